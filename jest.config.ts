@@ -1,0 +1,35 @@
+// Two jest projects in one run (the outline/outline layout): the SPA on jsdom, the API on node.
+import type { Config } from 'jest';
+
+const tsJest: [string, Record<string, unknown>] = [
+  'ts-jest',
+  // Type checking is `npm run typecheck`'s job; isolated transpilation keeps the suites fast.
+  { isolatedModules: true, diagnostics: false },
+];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/test/client', '<rootDir>/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/client.ts'],
+      transform: { '^.+\\.tsx?$': ['ts-jest', { ...tsJest[1], tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true } }] },
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/test/setup/style-stub.ts',
+        '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/setup/file-stub.ts',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/server'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': ['ts-jest', { ...tsJest[1], tsconfig: '<rootDir>/server/tsconfig.json' }] },
+      setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,175 @@
+// Builds the Fastify instance with every plugin and route; main.ts only listens, tests call inject().
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { AppDeps } from './deps';
+import { HttpError } from './http-errors';
+import authPlugin from './plugins/auth';
+import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import vendorRoutes from './routes/vendor';
+import rewardsRoutes from './routes/rewards';
+import qrcodeRoutes from './routes/qrcode';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Largest request body the API accepts at all; uploads have tighter per-kind limits. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA from deps.config.clientDir (main.ts); tests usually leave it off. */
+  serveClient?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The customer page opens from a phone camera; no cross-origin isolation is needed.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.config.redisUrl ? { redis: await connectRedis(deps.config.redisUrl) } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+    }),
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 16 * 1024, parts: 24 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stampwise API', version: '1.0.0', description: 'Vendor accounts, store, rewards and QR codes.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(vendorRoutes, { prefix: '/api/vendor' });
+  await app.register(rewardsRoutes, { prefix: '/api/rewards' });
+  await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
+
+  if (options.serveClient) await serveClient(app, deps.config.clientDir);
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }));
+
+  return app;
+}
+
+async function connectRedis(redisUrl: string) {
+  const { default: Redis } = await import('ioredis');
+  return new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+}
+
+/** Every error leaves as `{ error }` JSON with a 4xx/5xx status; never a stack trace. */
+function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const details = fastifyError.validation.map((v) => ({
+      field: fieldName(v.instancePath, v.params as Record<string, unknown>),
+      message: v.message ?? 'is invalid',
+    }));
+    const first = details[0];
+    return reply.code(400).send({ error: first ? `${first.field || 'request'} ${first.message}` : 'Invalid request.', details });
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 429) return reply.code(429).send({ error: fastifyError.message || 'Too many attempts.' });
+  if (status < 500) {
+    const message = KNOWN_CLIENT_ERRORS[fastifyError.code] ?? fastifyError.message;
+    return reply.code(status).send({ error: message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+}
+
+const KNOWN_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_FILES_LIMIT: 'Too many files in one request.',
+  FST_FIELDS_LIMIT: 'Too many fields in one request.',
+  FST_PARTS_LIMIT: 'Too many parts in one request.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart form.',
+};
+
+function fieldName(instancePath: string, params: Record<string, unknown>): string {
+  const fromPath = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (typeof params.missingProperty === 'string') return fromPath ? `${fromPath}.${params.missingProperty}` : params.missingProperty;
+  if (typeof params.additionalProperty === 'string') return params.additionalProperty;
+  return fromPath;
+}
+
+/** The built SPA: hashed assets cached forever, index.html never, history fallback for deep links. */
+async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`no built client at ${clientDir}; run "npm run build" to serve the app`);
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    preCompressed: true,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (name === 'index.html') res.header('Cache-Control', 'no-cache');
+      else if (/\.[0-9a-f]{8,}\./.test(name)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0];
+    if (urlPath.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: `No route for ${request.method} ${urlPath}` });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,86 @@
+// Every environment variable the server reads, parsed and validated once (DESIGN.md §3).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; undefined means SQLite at `sqlitePath`. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  /** `smtp://user:pass@host:port`; undefined means the file outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** undefined: generated once and stored in the database. */
+  sessionSecret: string | undefined;
+  sessionTtlHours: number;
+  redisUrl: string | undefined;
+  /** Where the built SPA lives (served with history fallback when present). */
+  clientDir: string;
+  /** Stamp fraud controls (issue 6): cooldown per customer per store, in minutes. */
+  stampCooldownMinutes: number;
+  printableCooldownMinutes: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const sessionSecret = env.SESSION_SECRET?.trim() || undefined;
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be at least 32 characters (or unset it to have one generated)');
+  }
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    sqlitePath: path.join(dataDir, 'stampwise.db'),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM?.trim() || 'Stampwise <no-reply@localhost>',
+    sessionSecret,
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 168, 1, 24 * 365),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    clientDir: path.resolve(env.CLIENT_DIR?.trim() || 'dist/client'),
+    stampCooldownMinutes: integer(env, 'STAMP_COOLDOWN_MINUTES', 10, 0, 24 * 60),
+    printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  };
+}

@@ -1,0 +1,10 @@
+// Every migration, listed by hand in order: scanning a folder breaks once the server is bundled.
+import type { Migration } from 'kysely';
+import type { Dialect } from './dialect-types';
+import * as initial from './2026112201_initial';
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '2026112201_initial': { up: initial.up(dialect), down: initial.down() },
+  };
+}

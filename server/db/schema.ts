@@ -1,0 +1,93 @@
+// The Kysely `Database` interface: one `*Table` type per table (kysely example/ layout).
+// Timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface VendorTable {
+  id: string;
+  email: string;
+  /** Lower-cased e-mail; unique, so e-mail addresses are unique case-insensitively. */
+  email_normalized: string;
+  name: string;
+  company: string;
+  address: string;
+  open_hours: string;
+  website: string | null;
+  logo_image_id: string | null;
+  banner_image_id: string | null;
+  /** null until the e-mail is verified and a password chosen. */
+  password_hash: string | null;
+  verified_at: number | null;
+  /** Bumped when the vendor asks for a new printable (flyer) QR token; older flyers stop working. */
+  printable_qr_version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EmailTokenTable {
+  /** SHA-256 (hex) of the token; the token itself is only ever in the e-mail. */
+  token_hash: string;
+  vendor_id: string;
+  purpose: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface ImageTable {
+  /** SHA-256 (hex) of the stored (re-encoded) bytes: content-addressed, so URLs cache forever. */
+  id: string;
+  mime: string;
+  data: Buffer;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+export interface MenuItemTable {
+  id: string;
+  vendor_id: string;
+  name: string;
+  price_cents: number | null;
+  created_at: number;
+}
+
+export interface RewardTable {
+  vendor_id: string;
+  stamps: number;
+  item_id: string | null;
+  item_custom: string | null;
+  /** Calendar date, YYYY-MM-DD. */
+  expiry: string;
+  updated_at: number;
+}
+
+/** A menu file waiting to be scanned (e.g. the optional one sent with registration). */
+export interface MenuUploadTable {
+  id: string;
+  vendor_id: string;
+  kind: string;
+  data: Buffer;
+  status: string;
+  created_at: number;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  vendors: VendorTable;
+  email_tokens: EmailTokenTable;
+  images: ImageTable;
+  menu_items: MenuItemTable;
+  rewards: RewardTable;
+  menu_uploads: MenuUploadTable;
+  app_settings: AppSettingTable;
+}
+
+export type Vendor = Selectable<VendorTable>;
+export type NewVendor = Insertable<VendorTable>;
+export type VendorUpdate = Updateable<VendorTable>;
+export type MenuItem = Selectable<MenuItemTable>;
+export type Reward = Selectable<RewardTable>;

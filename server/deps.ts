@@ -1,0 +1,18 @@
+// What every route and service may use, built once per app (tests build their own).
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Mailer } from './services/mailer';
+import type { MenuScanner } from './services/menu-scan';
+import type { SessionTokens } from './services/session-tokens';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** The resolved HMAC secret (configured or generated once). */
+  secret: string;
+  sessions: SessionTokens;
+  mailer: Mailer;
+  menuScanner: MenuScanner;
+  /** The clock, in epoch milliseconds; tests replace it. */
+  now: () => number;
+}

@@ -1,0 +1,25 @@
+// Errors a route or service throws to answer a client: `{ error }` JSON with this status.
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: FieldProblem[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: FieldProblem[]) => new HttpError(400, message, details);
+export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You can only access your own store.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);

@@ -1,0 +1,31 @@
+// The Redux store: the api slice plus one slice per state machine of SPEC.md §4.
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from '../api/apiSlice';
+import { sessionSlice } from '../features/session/sessionSlice';
+import { registerSessionPersistence } from '../features/session/sessionPersistence';
+import { lockoutSlice } from '../features/login/lockoutSlice';
+import { qrSlice } from '../features/qr/qrSlice';
+import { menuUploadSlice } from '../features/store-settings/menuUploadSlice';
+import type { AppStartListening } from './listener';
+
+const rootReducer = combineSlices(api, sessionSlice, lockoutSlice, qrSlice, menuUploadSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a store; tests pass preloaded state to start from any point of a state machine. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listener = createListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+  const startListening = listener.startListening as AppStartListening;
+  registerSessionPersistence(startListening);
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

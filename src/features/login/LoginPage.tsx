@@ -1,0 +1,6 @@
+// Sign in page — its content belongs to the issue that builds it; until then the heading only.
+import { Typography } from 'antd';
+
+export default function LoginPage() {
+  return <Typography.Title level={2}>Sign in</Typography.Title>;
+}

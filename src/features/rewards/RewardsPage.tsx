@@ -1,0 +1,6 @@
+// Rewards page — its content belongs to the issue that builds it; until then the heading only.
+import { Typography } from 'antd';
+
+export default function RewardsPage() {
+  return <Typography.Title level={2}>Rewards</Typography.Title>;
+}

@@ -1,0 +1,39 @@
+// The vendor session: the token kept in local storage under `token` and what it decodes to.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { TOKEN_STORAGE_KEY } from '../../constants';
+import { decodeToken, isTokenValid } from '../../lib/token';
+
+export interface SessionState {
+  token: string | null;
+}
+
+export function readStoredToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const initialState = (): SessionState => ({ token: readStoredToken() });
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    tokenSaved(state, action: PayloadAction<string>) {
+      state.token = action.payload;
+    },
+    loggedOut(state) {
+      state.token = null;
+    },
+  },
+});
+
+export const { tokenSaved, loggedOut } = sessionSlice.actions;
+
+type WithSession = { session: SessionState };
+export const selectToken = (state: WithSession) => state.session.token;
+export const selectVendorId = (state: WithSession) => decodeToken(state.session.token)?.sub ?? null;
+/** Logged in: a token exists, decodes, and exp × 1000 is later than now (SPEC.md §4). */
+export const selectIsLoggedIn = (state: WithSession, nowMs: number = Date.now()) => isTokenValid(state.session.token, nowMs);

@@ -1,0 +1,85 @@
+// Builds the real Fastify app on a real database for API tests: SQLite in memory, or a fresh
+// PostgreSQL schema when DATABASE_URL is set (the PostgreSQL pass of CI).
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { migrateToLatest, openDb, type Db } from '../../server/db';
+import type { AppDeps } from '../../server/deps';
+import type { MailMessage, Mailer } from '../../server/services/mailer';
+import type { MenuScanner, ScannedItem } from '../../server/services/menu-scan';
+import { createSessionTokens } from '../../server/services/session-tokens';
+
+export interface TestClock {
+  now: () => number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.parse('2026-11-22T10:00:00Z')): TestClock {
+  let current = start;
+  return { now: () => current, set: (ms) => { current = ms; }, advance: (ms) => { current += ms; } };
+}
+
+export interface CapturingMailer extends Mailer {
+  sent: MailMessage[];
+  last(): MailMessage | undefined;
+}
+
+export function capturingMailer(): CapturingMailer {
+  const sent: MailMessage[] = [];
+  return { sent, last: () => sent[sent.length - 1], send: async (m) => { sent.push(m); }, close: () => undefined };
+}
+
+/** A scanner that answers whatever the test sets, so route tests don't run OCR. */
+export function fakeScanner(items: ScannedItem[] = []): MenuScanner & { next: ScannedItem[] } {
+  const scanner = { next: items, scan: async () => scanner.next, close: async () => undefined };
+  return scanner;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Db;
+  mailer: CapturingMailer;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+export async function buildTestApp(overrides: Partial<AppDeps> & { config?: Partial<Config> } = {}): Promise<TestApp> {
+  const { config: configOverrides, ...depOverrides } = overrides;
+  const config: Config = { ...loadConfig({ PUBLIC_URL: 'http://stampwise.test', DATA_DIR: '/tmp/stampwise-test' }), ...configOverrides };
+  const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', pgSchema });
+  await migrateToLatest(db);
+  const clock = testClock();
+  const mailer = capturingMailer();
+  const secret = 'test-secret-that-is-long-enough-for-hs256-signing';
+  const deps: AppDeps = {
+    config,
+    db,
+    secret,
+    sessions: createSessionTokens(secret, config.sessionTtlHours, clock.now),
+    mailer,
+    menuScanner: fakeScanner(),
+    now: clock.now,
+    ...depOverrides,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    db,
+    mailer,
+    clock,
+    async close() {
+      await app.close();
+      if (pgSchema) await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(db.kysely);
+      await db.close();
+    },
+  };
+}
