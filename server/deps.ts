@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { Mailer } from './services/mailer';
 import type { MenuScanner } from './services/menu-scan';
 import type { SessionTokens } from './services/session-tokens';
+import type { QrTokens } from './services/qr-tokens';
 
 export interface AppDeps {
   config: Config;
@@ -11,6 +12,7 @@ export interface AppDeps {
   /** The resolved HMAC secret (configured or generated once). */
   secret: string;
   sessions: SessionTokens;
+  qrTokens: QrTokens;
   mailer: Mailer;
   menuScanner: MenuScanner;
   /** The clock, in epoch milliseconds; tests replace it. */

@@ -7,6 +7,7 @@ import { createMailer } from './services/mailer';
 import { createLocalMenuScanner } from './services/menu-scan';
 import { createSessionTokens } from './services/session-tokens';
 import { resolveSecret } from './services/secret';
+import { createQrTokens } from './services/qr-tokens';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   });
   const menuScanner = createLocalMenuScanner();
   const app = await buildApp(
-    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), mailer, menuScanner, now: Date.now },
+    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, now: Date.now },
     { logger, serveClient: true },
   );
 

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../server/deps';
 import type { MailMessage, Mailer } from '../../server/services/mailer';
 import type { MenuScanner, ScannedItem } from '../../server/services/menu-scan';
 import { createSessionTokens } from '../../server/services/session-tokens';
+import { createQrTokens } from '../../server/services/qr-tokens';
 
 export interface TestClock {
   now: () => number;
@@ -63,6 +64,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { config?: Part
     db,
     secret,
     sessions: createSessionTokens(secret, config.sessionTtlHours, clock.now),
+    qrTokens: createQrTokens(secret, clock.now),
     mailer,
     menuScanner: fakeScanner(),
     now: clock.now,

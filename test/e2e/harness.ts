@@ -1,0 +1,286 @@
+// Browser-test harness: starts the BUILT app on a random port with a temp DATA_DIR and a real SMTP
+// capture server, drives Debian's Chromium with playwright-core, and checks pages with axe-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+
+const ROOT = path.resolve(__dirname, '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: number;
+}
+
+export interface E2eServer {
+  baseUrl: string;
+  dataDir: string;
+  mails: CapturedMail[];
+  /** Resolves with the first mail to `to` received after `since` (epoch ms; default: any). */
+  waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
+  /** Server output so far (stdout + stderr), for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startSmtpCapture(mails: CapturedMail[]): Promise<{ port: number; close(): Promise<void> }> {
+  const port = await freePort();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          for (const to of recipients) {
+            mails.push({
+              to,
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              receivedAt: Date.now(),
+            });
+          }
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return { port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts `dist/server/server/main.js` (run `npm run build` first) with its own data directory and mail capture. */
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const entry = path.join(ROOT, 'dist/server/server/main.js');
+  if (!fs.existsSync(entry) || !fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+    throw new Error('The app is not built: run `npm run build` before the browser tests.');
+  }
+  const mails: CapturedMail[] = [];
+  const smtp = await startSmtpCapture(mails);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      CLIENT_DIR: path.join(ROOT, 'dist/client'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+  await waitForHealth(baseUrl, child, () => log);
+
+  return {
+    baseUrl,
+    dataDir,
+    mails,
+    output: () => log,
+    async waitForMail(to, { since = 0, timeoutMs = 15_000 } = {}) {
+      const wanted = to.toLowerCase();
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const mail = mails.find((m) => m.to === wanted && m.receivedAt >= since);
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no mail to ${to} within ${timeoutMs} ms (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join('; ') || 'none'})\n${log}`);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in a mail whose path starts with `pathPrefix` (e.g. '/verify/'). */
+export function linkFrom(mail: CapturedMail, pathPrefix: string): string {
+  const links = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const link = links.find((l) => new URL(l).pathname.startsWith(pathPrefix));
+  if (!link) throw new Error(`no ${pathPrefix} link in mail "${mail.subject}":\n${mail.text}`);
+  return link;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface PageHandle {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  /** Every console message (type: text). */
+  console: string[];
+}
+
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean } = {}): Promise<PageHandle> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    isMobile: options.isMobile,
+    hasTouch: options.isMobile,
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const consoleLines: string[] = [];
+  page.on('console', (message) => {
+    consoleLines.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors, console: consoleLines };
+}
+
+export interface SignedUpVendor {
+  vendorId: string;
+  token: string;
+  email: string;
+  password: string;
+  name: string;
+  company: string;
+}
+
+let vendorCounter = 0;
+
+/** Registers, verifies and sets a password through the API (as the UI would), returning a session. */
+export async function signUpVendor(server: E2eServer, overrides: Partial<{ name: string; company: string; email: string; password: string }> = {}): Promise<SignedUpVendor> {
+  vendorCounter += 1;
+  const email = overrides.email ?? `vendor${Date.now()}${vendorCounter}@example.com`;
+  const name = overrides.name ?? 'Ana Barista';
+  const company = overrides.company ?? 'Bean There Café';
+  const password = overrides.password ?? 'flat-white-2026!';
+  const since = Date.now();
+  const form = new FormData();
+  form.set('name', name);
+  form.set('business', company);
+  form.set('email', email);
+  form.set('address', '12 Harbour Street, Wellington');
+  form.set('openingHours', 'Mon–Fri 7:00–15:00');
+  form.set('website', 'https://beanthere.example');
+  const registered = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', body: form });
+  if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const mail = await server.waitForMail(email, { since });
+  const verifyToken = new URL(linkFrom(mail, '/verify/')).pathname.split('/').pop() ?? '';
+  const verified = (await (await fetch(`${server.baseUrl}/api/auth/verify/${verifyToken}`)).json()) as { ok: boolean; vendorId: string };
+  if (!verified.ok) throw new Error(`verify failed: ${JSON.stringify(verified)}`);
+  const completed = await fetch(`${server.baseUrl}/api/auth/complete-registration/${verifyToken}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ vendorId: verified.vendorId, password }),
+  });
+  const body = (await completed.json()) as { token: string; vendorId: string };
+  if (!completed.ok) throw new Error(`complete-registration failed: ${JSON.stringify(body)}`);
+  return { vendorId: body.vendorId, token: body.token, email, password, name, company };
+}
+
+/** Puts the vendor's session token in local storage and opens `pathname` (default: the dashboard). */
+export async function signInPage(page: Page, server: E2eServer, vendor: SignedUpVendor, pathname = `/dashboard/${vendor.vendorId}`): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.evaluate((token) => localStorage.setItem('token', token), vendor.token);
+  await page.goto(`${server.baseUrl}${pathname}`);
+}
+
+/** Calls the API as the vendor. */
+export async function vendorApi<T>(server: E2eServer, vendor: SignedUpVendor, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${vendor.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Fails with a readable list when axe-core finds accessibility violations on the page. */
+export async function checkA11y(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  if (results.violations.length > 0) {
+    const summary = results.violations
+      .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`)
+      .join('\n');
+    throw new Error(`axe-core found ${results.violations.length} violation(s) ${context}:\n${summary}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  return file;
+}
+
+/** True when the page scrolls sideways (it must not, from 1280 px down to 768 px). */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.scrollingElement ?? document.documentElement;
+    return el.scrollWidth > el.clientWidth + 1;
+  });
+}
