@@ -19,6 +19,8 @@ const config: Config = {
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/test/setup/style-stub.ts',
         '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/setup/file-stub.ts',
+        // @ant-design/icons' CommonJS build requires the ES-module file of @ant-design/colors; use its CommonJS twin.
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
       },
     },
     {
@@ -26,7 +28,14 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/test/server'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': ['ts-jest', { ...tsJest[1], tsconfig: '<rootDir>/server/tsconfig.json' }] },
+      transform: {
+        '^.+\\.tsx?$': ['ts-jest', { ...tsJest[1], tsconfig: '<rootDir>/server/tsconfig.json' }],
+        // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
+        '^.+\\.m?js$': ['ts-jest', { ...tsJest[1], tsconfig: { allowJs: true } }],
+      },
+      // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
+      // cookie (light-my-request, i.e. app.inject) ship only ES modules.
+      transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie)/)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
     },
   ],

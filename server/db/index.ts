@@ -58,7 +58,12 @@ class ListedMigrations implements MigrationProvider {
 
 export async function migrateToLatest(db: Db): Promise<void> {
   if (db.pgSchema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(db.pgSchema)}`.execute(db.kysely);
-  const migrator = new Migrator({ db: db.kysely, provider: new ListedMigrations(db.dialect) });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new ListedMigrations(db.dialect),
+    // Kysely's own bookkeeping tables live beside ours, so each test schema migrates on its own.
+    ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

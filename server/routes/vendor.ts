@@ -1,6 +1,159 @@
-// /api/vendor routes — being built (see the issue that owns them).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+// /api/vendor/:vendorId… — the store profile and menu of SPEC.md §7, each call for its owner only.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { addMenuItem, listMenu, removeMenuItem, uploadMenu } from '../services/menu';
+import { getVendorProfile, saveVendorProfile } from '../services/vendor-profile';
+import { MAX_IMAGE_BYTES, MAX_MENU_BYTES, uploadedFile } from '../services/uploads';
 
-const vendorRoutes: FastifyPluginAsyncTypebox = async () => {};
+const ErrorBody = Type.Object({
+  error: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});
+
+const VendorProfileSchema = Type.Object({
+  company: Type.String(),
+  address: Type.String(),
+  open_hours: Type.String(),
+  website: Type.String(),
+  logo: Type.Union([Type.String({ description: 'URL of the logo, /api/images/<sha256>' }), Type.Null()]),
+  banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
+});
+
+const MenuItemSchema = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  price: Type.Union([Type.Number({ description: 'dollars' }), Type.Literal('')]),
+});
+
+const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** Multipart file fields arrive as Buffers, which JSON schema cannot describe; checked in the service. */
+const FileField = (description: string) => Type.Optional(Type.Unsafe<Buffer | string>({ description }));
+
+const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * Per-route multipart limits. A file over the limit is cut at limit + 1 bytes instead of failing
+ * inside the parser, so the service answers 413 with a message naming the limit.
+ * (@fastify/multipart reads `throwFileSizeLimit` from these route options too.)
+ */
+function fileLimits(maxBytes: number, files: number) {
+  return { limits: { fileSize: maxBytes + 1, files }, throwFileSizeLimit: false };
+}
+
+const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Authentication runs before the body is read: nobody uploads 10 MB only to be told 401.
+  const onlyOwner = app.ownerOf('vendorId');
+  const security = [{ bearer: [] }];
+
+  app.get('/:vendorId', {
+    onRequest: onlyOwner,
+    schema: {
+      tags: ['vendor'],
+      summary: 'The store profile and menu items (items in the order they were added).',
+      security,
+      params: Params,
+      response: { 200: Type.Object({ vendor: VendorProfileSchema, items: Type.Array(MenuItemSchema) }), ...errorResponses },
+    },
+  }, async (request) => {
+    const { vendorId } = request.params;
+    const vendor = await getVendorProfile(app.deps, vendorId);
+    return { vendor, items: await listMenu(app.deps, vendorId) };
+  });
+
+  app.post('/:vendorId', {
+    onRequest: onlyOwner,
+    config: { multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
+    schema: {
+      tags: ['vendor'],
+      summary: 'Saves the store profile (multipart); optional logo and cover images replace the current ones.',
+      security,
+      consumes: ['multipart/form-data'],
+      params: Params,
+      body: Type.Object({
+        company: Type.Optional(Type.String({ description: '1–200 characters' })),
+        address: Type.Optional(Type.String({ description: '1–200 characters' })),
+        open_hours: Type.Optional(Type.String({ description: '1–200 characters' })),
+        website: Type.Optional(Type.String({ description: 'optional; http(s) address or a bare domain' })),
+        logo: FileField('PNG, JPEG or WebP image, at most 5 MB'),
+        cover: FileField('PNG, JPEG or WebP image, at most 5 MB; read back as `banner`'),
+      }),
+      response: { 200: Type.Object({ vendor: VendorProfileSchema }), ...errorResponses, 413: ErrorBody, 415: ErrorBody },
+    },
+  }, async (request) => {
+    const { vendorId } = request.params;
+    const body = request.body;
+    const files = { logo: uploadedFile(body, 'logo'), cover: uploadedFile(body, 'cover') };
+    const vendor = await saveVendorProfile(app.deps, vendorId, body, files, request.log);
+    return { vendor };
+  });
+
+  app.post('/:vendorId/add-item', {
+    onRequest: onlyOwner,
+    schema: {
+      tags: ['vendor'],
+      summary: 'Adds a menu item; price in dollars (number or numeric string, ≤ 2 decimals) or empty.',
+      security,
+      params: Params,
+      body: Type.Object({
+        itemName: Type.Optional(Type.String({ maxLength: 2000, description: '1–120 characters after trimming' })),
+        itemPrice: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()], {
+          description: "dollars ≥ 0 with at most 2 decimals; '' or null for no price",
+        })),
+      }),
+      response: { 201: Type.Object({ item: MenuItemSchema }), ...errorResponses, 409: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const item = await addMenuItem(app.deps, request.params.vendorId, request.body);
+    return reply.code(201).send({ item });
+  });
+
+  app.post('/:vendorId/delete-item', {
+    onRequest: onlyOwner,
+    schema: {
+      tags: ['vendor'],
+      summary: "Deletes one of the vendor's menu items; a reward naming it loses that reference.",
+      security,
+      params: Params,
+      body: Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses },
+    },
+  }, async (request) => {
+    await removeMenuItem(app.deps, request.params.vendorId, request.body.itemId);
+    return { ok: true as const };
+  });
+
+  app.post('/:vendorId/upload-menu', {
+    onRequest: onlyOwner,
+    config: {
+      multipartOptions: fileLimits(MAX_MENU_BYTES, 1),
+      rateLimit: {
+        max: 10,
+        timeWindow: '1 minute',
+        // After authentication (the hook above runs first), so one vendor cannot use up another's.
+        keyGenerator: (request: FastifyRequest) => `upload-menu:${request.vendorId ?? request.ip}`,
+      },
+    },
+    schema: {
+      tags: ['vendor'],
+      summary: 'Scans a menu file (PDF, PNG or JPEG, at most 10 MB) and adds the items not yet on the menu.',
+      security,
+      consumes: ['multipart/form-data'],
+      params: Params,
+      body: Type.Object({ menu: FileField('PDF, PNG or JPEG file, at most 10 MB') }),
+      response: {
+        200: Type.Object({ newItems: Type.Array(MenuItemSchema) }),
+        ...errorResponses,
+        413: ErrorBody,
+        415: ErrorBody,
+        422: ErrorBody,
+        429: ErrorBody,
+      },
+    },
+  }, async (request) => {
+    const newItems = await uploadMenu(app.deps, request.params.vendorId, uploadedFile(request.body, 'menu'), request.log);
+    return { newItems };
+  });
+};
 
 export default vendorRoutes;

@@ -11,6 +11,7 @@ import type { MailMessage, Mailer } from '../../server/services/mailer';
 import type { MenuScanner, ScannedItem } from '../../server/services/menu-scan';
 import { createSessionTokens } from '../../server/services/session-tokens';
 import { createQrTokens } from '../../server/services/qr-tokens';
+import { createActivityBus } from '../../server/services/activity-bus';
 
 export interface TestClock {
   now: () => number;
@@ -55,7 +56,12 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { config?: Part
   const config: Config = { ...loadConfig({ PUBLIC_URL: 'http://stampwise.test', DATA_DIR: '/tmp/stampwise-test' }), ...configOverrides };
   const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', pgSchema });
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const clock = testClock();
   const mailer = capturingMailer();
   const secret = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -67,6 +73,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { config?: Part
     qrTokens: createQrTokens(secret, clock.now),
     mailer,
     menuScanner: fakeScanner(),
+    // The real transport for the database under test: LISTEN/NOTIFY in the PostgreSQL pass (it connects on first use).
+    activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db),
     now: clock.now,
     ...depOverrides,
   };
@@ -80,6 +88,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { config?: Part
     clock,
     async close() {
       await app.close();
+      await deps.activityBus.close();
       if (pgSchema) await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(db.kysely);
       await db.close();
     },

@@ -1,0 +1,37 @@
+// SQL for the store profile a vendor edits in Store Settings (company, address, hours, website, images).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export interface VendorProfileRow {
+  company: string;
+  address: string;
+  open_hours: string;
+  website: string | null;
+  logo_image_id: string | null;
+  banner_image_id: string | null;
+}
+
+export async function findVendorProfile(db: Queryable, vendorId: string): Promise<VendorProfileRow | undefined> {
+  return db
+    .selectFrom('vendors')
+    .select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id'])
+    .where('id', '=', vendorId)
+    .executeTakeFirst();
+}
+
+/** Updates the given columns; false when the vendor does not exist. */
+export async function updateVendorProfile(
+  db: Queryable,
+  vendorId: string,
+  update: Partial<VendorProfileRow>,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('vendors')
+    .set({ ...update, updated_at: now })
+    .where('id', '=', vendorId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,52 @@
+// SQL for vendor accounts: lookup by id or e-mail, creation, the password set at verification,
+// and the menu file a vendor sent with registration (kept for the menu scanner).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewVendor, Vendor } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export async function findVendorById(db: Queryable, id: string): Promise<Vendor | undefined> {
+  return db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** `emailNormalized` is the lower-cased address (the unique column). */
+export async function findVendorByEmail(db: Queryable, emailNormalized: string): Promise<Vendor | undefined> {
+  return db.selectFrom('vendors').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+/**
+ * Inserts the vendor unless the e-mail is taken; true when inserted. ON CONFLICT DO NOTHING
+ * (SQLite and PostgreSQL) makes two simultaneous registrations of one address safe.
+ */
+export async function insertVendorIfNew(db: Queryable, vendor: NewVendor): Promise<boolean> {
+  const result = await db
+    .insertInto('vendors')
+    .values(vendor)
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Stores the password hash and marks the e-mail verified. */
+export async function setVendorPassword(db: Queryable, id: string, passwordHash: string, now: number): Promise<void> {
+  await db
+    .updateTable('vendors')
+    .set({ password_hash: passwordHash, verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface PendingMenuUpload {
+  id: string;
+  vendorId: string;
+  kind: 'png' | 'jpeg' | 'pdf';
+  data: Buffer;
+}
+
+/** A menu file waiting for the scanner (status 'pending'). */
+export async function insertPendingMenuUpload(db: Queryable, upload: PendingMenuUpload, now: number): Promise<void> {
+  await db
+    .insertInto('menu_uploads')
+    .values({ id: upload.id, vendor_id: upload.vendorId, kind: upload.kind, data: upload.data, status: 'pending', created_at: now })
+    .execute();
+}

@@ -1,0 +1,42 @@
+// GET /api/images/:id — stored logos and covers, public (the customer page shows them too) and
+// cached forever: the id is the SHA-256 of the bytes, so a URL never changes what it shows.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../http-errors';
+import { findImage } from '../repositories/images';
+
+const ErrorBody = Type.Object({ error: Type.String() });
+
+/** The entity tags an If-None-Match header lists (`"a", W/"b"`, or `*`), weak prefixes dropped. */
+function listedEtags(ifNoneMatch: string | undefined): string[] {
+  return ifNoneMatch ? ifNoneMatch.split(',').map((candidate) => candidate.trim().replace(/^W\//, '')) : [];
+}
+
+const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/:id', {
+    schema: {
+      tags: ['images'],
+      summary: 'A stored logo or cover image (public, immutable).',
+      params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the image bytes' }) }),
+      response: {
+        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PNG, JPEG or WebP bytes' }),
+        304: Type.Null({ description: 'Not modified (If-None-Match matched)' }),
+        400: ErrorBody,
+        404: ErrorBody,
+      },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const etag = `"${id}"`;
+    const headers = { 'cache-control': 'public, max-age=31536000, immutable', etag };
+    const listed = listedEtags(request.headers['if-none-match']);
+    // The id is the content hash: a client holding a copy under this tag holds the right bytes,
+    // so the database is not even asked.
+    if (listed.includes(etag)) return reply.code(304).headers(headers).send(null);
+    const image = await findImage(app.deps.db.kysely, id);
+    if (!image) throw notFound('No such image.');
+    if (listed.includes('*')) return reply.code(304).headers(headers).send(null);
+    return reply.headers(headers).type(image.mime).send(image.data);
+  });
+};
+
+export default imageRoutes;

@@ -1,0 +1,230 @@
+// Vendor accounts: registration, the verification link, setting the password, and checking a sign-in.
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { badRequest, notFound } from '../http-errors';
+import {
+  findVendorByEmail,
+  findVendorById,
+  insertPendingMenuUpload,
+  insertVendorIfNew,
+  setVendorPassword,
+} from '../repositories/vendors';
+import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
+import { accountExistsMail, newVerificationLinkMail, verificationMail } from './auth-mails';
+import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
+import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions'>;
+
+/** An expired link mails a fresh one, but not more often than this per vendor. */
+export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
+export const MAX_REGISTRATION_MENU_BYTES = 10 * 1024 * 1024;
+
+export const INVALID_LINK_MESSAGE = 'This link is not valid. It may have been used already.';
+export const EXPIRED_LINK_MESSAGE = 'This link has expired. Open the link in the newest e-mail we sent you.';
+
+// ---- input rules ----
+
+/** E-mail addresses are unique case-insensitively: this is the form stored in email_normalized. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Deliberately pragmatic: one @, no spaces or quotes, a dotted domain of LDH labels (IDNs as punycode).
+const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]{1,64}@(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL_PATTERN.test(email);
+}
+
+export const WEBSITE_MAX_LENGTH = 300;
+
+/**
+ * A website as the vendor typed it, made into an http(s) URL: '' → null, 'cafe.example' →
+ * 'https://cafe.example'. Anything else (other schemes, credentials, no dotted host) → undefined.
+ */
+export function normalizeWebsite(raw: string): string | null | undefined {
+  const typed = raw.trim();
+  if (typed === '') return null;
+  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password) return undefined;
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/i.test(url.hostname)) return undefined;
+  if (/\s/.test(candidate) || candidate.length > WEBSITE_MAX_LENGTH) return undefined;
+  return candidate;
+}
+
+export type RegistrationMenuKind = 'png' | 'jpeg';
+
+/** The menu file's type from its first bytes (never from its name or the declared type). */
+export function sniffRegistrationMenu(file: Buffer): RegistrationMenuKind | null {
+  if (file.length >= 8 && file.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (file.length >= 3 && file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+// ---- registration ----
+
+export interface RegistrationInput {
+  name: string;
+  business: string;
+  email: string;
+  address: string;
+  openingHours: string;
+  website: string | null;
+  menu: { kind: RegistrationMenuKind; data: Buffer } | null;
+}
+
+/**
+ * Keeps the menu sent with registration for the menu scanner (a `menu_uploads` row, status
+ * 'pending'). Exported so the scanning feature can reuse it; returns the upload's id.
+ */
+export async function storeRegistrationMenu(
+  db: Queryable,
+  vendorId: string,
+  menu: { kind: RegistrationMenuKind; data: Buffer },
+  now: number,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await insertPendingMenuUpload(db, { id, vendorId, kind: menu.kind, data: menu.data }, now);
+  return id;
+}
+
+const verifyLink = (deps: AccountDeps, token: string) => `${deps.config.publicUrl}/verify/${token}`;
+
+/**
+ * Creates the account and mails the verification link. An address that already has an account
+ * gets a mail instead (sign in, or a fresh link if never verified) and the caller answers exactly
+ * as for a new account, so registration cannot be used to find out who has an account.
+ */
+export async function registerVendor(deps: AccountDeps, input: RegistrationInput): Promise<void> {
+  const now = deps.now();
+  const emailNormalized = normalizeEmail(input.email);
+  const vendorId = crypto.randomUUID();
+  const token = await deps.db.kysely.transaction().execute(async (trx) => {
+    const created = await insertVendorIfNew(trx, {
+      id: vendorId,
+      email: input.email.trim(),
+      email_normalized: emailNormalized,
+      name: input.name,
+      company: input.business,
+      address: input.address,
+      open_hours: input.openingHours,
+      website: input.website,
+      logo_image_id: null,
+      banner_image_id: null,
+      password_hash: null,
+      verified_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!created) return null;
+    if (input.menu) await storeRegistrationMenu(trx, vendorId, input.menu, now);
+    return issueEmailToken(trx, vendorId, 'verify', now);
+  });
+
+  if (token) {
+    await deps.mailer.send(verificationMail(input.email.trim(), input.name, verifyLink(deps, token)));
+    return;
+  }
+  const existing = await findVendorByEmail(deps.db.kysely, emailNormalized);
+  if (!existing) return; // deleted in between: nothing to tell anyone
+  if (existing.verified_at !== null) {
+    await deps.mailer.send(accountExistsMail(existing.email, existing.name, `${deps.config.publicUrl}/login`));
+  } else {
+    // Registered before but never verified (maybe the first mail was lost): send a working link.
+    const freshToken = await issueEmailToken(deps.db.kysely, existing.id, 'verify', now);
+    await deps.mailer.send(verificationMail(existing.email, existing.name, verifyLink(deps, freshToken)));
+  }
+}
+
+// ---- verification link ----
+
+export type VerificationLinkCheck = { status: 'invalid' } | { status: 'expired' } | { status: 'valid'; vendorId: string };
+
+/**
+ * What the verification page shows for a link. An expired link mails a new one (at most one per
+ * vendor per RESEND_INTERVAL_MS). The token is not consumed here: setting the password does that.
+ */
+export async function checkVerificationLink(deps: AccountDeps, token: string): Promise<VerificationLinkCheck> {
+  const now = deps.now();
+  const link = await inspectEmailToken(deps.db.kysely, token, 'verify', now);
+  switch (link.state) {
+    case 'unknown':
+    case 'used':
+      return { status: 'invalid' };
+    case 'expired':
+      await resendVerificationLink(deps, link.vendorId, now);
+      return { status: 'expired' };
+    case 'valid':
+      return { status: 'valid', vendorId: link.vendorId };
+  }
+}
+
+async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number): Promise<void> {
+  const vendor = await findVendorById(deps.db.kysely, vendorId);
+  if (!vendor || vendor.verified_at !== null) return;
+  const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendorId, 'verify');
+  if (newest !== undefined && now - newest < RESEND_INTERVAL_MS) return;
+  const token = await issueEmailToken(deps.db.kysely, vendorId, 'verify', now);
+  await deps.mailer.send(newVerificationLinkMail(vendor.email, vendor.name, verifyLink(deps, token)));
+}
+
+// ---- completing registration ----
+
+/**
+ * Sets the password from a verification link: the link must be valid and the vendor's, the
+ * password must pass the rule. Uses the link up (and every other link of the vendor) and answers
+ * a session token. Of two simultaneous submissions only one succeeds.
+ */
+export async function completeRegistration(
+  deps: AccountDeps,
+  token: string,
+  vendorId: string,
+  password: string,
+): Promise<{ token: string; vendorId: string }> {
+  const now = deps.now();
+  const link = await inspectEmailToken(deps.db.kysely, token, 'verify', now);
+  if (link.state === 'unknown' || link.state === 'used' || !timingSafeEqualStrings(link.vendorId, vendorId)) {
+    throw notFound(INVALID_LINK_MESSAGE);
+  }
+  if (link.state === 'expired') throw badRequest(EXPIRED_LINK_MESSAGE);
+
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+
+  // Hash before the transaction: argon2 takes a while and must not hold a database lock.
+  const passwordHash = await hashPassword(password);
+  const completed = await deps.db.kysely.transaction().execute(async (trx) => {
+    const consumed = await consumeEmailToken(trx, { tokenHash: link.tokenHash, vendorId: link.vendorId, purpose: 'verify' }, now);
+    if (!consumed) return false;
+    await setVendorPassword(trx, link.vendorId, passwordHash, now);
+    await consumeAllEmailTokens(trx, link.vendorId, 'verify', now);
+    return true;
+  });
+  if (!completed) throw notFound(INVALID_LINK_MESSAGE);
+  return { token: deps.sessions.issue(link.vendorId), vendorId: link.vendorId };
+}
+
+// ---- signing in ----
+
+/**
+ * The vendor id when the e-mail and password match a verified account, else null. Takes one
+ * argon2 verification either way, so an unknown address answers as slowly as a wrong password.
+ */
+export async function checkCredentials(deps: Pick<AccountDeps, 'db'>, email: string, password: string): Promise<string | null> {
+  const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
+  if (!vendor || vendor.password_hash === null || vendor.verified_at === null) {
+    return verifyAgainstDummy(password).then(() => null);
+  }
+  return (await verifyPassword(vendor.password_hash, password)) ? vendor.id : null;
+}

@@ -1,0 +1,49 @@
+// The texts of the account e-mails: verify your address, here is a new link, you already have an account.
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A plain-text body and the same words as simple HTML with one button-like link. */
+function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): MailMessage {
+  const text = [...paragraphs, `${action.label}: ${action.link}`, 'If you did not ask for this, you can ignore this e-mail.', '— Stampwise'].join('\n\n');
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
+    `<p style="font-size:13px;color:#595959">Or open this address: ${escapeHtml(action.link)}</p>`,
+    '<p style="font-size:13px;color:#595959">If you did not ask for this, you can ignore this e-mail.</p>',
+    '<p>— Stampwise</p>',
+    '</div>',
+  ].join('\n');
+  return { to, subject, text, html, link: action.link };
+}
+
+export function verificationMail(to: string, name: string, link: string): MailMessage {
+  return compose(
+    to,
+    'Verify your e-mail address for Stampwise',
+    [`Hi ${name},`, 'Thanks for registering your business with Stampwise. Click the link below to verify your e-mail address and set your password. The link works once and expires in 24 hours.'],
+    { label: 'Verify e-mail address', link },
+  );
+}
+
+/** Sent when a verification link was opened after it expired. */
+export function newVerificationLinkMail(to: string, name: string, link: string): MailMessage {
+  return compose(
+    to,
+    'Your new Stampwise verification link',
+    [`Hi ${name},`, 'The verification link you opened has expired, so here is a new one. It works once and expires in 24 hours.'],
+    { label: 'Verify e-mail address', link },
+  );
+}
+
+/** Sent instead of a second account when someone registers an address that already has one. */
+export function accountExistsMail(to: string, name: string, loginLink: string): MailMessage {
+  return compose(
+    to,
+    'You already have a Stampwise account',
+    [`Hi ${name},`, 'Someone (hopefully you) tried to register a new Stampwise account with this e-mail address. An account with this address already exists, so no new account was created. You can sign in with your existing password.'],
+    { label: 'Sign in', link: loginLink },
+  );
+}

@@ -1,0 +1,54 @@
+// Password hashing (argon2id) and the password rule: 8–128 characters, not a commonly used password.
+import crypto from 'node:crypto';
+import { hash, verify, type Options } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+// OWASP's baseline for argon2id: 19 MiB, 2 passes, 1 lane (about 20–100 ms here).
+// algorithm 2 is Algorithm.Argon2id (an ambient const enum, which isolated modules cannot read).
+const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** ~49,000 passwords from public breach lists (zxcvbn's "passwords-common"), lower-cased. */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+
+// The same Unicode text can arrive in different byte forms (é vs e + ◌́); hash one form.
+const normalize = (password: string): string => password.normalize('NFKC');
+
+/** Why the password is refused, in words for the user, or null when it is acceptable. */
+export function passwordProblem(password: string): string | null {
+  const length = [...normalize(password)].length;
+  if (length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+  if (length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+  if (COMMON_PASSWORDS.has(normalize(password).toLowerCase())) {
+    return 'This password is too common and easy to guess. Please choose another one.';
+  }
+  return null;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(normalize(password), ARGON2_OPTIONS);
+}
+
+/** True when `password` matches `passwordHash`; false for a wrong password or an unreadable hash. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, normalize(password));
+  } catch {
+    return false;
+  }
+}
+
+// Made once, lazily, with the same cost as real hashes; its password is random and thrown away.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of one real password check and answers false. Used when there is no account
+ * (or no password yet) so that "unknown e-mail" and "wrong password" cannot be told apart by timing.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hash(crypto.randomBytes(32).toString('base64url'), ARGON2_OPTIONS);
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

@@ -1,0 +1,165 @@
+import { performance } from 'node:perf_hooks';
+import { buildTestApp, type TestApp } from '../helpers';
+import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT } from '../../../server/routes/auth';
+import { hashPassword, verifyPassword } from '../../../server/services/passwords';
+import { freshAddress, login, postRegister, registrationFields, resetAuthData, signUpVendor, uniqueEmail, type SignedUpVendor } from './fixtures';
+
+const INVALID = { error: 'Invalid username or password.' };
+
+describe('POST /api/auth/login', () => {
+  let t: TestApp;
+  let vendor: SignedUpVendor;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await resetAuthData(t);
+    vendor = await signUpVendor(t);
+  });
+
+  it('answers { token, vendor: { _id } } for the right e-mail and password', async () => {
+    const response = await login(t, vendor.email, vendor.password);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { token: string; vendor: { _id: string } };
+    expect(body).toEqual({ token: expect.any(String), vendor: { _id: vendor.vendorId } });
+    expect(t.deps.sessions.verify(body.token)).toEqual({ sub: vendor.vendorId, exp: Math.floor(t.clock.now() / 1000) + 168 * 3600 });
+  });
+
+  it('matches the e-mail case-insensitively and ignores surrounding spaces', async () => {
+    const response = await login(t, `  ${vendor.email.toUpperCase()} `, vendor.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().vendor._id).toBe(vendor.vendorId);
+  });
+
+  it('does not trim or change the case of the password', async () => {
+    expect((await login(t, vendor.email, ` ${vendor.password}`)).statusCode).toBe(401);
+    expect((await login(t, vendor.email, vendor.password.toUpperCase())).statusCode).toBe(401);
+  });
+
+  it('gives the same 401 body for a wrong password, an unknown e-mail and an unverified account', async () => {
+    const unverified = registrationFields();
+    await postRegister(t, unverified);
+
+    const wrongPassword = await login(t, vendor.email, 'Not the password at all');
+    const unknownEmail = await login(t, uniqueEmail(), vendor.password);
+    const notVerified = await login(t, unverified.email, vendor.password);
+
+    for (const response of [wrongPassword, unknownEmail, notVerified]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID);
+      expect(response.headers['content-type']).toBe(wrongPassword.headers['content-type']);
+    }
+  });
+
+  it('takes about as long for an unknown e-mail as for a wrong password (both pay the argon2 cost)', async () => {
+    const hash = await hashPassword('warm-up passphrase');
+    const timed = async (run: () => Promise<unknown>) => {
+      const start = performance.now();
+      await run();
+      return performance.now() - start;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    await login(t, uniqueEmail(), 'whatever'); // makes the dummy hash once
+
+    const costs: number[] = [];
+    for (let i = 0; i < 3; i += 1) costs.push(await timed(() => verifyPassword(hash, 'wrong')));
+    const argon2Cost = median(costs);
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      unknown.push(await timed(() => login(t, uniqueEmail(), 'Some password 1')));
+      wrong.push(await timed(() => login(t, vendor.email, `Wrong password ${i}`)));
+    }
+
+    // Loose bounds (a shared CI machine is noisy): both include one argon2 verification, and neither
+    // is several times the other. Without the dummy verification an unknown e-mail takes ~1 ms.
+    expect(median(unknown)).toBeGreaterThanOrEqual(argon2Cost * 0.5);
+    expect(median(wrong)).toBeGreaterThanOrEqual(argon2Cost * 0.5);
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
+  });
+
+  describe('throttling', () => {
+    it(`answers 429 after ${LOGIN_FAILURES_PER_ACCOUNT} failures for one account, even from many addresses and with the right password`, async () => {
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
+        expect((await login(t, vendor.email, `guess ${i}`)).statusCode).toBe(401);
+      }
+      const blocked = await login(t, vendor.email.toUpperCase(), vendor.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ error: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/) });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Another account is not affected.
+      const other = await signUpVendor(t);
+      expect((await login(t, other.email, other.password)).statusCode).toBe(200);
+    });
+
+    it('throttles an unknown e-mail the same way, so a 429 does not reveal whether an account exists', async () => {
+      const nobody = uniqueEmail();
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
+        expect((await login(t, nobody, `guess ${i}`)).statusCode).toBe(401);
+      }
+      expect((await login(t, nobody, 'guess')).statusCode).toBe(429);
+    });
+
+    it('counts failures only: many successful sign-ins never lock the account', async () => {
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT + 3; i += 1) {
+        expect((await login(t, vendor.email, vendor.password)).statusCode).toBe(200);
+      }
+    });
+
+    it(`answers 429 after ${LOGIN_ATTEMPTS_PER_ADDRESS} attempts from one address, across accounts`, async () => {
+      const address = '203.0.113.7';
+      for (let i = 0; i < LOGIN_ATTEMPTS_PER_ADDRESS; i += 1) {
+        const response = await login(t, uniqueEmail(), 'guess', address);
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await login(t, vendor.email, vendor.password, address);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
+      // Another address can still sign in to the same account.
+      expect((await login(t, vendor.email, vendor.password, '203.0.113.8')).statusCode).toBe(200);
+    });
+  });
+
+  describe('bad requests', () => {
+    const post = (payload: unknown, headers?: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: freshAddress(), payload: payload as string, ...(headers ? { headers } : {}) });
+
+    it('answers 400 for malformed JSON', async () => {
+      const response = await post('{"email": "a@b.c", ', { 'content-type': 'application/json' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    });
+
+    it('answers 400 for an empty JSON body', async () => {
+      const response = await post('', { 'content-type': 'application/json' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('error');
+    });
+
+    it.each([
+      ['no password', { email: 'a@cafe.example' }, 'password'],
+      ['no e-mail', { password: 'x' }, 'email'],
+      ['an empty e-mail', { email: '   ', password: 'x' }, 'email'],
+      ['an e-mail longer than 254 characters', { email: `${'a'.repeat(250)}@cafe.example`, password: 'x' }, 'email'],
+      ['a password of the wrong type', { email: 'a@cafe.example', password: { $gt: '' } }, 'password'],
+      ['an unknown field', { email: 'a@cafe.example', password: 'x', admin: true }, 'admin'],
+      ['a NUL byte in the e-mail', { email: 'a\u0000@cafe.example', password: 'x' }, 'email'],
+    ])('answers 400 naming the field for %s', async (_label, payload, field) => {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: expect.any(String), details: [{ field }] });
+    });
+
+    it('answers 413 for a body over 1 MB', async () => {
+      const response = await post({ email: vendor.email, password: 'x'.repeat(1024 * 1024) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toHaveProperty('error');
+    });
+  });
+});
