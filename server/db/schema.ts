@@ -76,6 +76,70 @@ export interface AppSettingTable {
   value: string;
 }
 
+// ---- the customer side (issue 6; migration 2026112202_customers) ----
+
+/** A customer: anonymous until they add a display name or an e-mail (for recovery on another device). */
+export interface CustomerTable {
+  id: string;
+  display_name: string | null;
+  email: string | null;
+  /** Lower-cased e-mail; unique when set. */
+  email_normalized: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A device of a customer: only the SHA-256 (hex) of the device's secret credential is stored. */
+export interface CustomerCredentialTable {
+  credential_hash: string;
+  customer_id: string;
+  created_at: number;
+}
+
+/** A wallet sign-in link mailed for recovery: SHA-256 (hex) of the token; single use. */
+export interface CustomerRecoveryTokenTable {
+  token_hash: string;
+  customer_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** One card per customer per store; `stamps` is the current count (claims subtract the reward's size). */
+export interface StampCardTable {
+  id: string;
+  customer_id: string;
+  vendor_id: string;
+  stamps: Generated<number>;
+  last_stamp_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type StampKind = 'dynamic' | 'printable';
+
+/** Append-only: one row per stamp given. Unique (customer_id, token_id) for dynamic tokens. */
+export interface StampEventTable {
+  id: string;
+  card_id: string;
+  customer_id: string;
+  vendor_id: string;
+  token_id: string;
+  kind: StampKind;
+  created_at: number;
+}
+
+/** Append-only: one row per reward claimed, with the reward as it read then. */
+export interface RedemptionTable {
+  id: string;
+  card_id: string;
+  customer_id: string;
+  vendor_id: string;
+  stamps_required: number;
+  reward_label: string;
+  created_at: number;
+}
+
 export interface Database {
   vendors: VendorTable;
   email_tokens: EmailTokenTable;
@@ -84,6 +148,12 @@ export interface Database {
   rewards: RewardTable;
   menu_uploads: MenuUploadTable;
   app_settings: AppSettingTable;
+  customers: CustomerTable;
+  customer_credentials: CustomerCredentialTable;
+  customer_recovery_tokens: CustomerRecoveryTokenTable;
+  stamp_cards: StampCardTable;
+  stamp_events: StampEventTable;
+  redemptions: RedemptionTable;
 }
 
 export type Vendor = Selectable<VendorTable>;
@@ -91,3 +161,7 @@ export type NewVendor = Insertable<VendorTable>;
 export type VendorUpdate = Updateable<VendorTable>;
 export type MenuItem = Selectable<MenuItemTable>;
 export type Reward = Selectable<RewardTable>;
+export type Customer = Selectable<CustomerTable>;
+export type StampCard = Selectable<StampCardTable>;
+export type StampEvent = Selectable<StampEventTable>;
+export type Redemption = Selectable<RedemptionTable>;

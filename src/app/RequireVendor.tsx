@@ -1,14 +1,33 @@
 // The protection rule of SPEC.md §2: no valid session → /login; another vendor's id → own dashboard.
-import type { ReactNode } from 'react';
+import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ROUTES } from '../constants';
+import { decodeToken } from '../lib/token';
 import { useAppSelector } from './hooks';
-import { selectIsLoggedIn, selectVendorId } from '../features/session/sessionSlice';
+import { selectIsLoggedIn, selectToken, selectVendorId } from '../features/session/sessionSlice';
+
+/** setTimeout's ceiling (~24.8 days); a longer wait fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Re-renders when the token's exp passes, so a page left open does not outlive its session. */
+function useRecheckAtExpiry(token: string | null): void {
+  const [, recheck] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const exp = decodeToken(token)?.exp;
+    if (exp === undefined) return;
+    const wait = exp * 1000 - Date.now();
+    if (wait <= 0 || wait > MAX_TIMER_MS) return;
+    const timer = setTimeout(recheck, wait + 1);
+    return () => clearTimeout(timer);
+  }, [token]);
+}
 
 export function RequireVendor({ children }: { children: ReactNode }) {
+  const token = useAppSelector(selectToken);
   const loggedIn = useAppSelector((state) => selectIsLoggedIn(state));
   const vendorId = useAppSelector(selectVendorId);
   const { userId } = useParams();
+  useRecheckAtExpiry(token);
   if (!loggedIn || vendorId === null) return <Navigate to={ROUTES.login} replace />;
   if (userId !== undefined && userId !== vendorId) return <Navigate to={ROUTES.dashboard(vendorId)} replace />;
   return <>{children}</>;

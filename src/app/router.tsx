@@ -1,24 +1,43 @@
-// Routes of SPEC.md §2. Pages are code-split so /login does not download the vendor screens.
+// Routes of SPEC.md §2. Pages are code-split so /login does not download the vendor screens, and
+// antd (with its provider, AntShell) loads only with the pages that use it — never on the customer pages.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireVendor } from './RequireVendor';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { PageFallback } from './PageFallback';
+import { customerRoutes } from '../features/customer/routes';
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/** A public antd page (sign-in, registration, verification) inside antd's provider. */
+const page = (load: () => Promise<PageModule>) => async () => {
+  const [{ AntShell }, pageModule] = await Promise.all([import('./AntShell'), load()]);
+  const Page = pageModule.default;
+  return {
+    Component: () => (
+      <AntShell>
+        <Page />
+      </AntShell>
+    ),
+  };
+};
 
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
 const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
   lazy: async () => {
-    const [{ VendorLayout }, pageModule] = await Promise.all([import('../features/layout/VendorLayout'), load()]);
+    const [{ AntShell }, { VendorLayout }, pageModule] = await Promise.all([
+      import('./AntShell'),
+      import('../features/layout/VendorLayout'),
+      load(),
+    ]);
     const Page = pageModule.default;
     return {
       Component: () => (
         <RequireVendor>
-          <VendorLayout>
-            <Page />
-          </VendorLayout>
+          <AntShell>
+            <VendorLayout>
+              <Page />
+            </VendorLayout>
+          </AntShell>
         </RequireVendor>
       ),
     };
@@ -38,6 +57,8 @@ export const routes: RouteObject[] = [
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
       vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
+      // The customer side (/s/:token, /wallet…): its own mobile layout, no vendor navigation.
+      ...customerRoutes,
       // Any other path shows the login screen (SPEC.md §2).
       { path: '*', lazy: page(() => import('../features/login/LoginPage')) },
     ],

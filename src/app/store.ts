@@ -5,11 +5,15 @@ import { api } from '../api/apiSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { registerSessionPersistence } from '../features/session/sessionPersistence';
 import { lockoutSlice } from '../features/login/lockoutSlice';
+import { registerLoginListeners } from '../features/login/loginFlow';
 import { qrSlice } from '../features/qr/qrSlice';
+import { registerQrListeners } from '../features/qr/qrListeners';
+import { activityFeedSlice } from '../features/activity/activityFeedSlice';
+import { registerActivityFeedListeners } from '../features/activity/activityFeedListeners';
 import { menuUploadSlice } from '../features/store-settings/menuUploadSlice';
 import type { AppStartListening } from './listener';
 
-const rootReducer = combineSlices(api, sessionSlice, lockoutSlice, qrSlice, menuUploadSlice);
+const rootReducer = combineSlices(api, sessionSlice, lockoutSlice, qrSlice, menuUploadSlice, activityFeedSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -23,6 +27,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
   const startListening = listener.startListening as AppStartListening;
   registerSessionPersistence(startListening);
+  // After persistence: the sign-in redirect must find the token already stored.
+  registerLoginListeners(startListening);
+  registerQrListeners(startListening);
+  registerActivityFeedListeners(startListening);
   setupListeners(store.dispatch);
   return store;
 }

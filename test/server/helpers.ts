@@ -51,7 +51,7 @@ export interface TestApp {
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
-export async function buildTestApp(overrides: Partial<AppDeps> & { config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> & { config?: Partial<Config> } = {}): Promise<TestApp> {
   const { config: configOverrides, ...depOverrides } = overrides;
   const config: Config = { ...loadConfig({ PUBLIC_URL: 'http://stampwise.test', DATA_DIR: '/tmp/stampwise-test' }), ...configOverrides };
   const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;

@@ -1,0 +1,120 @@
+// SQL for stamp cards (one per customer per store) and the store-and-reward facts a card is shown with.
+// Stamping and claiming change `stamps` only through conditional UPDATEs whose affected-row count
+// says whether the change happened, so they stay correct under concurrency on SQLite and PostgreSQL.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** A store as the customer side shows it, with its reward (null columns when none is set up). */
+export interface StoreRow {
+  vendor_id: string;
+  company: string;
+  logo_image_id: string | null;
+  reward_stamps: number | null;
+  reward_expiry: string | null;
+  reward_item_custom: string | null;
+  /** Name of the reward's menu item, when the reward names one. */
+  reward_item_name: string | null;
+}
+
+export interface CardRow extends StoreRow {
+  id: string;
+  customer_id: string;
+  stamps: number;
+  last_stamp_at: number | null;
+  updated_at: number;
+}
+
+const STORE_COLUMNS = [
+  'vendors.id as vendor_id',
+  'vendors.company as company',
+  'vendors.logo_image_id as logo_image_id',
+  'rewards.stamps as reward_stamps',
+  'rewards.expiry as reward_expiry',
+  'rewards.item_custom as reward_item_custom',
+  'menu_items.name as reward_item_name',
+] as const;
+
+/** vendors ⟕ rewards ⟕ menu_items: the store and its reward, if any. */
+export async function findStore(db: Queryable, vendorId: string): Promise<StoreRow | undefined> {
+  return db
+    .selectFrom('vendors')
+    .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
+    .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
+    .select(STORE_COLUMNS)
+    .where('vendors.id', '=', vendorId)
+    .executeTakeFirst();
+}
+
+function cardQuery(db: Queryable) {
+  return db
+    .selectFrom('stamp_cards')
+    .innerJoin('vendors', 'vendors.id', 'stamp_cards.vendor_id')
+    .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
+    .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
+    .select(STORE_COLUMNS)
+    .select(['stamp_cards.id as id', 'stamp_cards.customer_id as customer_id', 'stamp_cards.stamps as stamps', 'stamp_cards.last_stamp_at as last_stamp_at', 'stamp_cards.updated_at as updated_at']);
+}
+
+/** One of the customer's cards (another customer's card id answers undefined). */
+export async function findCard(db: Queryable, customerId: string, cardId: string): Promise<CardRow | undefined> {
+  return cardQuery(db).where('stamp_cards.id', '=', cardId).where('stamp_cards.customer_id', '=', customerId).executeTakeFirst();
+}
+
+export async function findCardForStore(db: Queryable, customerId: string, vendorId: string): Promise<CardRow | undefined> {
+  return cardQuery(db).where('stamp_cards.customer_id', '=', customerId).where('stamp_cards.vendor_id', '=', vendorId).executeTakeFirst();
+}
+
+/** The customer's cards, most recently used first. */
+export async function listCards(db: Queryable, customerId: string): Promise<CardRow[]> {
+  return cardQuery(db).where('stamp_cards.customer_id', '=', customerId).orderBy('stamp_cards.updated_at', 'desc').orderBy('stamp_cards.id').execute();
+}
+
+/**
+ * The id of the customer's card for this store, creating an empty one when there is none.
+ * INSERT … ON CONFLICT DO NOTHING: two first scans at once end with one card.
+ */
+export async function ensureCardId(db: Queryable, customerId: string, vendorId: string, newId: string, now: number): Promise<string> {
+  await db
+    .insertInto('stamp_cards')
+    .values({ id: newId, customer_id: customerId, vendor_id: vendorId, stamps: 0, last_stamp_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['customer_id', 'vendor_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('stamp_cards')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('vendor_id', '=', vendorId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Adds one stamp unless the card was stamped after `notStampedSince` (the cooldown), in one
+ * conditional UPDATE; true when the stamp was added.
+ */
+export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('stamp_cards')
+    .set((eb) => ({ stamps: eb('stamps', '+', 1), last_stamp_at: now, updated_at: now }))
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('last_stamp_at', 'is', null), eb('last_stamp_at', '<=', notStampedSince)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes `required` stamps off the card when it holds at least that many, in one conditional UPDATE
+ * (extra stamps stay on the card); true when taken. Two simultaneous claims of one full card: one wins.
+ */
+export async function takeStampsIfEnough(db: Queryable, customerId: string, cardId: string, required: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('stamp_cards')
+    .set((eb) => ({ stamps: eb('stamps', '-', required), updated_at: now }))
+    .where('id', '=', cardId)
+    .where('customer_id', '=', customerId)
+    .where('stamps', '>=', required)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,80 @@
+// SQL for customers, their device credentials (stored as hashes) and wallet-recovery tokens.
+import type { Kysely, Transaction } from 'kysely';
+import type { Customer, Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export async function insertCustomer(db: Queryable, id: string, now: number): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({ id, display_name: null, email: null, email_normalized: null, created_at: now, updated_at: now })
+    .execute();
+}
+
+export async function findCustomerById(db: Queryable, id: string): Promise<Customer | undefined> {
+  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** `emailNormalized` is the lower-cased address (the unique column). */
+export async function findCustomerByEmail(db: Queryable, emailNormalized: string): Promise<Customer | undefined> {
+  return db.selectFrom('customers').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+/** The customer a device credential belongs to, looked up by the credential's hash. */
+export async function findCustomerIdByCredentialHash(db: Queryable, credentialHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('customer_credentials')
+    .select('customer_id')
+    .where('credential_hash', '=', credentialHash)
+    .executeTakeFirst();
+  return row?.customer_id;
+}
+
+export async function insertCredential(db: Queryable, credentialHash: string, customerId: string, now: number): Promise<void> {
+  await db.insertInto('customer_credentials').values({ credential_hash: credentialHash, customer_id: customerId, created_at: now }).execute();
+}
+
+export interface CustomerProfileUpdate {
+  display_name?: string | null;
+  email?: string | null;
+  email_normalized?: string | null;
+}
+
+export async function updateCustomerProfile(db: Queryable, id: string, update: CustomerProfileUpdate, now: number): Promise<void> {
+  await db.updateTable('customers').set({ ...update, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function insertRecoveryToken(db: Queryable, tokenHash: string, customerId: string, expiresAt: number, now: number): Promise<void> {
+  await db
+    .insertInto('customer_recovery_tokens')
+    .values({ token_hash: tokenHash, customer_id: customerId, expires_at: expiresAt, used_at: null, created_at: now })
+    .execute();
+}
+
+/** When the newest recovery link for this customer was made (to space out the mails), or undefined. */
+export async function latestRecoveryTokenAt(db: Queryable, customerId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('customer_recovery_tokens')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+/**
+ * Marks an unused, unexpired recovery token used and answers its customer — one conditional UPDATE,
+ * so two devices opening the same link at once cannot both get in.
+ */
+export async function consumeRecoveryToken(db: Queryable, tokenHash: string, now: number): Promise<string | undefined> {
+  const row = await db
+    .updateTable('customer_recovery_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('customer_id')
+    .executeTakeFirst();
+  return row?.customer_id;
+}

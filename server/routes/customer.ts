@@ -1,0 +1,247 @@
+// /api/customer: the customer's side — scan a store's QR code for a stamp, the wallet, claiming a
+// full card, the optional profile and wallet recovery. Customers authenticate with a device
+// credential in the X-Customer-Key header (never the vendor's bearer token).
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/types';
+import { claimCard, getCard, listWallet } from '../services/claims';
+import { completeRecovery, getProfile, requireCustomer, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
+import { scan } from '../services/stamping';
+
+const MINUTE_MS = 60 * 1000;
+/** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
+export const SCAN_ATTEMPTS_PER_ADDRESS = 60;
+export const SCAN_WINDOW_MS = MINUTE_MS;
+/** New customers (first scans without a credential) per client address. */
+export const NEW_CUSTOMERS_PER_ADDRESS = 30;
+export const NEW_CUSTOMERS_WINDOW_MS = 10 * MINUTE_MS;
+export const WALLET_READS_PER_ADDRESS = 120;
+export const CLAIMS_PER_ADDRESS = 30;
+export const PROFILE_UPDATES_PER_ADDRESS = 20;
+/** Recovery requests send mail: few per address. */
+export const RECOVERY_REQUESTS_PER_ADDRESS = 5;
+export const RECOVERY_COMPLETIONS_PER_ADDRESS = 10;
+export const RECOVERY_WINDOW_MS = 15 * MINUTE_MS;
+
+const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const ErrorResponse = Type.Object(
+  {
+    error: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { description: 'A human-readable message; `details` name the offending fields of a 400.' },
+);
+
+const CustomerStore = Type.Object({
+  vendorId: Type.String(),
+  company: Type.String(),
+  logo: Type.Union([Type.String(), Type.Null()], { description: 'URL of the logo image' }),
+});
+
+const CustomerReward = Type.Object({
+  text: Type.String({ description: '"Buy 10 Flat White, get 1 free"' }),
+  label: Type.String({ description: 'What a full card gives ("Flat White")' }),
+  stamps: Type.Integer({ description: 'Stamps a full card needs' }),
+  expiry: Type.String({ description: 'Last day of the reward, YYYY-MM-DD' }),
+  ended: Type.Boolean(),
+});
+
+const CustomerCard = Type.Object({
+  id: Type.String(),
+  store: CustomerStore,
+  reward: Type.Union([CustomerReward, Type.Null()]),
+  stamps: Type.Integer({ description: 'Stamps on the card now; may exceed `required`' }),
+  required: Type.Integer(),
+  canClaim: Type.Boolean(),
+  lastStampAt: Type.Union([Type.Integer(), Type.Null()]),
+  updatedAt: Type.Integer(),
+});
+
+const Redemption = Type.Object({
+  id: Type.String(),
+  cardId: Type.String(),
+  store: CustomerStore,
+  rewardLabel: Type.String(),
+  stampsRequired: Type.Integer(),
+  claimedAt: Type.Integer({ description: 'epoch milliseconds' }),
+});
+
+const ScanRefusal = Type.Object(
+  {
+    error: Type.String({ description: 'The message to show the customer' }),
+    code: Type.Optional(Type.String({ description: 'malformed, expired, unknown-store, revoked, no-reward, reward-ended, already-collected, cooldown' })),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    store: Type.Optional(CustomerStore),
+    reward: Type.Optional(CustomerReward),
+    card: Type.Optional(CustomerCard),
+  },
+  { description: 'A refused scan: the message, and when known the store, its reward and the customer\'s card.' },
+);
+
+const Profile = Type.Object({ displayName: nullable(Type.String()), email: nullable(Type.String()) });
+
+const CredentialHeaders = Type.Object({
+  [CUSTOMER_CREDENTIAL_HEADER.toLowerCase()]: Type.Optional(Type.String({ maxLength: 200, description: 'The device credential from the first scan' })),
+});
+
+const CardParams = Type.Object({ cardId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+function credentialOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[CUSTOMER_CREDENTIAL_HEADER.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
+}
+
+const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Wallet data belongs to one device: never cached by the browser or anything in between.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const newCustomers = app.createRateLimit({
+    max: NEW_CUSTOMERS_PER_ADDRESS,
+    timeWindow: NEW_CUSTOMERS_WINDOW_MS,
+    keyGenerator: (request) => `customer-new:${request.ip}`,
+  });
+
+  app.post('/scan', {
+    config: { rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "Collect a stamp with a store's QR token",
+      description:
+        'Creates the customer on a first scan (the answer then carries the device credential, once). Refusals: 400 malformed ' +
+        'token; 404 unknown store; 409 no reward, already collected with this token, or within the cooldown; 410 token expired, ' +
+        'flyer revoked, or reward ended; 429 too many attempts from this address.',
+      headers: CredentialHeaders,
+      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) }, { additionalProperties: false }),
+      response: {
+        200: Type.Object({
+          message: Type.String(),
+          store: CustomerStore,
+          reward: CustomerReward,
+          card: CustomerCard,
+          stampedAt: Type.Integer(),
+          credential: Type.Optional(Type.String({ description: 'Only for a new customer: keep it, it is not shown again' })),
+        }),
+        400: ScanRefusal, 404: ScanRefusal, 409: ScanRefusal, 410: ScanRefusal, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse,
+      },
+    },
+  }, async (request, reply) => {
+    const outcome = await scan(app.deps, {
+      token: request.body.token,
+      credential: credentialOf(request),
+      mayCreateCustomer: async () => {
+        const throttle = await newCustomers(request);
+        return throttle.isAllowed || !throttle.isExceeded;
+      },
+    });
+    if (!outcome.ok) return reply.code(outcome.status).send(outcome.refusal);
+    return outcome.response;
+  });
+
+  app.get('/cards', {
+    config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "The customer's stamp cards across stores, most recently used first",
+      headers: CredentialHeaders,
+      response: { 200: Type.Object({ cards: Type.Array(CustomerCard) }), 401: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return listWallet(app.deps, customerId);
+  });
+
+  app.get('/cards/:cardId', {
+    config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'One stamp card of the customer, with its latest claims',
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: { 200: Type.Object({ card: CustomerCard, redemptions: Type.Array(Redemption) }), 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return getCard(app.deps, customerId, request.params.cardId);
+  });
+
+  app.post('/cards/:cardId/claim', {
+    config: { rateLimit: { max: CLAIMS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'Claim the reward of a full card',
+      description: 'Records a redemption and takes the reward\'s stamps off the card (extra stamps carry over). 409 when the card is not full.',
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: {
+        200: Type.Object({ redemption: Redemption, card: CustomerCard }),
+        401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse,
+      },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return claimCard(app.deps, customerId, request.params.cardId);
+  });
+
+  app.get('/me', {
+    config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "The customer's display name and e-mail (both optional)",
+      headers: CredentialHeaders,
+      response: { 200: Profile, 401: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return getProfile(app.deps.db.kysely, customerId);
+  });
+
+  app.patch('/me', {
+    config: { rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'Set or clear the display name and the e-mail used to recover the wallet on another device',
+      description: 'A field left out is unchanged; null or an empty string clears it. 409 when the e-mail belongs to another wallet.',
+      headers: CredentialHeaders,
+      body: Type.Object(
+        {
+          displayName: Type.Optional(nullable(Type.String({ maxLength: 200 }))),
+          email: Type.Optional(nullable(Type.String({ maxLength: 254 }))),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Profile, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return updateProfile(app.deps.db.kysely, customerId, request.body, app.deps.now());
+  });
+
+  app.post('/recover', {
+    config: { rateLimit: { max: RECOVERY_REQUESTS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'Mail a sign-in link that brings the wallet to another device',
+      description: 'Always 202 for a well-formed address, whether or not a wallet uses it.',
+      body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
+      response: { 202: Type.Object({ message: Type.String() }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    await requestRecovery(app.deps, request.body.email);
+    return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
+  });
+
+  app.post('/recover/:token', {
+    config: { rateLimit: { max: RECOVERY_COMPLETIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'Use a sign-in link: this device gets a new credential of that wallet',
+      params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) }),
+      response: { 200: Type.Object({ credential: Type.String(), profile: Profile }), 404: ErrorResponse, 410: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => completeRecovery(app.deps.db.kysely, request.params.token, app.deps.now()));
+};
+
+export default customerRoutes;

@@ -1,0 +1,64 @@
+// How the customer side presents a store, its reward and a card (rows in, wire types of src/api/types.ts out).
+import dayjs from 'dayjs';
+import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto } from '../../src/api/types';
+import type { Redemption } from '../db/schema';
+import type { CardRow, StoreRow } from '../repositories/cards';
+import { imageUrl } from './images';
+
+/** What a full card gives, when the vendor named neither a menu item nor a custom text. */
+const FALLBACK_REWARD_LABEL = 'Reward';
+const HOUR_MS = 60 * 60 * 1000;
+
+export function toStore(row: StoreRow): CustomerStore {
+  return { vendorId: row.vendor_id, company: row.company, logo: imageUrl(row.logo_image_id) };
+}
+
+export function rewardLabel(row: StoreRow): string {
+  return row.reward_item_name?.trim() || row.reward_item_custom?.trim() || FALLBACK_REWARD_LABEL;
+}
+
+/** null when the store has no reward set up. */
+export function toReward(row: StoreRow, now: number): CustomerReward | null {
+  if (row.reward_stamps === null || row.reward_expiry === null) return null;
+  const named = row.reward_item_name?.trim() || row.reward_item_custom?.trim();
+  return {
+    text: named ? `Buy ${row.reward_stamps} ${named}, get 1 free` : `Collect ${row.reward_stamps} stamps, get 1 free`,
+    label: rewardLabel(row),
+    stamps: row.reward_stamps,
+    expiry: row.reward_expiry,
+    ended: rewardEnded(row.reward_expiry, now),
+  };
+}
+
+/**
+ * A reward runs to the end of its expiry date wherever the store is: the date is compared with
+ * today's date at UTC−12 ("anywhere on Earth"), so no store loses its last evening to a server in UTC.
+ */
+export function rewardEnded(expiry: string, now: number): boolean {
+  const todayAnywhereOnEarth = new Date(now - 12 * HOUR_MS).toISOString().slice(0, 10);
+  return expiry < todayAnywhereOnEarth;
+}
+
+/** "31 Dec 2025". */
+export function formatRewardDate(expiry: string): string {
+  return dayjs(expiry).format('D MMM YYYY');
+}
+
+export function toCard(row: CardRow, now: number): CustomerCard {
+  const reward = toReward(row, now);
+  const required = reward?.stamps ?? 0;
+  return {
+    id: row.id,
+    store: toStore(row),
+    reward,
+    stamps: row.stamps,
+    required,
+    canClaim: reward !== null && row.stamps >= required,
+    lastStampAt: row.last_stamp_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toRedemption(row: Redemption, store: CustomerStore): RedemptionDto {
+  return { id: row.id, cardId: row.card_id, store, rewardLabel: row.reward_label, stampsRequired: row.stamps_required, claimedAt: row.created_at };
+}

@@ -1,0 +1,164 @@
+// Customers: anonymous device credentials (the server keeps only their SHA-256), the optional
+// display name and e-mail, and wallet recovery on another device through a mailed sign-in link.
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest } from '../../src/api/types';
+import type { AppDeps } from '../deps';
+import type { Customer, Database } from '../db/schema';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http-errors';
+import {
+  consumeRecoveryToken,
+  findCustomerByEmail,
+  findCustomerById,
+  findCustomerIdByCredentialHash,
+  insertCredential,
+  insertCustomer,
+  insertRecoveryToken,
+  latestRecoveryTokenAt,
+  updateCustomerProfile,
+  type CustomerProfileUpdate,
+} from '../repositories/customers';
+import { isUniqueViolation } from '../repositories/stamp-events';
+import { isValidEmail, normalizeEmail } from './accounts';
+import type { MailMessage } from './mailer';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** A device credential: 32 random bytes, base64url (43 characters). */
+const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const DISPLAY_NAME_MAX_LENGTH = 40;
+export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
+/** At most one recovery mail per customer in this time, however often the form is sent. */
+export const RECOVERY_MAIL_SPACING_MS = 60 * 1000;
+
+export const NO_CUSTOMER_MESSAGE = "This phone has no stamp cards yet. Scan a store's QR code to start one.";
+export const RECOVER_ACCEPTED_MESSAGE = 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.';
+export const RECOVERY_LINK_INVALID_MESSAGE = 'This sign-in link is not valid. It may have been used already — ask for a new one.';
+export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to another wallet. To open that wallet on this phone, use "Recover my cards".';
+
+/** The stored form of a credential or recovery token: SHA-256, hex. A leaked table cannot be replayed. */
+export function hashSecret(secret: string): string {
+  return crypto.createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+function newSecret(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** The customer a credential header names, or undefined (missing, malformed or unknown). */
+export async function customerForCredential(db: Queryable, credential: string | undefined): Promise<string | undefined> {
+  if (credential === undefined || !CREDENTIAL_PATTERN.test(credential)) return undefined;
+  return findCustomerIdByCredentialHash(db, hashSecret(credential));
+}
+
+/** Like customerForCredential, but 401 when there is no such customer. */
+export async function requireCustomer(db: Queryable, credential: string | undefined): Promise<string> {
+  const customerId = await customerForCredential(db, credential);
+  if (customerId === undefined) throw unauthorized(NO_CUSTOMER_MESSAGE);
+  return customerId;
+}
+
+/** Creates an anonymous customer with one device credential; the credential is returned once, never stored. */
+export async function createCustomer(db: Queryable, now: number): Promise<{ customerId: string; credential: string }> {
+  const customerId = crypto.randomUUID();
+  const credential = newSecret();
+  await insertCustomer(db, customerId, now);
+  await insertCredential(db, hashSecret(credential), customerId, now);
+  return { customerId, credential };
+}
+
+function toProfile(customer: Customer): CustomerProfile {
+  return { displayName: customer.display_name, email: customer.email };
+}
+
+export async function getProfile(db: Queryable, customerId: string): Promise<CustomerProfile> {
+  const customer = await findCustomerById(db, customerId);
+  if (!customer) throw unauthorized(NO_CUSTOMER_MESSAGE);
+  return toProfile(customer);
+}
+
+/** Sets or clears the display name and e-mail; a field left out is unchanged. */
+export async function updateProfile(db: Queryable, customerId: string, input: UpdateCustomerRequest, now: number): Promise<CustomerProfile> {
+  const update: CustomerProfileUpdate = {};
+  if (input.displayName !== undefined) {
+    const name = input.displayName?.trim() ?? '';
+    if (name.length > DISPLAY_NAME_MAX_LENGTH) {
+      throw badRequest(`displayName must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`, [
+        { field: 'displayName', message: `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` },
+      ]);
+    }
+    update.display_name = name === '' ? null : name;
+  }
+  if (input.email !== undefined) {
+    const email = input.email?.trim() ?? '';
+    if (email !== '' && !isValidEmail(email)) {
+      throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+    }
+    update.email = email === '' ? null : email;
+    update.email_normalized = email === '' ? null : normalizeEmail(email);
+  }
+  if (update.email_normalized) {
+    const owner = await findCustomerByEmail(db, update.email_normalized);
+    if (owner && owner.id !== customerId) throw conflict(EMAIL_TAKEN_MESSAGE);
+  }
+  try {
+    await updateCustomerProfile(db, customerId, update, now);
+  } catch (error) {
+    // Two wallets claiming one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  return getProfile(db, customerId);
+}
+
+function recoveryMail(to: string, link: string): MailMessage {
+  const text = [
+    'Hi,',
+    'Open the link below on your phone to bring your Stampwise stamp cards to it. The link works once and expires in one hour.',
+    `Open my cards: ${link}`,
+    'If you did not ask for this, you can ignore this e-mail: nothing changes.',
+    '— Stampwise',
+  ].join('\n\n');
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
+    '<p>Hi,</p>',
+    '<p>Open the link below on your phone to bring your Stampwise stamp cards to it. The link works once and expires in one hour.</p>',
+    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#7a4a2a;color:#fff;border-radius:8px;text-decoration:none">Open my cards</a></p>`,
+    `<p style="font-size:13px;color:#595959">Or open this address: ${link}</p>`,
+    '<p style="font-size:13px;color:#595959">If you did not ask for this, you can ignore this e-mail: nothing changes.</p>',
+    '<p>— Stampwise</p>',
+    '</div>',
+  ].join('\n');
+  return { to, subject: 'Your Stampwise stamp cards: sign-in link', text, html, link };
+}
+
+/**
+ * Mails a sign-in link when the address belongs to a wallet. The caller answers the same 202 either
+ * way, so the form cannot be used to find out who collects stamps where.
+ */
+export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>, email: string): Promise<void> {
+  if (!isValidEmail(email.trim())) {
+    throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+  }
+  const db = deps.db.kysely;
+  const customer = await findCustomerByEmail(db, normalizeEmail(email));
+  if (!customer?.email) return;
+  const now = deps.now();
+  const latest = await latestRecoveryTokenAt(db, customer.id);
+  if (latest !== undefined && now - latest < RECOVERY_MAIL_SPACING_MS) return;
+  const token = newSecret();
+  await insertRecoveryToken(db, hashSecret(token), customer.id, now + RECOVERY_LINK_TTL_MS, now);
+  await deps.mailer.send(recoveryMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`));
+}
+
+/** Uses a sign-in link once: this device gets a new credential of that customer. */
+export async function completeRecovery(db: Kysely<Database>, token: string, now: number): Promise<RecoverCompleteResponse> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
+  return db.transaction().execute(async (trx) => {
+    const customerId = await consumeRecoveryToken(trx, hashSecret(token), now);
+    if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
+    const credential = newSecret();
+    await insertCredential(trx, hashSecret(credential), customerId, now);
+    return { credential, profile: await getProfile(trx, customerId) };
+  });
+}

@@ -1,0 +1,145 @@
+// One scan of a store's QR code: check the token, the store and its reward, apply the fraud
+// controls, and add exactly one stamp — atomically, on SQLite and PostgreSQL alike.
+import crypto from 'node:crypto';
+import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/types';
+import type { AppDeps } from '../deps';
+import { tooManyRequests } from '../http-errors';
+import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
+import { insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { formatRewardDate, toCard, toReward, toStore } from './card-view';
+import { createCustomer, customerForCredential } from './customers';
+import { verifyQrForStamp } from './qr-verify';
+import type { QrTokenKind } from './qr-tokens';
+
+const MINUTE_MS = 60 * 1000;
+
+export type RefusalStatus = 400 | 404 | 409 | 410;
+export type ScanOutcome = { ok: true; response: ScanResponse } | { ok: false; status: RefusalStatus; refusal: ScanRefusal & { code: ScanRefusalCode } };
+
+export interface ScanInput {
+  token: string;
+  /** The device credential sent with the scan, if any. */
+  credential: string | undefined;
+  /** Asked once before a new customer would be created (the per-address throttle); false refuses with 429. */
+  mayCreateCustomer: () => Promise<boolean>;
+}
+
+export const NEW_CUSTOMER_THROTTLED_MESSAGE = 'Too many new stamp cards were started from this network. Please try again later.';
+
+/** "10 minutes", "4 hours", "hour", "minute": reads after "in the last". */
+export function cooldownText(minutes: number): string {
+  if (minutes === 60) return 'hour';
+  if (minutes === 1) return 'minute';
+  if (minutes % 60 === 0) return `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
+export const scanMessages = {
+  malformed: 'This code is not a valid Stampwise code — scan the code on the counter again',
+  expired: 'This code has expired — scan the code on the counter again',
+  unknownStore: 'We could not find this store. It may have left Stampwise.',
+  revoked: 'This flyer is no longer valid — scan the code on the counter instead',
+  noReward: (company: string) => `${company} has not set up a reward yet, so there are no stamps to collect here for now`,
+  rewardEnded: (expiry: string) => `This reward ended on ${formatRewardDate(expiry)}`,
+  alreadyCollected: 'You already collected a stamp with this code',
+  cooldown: (minutes: number) => `You already collected a stamp here in the last ${cooldownText(minutes)}`,
+  stamped: (card: CustomerCard, reward: CustomerReward) =>
+    card.canClaim
+      ? `Your card is full — claim your free ${reward.label}!`
+      : `Stamp collected! ${card.required - card.stamps} more for your free ${reward.label}`,
+} as const;
+
+const REFUSAL_STATUS: Record<ScanRefusalCode, RefusalStatus> = {
+  malformed: 400,
+  expired: 410,
+  'unknown-store': 404,
+  revoked: 410,
+  'no-reward': 409,
+  'reward-ended': 410,
+  'already-collected': 409,
+  cooldown: 409,
+};
+
+function refuse(
+  code: ScanRefusalCode,
+  error: string,
+  context: { store?: CustomerStore; reward?: CustomerReward | null; card?: CustomerCard } = {},
+): ScanOutcome {
+  const refusal: ScanRefusal & { code: ScanRefusalCode } = { error, code };
+  if (context.store) refusal.store = context.store;
+  if (context.reward) refusal.reward = context.reward;
+  if (context.card) refusal.card = context.card;
+  return { ok: false, status: REFUSAL_STATUS[code], refusal };
+}
+
+/** Thrown inside the stamping transaction to roll it back when the cooldown refuses the stamp. */
+class CoolingDown extends Error {}
+
+/** Minutes a customer waits between stamps at one store; the flyer's longer wait also counts every stamp. */
+function cooldownMinutes(deps: Pick<AppDeps, 'config'>, kind: QrTokenKind): number {
+  const { stampCooldownMinutes, printableCooldownMinutes } = deps.config;
+  return kind === 'printable' ? Math.max(stampCooldownMinutes, printableCooldownMinutes) : stampCooldownMinutes;
+}
+
+export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'now' | 'activityBus'>, input: ScanInput): Promise<ScanOutcome> {
+  const db = deps.db.kysely;
+  const now = deps.now();
+
+  const check = await verifyQrForStamp(deps, input.token);
+  if (!check.ok) {
+    switch (check.reason) {
+      case 'malformed': return refuse('malformed', scanMessages.malformed);
+      case 'expired': return refuse('expired', scanMessages.expired);
+      case 'unknown-vendor': return refuse('unknown-store', scanMessages.unknownStore);
+      case 'revoked': return refuse('revoked', scanMessages.revoked);
+    }
+  }
+  const { vendorId, kind, tokenId } = check;
+
+  const storeRow: StoreRow | undefined = await findStore(db, vendorId);
+  if (!storeRow) return refuse('unknown-store', scanMessages.unknownStore);
+  const store = toStore(storeRow);
+  const knownCustomerId = await customerForCredential(db, input.credential);
+  const currentCard = async (): Promise<CustomerCard | undefined> => {
+    if (knownCustomerId === undefined) return undefined;
+    const row = await findCardForStore(db, knownCustomerId, vendorId);
+    return row ? toCard(row, now) : undefined;
+  };
+
+  const reward = toReward(storeRow, now);
+  if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: await currentCard() });
+  if (reward.ended) return refuse('reward-ended', scanMessages.rewardEnded(reward.expiry), { store, reward, card: await currentCard() });
+
+  if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw tooManyRequests(NEW_CUSTOMER_THROTTLED_MESSAGE);
+
+  const minutes = cooldownMinutes(deps, kind);
+  let stamped: { customerId: string; cardId: string; credential?: string };
+  const stampEventId = crypto.randomUUID();
+  try {
+    // One transaction: the customer (when new), the card, the event, the count. The event goes in
+    // first so the unique index settles duplicate scans of one token; the count changes in a
+    // conditional UPDATE that also enforces the cooldown. Any refusal rolls everything back.
+    stamped = await db.transaction().execute(async (trx) => {
+      const created = knownCustomerId === undefined ? await createCustomer(trx, now) : undefined;
+      const customerId = created?.customerId ?? (knownCustomerId as string);
+      const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
+      await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
+      const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
+      if (!added) throw new CoolingDown();
+      return { customerId, cardId, credential: created?.credential };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: await currentCard() });
+    if (error instanceof CoolingDown) return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: await currentCard() });
+    throw error;
+  }
+
+  const cardRow = await findCard(db, stamped.customerId, stamped.cardId);
+  if (!cardRow) throw new Error(`card ${stamped.cardId} vanished right after stamping`);
+  const card = toCard(cardRow, now);
+  // Issue 7: the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
+  deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
+  const response: ScanResponse = { message: scanMessages.stamped(card, reward), store, reward, card, stampedAt: now };
+  if (stamped.credential) response.credential = stamped.credential;
+  return { ok: true, response };
+}

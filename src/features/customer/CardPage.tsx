@@ -1,0 +1,80 @@
+// /wallet/:cardId — one stamp card: progress, claiming a full card, and the latest rewards claimed.
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { Link, useParams } from 'react-router-dom';
+import type { RedemptionDto } from '../../api/types';
+import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CardPanel } from './CardPanel';
+import { useGetCustomerCardQuery } from './customerApi';
+import { readCustomerCredential } from './customerCredential';
+import { errorText } from './customerErrors';
+import { Notice } from './Notice';
+import { RewardReadyScreen } from './RewardReadyScreen';
+import { usePageTitle } from './usePageTitle';
+
+function BackLink() {
+  return (
+    <Link className="cw-btn cw-btn--secondary" to={CUSTOMER_ROUTES.wallet}>
+      {CUSTOMER_TEXT.backToWallet}
+    </Link>
+  );
+}
+
+function RecentClaims({ redemptions, now, onShow }: { redemptions: RedemptionDto[]; now: number; onShow: (r: RedemptionDto) => void }) {
+  if (redemptions.length === 0) return null;
+  const [latest] = redemptions;
+  const recent = now - latest.claimedAt < CUSTOMER_TEXT.showAgainWindowMs;
+  return (
+    <section className="cw-claims" aria-labelledby="cw-claims-title">
+      <h2 id="cw-claims-title">{CUSTOMER_TEXT.recentClaims}</h2>
+      <ul>
+        {redemptions.map((r) => (
+          <li key={r.id}>
+            <span>{r.rewardLabel}</span>
+            <span className="cw-muted">{CUSTOMER_TEXT.claimedOn(dayjs(r.claimedAt).format('D MMM YYYY, HH:mm'))}</span>
+          </li>
+        ))}
+      </ul>
+      {recent ? (
+        <button type="button" className="cw-btn cw-btn--secondary" onClick={() => onShow(latest)}>
+          {CUSTOMER_TEXT.showAgain}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+export default function CardPage() {
+  const { cardId = '' } = useParams();
+  const hasCredential = readCustomerCredential() !== null;
+  const result = useGetCustomerCardQuery(cardId, { skip: !hasCredential });
+  const [shown, setShown] = useState<RedemptionDto | null>(null);
+  usePageTitle(result.data?.card.store.company);
+
+  if (!hasCredential) {
+    return (
+      <div className="cw-stack">
+        <Notice tone="warning">{CUSTOMER_TEXT.notFoundCard}</Notice>
+        <BackLink />
+      </div>
+    );
+  }
+  if (result.isLoading) return <p className="cw-muted" role="status">{CUSTOMER_TEXT.walletLoading}</p>;
+  if (!result.data) {
+    return (
+      <div className="cw-stack">
+        <Notice tone="error">{errorText(result.error)}</Notice>
+        <BackLink />
+      </div>
+    );
+  }
+  return (
+    <div className="cw-stack">
+      <CardPanel card={result.data.card}>
+        <RecentClaims redemptions={result.data.redemptions} now={Date.now()} onShow={setShown} />
+        <BackLink />
+      </CardPanel>
+      {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// A customer's card at one store — header, stamps, progress, a message — and the claim flow of a
+// full card: confirm at the counter, claim, then the full-screen reward-ready screen.
+import { useState, type ReactNode } from 'react';
+import type { CustomerCard, RedemptionDto } from '../../api/types';
+import { CUSTOMER_TEXT } from '../../constants';
+import { useClaimCardMutation } from './customerApi';
+import { errorText } from './customerErrors';
+import { Notice, type NoticeTone } from './Notice';
+import { RewardReadyScreen } from './RewardReadyScreen';
+import { StampGrid } from './StampGrid';
+import { StoreHeader } from './StoreHeader';
+
+export interface CardPanelProps {
+  card: CustomerCard;
+  justStamped?: boolean;
+  message?: { tone: NoticeTone; text: string };
+  children?: ReactNode;
+}
+
+export function CardPanel({ card, justStamped = false, message, children }: CardPanelProps) {
+  const [claim, claimState] = useClaimCardMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [readyScreen, setReadyScreen] = useState<RedemptionDto | null>(null);
+  // After a claim the claim's answer is the newest state of the card, until the card itself is newer.
+  const claimed = claimState.data?.card;
+  const current = claimed && claimed.id === card.id && claimed.updatedAt >= card.updatedAt ? claimed : card;
+  const showMessage = message && current === card;
+
+  const onConfirm = async () => {
+    try {
+      const result = await claim(card.id).unwrap();
+      setConfirming(false);
+      setReadyScreen(result.redemption);
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <StoreHeader store={current.store} reward={current.reward} />
+      <section className="cw-card" aria-label={`${current.store.company} stamp card`}>
+        <StampGrid stamps={current.stamps} required={current.required} justStamped={justStamped && current === card} />
+      </section>
+      {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+      {claimState.isError ? <Notice tone="error">{errorText(claimState.error)}</Notice> : null}
+      {current.canClaim && !confirming ? (
+        <button type="button" className="cw-btn cw-btn--claim" onClick={() => setConfirming(true)}>
+          {CUSTOMER_TEXT.claim}
+        </button>
+      ) : null}
+      {current.canClaim && confirming ? (
+        <div className="cw-confirm" role="group" aria-labelledby="cw-confirm-title">
+          <p id="cw-confirm-title" className="cw-confirm-title">{CUSTOMER_TEXT.claimConfirmTitle}</p>
+          <p className="cw-confirm-text">{CUSTOMER_TEXT.claimConfirmText(current.store.company)}</p>
+          <div className="cw-confirm-actions">
+            <button type="button" className="cw-btn cw-btn--secondary" onClick={() => setConfirming(false)} disabled={claimState.isLoading}>
+              {CUSTOMER_TEXT.claimCancel}
+            </button>
+            <button type="button" className="cw-btn cw-btn--claim" onClick={onConfirm} disabled={claimState.isLoading}>
+              {claimState.isLoading ? CUSTOMER_TEXT.claiming : CUSTOMER_TEXT.claimConfirm}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {children}
+      {readyScreen ? <RewardReadyScreen redemption={readyScreen} onDone={() => setReadyScreen(null)} /> : null}
+    </>
+  );
+}

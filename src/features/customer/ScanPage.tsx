@@ -1,0 +1,87 @@
+// /s/:token — what a phone camera opens from the store's QR code: collect one stamp and see the card.
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CardPanel } from './CardPanel';
+import { useScanMutation } from './customerApi';
+import { errorBody, errorStatus, errorText } from './customerErrors';
+import { Notice } from './Notice';
+import { ProfileForm } from './ProfileForm';
+import { StoreHeader } from './StoreHeader';
+import { usePageTitle } from './usePageTitle';
+
+function WalletButton() {
+  return (
+    <Link className="cw-btn cw-btn--secondary" to={CUSTOMER_ROUTES.wallet}>
+      {CUSTOMER_TEXT.openWallet}
+    </Link>
+  );
+}
+
+export default function ScanPage() {
+  const { token = '' } = useParams();
+  // One result per token shared by every mount: coming back to this page (or React's development
+  // double effects) never scans twice.
+  const [scan, result] = useScanMutation({ fixedCacheKey: `scan:${token}` });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !result.isUninitialized) return;
+    started.current = true;
+    void scan(token);
+  }, [scan, token, result.isUninitialized]);
+
+  const refusal = errorBody(result.error);
+  usePageTitle(result.data?.store.company ?? refusal?.store?.company);
+
+  if (result.isUninitialized || result.isLoading) {
+    return (
+      <div className="cw-scanning" role="status">
+        <span className="cw-scanning-stamp" aria-hidden="true" />
+        <p>{CUSTOMER_TEXT.scanning}</p>
+      </div>
+    );
+  }
+
+  if (result.isSuccess) {
+    return (
+      <div className="cw-stack">
+        <CardPanel card={result.data.card} justStamped message={{ tone: 'success', text: result.data.message }}>
+          <WalletButton />
+        </CardPanel>
+        <ProfileForm />
+      </div>
+    );
+  }
+
+  if (refusal?.card) {
+    return (
+      <div className="cw-stack">
+        <CardPanel card={refusal.card} message={{ tone: 'warning', text: refusal.error }}>
+          <WalletButton />
+        </CardPanel>
+      </div>
+    );
+  }
+
+  const status = errorStatus(result.error);
+  const canRetry = status === null || status >= 500;
+  return (
+    <div className="cw-stack">
+      {refusal?.store ? (
+        <StoreHeader store={refusal.store} reward={refusal.reward} />
+      ) : (
+        <div className="cw-nostamp">
+          <span className="cw-empty-art" aria-hidden="true" />
+          <h1 className="cw-page-title">{CUSTOMER_TEXT.noStampTitle}</h1>
+        </div>
+      )}
+      <Notice tone={refusal && status !== null && status < 500 ? 'warning' : 'error'}>{errorText(result.error)}</Notice>
+      {canRetry ? (
+        <button type="button" className="cw-btn cw-btn--primary" onClick={() => void scan(token)}>
+          {CUSTOMER_TEXT.retry}
+        </button>
+      ) : null}
+      <WalletButton />
+    </div>
+  );
+}

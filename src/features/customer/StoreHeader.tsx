@@ -1,0 +1,28 @@
+// The store at the top of a customer screen: logo (or its initial) and name, then the reward text.
+import type { CustomerReward, CustomerStore } from '../../api/types';
+import { CUSTOMER_TEXT } from '../../constants';
+
+export function StoreLogo({ store, size = 72 }: { store: CustomerStore; size?: number }) {
+  if (store.logo) {
+    return <img className="cw-logo" src={store.logo} alt={`${store.company} logo`} width={size} height={size} />;
+  }
+  return (
+    <span className="cw-logo cw-logo--initial" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">
+      {store.company.trim().charAt(0).toUpperCase() || '★'}
+    </span>
+  );
+}
+
+export function StoreHeader({ store, reward }: { store: CustomerStore; reward?: CustomerReward | null }) {
+  return (
+    <header className="cw-store">
+      <StoreLogo store={store} />
+      <h1 className="cw-store-name">{store.company}</h1>
+      {reward ? (
+        <p className={`cw-reward-text${reward.ended ? ' is-ended' : ''}`}>{reward.ended ? CUSTOMER_TEXT.rewardEnded : reward.text}</p>
+      ) : (
+        <p className="cw-reward-text is-ended">{CUSTOMER_TEXT.noReward}</p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,171 @@
+// The wallet (/wallet), a card (/wallet/:cardId) and the recovery link (/wallet/recover/:token).
+import { fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { renderWithApp } from '../render';
+import { installFakeApi, type FakeApi } from '../app/fakeApi';
+import WalletPage from '../../../src/features/customer/WalletPage';
+import CardPage from '../../../src/features/customer/CardPage';
+import RecoverPage from '../../../src/features/customer/RecoverPage';
+import { routes } from '../../../src/app/router';
+import { makeStore } from '../../../src/app/store';
+import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
+import { CREDENTIAL, REWARD, sampleCard, sampleScan } from './samples';
+import { settle } from './settle';
+
+jest.setTimeout(30_000);
+
+let api: FakeApi;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  jest.setSystemTime(new Date('2026-11-22T10:00:00'));
+  api = installFakeApi();
+});
+
+afterEach(() => {
+  api.restore();
+  jest.useRealTimers();
+});
+
+const OTHER_STORE = { vendorId: 'vendor-2', company: 'Other Roasters', logo: null };
+
+describe('WalletPage', () => {
+  it("lists the customer's cards with progress, marks a full one, and links each to its card", async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    api.on('GET /api/customer/cards', {
+      status: 200,
+      body: {
+        cards: [
+          sampleCard({ id: 'card-2', store: OTHER_STORE, reward: { ...REWARD, text: 'Buy 8 Espresso, get 1 free', stamps: 8 }, stamps: 8, required: 8, canClaim: true }),
+          sampleCard({ id: 'card-1', stamps: 3 }),
+        ],
+      },
+    });
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+
+    expect(screen.getByRole('heading', { name: 'My stamp cards' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link');
+    const [full, partial] = links.filter((link) => link.getAttribute('href')?.startsWith('/wallet/card-'));
+    expect(full).toHaveAttribute('href', '/wallet/card-2');
+    expect(within(full).getByText('Other Roasters')).toBeInTheDocument();
+    expect(within(full).getByText('8 / 8')).toBeInTheDocument();
+    expect(within(full).getByText('Reward ready')).toBeInTheDocument();
+    expect(partial).toHaveAttribute('href', '/wallet/card-1');
+    expect(within(partial).getByText('Buy 10 Flat White, get 1 free')).toBeInTheDocument();
+    expect(within(partial).getByText('3 / 10')).toBeInTheDocument();
+    expect(within(partial).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    expect(within(partial).queryByText('Reward ready')).not.toBeInTheDocument();
+    expect(api.requests[0].headers.get('X-Customer-Key')).toBe(CREDENTIAL);
+  });
+
+  it('shows the empty wallet without asking the server when this phone has no credential', async () => {
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'No stamp cards yet' })).toBeInTheDocument();
+    expect(screen.getByText("Scan the QR code at a store's counter with your phone camera to collect your first stamp.")).toBeInTheDocument();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the empty wallet when the server does not know the credential (401)', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    api.on('GET /api/customer/cards', { status: 401, body: { error: "This phone has no stamp cards yet. Scan a store's QR code to start one." } });
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'No stamp cards yet' })).toBeInTheDocument();
+  });
+
+  it('asks for a recovery link and shows the answer', async () => {
+    api.on('POST /api/customer/recover', { status: 202, body: { message: 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.' } });
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    await settle();
+    expect(JSON.parse(api.requests[0].body as string)).toEqual({ email: 'ana@example.com' });
+    expect(screen.getByRole('status')).toHaveTextContent('we have sent it a sign-in link');
+  });
+
+  it('saves the optional name and e-mail, and shows why the server refused one', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
+    api.on('GET /api/customer/me', { status: 200, body: { displayName: null, email: null } });
+    api.on('PATCH /api/customer/me', { status: 409, body: { error: 'This e-mail address already belongs to another wallet.' } });
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
+    fold.open = true;
+    fireEvent(fold, new Event('toggle'));
+    await settle();
+    fireEvent.change(within(fold).getByLabelText('Your name'), { target: { value: ' Ana ' } });
+    fireEvent.change(within(fold).getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+    fireEvent.click(within(fold).getByRole('button', { name: 'Save' }));
+    await settle();
+    const patch = api.requests.find((r) => r.method === 'PATCH');
+    expect(JSON.parse(patch?.body as string)).toEqual({ displayName: 'Ana', email: 'ana@example.com' });
+    expect(patch?.headers.get('X-Customer-Key')).toBe(CREDENTIAL);
+    expect(within(fold).getByRole('alert')).toHaveTextContent('This e-mail address already belongs to another wallet.');
+  });
+});
+
+describe('CardPage', () => {
+  it('shows one card with its latest claims, and reopens the reward screen within 15 minutes of a claim', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    const claimedAt = Date.now() - 5 * 60 * 1000;
+    api.on('GET /api/customer/cards/card-1', {
+      status: 200,
+      body: {
+        card: sampleCard({ stamps: 2 }),
+        redemptions: [{ id: 'r1', cardId: 'card-1', store: sampleCard().store, rewardLabel: 'Flat White', stampsRequired: 10, claimedAt }],
+      },
+    });
+    renderWithApp(<CardPage />, { route: '/wallet/card-1', path: '/wallet/:cardId' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Bean There Café' })).toBeInTheDocument();
+    expect(screen.getByText('2 / 10')).toBeInTheDocument();
+    expect(screen.getByText('Claimed 22 Nov 2026, 09:55')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the reward screen again' }));
+    expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toHaveTextContent('Claimed at 09:55:00');
+  });
+});
+
+describe('RecoverPage', () => {
+  it('stores the new credential from the sign-in link and leads to the wallet', async () => {
+    api.on('POST /api/customer/recover/link-token', { status: 200, body: { credential: CREDENTIAL, profile: { displayName: 'Ana', email: 'ana@example.com' } } });
+    renderWithApp(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toBeInTheDocument();
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
+    expect(screen.getByRole('link', { name: 'Open my wallet' })).toHaveAttribute('href', '/wallet');
+  });
+
+  it('says when the link was used already', async () => {
+    api.on('POST /api/customer/recover/old', { status: 410, body: { error: 'This sign-in link is not valid. It may have been used already — ask for a new one.' } });
+    renderWithApp(<RecoverPage />, { route: '/wallet/recover/old', path: '/wallet/recover/:token' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'This link did not work' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('It may have been used already');
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('customer routes', () => {
+  it("open /s/:token in the customer layout: 'My cards', no vendor navigation", async () => {
+    api.on('POST /api/customer/scan', { status: 200, body: sampleScan() });
+    const store = makeStore();
+    const router = createMemoryRouter(routes, { initialEntries: ['/s/some-token'] });
+    render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    await settle();
+    await settle();
+    expect(screen.getByText('1 / 10')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My cards' })).toHaveAttribute('href', '/wallet');
+    expect(screen.queryByRole('button', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Dashboard')).not.toBeInTheDocument();
+  });
+});
