@@ -1,11 +1,177 @@
-// Store Settings dialog (SPEC.md §2) — placeholder until the store-settings feature lands.
-import { Modal } from 'antd';
+// Store Settings dialog (SPEC.md §2, §4): Setup, Preview and Menu & Items tabs for the signed-in vendor.
+import { useEffect, useState } from 'react';
+import { Button, Modal, Spin, Tabs } from 'antd';
+import type { ApiError, MenuItemDto, VendorProfile } from '../../api/types';
+import { STORE_SETTINGS } from '../../constants';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectVendorId } from '../session/sessionSlice';
+import { reset as resetMenuUpload } from './menuUploadSlice';
+import { MenuItemsTab } from './MenuItemsTab';
+import { PreviewTab } from './PreviewTab';
+import { draftFromVendor, type ProfileDraft } from './profileDraft';
+import { SetupTab, type FieldErrors } from './SetupTab';
+import { useObjectUrl } from './useObjectUrl';
+import { useGetVendorQuery, useUpdateVendorMutation } from './vendorApi';
+import './storeSettings.css';
 
 export interface StoreSettingsDialogProps {
   open: boolean;
   onClose: () => void;
 }
 
+/** Fits in the 768 px tablet view with the page margin; antd narrows it further on phones. */
+const DIALOG_WIDTH = 720;
+
 export function StoreSettingsDialog({ open, onClose }: StoreSettingsDialogProps) {
-  return <Modal open={open} onCancel={onClose} title="Store Settings" footer={null} />;
+  const vendorId = useAppSelector(selectVendorId);
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={STORE_SETTINGS.title}
+      footer={null}
+      width={DIALOG_WIDTH}
+      // Every opening starts from the saved profile, not from edits that were cancelled.
+      destroyOnHidden
+      className="sw-store-settings"
+    >
+      {open && vendorId && <StoreSettingsContent vendorId={vendorId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function StoreSettingsContent({ vendorId, onClose }: { vendorId: string; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  // Loads the vendor each time the dialog opens (SPEC.md §4); cached data shows meanwhile.
+  const { data, isLoading, isError, error } = useGetVendorQuery(vendorId, { refetchOnMountOrArgChange: true });
+
+  useEffect(() => {
+    // A result message from an earlier upload does not belong to this opening.
+    dispatch(resetMenuUpload());
+  }, [dispatch]);
+
+  useEffect(() => {
+    // SPEC.md §8: a load failure in the dialog is only logged; loading ends.
+    if (isError) console.error(STORE_SETTINGS.loadFailedLog, error);
+  }, [isError, error]);
+
+  if (isLoading) {
+    return (
+      <>
+        <div className="sw-dialog-loading" role="status">
+          <Spin size="small" />
+          <span>{STORE_SETTINGS.loading}</span>
+        </div>
+        <DialogFooter onCancel={onClose} />
+      </>
+    );
+  }
+  return <StoreSettingsTabs vendorId={vendorId} vendor={data?.vendor} items={data?.items ?? []} onClose={onClose} />;
+}
+
+type TabKey = 'setup' | 'preview' | 'menu';
+
+const PROFILE_FIELDS: readonly (keyof ProfileDraft)[] = ['company', 'address', 'open_hours', 'website'];
+
+/** The per-field problems of a 400 answer ({ error, details: [{ field, message }] }), if any. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  const details = (error as { data?: Partial<ApiError> } | null)?.data?.details;
+  if (!Array.isArray(details)) return {};
+  const errors: FieldErrors = {};
+  for (const { field, message } of details) {
+    const known = PROFILE_FIELDS.find((name) => name === field);
+    if (known && !errors[known]) errors[known] = message;
+  }
+  return errors;
+}
+
+interface StoreSettingsTabsProps {
+  vendorId: string;
+  /** Undefined when loading failed: the form starts empty and cannot be saved over the real profile. */
+  vendor: VendorProfile | undefined;
+  items: readonly MenuItemDto[];
+  onClose: () => void;
+}
+
+function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTabsProps) {
+  const [tab, setTab] = useState<TabKey>('setup');
+  const [draft, setDraft] = useState<ProfileDraft>(() => draftFromVendor(vendor));
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const [coverFile, setCoverFile] = useState<File | null>(null);
+  const logoUrl = useObjectUrl(logoFile) ?? vendor?.logo ?? null;
+  const coverUrl = useObjectUrl(coverFile) ?? vendor?.banner ?? null;
+  const [updateVendor, { isLoading: saving }] = useUpdateVendorMutation();
+
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const save = async () => {
+    setFieldErrors({});
+    try {
+      await updateVendor({ vendorId, ...draft, logo: logoFile, cover: coverFile }).unwrap();
+      onClose();
+    } catch (error) {
+      // SPEC.md §8: a failed save is logged and the dialog stays open with the edits; when the
+      // server names the fields it refused (400 details), they are marked so the vendor can fix them.
+      console.error(STORE_SETTINGS.saveFailedLog, error);
+      setFieldErrors(fieldErrorsOf(error));
+    }
+  };
+
+  return (
+    <>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        items={[
+          {
+            key: 'setup',
+            label: STORE_SETTINGS.tabs.setup,
+            children: (
+              <SetupTab
+                draft={draft}
+                fieldErrors={fieldErrors}
+                onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+                logoPreviewUrl={logoUrl}
+                coverPreviewUrl={coverUrl}
+                onPickLogo={setLogoFile}
+                onPickCover={setCoverFile}
+              />
+            ),
+          },
+          {
+            key: 'preview',
+            label: STORE_SETTINGS.tabs.preview,
+            children: <PreviewTab profile={draft} logoUrl={logoUrl} coverUrl={coverUrl} items={items} />,
+          },
+          {
+            key: 'menu',
+            label: STORE_SETTINGS.tabs.menu,
+            children: <MenuItemsTab vendorId={vendorId} items={items} />,
+          },
+        ]}
+      />
+      <DialogFooter onCancel={onClose} onSave={tab === 'setup' ? save : undefined} saving={saving} saveDisabled={!vendor} />
+    </>
+  );
+}
+
+interface DialogFooterProps {
+  onCancel: () => void;
+  /** Only the Setup tab saves (SPEC.md §2). */
+  onSave?: () => void;
+  saving?: boolean;
+  saveDisabled?: boolean;
+}
+
+function DialogFooter({ onCancel, onSave, saving = false, saveDisabled = false }: DialogFooterProps) {
+  return (
+    <div className="sw-dialog-footer">
+      <Button onClick={onCancel}>{STORE_SETTINGS.cancel}</Button>
+      {onSave && (
+        <Button type="primary" onClick={onSave} loading={saving} disabled={saveDisabled}>
+          {STORE_SETTINGS.save}
+        </Button>
+      )}
+    </div>
+  );
 }

@@ -1,10 +1,66 @@
-// Menu upload state machine (SPEC.md §4): placeholder until the store-settings feature lands.
-import { createSlice } from '@reduxjs/toolkit';
+// Menu upload state machine (SPEC.md §4): idle → scanning → done | failed; illegal transitions do nothing.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MENU_UPLOAD } from '../../constants';
 
-export interface MenuUploadState {
-  status: 'idle';
+/**
+ * `scanning` covers the whole request: the file going up (uploadPercent 0–100, from the XHR's
+ * progress events) and then the server reading it. `done` keeps only how many items were added;
+ * the message shown is derived (selectMenuUploadMessage).
+ */
+export type MenuUploadState =
+  | { status: 'idle' }
+  | { status: 'scanning'; fileName: string; uploadPercent: number }
+  | { status: 'done'; addedCount: number }
+  | { status: 'failed' };
+
+export type MenuUploadStatus = MenuUploadState['status'];
+
+const initialState = { status: 'idle' } as MenuUploadState;
+
+export const menuUploadSlice = createSlice({
+  name: 'menuUpload',
+  initialState,
+  reducers: {
+    /** A new upload may start from any state except while one is still scanning. */
+    scanStarted(state, action: PayloadAction<{ fileName: string }>) {
+      if (state.status === 'scanning') return state;
+      return { status: 'scanning', fileName: action.payload.fileName, uploadPercent: 0 };
+    },
+    /** Upload progress in percent; only forward, only while scanning. */
+    progressed(state, action: PayloadAction<number>) {
+      if (state.status !== 'scanning') return state;
+      const percent = Math.min(100, Math.max(0, Math.round(action.payload)));
+      if (percent > state.uploadPercent) state.uploadPercent = percent;
+      return state;
+    },
+    scanSucceeded(state, action: PayloadAction<{ addedCount: number }>) {
+      if (state.status !== 'scanning') return state;
+      return { status: 'done', addedCount: action.payload.addedCount };
+    },
+    scanFailed(state) {
+      if (state.status !== 'scanning') return state;
+      return { status: 'failed' };
+    },
+    /** Clears a result (e.g. when the dialog closes); a running scan cannot be reset, its answer is still coming. */
+    reset(state) {
+      if (state.status === 'done' || state.status === 'failed') return { status: 'idle' };
+      return state;
+    },
+  },
+});
+
+export const { scanStarted, progressed, scanSucceeded, scanFailed, reset } = menuUploadSlice.actions;
+
+type WithMenuUpload = { menuUpload: MenuUploadState };
+
+export const selectMenuUpload = (state: WithMenuUpload) => state.menuUpload;
+export const selectIsScanning = (state: WithMenuUpload) => state.menuUpload.status === 'scanning';
+
+/** The one result message of SPEC.md §8, or null while idle or scanning. */
+export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
+  const upload = state.menuUpload;
+  if (upload.status === 'failed') return { kind: 'error', text: MENU_UPLOAD.failed };
+  if (upload.status !== 'done') return null;
+  if (upload.addedCount === 0) return { kind: 'warning', text: MENU_UPLOAD.noItems };
+  return { kind: 'success', text: MENU_UPLOAD.added(upload.addedCount) };
 }
-
-const initialState: MenuUploadState = { status: 'idle' };
-
-export const menuUploadSlice = createSlice({ name: 'menuUpload', initialState, reducers: {} });

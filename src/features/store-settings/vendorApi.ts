@@ -1,15 +1,192 @@
-// Vendor profile and menu endpoints (SPEC.md §7 /api/vendor); the store-settings feature extends this.
+// Vendor profile and menu endpoints (SPEC.md §7 /api/vendor): load, save profile, add/delete item, upload menu.
 import { api } from '../../api/apiSlice';
-import type { VendorResponse } from '../../api/types';
+import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/types';
+import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
+import { selectToken, type SessionState } from '../session/sessionSlice';
+import { progressed, scanFailed, scanStarted, scanSucceeded } from './menuUploadSlice';
+import { postFormWithProgress } from './postFormWithProgress';
+
+/** Same base as the api slice's fetchBaseQuery; the XHR upload cannot go through it. */
+const API_BASE = '/api';
+
+const vendorPath = (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}`;
+
+export interface UpdateVendorArgs {
+  vendorId: string;
+  company: string;
+  address: string;
+  open_hours: string;
+  website: string;
+  /** A newly chosen logo; omitted = keep the current one. */
+  logo?: File | null;
+  /** A newly chosen cover image; sent as `cover` although it is read back as `banner` (SPEC.md §7). */
+  cover?: File | null;
+}
+
+export interface AddItemArgs extends AddItemRequest {
+  vendorId: string;
+}
+
+export interface DeleteItemArgs {
+  vendorId: string;
+  itemId: string;
+}
+
+export interface UploadMenuArgs {
+  vendorId: string;
+  file: File;
+}
+
+/** The multipart body of POST /api/vendor/{id}; files only when the vendor chose new ones. */
+export function buildVendorForm({ company, address, open_hours, website, logo, cover }: UpdateVendorArgs): FormData {
+  const form = new FormData();
+  form.append('company', company);
+  form.append('address', address);
+  form.append('open_hours', open_hours);
+  form.append('website', website);
+  if (logo) form.append('logo', logo, logo.name);
+  if (cover) form.append('cover', cover, cover.name);
+  return form;
+}
+
+/** A temporary id for an optimistic item, made from the current time (SPEC.md §4), unique in the list. */
+export function temporaryItemId(items: readonly MenuItemDto[], nowMs: number = Date.now()): string {
+  const base = `${MENU_ITEMS.tempIdPrefix}${nowMs}`;
+  let id = base;
+  for (let n = 2; items.some((item) => item._id === id); n += 1) id = `${base}-${n}`;
+  return id;
+}
+
+export const isTemporaryItemId = (id: string) => id.startsWith(MENU_ITEMS.tempIdPrefix);
 
 export const vendorApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/vendor/{vendorId} (bearer): profile and menu items. */
     getVendor: build.query<VendorResponse, string>({
-      query: (vendorId) => `/vendor/${encodeURIComponent(vendorId)}`,
-      providesTags: (_result, _error, vendorId) => [{ type: 'Vendor', id: vendorId }, { type: 'Items', id: vendorId }],
+      query: (vendorId) => vendorPath(vendorId),
+      providesTags: (_result, _error, vendorId) => [
+        { type: 'Vendor', id: vendorId },
+        { type: 'Items', id: vendorId },
+      ],
+    }),
+
+    /** POST /api/vendor/{vendorId} (bearer, multipart): saves the profile; only success is checked. */
+    updateVendor: build.mutation<unknown, UpdateVendorArgs>({
+      query: (args) => ({ url: vendorPath(args.vendorId), method: 'POST', body: buildVendorForm(args) }),
+      // The nav bar shows the saved name and logo: refetch whatever shows this vendor.
+      invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'Vendor', id: vendorId }]),
+    }),
+
+    /**
+     * POST /api/vendor/{vendorId}/add-item (bearer, JSON {itemName, itemPrice}). The item shows at
+     * once under a temporary id; on success it takes the server's id so it can be deleted later.
+     * A failure is only logged and the item stays (SPEC.md §4, §8: no rollback).
+     */
+    addItem: build.mutation<AddItemResponse, AddItemArgs>({
+      query: ({ vendorId, itemName, itemPrice }) => ({
+        url: `${vendorPath(vendorId)}/add-item`,
+        method: 'POST',
+        body: { itemName, itemPrice } satisfies AddItemRequest,
+      }),
+      async onQueryStarted({ vendorId, itemName, itemPrice }, { dispatch, queryFulfilled }) {
+        // Filled in by the cache recipes below (they run synchronously inside dispatch).
+        const optimistic = { tempId: '', deletedMeanwhile: false };
+        dispatch(
+          vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+            optimistic.tempId = temporaryItemId(draft.items);
+            draft.items.push({ _id: optimistic.tempId, name: itemName, price: itemPrice === '' ? '' : Number(itemPrice) });
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          const saved = data?.item;
+          if (!saved || !optimistic.tempId) return;
+          dispatch(
+            vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+              const index = draft.items.findIndex((item) => item._id === optimistic.tempId);
+              if (index === -1) optimistic.deletedMeanwhile = true;
+              else draft.items[index] = saved;
+            }),
+          );
+          // The vendor deleted the item before the server had answered: delete the saved one too.
+          if (optimistic.deletedMeanwhile) dispatch(vendorApi.endpoints.deleteItem.initiate({ vendorId, itemId: saved._id }));
+          else dispatch(api.util.invalidateTags(['Reward']));
+        } catch (error) {
+          console.error(MENU_ITEMS.addFailedLog, error);
+        }
+      },
+    }),
+
+    /**
+     * POST /api/vendor/{vendorId}/delete-item (bearer, JSON {itemId}); removed at once, never put back.
+     * An item still under its temporary id was never saved, so the server is not asked about it
+     * (addItem deletes the saved copy when its answer arrives).
+     */
+    deleteItem: build.mutation<unknown, DeleteItemArgs>({
+      queryFn: ({ vendorId, itemId }, _api, _extra, baseQuery) =>
+        isTemporaryItemId(itemId)
+          ? { data: null }
+          : baseQuery({ url: `${vendorPath(vendorId)}/delete-item`, method: 'POST', body: { itemId } satisfies DeleteItemRequest }),
+      async onQueryStarted({ vendorId, itemId }, { dispatch, queryFulfilled }) {
+        dispatch(
+          vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+            draft.items = draft.items.filter((item) => item._id !== itemId);
+          }),
+        );
+        // The reward form lists menu items too; it must not offer the deleted one.
+        try {
+          await queryFulfilled;
+          dispatch(api.util.invalidateTags(['Reward']));
+        } catch (error) {
+          console.error(MENU_ITEMS.deleteFailedLog, error);
+        }
+      },
+    }),
+
+    /**
+     * POST /api/vendor/{vendorId}/upload-menu (bearer, multipart `menu`) → { newItems }. Sent with
+     * XHR so the dialog can show upload progress; drives the menuUpload state machine and adds the
+     * new items to the list.
+     */
+    uploadMenu: build.mutation<UploadMenuResponse, UploadMenuArgs>({
+      queryFn: ({ vendorId, file }, { getState, dispatch, signal }) => {
+        const form = new FormData();
+        form.append('menu', file, file.name);
+        return postFormWithProgress<UploadMenuResponse>({
+          url: `${API_BASE}${vendorPath(vendorId)}/upload-menu`,
+          form,
+          // getState is typed unknown for injected endpoints; the store always has the session slice.
+          token: selectToken(getState() as { session: SessionState }),
+          onProgress: (percent) => dispatch(progressed(percent)),
+          signal,
+        });
+      },
+      async onQueryStarted({ vendorId, file }, { dispatch, queryFulfilled }) {
+        dispatch(scanStarted({ fileName: file.name }));
+        try {
+          const { data } = await queryFulfilled;
+          const newItems = Array.isArray(data?.newItems) ? data.newItems : [];
+          dispatch(
+            vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+              const known = new Set(draft.items.map((item) => item._id));
+              for (const item of newItems) if (!known.has(item._id)) draft.items.push(item);
+            }),
+          );
+          dispatch(scanSucceeded({ addedCount: newItems.length }));
+          if (newItems.length > 0) dispatch(api.util.invalidateTags(['Reward']));
+        } catch (error) {
+          console.error(MENU_UPLOAD.failedLog, error);
+          dispatch(scanFailed());
+        }
+      },
     }),
   }),
 });
 
-export const { useGetVendorQuery } = vendorApi;
+export const {
+  useGetVendorQuery,
+  useUpdateVendorMutation,
+  useAddItemMutation,
+  useDeleteItemMutation,
+  useUploadMenuMutation,
+} = vendorApi;

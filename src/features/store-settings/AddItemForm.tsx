@@ -1,0 +1,72 @@
+// Add item: a name and an optional price; blank names do nothing, a bad price is refused (SPEC.md §5).
+import { useRef, useState } from 'react';
+import { Alert, Button, Input, type InputRef } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { MENU_ITEMS } from '../../constants';
+import { parsePriceInput } from './price';
+import { useAddItemMutation } from './vendorApi';
+
+export function AddItemForm({ vendorId }: { vendorId: string }) {
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const [priceInvalid, setPriceInvalid] = useState(false);
+  const [addItem] = useAddItemMutation();
+  const nameInput = useRef<InputRef>(null);
+
+  const submit = () => {
+    const itemName = name.trim();
+    if (!itemName) return;
+    const parsed = parsePriceInput(price);
+    if (!parsed.ok) {
+      setPriceInvalid(true);
+      return;
+    }
+    setPriceInvalid(false);
+    // Optimistic: the item is in the list before the server answers; failures are only logged.
+    void addItem({ vendorId, itemName, itemPrice: parsed.price });
+    setName('');
+    setPrice('');
+    nameInput.current?.focus();
+  };
+
+  return (
+    <div className="sw-add-item">
+      <form
+        className="sw-add-item__row"
+        aria-label="Add menu item"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Input
+          ref={nameInput}
+          aria-label={MENU_ITEMS.nameLabel}
+          placeholder={MENU_ITEMS.namePlaceholder}
+          value={name}
+          maxLength={MENU_ITEMS.nameMaxLength}
+          onChange={(event) => setName(event.target.value)}
+          className="sw-add-item__name"
+        />
+        <Input
+          aria-label={MENU_ITEMS.priceLabel}
+          placeholder={MENU_ITEMS.pricePlaceholder}
+          prefix={MENU_ITEMS.currencyPrefix}
+          inputMode="decimal"
+          value={price}
+          status={priceInvalid ? 'error' : undefined}
+          aria-invalid={priceInvalid}
+          onChange={(event) => {
+            setPrice(event.target.value);
+            setPriceInvalid(false);
+          }}
+          className="sw-add-item__price"
+        />
+        <Button type="primary" htmlType="submit" icon={<PlusOutlined />}>
+          {MENU_ITEMS.add}
+        </Button>
+      </form>
+      {priceInvalid && <Alert type="error" showIcon title={MENU_ITEMS.priceInvalid} role="alert" className="sw-add-item__error" />}
+    </div>
+  );
+}

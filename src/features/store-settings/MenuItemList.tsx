@@ -1,0 +1,35 @@
+// The menu items with their dollar prices and a confirmed, optimistic delete (SPEC.md §2, §5).
+import { Button, Empty, Popconfirm } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { MenuItemDto } from '../../api/types';
+import { MENU_ITEMS } from '../../constants';
+import { formatPrice } from './price';
+import { useDeleteItemMutation } from './vendorApi';
+
+export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
+  const [deleteItem] = useDeleteItemMutation();
+
+  if (items.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MENU_ITEMS.empty} className="sw-items__empty" />;
+  }
+  return (
+    <ul className="sw-items" aria-label={MENU_ITEMS.heading}>
+      {items.map((item) => (
+        <li key={item._id} className="sw-items__row">
+          <span className="sw-items__name">{item.name}</span>
+          <span className="sw-items__price">{formatPrice(item.price)}</span>
+          <Popconfirm
+            title={MENU_ITEMS.deleteConfirm(item.name)}
+            okText={MENU_ITEMS.deleteOk}
+            cancelText={MENU_ITEMS.deleteCancel}
+            okButtonProps={{ danger: true }}
+            placement="topRight"
+            onConfirm={() => void deleteItem({ vendorId, itemId: item._id })}
+          >
+            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={MENU_ITEMS.deleteLabel(item.name)} />
+          </Popconfirm>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+// Menu & Items tab: menu upload, the add-item row and the item list.
+import { Typography } from 'antd';
+import type { MenuItemDto } from '../../api/types';
+import { MENU_ITEMS } from '../../constants';
+import { AddItemForm } from './AddItemForm';
+import { MenuItemList } from './MenuItemList';
+import { MenuUploadPanel } from './MenuUploadPanel';
+
+export function MenuItemsTab({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
+  return (
+    <div className="sw-menu-tab">
+      <MenuUploadPanel vendorId={vendorId} />
+      <div className="sw-menu-tab__heading">
+        <Typography.Text strong>{MENU_ITEMS.heading}</Typography.Text>
+        <span className="sw-store-muted">{items.length}</span>
+      </div>
+      <AddItemForm vendorId={vendorId} />
+      <MenuItemList vendorId={vendorId} items={items} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Menu upload: pick a PDF or image, watch it upload and scan, then read one result message (SPEC.md §4, §8).
+import { useState } from 'react';
+import { Alert, Button, Progress, Spin, Upload } from 'antd';
+import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { MENU_UPLOAD } from '../../constants';
+import { useAppSelector } from '../../app/hooks';
+import { checkMenuFile } from './fileRules';
+import { selectMenuUpload, selectMenuUploadMessage } from './menuUploadSlice';
+import { useUploadMenuMutation } from './vendorApi';
+
+export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
+  const upload = useAppSelector(selectMenuUpload);
+  const result = useAppSelector(selectMenuUploadMessage);
+  const [uploadMenu] = useUploadMenuMutation();
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const scanning = upload.status === 'scanning';
+
+  return (
+    <section className="sw-menu-upload" aria-labelledby="menu-upload-heading">
+      <div className="sw-menu-upload__intro">
+        <FileSearchOutlined className="sw-menu-upload__icon" aria-hidden />
+        <div>
+          {/* Labels the hidden file input too, so assistive technology names it. */}
+          <label htmlFor="menu-upload-input" id="menu-upload-heading" className="sw-menu-upload__title">
+            {MENU_UPLOAD.heading}
+          </label>
+          <br />
+          <span className="sw-store-muted">{MENU_UPLOAD.hint}</span>
+        </div>
+        <Upload
+          id="menu-upload-input"
+          accept={MENU_UPLOAD.accept}
+          showUploadList={false}
+          disabled={scanning}
+          beforeUpload={(file) => {
+            const problem = checkMenuFile(file);
+            setFileProblem(problem);
+            // The request runs in the endpoint; the state machine follows it (menuUploadSlice).
+            if (!problem) void uploadMenu({ vendorId, file });
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button icon={<UploadOutlined />} disabled={scanning}>
+            {MENU_UPLOAD.button}
+          </Button>
+        </Upload>
+      </div>
+
+      {fileProblem && !scanning && <Alert type="error" showIcon title={fileProblem} className="sw-menu-upload__status" />}
+
+      {scanning && (
+        <div className="sw-menu-upload__status">
+          {upload.uploadPercent < 100 && (
+            <Progress
+              percent={upload.uploadPercent}
+              size="small"
+              status="active"
+              aria-label={`${MENU_UPLOAD.uploading} ${upload.fileName}`}
+            />
+          )}
+          <div className="sw-menu-upload__scanning" role="status">
+            <Spin size="small" />
+            <span>{MENU_UPLOAD.scanning}</span>
+          </div>
+        </div>
+      )}
+
+      {!scanning && !fileProblem && result && (
+        <div className={`sw-menu-upload__result sw-menu-upload__result--${result.kind}`} role="status">
+          {result.text}
+        </div>
+      )}
+    </section>
+  );
+}

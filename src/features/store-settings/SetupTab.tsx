@@ -1,0 +1,86 @@
+// Setup tab: the store profile fields and the logo and cover pickers (SPEC.md §2 Store Settings dialog).
+import { Col, Form, Input, Row } from 'antd';
+import { STORE_SETTINGS } from '../../constants';
+import { ImagePicker } from './ImagePicker';
+import type { ProfileDraft } from './profileDraft';
+
+/** Problems the server reported per field on the last Save (400 details), shown under the field. */
+export type FieldErrors = Partial<Record<keyof ProfileDraft, string>>;
+
+export interface SetupTabProps {
+  draft: ProfileDraft;
+  fieldErrors: FieldErrors;
+  onChange: (patch: Partial<ProfileDraft>) => void;
+  logoPreviewUrl: string | null;
+  coverPreviewUrl: string | null;
+  onPickLogo: (file: File) => void;
+  onPickCover: (file: File) => void;
+}
+
+const { fields, placeholders } = STORE_SETTINGS;
+
+const errorProps = (message: string | undefined) => (message ? { validateStatus: 'error' as const, help: message } : {});
+
+export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPreviewUrl, onPickLogo, onPickCover }: SetupTabProps) {
+  return (
+    <Form layout="vertical" component="div" className="sw-setup">
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label={fields.company} htmlFor="store-company" required {...errorProps(fieldErrors.company)}>
+            <Input
+              id="store-company"
+              value={draft.company}
+              placeholder={placeholders.company}
+              maxLength={STORE_SETTINGS.textMaxLength}
+              onChange={(event) => onChange({ company: event.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={fields.website} htmlFor="store-website" {...errorProps(fieldErrors.website)}>
+            <Input
+              id="store-website"
+              type="url"
+              value={draft.website}
+              placeholder={placeholders.website}
+              maxLength={STORE_SETTINGS.websiteMaxLength}
+              onChange={(event) => onChange({ website: event.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={fields.address} htmlFor="store-address" required {...errorProps(fieldErrors.address)}>
+            <Input
+              id="store-address"
+              value={draft.address}
+              placeholder={placeholders.address}
+              maxLength={STORE_SETTINGS.textMaxLength}
+              onChange={(event) => onChange({ address: event.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={fields.openHours} htmlFor="store-open-hours" required {...errorProps(fieldErrors.open_hours)}>
+            <Input
+              id="store-open-hours"
+              value={draft.open_hours}
+              placeholder={placeholders.openHours}
+              maxLength={STORE_SETTINGS.textMaxLength}
+              onChange={(event) => onChange({ open_hours: event.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item label={fields.logo} htmlFor="store-logo" style={{ marginBottom: 8 }}>
+            <ImagePicker inputId="store-logo" variant="logo" previewUrl={logoPreviewUrl} onPick={onPickLogo} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item label={fields.cover} htmlFor="store-cover" style={{ marginBottom: 8 }}>
+            <ImagePicker inputId="store-cover" variant="cover" previewUrl={coverPreviewUrl} onPick={onPickCover} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
