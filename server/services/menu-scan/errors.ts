@@ -22,3 +22,9 @@ export class MenuScanRejected extends Error {
     this.httpStatus = reason === 'image-too-large' ? 413 : 422;
   }
 }
+
+/** The refusal for work that ran past its budget; `what` names it ("Reading the PDF"). */
+export function timedOut(what: string, timeoutMs: number): MenuScanRejected {
+  const budget = timeoutMs >= 1000 ? `${Number((timeoutMs / 1000).toFixed(1))} s` : `${timeoutMs} ms`;
+  return new MenuScanRejected('timeout', `${what} took longer than ${budget}.`);
+}

@@ -1,0 +1,305 @@
+// Turns the text of a menu (OCR output or a PDF text layer, one menu line per text line) into items.
+import type { ScannedItem } from './types';
+
+/** Prices above 10,000.00 are OCR noise or not prices at all. */
+const MAX_PRICE_CENTS = 1_000_000;
+const MAX_NAME_LENGTH = 120;
+/** "Tea" is the shortest real name; two letters are usually OCR crumbs from a photo's edge. */
+const MIN_NAME_LETTERS = 3;
+/**
+ * A bare integer ("Croissant 3") is only taken as a price up to this many digits: "2024" is a
+ * year. One digit more is accepted after a leader or gap, but only as a price whose decimal point
+ * OCR dropped ("1218" for 12.18; see restoreDroppedDecimalPoints).
+ */
+const MAX_BARE_INTEGER_DIGITS = 3;
+
+/**
+ * Words after which a bare trailing number is part of the sentence, not a price
+ * ("served until 11", "for 2", "ages 12").
+ */
+const NOT_BEFORE_BARE_PRICE = new Set([
+  'until', 'till', 'til', 'from', 'to', 'at', 'by', 'for', 'of', 'per', 'x', 'and', 'or', 'serves',
+  'min', 'mins', 'minutes', 'age', 'ages', 'over', 'under', 'after', 'before', 'since', 'no', 'number',
+  'table', 'room', 'step', 'page', 'open', 'daily', 'floor', 'suite', 'unit',
+]);
+
+/** Written in place of a price on menus; the item exists but its price is unknown. */
+const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q']);
+
+/** Column gap or leader between a name and a price, kept as a token boundary the parser can see. */
+const GAP = '\t';
+/** Marks a leader run (dots, dashes) specifically: a line that ends in one promises a price. */
+const LEADER = '\u0001';
+
+interface Price {
+  /** null for a placeholder such as "MP" (market price). */
+  cents: number | null;
+  /** Has a currency sign or decimals, so it cannot be a count, a year or a time. */
+  strong: boolean;
+  /** Written with decimals ("4.20", "3,50"). */
+  decimals: boolean;
+  /** No decimals and three or more digits (see restoreDroppedDecimalPoints). */
+  undotted: boolean;
+  /** Too many digits to be a whole price: only valid once its decimal point is restored. */
+  needsPoint: boolean;
+  /** "3:50": OCR's reading of 3.50, or a time. */
+  colon: boolean;
+}
+
+interface Token {
+  text: string;
+  /** A column gap or leader run sits between this token and the previous one. */
+  gapBefore: boolean;
+  price: Price | null;
+}
+
+export function parseMenuText(text: string): ScannedItem[] {
+  const items: ParsedItem[] = [];
+  const seen = new Set<string>();
+  for (const rawLine of text.split(/\r?\n|\r/)) {
+    for (const item of parseLine(rawLine)) {
+      const key = item.name.toLocaleLowerCase('en');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return restoreDroppedDecimalPoints(items).map(({ name, priceCents }) => ({ name, priceCents }));
+}
+
+interface ParsedItem extends ScannedItem {
+  /** How the price was written; null for an item without a price. */
+  price: Price | null;
+}
+
+/**
+ * OCR loses decimal points ("3.50" → "350"). On a menu whose other prices have decimals, a
+ * whole number 20× above their median is far more likely such a loss than a real price.
+ * Items whose price only makes sense with a point restored ("1218") are dropped otherwise.
+ */
+function restoreDroppedDecimalPoints(items: ParsedItem[]): ParsedItem[] {
+  const withDecimals = items.flatMap((i) => (i.price?.decimals && i.priceCents !== null ? [i.priceCents] : []));
+  withDecimals.sort((a, b) => a - b);
+  const median = withDecimals.length >= 3 ? withDecimals[Math.floor(withDecimals.length / 2)]! : null;
+  return items.flatMap((item) => {
+    if (!item.price?.undotted || item.priceCents === null) return [item];
+    if (median !== null && item.priceCents >= 20 * median) return [{ ...item, priceCents: Math.round(item.priceCents / 100) }];
+    return item.price.needsPoint ? [] : [item];
+  });
+}
+
+/** One text line can hold several items (two-column layouts) or none (headings, descriptions). */
+function parseLine(rawLine: string): ParsedItem[] {
+  const { tokens, endsWithLeader } = tokenize(normalizeLine(rawLine));
+  if (tokens.length === 0) return [];
+
+  const priceIdx = tokens.flatMap((t, i) => (t.price ? [i] : []));
+  if (priceIdx.length === 0) {
+    // "Muffin ..........": the leader promises a price OCR did not deliver; clearly an item.
+    // Any other unpriced line may be a heading or a description, so it is not an item.
+    if (!endsWithLeader) return [];
+    const name = cleanName(tokens, 'after-price');
+    return name ? [{ name, priceCents: null, price: null }] : [];
+  }
+
+  const first = tokens[0]!;
+  const last = tokens[tokens.length - 1]!;
+  const priceFirst = first.price !== null && first.price.strong && last.price === null;
+
+  const items: ParsedItem[] = [];
+  for (let k = 0; k < priceIdx.length; k += 1) {
+    const at = priceIdx[k]!;
+    const nameTokens = priceFirst
+      ? tokens.slice(at + 1, priceIdx[k + 1] ?? tokens.length)
+      : tokens.slice(k === 0 ? 0 : priceIdx[k - 1]! + 1, at);
+    const name = cleanName(nameTokens, priceFirst ? 'after-price' : 'before-price');
+    const price = tokens[at]!.price!;
+    if (name) items.push({ name, priceCents: price.cents, price });
+  }
+  return items;
+}
+
+/** Maps OCR noise to plain characters and marks column gaps and leader runs. */
+function normalizeLine(line: string): string {
+  return (
+    line
+      .replace(/\t/g, '    ')
+      .replace(/\u00a0/g, ' ')
+      .replace(/…/g, '...')
+      .replace(/[·•∙⋅●]/g, '.')
+      // Vertical bars are column rules or OCR noise around them, never part of a name.
+      .replace(/[|¦‖]/g, ` ${GAP} `)
+      // Leader runs: three or more dots, dashes, underscores … (OCR reads dots as , ' ` too).
+      .replace(/(?:[ ]*[.,:;_~=*'`°\-–—]){3,}[ ]*/g, ` ${LEADER} `)
+      // A dash between spaces separates ("Flat White — 4.20", "Breakfast — served until 11am").
+      .replace(/ [-–—]+ /g, ` ${GAP} `)
+      .replace(/ {3,}/g, ` ${GAP} `)
+  );
+}
+
+function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
+  const words: { text: string; gapBefore: boolean }[] = [];
+  let gap = false;
+  let leader = false;
+  for (const part of line.split(' ')) {
+    if (part === '') continue;
+    if (part === GAP || part === LEADER || isLeaderNoise(part)) {
+      gap = true;
+      leader ||= part !== GAP;
+      continue;
+    }
+    words.push({ text: part, gapBefore: gap });
+    gap = false;
+    leader = false;
+  }
+  mergeCurrencySigns(words);
+
+  const tokens: Token[] = words.map((w) => ({ ...w, price: null }));
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    if (token.text.toLowerCase() === 'market' && next && /^price[.:]?$/i.test(next.text)) {
+      // "Market price" is one placeholder: fold it into one token.
+      token.text = 'MP';
+      tokens.splice(i + 1, 1);
+    }
+    token.price = readPrice(tokens, i);
+  }
+  return { tokens, endsWithLeader: leader };
+}
+
+/**
+ * OCR reads a run of leader dots as lowercase gibberish: "ccvvvevveennees", "..csssesrsnivesnsie",
+ * "cc00ve....". Menu words do not have three equal letters in a row, 15+ lowercase letters, or
+ * dots inside a lowercase word.
+ */
+function isLeaderNoise(word: string): boolean {
+  if (!/^[a-z0-9.,:;'`]+$/.test(word) || !/[a-z]/.test(word)) return false;
+  const letters = word.replace(/[^a-z0-9]/g, '');
+  return (
+    /(.)\1\1/.test(letters) ||
+    letters.length >= 15 ||
+    (word.match(/[.,:;'`]/g)?.length ?? 0) >= 2 ||
+    // The tail of a leader: "verre.", "coer." (round letters OCR makes of dots, then the last dot).
+    /^[acemnorsuvwx]{3,}\.$/.test(word)
+  );
+}
+
+/** "$ 4.50", "4,50 €", and OCR's "S 4.50" become one token so the price reads as one. */
+function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void {
+  const isSign = (s: string): boolean => /^(?:[$€£]|US\$|EUR|GBP|USD)$/i.test(s);
+  const isNumber = (s: string): boolean => /^\d[\d.,]*$/.test(s);
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    if (next && (isSign(word.text) || word.text === 'S') && isNumber(next.text)) {
+      next.text = (word.text === 'S' ? '$' : word.text) + next.text;
+      next.gapBefore = word.gapBefore || next.gapBefore;
+      words.splice(i, 1);
+      i -= 1;
+    } else if (next && isNumber(word.text) && isSign(next.text)) {
+      word.text += next.text;
+      words.splice(i + 1, 1);
+    }
+  }
+}
+
+/** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
+function readPrice(tokens: Token[], i: number): Price | null {
+  const token = tokens[i]!;
+  if (PRICE_PLACEHOLDERS.has(token.text.toLowerCase())) {
+    // A placeholder only counts where a price would stand: after the name.
+    return i > 0 ? { cents: null, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false } : null;
+  }
+  const price = parsePriceText(token.text);
+  if (!price || price.strong) return price;
+
+  // A bare integer: a price only at the end of a name ("Croissant 3", "Espresso 3    Latte 4"),
+  // never at the start of a line ("2 Eggs any style") or in the middle of one ("2 shots").
+  const next = tokens[i + 1];
+  const atSegmentEnd = !next || next.gapBefore;
+  if (i === 0 || !atSegmentEnd) return null;
+  const prev = tokens[i - 1]!;
+  // A time-like "3:50" or a point-less "1218" only counts where a price stands apart from its
+  // name (after a leader or gap).
+  if ((price.colon || price.needsPoint) && !token.gapBefore) return null;
+  if (!token.gapBefore && NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase())) return null;
+  // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
+  if (/\d$/.test(prev.text) || /^[x×&+\-–]$/i.test(prev.text)) return null;
+  if (next && /^\d/.test(next.text)) return null;
+  return price;
+}
+
+/**
+ * Reads "4.20", "$3", "3,50€", "£2.80", "S4.50" (OCR for $4.50), "4.5O" (O for 0), and "3:50"
+ * (OCR for 3.50; weak, since it may be a time). Returns null for anything that is not a plain
+ * price: "11am", "2024", "12oz".
+ */
+function parsePriceText(raw: string): Price | null {
+  const text = raw.replace(/^[([{+]+/, '').replace(/[)\]}.,;:!*]+$/, '');
+  const match = /^(US\$|\$|€|£|S(?=[\dOo]))?([\dOoIl]{1,5}(?:([.,:])[\dOoIl]{1,2})?)(€|£|\$|EUR|GBP|USD)?$/i.exec(text);
+  if (!match) return null;
+  const [, prefix, numberText, separator, suffix] = match;
+  if (!numberText || !/\d/.test(numberText)) return null;
+  // OCR confuses O/0 and l/I/1 inside numbers; only fix them where the token is otherwise a number.
+  const digits = numberText.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
+  const [whole = '', fraction] = digits.split(/[.,:]/);
+  const hasCurrency = prefix !== undefined || suffix !== undefined;
+  if (separator === ':' && hasCurrency) return null;
+  if (fraction === undefined && !hasCurrency && whole.length > MAX_BARE_INTEGER_DIGITS + 1) return null;
+  const fractionCents = fraction === undefined ? 0 : fraction.length === 1 ? Number(fraction) * 10 : Number(fraction);
+  const cents = Number(whole) * 100 + fractionCents;
+  if (!Number.isSafeInteger(cents) || cents < 0 || cents > MAX_PRICE_CENTS) return null;
+  return {
+    cents,
+    strong: hasCurrency || (fraction !== undefined && separator !== ':'),
+    decimals: fraction !== undefined && separator !== ':',
+    undotted: fraction === undefined && whole.length >= 3,
+    needsPoint: fraction === undefined && !hasCurrency && whole.length > MAX_BARE_INTEGER_DIGITS,
+    colon: separator === ':',
+  };
+}
+
+/**
+ * Builds an item name from the tokens between prices. When a column gap splits them, the part
+ * nearest the price is the name ("Soup of the day    Mocha 5.00" → "Mocha"), unless that part
+ * reads as a description ("Burrito — eggs, chorizo 9.50" → "Burrito").
+ */
+function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): string | null {
+  const segments: string[][] = [];
+  for (const token of tokens) {
+    if (token.price && token.price.cents === null) continue;
+    if (token.gapBefore || segments.length === 0) segments.push([]);
+    segments[segments.length - 1]!.push(token.text);
+  }
+  const candidates = segments.map((s) => tidy(s.join(' '))).filter((s) => s.length > 0);
+  if (candidates.length === 0) return null;
+
+  let name: string;
+  if (side === 'after-price') {
+    name = candidates[0]!;
+  } else {
+    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c));
+    name = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
+  }
+  return isPlausibleName(name) ? name : null;
+}
+
+/** Strips bullets, numbering, stray quotes and leader remains; collapses whitespace. */
+function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/(?:^| )[$€£](?= |$)/g, ' ')
+    .trim()
+    .replace(/^\(?\d{1,3}[.)]\s+(?=\p{L})/u, '')
+    .replace(/^[^\p{L}\p{N}(]+/u, '')
+    .replace(/[^\p{L}\p{N})!?%]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function isPlausibleName(name: string): boolean {
+  if (name.length < 1 || name.length > MAX_NAME_LENGTH) return false;
+  const letters = name.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= MIN_NAME_LETTERS && /\p{L}{2}/u.test(name);
+}

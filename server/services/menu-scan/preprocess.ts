@@ -1,0 +1,173 @@
+// Prepares an uploaded image for OCR with sharp: upright, straight, big enough, grey, evenly lit.
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { estimateSkewDegrees, MIN_CORRECTION_DEGREES, type GreyImage } from './deskew';
+import { MenuScanRejected } from './errors';
+
+/** Decompression-bomb guard: a 20,000 × 20,000 PNG is a few kilobytes but 1.6 GB decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Long side of the image handed to tesseract: beyond this, recognition only gets slower. */
+export const MAX_OCR_LONG_SIDE = 3000;
+/**
+ * Small text OCRs much better upscaled. ×2 measured better than ×3 on our rendered menus
+ * (×3 turns dense dot leaders into letter-like blobs) and costs half the OCR time.
+ */
+const MAX_UPSCALE = 2;
+/** Paper brightness is estimated on a copy this many times smaller … */
+const LIGHTING_STEP = 16;
+/** … with a median this wide there (5 × 16 = 80 px: wider than any stroke of ink). */
+const LIGHTING_MEDIAN = 5;
+/** Smaller than this holds no readable menu. */
+const MIN_SIDE = 16;
+
+/** Pixels decoded from a PDF's embedded image. */
+export interface RawImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+}
+
+/**
+ * Returns a greyscale PNG ready for tesseract, or null when the input is not a readable PNG or
+ * JPEG. Throws `MenuScanRejected('image-too-large')` for images above MAX_INPUT_PIXELS, checked
+ * from the header before anything is decoded.
+ */
+export async function prepareForOcr(input: Buffer | RawImage): Promise<Buffer | null> {
+  const options: SharpOptions = {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    // A file cut short is refused (→ []), so the vendor re-uploads instead of getting half a
+    // menu; minor encoder quirks that phones and editors leave in files are still accepted.
+    failOn: 'truncated',
+    autoOrient: true,
+  };
+  const image = Buffer.isBuffer(input)
+    ? sharp(input, options)
+    : sharp(input.data, { ...options, raw: { width: input.width, height: input.height, channels: input.channels } });
+
+  let width: number;
+  let height: number;
+  try {
+    const meta = await image.metadata();
+    // sharp also decodes SVG, TIFF, GIF …; a menu image is only ever PNG or JPEG.
+    if (Buffer.isBuffer(input) && meta.format !== 'png' && meta.format !== 'jpeg') return null;
+    // autoOrient swaps the sides of a photo taken in portrait (EXIF orientation 5–8).
+    width = meta.autoOrient?.width ?? meta.width;
+    height = meta.autoOrient?.height ?? meta.height;
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooLarge();
+    return null;
+  }
+  if (!width || !height || width < MIN_SIDE || height < MIN_SIDE) return null;
+  if (width * height > MAX_INPUT_PIXELS) throw tooLarge(width, height);
+
+  const scale = Math.min(MAX_UPSCALE, MAX_OCR_LONG_SIDE / Math.max(width, height));
+  try {
+    const { data, info } = await image
+      // Transparent PNGs often have dark text on nothing: give them paper to sit on.
+      .flatten({ background: '#ffffff' })
+      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), {
+        kernel: scale > 1 ? 'cubic' : 'lanczos3',
+      })
+      // sharp answers three channels for one-channel work unless told the colour space.
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let grey: GreyImage = { data, width: info.width, height: info.height };
+    const skew = await estimateSkewDegrees(grey);
+    if (Math.abs(skew) >= MIN_CORRECTION_DEGREES) grey = await rotate(grey, -skew);
+    grey = await flattenLighting(grey);
+    return await greySharp(grey)
+      .sharpen()
+      .toColourspace('b-w')
+      // Fast compression: the PNG only travels to the OCR thread.
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooLarge();
+    return null;
+  }
+}
+
+function isPixelLimitError(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
+function tooLarge(width?: number, height?: number): MenuScanRejected {
+  const size = width && height ? `The image is ${width} × ${height} pixels; ` : 'The image has too many pixels; ';
+  return new MenuScanRejected('image-too-large', `${size}at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels can be scanned.`);
+}
+
+/** Pixels handled between two turns of the event loop (a few ms of work). */
+const SLICE_PIXELS = 1 << 20;
+
+/** Runs `work` over [0, length) in slices, letting other requests run in between. */
+async function inSlices(length: number, work: (from: number, to: number) => void): Promise<void> {
+  for (let from = 0; from < length; from += SLICE_PIXELS) {
+    work(from, Math.min(length, from + SLICE_PIXELS));
+    if (from + SLICE_PIXELS < length) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function greySharp(grey: GreyImage): Sharp {
+  return sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
+}
+
+/** A pass of its own: the skew is measured on the resized pixels, so they must exist first. */
+async function rotate(grey: GreyImage, degrees: number): Promise<GreyImage> {
+  const { data, info } = await greySharp(grey)
+    .rotate(degrees, { background: '#ffffff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * Divides the page by an estimate of its paper brightness (a median over a wide window, computed
+ * on a small copy), so shadows, uneven light and the table around a photographed menu all become
+ * white paper while ink stays dark; then stretches the ink to black. The filters run in sharp's
+ * thread pool on 1/256 of the pixels; the two passes here are integer table look-ups, done in
+ * slices so the event loop is never held up for long.
+ */
+async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
+  const small = await greySharp(grey)
+    .resize(Math.max(1, Math.round(grey.width / LIGHTING_STEP)), Math.max(1, Math.round(grey.height / LIGHTING_STEP)), {
+      kernel: 'linear',
+    })
+    .median(LIGHTING_MEDIAN)
+    .blur(1)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const paper = await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: 1 } })
+    .resize(grey.width, grey.height, { kernel: 'linear', fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+
+  // 16.16 fixed-point reciprocals: out = ink × 255 / paper.
+  const reciprocal = new Uint32Array(256);
+  for (let p = 0; p < 256; p += 1) reciprocal[p] = Math.round((255 * 65536) / Math.max(p, 1));
+  const source = grey.data;
+  const out = Buffer.allocUnsafe(source.length);
+  const histogram = new Uint32Array(256);
+  await inSlices(out.length, (from, to) => {
+    for (let i = from; i < to; i += 1) {
+      const v = (source[i]! * reciprocal[paper[i]!]!) >>> 16;
+      const clipped = v > 255 ? 255 : v;
+      out[i] = clipped;
+      histogram[clipped]! += 1;
+    }
+  });
+
+  // Stretch so the darkest 0.5 % of pixels (the ink) become black; paper is already white.
+  let dark = 0;
+  let count = 0;
+  while (dark < 254 && count + histogram[dark]! < out.length * 0.005) count += histogram[dark++]!;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v += 1) lut[v] = v <= dark ? 0 : Math.round(((v - dark) * 255) / (255 - dark));
+  await inSlices(out.length, (from, to) => {
+    for (let i = from; i < to; i += 1) out[i] = lut[out[i]!]!;
+  });
+  return { data: out, width: grey.width, height: grey.height };
+}

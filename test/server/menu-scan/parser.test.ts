@@ -1,0 +1,238 @@
+// Unit tests of the menu text parser: each case names the menu-writing habit or OCR mistake it handles.
+import { parseMenuText } from '../../../server/services/menu-scan';
+import { groupIntoLines, type PdfTextItem } from '../../../server/services/menu-scan/pdf-text';
+
+const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
+
+describe('parseMenuText', () => {
+  describe('reads the common ways of writing a price', () => {
+    it.each([
+      ['dot leaders', 'Flat White ....... 4.20', one('Flat White', 420)],
+      ['spaced dot leaders', 'Flat White . . . . . . 4.20', one('Flat White', 420)],
+      ['middle-dot leaders', 'Flat White ······ 4.20', one('Flat White', 420)],
+      ['an ellipsis character as leader', 'Flat White …… 4.20', one('Flat White', 420)],
+      ['underscore leaders', 'Hot Chocolate __________ 3.80', one('Hot Chocolate', 380)],
+      ['dash leaders', 'Hot Chocolate ---------- 3.80', one('Hot Chocolate', 380)],
+      ['an em dash between name and price', 'Tea — 2.00', one('Tea', 200)],
+      ['a wide gap instead of leaders', 'Cappuccino                 3.90', one('Cappuccino', 390)],
+      ['a single space', 'Latte 4.50', one('Latte', 450)],
+      ['a dollar sign', 'Croissant $3.25', one('Croissant', 325)],
+      ['a whole-dollar price', 'Croissant $3', one('Croissant', 300)],
+      ['a currency sign apart from the number', 'Espresso $ 2.80', one('Espresso', 280)],
+      ['a euro sign after a comma decimal', 'Cappuccino 3,50 €', one('Cappuccino', 350)],
+      ['a euro sign glued to the number', 'Croque Monsieur 7,90€', one('Croque Monsieur', 790)],
+      ['a euro sign before the number', 'Tarte Tatin €5,50', one('Tarte Tatin', 550)],
+      ['a pound sign and comma decimals', 'Cream Tea £6,50', one('Cream Tea', 650)],
+      ['a pound sign and a whole number', 'Scone £3', one('Scone', 300)],
+      ['one decimal digit (4.2 → 420)', 'Flat White 4.2', one('Flat White', 420)],
+      ['a bare whole number at the end of the line', 'Eggs Benedict 14', one('Eggs Benedict', 1400)],
+      ['a price in brackets', 'Muffin (3.00)', one('Muffin', 300)],
+      ['a plus sign for an extra', 'Oat Milk +0.60', one('Oat Milk', 60)],
+      ['a free item', 'Tap Water 0.00', one('Tap Water', 0)],
+    ])('%s', (_, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+
+  describe('reads prices written before the name', () => {
+    it('with decimals', () => {
+      expect(parseMenuText('4.50 Latte')).toEqual(one('Latte', 450));
+    });
+    it('with a currency sign and a gap', () => {
+      expect(parseMenuText('$12.50    Avocado Toast')).toEqual(one('Avocado Toast', 1250));
+    });
+    it('in two columns', () => {
+      expect(parseMenuText('4.50 Latte      5.00 Mocha')).toEqual([
+        { name: 'Latte', priceCents: 450 },
+        { name: 'Mocha', priceCents: 500 },
+      ]);
+    });
+    it('but not a leading count, which belongs to the name', () => {
+      expect(parseMenuText('2 Eggs any style 8.50')).toEqual(one('2 Eggs any style', 850));
+    });
+  });
+
+  describe('splits two-column lines into two items', () => {
+    it('with a wide gap between the columns', () => {
+      expect(parseMenuText('Latte 4.50        Mocha 5.00')).toEqual([
+        { name: 'Latte', priceCents: 450 },
+        { name: 'Mocha', priceCents: 500 },
+      ]);
+    });
+    it('when OCR squeezed the gap to one space', () => {
+      expect(parseMenuText('Latte 4.50 Mocha 5.00')).toEqual([
+        { name: 'Latte', priceCents: 450 },
+        { name: 'Mocha', priceCents: 500 },
+      ]);
+    });
+    it('with right-aligned prices in both columns', () => {
+      expect(parseMenuText('Americano        3.40    Earl Grey        3.20')).toEqual([
+        { name: 'Americano', priceCents: 340 },
+        { name: 'Earl Grey', priceCents: 320 },
+      ]);
+    });
+    it('when the left column holds an unpriced line, keeping only the priced name', () => {
+      expect(parseMenuText('rich espresso with steamed milk        Mocha 5.00')).toEqual(one('Mocha', 500));
+      expect(parseMenuText('Oat, soy or almond milk        Mocha 5.00')).toEqual(one('Mocha', 500));
+    });
+    it('when the right column holds a heading', () => {
+      expect(parseMenuText('Latte 4.50        PASTRIES')).toEqual(one('Latte', 450));
+    });
+  });
+
+  describe('does not take headings and descriptions for items', () => {
+    it.each([
+      ['an upper-case heading', 'COFFEE'],
+      ['a title-case heading', 'Pastries'],
+      ['a heading with a note after a dash', 'Breakfast — served until 11am'],
+      ['a heading with a time', 'Lunch served 11:30 – 15:00'],
+      ['a time range', 'Lunch 12 – 3'],
+      ['a description', 'rich espresso with steamed milk'],
+      ['a description with a count', 'served with 2 eggs'],
+      ['a description ending in a number after a stop word', 'Breakfast served until 11'],
+      ['opening days', 'Open daily 7'],
+      ['a year', 'Since 1999'],
+      ['a sentence with a comma', 'Oat, soy or almond milk on request'],
+      ['an empty line', '   '],
+      ['OCR crumbs', '| _ — · \''],
+    ])('%s', (_, line) => {
+      expect(parseMenuText(line)).toEqual([]);
+    });
+
+    it('in a whole menu', () => {
+      const menu = [
+        'THE DAILY GRIND',
+        'COFFEE',
+        'Espresso .......................... 2.80',
+        '  a double shot of our house blend',
+        'Flat White ........................ 4.20',
+        'Pastries',
+        'Butter Croissant .................. 3.25',
+        'Breakfast — served until 11am',
+        '$12.50    Avocado Toast',
+        'Gluten free bread available, ask our friendly staff',
+      ].join('\n');
+      expect(parseMenuText(menu)).toEqual([
+        { name: 'Espresso', priceCents: 280 },
+        { name: 'Flat White', priceCents: 420 },
+        { name: 'Butter Croissant', priceCents: 325 },
+        { name: 'Avocado Toast', priceCents: 1250 },
+      ]);
+    });
+
+    it('keeps the name, not the description, when both precede the price on one line', () => {
+      expect(parseMenuText('Burrito — eggs, chorizo and salsa 9.50')).toEqual(one('Burrito', 950));
+    });
+  });
+
+  describe('repairs typical OCR noise', () => {
+    it.each([
+      ['S read for $', 'Tea S2.50', one('Tea', 250)],
+      ['S read for $, apart from the number', 'Tea S 2.50', one('Tea', 250)],
+      ['O read for 0', 'Espresso 2.O0', one('Espresso', 200)],
+      ['o read for 0', 'Espresso 3.5o', one('Espresso', 350)],
+      ['l read for 1', 'Scone 2.l5', one('Scone', 215)],
+      ['a colon read for the decimal point after leaders', 'Cinnamon Scroll ............ 3:60', one('Cinnamon Scroll', 360)],
+      ['vertical bars around the line', '| Flat White 4.20 |', one('Flat White', 420)],
+      ['a stray quote before the name', "'Chai Latte 4.10", one('Chai Latte', 410)],
+      ['stray quotes around the name', '"Chai Latte" 4.10', one('Chai Latte', 410)],
+      ['a bullet before the name', '• Bagel 3.25', one('Bagel', 325)],
+      ['a menu number before the name', '12. Pad Thai 13.50', one('Pad Thai', 1350)],
+      ['dot leaders read as letters', 'Flat White ........ccvvvevveennees. 4.20', one('Flat White', 420)],
+      ['dot leaders read as one long word', 'Cold Brew sacssasinssnsnssvnavra 3.88', one('Cold Brew', 388)],
+      ['dot leaders read as dots mixed with letters', 'Fruit Salad ..csssesrsnivesnsie 5.98', one('Fruit Salad', 598)],
+      ['a trailing period after the price', 'Latte 4.50.', one('Latte', 450)],
+      ['a crumb of the photo edge before the name', 'j    Caffe Latte ......... 1.85', one('Caffe Latte', 185)],
+    ])('%s', (_, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+
+    it('collapses whitespace inside names and trims them', () => {
+      expect(parseMenuText('   Iced  Long\u00a0 Black     4.50   ')).toEqual(one('Iced Long Black', 450));
+    });
+
+    it('restores a decimal point OCR dropped, judged against the other prices of the menu', () => {
+      const menu = ['Flat White 4.20', 'Cappuccino 3.90', 'Latte 4.10', 'Piccolo ........ 350'].join('\n');
+      expect(parseMenuText(menu)).toContainEqual({ name: 'Piccolo', priceCents: 350 });
+    });
+
+    it('keeps a whole-number price that fits the menu', () => {
+      const menu = ['Eggs Benedict 14', 'Pancakes 12', 'Avocado Toast 13.50', 'Granola 9.50', 'Porridge 8.50'].join('\n');
+      expect(parseMenuText(menu)).toContainEqual({ name: 'Eggs Benedict', priceCents: 1400 });
+    });
+
+    it('ignores two-letter crumbs with a number', () => {
+      expect(parseMenuText('made fresh with local ingredients    EF 3')).toEqual([]);
+    });
+  });
+
+  describe('rejects values that cannot be prices', () => {
+    it('an absurd price', () => {
+      expect(parseMenuText('Cake 99999.00')).toEqual([]);
+    });
+    it('a name longer than 120 characters', () => {
+      expect(parseMenuText(`${'Very long name '.repeat(10)}4.50`)).toEqual([]);
+    });
+    it('a price with no name', () => {
+      expect(parseMenuText('4.50')).toEqual([]);
+      expect(parseMenuText('$ 4.50 ...... 3.00')).toEqual([]);
+    });
+    it('sizes and units', () => {
+      expect(parseMenuText('Latte 12oz')).toEqual([]);
+    });
+  });
+
+  describe('keeps an unpriced line only when it is clearly an item', () => {
+    it('leaders that lead to no price', () => {
+      expect(parseMenuText('Muffin ...........')).toEqual(one('Muffin', null));
+    });
+    it('market price', () => {
+      expect(parseMenuText('Oysters    Market Price')).toEqual(one('Oysters', null));
+      expect(parseMenuText('Catch of the Day ...... MP')).toEqual(one('Catch of the Day', null));
+    });
+    it('but not a name on its own, which may be a heading', () => {
+      expect(parseMenuText('Muffin')).toEqual([]);
+    });
+  });
+
+  describe('uses the first price of an item with several sizes', () => {
+    it('prices separated by a slash', () => {
+      expect(parseMenuText('Flat White 3.80 / 4.20')).toEqual(one('Flat White', 380));
+    });
+  });
+
+  describe('removes duplicates within one scan', () => {
+    it('case-insensitively, keeping the first', () => {
+      expect(parseMenuText('Latte 4.50\nLATTE 4.60\nlatte 4.70')).toEqual(one('Latte', 450));
+    });
+    it('across the columns of a line', () => {
+      expect(parseMenuText('Latte 4.50    Latte 4.50')).toEqual(one('Latte', 450));
+    });
+  });
+
+  it('reads Windows and old Mac line endings', () => {
+    expect(parseMenuText('Latte 4.50\r\nMocha 5.00\rTea 3.00')).toHaveLength(3);
+  });
+});
+
+describe('groupIntoLines (PDF text runs → parser lines)', () => {
+  const run = (str: string, x: number, y: number, width = str.length * 6, size = 12): PdfTextItem => ({ str, x, y, width, size });
+
+  it('joins a name and its right-aligned price drawn as separate runs', () => {
+    const lines = groupIntoLines([run('4.20', 450, 100.4), run('Flat White', 50, 100)]);
+    expect(lines).toEqual(['Flat White    4.20']);
+    expect(parseMenuText(lines.join('\n'))).toEqual(one('Flat White', 420));
+  });
+
+  it('orders lines top to bottom and keeps two columns on one line', () => {
+    const lines = groupIntoLines([
+      run('Mocha', 320, 130), run('5.00', 480, 130), run('Latte', 50, 130), run('4.50', 230, 130),
+      run('COFFEE', 50, 100, 60, 16),
+    ]);
+    expect(lines).toEqual(['COFFEE', 'Latte    4.50    Mocha    5.00']);
+  });
+
+  it('glues runs that touch and puts one space between words', () => {
+    expect(groupIntoLines([run('Flat', 50, 100, 24), run('White', 76, 100, 30), run('s', 106, 100, 6)])).toEqual(['Flat Whites']);
+  });
+});
