@@ -1,7 +1,7 @@
 // Builds the Fastify instance with every plugin and route; main.ts only listens, tests call inject().
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
@@ -9,15 +9,18 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
 import authPlugin from './plugins/auth';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import vendorRoutes from './routes/vendor';
+import imageRoutes from './routes/images';
+import pendingMenuUploads from './plugins/pending-menu-uploads';
 import rewardsRoutes from './routes/rewards';
 import qrcodeRoutes from './routes/qrcode';
+import customerRoutes from './routes/customer';
+import activityRoutes from './routes/activity';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +45,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // Malformed (%zz) or over-long path parameters are refused before routing, bypassing the error
+    // handler; answer them in the same `{ error }` shape instead of Fastify's default body.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      const message = status === 414 ? 'The address is too long.' : status < 500 ? 'The address is not valid.' : 'Something went wrong on our side. Please try again.';
+      void reply.code(status).send({ error: message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
@@ -90,8 +100,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(vendorRoutes, { prefix: '/api/vendor' });
+  await app.register(imageRoutes, { prefix: '/api/images' });
+  await app.register(pendingMenuUploads);
   await app.register(rewardsRoutes, { prefix: '/api/rewards' });
   await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
+  await app.register(customerRoutes, { prefix: '/api/customer' });
+  await app.register(activityRoutes, { prefix: '/api' });
 
   if (options.serveClient) await serveClient(app, deps.config.clientDir);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }));
@@ -119,7 +133,11 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
     return reply.code(400).send({ error: first ? `${first.field || 'request'} ${first.message}` : 'Invalid request.', details });
   }
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) return reply.code(429).send({ error: fastifyError.message || 'Too many attempts.' });
+  if (status === 429) {
+    // @fastify/rate-limit throws what errorResponseBuilder returned: a plain `{ statusCode, error }`.
+    const builtMessage = (error as { error?: unknown }).error;
+    return reply.code(429).send({ error: typeof builtMessage === 'string' ? builtMessage : fastifyError.message || 'Too many attempts.' });
+  }
   if (status < 500) {
     const message = KNOWN_CLIENT_ERRORS[fastifyError.code] ?? fastifyError.message;
     return reply.code(status).send({ error: message });
@@ -153,6 +171,8 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`no built client at ${clientDir}; run "npm run build" to serve the app`);
   }
+  // Loaded only when serving the SPA: API-only apps (most tests) never need it.
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root: clientDir,
     preCompressed: true,
@@ -165,6 +185,8 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       else res.header('Cache-Control', 'public, max-age=3600');
     },
   });
+  // The static handler refuses the bare directory '/' (403, index: false); the root is the app too.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0];
     if (urlPath.startsWith('/api/') || request.method !== 'GET') {

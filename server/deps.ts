@@ -5,6 +5,7 @@ import type { Mailer } from './services/mailer';
 import type { MenuScanner } from './services/menu-scan';
 import type { SessionTokens } from './services/session-tokens';
 import type { QrTokens } from './services/qr-tokens';
+import type { ActivityBus } from './services/activity-bus';
 
 export interface AppDeps {
   config: Config;
@@ -15,6 +16,8 @@ export interface AppDeps {
   qrTokens: QrTokens;
   mailer: Mailer;
   menuScanner: MenuScanner;
+  /** Tells every server process about stamps and claims, for the live counter feed (issue 7). */
+  activityBus: ActivityBus;
   /** The clock, in epoch milliseconds; tests replace it. */
   now: () => number;
 }

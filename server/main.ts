@@ -8,6 +8,7 @@ import { createLocalMenuScanner } from './services/menu-scan';
 import { createSessionTokens } from './services/session-tokens';
 import { resolveSecret } from './services/secret';
 import { createQrTokens } from './services/qr-tokens';
+import { createActivityBus } from './services/activity-bus';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -31,8 +32,9 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
   const menuScanner = createLocalMenuScanner();
+  const activityBus = await createActivityBus(config, db);
   const app = await buildApp(
-    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, now: Date.now },
+    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, activityBus, now: Date.now },
     { logger, serveClient: true },
   );
 
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     forceExit.unref();
     try {
       await app.close();
+      await activityBus.close();
       await menuScanner.close();
       mailer.close();
       await db.close();

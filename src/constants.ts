@@ -17,3 +17,577 @@ export const ROUTES = {
 export const APP_NAME = 'Stampwise';
 
 export const ROUTE_ERROR_TITLE = 'Unexpected Application Error!';
+
+// ---- Store Settings dialog, menu items and menu upload (SPEC.md §2, §4, §5, §8) ----
+export const STORE_SETTINGS = {
+  title: 'Store Settings',
+  tabs: { setup: 'Setup', preview: 'Preview', menu: 'Menu & Items' },
+  loading: 'Loading...',
+  cancel: 'Cancel',
+  save: 'Save',
+  loadFailedLog: 'Failed to load store settings',
+  saveFailedLog: 'Failed to save store settings',
+  fields: {
+    company: 'Company',
+    address: 'Address',
+    openHours: 'Opening Hours',
+    website: 'Website',
+    logo: 'Logo',
+    cover: 'Cover image',
+  },
+  placeholders: {
+    company: 'e.g. Corner Coffee',
+    address: 'Street, city',
+    openHours: 'e.g. Mon–Fri 7:00–18:00',
+    website: 'https://',
+  },
+  chooseImage: 'Choose image',
+  changeImage: 'Change',
+  noImage: 'No image',
+  imageOnly: 'Please choose an image file (PNG, JPEG or WebP).',
+  imageTooLarge: 'Images must be 5 MB or smaller.',
+  imageHint: { logo: 'Square, 256 px or larger', cover: 'Wide, about 1200 × 400 px' },
+  /** Accepted by the logo and cover pickers (SPEC.md §5: image files only). */
+  imageAccept: 'image/*',
+  imageMaxBytes: 5 * 1024 * 1024,
+  /** Server limits of the profile texts (company, address, opening hours) and the website. */
+  textMaxLength: 200,
+  websiteMaxLength: 2000,
+} as const;
+
+export const MENU_ITEMS = {
+  heading: 'Menu items',
+  empty: 'No menu items yet. Add one above or upload your menu.',
+  namePlaceholder: 'Item name',
+  pricePlaceholder: '0.00',
+  nameLabel: 'Item name',
+  priceLabel: 'Price',
+  add: 'Add',
+  /** SPEC.md §5; shown with a cross mark (antd error icon). */
+  priceInvalid: 'Price must be a valid number',
+  /** SPEC.md §5: the delete confirmation, word for word. */
+  deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"?`,
+  deleteOk: 'Delete',
+  deleteCancel: 'Cancel',
+  deleteLabel: (name: string) => `Delete ${name}`,
+  addFailedLog: 'Failed to add item',
+  deleteFailedLog: 'Failed to delete item',
+  nameMaxLength: 120,
+  /** Prices are shown with a dollar-sign prefix (SPEC.md §9). */
+  currencyPrefix: '$',
+  /** Temporary ids of optimistic items are made from the current time (SPEC.md §4). */
+  tempIdPrefix: 'temp-',
+} as const;
+
+export const MENU_UPLOAD = {
+  heading: 'Upload your menu',
+  hint: 'A photo or PDF of your printed menu; we read the items and prices for you.',
+  button: 'Upload menu',
+  /** SPEC.md §5: a PDF or an image. */
+  accept: '.pdf,image/png,image/jpeg',
+  acceptedTypes: ['application/pdf', 'image/png', 'image/jpeg'],
+  maxBytes: 10 * 1024 * 1024,
+  wrongType: 'Please choose a PDF, PNG or JPEG file.',
+  tooLarge: 'Menu files must be 10 MB or smaller.',
+  uploading: 'Uploading',
+  /** SPEC.md §4: the spinner text while scanning. */
+  scanning: 'Scanning menu with AI...',
+  /** SPEC.md §8: the three results. */
+  failed: '❌ Failed to scan menu.',
+  noItems: '⚠️ No items found in this menu.',
+  added: (n: number) => `✅ Added ${n} new item(s) from menu.`,
+  failedLog: 'Menu upload failed',
+} as const;
+
+export const STORE_PREVIEW = {
+  caption: 'How customers see your store in the Stampwise app',
+  menuHeading: 'Menu',
+  emptyMenu: 'No menu items yet',
+  unnamedStore: 'Your store name',
+  hoursLabel: 'Hours',
+} as const;
+
+// ---- Vendor accounts: login, registration, verification (SPEC.md §2, §4, §8, §9) ----
+
+/** SPEC.md §9: the sign-in button stays locked this long after a failed attempt. */
+export const LOGIN_LOCKOUT_MS = 3000;
+
+export const LOGIN_TEXT = {
+  heading: 'Sign in',
+  subtitle: 'Welcome back! Sign in to manage your stamp cards, rewards and QR code.',
+  username: 'Username',
+  usernamePlaceholder: 'you@yourcafe.com',
+  password: 'Password',
+  passwordPlaceholder: 'Your password',
+  submit: 'Sign In',
+  divider: 'or',
+  register: 'Register!',
+  noAccount: 'New to Stampwise?',
+  forgotPassword: 'Forgot password?',
+  /** SPEC.md §8: a non-OK answer, and a network or other failure. */
+  invalidCredentials: 'Invalid username or password.',
+  unexpectedFailure: 'Something went wrong. Please try again later.',
+  tryAgainIn: (seconds: number) => `Try again in ${seconds}s`,
+  previewAlt: 'A stamp card with seven of ten coffee stamps collected, on a café counter',
+  previewHeading: 'Turn first visits into regulars',
+  previewText: 'Digital stamp cards your customers collect with one scan — no paper, no app to explain.',
+} as const;
+
+export const REGISTER_TEXT = {
+  stepTitles: ['Create your account', 'Store Information', 'Account Created'],
+  stepLabels: ['Account', 'Store', 'Verify'],
+  accountSubtitle: 'Start your digital stamp card in two minutes.',
+  storeSubtitle: 'Tell customers where to find you. You can change this later.',
+  google: 'Continue with Google',
+  googleLog: 'Continue with Google clicked (not available yet)',
+  divider: 'or',
+  name: 'Full Name',
+  namePlaceholder: 'Jane Doe',
+  business: 'Business/Company',
+  businessPlaceholder: 'Corner Café',
+  email: 'Email Address',
+  emailPlaceholder: 'you@yourcafe.com',
+  emailInvalid: 'Please enter a valid email address',
+  address: 'Store Address',
+  addressPlaceholder: '12 Market Street, Springfield',
+  openingHours: 'Opening Hours',
+  openingHoursPlaceholder: 'Mon–Fri 7:00–17:00, Sat 8:00–14:00',
+  website: 'Website Link (optional)',
+  websitePlaceholder: 'https://yourcafe.com',
+  websiteInvalid: 'Please enter a web address, like https://yourcafe.com',
+  menu: 'Menu',
+  uploadMenu: 'Upload Menu',
+  menuHelp: 'Optional: a PNG or JPEG photo of your menu. We will add its items for you.',
+  menuWrongType: 'Please choose a PNG or JPEG image.',
+  menuTooLarge: 'Menu pictures must be 10 MB or smaller.',
+  menuMaxBytes: 10 * 1024 * 1024,
+  next: 'Next',
+  back: 'Back',
+  register: 'Register',
+  haveAccount: 'Already have an account?',
+  signInNow: 'Sign in now!',
+  createdText: 'We have sent you an e-mail. Click the link in the e-mail to verify your address and set your password.',
+  createdHint: 'No e-mail after a few minutes? Check your spam folder.',
+  login: 'Login',
+  registerFailedLog: 'Registration failed',
+} as const;
+
+export const VERIFY_TEXT = {
+  verifying: 'Verifying...',
+  expiredTitle: 'Verification Link Expired',
+  expiredText: 'This link has expired, so we have sent you a new verification e-mail. Please check your inbox.',
+  backToLogin: 'Back to Login',
+  successTitle: 'Verification Successful!',
+  successText: 'Set your password to access your account',
+  password: 'Password',
+  passwordHelp: 'At least 8 characters. A long phrase is easy to remember and hard to guess.',
+  passwordRequired: 'Please enter a password',
+  complete: 'Complete Registration',
+  failedLog: 'Verification failed',
+} as const;
+
+// ---- Top navigation bar (SPEC.md §2) ----
+export const NAV_TEXT = {
+  label: 'Main',
+  skipToContent: 'Skip to content',
+  dashboard: 'Dashboard',
+  rewards: 'Rewards',
+  qrCode: 'QR Code',
+  campaigns: 'Campaigns',
+  help: 'Help & Resources',
+  search: 'Search',
+  searchPlaceholder: 'Search for anything...',
+  profileMenu: 'Account menu',
+  storeSettings: 'Store Settings',
+  accountSettings: 'Account Settings',
+  logout: 'Logout',
+  loadingVendor: 'Loading your store…',
+  logoAlt: (company: string) => `${company} logo`,
+  vendorLoadFailedLog: 'Could not load the vendor profile; signing out',
+} as const;
+
+export const ROUTE_ERROR_TEXT = {
+  backToSignIn: 'Back to sign in',
+  unknown: 'Unknown error',
+} as const;
+
+// ---- Dashboard (SPEC.md §2 "Dashboard"; the figures themselves are in features/dashboard/sampleData.ts) ----
+export const DASHBOARD_TEXT = {
+  heading: 'Dashboard',
+  subtitle: 'How your stamp card is doing at a glance.',
+  sampleTag: 'Sample data',
+  sampleTooltip: 'Your own figures appear here once customers start collecting stamps',
+  rewardSetup: 'Reward setup',
+  rewardProgram: (stamps: number) => `Collect ${stamps} stamps, get 1 free`,
+  stampsLabel: (filled: number, total: number) => `${filled} of ${total} stamps collected`,
+  progressLabel: 'Average stamp-card progress',
+  averageStamps: (collected: number, total: number) => `Customers on average collect ${collected} of ${total} stamps.`,
+  updateReward: 'Update reward setup',
+  redemptionActivity: 'Redemption activity',
+  redemptionChartLabel: (weeks: number, first: number, last: number) =>
+    `Redemptions per week over the last ${weeks} weeks, from ${first} to ${last}`,
+  thisWeek: 'This week',
+  vsLastWeek: 'vs last week',
+  periodTotal: (weeks: number) => `${weeks}-week total`,
+  weeklyAverage: 'Weekly average',
+  bestWeek: 'Best week',
+  totalRedemptions: 'Total Redemptions',
+  allTime: 'All time',
+  redemptionBarsLabel: (months: number) => `Redemptions per month over the last ${months} months`,
+  activeCampaigns: 'Active Campaigns',
+  runningNow: 'running now',
+  customersReached: (n: number) => `${n.toLocaleString('en-US')} customers reached this week`,
+  recentActivity: 'Recent Reward Activity',
+  engagedCustomers: 'Engaged Customers',
+  visits: (n: number) => `${n} visits this month`,
+} as const;
+
+// ---- Campaign management (SPEC.md §2, §3 Campaign, §4 Campaign form, §5, §9) ----
+/** SPEC.md §9: audience radius in km; the first is labelled 'Within 1k'. */
+export const CAMPAIGN_LOCATION_OPTIONS = [
+  { value: 1, label: 'Within 1k' },
+  { value: 5, label: '5 km' },
+  { value: 10, label: '10 km' },
+  { value: 20, label: '20 km' },
+  { value: 30, label: '30 km' },
+] as const;
+
+/** SPEC.md §9: customer frequency (the campaign's targetAudience). */
+export const CUSTOMER_FREQUENCY_OPTIONS = [
+  { value: 'daily', label: 'Daily visitors' },
+  { value: 'weekly', label: 'Weekly visitors' },
+  { value: 'monthly', label: 'Monthly visitors' },
+  { value: 'all', label: 'All customers' },
+] as const;
+
+export const PROMOTION_TYPE_OPTIONS = [
+  { value: 'discount', label: 'Discount' },
+  { value: 'bonus-stamps', label: 'Bonus stamps' },
+  { value: 'exclusive-offer', label: 'Exclusive offer' },
+  { value: 'limited-time', label: 'Limited-time offer' },
+] as const;
+
+export const PROMOTION_ITEM_OPTIONS = ['Coffee', 'Pastry', 'Sandwich', 'Tea'] as const;
+
+export const NOTIFICATION_FREQUENCY_OPTIONS = [
+  { value: 'once', label: 'Once' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+] as const;
+
+/** SPEC.md §5 and §9: the budget slider, in dollars. */
+export const CAMPAIGN_BUDGET = { min: 0, max: 200, step: 1, default: 50 } as const;
+
+export const CAMPAIGN_TEXT = {
+  heading: 'Campaigns',
+  subtitle: 'Reach your regulars with a push notification and see it as they will.',
+  formTitle: 'Create New Campaign',
+  previewNotice: 'Campaigns are in preview: launching records the campaign on this device and sends no notification yet.',
+  sections: { message: 'Message', audience: 'Audience', schedule: 'Schedule', offer: 'Offer', delivery: 'Delivery' },
+  labels: {
+    title: 'Campaign Title',
+    description: 'Campaign Description',
+    location: 'Location',
+    customerFrequency: 'Customer Frequency',
+    start: 'Start Date & Time',
+    end: 'End Date & Time',
+    promotionType: 'Promotion Type',
+    items: 'Items to Promote',
+    notificationFrequency: 'Notification Frequency',
+    abTesting: 'Enable A/B Testing',
+    budget: 'Campaign Budget',
+  },
+  placeholders: {
+    title: 'e.g. Double stamps this weekend',
+    description: 'What should customers read on their lock screen?',
+    dateTime: 'Select date and time',
+    promotionType: 'Choose a promotion',
+    items: 'Choose one or more items',
+  },
+  abTestingHelp: 'Send two versions of the message and keep the one that performs better.',
+  /** Shown with the location radios: the radius is collected but not part of the campaign (SPEC.md §3). */
+  locationHelp: 'How far from your store customers are.',
+  submit: 'Launch Campaign & Send Push Notification',
+  launched: 'Campaign recorded. No notification was sent: campaigns are in preview.',
+  previewTitle: 'Campaign Preview',
+  previewAppName: 'Stampwise',
+  previewNow: 'now',
+  previewTitlePlaceholder: 'Your campaign title',
+  previewBodyPlaceholder: 'Your campaign description appears here as you type.',
+  previewPhoneLabel: 'Push notification preview',
+  summary: {
+    audience: 'Audience',
+    reach: 'Reach',
+    schedule: 'Runs',
+    promotion: 'Promotion',
+    items: 'Items',
+    notifications: 'Notifications',
+    abTesting: 'A/B testing',
+    budget: 'Budget',
+    notSet: 'Not set yet',
+    on: 'On',
+    off: 'Off',
+  },
+  tableTitle: 'Active Campaigns',
+  columns: { title: 'Title', audience: 'Audience', schedule: 'Schedule', type: 'Type', notifications: 'Notifications' },
+  sampleTooltip: 'Your own campaigns appear here once you launch them',
+  performanceTitle: 'Campaign performance',
+  performanceLabel: 'Notifications sent, opened and redeemed for each sample campaign',
+  performanceSeries: { sent: 'Sent', opened: 'Opened', redeemed: 'Redeemed' },
+} as const;
+
+// ---- Help and resources (SPEC.md §2 "Help and resources") ----
+export const HELP_TEXT = {
+  heading: 'Help & Resources',
+  subtitle: 'Answers to common questions about running your stamp card.',
+  faqTitle: 'Frequently asked questions',
+  faqs: [
+    {
+      key: 'setup',
+      question: 'How do I set up a reward campaign?',
+      answer: "Go to Rewards, click 'Update Reward Setup', define your reward and save. Your reward launches immediately.",
+    },
+    {
+      key: 'earn',
+      question: 'How do customers earn and redeem rewards?',
+      answer:
+        'Customers earn one stamp per purchase by scanning your QR code in store. When their card is full, they claim the free reward in the mobile app.',
+    },
+    {
+      key: 'track',
+      question: 'How do I track reward performance?',
+      answer: 'Your dashboard shows redemptions, customer activity and campaign performance.',
+    },
+  ],
+  resourcesTitle: 'Additional Resources',
+  resources: [
+    { key: 'guide', title: 'User Guide', description: 'Step-by-step setup of your store, menu and stamp card.' },
+    { key: 'faq', title: 'FAQ', description: 'More answers about stamps, rewards and QR codes.' },
+    { key: 'videos', title: 'Tutorial Videos', description: 'Short walkthroughs of every screen.' },
+  ],
+  comingSoon: 'Coming soon',
+  resourceLabel: (title: string) => `${title} (coming soon)`,
+} as const;
+
+// ---- Rewards: punch-card setup (SPEC.md §2 "Reward setup and management", §5, §8, §9) ----
+export const REWARD_LIMITS = {
+  minPunches: 1,
+  maxPunches: 100,
+  /** Server-side limit of the custom qualifying-item text. */
+  itemCustomMaxLength: 120,
+  /** SPEC.md §9: what the form shows before anything is saved (the server answers the same). */
+  defaultPunches: 10,
+  defaultExpiry: '2025-12-31',
+  /** Live Preview: never fewer or more stamp icons than this; beyond 12 each icon stands for several punches. */
+  previewMinIcons: 4,
+  previewMaxIcons: 12,
+  /** The Live Preview's fixed sample customer has collected this many punches. */
+  previewSampleCollected: 6,
+} as const;
+
+/** SPEC.md §2/§9: settings kept on this screen only and never sent to the server. */
+export const LOCAL_REWARD_DEFAULTS = {
+  autoRedeem: true,
+  stampMode: 'per-visit',
+  maxPerTransaction: 1,
+  expiryDays: 180,
+} as const;
+
+/** The Qualifying Item select's value for "Other" (a custom text); never a real item id. */
+export const OTHER_ITEM_VALUE = '__other__';
+
+export const REWARDS_TEXT = {
+  heading: 'Reward Setup and Management',
+  subtitle: "Choose how many punches earn a reward, then click 'Update Reward Setup' to save it. Changes apply immediately.",
+  loading: 'Loading...',
+  setupTitle: 'Punch Card Setup',
+  punches: 'Punches Required',
+  punchesHelp: 'Whole number from 1 to 100',
+  item: 'Qualifying Item',
+  itemPlaceholder: 'Select a menu item',
+  other: 'Other',
+  itemCustom: 'Custom qualifying item',
+  itemCustomPlaceholder: 'e.g. Any hot drink',
+  expiry: 'Expiration Date',
+  submit: 'Update Reward Setup',
+  saved: 'Reward setup saved',
+  /** SPEC.md §5: the four validation messages, word for word. */
+  punchesMin: 'Punches required must be at least 1',
+  expiryRequired: 'Expiration date is required',
+  itemRequired: 'Please select a qualifying item',
+  itemCustomRequired: 'Please specify the qualifying item',
+  expiryPast: 'This date has already passed, so customers cannot earn or redeem this reward. Choose a later date to keep it running.',
+  /** SPEC.md §8: logged only. */
+  loadFailedLog: 'Failed to load reward data',
+  saveFailedLog: 'Failed to save reward',
+  savedLog: 'Reward saved',
+  localTitle: 'Local settings',
+  localNote: 'Kept on this screen only: these settings are not saved to your account.',
+  autoRedeem: 'Auto-redeem when complete',
+  stampMode: 'Stamp mode',
+  stampModes: [
+    { value: 'per-visit', label: 'One stamp per visit' },
+    { value: 'per-item', label: 'One stamp per qualifying item' },
+  ],
+  maxPerTransaction: 'Max stamps per transaction',
+  expiryDays: 'Card expires after (days)',
+  previewTitle: 'Live Preview',
+  previewSampleNote: 'A sample customer with 6 punches collected',
+  previewProgram: (punches: number, item: string) => `Buy ${punches} × ${item}, get 1 free`,
+  previewAnyItem: 'qualifying items',
+  previewCollected: (collected: number, punches: number) => `${collected} of ${punches} punches collected`,
+  previewScaled: (perIcon: string) => `Each stamp stands for ${perIcon} punches`,
+  previewExpires: (date: string) => `Valid until ${date}`,
+  activityTitle: 'Reward Activity',
+  activityColumns: { customer: 'Customer', date: 'Date', reward: 'Reward' },
+  activitySampleTooltip: 'Your customers’ redemptions appear here once they start claiming rewards',
+} as const;
+
+// ---- QR code page and flyer (SPEC.md §2 "QR code", §4, §8, §9) ----
+export const QR_TIMING = {
+  /** SPEC.md §9: a new token every 60 s … */
+  refreshIntervalMs: 60_000,
+  /** … shown as a progress bar that moves 1 % every 0.6 s (100 ticks = one refresh). */
+  tickMs: 600,
+  /** SPEC.md §9: the flyer is captured this long after it is rendered. */
+  flyerRenderDelayMs: 300,
+} as const;
+
+export const QR_SIZES = {
+  minPx: 160,
+  maxPx: 480,
+  defaultPx: 256,
+  flyerPx: 360,
+  flyerExportScale: 2,
+  /** SPEC.md §9: how many characters of the token are shown. */
+  tokenPreviewChars: 12,
+} as const;
+
+export const QR_FLYER_FILE_NAME = 'stampwise-flyer.png';
+
+export const QR_TEXT = {
+  title: 'Scan This QR Code',
+  dynamic: 'Dynamic',
+  instructions: "Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.",
+  loading: 'Loading QR...',
+  qrLabel: 'QR code for customers to scan and collect a stamp',
+  tokenLabel: 'Token',
+  copy: 'Copy token',
+  copied: 'Copied',
+  regenerate: 'Regenerate now',
+  exportPng: 'Export PNG',
+  refreshIn: (seconds: number) => `Refresh in ${seconds} s`,
+  flyerHeading: 'Unlock Your Rewards',
+  flyerText: 'Scan the QR code to collect points and redeem offers!',
+  flyerLogoAlt: (company: string) => `${company} logo`,
+  /** SPEC.md §8: console only. */
+  fetchFailedLog: 'Failed to load QR code',
+  exportFailedLog: 'Failed to export flyer',
+} as const;
+
+// ---- The customer side: scan page, wallet, card, reward-ready screen (issue 6) ----
+/** Local storage key of the customer's device credential (never the vendor's `token`). */
+export const CUSTOMER_CREDENTIAL_STORAGE_KEY = 'stampwise.customer';
+
+export const CUSTOMER_ROUTES = {
+  scan: (token: string) => `/s/${encodeURIComponent(token)}`,
+  wallet: '/wallet',
+  card: (cardId: string) => `/wallet/${encodeURIComponent(cardId)}`,
+  recover: (token: string) => `/wallet/recover/${encodeURIComponent(token)}`,
+} as const;
+
+export const CUSTOMER_TEXT = {
+  brand: 'Stampwise',
+  myCards: 'My cards',
+  scanning: 'Collecting your stamp…',
+  noStampTitle: 'No stamp this time',
+  progress: (stamps: number, required: number) => `${stamps} / ${required}`,
+  progressLabel: (stamps: number, required: number) => `${stamps} of ${required} stamps`,
+  stampLabel: (n: number, filled: boolean) => `Stamp ${n}${filled ? ', collected' : ''}`,
+  extraStamps: (n: number) => `+${n} extra stamp${n === 1 ? '' : 's'} for your next card`,
+  toGo: (n: number) => `${n} more to go`,
+  cardFull: 'Your card is full!',
+  claim: 'Claim reward',
+  claimConfirmTitle: 'Claim your reward now?',
+  claimConfirmText: (company: string) => `Do this at the counter: show the next screen to the staff at ${company}. Your card then starts again.`,
+  claimConfirm: 'Claim now',
+  claimCancel: 'Not yet',
+  claiming: 'Claiming…',
+  openWallet: 'Open my wallet',
+  backToWallet: 'All my cards',
+  retry: 'Try again',
+  networkError: 'We could not reach Stampwise. Check your connection and try again.',
+  genericError: 'Something went wrong. Please try again.',
+  rewardEnded: 'This reward has ended',
+  noReward: 'This store has no reward running right now.',
+  readyBadge: 'Reward ready',
+  // The reward-ready screen: live clock and motion, so a screenshot is easy to tell from the real thing.
+  readyTitle: 'Reward ready — show this to staff',
+  readyEyebrow: 'Your free reward',
+  readyClaimedAt: (time: string) => `Claimed at ${time}`,
+  readyLiveHint: 'The clock runs live on the real screen',
+  readyDone: 'Done',
+  showAgain: 'Show the reward screen again',
+  recentClaims: 'Recent rewards',
+  claimedOn: (when: string) => `Claimed ${when}`,
+  /** How long after a claim the reward screen can be shown again (ms). */
+  showAgainWindowMs: 15 * 60 * 1000,
+  walletTitle: 'My stamp cards',
+  walletLoading: 'Loading your cards…',
+  walletEmptyTitle: 'No stamp cards yet',
+  walletEmptyText: "Scan the QR code at a store's counter with your phone camera to collect your first stamp.",
+  profileTitle: 'Keep your cards safe',
+  profileText: 'Optional: add your e-mail to get your cards back on a new phone.',
+  displayNameLabel: 'Your name',
+  displayNamePlaceholder: 'e.g. Ana',
+  emailLabel: 'E-mail',
+  emailPlaceholder: 'you@example.com',
+  saveProfile: 'Save',
+  profileSaved: 'Saved',
+  recoverTitle: 'Used Stampwise on another phone?',
+  recoverText: 'Enter the e-mail you saved there and we will send you a link that brings your cards to this phone.',
+  recoverButton: 'Send me a link',
+  recoverOpening: 'Bringing your cards to this phone…',
+  recoverDoneTitle: 'Your cards are on this phone now',
+  recoverFailedTitle: 'This link did not work',
+  notFoundCard: 'This stamp card is not in your wallet.',
+} as const;
+
+// ---- The vendor's own activity: live dashboard figures, Reward Activity rows, the counter feed (issue 7) ----
+export const ACTIVITY_TEXT = {
+  // The counter feed on the QR page.
+  feedTitle: 'Live activity',
+  feedHint: 'Stamps and claims appear here the moment customers scan.',
+  feedEmpty: 'Waiting for the next scan…',
+  feedListLabel: 'Latest stamps and claims',
+  status: { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' },
+  stampLine: (customer: string, stamps: number, required: number) => `${customer} collected a stamp · ${stamps}/${required}`,
+  claimLine: (customer: string) => `Reward claimed by ${customer}`,
+  /** How many lines the counter feed keeps on screen. */
+  feedMaxLines: 8,
+  // The Reward Activity table with real rows.
+  stampTag: (stamps: number, required: number) => `Stamp ${stamps}/${required}`,
+  claimTag: 'Claimed',
+  tableSampleTooltip: 'Your customers’ stamps and claims appear here once they start scanning your QR code',
+  totalCapped: (total: number) => `Showing the latest ${total.toLocaleString('en-US')} events`,
+  loadFailedLog: 'Failed to load reward activity',
+  // Dashboard figures from real data.
+  outstanding: (fullCards: number, nearlyFull: number) =>
+    `You owe ${fullCards.toLocaleString('en-US')} reward${fullCards === 1 ? '' : 's'} · ${nearlyFull.toLocaleString('en-US')} card${nearlyFull === 1 ? '' : 's'} one stamp away`,
+  outstandingLabel: 'Rewards you owe',
+  dailyChartLabel: (days: number, total: number) => `Redemptions per day over the last ${days} days, ${total.toLocaleString('en-US')} in all`,
+  weeklyBarsLabel: (weeks: number) => `Redemptions per week over the last ${weeks} weeks`,
+  engagedStamps: (n: number) => `${n.toLocaleString('en-US')} stamp${n === 1 ? '' : 's'} in the last 90 days`,
+  recentStamp: (stamps: number, required: number) => `collected stamp ${stamps} of ${required}`,
+  recentCompleted: 'completed a stamp card',
+  recentClaim: (reward: string) => `redeemed ${reward}`,
+  justNow: 'just now',
+  minutesAgo: (n: number) => `${n} min ago`,
+  hoursAgo: (n: number) => `${n} h ago`,
+  daysAgo: (n: number) => `${n} d ago`,
+  dashboardLoadFailedLog: 'Failed to load dashboard figures',
+  dashboardLoading: 'Loading your figures…',
+} as const;
+
+/** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */
+export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;

@@ -1,6 +1,58 @@
-// /api/qrcode routes — being built (see the issue that owns them).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+// /api/qrcode: the rotating counter QR token and the long-lived flyer token (SPEC.md §7, DESIGN.md §3 "QR tokens").
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertOwner } from '../plugins/auth';
+import { notFound } from '../http-errors';
+import { bumpPrintableVersion, findPrintableVersion } from '../repositories/printable-qr';
 
-const qrcodeRoutes: FastifyPluginAsyncTypebox = async () => {};
+const ErrorBody = Type.Object({ error: Type.String() });
+
+const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** What the QR image encodes: a plain phone camera opens the customer page. */
+  const scanUrl = (token: string) => `${app.deps.config.publicUrl}/s/${token}`;
+
+  app.get('/generate/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['qrcode'],
+      summary: 'A fresh counter QR token, valid for 90 s (signed, nothing stored)',
+      security: [{ bearer: [] }],
+      params: Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) }),
+      response: {
+        200: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.Integer({ description: 'Epoch milliseconds' }) }),
+        401: ErrorBody,
+        403: ErrorBody,
+      },
+    },
+  }, async (request, reply) => {
+    const { token, expiresAt } = app.deps.qrTokens.issueDynamic(request.params.vendorId);
+    // Every answer is a new token: no cache may hand an old one back.
+    reply.header('Cache-Control', 'no-store');
+    return { token, url: scanUrl(token), expiresAt };
+  });
+
+  app.post('/printable', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['qrcode'],
+      summary: 'The long-lived flyer QR token; renew: true replaces it so earlier flyers stop working',
+      security: [{ bearer: [] }],
+      body: Type.Object({
+        vendorId: Type.String({ minLength: 1, maxLength: 64 }),
+        renew: Type.Optional(Type.Boolean()),
+      }, { additionalProperties: false }),
+      response: { 200: Type.Object({ token: Type.String(), url: Type.String() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const { vendorId, renew } = request.body;
+    assertOwner(request, vendorId);
+    const version = renew
+      ? await bumpPrintableVersion(app.deps.db.kysely, vendorId, app.deps.now())
+      : await findPrintableVersion(app.deps.db.kysely, vendorId);
+    if (version === undefined) throw notFound('This store no longer exists.');
+    const token = app.deps.qrTokens.issuePrintable(vendorId, version);
+    reply.header('Cache-Control', 'no-store');
+    return { token, url: scanUrl(token) };
+  });
+};
 
 export default qrcodeRoutes;

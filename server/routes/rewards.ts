@@ -1,6 +1,54 @@
-// /api/rewards routes — being built (see the issue that owns them).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+// /api/rewards/{vendorId}: read and save the vendor's punch-card reward (SPEC.md §7). HTTP only; rules in services/rewards.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getRewardSetup, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS, saveRewardSetup } from '../services/rewards';
 
-const rewardsRoutes: FastifyPluginAsyncTypebox = async () => {};
+const ErrorBody = Type.Object({
+  error: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});
+
+// `type: [string, null]` rather than anyOf: with type coercion on, an anyOf's string branch would turn null into "".
+const nullableString = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
+
+const Reward = Type.Object({
+  stamps: Type.Integer({ minimum: MIN_STAMPS, maximum: MAX_STAMPS, description: 'Punches required for the reward' }),
+  item: nullableString(64),
+  itemCustom: nullableString(MAX_ITEM_CUSTOM_LENGTH),
+  expiry: Type.String({ maxLength: 10, description: 'Calendar date YYYY-MM-DD' }),
+}, { additionalProperties: false });
+
+const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['rewards'],
+      summary: "The vendor's punch-card reward (SPEC.md defaults when none is saved) and the menu items it may name",
+      security: [{ bearer: [] }],
+      params: Params,
+      response: {
+        200: Type.Object({ reward: Reward, items: Type.Array(Type.Object({ _id: Type.String(), name: Type.String() })) }),
+        401: ErrorBody,
+        403: ErrorBody,
+      },
+    },
+  }, async (request) => getRewardSetup(app.deps.db, request.params.vendorId));
+
+  app.post('/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['rewards'],
+      summary: "Save the vendor's punch-card reward",
+      security: [{ bearer: [] }],
+      params: Params,
+      body: Reward,
+      response: { 200: Type.Object({ reward: Reward }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request) => {
+    const reward = await saveRewardSetup(app.deps.db, request.params.vendorId, request.body, app.deps.now());
+    return { reward };
+  });
+};
 
 export default rewardsRoutes;

@@ -1,6 +1,49 @@
-// Campaigns page — its content belongs to the issue that builds it; until then the heading only.
-import { Typography } from 'antd';
+// Campaign management (SPEC.md §2): the campaign form with its live preview, and the sample 'Active Campaigns'.
+import { RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Col, Form, Row, type FormInstance } from 'antd';
+import { CAMPAIGN_TEXT } from '../../constants';
+import { PageHeading } from '../dashboard/components/PageHeading';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import { VendorPage } from '../dashboard/components/VendorPage';
+import { ActiveCampaignsTable } from './ActiveCampaignsTable';
+import { CampaignForm } from './CampaignForm';
+import { CampaignPerformanceChart } from './CampaignPerformance';
+import { CampaignPreview } from './CampaignPreview';
+import type { CampaignFormValues } from './campaignModel';
+import { SAMPLE_CAMPAIGN_PERFORMANCE, SAMPLE_CAMPAIGNS } from './sampleCampaigns';
+import './campaigns.css';
+
+/** The preview, re-rendered on every change of the form; watching here keeps the rest of the page still. */
+function LivePreview({ form }: { form: FormInstance<CampaignFormValues> }) {
+  const draft = Form.useWatch((values: CampaignFormValues) => values, form) ?? {};
+  return <CampaignPreview values={draft} />;
+}
 
 export default function CampaignsPage() {
-  return <Typography.Title level={2}>Campaigns</Typography.Title>;
+  const [form] = Form.useForm<CampaignFormValues>();
+  return (
+    <VendorPage>
+      <PageHeading title={CAMPAIGN_TEXT.heading} subtitle={CAMPAIGN_TEXT.subtitle} />
+      <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
+        <Col xs={24} lg={14}>
+          <SectionCard title={CAMPAIGN_TEXT.formTitle} icon={<RocketOutlined />}>
+            <CampaignForm form={form} />
+          </SectionCard>
+        </Col>
+        <Col xs={24} lg={10}>
+          <div className="sw-sticky">
+            <LivePreview form={form} />
+          </div>
+        </Col>
+      </Row>
+      <Row gutter={[24, 24]} className="sw-row">
+        <Col span={24}>
+          <SectionCard title={CAMPAIGN_TEXT.tableTitle} icon={<UnorderedListOutlined />} sample={CAMPAIGN_TEXT.sampleTooltip}>
+            <ActiveCampaignsTable rows={SAMPLE_CAMPAIGNS} />
+            <CampaignPerformanceChart campaigns={SAMPLE_CAMPAIGN_PERFORMANCE} />
+          </SectionCard>
+        </Col>
+      </Row>
+    </VendorPage>
+  );
 }

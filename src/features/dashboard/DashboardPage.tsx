@@ -1,6 +1,73 @@
-// Dashboard page — its content belongs to the issue that builds it; until then the heading only.
-import { Typography } from 'antd';
+// Dashboard (SPEC.md §2): the stamp-card overview — the vendor's own figures once customers collect stamps
+// (issue 7), SPEC.md's sample figures, marked as such, until then.
+import { ArrowRightOutlined } from '@ant-design/icons';
+import { Col, Row } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { ACTIVITY_TEXT, DASHBOARD_TEXT, ROUTES } from '../../constants';
+import { PageHeading } from './components/PageHeading';
+import { VendorPage } from './components/VendorPage';
+import {
+  ActiveCampaignsCard,
+  EngagedCustomersCard,
+  RecentActivityCard,
+  RedemptionActivityCard,
+  RewardProgressCard,
+  TotalRedemptionsCard,
+} from './cards';
+import { SAMPLE_ACTIVE_CAMPAIGNS } from './sampleData';
+import { DashboardLoading } from '../activity/DashboardLoading';
+import { OutstandingRewards } from '../activity/OutstandingRewards';
+import { useDashboardFigures } from '../activity/useDashboardFigures';
+
+const GUTTER: [number, number] = [24, 24];
 
 export default function DashboardPage() {
-  return <Typography.Title level={2}>Dashboard</Typography.Title>;
+  const { userId = '' } = useParams();
+  const { loading, figures } = useDashboardFigures(userId);
+  if (loading) {
+    return (
+      <VendorPage>
+        <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+        <DashboardLoading label={ACTIVITY_TEXT.dashboardLoading} />
+      </VendorPage>
+    );
+  }
+  return (
+    <VendorPage>
+      <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+      <Row gutter={GUTTER} className="sw-row">
+        <Col xs={24} lg={10}>
+          <RewardProgressCard
+            {...figures.rewardProgress}
+            sample={figures.sample}
+            action={
+              <>
+                <OutstandingRewards {...figures.outstanding} />
+                <Link to={ROUTES.rewards(userId)} className="sw-text-link">
+                  {DASHBOARD_TEXT.updateReward} <ArrowRightOutlined aria-hidden />
+                </Link>
+              </>
+            }
+          />
+        </Col>
+        <Col xs={24} lg={14}>
+          <RedemptionActivityCard weekly={figures.weekly} daily={figures.daily} sample={figures.sample} />
+        </Col>
+      </Row>
+      <Row gutter={GUTTER} className="sw-row">
+        <Col xs={24} md={12} xl={6}>
+          <TotalRedemptionsCard {...figures.totalRedemptions} sample={figures.sample} />
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample />
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <RecentActivityCard events={figures.recent} sample={figures.sample} />
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <EngagedCustomersCard customers={figures.engaged} activityLabel={figures.engagedLabel} sample={figures.sample} />
+        </Col>
+      </Row>
+    </VendorPage>
+  );
 }

@@ -1,11 +1,21 @@
 // The frame of every vendor page: the top navigation bar above the page content.
 import type { ReactNode } from 'react';
-import { Layout } from 'antd';
+import { NAV_TEXT } from '../../constants';
+import { NavBar } from './NavBar';
+import './layout.css';
+
+const MAIN_ID = 'main-content';
 
 export function VendorLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
-    </Layout>
+    <div className="sw-vendor">
+      <a className="sw-skip-link" href={`#${MAIN_ID}`}>
+        {NAV_TEXT.skipToContent}
+      </a>
+      <NavBar />
+      <main id={MAIN_ID} className="sw-vendor__content" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
   );
 }

@@ -1,10 +1,66 @@
-// Login failure lockout (SPEC.md §4): placeholder until the login feature lands.
-import { createSlice } from '@reduxjs/toolkit';
+// The login form as a state machine (SPEC.md §4): idle → submitting → succeeded | lockedOut → idle.
+// The lockout deadline is stored as epoch ms; the seconds shown on the button are derived from it.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { LOGIN_LOCKOUT_MS } from '../../constants';
+import { authApi, isUsableLoginAnswer } from '../session/authApi';
 
-export interface LockoutState {
-  status: 'idle';
-}
+/** Why the last attempt failed, which decides the alert text (SPEC.md §8). */
+export type LoginFailure = 'invalidCredentials' | 'unexpected';
 
-const initialState: LockoutState = { status: 'idle' };
+export type LockoutState =
+  | { status: 'idle'; lastFailure: LoginFailure | null }
+  | { status: 'submitting'; lastFailure: null }
+  /** Signed in; the page is being replaced by the dashboard, so the form stays shut. */
+  | { status: 'succeeded'; lastFailure: null }
+  | { status: 'lockedOut'; lastFailure: LoginFailure; until: number; now: number };
 
-export const lockoutSlice = createSlice({ name: 'lockout', initialState, reducers: {} });
+const initialState = { status: 'idle', lastFailure: null } as LockoutState;
+
+export const lockoutSlice = createSlice({
+  name: 'lockout',
+  initialState,
+  reducers: {
+    started: {
+      reducer(state, action: PayloadAction<{ failure: LoginFailure; now: number; until: number }>) {
+        if (state.status !== 'submitting') return state;
+        return { status: 'lockedOut', lastFailure: action.payload.failure, now: action.payload.now, until: action.payload.until };
+      },
+      // The clock is read here, not in the reducer, so reducers stay pure and replayable.
+      prepare(failure: LoginFailure, now: number = Date.now()) {
+        return { payload: { failure, now, until: now + LOGIN_LOCKOUT_MS } };
+      },
+    },
+    tick: {
+      reducer(state, action: PayloadAction<{ now: number }>) {
+        if (state.status === 'lockedOut') state.now = action.payload.now;
+      },
+      prepare(now: number = Date.now()) {
+        return { payload: { now } };
+      },
+    },
+    ended(state) {
+      // The alert stays up after the countdown so the vendor still sees why the attempt failed.
+      if (state.status === 'lockedOut') return { status: 'idle', lastFailure: state.lastFailure };
+      return state;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(authApi.endpoints.login.matchPending, (state) =>
+      state.status === 'idle' ? { status: 'submitting', lastFailure: null } : state,
+    );
+    // An unusable OK answer leaves the form submitting; the login listener turns it into a lockout.
+    builder.addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) =>
+      state.status === 'submitting' && isUsableLoginAnswer(action.payload) ? { status: 'succeeded', lastFailure: null } : state,
+    );
+  },
+  selectors: {
+    selectLoginStatus: (state) => state.status,
+    selectLoginFailure: (state) => state.lastFailure,
+    /** Whole seconds left on the lockout (3, 2, 1), or 0 when not locked out. */
+    selectLockoutSecondsLeft: (state) =>
+      state.status === 'lockedOut' ? Math.max(0, Math.ceil((state.until - state.now) / 1000)) : 0,
+  },
+});
+
+export const { started: lockoutStarted, tick: lockoutTick, ended: lockoutEnded } = lockoutSlice.actions;
+export const { selectLoginStatus, selectLoginFailure, selectLockoutSecondsLeft } = lockoutSlice.selectors;

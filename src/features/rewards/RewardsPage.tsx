@@ -1,6 +1,74 @@
-// Rewards page — its content belongs to the issue that builds it; until then the heading only.
-import { Typography } from 'antd';
+// Reward setup and management (SPEC.md §2): the Punch Card Setup form, its Live Preview and the Reward Activity table.
+import { useEffect } from 'react';
+import { SettingOutlined } from '@ant-design/icons';
+import { Col, Form, Row } from 'antd';
+import { useParams } from 'react-router-dom';
+import { REWARDS_TEXT } from '../../constants';
+import { PageHeading } from '../dashboard/components/PageHeading';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import { VendorPage } from '../dashboard/components/VendorPage';
+import { useGetVendorQuery } from '../store-settings/vendorApi';
+import { LivePreview } from './LivePreview';
+import { PunchCardSetupForm } from './PunchCardSetupForm';
+import { RewardActivityTable } from './RewardActivityTable';
+import { toFormValues, type RewardFormValues } from './rewardForm';
+import { useGetRewardQuery } from './rewardsApi';
+import './rewards.css';
+
+const GUTTER: [number, number] = [24, 24];
 
 export default function RewardsPage() {
-  return <Typography.Title level={2}>Rewards</Typography.Title>;
+  const { userId = '' } = useParams();
+  const { data, error, isLoading } = useGetRewardQuery(userId);
+
+  useEffect(() => {
+    // SPEC.md §8: a failed load is only logged; the form then starts from the defaults.
+    if (error) console.error(REWARDS_TEXT.loadFailedLog, error);
+  }, [error]);
+
+  return (
+    <VendorPage>
+      <PageHeading title={REWARDS_TEXT.heading} subtitle={REWARDS_TEXT.subtitle} />
+      {isLoading ? (
+        <Row gutter={GUTTER} className="sw-row">
+          <Col xs={24}>
+            <SectionCard title={REWARDS_TEXT.setupTitle} icon={<SettingOutlined />}>
+              <p className="sw-loading" role="status">
+                {REWARDS_TEXT.loading}
+              </p>
+            </SectionCard>
+          </Col>
+        </Row>
+      ) : (
+        <RewardSetup key={userId} vendorId={userId} initialValues={toFormValues(data)} items={data?.items ?? []} />
+      )}
+      <Row gutter={GUTTER} className="sw-row">
+        <Col xs={24}>
+          <RewardActivityTable vendorId={userId} />
+        </Col>
+      </Row>
+    </VendorPage>
+  );
+}
+
+interface RewardSetupProps {
+  vendorId: string;
+  initialValues: RewardFormValues;
+  items: { _id: string; name: string }[];
+}
+
+/** Mounted once the setup has loaded, so the form starts from the saved values (antd reads initialValues once: refetches never reset edits). */
+function RewardSetup({ vendorId, initialValues, items }: RewardSetupProps) {
+  const [form] = Form.useForm<RewardFormValues>();
+  const { data: vendor } = useGetVendorQuery(vendorId);
+  return (
+    <Row gutter={GUTTER} className="sw-row">
+      <Col xs={24} lg={14}>
+        <PunchCardSetupForm vendorId={vendorId} form={form} initialValues={initialValues} items={items} />
+      </Col>
+      <Col xs={24} lg={10}>
+        <LivePreview form={form} items={items} storeName={vendor?.vendor.company} />
+      </Col>
+    </Row>
+  );
 }

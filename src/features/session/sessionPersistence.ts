@@ -2,19 +2,28 @@
 import { TOKEN_STORAGE_KEY } from '../../constants';
 import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
-import { loggedOut, tokenSaved } from './sessionSlice';
+import { loggedOut } from './sessionSlice';
+
+function writeStoredToken(token: string | null): void {
+  try {
+    if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
+    else localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts until the tab closes.
+  }
+}
 
 export function registerSessionPersistence(startListening: AppStartListening): void {
+  // Whatever stored the token (tokenSaved, sign-in, completed registration, logout), storage follows it.
   startListening({
-    actionCreator: tokenSaved,
-    effect: (action) => {
-      localStorage.setItem(TOKEN_STORAGE_KEY, action.payload);
+    predicate: (_action, currentState, previousState) => currentState.session.token !== previousState.session.token,
+    effect: (_action, listenerApi) => {
+      writeStoredToken(listenerApi.getState().session.token);
     },
   });
   startListening({
     actionCreator: loggedOut,
     effect: (_action, listenerApi) => {
-      localStorage.removeItem(TOKEN_STORAGE_KEY);
       // Nothing cached for one vendor may be shown to the next one on this screen.
       listenerApi.dispatch(api.util.resetApiState());
     },

@@ -2,6 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { TOKEN_STORAGE_KEY } from '../../constants';
 import { decodeToken, isTokenValid } from '../../lib/token';
+import { authApi, isUsableLoginAnswer } from './authApi';
 
 export interface SessionState {
   token: string | null;
@@ -27,6 +28,16 @@ export const sessionSlice = createSlice({
     loggedOut(state) {
       state.token = null;
     },
+  },
+  // The token arrives with the answers of sign-in and of completing registration; components never set it.
+  extraReducers: (builder) => {
+    // An OK answer without a token (e.g. `{ error }`) must not wipe or corrupt the session.
+    builder.addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) => {
+      if (isUsableLoginAnswer(action.payload)) state.token = action.payload.token;
+    });
+    builder.addMatcher(authApi.endpoints.completeRegistration.matchFulfilled, (state, action) => {
+      if (typeof action.payload?.token === 'string' && action.payload.token) state.token = action.payload.token;
+    });
   },
 });
 

@@ -1,6 +1,128 @@
-// Verifying... page — its content belongs to the issue that builds it; until then the heading only.
-import { Typography } from 'antd';
+// E-mail verification and first password (SPEC.md §2 Verification, §4, §8): verifying → expired | set password.
+import { useRef, useState } from 'react';
+import { Button, Form, Input, Spin, Typography } from 'antd';
+import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { ROUTES, VERIFY_TEXT } from '../../constants';
+import type { ApiError } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import { PublicPage } from '../layout/PublicPage';
+import { authApi, useVerifyQuery } from '../session/authApi';
+import './verify.css';
+
+/**
+ * The server's password-rule message: completion refused with 400 whose details name the `password` field.
+ * Anything else (unknown, used or expired link, server down) sends the vendor to /login as SPEC.md §8 says.
+ */
+export function passwordRuleMessage(error: unknown): string | null {
+  const failure = error as FetchBaseQueryError | undefined;
+  if (failure?.status !== 400 || typeof failure.data !== 'object' || failure.data === null) return null;
+  const body = failure.data as Partial<ApiError>;
+  const passwordDetail = Array.isArray(body.details) ? body.details.find((detail) => detail?.field === 'password') : undefined;
+  if (!passwordDetail) return null;
+  return typeof body.error === 'string' && body.error ? body.error : passwordDetail.message;
+}
+
+function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ password: string }>();
+  const [submitting, setSubmitting] = useState(false);
+  // A ref, not the state: two quick clicks both pass validation before the state re-renders.
+  const inFlight = useRef(false);
+
+  const complete = async ({ password }: { password: string }) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    // track: false keeps the password out of the store's mutation cache.
+    const result = await dispatch(authApi.endpoints.completeRegistration.initiate({ token, vendorId, password }, { track: false }));
+    if (result.data && !result.data.error) {
+      // The session slice has stored the token (completeRegistration.matchFulfilled).
+      navigate(ROUTES.dashboard(result.data.vendorId || vendorId), { replace: true });
+      return;
+    }
+    const rule = passwordRuleMessage(result.error);
+    if (rule === null) {
+      console.error(VERIFY_TEXT.failedLog, result.error ?? result.data);
+      navigate(ROUTES.login, { replace: true });
+      return;
+    }
+    // Beyond SPEC.md's redirect: a vendor whose password breaks the rule must learn why, and keep the link.
+    form.setFields([{ name: 'password', errors: [rule] }]);
+    inFlight.current = false;
+    setSubmitting(false);
+  };
+
+  return (
+    <div className="sw-verify">
+      <div className="sw-verify__icon sw-verify__icon--success" aria-hidden="true">
+        <CheckOutlined />
+      </div>
+      <Typography.Title level={1} className="sw-verify__heading">
+        {VERIFY_TEXT.successTitle}
+      </Typography.Title>
+      <p className="sw-verify__text">{VERIFY_TEXT.successText}</p>
+      <Form form={form} name="set-password" layout="vertical" size="large" requiredMark={false} className="sw-auth-form sw-verify__form" onFinish={complete}>
+        <Form.Item
+          label={VERIFY_TEXT.password}
+          name="password"
+          extra={VERIFY_TEXT.passwordHelp}
+          rules={[{ required: true, message: VERIFY_TEXT.passwordRequired }]}
+        >
+          <Input.Password autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {VERIFY_TEXT.complete}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function LinkExpired() {
+  const navigate = useNavigate();
+  return (
+    <div className="sw-verify">
+      <div className="sw-verify__icon sw-verify__icon--expired" aria-hidden="true">
+        <ClockCircleOutlined />
+      </div>
+      <Typography.Title level={1} className="sw-verify__heading">
+        {VERIFY_TEXT.expiredTitle}
+      </Typography.Title>
+      <p className="sw-verify__text">{VERIFY_TEXT.expiredText}</p>
+      <Button type="primary" size="large" block onClick={() => navigate(ROUTES.login)}>
+        {VERIFY_TEXT.backToLogin}
+      </Button>
+    </div>
+  );
+}
 
 export default function VerifyPage() {
-  return <Typography.Title level={2}>Verifying...</Typography.Title>;
+  const { token = '' } = useParams();
+  const { data, isError } = useVerifyQuery(token);
+
+  // SPEC.md §8: an error answer or no answer at all → /login.
+  const toLogin = <Navigate to={ROUTES.login} replace />;
+  if (isError || data?.error) return toLogin;
+
+  let content;
+  if (!data) {
+    content = (
+      <div className="sw-verify__pending" role="status">
+        <Spin size="large" />
+        <Typography.Title level={1} className="sw-verify__heading">
+          {VERIFY_TEXT.verifying}
+        </Typography.Title>
+      </div>
+    );
+  } else if (!data.ok) {
+    content = <LinkExpired />;
+  } else if (data.vendorId) {
+    content = <SetPassword token={token} vendorId={data.vendorId} />;
+  } else {
+    return toLogin;
+  }
+  return <PublicPage width={440}>{content}</PublicPage>;
 }

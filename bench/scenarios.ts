@@ -1,0 +1,58 @@
+// The hot endpoints the bench measures, each with the data it needs seeded first.
+import crypto from 'node:crypto';
+import type { AppDeps } from '../server/deps';
+import { activityScenarios } from './activity-scenarios';
+
+export interface BenchContext {
+  deps: AppDeps;
+  baseUrl: string;
+}
+
+export interface BenchScenario {
+  name: string;
+  request(): Promise<{ url: string; method?: string; headers?: Record<string, string>; body?: string }>;
+}
+
+async function seedVendor(deps: AppDeps): Promise<{ vendorId: string; token: string }> {
+  const vendorId = crypto.randomUUID();
+  const now = Date.now();
+  await deps.db.kysely
+    .insertInto('vendors')
+    .values({
+      id: vendorId,
+      email: `${vendorId}@bench.local`,
+      email_normalized: `${vendorId}@bench.local`,
+      name: 'Bench Vendor',
+      company: 'Bench Café',
+      address: '1 Bench Street',
+      open_hours: '7–15',
+      website: null,
+      logo_image_id: null,
+      banner_image_id: null,
+      password_hash: null,
+      verified_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  for (let i = 0; i < 20; i += 1) {
+    await deps.db.kysely
+      .insertInto('menu_items')
+      .values({ id: crypto.randomUUID(), vendor_id: vendorId, name: `Item ${i}`, price_cents: 300 + i * 10, created_at: now + i })
+      .execute();
+  }
+  return { vendorId, token: deps.sessions.issue(vendorId) };
+}
+
+export async function benchScenarios({ deps, baseUrl }: BenchContext): Promise<BenchScenario[]> {
+  const vendor = await seedVendor(deps);
+  const auth = { authorization: `Bearer ${vendor.token}` };
+  return [
+    { name: 'GET /api/health', request: async () => ({ url: `${baseUrl}/api/health` }) },
+    { name: 'GET /api/vendor/:id', request: async () => ({ url: `${baseUrl}/api/vendor/${vendor.vendorId}`, headers: auth }) },
+    { name: 'GET /api/rewards/:id', request: async () => ({ url: `${baseUrl}/api/rewards/${vendor.vendorId}`, headers: auth }) },
+    { name: 'GET /api/qrcode/generate/:id', request: async () => ({ url: `${baseUrl}/api/qrcode/generate/${vendor.vendorId}`, headers: auth }) },
+    // Issue 7: dashboard and activity of a store with BENCH_SEED_EVENTS (default 1,000,000) stamp events.
+    ...(await activityScenarios({ deps, baseUrl })),
+  ];
+}

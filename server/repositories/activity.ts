@@ -1,0 +1,252 @@
+// SQL for the vendor's activity list and dashboard figures. Every query on the (large, append-only)
+// stamp_events and redemptions tables is driven by an index: by (vendor_id, created_at) in time
+// order with a LIMIT, or by (card_id, created_at) one card at a time — never a scan of all events.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ActivityType } from '../../src/api/types';
+import type { Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** A stamp event or redemption as the activity list reads it. */
+export interface ActivityRow {
+  id: string;
+  type: ActivityType;
+  vendor_id: string;
+  card_id: string;
+  customer_id: string;
+  created_at: number;
+  /** Redemptions only: the reward as it read when claimed. */
+  reward_label: string | null;
+  stamps_required: number | null;
+}
+
+// NULLs typed explicitly: PostgreSQL resolves a bare NULL in a subquery to text, which then cannot be
+// UNIONed with the integer column.
+function stampRows(db: Queryable, vendorId: string, limit: number) {
+  return db
+    .selectFrom('stamp_events')
+    .select([
+      'id',
+      sql<ActivityType>`CAST('stamp' AS TEXT)`.as('type'),
+      'vendor_id',
+      'card_id',
+      'customer_id',
+      'created_at',
+      sql<string | null>`CAST(NULL AS TEXT)`.as('reward_label'),
+      sql<number | null>`CAST(NULL AS INTEGER)`.as('stamps_required'),
+    ])
+    .where('vendor_id', '=', vendorId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+function redemptionRows(db: Queryable, vendorId: string, limit: number) {
+  return db
+    .selectFrom('redemptions')
+    .select([
+      'id',
+      sql<ActivityType>`CAST('redemption' AS TEXT)`.as('type'),
+      'vendor_id',
+      'card_id',
+      'customer_id',
+      'created_at',
+      sql<string | null>`reward_label`.as('reward_label'),
+      sql<number | null>`stamps_required`.as('stamps_required'),
+    ])
+    .where('vendor_id', '=', vendorId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+/**
+ * One page of the vendor's stamps and claims, newest first. Each table gives at most offset + limit rows
+ * from its (vendor_id, created_at) index; the UNION of those few is ordered and cut. Ties on the
+ * millisecond are broken by id, so pages never overlap.
+ */
+export async function listActivityRows(db: Queryable, vendorId: string, limit: number, offset: number): Promise<ActivityRow[]> {
+  const window = offset + limit;
+  const rows = await db
+    .selectFrom(stampRows(db, vendorId, window).as('s'))
+    .selectAll()
+    .unionAll(db.selectFrom(redemptionRows(db, vendorId, window).as('r')).selectAll())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(normalizeRow);
+}
+
+/**
+ * Stamp events plus redemptions of the vendor, counted up to `cap` each (the newest `cap` by index, so
+ * the cost stays flat however large the history grows).
+ */
+export async function countActivityUpTo(db: Queryable, vendorId: string, cap: number): Promise<number> {
+  const count = async (table: 'stamp_events' | 'redemptions') => {
+    const row = await db
+      .selectFrom(
+        db.selectFrom(table).select('created_at').where('vendor_id', '=', vendorId).orderBy('created_at', 'desc').limit(cap).as('newest'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+  return (await count('stamp_events')) + (await count('redemptions'));
+}
+
+/** Whether the vendor ever gave a stamp or had a reward claimed. */
+export async function hasAnyActivity(db: Queryable, vendorId: string): Promise<boolean> {
+  const stamp = await db.selectFrom('stamp_events').select('created_at').where('vendor_id', '=', vendorId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (stamp) return true;
+  const claim = await db.selectFrom('redemptions').select('created_at').where('vendor_id', '=', vendorId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return claim !== undefined;
+}
+
+/** One stamp event or redemption by id (a live-feed notice names only the id). */
+export async function findActivityRow(db: Queryable, type: ActivityType, id: string): Promise<ActivityRow | undefined> {
+  const row =
+    type === 'stamp'
+      ? await db
+          .selectFrom('stamp_events')
+          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('redemptions')
+          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'reward_label', 'stamps_required'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+  if (!row) return undefined;
+  return normalizeRow({ reward_label: null, stamps_required: null, ...row, type });
+}
+
+/** Display names (null when the customer has none) of the given customers. */
+export async function customerDisplayNames(db: Queryable, customerIds: readonly string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(customerIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('customers').select(['id', 'display_name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.display_name]));
+}
+
+/**
+ * The card's stamp count right after each of these stamp events. The log is append-only and a card only
+ * changes with it (+1 per stamp event, −stamps_required per redemption), so the count then is: stamps of
+ * the card up to and including this one, minus what claims before it took off.
+ */
+export async function cardCountsAfterStamps(db: Queryable, stampEventIds: readonly string[]): Promise<Map<string, number>> {
+  if (stampEventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stamp_events as e')
+    .select((eb) => [
+      'e.id',
+      eb
+        .selectFrom('stamp_events as s')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('s.card_id', '=', 'e.card_id')
+        .where((w) => w.or([w('s.created_at', '<', w.ref('e.created_at')), w.and([w('s.created_at', '=', w.ref('e.created_at')), w('s.id', '<=', w.ref('e.id'))])]))
+        .as('stamped'),
+      eb
+        .selectFrom('redemptions as r')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('r.stamps_required'), sql<number>`0`).as('n'))
+        .whereRef('r.card_id', '=', 'e.card_id')
+        .whereRef('r.created_at', '<=', 'e.created_at')
+        .as('claimed'),
+    ])
+    .where('e.id', 'in', [...stampEventIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.stamped ?? 0) - Number(r.claimed ?? 0)]));
+}
+
+/** The vendor's reward size, or undefined when none is set up. */
+export async function rewardStamps(db: Queryable, vendorId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('rewards').select('stamps').where('vendor_id', '=', vendorId).executeTakeFirst();
+  return row?.stamps;
+}
+
+/** Cards with at least one stamp used since `since`: how many, and their average count (each counted up to `required`). */
+export async function activeCardAverage(db: Queryable, vendorId: string, since: number, required: number): Promise<{ cards: number; average: number }> {
+  const row = await db
+    .selectFrom('stamp_cards')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('cards'),
+      eb.fn.avg<number | string | null>(sql`CASE WHEN stamps > ${required} THEN ${required} ELSE stamps END`).as('average'),
+    ])
+    .where('vendor_id', '=', vendorId)
+    .where('updated_at', '>=', since)
+    .where('stamps', '>=', 1)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers AVG as numeric, which pg hands over as a string.
+  return { cards: Number(row.cards), average: row.average === null ? 0 : Number(row.average) };
+}
+
+export async function countRedemptions(db: Queryable, vendorId: string): Promise<number> {
+  const row = await db.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('count')).where('vendor_id', '=', vendorId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Redemptions since `start`, counted per `bucketMs`-long bucket (bucket 0 starts at `start`). */
+export async function redemptionsPerBucket(db: Queryable, vendorId: string, start: number, bucketMs: number): Promise<Map<number, number>> {
+  const bucket = sql<number>`CAST((created_at - ${sql.lit(start)}) / ${sql.lit(bucketMs)} AS INTEGER)`;
+  const rows = await db
+    .selectFrom('redemptions')
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('count')])
+    .where('vendor_id', '=', vendorId)
+    .where('created_at', '>=', start)
+    .groupBy(bucket)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.bucket), Number(r.count)]));
+}
+
+export interface ActiveCustomerRow {
+  customer_id: string;
+  display_name: string | null;
+  stamps: number;
+}
+
+/**
+ * The customers with the most stamps since `since`. Counted card by card on the (card_id, created_at)
+ * index — one card per customer and store — over the cards used since then, so no GROUP BY over the
+ * whole event log is needed.
+ */
+export async function mostActiveCustomers(db: Queryable, vendorId: string, since: number, limit: number): Promise<ActiveCustomerRow[]> {
+  const rows = await db
+    .selectFrom('stamp_cards as c')
+    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+    .select((eb) => [
+      'c.customer_id',
+      'cu.display_name',
+      eb
+        .selectFrom('stamp_events as e')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('e.card_id', '=', 'c.id')
+        .where('e.created_at', '>=', since)
+        .as('stamps'),
+    ])
+    .where('c.vendor_id', '=', vendorId)
+    .where('c.updated_at', '>=', since)
+    .orderBy('stamps', 'desc')
+    .orderBy('c.customer_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ customer_id: r.customer_id, display_name: r.display_name, stamps: Number(r.stamps ?? 0) })).filter((r) => r.stamps > 0);
+}
+
+/** Cards holding a full reward (not yet claimed: a claim takes the stamps off) and cards one stamp short. */
+export async function outstandingCards(db: Queryable, vendorId: string, required: number): Promise<{ fullCards: number; nearlyFull: number }> {
+  const row = await db
+    .selectFrom('stamp_cards')
+    .select([
+      sql<number | string | null>`SUM(CASE WHEN stamps >= ${required} THEN 1 ELSE 0 END)`.as('full_cards'),
+      sql<number | string | null>`SUM(CASE WHEN stamps = ${required - 1} AND stamps > 0 THEN 1 ELSE 0 END)`.as('nearly_full'),
+    ])
+    .where('vendor_id', '=', vendorId)
+    .executeTakeFirstOrThrow();
+  return { fullCards: Number(row.full_cards ?? 0), nearlyFull: Number(row.nearly_full ?? 0) };
+}
+
+function normalizeRow(row: ActivityRow): ActivityRow {
+  // bigint columns arrive as numbers from both drivers (see db/index.ts); counts may not.
+  return { ...row, created_at: Number(row.created_at), stamps_required: row.stamps_required === null ? null : Number(row.stamps_required) };
+}

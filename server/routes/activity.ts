@@ -1,0 +1,196 @@
+// /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
+// /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own data, owner-only.
+// HTTP only; the figures come from services/activity and services/dashboard.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_STREAM_EVENT } from '../../src/api/types';
+import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
+import { activityItemFor, getActivityPage } from '../services/activity';
+import { getDashboard, UTC_OFFSET_MINUTES } from '../services/dashboard';
+import { openEventStream, type EventStream } from '../services/event-stream';
+import { createStreamTickets, STREAM_TICKET_MAX_LENGTH } from '../services/stream-tickets';
+
+/** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
+export const MAX_STREAMS_PER_VENDOR = 20;
+export const STREAM_TICKETS_PER_MINUTE = 30;
+export const STREAM_OPENS_PER_MINUTE = 30;
+
+export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask for a new one.';
+export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
+export const TOO_MANY_STREAMS_MESSAGE = 'Too many live feeds are open for this store. Close one and try again.';
+export const FEED_UNAVAILABLE_MESSAGE = 'The live feed is not available right now. Please try again shortly.';
+
+const ErrorBody = Type.Object({
+  error: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});
+
+const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const ActivityItem = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('stamp'), Type.Literal('redemption')]),
+  customer: Type.String({ description: "Display name, or an anonymous label such as 'Guest 4F2A'" }),
+  date: Type.Integer({ description: 'epoch milliseconds' }),
+  reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
+  stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
+  required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
+});
+
+const Count = Type.Object({ date: Type.String({ description: 'First local day of the bucket, YYYY-MM-DD' }), count: Type.Integer() });
+
+const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tickets = createStreamTickets(app.deps.secret, app.deps.now);
+  const openStreams = new Set<EventStream>();
+  const streamsPerVendor = new Map<string, number>();
+
+  // The vendor's private figures: never kept by the browser or anything in between.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // Open feeds would keep the server from closing (they never end on their own).
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.close();
+  });
+
+  app.get('/activity/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['activity'],
+      summary: "The vendor's stamps and reward claims, newest first, one page at a time",
+      description: `pageSize 1–100 (default 20); page ≥ 1, with page × pageSize ≤ ${ACTIVITY_MAX_ROWS} (the list reaches back over the latest ${ACTIVITY_MAX_ROWS} events). total counts up to ${ACTIVITY_MAX_ROWS}; totalIsCapped says there are more.`,
+      security: [{ bearer: [] }],
+      params: Params,
+      querystring: Type.Object({
+        page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_ROWS, default: 1 }),
+        pageSize: Type.Integer({ minimum: ACTIVITY_PAGE_SIZE.min, maximum: ACTIVITY_PAGE_SIZE.max, default: ACTIVITY_PAGE_SIZE.default }),
+      }),
+      response: {
+        200: Type.Object({
+          items: Type.Array(ActivityItem),
+          page: Type.Integer(),
+          pageSize: Type.Integer(),
+          total: Type.Integer(),
+          totalIsCapped: Type.Boolean(),
+          hasMore: Type.Boolean(),
+        }),
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+      },
+    },
+  }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query.page, request.query.pageSize));
+
+  app.get('/dashboard/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['activity'],
+      summary: "Every figure of the vendor's dashboard",
+      description: 'utcOffset: the vendor\'s offset from UTC in minutes (e.g. 780 for UTC+13), so days and weeks follow their calendar; default 0.',
+      security: [{ bearer: [] }],
+      params: Params,
+      querystring: Type.Object({
+        utcOffset: Type.Integer({ minimum: UTC_OFFSET_MINUTES.min, maximum: UTC_OFFSET_MINUTES.max, default: 0 }),
+      }),
+      response: {
+        200: Type.Object({
+          hasActivity: Type.Boolean(),
+          stampCard: Type.Object({ averageStamps: Type.Number(), required: Type.Integer(), activeCards: Type.Integer() }),
+          totalRedemptions: Type.Integer(),
+          redemptionsPerWeek: Type.Array(Count),
+          recent: Type.Array(ActivityItem),
+          engagedCustomers: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), initials: Type.String(), stamps: Type.Integer() })),
+          redemptionActivity: Type.Array(Count),
+          outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
+        }),
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+      },
+    },
+  }, async (request) => getDashboard(app.deps, request.params.vendorId, request.query.utcOffset));
+
+  app.post('/activity/:vendorId/stream-ticket', {
+    preHandler: app.ownerOf('vendorId'),
+    config: { rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: 60_000 } },
+    schema: {
+      tags: ['activity'],
+      summary: 'A ticket for the live feed, valid for 60 seconds',
+      description: 'EventSource cannot send the bearer header: open `url` (GET …/stream?ticket=) within 60 s instead.',
+      security: [{ bearer: [] }],
+      params: Params,
+      response: {
+        200: Type.Object({ ticket: Type.String(), expiresAt: Type.Integer(), url: Type.String() }),
+        401: ErrorBody,
+        403: ErrorBody,
+        429: ErrorBody,
+      },
+    },
+  }, async (request) => {
+    const { vendorId } = request.params;
+    const { ticket, expiresAt } = tickets.issue(vendorId);
+    return { ticket, expiresAt, url: `/api/activity/${encodeURIComponent(vendorId)}/stream?ticket=${encodeURIComponent(ticket)}` };
+  });
+
+  app.get('/activity/:vendorId/stream', {
+    config: { rateLimit: { max: STREAM_OPENS_PER_MINUTE, timeWindow: 60_000 } },
+    schema: {
+      tags: ['activity'],
+      summary: 'The live feed: server-sent events, one `activity` event per stamp or claim',
+      description:
+        `text/event-stream. Each stamp or claim arrives as \`event: ${ACTIVITY_STREAM_EVENT}\` with one activity item as JSON; ` +
+        'a comment every 15 s keeps the connection open. 401 for a missing, forged or expired ticket, 403 for a ticket of another vendor.',
+      params: Params,
+      querystring: Type.Object({ ticket: Type.String({ minLength: 1, maxLength: STREAM_TICKET_MAX_LENGTH }) }),
+      response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const { vendorId } = request.params;
+    const check = tickets.verify(request.query.ticket);
+    if (!check.ok) throw unauthorized(check.reason === 'expired' ? TICKET_EXPIRED_MESSAGE : TICKET_INVALID_MESSAGE);
+    if (check.vendorId !== vendorId) throw forbidden();
+    const open = streamsPerVendor.get(vendorId) ?? 0;
+    if (open >= MAX_STREAMS_PER_VENDOR) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
+    streamsPerVendor.set(vendorId, open + 1);
+    const release = () => {
+      const left = (streamsPerVendor.get(vendorId) ?? 1) - 1;
+      if (left > 0) streamsPerVendor.set(vendorId, left);
+      else streamsPerVendor.delete(vendorId);
+    };
+
+    // Lines are written in the order the notices came, though each is read from the database first.
+    let queue: Promise<void> = Promise.resolve();
+    let stream: EventStream | undefined;
+    const unsubscribe = app.deps.activityBus.subscribe(vendorId, (notice) => {
+      queue = queue
+        .then(async () => {
+          const item = await activityItemFor(app.deps, notice);
+          if (item) stream?.send(ACTIVITY_STREAM_EVENT, item, item.id);
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not send a live-feed line'));
+    });
+    try {
+      // The stream opens only once this process hears every other one (PostgreSQL/Redis), so no stamp
+      // made after `open` is missed.
+      await app.deps.activityBus.ready();
+    } catch (error) {
+      unsubscribe();
+      release();
+      request.log.error({ err: error }, 'activity bus is not listening');
+      throw new HttpError(503, FEED_UNAVAILABLE_MESSAGE);
+    }
+
+    reply.hijack();
+    const opened = openEventStream(reply.raw);
+    stream = opened;
+    openStreams.add(opened);
+    opened.onClose(() => {
+      unsubscribe();
+      release();
+      openStreams.delete(opened);
+    });
+    return reply;
+  });
+};
+
+export default activityRoutes;

@@ -1,0 +1,117 @@
+// The vendor's activity: stamps given and rewards claimed, as the Reward Activity table, the dashboard's
+// recent events and the live counter feed show them (rows of repositories/activity in, ActivityItem out).
+import crypto from 'node:crypto';
+import { ACTIVITY_MAX_ROWS, type ActivityItem, type ActivityPage } from '../../src/api/types';
+import type { AppDeps } from '../deps';
+import { badRequest } from '../http-errors';
+import {
+  cardCountsAfterStamps,
+  countActivityUpTo,
+  customerDisplayNames,
+  findActivityRow,
+  listActivityRows,
+  type ActivityRow,
+} from '../repositories/activity';
+import { findStore } from '../repositories/cards';
+import type { ActivityNotice } from './activity-bus';
+import { rewardLabel } from './card-view';
+
+/** SPEC.md §9: a program needs 10 punches unless the vendor set another number. */
+export const DEFAULT_STAMPS_REQUIRED = 10;
+
+/**
+ * 'Guest 4F2A' for a customer without a display name: four hex digits of a hash of the id, so the same
+ * customer always reads the same while the id itself (and thus their other stores) stays private.
+ */
+export function guestLabel(customerId: string): string {
+  return `Guest ${opaqueKey(customerId).slice(0, 4).toUpperCase()}`;
+}
+
+/** A stable key for a customer in lists sent to a vendor, which does not reveal the customer's id. */
+export function opaqueKey(customerId: string): string {
+  return crypto.createHash('sha256').update(`stampwise:customer:${customerId}`).digest('hex').slice(0, 16);
+}
+
+export function customerLabel(customerId: string, displayName: string | null | undefined): string {
+  return displayName?.trim() || guestLabel(customerId);
+}
+
+/** Initials for an avatar: first letters of the first and last word ('Ana Lima' → 'AL', 'Guest 4F2A' → 'G4'). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = [...words[0]][0] ?? '';
+  const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+interface RewardNow {
+  label: string;
+  required: number;
+}
+
+async function currentReward(db: AppDeps['db']['kysely'], vendorId: string): Promise<RewardNow> {
+  const store = await findStore(db, vendorId);
+  return {
+    // No store row only for a vendor deleted mid-request; card-view's own fallback word then.
+    label: store ? rewardLabel(store) : 'Reward',
+    required: store?.reward_stamps ?? DEFAULT_STAMPS_REQUIRED,
+  };
+}
+
+/** Rows → items: customer labels, the card's count after each stamp, the reward each is for. */
+export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: string, rows: readonly ActivityRow[]): Promise<ActivityItem[]> {
+  if (rows.length === 0) return [];
+  const stampIds = rows.filter((r) => r.type === 'stamp').map((r) => r.id);
+  const [names, counts, reward] = await Promise.all([
+    customerDisplayNames(db, rows.map((r) => r.customer_id)),
+    cardCountsAfterStamps(db, stampIds),
+    currentReward(db, vendorId),
+  ]);
+  return rows.map((row): ActivityItem => {
+    const customer = customerLabel(row.customer_id, names.get(row.customer_id));
+    if (row.type === 'redemption') {
+      return { id: row.id, type: 'redemption', customer, date: row.created_at, reward: row.reward_label ?? reward.label, required: row.stamps_required ?? reward.required };
+    }
+    return { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: counts.get(row.id) ?? 0, required: reward.required };
+  });
+}
+
+export const PAGE_BEYOND_LIMIT_MESSAGE = `Activity pages reach back over the latest ${ACTIVITY_MAX_ROWS.toLocaleString('en-US')} events only: ask for an earlier page or a smaller page size.`;
+
+/** GET /api/activity/{vendorId}: one page, newest first. 400 when the page lies beyond the latest ACTIVITY_MAX_ROWS events. */
+export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, page: number, pageSize: number): Promise<ActivityPage> {
+  const offset = (page - 1) * pageSize;
+  if (offset + pageSize > ACTIVITY_MAX_ROWS) {
+    throw badRequest(PAGE_BEYOND_LIMIT_MESSAGE, [{ field: 'page', message: `page × pageSize must be at most ${ACTIVITY_MAX_ROWS}` }]);
+  }
+  const db = deps.db.kysely;
+  const [rows, counted] = await Promise.all([listActivityRows(db, vendorId, pageSize, offset), countActivityUpTo(db, vendorId, ACTIVITY_MAX_ROWS)]);
+  const totalIsCapped = counted > ACTIVITY_MAX_ROWS;
+  const total = Math.min(counted, ACTIVITY_MAX_ROWS);
+  return {
+    items: await toActivityItems(db, vendorId, rows),
+    page,
+    pageSize,
+    total,
+    totalIsCapped,
+    hasMore: offset + rows.length < total,
+  };
+}
+
+/** The newest `count` events (the dashboard's recent activity). */
+export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number): Promise<ActivityItem[]> {
+  const rows = await listActivityRows(deps.db.kysely, vendorId, count, 0);
+  return toActivityItems(deps.db.kysely, vendorId, rows);
+}
+
+/**
+ * The feed line for a bus notice, read fresh from the database; undefined when the event is unknown here
+ * (another schema or a rolled-back write) or belongs to another vendor than the notice claims.
+ */
+export async function activityItemFor(deps: Pick<AppDeps, 'db'>, notice: ActivityNotice): Promise<ActivityItem | undefined> {
+  const row = await findActivityRow(deps.db.kysely, notice.type, notice.id);
+  if (!row || row.vendor_id !== notice.vendorId) return undefined;
+  const [item] = await toActivityItems(deps.db.kysely, notice.vendorId, [row]);
+  return item;
+}

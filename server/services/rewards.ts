@@ -1,0 +1,60 @@
+// The punch-card reward: SPEC.md's defaults when none is saved, and the rules a saved one must follow.
+import type { RewardResponse, RewardSetup } from '../../src/api/types';
+import type { Db } from '../db';
+import { badRequest, notFound, type FieldProblem } from '../http-errors';
+import { findReward, listItemNames, upsertReward, vendorExists, vendorHasItem } from '../repositories/rewards';
+
+/** SPEC.md §9: what GET answers before the vendor has saved anything. */
+export const DEFAULT_REWARD: Readonly<RewardSetup> = Object.freeze({ stamps: 10, item: null, itemCustom: null, expiry: '2025-12-31' });
+
+export const MIN_STAMPS = 1;
+export const MAX_STAMPS = 100;
+export const MAX_ITEM_CUSTOM_LENGTH = 120;
+
+export async function getRewardSetup(db: Db, vendorId: string): Promise<RewardResponse> {
+  const [saved, items] = await Promise.all([findReward(db.kysely, vendorId), listItemNames(db.kysely, vendorId)]);
+  const reward: RewardSetup = saved
+    ? { stamps: saved.stamps, item: saved.item_id, itemCustom: saved.item_custom, expiry: saved.expiry }
+    : { ...DEFAULT_REWARD };
+  return { reward, items: items.map((item) => ({ _id: item.id, name: item.name })) };
+}
+
+/** Validates and stores the vendor's reward; a 400 names the field at fault and nothing is written. */
+export async function saveRewardSetup(db: Db, vendorId: string, input: RewardSetup, now: number): Promise<RewardSetup> {
+  const problems: FieldProblem[] = [];
+  if (!Number.isInteger(input.stamps) || input.stamps < MIN_STAMPS || input.stamps > MAX_STAMPS) {
+    problems.push({ field: 'stamps', message: `must be a whole number from ${MIN_STAMPS} to ${MAX_STAMPS}` });
+  }
+  if (!isCalendarDate(input.expiry)) {
+    problems.push({ field: 'expiry', message: 'must be a real date written YYYY-MM-DD' });
+  }
+  // An empty item id means "no menu item", the same as null.
+  const itemId = input.item === null || input.item === '' ? null : input.item;
+  const itemCustom = input.itemCustom?.trim() ?? '';
+  if (itemId === null) {
+    if (itemCustom === '') problems.push({ field: 'itemCustom', message: 'must name the qualifying item when no menu item is chosen' });
+    else if (itemCustom.length > MAX_ITEM_CUSTOM_LENGTH) problems.push({ field: 'itemCustom', message: `must be at most ${MAX_ITEM_CUSTOM_LENGTH} characters` });
+  }
+  if (problems.length === 0 && !(await vendorExists(db.kysely, vendorId))) throw notFound('This store no longer exists.');
+  if (problems.length === 0 && itemId !== null && !(await vendorHasItem(db.kysely, vendorId, itemId))) {
+    problems.push({ field: 'item', message: 'must be one of your menu items' });
+  }
+  if (problems.length > 0) {
+    const [first] = problems;
+    throw badRequest(`${first.field} ${first.message}`, problems);
+  }
+
+  // A chosen menu item wins: custom text is only kept for "Other".
+  const reward: RewardSetup = { stamps: input.stamps, item: itemId, itemCustom: itemId === null ? itemCustom : null, expiry: input.expiry };
+  await upsertReward(db.kysely, { vendorId, stamps: reward.stamps, itemId: reward.item, itemCustom: reward.itemCustom, expiry: reward.expiry }, now);
+  return reward;
+}
+
+/** YYYY-MM-DD naming a day that exists (2025-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,49 @@
+// Short-lived tickets for the live activity feed. EventSource cannot send an Authorization header, so the
+// vendor trades the bearer token for a ticket (POST …/stream-ticket) and puts it in the stream's URL.
+// A ticket names one vendor and an expiry 60 s ahead, signed with a key of its own purpose:
+//   ticket = base64url(JSON {v, e}) '.' base64url(HMAC-SHA256(deriveKey(secret, 'activity-stream'), payload))
+// It opens a stream only before it expires; an open stream stays open (the ticket is not re-checked).
+import crypto from 'node:crypto';
+import { deriveKey } from './secret';
+
+export const STREAM_TICKET_TTL_MS = 60 * 1000;
+/** Longest ticket the stream URL accepts (a real one is about 120 characters). */
+export const STREAM_TICKET_MAX_LENGTH = 512;
+
+export type TicketCheck = { ok: true; vendorId: string } | { ok: false; reason: 'malformed' | 'expired' };
+
+export interface StreamTickets {
+  issue(vendorId: string): { ticket: string; expiresAt: number };
+  /** `malformed` covers forged, tampered and truncated tickets alike. */
+  verify(ticket: string): TicketCheck;
+}
+
+export function createStreamTickets(secret: string, now: () => number): StreamTickets {
+  const key = deriveKey(secret, 'activity-stream');
+  const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest();
+
+  return {
+    issue(vendorId) {
+      const expiresAt = now() + STREAM_TICKET_TTL_MS;
+      const payload = Buffer.from(JSON.stringify({ v: vendorId, e: expiresAt })).toString('base64url');
+      return { ticket: `${payload}.${sign(payload).toString('base64url')}`, expiresAt };
+    },
+    verify(ticket) {
+      if (ticket.length > STREAM_TICKET_MAX_LENGTH) return { ok: false, reason: 'malformed' };
+      const [payload, mac, ...rest] = ticket.split('.');
+      if (!payload || !mac || rest.length > 0) return { ok: false, reason: 'malformed' };
+      const expected = sign(payload);
+      const given = Buffer.from(mac, 'base64url');
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: 'malformed' };
+      let claims: { v?: unknown; e?: unknown };
+      try {
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; e?: unknown };
+      } catch {
+        return { ok: false, reason: 'malformed' };
+      }
+      if (typeof claims.v !== 'string' || typeof claims.e !== 'number') return { ok: false, reason: 'malformed' };
+      if (claims.e <= now()) return { ok: false, reason: 'expired' };
+      return { ok: true, vendorId: claims.v };
+    },
+  };
+}

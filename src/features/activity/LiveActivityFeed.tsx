@@ -1,0 +1,56 @@
+// The QR page's counter feed: each stamp and claim as it happens, with a 'Live' / 'Reconnecting…' badge.
+import { useEffect } from 'react';
+import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ACTIVITY_TEXT } from '../../constants';
+import { feedClosed, feedLine, feedOpened, selectActivityFeed, type ActivityFeedStatus } from './activityFeedSlice';
+import './activity.css';
+
+export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
+  const dispatch = useAppDispatch();
+  const feed = useAppSelector(selectActivityFeed);
+
+  useEffect(() => {
+    dispatch(feedOpened({ vendorId }));
+    // Leaving the page closes the stream: no connection stays open for a screen nobody sees.
+    return () => {
+      dispatch(feedClosed());
+    };
+  }, [dispatch, vendorId]);
+
+  return (
+    <section className="sw-live-feed" aria-labelledby="sw-live-feed-title" data-testid="live-feed">
+      <header className="sw-live-feed__header">
+        <h2 id="sw-live-feed-title">{ACTIVITY_TEXT.feedTitle}</h2>
+        <FeedStatusBadge status={feed.status} />
+      </header>
+      <p className="sw-live-feed__hint">{ACTIVITY_TEXT.feedHint}</p>
+      {/* Always in the page, so screen readers announce lines added to it. */}
+      <ul className="sw-feed sw-live-feed__list" aria-label={ACTIVITY_TEXT.feedListLabel} aria-live="polite" aria-relevant="additions">
+        {feed.items.map((item, index) => (
+          <li key={item.id} className={index === 0 ? 'sw-feed-item sw-live-feed__item sw-live-feed__item--newest' : 'sw-feed-item sw-live-feed__item'}>
+            <span className={`sw-feed-icon sw-feed-icon--${item.type === 'redemption' ? 'redeemed' : 'stamp'}`} aria-hidden>
+              {item.type === 'redemption' ? <GiftOutlined /> : <PlusCircleOutlined />}
+            </span>
+            <span className="sw-live-feed__line">{feedLine(item)}</span>
+            <time className="sw-live-feed__time" dateTime={new Date(item.date).toISOString()}>
+              {dayjs(item.date).format('HH:mm')}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {feed.items.length === 0 ? <p className="sw-live-feed__empty">{ACTIVITY_TEXT.feedEmpty}</p> : null}
+    </section>
+  );
+}
+
+function FeedStatusBadge({ status }: { status: ActivityFeedStatus }) {
+  const state = status === 'live' ? 'live' : status === 'reconnecting' ? 'reconnecting' : 'connecting';
+  return (
+    <span className={`sw-live-badge sw-live-badge--${state}`} role="status" data-testid="live-status">
+      <span className="sw-live-badge__dot" aria-hidden />
+      {ACTIVITY_TEXT.status[state]}
+    </span>
+  );
+}

@@ -1,0 +1,36 @@
+// Activity, dashboard and live-feed endpoints (issue 7), added to the one api slice.
+import { api } from '../../api/apiSlice';
+import type { ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/types';
+
+export interface ActivityPageArgs {
+  vendorId: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The browser's offset from UTC in minutes (UTC+13 → 780), so the dashboard's days are the vendor's days. */
+export function localUtcOffsetMinutes(date = new Date()): number {
+  // getTimezoneOffset is UTC minus local; `|| 0` turns -0 into 0 for a clean query string.
+  return -date.getTimezoneOffset() || 0;
+}
+
+export const activityApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/activity/{vendorId}?page=&pageSize= (bearer): stamps and claims, newest first. */
+    getActivity: build.query<ActivityPage, ActivityPageArgs>({
+      query: ({ vendorId, page, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}`, params: { page, pageSize } }),
+      providesTags: (_result, _error, { vendorId }) => [{ type: 'Activity', id: vendorId }],
+    }),
+    /** GET /api/dashboard/{vendorId}?utcOffset= (bearer): every dashboard figure. */
+    getDashboard: build.query<DashboardResponse, string>({
+      query: (vendorId) => ({ url: `/dashboard/${encodeURIComponent(vendorId)}`, params: { utcOffset: localUtcOffsetMinutes() } }),
+      providesTags: (_result, _error, vendorId) => [{ type: 'Dashboard', id: vendorId }],
+    }),
+    /** POST /api/activity/{vendorId}/stream-ticket (bearer): a 60-second ticket and the stream URL carrying it. */
+    createStreamTicket: build.mutation<StreamTicketResponse, string>({
+      query: (vendorId) => ({ url: `/activity/${encodeURIComponent(vendorId)}/stream-ticket`, method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useGetActivityQuery, useGetDashboardQuery } = activityApi;

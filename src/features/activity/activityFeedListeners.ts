@@ -1,0 +1,77 @@
+// The live feed's connection cycle: fetch a 60-second ticket, open an EventSource on the stream URL,
+// dispatch each line; on any error close it, pause (1 s, 2 s, 4 s … 15 s) and start over with a fresh
+// ticket (an expired ticket cannot reopen the stream, so EventSource's own retry is not relied on).
+import type { ForkedTaskAPI } from '@reduxjs/toolkit';
+import type { AppStartListening } from '../../app/listener';
+import { api } from '../../api/apiSlice';
+import { ACTIVITY_STREAM_EVENT, type ActivityItem } from '../../api/types';
+import { activityApi } from './activityApi';
+import { feedClosed, feedConnected, feedDropped, feedOpened, itemReceived, retryDelayMs } from './activityFeedSlice';
+
+export function registerActivityFeedListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: feedOpened,
+    effect: async (action, listenerApi) => {
+      // Opening again (another vendor, a remount) replaces the running cycle.
+      listenerApi.cancelActiveListeners();
+      const { vendorId } = action.payload;
+
+      /** One connection, from ticket to drop; resolves when it has ended (never throws but for cancellation). */
+      const connectOnce = async (task: ForkedTaskAPI) => {
+        const request = listenerApi.dispatch(activityApi.endpoints.createStreamTicket.initiate(vendorId, { track: false }));
+        let url: string;
+        try {
+          ({ url } = await task.pause(request.unwrap()));
+        } catch (error) {
+          // Cancelled (the page closed): stop here. Any other failure: this attempt failed; retry later.
+          if (task.signal.aborted) {
+            request.abort();
+            throw error;
+          }
+          return;
+        }
+        const EventSourceImpl = globalThis.EventSource;
+        if (!EventSourceImpl) return;
+        const source = new EventSourceImpl(url);
+        try {
+          await task.pause(
+            new Promise<void>((dropped) => {
+              source.addEventListener('open', () => listenerApi.dispatch(feedConnected()));
+              source.addEventListener(ACTIVITY_STREAM_EVENT, (event) => {
+                const item = parseItem((event as MessageEvent<string>).data);
+                if (!item) return;
+                listenerApi.dispatch(itemReceived(item));
+                // The Reward Activity table and the dashboard reload when next shown.
+                listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
+              });
+              source.addEventListener('error', () => dropped());
+            }),
+          );
+        } finally {
+          source.close();
+        }
+      };
+
+      const cycle = listenerApi.fork(async (task) => {
+        for (;;) {
+          await connectOnce(task);
+          listenerApi.dispatch(feedDropped());
+          await task.delay(retryDelayMs(listenerApi.getState().activityFeed.retries));
+        }
+      });
+
+      await listenerApi.take(feedClosed.match);
+      cycle.cancel();
+    },
+  });
+}
+
+function parseItem(data: string): ActivityItem | undefined {
+  try {
+    const item = JSON.parse(data) as Partial<ActivityItem>;
+    if (typeof item.id !== 'string' || (item.type !== 'stamp' && item.type !== 'redemption') || typeof item.customer !== 'string') return undefined;
+    return item as ActivityItem;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+// The QR page's live counter feed as a state machine; its connection and retry timers live in
+// activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ActivityItem } from '../../api/types';
+import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT } from '../../constants';
+
+/**
+ * closed: no feed on screen (nothing connects).
+ * connecting: fetching a ticket and opening the stream for the first time.
+ * live: the stream is open; lines arrive as customers scan.
+ * reconnecting: the stream dropped (or could not open); a new ticket and stream follow after a pause.
+ */
+export type ActivityFeedStatus = 'closed' | 'connecting' | 'live' | 'reconnecting';
+
+export interface ActivityFeedState {
+  status: ActivityFeedStatus;
+  vendorId: string | null;
+  /** Newest first, at most ACTIVITY_TEXT.feedMaxLines. */
+  items: ActivityItem[];
+  /** Failed attempts since the stream was last live (sets the pause before the next one). */
+  retries: number;
+}
+
+export const initialActivityFeedState: ActivityFeedState = { status: 'closed', vendorId: null, items: [], retries: 0 };
+
+export const activityFeedSlice = createSlice({
+  name: 'activityFeed',
+  initialState: initialActivityFeedState,
+  reducers: {
+    feedOpened(_state, action: PayloadAction<{ vendorId: string }>) {
+      return { ...initialActivityFeedState, status: 'connecting', vendorId: action.payload.vendorId };
+    },
+    feedClosed() {
+      return initialActivityFeedState;
+    },
+    feedConnected(state) {
+      if (state.status === 'closed') return;
+      state.status = 'live';
+      state.retries = 0;
+    },
+    feedDropped(state) {
+      if (state.status === 'closed') return;
+      state.status = 'reconnecting';
+      state.retries += 1;
+    },
+    itemReceived(state, action: PayloadAction<ActivityItem>) {
+      if (state.status === 'closed') return;
+      // A line is shown once, even if a reconnect delivers it again.
+      if (state.items.some((item) => item.id === action.payload.id)) return;
+      state.items = [action.payload, ...state.items].slice(0, ACTIVITY_TEXT.feedMaxLines);
+    },
+  },
+  selectors: {
+    selectActivityFeed: (state) => state,
+  },
+});
+
+export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived } = activityFeedSlice.actions;
+export const { selectActivityFeed } = activityFeedSlice.selectors;
+
+/** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */
+export function retryDelayMs(retries: number): number {
+  return Math.min(ACTIVITY_FEED_RETRY.maxMs, ACTIVITY_FEED_RETRY.firstMs * 2 ** Math.max(0, retries - 1));
+}
+
+/** The feed line a vendor reads: "Ana collected a stamp · 4/10", "Reward claimed by Ana". */
+export function feedLine(item: ActivityItem): string {
+  return item.type === 'redemption'
+    ? ACTIVITY_TEXT.claimLine(item.customer)
+    : ACTIVITY_TEXT.stampLine(item.customer, item.stamps ?? 0, item.required ?? 0);
+}

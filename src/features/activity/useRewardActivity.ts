@@ -1,0 +1,70 @@
+// The Reward Activity table's rows: the vendor's stamps and claims, a page at a time (GET /api/activity),
+// or SPEC.md's sample rows — marked as samples — while the vendor has no activity at all.
+import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import type { TablePaginationConfig } from 'antd';
+import type { ActivityItem } from '../../api/types';
+import { ACTIVITY_TEXT } from '../../constants';
+import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from '../rewards/sampleActivity';
+import { useGetActivityQuery } from './activityApi';
+
+/** Rows per page of the Reward Activity table. */
+export const REWARD_ACTIVITY_PAGE_SIZE = 10;
+
+/** A live row: the sample row's columns, plus the event's tag ('Stamp 4/10', 'Claimed') in the reward cell. */
+export interface LiveActivityRow extends RewardActivityRow {
+  type?: ActivityItem['type'];
+  tag?: string;
+}
+
+export interface RewardActivity {
+  rows: readonly LiveActivityRow[];
+  /** true: SPEC.md's sample rows, to be marked as such. */
+  sample: boolean;
+  loading: boolean;
+  pagination: false | TablePaginationConfig;
+  /** Set when the vendor has more events than the list reaches back over. */
+  cappedNote?: string;
+}
+
+export function toActivityRow(item: ActivityItem): LiveActivityRow {
+  return {
+    key: item.id,
+    customer: item.customer,
+    date: dayjs(item.date).format('MMM D, YYYY · HH:mm'),
+    reward: item.reward,
+    type: item.type,
+    tag: item.type === 'redemption' ? ACTIVITY_TEXT.claimTag : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+  };
+}
+
+export function useRewardActivity(vendorId: string | undefined): RewardActivity {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, isFetching } = useGetActivityQuery(
+    { vendorId: vendorId ?? '', page, pageSize: REWARD_ACTIVITY_PAGE_SIZE },
+    { skip: !vendorId },
+  );
+
+  useEffect(() => {
+    if (error) console.warn(ACTIVITY_TEXT.loadFailedLog, error);
+  }, [error]);
+
+  const samples: RewardActivity = { rows: SAMPLE_REWARD_ACTIVITY, sample: true, loading: false, pagination: false };
+  if (!vendorId || error) return samples;
+  if (isLoading || !data) return { rows: [], sample: false, loading: true, pagination: false };
+  if (data.total === 0) return samples;
+  return {
+    rows: data.items.map(toActivityRow),
+    sample: false,
+    loading: isFetching,
+    pagination: {
+      current: page,
+      pageSize: REWARD_ACTIVITY_PAGE_SIZE,
+      total: data.total,
+      onChange: setPage,
+      showSizeChanger: false,
+      hideOnSinglePage: true,
+    },
+    cappedNote: data.totalIsCapped ? ACTIVITY_TEXT.totalCapped(data.total) : undefined,
+  };
+}

@@ -1,0 +1,63 @@
+// 'Active Campaigns' table (SPEC.md §2): Title, Audience, Schedule, Type, Notifications for the campaign rows given.
+import { BellOutlined } from '@ant-design/icons';
+import { Table, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { CAMPAIGN_TEXT, CUSTOMER_FREQUENCY_OPTIONS, PROMOTION_TYPE_OPTIONS } from '../../constants';
+import { optionLabel } from './campaignModel';
+import type { SampleCampaignRow } from './sampleCampaigns';
+
+const { columns: headings } = CAMPAIGN_TEXT;
+
+/** '1 Dec – 7 Dec 2026', or with both years when the campaign crosses a new year. */
+export function formatSchedule(start: string, end: string): string {
+  const from = dayjs(start);
+  const to = dayjs(end);
+  return from.year() === to.year() ? `${from.format('D MMM')} – ${to.format('D MMM YYYY')}` : `${from.format('D MMM YYYY')} – ${to.format('D MMM YYYY')}`;
+}
+
+const columns: TableColumnsType<SampleCampaignRow> = [
+  { title: headings.title, dataIndex: 'title', key: 'title', render: (title: string) => <strong className="sw-table-title">{title}</strong> },
+  {
+    title: headings.audience,
+    dataIndex: 'audience',
+    key: 'audience',
+    render: (audience: SampleCampaignRow['audience']) => optionLabel(CUSTOMER_FREQUENCY_OPTIONS, audience) ?? audience,
+  },
+  {
+    title: headings.schedule,
+    key: 'schedule',
+    render: (_: unknown, row) => formatSchedule(row.start, row.end),
+  },
+  {
+    title: headings.type,
+    dataIndex: 'type',
+    key: 'type',
+    render: (type: SampleCampaignRow['type']) => (
+      <Tag className={`sw-type-tag sw-type-tag--${type}`}>{optionLabel(PROMOTION_TYPE_OPTIONS, type) ?? type}</Tag>
+    ),
+  },
+  {
+    title: headings.notifications,
+    dataIndex: 'notifications',
+    key: 'notifications',
+    align: 'right',
+    render: (count: number) => (
+      <span className="sw-count">
+        <BellOutlined aria-hidden /> {count}
+      </span>
+    ),
+  },
+];
+
+export function ActiveCampaignsTable({ rows }: { rows: readonly SampleCampaignRow[] }) {
+  return (
+    <Table<SampleCampaignRow>
+      className="sw-campaign-table"
+      columns={columns}
+      dataSource={[...rows]}
+      rowKey="id"
+      pagination={false}
+      size="middle"
+    />
+  );
+}

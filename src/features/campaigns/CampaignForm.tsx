@@ -1,0 +1,192 @@
+// 'Create New Campaign' (SPEC.md §2, §4, §5): every field, browser-style required checking, log and reset on launch.
+import { SendOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Slider, type FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  CAMPAIGN_BUDGET,
+  CAMPAIGN_LOCATION_OPTIONS,
+  CAMPAIGN_TEXT,
+  CUSTOMER_FREQUENCY_OPTIONS,
+  NOTIFICATION_FREQUENCY_OPTIONS,
+  PROMOTION_ITEM_OPTIONS,
+  PROMOTION_TYPE_OPTIONS,
+} from '../../constants';
+import { formatBudget, INITIAL_CAMPAIGN_VALUES, toCampaign, type CampaignFormValues } from './campaignModel';
+import { RequiredSelect } from './RequiredSelect';
+
+const { labels, placeholders, sections } = CAMPAIGN_TEXT;
+const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+const FORM_NAME = 'campaign';
+/** Ids of the visible group labels, so each radio group is announced with its label. */
+const labelId = (field: keyof CampaignFormValues) => `${FORM_NAME}_${field}_label`;
+
+const budgetMarks = {
+  [CAMPAIGN_BUDGET.min]: formatBudget(CAMPAIGN_BUDGET.min),
+  [CAMPAIGN_BUDGET.max / 2]: formatBudget(CAMPAIGN_BUDGET.max / 2),
+  [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max),
+};
+
+const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
+
+export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> }) {
+  const { message } = App.useApp();
+  const start = Form.useWatch('startDateTime', form);
+  const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
+
+  // Runs only after the browser's required check has passed (see RequiredSelect for how).
+  const launch = (values: CampaignFormValues) => {
+    const campaign = toCampaign(values);
+    if (!campaign) return;
+    // SPEC.md §4: the campaign is logged, not sent anywhere — there is no campaign API yet.
+    console.log(campaign);
+    form.resetFields();
+    void message.success(CAMPAIGN_TEXT.launched);
+  };
+
+  return (
+    <Form<CampaignFormValues>
+      form={form}
+      name={FORM_NAME}
+      layout="vertical"
+      initialValues={INITIAL_CAMPAIGN_VALUES}
+      onFinish={launch}
+      className="sw-campaign-form"
+      aria-label={CAMPAIGN_TEXT.formTitle}
+    >
+      <fieldset className="sw-form-section">
+        <legend>{sections.message}</legend>
+        <Form.Item label={labels.title} name="campaignTitle" required>
+          <Input required placeholder={placeholders.title} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={labels.description} name="campaignDescription" required>
+          <Input.TextArea required placeholder={placeholders.description} autoSize={{ minRows: 3, maxRows: 6 }} />
+        </Form.Item>
+      </fieldset>
+
+      <fieldset className="sw-form-section">
+        <legend>{sections.audience}</legend>
+        <Form.Item
+          label={<span id={labelId('locationRadiusKm')}>{labels.location}</span>}
+          name="locationRadiusKm"
+          required
+          extra={CAMPAIGN_TEXT.locationHelp}
+        >
+          <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('locationRadiusKm')} className="sw-choice-group">
+            {CAMPAIGN_LOCATION_OPTIONS.map((option) => (
+              <Radio.Button key={option.value} value={option.value} required>
+                {option.label}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item label={<span id={labelId('targetAudience')}>{labels.customerFrequency}</span>} name="targetAudience" required>
+          <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('targetAudience')} className="sw-choice-group">
+            {CUSTOMER_FREQUENCY_OPTIONS.map((option) => (
+              <Radio.Button key={option.value} value={option.value} required>
+                {option.label}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+      </fieldset>
+
+      <fieldset className="sw-form-section">
+        <legend>{sections.schedule}</legend>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item label={labels.start} name="startDateTime" required>
+              <DatePicker
+                required
+                showTime={{ format: 'HH:mm' }}
+                format={DATE_TIME_FORMAT}
+                placeholder={placeholders.dateTime}
+                disabledDate={beforeToday}
+                className="sw-full-width"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label={labels.end} name="endDateTime" required>
+              <DatePicker
+                required
+                showTime={{ format: 'HH:mm' }}
+                format={DATE_TIME_FORMAT}
+                placeholder={placeholders.dateTime}
+                disabledDate={(day) => beforeToday(day) || (start ? day.isBefore(start.startOf('day')) : false)}
+                className="sw-full-width"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </fieldset>
+
+      <fieldset className="sw-form-section">
+        <legend>{sections.offer}</legend>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item label={labels.promotionType} name="promotionType" required>
+              <RequiredSelect placeholder={placeholders.promotionType} options={PROMOTION_TYPE_OPTIONS.map((o) => ({ ...o }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label={labels.items} name="itemsToPromote" required>
+              <RequiredSelect
+                mode="multiple"
+                placeholder={placeholders.items}
+                options={PROMOTION_ITEM_OPTIONS.map((item) => ({ value: item, label: item }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </fieldset>
+
+      <fieldset className="sw-form-section">
+        <legend>{sections.delivery}</legend>
+        <Form.Item
+          label={<span id={labelId('notificationFrequency')}>{labels.notificationFrequency}</span>}
+          name="notificationFrequency"
+          required
+        >
+          <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('notificationFrequency')} className="sw-choice-group">
+            {NOTIFICATION_FREQUENCY_OPTIONS.map((option) => (
+              <Radio.Button key={option.value} value={option.value} required>
+                {option.label}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="abTesting" valuePropName="checked" extra={CAMPAIGN_TEXT.abTestingHelp}>
+          <Checkbox>{labels.abTesting}</Checkbox>
+        </Form.Item>
+        <Form.Item
+          label={
+            <span className="sw-budget-label">
+              {labels.budget}
+              <output className="sw-budget-value" aria-live="polite">
+                {formatBudget(budget)}
+              </output>
+            </span>
+          }
+          name="budget"
+        >
+          <Slider
+            min={CAMPAIGN_BUDGET.min}
+            max={CAMPAIGN_BUDGET.max}
+            step={CAMPAIGN_BUDGET.step}
+            marks={budgetMarks}
+            tooltip={{ formatter: (value) => formatBudget(value ?? 0) }}
+            ariaLabelForHandle={labels.budget}
+            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0)}
+          />
+        </Form.Item>
+      </fieldset>
+
+      <div className="sw-form-footer">
+        <Button type="primary" htmlType="submit" size="large" icon={<SendOutlined />}>
+          {CAMPAIGN_TEXT.submit}
+        </Button>
+        <p>{CAMPAIGN_TEXT.previewNotice}</p>
+      </div>
+    </Form>
+  );
+}

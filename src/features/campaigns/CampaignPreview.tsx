@@ -1,0 +1,95 @@
+// 'Campaign Preview' (SPEC.md §2): the push notification as a phone shows it, and a summary, live as the form changes.
+import type { ReactNode } from 'react';
+import { CoffeeOutlined, EyeOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import {
+  CAMPAIGN_LOCATION_OPTIONS,
+  CAMPAIGN_TEXT,
+  CUSTOMER_FREQUENCY_OPTIONS,
+  NOTIFICATION_FREQUENCY_OPTIONS,
+  PROMOTION_TYPE_OPTIONS,
+} from '../../constants';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import { formatBudget, optionLabel, type CampaignFormValues } from './campaignModel';
+
+const { summary } = CAMPAIGN_TEXT;
+const DISPLAY_FORMAT = 'D MMM YYYY, HH:mm';
+
+function schedule(values: CampaignFormValues): string | undefined {
+  const start = values.startDateTime?.format(DISPLAY_FORMAT);
+  const end = values.endDateTime?.format(DISPLAY_FORMAT);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return undefined;
+}
+
+export function CampaignPreview({ values }: { values: CampaignFormValues }) {
+  const title = values.campaignTitle?.trim();
+  const body = values.campaignDescription?.trim();
+  const items = values.itemsToPromote ?? [];
+  const lockScreen = values.startDateTime ?? dayjs();
+  const rows: { label: string; value: ReactNode }[] = [
+    { label: summary.audience, value: optionLabel(CUSTOMER_FREQUENCY_OPTIONS, values.targetAudience) },
+    { label: summary.reach, value: optionLabel(CAMPAIGN_LOCATION_OPTIONS, values.locationRadiusKm) },
+    { label: summary.schedule, value: schedule(values) },
+    { label: summary.promotion, value: optionLabel(PROMOTION_TYPE_OPTIONS, values.promotionType) },
+    {
+      label: summary.items,
+      value:
+        items.length > 0 ? (
+          <span className="sw-preview-tags">
+            {items.map((item) => (
+              <Tag key={item} className="sw-preview-tag">
+                {item}
+              </Tag>
+            ))}
+          </span>
+        ) : undefined,
+    },
+    { label: summary.notifications, value: optionLabel(NOTIFICATION_FREQUENCY_OPTIONS, values.notificationFrequency) },
+    { label: summary.abTesting, value: values.abTesting ? summary.on : summary.off },
+    { label: summary.budget, value: values.budget === undefined ? undefined : formatBudget(values.budget) },
+  ];
+
+  return (
+    <SectionCard title={CAMPAIGN_TEXT.previewTitle} icon={<EyeOutlined />} className="sw-preview-card">
+      <figure className="sw-cmp-phone">
+        <figcaption className="sw-visually-hidden">{CAMPAIGN_TEXT.previewPhoneLabel}</figcaption>
+        <div className="sw-cmp-phone-screen">
+          {/* The lock screen shows the moment the campaign starts (or now), as the customer would see it. */}
+          <div className="sw-cmp-phone-clock" aria-hidden>
+            <span className="sw-cmp-phone-time">{lockScreen.format('HH:mm')}</span>
+            <span className="sw-cmp-phone-date">{lockScreen.format('dddd, D MMMM')}</span>
+          </div>
+          <div className="sw-notification" data-testid="preview-notification">
+            <span className="sw-notification-icon" aria-hidden>
+              <CoffeeOutlined />
+            </span>
+            <div className="sw-notification-content">
+              <div className="sw-notification-meta">
+                <span>{CAMPAIGN_TEXT.previewAppName}</span>
+                <span>{CAMPAIGN_TEXT.previewNow}</span>
+              </div>
+              <p className={title ? 'sw-notification-title' : 'sw-notification-title sw-placeholder'}>
+                {title || CAMPAIGN_TEXT.previewTitlePlaceholder}
+              </p>
+              <p className={body ? 'sw-notification-body' : 'sw-notification-body sw-placeholder'}>
+                {body || CAMPAIGN_TEXT.previewBodyPlaceholder}
+              </p>
+            </div>
+          </div>
+        </div>
+      </figure>
+      <dl className="sw-summary" data-testid="preview-summary">
+        {rows.map((row) => (
+          <div key={row.label} className="sw-summary-row">
+            <dt>{row.label}</dt>
+            <dd className={row.value === undefined ? 'sw-summary-empty' : undefined}>{row.value ?? summary.notSet}</dd>
+          </div>
+        ))}
+      </dl>
+    </SectionCard>
+  );
+}

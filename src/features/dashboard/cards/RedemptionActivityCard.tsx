@@ -1,0 +1,63 @@
+// Redemption-activity card: redemptions per week as an area chart, with this week against last week.
+import { ArrowDownOutlined, ArrowUpOutlined, LineChartOutlined } from '@ant-design/icons';
+import { ACTIVITY_TEXT, DASHBOARD_TEXT } from '../../../constants';
+import { SectionCard } from '../components/SectionCard';
+import { AreaChart, type ChartPoint } from '../charts/AreaChart';
+
+export interface RedemptionActivityCardProps {
+  /** Redemptions per week, oldest first. */
+  weekly: readonly ChartPoint[];
+  /** Redemptions per day (live data: the last 30 days), drawn instead of the weeks; the summary still compares weeks. */
+  daily?: readonly ChartPoint[];
+  sample?: boolean;
+}
+
+export function RedemptionActivityCard({ weekly, daily, sample = false }: RedemptionActivityCardProps) {
+  const thisWeek = weekly[weekly.length - 1]?.value ?? 0;
+  const lastWeek = weekly[weekly.length - 2]?.value;
+  const change = lastWeek ? Math.round(((thisWeek - lastWeek) / lastWeek) * 100) : null;
+  const total = weekly.reduce((sum, week) => sum + week.value, 0);
+  return (
+    <SectionCard title={DASHBOARD_TEXT.redemptionActivity} icon={<LineChartOutlined />} sample={sample}>
+      <div className="sw-activity-summary">
+        <span className="sw-figure-label">{DASHBOARD_TEXT.thisWeek}</span>
+        <span className="sw-figure sw-figure--medium">{thisWeek.toLocaleString('en-US')}</span>
+        {change !== null ? (
+          <span className={change >= 0 ? 'sw-trend sw-trend--up' : 'sw-trend sw-trend--down'}>
+            {change >= 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {Math.abs(change)}%{' '}
+            {DASHBOARD_TEXT.vsLastWeek}
+          </span>
+        ) : null}
+      </div>
+      {daily ? (
+        <AreaChart
+          points={daily}
+          ariaLabel={ACTIVITY_TEXT.dailyChartLabel(daily.length, daily.reduce((sum, day) => sum + day.value, 0))}
+          labelEvery={7}
+          wholeNumbers
+        />
+      ) : (
+        <AreaChart
+          points={weekly}
+          ariaLabel={DASHBOARD_TEXT.redemptionChartLabel(weekly.length, weekly[0]?.value ?? 0, thisWeek)}
+        />
+      )}
+      {weekly.length > 0 ? (
+        <dl className="sw-mini-stats">
+          <div>
+            <dt>{DASHBOARD_TEXT.periodTotal(weekly.length)}</dt>
+            <dd>{total.toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>{DASHBOARD_TEXT.weeklyAverage}</dt>
+            <dd>{Math.round(total / weekly.length).toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>{DASHBOARD_TEXT.bestWeek}</dt>
+            <dd>{Math.max(...weekly.map((week) => week.value)).toLocaleString('en-US')}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </SectionCard>
+  );
+}

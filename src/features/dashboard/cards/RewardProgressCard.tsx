@@ -1,0 +1,42 @@
+// Reward-setup card: a stamp card with the average customer's progress (SPEC.md §2 "Dashboard").
+import type { ReactNode } from 'react';
+import { CoffeeOutlined, GiftOutlined } from '@ant-design/icons';
+import { Progress } from 'antd';
+import { DASHBOARD_TEXT } from '../../../constants';
+import { SectionCard } from '../components/SectionCard';
+
+export interface RewardProgressCardProps {
+  stampsRequired: number;
+  averageStampsCollected: number;
+  sample?: boolean;
+  /** E.g. a link to the reward setup. */
+  action?: ReactNode;
+}
+
+export function RewardProgressCard({ stampsRequired, averageStampsCollected, sample = false, action }: RewardProgressCardProps) {
+  const filled = Math.min(stampsRequired, Math.max(0, Math.round(averageStampsCollected)));
+  const percent = stampsRequired > 0 ? Math.round((averageStampsCollected / stampsRequired) * 100) : 0;
+  return (
+    <SectionCard title={DASHBOARD_TEXT.rewardSetup} icon={<GiftOutlined />} sample={sample}>
+      <div className="sw-reward-card">
+        <p className="sw-reward-program">{DASHBOARD_TEXT.rewardProgram(stampsRequired)}</p>
+        <div className="sw-dash-stamps" role="img" aria-label={DASHBOARD_TEXT.stampsLabel(filled, stampsRequired)}>
+          {Array.from({ length: stampsRequired }, (_, i) => (
+            <span key={i} className={i < filled ? 'sw-dash-stamp sw-dash-stamp--filled' : 'sw-dash-stamp'} data-stamp={i < filled ? 'filled' : 'empty'}>
+              <CoffeeOutlined />
+            </span>
+          ))}
+        </div>
+        <Progress
+          percent={percent}
+          strokeColor="#7a4a2a"
+          railColor="#efe4da"
+          size={['100%', 10]}
+          aria-label={DASHBOARD_TEXT.progressLabel}
+        />
+        <p className="sw-reward-average">{DASHBOARD_TEXT.averageStamps(averageStampsCollected, stampsRequired)}</p>
+        {action ? <div className="sw-card-action">{action}</div> : null}
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,29 @@
+// The nav bar's page buttons (SPEC.md §2) and the rule deciding which one is highlighted.
+import { NAV_TEXT, ROUTES } from '../../constants';
+
+export interface NavItem {
+  key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';
+  label: string;
+  path: (vendorId: string) => string;
+  /** SPEC.md §6: Campaigns is disabled for everyone. */
+  disabled?: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { key: 'dashboard', label: NAV_TEXT.dashboard, path: ROUTES.dashboard },
+  { key: 'rewards', label: NAV_TEXT.rewards, path: ROUTES.rewards },
+  { key: 'qrCode', label: NAV_TEXT.qrCode, path: ROUTES.qrCode },
+  { key: 'campaigns', label: NAV_TEXT.campaigns, path: ROUTES.campaigns, disabled: true },
+  { key: 'help', label: NAV_TEXT.help, path: ROUTES.help },
+];
+
+/** Where a button leads: its page for a signed-in vendor, /login when the token is missing or expired. */
+export function navTarget(item: NavItem, vendorId: string | null): string {
+  return vendorId === null ? ROUTES.login : item.path(vendorId);
+}
+
+/** Highlighted when the path equals or starts with the button's path; the dashboard also on '/'. */
+export function isNavItemActive(item: NavItem, target: string, pathname: string): boolean {
+  if (item.key === 'dashboard' && pathname === '/') return true;
+  return target !== ROUTES.login && pathname.startsWith(target);
+}

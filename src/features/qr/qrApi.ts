@@ -1,0 +1,22 @@
+// QR endpoints (SPEC.md §7 /api/qrcode), added to the one api slice.
+import { api } from '../../api/apiSlice';
+import type { PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../api/types';
+
+export const qrApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/qrcode/generate/{vendorId} (bearer): a fresh 90-second token. A mutation, not a query: every
+     * call must reach the server (never a cached token), and an untracked mutation leaves no cache-expiry
+     * timer behind when the QR page closes.
+     */
+    generateQrToken: build.mutation<QrTokenResponse, string>({
+      query: (vendorId) => ({ url: `/qrcode/generate/${encodeURIComponent(vendorId)}`, method: 'GET' }),
+    }),
+    /** POST /api/qrcode/printable (bearer): the long-lived flyer token; renew: true retires older flyers. */
+    getPrintableQr: build.mutation<PrintableQrResponse, PrintableQrRequest>({
+      query: (body) => ({ url: '/qrcode/printable', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useGetPrintableQrMutation } = qrApi;

@@ -1,0 +1,34 @@
+// 'Export PNG': fetch the printable token, render the flyer off-screen, capture it 300 ms later, download it.
+import { useCallback, useRef, useState } from 'react';
+import { QR_TEXT, QR_TIMING } from '../../constants';
+import { exportFlyerPng } from './exportFlyer';
+import { useGetPrintableQrMutation } from './qrApi';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function useFlyerExport(vendorId: string) {
+  const [getPrintable] = useGetPrintableQrMutation();
+  const flyerRef = useRef<HTMLDivElement>(null);
+  const [flyerUrl, setFlyerUrl] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const exportFlyer = useCallback(async () => {
+    setExporting(true);
+    try {
+      const { url } = await getPrintable({ vendorId }).unwrap();
+      setFlyerUrl(url);
+      // SPEC.md §9: give the flyer (its QR canvas and logo) 300 ms to render before capturing it.
+      await wait(QR_TIMING.flyerRenderDelayMs);
+      if (!flyerRef.current) throw new Error('the flyer is not on the page');
+      await exportFlyerPng(flyerRef.current);
+    } catch (error) {
+      // SPEC.md §8: console only.
+      console.error(QR_TEXT.exportFailedLog, error);
+    } finally {
+      setFlyerUrl(null);
+      setExporting(false);
+    }
+  }, [getPrintable, vendorId]);
+
+  return { exportFlyer, exporting, flyerUrl, flyerRef };
+}

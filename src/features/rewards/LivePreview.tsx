@@ -1,0 +1,67 @@
+// Live Preview: the punch card as customers will see it, following the form as the vendor types.
+import { CoffeeOutlined, EyeOutlined } from '@ant-design/icons';
+import { Form, type FormInstance } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { OTHER_ITEM_VALUE, REWARDS_TEXT } from '../../constants';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import { clampPunches, stampPreview, type RewardFormValues } from './rewardForm';
+
+export interface LivePreviewProps {
+  form: FormInstance<RewardFormValues>;
+  items: { _id: string; name: string }[];
+  storeName?: string;
+}
+
+/** Stamps shrink on narrow cards but never grow past this (a card of 4 would otherwise show huge ones). */
+const STAMP_MAX_PX = 60;
+
+/** Icons per row: one row up to 6, then two balanced rows. */
+const columnsFor = (icons: number) => (icons <= 6 ? icons : Math.ceil(icons / 2));
+
+export function LivePreview({ form, items, storeName }: LivePreviewProps) {
+  const stamps = Form.useWatch('stamps', form);
+  const item = Form.useWatch('item', form);
+  const itemCustom = Form.useWatch('itemCustom', form);
+  const expiry = Form.useWatch('expiry', form) as Dayjs | null | undefined;
+
+  const punches = clampPunches(stamps);
+  const preview = stampPreview(punches);
+  const itemName =
+    item === OTHER_ITEM_VALUE ? itemCustom?.trim() || REWARDS_TEXT.previewAnyItem : items.find((i) => i._id === item)?.name ?? REWARDS_TEXT.previewAnyItem;
+  // Only a long card is scaled down; a short one (fewer than 4 punches) simply shows its minimum of 4 stamps.
+  const scaled = preview.punchesPerIcon > 1;
+
+  return (
+    <SectionCard title={REWARDS_TEXT.previewTitle} icon={<EyeOutlined />}>
+      <div className="sw-punch-card" data-testid="live-preview">
+        {storeName ? <p className="sw-punch-card__store">{storeName}</p> : null}
+        <p className="sw-punch-card__program">{REWARDS_TEXT.previewProgram(punches, itemName)}</p>
+        <div
+          className="sw-punch-card__stamps"
+          style={{ gridTemplateColumns: `repeat(${columnsFor(preview.icons)}, minmax(0, ${STAMP_MAX_PX}px))` }}
+          role="img"
+          aria-label={REWARDS_TEXT.previewCollected(preview.collected, punches)}
+        >
+          {Array.from({ length: preview.icons }, (_, index) => {
+            const filled = index < preview.filledIcons;
+            return (
+              <span key={index} className={filled ? 'sw-preview-stamp sw-preview-stamp--filled' : 'sw-preview-stamp'} data-stamp={filled ? 'filled' : 'empty'}>
+                <CoffeeOutlined />
+              </span>
+            );
+          })}
+        </div>
+        <p className="sw-punch-card__collected">{REWARDS_TEXT.previewCollected(preview.collected, punches)}</p>
+        {scaled ? <p className="sw-punch-card__note">{REWARDS_TEXT.previewScaled(formatPerIcon(preview.punchesPerIcon))}</p> : null}
+        {expiry && expiry.isValid() ? <p className="sw-punch-card__note">{REWARDS_TEXT.previewExpires(expiry.format('MMM D, YYYY'))}</p> : null}
+        <p className="sw-punch-card__sample">{REWARDS_TEXT.previewSampleNote}</p>
+      </div>
+    </SectionCard>
+  );
+}
+
+/** 2.5 → "2.5", 8.333… → "about 8.3" (an icon rarely stands for a whole number of punches). */
+function formatPerIcon(perIcon: number): string {
+  const rounded = Math.round(perIcon * 10) / 10;
+  return rounded === perIcon ? String(rounded) : `about ${rounded}`;
+}

@@ -1,0 +1,102 @@
+// The Punch Card Setup form: punches, qualifying item, expiry; validated by SPEC.md §5 and saved on submit only.
+import { SaveOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import { LocalRewardSettings } from './LocalRewardSettings';
+import { PunchesInput } from './PunchesInput';
+import { clampPunches, isExpiryInPast, toRewardPayload, validateRewardForm, type RewardFormErrors, type RewardFormValues } from './rewardForm';
+import { useSaveRewardMutation } from './rewardsApi';
+
+export interface PunchCardSetupFormProps {
+  vendorId: string;
+  form: FormInstance<RewardFormValues>;
+  initialValues: RewardFormValues;
+  items: { _id: string; name: string }[];
+}
+
+/** One rule per field, all answered by validateRewardForm, so the messages live in one place. */
+const ruleFor = (field: keyof RewardFormErrors): Rule => ({ getFieldsValue }) => ({
+  validator: async () => {
+    const message = validateRewardForm(getFieldsValue(true) as RewardFormValues)[field];
+    if (message) throw new Error(message);
+  },
+});
+
+export function PunchCardSetupForm({ vendorId, form, initialValues, items }: PunchCardSetupFormProps) {
+  const { message } = App.useApp();
+  const [saveReward, { isLoading: saving }] = useSaveRewardMutation();
+  const item = Form.useWatch('item', form);
+  const expiry = Form.useWatch('expiry', form) ?? null;
+
+  const onFinish = async (values: RewardFormValues) => {
+    const reward = toRewardPayload(values);
+    // Show what will be saved: '7.6' becomes 8 in the field too.
+    form.setFieldValue('stamps', clampPunches(values.stamps));
+    try {
+      const response = await saveReward({ vendorId, reward }).unwrap();
+      console.log(REWARDS_TEXT.savedLog, response);
+      void message.success(REWARDS_TEXT.saved);
+    } catch (error) {
+      // SPEC.md §8: a failed save is only logged.
+      console.error(REWARDS_TEXT.saveFailedLog, error);
+    }
+  };
+
+  const itemOptions = [...items.map((i) => ({ value: i._id, label: i.name })), { value: OTHER_ITEM_VALUE, label: REWARDS_TEXT.other }];
+
+  return (
+    <SectionCard title={REWARDS_TEXT.setupTitle} icon={<SettingOutlined />}>
+      <Form<RewardFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={onFinish}
+        // The item select and the custom text depend on each other: re-check both when either changes.
+        onValuesChange={(changed) => {
+          if ('item' in changed && form.isFieldTouched('itemCustom')) void form.validateFields(['itemCustom']).catch(() => undefined);
+        }}
+        requiredMark
+        noValidate
+        className="sw-reward-form"
+      >
+        <Form.Item name="stamps" label={REWARDS_TEXT.punches} extra={REWARDS_TEXT.punchesHelp} rules={[ruleFor('stamps')]} required>
+          <PunchesInput />
+        </Form.Item>
+        <Form.Item name="item" label={REWARDS_TEXT.item} rules={[ruleFor('item')]} required>
+          <Select placeholder={REWARDS_TEXT.itemPlaceholder} options={itemOptions} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+        {item === OTHER_ITEM_VALUE ? (
+          <Form.Item name="itemCustom" label={REWARDS_TEXT.itemCustom} rules={[ruleFor('itemCustom')]} required>
+            <Input placeholder={REWARDS_TEXT.itemCustomPlaceholder} maxLength={REWARD_LIMITS.itemCustomMaxLength} />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="expiry"
+          label={REWARDS_TEXT.expiry}
+          rules={[ruleFor('expiry')]}
+          required
+          // Non-blocking: a past date may be saved, but the vendor should know the reward has lapsed.
+          extra={
+            isExpiryInPast(expiry) ? (
+              <span className="sw-expiry-warning" role="status">
+                <WarningOutlined aria-hidden /> {REWARDS_TEXT.expiryPast}
+              </span>
+            ) : undefined
+          }
+        >
+          <DatePicker format="YYYY-MM-DD" style={{ width: 200 }} />
+        </Form.Item>
+
+        <LocalRewardSettings />
+
+        <div className="sw-reward-form__actions">
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+            {REWARDS_TEXT.submit}
+          </Button>
+        </div>
+      </Form>
+    </SectionCard>
+  );
+}

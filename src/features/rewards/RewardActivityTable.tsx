@@ -1,0 +1,44 @@
+// The Reward Activity card: the vendor's stamps and claims (customer, date, reward), paginated (issue 7);
+// SPEC.md's sample rows, clearly marked as sample data, while the vendor has no activity at all.
+import { HistoryOutlined } from '@ant-design/icons';
+import { Table, Tag } from 'antd';
+import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import { useRewardActivity, type LiveActivityRow } from '../activity/useRewardActivity';
+import '../activity/activity.css';
+
+const COLUMNS = [
+  { title: REWARDS_TEXT.activityColumns.customer, dataIndex: 'customer', key: 'customer' },
+  { title: REWARDS_TEXT.activityColumns.date, dataIndex: 'date', key: 'date' },
+  {
+    title: REWARDS_TEXT.activityColumns.reward,
+    dataIndex: 'reward',
+    key: 'reward',
+    render: (reward: string, row: LiveActivityRow) =>
+      row.tag ? (
+        <span className="sw-activity-reward">
+          <Tag color={row.type === 'redemption' ? 'gold' : 'default'}>{row.tag}</Tag>
+          {reward}
+        </span>
+      ) : (
+        reward
+      ),
+  },
+];
+
+export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
+  const activity = useRewardActivity(vendorId);
+  return (
+    <SectionCard title={REWARDS_TEXT.activityTitle} icon={<HistoryOutlined />} sample={activity.sample ? ACTIVITY_TEXT.tableSampleTooltip : false}>
+      <Table<LiveActivityRow>
+        columns={COLUMNS}
+        dataSource={[...activity.rows]}
+        pagination={activity.pagination}
+        loading={activity.loading}
+        size="middle"
+        aria-label={REWARDS_TEXT.activityTitle}
+      />
+      {activity.cappedNote ? <p className="sw-activity-capped">{activity.cappedNote}</p> : null}
+    </SectionCard>
+  );
+}

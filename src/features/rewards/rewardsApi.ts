@@ -1,0 +1,20 @@
+// Reward endpoints (SPEC.md §7 /api/rewards), added to the one api slice.
+import { api } from '../../api/apiSlice';
+import type { RewardResponse, RewardSetup } from '../../api/types';
+
+export const rewardsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/rewards/{vendorId} (bearer): the saved setup (or SPEC.md's defaults) and the vendor's items. */
+    getReward: build.query<RewardResponse, string>({
+      query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}`,
+      providesTags: (_result, _error, vendorId) => [{ type: 'Reward', id: vendorId }],
+    }),
+    /** POST /api/rewards/{vendorId} (bearer) with exactly {stamps, item, itemCustom, expiry}. */
+    saveReward: build.mutation<{ reward: RewardSetup }, { vendorId: string; reward: RewardSetup }>({
+      query: ({ vendorId, reward }) => ({ url: `/rewards/${encodeURIComponent(vendorId)}`, method: 'POST', body: reward }),
+      invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'Reward', id: vendorId }]),
+    }),
+  }),
+});
+
+export const { useGetRewardQuery, useSaveRewardMutation } = rewardsApi;

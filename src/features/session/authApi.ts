@@ -1,0 +1,69 @@
+// The four /api/auth calls of SPEC.md §7, injected into the one api slice.
+import { api } from '../../api/apiSlice';
+import type {
+  CompleteRegistrationRequest,
+  CompleteRegistrationResponse,
+  LoginRequest,
+  LoginResponse,
+  RegisterFields,
+  VerifyResponse,
+} from '../../api/types';
+
+/** What the registration form hands over: the text fields plus the optional menu picture. */
+export interface RegisterInput extends RegisterFields {
+  menu?: File | null;
+}
+
+export interface CompleteRegistrationInput extends CompleteRegistrationRequest {
+  /** The e-mail verification token from /verify/{token}. */
+  token: string;
+}
+
+/** The multipart body of POST /api/auth/register (SPEC.md §7: name … website, optional menu file). */
+export function registrationFormData({ menu, ...fields }: RegisterInput): FormData {
+  const body = new FormData();
+  (Object.keys(fields) as (keyof RegisterFields)[]).forEach((name) => body.append(name, fields[name]));
+  if (menu) body.append('menu', menu, menu.name);
+  return body;
+}
+
+/** A sign-in answer the app can act on: a token and the vendor id to open (anything else is a failure). */
+export function isUsableLoginAnswer(answer: Partial<LoginResponse> | undefined): answer is LoginResponse {
+  return typeof answer?.token === 'string' && answer.token !== '' && typeof answer.vendor?._id === 'string' && answer.vendor._id !== '';
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/auth/login — the Username field travels as `email`. */
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
+    }),
+    /** GET /api/auth/verify/{token} — ok false: expired (a new mail was sent); ok true: verified. */
+    verify: build.query<VerifyResponse, string>({
+      query: (token) => `/auth/verify/${encodeURIComponent(token)}`,
+      // A verification link is opened once; keeping the answer around only risks showing a stale one.
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /api/auth/complete-registration/{token} — sets the password and answers a session token. */
+    completeRegistration: build.mutation<CompleteRegistrationResponse, CompleteRegistrationInput>({
+      query: ({ token, vendorId, password }) => ({
+        url: `/auth/complete-registration/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { vendorId, password },
+      }),
+    }),
+    /** POST /api/auth/register (multipart) — only the success status matters (SPEC.md §7). */
+    register: build.mutation<null, RegisterInput>({
+      query: (input) => ({
+        url: '/auth/register',
+        method: 'POST',
+        body: registrationFormData(input),
+        // The body is not read, so whatever the server sends back can never turn success into a parse error.
+        responseHandler: 'text',
+      }),
+      transformResponse: () => null,
+    }),
+  }),
+});
+
+export const { useVerifyQuery } = authApi;

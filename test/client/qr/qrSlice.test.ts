@@ -1,0 +1,182 @@
+// The QR refresh cycle (SPEC.md §4) driven with fake timers against a real store and its listeners.
+import { makeStore, type AppStore } from '../../../src/app/store';
+import { QR_TIMING } from '../../../src/constants';
+import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';
+import { installFakeHttp, sessionTokenFor, type FakeHttp } from './fakeHttp';
+
+const VENDOR = 'vendor-1';
+const GENERATE = `GET /api/qrcode/generate/${VENDOR}`;
+
+let http: FakeHttp;
+let store: AppStore;
+let issued: number;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  http = installFakeHttp();
+  issued = 0;
+  http.on(GENERATE, () => {
+    issued += 1;
+    return { status: 200, body: { token: `token-${issued}`, url: `http://stampwise.test/s/token-${issued}`, expiresAt: Date.now() + 90_000 } };
+  });
+  store = makeStore({ session: { token: sessionTokenFor(VENDOR) } });
+});
+
+afterEach(() => {
+  store.dispatch(pageClosed());
+  http.restore();
+  jest.useRealTimers();
+});
+
+const qr = () => store.getState().qr;
+/** Lets the listener's promises (fetch, dispatches) settle without moving the clock. */
+const settle = () => jest.advanceTimersByTimeAsync(0);
+const ticks = (n: number) => jest.advanceTimersByTimeAsync(n * QR_TIMING.tickMs);
+
+describe('qr slice (reducer)', () => {
+  const reduce = (...actions: Parameters<typeof qrSlice.reducer>[1][]) => actions.reduce(qrSlice.reducer, qrSlice.getInitialState());
+
+  it('ignores ticks, fetch results and Regenerate while the page is closed', () => {
+    const state = reduce(tick(), fetchStarted(), fetchSucceeded({ token: 't', url: 'u', expiresAt: 1 }), regenerateRequested());
+    expect(state).toEqual(qrSlice.getInitialState());
+  });
+
+  it('wraps progress from 99 to 0', () => {
+    let state = reduce(pageOpened({ vendorId: VENDOR }));
+    for (let i = 0; i < 99; i += 1) state = qrSlice.reducer(state, tick());
+    expect(state.progress).toBe(99);
+    expect(qrSlice.reducer(state, tick()).progress).toBe(0);
+  });
+
+  it('keeps the shown token when a refresh fails, and reports failure when there is none', () => {
+    const opened = reduce(pageOpened({ vendorId: VENDOR }), fetchStarted());
+    expect(qrSlice.reducer(opened, fetchFailed('boom'))).toMatchObject({ status: 'failed', loading: false, lastError: 'boom' });
+    const showing = reduce(pageOpened({ vendorId: VENDOR }), fetchSucceeded({ token: 't', url: 'u', expiresAt: 1 }), fetchStarted());
+    expect(qrSlice.reducer(showing, fetchFailed('boom'))).toMatchObject({ status: 'ready', token: 't', loading: false, lastError: 'boom' });
+  });
+
+  it.each([
+    [0, 60],
+    [1, 60],
+    [50, 30],
+    [98, 2],
+    [99, 1],
+  ])('derives "Refresh in N s" from progress %i as %i s', (progress, seconds) => {
+    expect(secondsUntilRefresh(progress)).toBe(seconds);
+  });
+});
+
+describe('qr refresh cycle (listeners, fake timers)', () => {
+  it('fetches a token on open, with the loading flag on during the fetch', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    expect(qr()).toMatchObject({ status: 'loading', loading: true, token: null });
+    await settle();
+    expect(qr()).toMatchObject({ status: 'ready', loading: false, token: 'token-1', url: 'http://stampwise.test/s/token-1', progress: 0 });
+    expect(http.sent(GENERATE)).toHaveLength(1);
+    expect(http.sent(GENERATE)[0].headers.get('Authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
+  });
+
+  it('moves progress 1 % every 0.6 s', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    await jest.advanceTimersByTimeAsync(599);
+    expect(qr().progress).toBe(0);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(qr().progress).toBe(1);
+    await ticks(24);
+    expect(qr().progress).toBe(25);
+  });
+
+  it('wraps at 100 and fetches a new token every 60 s', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    await ticks(99);
+    expect(qr()).toMatchObject({ progress: 99, token: 'token-1' });
+    expect(http.sent(GENERATE)).toHaveLength(1);
+    await ticks(1);
+    expect(qr()).toMatchObject({ progress: 0, token: 'token-2' });
+    expect(http.sent(GENERATE)).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs * 2);
+    expect(http.sent(GENERATE)).toHaveLength(4);
+    expect(qr().token).toBe('token-4');
+  });
+
+  it("'Regenerate now' refetches at once and restarts the cycle from 0", async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    await ticks(40);
+    store.dispatch(regenerateRequested());
+    expect(qr()).toMatchObject({ progress: 0, loading: true });
+    await settle();
+    expect(qr()).toMatchObject({ progress: 0, loading: false, token: 'token-2' });
+    // The next automatic refresh comes a full 60 s after the regeneration, not 36 s.
+    await ticks(99);
+    expect(http.sent(GENERATE)).toHaveLength(2);
+    await ticks(1);
+    expect(http.sent(GENERATE)).toHaveLength(3);
+  });
+
+  it('keeps ticking while a slow fetch is in flight, with the loading flag on', async () => {
+    let release!: () => void;
+    http.on(GENERATE, () => new Promise((resolve) => {
+      release = () => resolve({ status: 200, body: { token: 'slow', url: 'http://stampwise.test/s/slow', expiresAt: 0 } });
+    }));
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await ticks(3);
+    expect(qr()).toMatchObject({ status: 'loading', loading: true, progress: 3 });
+    release();
+    await settle();
+    expect(qr()).toMatchObject({ status: 'ready', loading: false, token: 'slow' });
+  });
+
+  it('logs a failed fetch to the console only and tries again at the next refresh', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    http.on(GENERATE, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    expect(qr()).toMatchObject({ status: 'failed', loading: false, lastError: 'Something went wrong on our side. Please try again.' });
+    expect(consoleError).toHaveBeenCalledWith('Failed to load QR code', expect.anything());
+    http.on(GENERATE, { status: 200, body: { token: 'again', url: 'http://stampwise.test/s/again', expiresAt: 0 } });
+    await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs);
+    expect(qr()).toMatchObject({ status: 'ready', token: 'again', lastError: null });
+    consoleError.mockRestore();
+  });
+
+  it('stops every timer when the page closes, and fetches nothing after', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    await ticks(10);
+    expect(jest.getTimerCount()).toBeGreaterThan(0);
+    store.dispatch(pageClosed());
+    await settle();
+    expect(jest.getTimerCount()).toBe(0);
+    expect(qr()).toMatchObject({ status: 'closed', progress: 0, token: null });
+    await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs * 3);
+    expect(http.sent(GENERATE)).toHaveLength(1);
+    expect(qr().progress).toBe(0);
+  });
+
+  it('drops the answer of a fetch still in flight when the page closes', async () => {
+    let release!: () => void;
+    http.on(GENERATE, () => new Promise((resolve) => {
+      release = () => resolve({ status: 200, body: { token: 'late', url: 'http://stampwise.test/s/late', expiresAt: 0 } });
+    }));
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    store.dispatch(pageClosed());
+    release();
+    // One animation frame for RTK's batched notification of the late answer.
+    await jest.advanceTimersByTimeAsync(16);
+    expect(qr()).toMatchObject({ status: 'closed', token: null, loading: false });
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('runs one cycle only when the page is opened twice (React StrictMode mounts twice)', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    store.dispatch(pageClosed());
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    await ticks(10);
+    expect(qr().progress).toBe(10);
+  });
+});

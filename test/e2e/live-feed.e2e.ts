@@ -1,0 +1,224 @@
+// The counter feed in a real browser: the vendor's QR page open in one tab, a customer scanning the QR
+// code in another; each stamp and the claim appear on the QR page within about a second. Then the
+// dashboard and the Reward Activity table show the vendor's own figures instead of SPEC.md's samples.
+import net from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import type { QrTokenResponse } from '../../src/api/types';
+import {
+  checkA11y,
+  hasHorizontalScroll,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInPage,
+  signUpVendor,
+  startServer,
+  vendorApi,
+  type E2eServer,
+  type PageHandle,
+  type SignedUpVendor,
+} from './harness';
+
+const PHONE = { width: 390, height: 844 };
+/** "within about a second", measured from the customer's screen showing the stamp to the line on the counter. */
+const FEED_DELAY_MS = 1500;
+
+let server: E2eServer;
+let browser: Browser;
+let vendor: SignedUpVendor;
+let counter: PageHandle;
+let phone: PageHandle;
+let counterPage: Page;
+let phonePage: Page;
+let link: FlakyLink;
+
+/**
+ * A TCP relay between the counter's browser and the server, standing in for the café's Wi-Fi: `drop()`
+ * cuts every open connection and refuses new ones until `restore()` (DevTools' offline mode leaves an
+ * open event stream alone, so it cannot play a network drop).
+ */
+interface FlakyLink {
+  url: string;
+  drop(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+async function startFlakyLink(target: string): Promise<FlakyLink> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const relay = net.createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(port), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const address = relay.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    drop() {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        relay.close(() => resolve());
+      }),
+  };
+}
+
+async function qrUrl(): Promise<string> {
+  const qr = await vendorApi<QrTokenResponse>(server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`);
+  return qr.url;
+}
+
+/** Milliseconds until `text` shows in the counter's live feed. */
+async function feedLineAppears(text: string | RegExp): Promise<number> {
+  const started = Date.now();
+  await counterPage.getByTestId('live-feed').getByText(text).waitFor({ timeout: 10_000 });
+  return Date.now() - started;
+}
+
+beforeAll(async () => {
+  // No cooldown: the customer fills a 2-stamp card with two fresh codes in a row.
+  server = await startServer({ STAMP_COOLDOWN_MINUTES: '0' });
+  browser = await launchBrowser();
+  vendor = await signUpVendor(server, { company: 'Bean There Café' });
+  await vendorApi(server, vendor, 'POST', `/api/rewards/${vendor.vendorId}`, { stamps: 2, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
+  link = await startFlakyLink(server.baseUrl);
+  counter = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  counterPage = counter.page;
+  phone = await newPage(browser, { viewport: PHONE, isMobile: true });
+  phonePage = phone.page;
+});
+
+afterAll(async () => {
+  await counter?.context.close();
+  await phone?.context.close();
+  await browser?.close();
+  await link?.close();
+  await server?.stop();
+});
+
+describe('live counter feed: QR page in one tab, customer scans in another', () => {
+  it("goes 'Live' on the QR page and waits for the first scan", async () => {
+    // The counter reaches the server through the relay (a network that can drop); the phone directly.
+    await signInPage(counterPage, { ...server, baseUrl: link.url }, vendor, `/qr-code/${vendor.vendorId}`);
+    await counterPage.getByRole('heading', { name: 'Scan This QR Code' }).waitFor();
+    await counterPage.getByTestId('live-status').getByText('Live').waitFor();
+    await expect(counterPage.getByText('Waiting for the next scan…').isVisible()).resolves.toBe(true);
+    await screenshot(counterPage, 'live-feed-1-waiting');
+  });
+
+  it('shows a new customer\'s stamp within about a second of the scan', async () => {
+    await phonePage.goto(await qrUrl());
+    await phonePage.getByText('1 / 2').waitFor();
+    const delay = await feedLineAppears(/^Guest [0-9A-F]{4} collected a stamp · 1\/2$/);
+    expect(delay).toBeLessThan(FEED_DELAY_MS);
+  });
+
+  it('shows the named customer\'s next stamp and the claim, newest first', async () => {
+    // The customer adds their name (the optional profile), then scans a fresh code and claims the reward.
+    const saved = await phonePage.evaluate(async () => {
+      const response = await fetch('/api/customer/me', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-customer-key': localStorage.getItem('stampwise.customer') ?? '' },
+        body: JSON.stringify({ displayName: 'Ana' }),
+      });
+      return response.status;
+    });
+    expect(saved).toBe(200);
+    await phonePage.goto(await qrUrl());
+    await phonePage.getByText('2 / 2').waitFor();
+    expect(await feedLineAppears('Ana collected a stamp · 2/2')).toBeLessThan(FEED_DELAY_MS);
+
+    await phonePage.getByRole('button', { name: 'Claim reward' }).click();
+    await phonePage.getByRole('button', { name: /claim.*now/i }).click();
+    await phonePage.getByRole('dialog', { name: 'Reward ready — show this to staff' }).waitFor();
+    expect(await feedLineAppears('Reward claimed by Ana')).toBeLessThan(FEED_DELAY_MS);
+
+    const lines = await counterPage.getByTestId('live-feed').locator('.sw-live-feed__line').allTextContents();
+    expect(lines[0]).toBe('Reward claimed by Ana');
+    expect(lines[1]).toBe('Ana collected a stamp · 2/2');
+    expect(lines[2]).toMatch(/^Guest [0-9A-F]{4} collected a stamp · 1\/2$/);
+    expect(await hasHorizontalScroll(counterPage)).toBe(false);
+    await screenshot(counterPage, 'live-feed-2-lines');
+    await checkA11y(counterPage, 'on the QR page with the live feed');
+  });
+
+  it("shows 'Reconnecting…' when the network drops and goes 'Live' again by itself", async () => {
+    const errorsBefore = counter.errors.length;
+    link.drop();
+    await counterPage.getByTestId('live-status').getByText('Reconnecting…').waitFor({ timeout: 5000 });
+    await screenshot(counterPage, 'live-feed-3-reconnecting');
+    // Still down for the first retry (1 s later); back before the second (2 s after that).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await expect(counterPage.getByTestId('live-status').textContent()).resolves.toBe('Reconnecting…');
+    link.restore();
+    await counterPage.getByTestId('live-status').getByText('Live').waitFor({ timeout: 10_000 });
+    // The browser logs the loads the drop cut (net::ERR_…); nothing else went wrong meanwhile.
+    const cut = counter.errors.splice(errorsBefore);
+    expect(cut.filter((error) => !error.includes('net::ERR_'))).toEqual([]);
+    // And it still hears scans.
+    await phone.page.goto(await qrUrl());
+    await phonePage.getByText('1 / 2').waitFor();
+    expect(await feedLineAppears('Ana collected a stamp · 1/2')).toBeLessThan(FEED_DELAY_MS);
+  });
+
+  it("shows the vendor's own figures on the dashboard, with what the store owes", async () => {
+    await counterPage.getByRole('button', { name: 'Dashboard' }).first().click();
+    await counterPage.getByTestId('outstanding-rewards').waitFor();
+    // One reward claimed; Ana's card holds 1 of 2: one stamp away.
+    await expect(counterPage.getByTestId('outstanding-rewards').textContent()).resolves.toContain('You owe 0 rewards · 1 card one stamp away');
+    const total = counterPage.locator('.ant-card', { has: counterPage.getByRole('heading', { name: 'Total Redemptions' }) });
+    await expect(total.locator('.sw-figure').textContent()).resolves.toBe('1');
+    const recent = counterPage.locator('.ant-card', { has: counterPage.getByRole('heading', { name: 'Recent Reward Activity' }) });
+    await expect(recent.getByRole('listitem').first().textContent()).resolves.toContain('Ana collected stamp 1 of 2');
+    // Only the campaigns card is still sample data.
+    await expect(counterPage.getByTestId('sample-data-tag').count()).resolves.toBe(1);
+    await screenshot(counterPage, 'live-feed-4-dashboard');
+    await checkA11y(counterPage, 'on the dashboard with live figures');
+  });
+
+  it('lists the stamps and the claim in the Reward Activity table', async () => {
+    await counterPage.getByRole('button', { name: 'Rewards' }).first().click();
+    const table = counterPage.getByRole('table');
+    await table.getByText('Claimed').waitFor();
+    const rows = table.locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(4);
+    await expect(rows.nth(0).textContent()).resolves.toContain('Stamp 1/2');
+    await expect(rows.nth(1).textContent()).resolves.toContain('Claimed');
+    await expect(counterPage.getByTestId('sample-data-tag').count()).resolves.toBe(0);
+    await screenshot(counterPage, 'live-feed-5-reward-activity');
+    expect(counter.errors).toEqual([]);
+  });
+
+  it("shows a vendor without activity SPEC.md's figures, marked as samples", async () => {
+    const newcomer = await signUpVendor(server, { company: 'Harbour Bakery' });
+    const fresh = await newPage(browser);
+    try {
+      await signInPage(fresh.page, server, newcomer);
+      await fresh.page.getByText('Customers on average collect 7 of 10 stamps.').waitFor();
+      await expect(fresh.page.getByTestId('sample-data-tag').count()).resolves.toBe(6);
+      await screenshot(fresh.page, 'live-feed-6-sample-dashboard');
+    } finally {
+      await fresh.context.close();
+    }
+  });
+});

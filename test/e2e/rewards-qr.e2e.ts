@@ -1,0 +1,243 @@
+// Rewards and QR in a real browser: set up a punch card through the form, decode the counter QR from the
+// screen (and a different one after 'Regenerate now'), and decode the QR inside the downloaded flyer PNG.
+import fs from 'node:fs';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import sharp from 'sharp';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { PrintableQrResponse, RewardResponse } from '../../src/api/types';
+import {
+  SCREENSHOT_DIR,
+  checkA11y,
+  hasHorizontalScroll,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInPage,
+  signUpVendor,
+  startServer,
+  vendorApi,
+  type E2eServer,
+  type PageHandle,
+  type SignedUpVendor,
+} from './harness';
+
+let server: E2eServer;
+let browser: Browser;
+let vendor: SignedUpVendor;
+let handle: PageHandle;
+let page: Page;
+let flatWhiteId: string;
+
+/** The text of the QR code in a PNG image, or null when none is found. */
+function decodeQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height)?.data ?? null;
+}
+
+/** The counter QR as the customer's phone would read it off the screen. */
+async function readScreenQr(): Promise<string | null> {
+  // From the top of the page: scrolled, the sticky nav bar would cover part of the code.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return decodeQr(await page.getByTestId('qr-code').screenshot());
+}
+
+/** A simple square logo: a cream cup on espresso brown. */
+function logoPng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+    <rect width="256" height="256" fill="#3b2314"/>
+    <path d="M70 100h100v50a45 45 0 0 1-45 45h-10a45 45 0 0 1-45-45z" fill="#f3e3cf"/>
+    <path d="M170 112h14a20 20 0 0 1 0 40h-14" fill="none" stroke="#f3e3cf" stroke-width="12"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function uploadLogo(): Promise<void> {
+  const form = new FormData();
+  form.set('company', vendor.company);
+  form.set('address', '12 Harbour Street, Wellington');
+  form.set('open_hours', 'Mon–Fri 7:00–15:00');
+  form.set('website', 'https://beanthere.example');
+  form.set('logo', new Blob([await logoPng()], { type: 'image/png' }), 'logo.png');
+  const response = await fetch(`${server.baseUrl}/api/vendor/${vendor.vendorId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${vendor.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`logo upload failed: ${response.status} ${await response.text()}`);
+}
+
+/** Elements (inside `scope`) sticking out past the right edge of the viewport. */
+function overflowing(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>(`${selector} *`)]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+  }, scope);
+}
+
+const submitButton = (): Locator => page.getByRole('button', { name: 'Update Reward Setup' });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  vendor = await signUpVendor(server, { company: 'Bean There Café' });
+  for (const [itemName, itemPrice] of [['Flat White', '4.20'], ['Croissant', '3.50']]) {
+    await vendorApi(server, vendor, 'POST', `/api/vendor/${vendor.vendorId}/add-item`, { itemName, itemPrice });
+  }
+  const { items } = await vendorApi<RewardResponse>(server, vendor, 'GET', `/api/rewards/${vendor.vendorId}`);
+  flatWhiteId = items.find((item) => item.name === 'Flat White')?._id ?? '';
+  expect(flatWhiteId).not.toBe('');
+  await uploadLogo();
+  handle = await newPage(browser);
+  page = handle.page;
+});
+
+afterAll(async () => {
+  await handle?.context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Rewards page', () => {
+  test("starts from SPEC.md's defaults, warns that 2025-12-31 is past, and saves a setup made in the form", async () => {
+    await signInPage(page, server, vendor, `/rewards/${vendor.vendorId}`);
+    await submitButton().waitFor();
+    await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('10');
+    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe('2025-12-31');
+    await page.getByText(/This date has already passed/).waitFor();
+
+    await page.getByLabel('Punches Required').fill('150');
+    await page.getByLabel('Punches Required').blur();
+    await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('100');
+    await page.getByLabel('Punches Required').fill('8');
+
+    await page.getByLabel('Qualifying Item').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Flat White' }).click();
+
+    await page.getByLabel('Expiration Date').click();
+    await page.getByLabel('Expiration Date').fill('2027-06-30');
+    await page.getByLabel('Expiration Date').press('Enter');
+    await page.getByText(/This date has already passed/).waitFor({ state: 'detached' });
+
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/rewards/${vendor.vendorId}`) && r.request().method() === 'POST');
+    await submitButton().click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toEqual({ stamps: 8, item: flatWhiteId, itemCustom: null, expiry: '2027-06-30' });
+    await page.getByText('Reward setup saved').first().waitFor();
+
+    const stored = await vendorApi<RewardResponse>(server, vendor, 'GET', `/api/rewards/${vendor.vendorId}`);
+    expect(stored.reward).toEqual({ stamps: 8, item: flatWhiteId, itemCustom: null, expiry: '2027-06-30' });
+
+    // The preview follows the saved setup: 8 icons, 6 of them filled.
+    const preview = page.getByTestId('live-preview');
+    await preview.getByText('Buy 8 × Flat White, get 1 free').waitFor();
+    expect(await preview.locator('[data-stamp]').count()).toBe(8);
+    expect(await preview.locator('[data-stamp="filled"]').count()).toBe(6);
+  });
+
+  test('reloads the saved setup, and shows every validation message of SPEC.md §5 without saving', async () => {
+    await page.reload();
+    await submitButton().waitFor();
+    await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('8');
+    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe('2027-06-30');
+
+    let posts = 0;
+    const countPosts = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/api/rewards/')) posts += 1;
+    };
+    page.on('request', countPosts);
+    await page.getByLabel('Punches Required').fill('0');
+    await page.getByText('Punches required must be at least 1').waitFor();
+    await page.getByLabel('Qualifying Item').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Other' }).click();
+    await page.getByLabel('Custom qualifying item').fill('   ');
+    await submitButton().click();
+    await page.getByText('Please specify the qualifying item').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'rewards-validation');
+    expect(posts).toBe(0);
+    page.off('request', countPosts);
+  });
+
+  test('looks right at 1280 px and 768 px, with no accessibility violations', async () => {
+    await page.reload();
+    await submitButton().waitFor();
+    await checkA11y(page, 'on the rewards page');
+    await screenshot(page, 'rewards-page-1280');
+    await page.setViewportSize({ width: 768, height: 1000 });
+    if (await hasHorizontalScroll(page)) throw new Error(`the page scrolls sideways at 768 px: ${(await overflowing(page)).join(', ')}`);
+    await screenshot(page, 'rewards-page-768');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+describe('QR code page', () => {
+  test('shows a QR of PUBLIC_URL/s/<token>, with the token preview and countdown', async () => {
+    await signInPage(page, server, vendor, `/qr-code/${vendor.vendorId}`);
+    await page.getByTestId('qr-code').waitFor();
+    const decoded = await readScreenQr();
+    expect(decoded).toMatch(new RegExp(`^${server.baseUrl.replace(/[.]/g, '\\.')}/s/[A-Za-z0-9._-]+$`));
+    const token = (decoded ?? '').split('/s/')[1];
+    await expect(page.getByTestId('token-preview').textContent()).resolves.toBe(`${token.slice(0, 12)}…`);
+    await page.getByText(/^Refresh in \d+ s$/).waitFor();
+    await page.getByText('Scan This QR Code').waitFor();
+    await page.getByText("Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.").waitFor();
+    // The card is 560 px wide at most: the QR fills it up to its 480 px limit.
+    await expect(page.getByTestId('qr-code').getAttribute('data-size')).resolves.toBe('480');
+    await checkA11y(page, 'on the QR page');
+    await screenshot(page, 'qr-page-1280');
+  });
+
+  test("'Regenerate now' shows a different QR, which decodes to a different token", async () => {
+    const before = await readScreenQr();
+    await page.getByRole('button', { name: 'Regenerate now' }).click();
+    const deadline = Date.now() + 10_000;
+    let after = before;
+    // A read may catch the canvas mid-redraw (null): keep reading until a different code decodes.
+    while ((after === before || after === null) && Date.now() < deadline) {
+      await page.waitForTimeout(200);
+      after = await readScreenQr();
+    }
+    if (after === null) fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-undecodable.png'), await page.getByTestId('qr-code').screenshot());
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+    expect(after?.startsWith(`${server.baseUrl}/s/`)).toBe(true);
+  });
+
+  test('Export PNG downloads the branded flyer, whose QR decodes to the printable token URL', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PNG' }).click()]);
+    expect(download.suggestedFilename()).toBe('stampwise-flyer.png');
+    const file = path.join(SCREENSHOT_DIR, 'flyer.png');
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await download.saveAs(file);
+    const png = fs.readFileSync(file);
+    const { width } = PNG.sync.read(png);
+    // 480 px flyer captured at scale 2.
+    expect(width).toBe(960);
+    const printable = await vendorApi<PrintableQrResponse>(server, vendor, 'POST', '/api/qrcode/printable', { vendorId: vendor.vendorId });
+    expect(decodeQr(png)).toBe(printable.url);
+    expect(printable.url.startsWith(`${server.baseUrl}/s/`)).toBe(true);
+  });
+
+  test('follows a phone-sized container (QR between 160 and 480 px), its content within the screen', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="qr-code"]')?.getAttribute('data-size')) < 480);
+    const size = Number(await page.getByTestId('qr-code').getAttribute('data-size'));
+    expect(size).toBeGreaterThanOrEqual(160);
+    expect(size).toBeLessThan(480);
+    // Only the page's own content: the shared nav bar is not this page's to lay out.
+    expect(await overflowing(page, 'main')).toEqual([]);
+    expect(await readScreenQr()).toMatch(/\/s\//);
+    await screenshot(page, 'qr-page-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  test('logged no errors in the browser console', () => {
+    expect(handle.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+// verifyQrForStamp: the check the customer side runs on every scanned token before it may earn a stamp.
+import crypto from 'node:crypto';
+import { createSigner } from 'fast-jwt';
+import { buildTestApp, type TestApp } from '../helpers';
+import { createVendor, type TestVendor } from '../rewards/factories';
+import { verifyQrForStamp } from '../../../server/services/qr-verify';
+import { createQrTokens } from '../../../server/services/qr-tokens';
+import { deriveKey } from '../../../server/services/secret';
+
+let t: TestApp;
+let vendor: TestVendor;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  vendor = await createVendor(t);
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+/** Flips one character of the token at `index` to another URL-safe one. */
+function alterAt(token: string, index: number): string {
+  const replacement = token[index] === 'A' ? 'B' : 'A';
+  return token.slice(0, index) + replacement + token.slice(index + 1);
+}
+
+/** A token in our format with a mac computed under `key`: what a forger who guessed the format would send. */
+function signWith(key: string, body: string): string {
+  const mac = crypto.createHmac('sha256', key).update(`stampwise-qr.${body}`).digest().subarray(0, 16).toString('base64url');
+  return `${body}.${mac}`;
+}
+
+describe('verifyQrForStamp', () => {
+  it('accepts a fresh dynamic token and names the vendor', async () => {
+    const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
+    const check = await verifyQrForStamp(t.deps, token);
+    expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/) });
+  });
+
+  it('rejects an expired token', async () => {
+    const { token, expiresAt } = t.deps.qrTokens.issueDynamic(vendor.id);
+    t.clock.set(expiresAt);
+    expect(await verifyQrForStamp(t.deps, token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rejects a token with any single character altered', async () => {
+    const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
+    for (let index = 0; index < token.length; index += 1) {
+      if (token[index] === '.') continue;
+      expect(await verifyQrForStamp(t.deps, alterAt(token, index))).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+
+  it('rejects a token moved to another vendor (vendor id swapped, mac kept)', async () => {
+    const other = await createVendor(t);
+    const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
+    const moved = token.replace(vendor.id, other.id);
+    expect(moved).not.toBe(token);
+    expect(await verifyQrForStamp(t.deps, moved)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('rejects an extended expiry (exp rewritten, mac kept)', async () => {
+    const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
+    const [head, id, exp, mac] = token.split('.');
+    const later = (parseInt(exp, 36) + 3600).toString(36);
+    expect(await verifyQrForStamp(t.deps, [head, id, later, mac].join('.'))).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('rejects forged tokens: made up, unsigned, or signed under a guessed key', async () => {
+    const exp = (Math.floor(t.clock.now() / 1000) + 60).toString(36);
+    const body = `dAAAAAAAAAAA.${vendor.id}.${exp}`;
+    for (const forged of [
+      '',
+      'not-a-token',
+      body,
+      `${body}.`,
+      `${body}.${'A'.repeat(22)}`,
+      signWith('guessed-key', body),
+      'd'.repeat(10_000),
+    ]) {
+      expect(await verifyQrForStamp(t.deps, forged)).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+
+  it('rejects a token signed with the session key (same secret, other purpose)', async () => {
+    const exp = (Math.floor(t.clock.now() / 1000) + 60).toString(36);
+    const sessionKeyed = signWith(deriveKey(t.deps.secret, 'session'), `dAAAAAAAAAAA.${vendor.id}.${exp}`);
+    expect(await verifyQrForStamp(t.deps, sessionKeyed)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it("rejects the vendor's session token used as a QR token", async () => {
+    expect(await verifyQrForStamp(t.deps, vendor.token)).toEqual({ ok: false, reason: 'malformed' });
+    // A JWT with QR-looking claims signed with the QR key is still not a QR token.
+    const qrKeyedJwt = createSigner({ key: deriveKey(t.deps.secret, 'qr'), algorithm: 'HS256' })({ sub: vendor.id, kind: 'dynamic' });
+    expect(await verifyQrForStamp(t.deps, qrKeyedJwt)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('rejects a token from a server with another secret', async () => {
+    const otherServer = createQrTokens('another-secret-that-is-long-enough-for-hmac', t.clock.now);
+    const { token } = otherServer.issueDynamic(vendor.id);
+    expect(await verifyQrForStamp(t.deps, token)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyQrForStamp(t.deps, otherServer.issuePrintable(vendor.id, 1))).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('rejects an authentic token for a vendor that does not exist', async () => {
+    const { token } = t.deps.qrTokens.issueDynamic(crypto.randomUUID());
+    expect(await verifyQrForStamp(t.deps, token)).toEqual({ ok: false, reason: 'unknown-vendor' });
+  });
+
+  it('rejects a printable token whose version was renewed, and accepts the current one', async () => {
+    const v1 = t.deps.qrTokens.issuePrintable(vendor.id, 1);
+    expect(await verifyQrForStamp(t.deps, v1)).toEqual({ ok: true, vendorId: vendor.id, kind: 'printable', tokenId: `${vendor.id}:v1` });
+    await t.db.kysely.updateTable('vendors').set({ printable_qr_version: 2 }).where('id', '=', vendor.id).execute();
+    expect(await verifyQrForStamp(t.deps, v1)).toEqual({ ok: false, reason: 'revoked' });
+    // A version from the future (never issued by the route) is not accepted either.
+    expect(await verifyQrForStamp(t.deps, t.deps.qrTokens.issuePrintable(vendor.id, 3))).toEqual({ ok: false, reason: 'revoked' });
+    expect(await verifyQrForStamp(t.deps, t.deps.qrTokens.issuePrintable(vendor.id, 2))).toMatchObject({ ok: true, tokenId: `${vendor.id}:v2` });
+  });
+
+  it('never lets a printable token expire with time', async () => {
+    const token = t.deps.qrTokens.issuePrintable(vendor.id, 1);
+    t.clock.advance(10 * 365 * 24 * 3600 * 1000);
+    expect(await verifyQrForStamp(t.deps, token)).toMatchObject({ ok: true, kind: 'printable' });
+  });
+});
