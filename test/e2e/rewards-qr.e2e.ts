@@ -59,7 +59,7 @@ async function uploadLogo(): Promise<void> {
   form.set('address', '12 Harbour Street, Wellington');
   form.set('open_hours', 'Mon–Fri 7:00–15:00');
   form.set('website', 'https://beanthere.example');
-  form.set('logo', new Blob([await logoPng()], { type: 'image/png' }), 'logo.png');
+  form.set('logo', new Blob([new Uint8Array(await logoPng())], { type: 'image/png' }), 'logo.png');
   const response = await fetch(`${server.baseUrl}/api/vendor/${vendor.vendorId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${vendor.token}` },
