@@ -42,6 +42,9 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
     if (sent === undefined || !MAC_PATTERN.test(sent)) return null;
     const expected = mac(parts.join('.'));
     const received = Buffer.from(sent, 'base64url');
+    // Only the canonical encoding counts: base64url's last character carries spare bits, and a token
+    // altered there would otherwise decode to the same mac (one printed code, many accepted spellings).
+    if (received.toString('base64url') !== sent) return null;
     // Constant-time comparison: no timing hint about how much of a forged mac was right.
     if (received.length !== MAC_BYTES || !crypto.timingSafeEqual(received, expected)) return null;
     return parts;
