@@ -109,6 +109,9 @@ export const STORE_PREVIEW = {
 
 // ---- Vendor accounts: login, registration, verification (SPEC.md §2, §4, §8, §9) ----
 
+/** Under the signed-out pages. */
+export const PUBLIC_FOOTER_TAGLINE = 'Stamp cards for cafés and small shops';
+
 /** SPEC.md §9: the sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
@@ -222,7 +225,8 @@ export const DASHBOARD_TEXT = {
   stampsLabel: (filled: number, total: number) => `${filled} of ${total} stamps collected`,
   progressLabel: 'Average stamp-card progress',
   averageStamps: (collected: number, total: number) => `Customers on average collect ${collected} of ${total} stamps.`,
-  updateReward: 'Update reward setup',
+  /** Same words as the Rewards page's submit button, which the help page tells vendors to click. */
+  updateReward: 'Update Reward Setup',
   redemptionActivity: 'Redemption activity',
   redemptionChartLabel: (weeks: number, first: number, last: number) =>
     `Redemptions per week over the last ${weeks} weeks, from ${first} to ${last}`,
@@ -237,6 +241,7 @@ export const DASHBOARD_TEXT = {
   activeCampaigns: 'Active Campaigns',
   runningNow: 'running now',
   customersReached: (n: number) => `${n.toLocaleString('en-US')} customers reached this week`,
+  campaignEnds: (date: string) => `ends ${date}`,
   recentActivity: 'Recent Reward Activity',
   engagedCustomers: 'Engaged Customers',
   visits: (n: number) => `${n} visits this month`,

@@ -174,7 +174,8 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
             max={CAMPAIGN_BUDGET.max}
             step={CAMPAIGN_BUDGET.step}
             marks={budgetMarks}
-            tooltip={{ formatter: (value) => formatBudget(value ?? 0) }}
+            // The value is shown beside the label; a tooltip over the handle would only repeat it.
+            tooltip={{ open: false }}
             ariaLabelForHandle={labels.budget}
             ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0)}
           />

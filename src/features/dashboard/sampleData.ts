@@ -2,6 +2,7 @@
 import type { ChartPoint } from './charts/AreaChart';
 import type { RewardEvent } from './cards/RecentActivityCard';
 import type { EngagedCustomer } from './cards/EngagedCustomersCard';
+import { SAMPLE_CAMPAIGNS } from '../campaigns/sampleCampaigns';
 
 /** SPEC.md §9: the stamp program example — 10 stamps, 7 collected on average (70 percent). */
 export const SAMPLE_REWARD_PROGRESS = { stampsRequired: 10, averageStampsCollected: 7 } as const;
@@ -28,8 +29,12 @@ export const SAMPLE_TOTAL_REDEMPTIONS = {
   monthlyBars: [96, 118, 131, 124, 152, 171, 188],
 } as const;
 
-/** SPEC.md §9: 3 active campaigns. */
-export const SAMPLE_ACTIVE_CAMPAIGNS = { count: 3, customersReached: 412 } as const;
+/** SPEC.md §9: 3 active campaigns — the three sample rows of the campaigns page. */
+export const SAMPLE_ACTIVE_CAMPAIGNS = {
+  count: SAMPLE_CAMPAIGNS.length,
+  customersReached: 412,
+  campaigns: SAMPLE_CAMPAIGNS.map(({ id, title, end }) => ({ id, title, end })),
+} as const;
 
 /** Four sample events for Recent Reward Activity, newest first. */
 export const SAMPLE_RECENT_ACTIVITY: readonly RewardEvent[] = [

@@ -1,7 +1,7 @@
 // The frame of the signed-out card pages (registration, verification): brand, a centred card, a footer.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { APP_NAME, ROUTES } from '../../constants';
+import { APP_NAME, PUBLIC_FOOTER_TAGLINE, ROUTES } from '../../constants';
 import { BrandLogo } from './BrandMark';
 import './layout.css';
 
@@ -19,7 +19,7 @@ export function PublicPage({ children, width = 480 }: { children: ReactNode; wid
         </div>
       </main>
       <footer className="sw-public__footer">
-        © {new Date().getFullYear()} {APP_NAME} · Stamp cards for cafés and small shops
+        © {new Date().getFullYear()} {APP_NAME} · {PUBLIC_FOOTER_TAGLINE}
       </footer>
     </div>
   );

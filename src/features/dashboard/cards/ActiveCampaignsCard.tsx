@@ -1,21 +1,42 @@
-// Active Campaigns card: how many campaigns are running and how many customers they reached.
+// Active Campaigns card: how many campaigns are running, which ones, and how many customers they reached.
 import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { DASHBOARD_TEXT } from '../../../constants';
 import { SectionCard } from '../components/SectionCard';
+
+export interface RunningCampaign {
+  id: string;
+  title: string;
+  /** Last day, YYYY-MM-DD. */
+  end: string;
+}
 
 export interface ActiveCampaignsCardProps {
   count: number;
   customersReached: number;
+  /** The running campaigns, listed under the count when given. */
+  campaigns?: readonly RunningCampaign[];
   sample?: boolean;
 }
 
-export function ActiveCampaignsCard({ count, customersReached, sample = false }: ActiveCampaignsCardProps) {
+export function ActiveCampaignsCard({ count, customersReached, campaigns = [], sample = false }: ActiveCampaignsCardProps) {
   return (
     <SectionCard title={DASHBOARD_TEXT.activeCampaigns} icon={<NotificationOutlined />} sample={sample}>
       <div className="sw-stat">
         <span className="sw-figure">{count.toLocaleString('en-US')}</span>
         <span className="sw-figure-label">{DASHBOARD_TEXT.runningNow}</span>
       </div>
+      {campaigns.length > 0 ? (
+        <ul className="sw-campaign-list">
+          {campaigns.map((campaign) => (
+            <li key={campaign.id}>
+              <span className="sw-campaign-dot" aria-hidden />
+              <span className="sw-campaign-name">{campaign.title}</span>
+              <span className="sw-campaign-end">{DASHBOARD_TEXT.campaignEnds(dayjs(campaign.end).format('D MMM'))}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="sw-stat-note">
         <TeamOutlined aria-hidden /> {DASHBOARD_TEXT.customersReached(customersReached)}
       </p>

@@ -14,13 +14,18 @@ export interface TotalRedemptionsCardProps {
 }
 
 export function TotalRedemptionsCard({ total, monthlyBars, barsLabel, sample = false }: TotalRedemptionsCardProps) {
+  const caption = barsLabel ?? DASHBOARD_TEXT.redemptionBarsLabel(monthlyBars.length);
   return (
     <SectionCard title={DASHBOARD_TEXT.totalRedemptions} icon={<TrophyOutlined />} sample={sample}>
       <div className="sw-stat">
         <span className="sw-figure">{total.toLocaleString('en-US')}</span>
         <span className="sw-figure-label">{DASHBOARD_TEXT.allTime}</span>
       </div>
-      <MiniBars values={monthlyBars} ariaLabel={barsLabel ?? DASHBOARD_TEXT.redemptionBarsLabel(monthlyBars.length)} />
+      <MiniBars values={monthlyBars} ariaLabel={caption} />
+      {/* The same words as the bars' text alternative, so screen readers hear them once. */}
+      <p className="sw-bars-caption" aria-hidden>
+        {caption}
+      </p>
     </SectionCard>
   );
 }

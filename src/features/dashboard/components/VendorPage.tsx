@@ -14,9 +14,15 @@ const readableText: ThemeConfig = {
   },
 };
 
+/**
+ * Dropdowns, date pickers and tooltips open inside the page rather than at the end of <body>, so they sit
+ * in the page's <main> landmark like the field that opened them (axe-core's `region` rule).
+ */
+const keepPopupsInPage = (trigger?: HTMLElement): HTMLElement => trigger?.closest<HTMLElement>('.sw-page') ?? document.body;
+
 export function VendorPage({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <ConfigProvider theme={readableText}>
+    <ConfigProvider theme={readableText} getPopupContainer={keepPopupsInPage}>
       <div className={['sw-page', className].filter(Boolean).join(' ')}>{children}</div>
     </ConfigProvider>
   );
