@@ -1,8 +1,8 @@
 // Bench rows for issue 7: the dashboard and the activity list of a store with a long history
 // (BENCH_SEED_EVENTS stamp events, default 1,000,000, over 10,000 customers), seeded in one bulk insert.
-import crypto from 'node:crypto';
 import type { BenchContext, BenchScenario } from './scenarios';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
+import { seedBenchVendor } from './seed-vendor';
 
 export const ACTIVITY_BENCH_ROWS = {
   dashboard: 'GET /api/dashboard/:id',
@@ -17,33 +17,14 @@ export async function activityScenarios({ deps, baseUrl }: BenchContext): Promis
   if (only && !names.some((name) => only.includes(name))) return [];
 
   const events = seedEventsFromEnv(1_000_000);
-  const vendorId = crypto.randomUUID();
   const now = Date.now();
-  await deps.db.kysely
-    .insertInto('vendors')
-    .values({
-      id: vendorId,
-      email: `${vendorId}@bench.local`,
-      email_normalized: `${vendorId}@bench.local`,
-      name: 'Busy Vendor',
-      company: 'Busy Café',
-      address: '2 Bench Street',
-      open_hours: '7–15',
-      website: null,
-      logo_image_id: null,
-      banner_image_id: null,
-      password_hash: null,
-      verified_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const { vendorId, token } = await seedBenchVendor(deps, { name: 'Busy Vendor', company: 'Busy Café', address: '2 Bench Street' }, now);
   await deps.db.kysely.insertInto('rewards').values({ vendor_id: vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
   const started = Date.now();
   await seedActivity(deps.db, vendorId, { events, customers: 10_000, now });
   console.log(`seeded ${events.toLocaleString('en-US')} stamp events over 10,000 customers for the activity rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const auth = { authorization: `Bearer ${deps.sessions.issue(vendorId)}` };
+  const auth = { authorization: `Bearer ${token}` };
   return [
     { name: ACTIVITY_BENCH_ROWS.dashboard, request: async () => ({ url: `${baseUrl}/api/dashboard/${vendorId}`, headers: auth }) },
     { name: ACTIVITY_BENCH_ROWS.activity, request: async () => ({ url: `${baseUrl}/api/activity/${vendorId}`, headers: auth }) },

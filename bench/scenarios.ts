@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../server/deps';
 import { activityScenarios } from './activity-scenarios';
+import { seedBenchVendor } from './seed-vendor';
 
 export interface BenchContext {
   deps: AppDeps;
@@ -13,35 +14,17 @@ export interface BenchScenario {
   request(): Promise<{ url: string; method?: string; headers?: Record<string, string>; body?: string }>;
 }
 
+/** The vendor of the light rows: a profile and 20 menu items. */
 async function seedVendor(deps: AppDeps): Promise<{ vendorId: string; token: string }> {
-  const vendorId = crypto.randomUUID();
   const now = Date.now();
-  await deps.db.kysely
-    .insertInto('vendors')
-    .values({
-      id: vendorId,
-      email: `${vendorId}@bench.local`,
-      email_normalized: `${vendorId}@bench.local`,
-      name: 'Bench Vendor',
-      company: 'Bench Café',
-      address: '1 Bench Street',
-      open_hours: '7–15',
-      website: null,
-      logo_image_id: null,
-      banner_image_id: null,
-      password_hash: null,
-      verified_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const vendor = await seedBenchVendor(deps, { name: 'Bench Vendor', company: 'Bench Café', address: '1 Bench Street' }, now);
   for (let i = 0; i < 20; i += 1) {
     await deps.db.kysely
       .insertInto('menu_items')
-      .values({ id: crypto.randomUUID(), vendor_id: vendorId, name: `Item ${i}`, price_cents: 300 + i * 10, created_at: now + i })
+      .values({ id: crypto.randomUUID(), vendor_id: vendor.vendorId, name: `Item ${i}`, price_cents: 300 + i * 10, created_at: now + i })
       .execute();
   }
-  return { vendorId, token: deps.sessions.issue(vendorId) };
+  return vendor;
 }
 
 export async function benchScenarios({ deps, baseUrl }: BenchContext): Promise<BenchScenario[]> {

@@ -207,6 +207,8 @@ export const NAV_TEXT = {
   loadingVendor: 'Loading your store…',
   logoAlt: (company: string) => `${company} logo`,
   vendorLoadFailedLog: 'Could not load the vendor profile; signing out',
+  /** Below 768 px the page buttons and the search box fold into a panel behind this button. */
+  menu: 'Menu',
 } as const;
 
 export const ROUTE_ERROR_TEXT = {
@@ -488,6 +490,22 @@ export const QR_TEXT = {
   /** SPEC.md §8: console only. */
   fetchFailedLog: 'Failed to load QR code',
   exportFailedLog: 'Failed to export flyer',
+  // Renewing the flyer code (POST /api/qrcode/printable with renew: true): not in SPEC.md, vendor-facing copy.
+  flyerSectionTitle: 'Printed flyer',
+  flyerSectionText:
+    'The code on your flyer stays the same, so printed flyers keep working. Renew it if a photo of your flyer is going around, or before you reprint.',
+  renewFlyer: 'Renew flyer code',
+  renewConfirmTitle: 'Renew your flyer code?',
+  renewConfirmText:
+    'Flyers you printed before stop working at once: customers who scan them no longer get a stamp. Afterwards, download and print the new flyer.',
+  renewConfirmOk: 'Renew code',
+  renewConfirmCancel: 'Keep current code',
+  renewed: 'Flyer code renewed. Download and print the new flyer.',
+  renewFailed: 'Could not renew the flyer code. Your current flyers still work; please try again.',
+  renewFailedLog: 'Failed to renew the flyer code',
+  newFlyerCode: 'New flyer code',
+  newFlyerQrLabel: 'QR code of your new flyer',
+  downloadNewFlyer: 'Download new flyer',
 } as const;
 
 // ---- The customer side: scan page, wallet, card, reward-ready screen (issue 6) ----
@@ -555,6 +573,10 @@ export const CUSTOMER_TEXT = {
   recoverOpening: 'Bringing your cards to this phone…',
   recoverDoneTitle: 'Your cards are on this phone now',
   recoverFailedTitle: 'This link did not work',
+  /** After a recovery that brought this phone's own cards along. */
+  recoverMerged: (cards: number, stamps: number) =>
+    `The ${cards === 1 ? 'card' : `${cards} cards`} already on this phone ${cards === 1 ? 'was' : 'were'} added to your wallet` +
+    (stamps > 0 ? `, with ${stamps} ${stamps === 1 ? 'stamp' : 'stamps'}.` : '.'),
   notFoundCard: 'This stamp card is not in your wallet.',
 } as const;
 

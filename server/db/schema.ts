@@ -140,6 +140,17 @@ export interface RedemptionTable {
   created_at: number;
 }
 
+// ---- sign-in throttling (migration 2026112203_login_failures) ----
+
+/** Failed sign-ins for one typed e-mail address in the current fixed window; cleared by a successful sign-in. */
+export interface LoginFailureTable {
+  /** SHA-256 (hex) of the normalized e-mail address typed (whether or not an account uses it). */
+  account_key: string;
+  /** Attempts counted in this window (each attempt is counted before its password is checked). */
+  failures: number;
+  window_started_at: number;
+}
+
 export interface Database {
   vendors: VendorTable;
   email_tokens: EmailTokenTable;
@@ -154,6 +165,7 @@ export interface Database {
   stamp_cards: StampCardTable;
   stamp_events: StampEventTable;
   redemptions: RedemptionTable;
+  login_failures: LoginFailureTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -11,12 +11,12 @@ import {
   checkVerificationLink,
   completeRegistration,
   isValidEmail,
-  normalizeEmail,
   normalizeWebsite,
   registerVendor,
   sniffRegistrationMenu,
   type RegistrationInput,
 } from '../services/accounts';
+import { beginLoginAttempt, loginFailed, loginSucceeded, type LoginThrottleRule } from '../services/login-throttle';
 
 /** Sign-in attempts per client address, successful or not. */
 export const LOGIN_ATTEMPTS_PER_ADDRESS = 20;
@@ -25,6 +25,7 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 /** Registrations per client address: each one sends a mail, so this also limits mail bombing. */
 export const REGISTRATIONS_PER_ADDRESS = 20;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const ACCOUNT_FAILURES: LoginThrottleRule = { maxFailures: LOGIN_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS };
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
@@ -107,13 +108,6 @@ async function requireMultipart(request: FastifyRequest): Promise<void> {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Counts only failures (read before the check, incremented after a miss), keyed by the address typed.
-  const accountFailures = app.createRateLimit({
-    max: LOGIN_FAILURES_PER_ACCOUNT,
-    timeWindow: THROTTLE_WINDOW_MS,
-    keyGenerator: (request) => `login-failures:${normalizeEmail((request.body as { email: string }).email)}`,
-  });
-
   app.post('/register', {
     config: { rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
     preValidation: [requireMultipart, cleanTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
@@ -176,18 +170,22 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const throttle = await accountFailures(request, { increment: false });
-    if (!throttle.isAllowed && throttle.remaining <= 0) {
-      const seconds = Math.max(1, Math.ceil(throttle.ttl / 1000));
+    // Per account (the address typed, known or not, so a 429 reveals nothing): counted before the
+    // password is checked, cleared by the right one; see services/login-throttle.ts.
+    const { email, password } = request.body;
+    const attempt = await beginLoginAttempt(app.deps, email, ACCOUNT_FAILURES);
+    if (!attempt.allowed) {
+      const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
       const minutes = Math.ceil(seconds / 60);
       reply.header('retry-after', seconds);
       throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
-    const vendorId = await checkCredentials(app.deps, request.body.email, request.body.password);
+    const vendorId = await checkCredentials(app.deps, email, password);
     if (!vendorId) {
-      await accountFailures(request);
+      await loginFailed(app.deps, ACCOUNT_FAILURES);
       throw unauthorized(LOGIN_FAILED_MESSAGE);
     }
+    await loginSucceeded(app.deps, email);
     return { token: app.deps.sessions.issue(vendorId), vendor: { _id: vendorId } };
   });
 

@@ -81,6 +81,16 @@ const ScanRefusal = Type.Object(
 
 const Profile = Type.Object({ displayName: nullable(Type.String()), email: nullable(Type.String()) });
 
+const WalletMergeSummary = Type.Object(
+  {
+    cards: Type.Integer({ description: "Cards of the device's anonymous wallet moved over or combined" }),
+    stamps: Type.Integer({ description: 'Stamps added to the recovered wallet' }),
+    skippedStamps: Type.Integer({ description: 'Stamps left out: already collected with the same code, or within the cooldown' }),
+    redemptions: Type.Integer({ description: 'Past claims moved over' }),
+  },
+  { description: "What merging the device's anonymous wallet did; null when none was merged" },
+);
+
 const CredentialHeaders = Type.Object({
   [CUSTOMER_CREDENTIAL_HEADER.toLowerCase()]: Type.Optional(Type.String({ maxLength: 200, description: 'The device credential from the first scan' })),
 });
@@ -238,10 +248,18 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['customer'],
       summary: 'Use a sign-in link: this device gets a new credential of that wallet',
+      description:
+        "Send the device's current credential (X-Customer-Key) to bring its anonymous wallet along: its cards are merged into the " +
+        'recovered wallet (stamps that one customer could not have collected — the same code twice, or within a store\'s cooldown — ' +
+        'are left out; claims are kept) and its credential stops working. A wallet with an e-mail is never merged.',
+      headers: CredentialHeaders,
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) }),
-      response: { 200: Type.Object({ credential: Type.String(), profile: Profile }), 404: ErrorResponse, 410: ErrorResponse, 429: ErrorResponse },
+      response: {
+        200: Type.Object({ credential: Type.String(), profile: Profile, merged: Type.Union([WalletMergeSummary, Type.Null()]) }),
+        404: ErrorResponse, 410: ErrorResponse, 429: ErrorResponse,
+      },
     },
-  }, async (request) => completeRecovery(app.deps.db.kysely, request.params.token, app.deps.now()));
+  }, async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request)));
 };
 
 export default customerRoutes;

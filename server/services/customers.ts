@@ -21,6 +21,7 @@ import {
 import { isUniqueViolation } from '../repositories/stamp-events';
 import { isValidEmail, normalizeEmail } from './accounts';
 import type { MailMessage } from './mailer';
+import { mergeAnonymousWallet, type WalletMergeSummary } from './wallet-merge';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -151,14 +152,32 @@ export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'con
   await deps.mailer.send(recoveryMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`));
 }
 
-/** Uses a sign-in link once: this device gets a new credential of that customer. */
-export async function completeRecovery(db: Kysely<Database>, token: string, now: number): Promise<RecoverCompleteResponse> {
+/** The answer to a used sign-in link: what merging the phone's anonymous wallet did, or null when nothing was merged. */
+export type RecoveryResult = RecoverCompleteResponse & { merged: WalletMergeSummary | null };
+
+/**
+ * Uses a sign-in link once: this device gets a new credential of that customer. When the device sends
+ * the credential it had so far (`currentCredential`) and that names an anonymous wallet, that wallet
+ * is merged into the recovered one and its credential revoked — all in the same transaction as the
+ * link's use, so a failure leaves the link, both wallets and both credentials as they were.
+ */
+export async function completeRecovery(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  token: string,
+  currentCredential?: string,
+): Promise<RecoveryResult> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
-  return db.transaction().execute(async (trx) => {
+  const now = deps.now();
+  return deps.db.kysely.transaction().execute(async (trx) => {
     const customerId = await consumeRecoveryToken(trx, hashSecret(token), now);
     if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
+    // An unknown or malformed old credential is no reason to refuse the recovery: it is just not merged.
+    const phoneWalletId = await customerForCredential(trx, currentCredential);
+    const merged = phoneWalletId === undefined
+      ? null
+      : await mergeAnonymousWallet(trx, { config: deps.config, dialect: deps.db.dialect }, phoneWalletId, customerId, now);
     const credential = newSecret();
     await insertCredential(trx, hashSecret(credential), customerId, now);
-    return { credential, profile: await getProfile(trx, customerId) };
+    return { credential, profile: await getProfile(trx, customerId), merged };
   });
 }

@@ -7,9 +7,9 @@ import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
 import { insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
+import { cooldownMinutes } from './cooldown';
 import { createCustomer, customerForCredential } from './customers';
 import { verifyQrForStamp } from './qr-verify';
-import type { QrTokenKind } from './qr-tokens';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -74,12 +74,6 @@ function refuse(
 
 /** Thrown inside the stamping transaction to roll it back when the cooldown refuses the stamp. */
 class CoolingDown extends Error {}
-
-/** Minutes a customer waits between stamps at one store; the flyer's longer wait also counts every stamp. */
-function cooldownMinutes(deps: Pick<AppDeps, 'config'>, kind: QrTokenKind): number {
-  const { stampCooldownMinutes, printableCooldownMinutes } = deps.config;
-  return kind === 'printable' ? Math.max(stampCooldownMinutes, printableCooldownMinutes) : stampCooldownMinutes;
-}
 
 export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'now' | 'activityBus'>, input: ScanInput): Promise<ScanOutcome> {
   const db = deps.db.kysely;

@@ -210,9 +210,19 @@ export interface RecoverResponse {
   message: string;
 }
 /** POST /api/customer/recover/{token}: a new credential for this device, given once. */
+/** What merging this phone's anonymous wallet into the recovered one did. */
+export interface WalletMergeSummary {
+  cards: number;
+  stamps: number;
+  skippedStamps: number;
+  redemptions: number;
+}
+
 export interface RecoverCompleteResponse {
   credential: string;
   profile: CustomerProfile;
+  /** null when the phone had no anonymous wallet to bring along. */
+  merged: WalletMergeSummary | null;
 }
 
 // ---- /api/activity and /api/dashboard (issue 7: the vendor's own figures and the live counter feed) ----

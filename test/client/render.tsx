@@ -33,8 +33,5 @@ export function renderWithApp(ui: ReactElement, options: RenderWithAppOptions = 
   return { store, router, ...result };
 }
 
-/** A token with the given claims (unsigned: the client only decodes). */
-export function fakeToken(claims: Record<string, unknown>): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
-}
+// Tokens live in support/tokens.ts (slice tests use them without loading antd); re-exported for page tests.
+export { fakeToken } from './support/tokens';

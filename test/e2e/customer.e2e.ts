@@ -1,56 +1,27 @@
 // The customer's side in a real browser on a phone-sized screen: a vendor sets up a reward and shows
 // a QR code; the customer opens its URL, collects stamps, fills the card, claims the reward and sees
 // the reward-ready screen; then the wallet. Screenshots of every screen go to test-results/screenshots.
-import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { QrTokenResponse } from '../../src/api/types';
 import {
   checkA11y,
   hasHorizontalScroll,
-  launchBrowser,
+  logoPng,
   newPage,
   screenshot,
   signUpVendor,
-  startServer,
+  uploadStoreLogo,
+  useE2eApp,
   vendorApi,
-  type E2eServer,
   type PageHandle,
-  type SignedUpVendor,
 } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 
-let server: E2eServer;
-let browser: Browser;
-let vendor: SignedUpVendor;
+// No cooldown, so the test can fill a 2-stamp card with two fresh codes in a row.
+const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { company: 'Bean There Café' } });
 let handle: PageHandle;
 let page: Page;
-
-/** A round brown logo with a white cup, made on the fly (the vendor's uploaded store logo). */
-async function logoPng(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
-    <rect width="256" height="256" fill="#6b3d1f"/>
-    <path d="M70 100h100v50a45 45 0 0 1-45 45h-10a45 45 0 0 1-45-45z" fill="#fff"/>
-    <path d="M170 110h14a20 20 0 0 1 0 40h-14" fill="none" stroke="#fff" stroke-width="12"/>
-    <path d="M100 60c-10 12 10 18 0 30M130 60c-10 12 10 18 0 30" stroke="#f3c98b" stroke-width="8" fill="none" stroke-linecap="round"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function uploadLogo(): Promise<void> {
-  const form = new FormData();
-  form.set('company', vendor.company);
-  form.set('address', '12 Harbour Street, Wellington');
-  form.set('open_hours', 'Mon–Fri 7:00–15:00');
-  form.set('website', 'https://beanthere.example');
-  form.set('logo', new Blob([new Uint8Array(await logoPng())], { type: 'image/png' }), 'logo.png');
-  const response = await fetch(`${server.baseUrl}/api/vendor/${vendor.vendorId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${vendor.token}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`logo upload failed: ${response.status} ${await response.text()}`);
-}
 
 /** Waits until every one-off animation (the stamp landing, the count popping) has finished. */
 async function animationsSettled(): Promise<void> {
@@ -61,26 +32,16 @@ async function animationsSettled(): Promise<void> {
 
 /** A fresh QR url, as the vendor's QR page would show it. */
 async function qrUrl(): Promise<string> {
-  const qr = await vendorApi<QrTokenResponse>(server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`);
-  expect(qr.url).toBe(`${server.baseUrl}/s/${qr.token}`);
+  const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
+  expect(qr.url).toBe(`${app.server.baseUrl}/s/${qr.token}`);
   return qr.url;
 }
 
 beforeAll(async () => {
-  // No cooldown, so the test can fill a 2-stamp card with two fresh codes in a row.
-  server = await startServer({ STAMP_COOLDOWN_MINUTES: '0' });
-  browser = await launchBrowser();
-  vendor = await signUpVendor(server, { company: 'Bean There Café' });
-  await uploadLogo();
-  await vendorApi(server, vendor, 'POST', `/api/rewards/${vendor.vendorId}`, { stamps: 2, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
-  handle = await newPage(browser, { viewport: PHONE, isMobile: true });
+  await uploadStoreLogo(app.server, app.vendor, await logoPng());
+  await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 2, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
+  handle = await newPage(app.browser, { viewport: PHONE, isMobile: true });
   page = handle.page;
-});
-
-afterAll(async () => {
-  await handle?.context.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('customer: scan, collect, fill the card, claim (390 × 844 phone)', () => {
@@ -144,9 +105,9 @@ describe('customer: scan, collect, fill the card, claim (390 × 844 phone)', () 
   });
 
   it("collects a stamp at a second store, on a 10-stamp card", async () => {
-    const bakery = await signUpVendor(server, { company: 'Harbour Bakery' });
-    await vendorApi(server, bakery, 'POST', `/api/rewards/${bakery.vendorId}`, { stamps: 10, item: null, itemCustom: 'Almond croissant', expiry: '2030-12-31' });
-    const qr = await vendorApi<QrTokenResponse>(server, bakery, 'GET', `/api/qrcode/generate/${bakery.vendorId}`);
+    const bakery = await signUpVendor(app.server, { company: 'Harbour Bakery' });
+    await vendorApi(app.server, bakery, 'POST', `/api/rewards/${bakery.vendorId}`, { stamps: 10, item: null, itemCustom: 'Almond croissant', expiry: '2030-12-31' });
+    const qr = await vendorApi<QrTokenResponse>(app.server, bakery, 'GET', `/api/qrcode/generate/${bakery.vendorId}`);
     await page.goto(qr.url);
     await page.getByText('1 / 10').waitFor();
     await expect(page.getByRole('heading', { name: 'Harbour Bakery' }).isVisible()).resolves.toBe(true);
@@ -174,14 +135,14 @@ describe('customer: scan, collect, fill the card, claim (390 × 844 phone)', () 
   });
 
   it('shows a new phone an empty wallet, and a forged code a clear refusal', async () => {
-    const fresh = await newPage(browser, { viewport: PHONE, isMobile: true });
+    const fresh = await newPage(app.browser, { viewport: PHONE, isMobile: true });
     try {
-      await fresh.page.goto(`${server.baseUrl}/wallet`);
+      await fresh.page.goto(`${app.server.baseUrl}/wallet`);
       await fresh.page.getByRole('heading', { name: 'No stamp cards yet' }).waitFor();
       await screenshot(fresh.page, 'customer-9-empty-wallet');
       await checkA11y(fresh.page, 'on the empty wallet');
 
-      await fresh.page.goto(`${server.baseUrl}/s/not-a-real-code`);
+      await fresh.page.goto(`${app.server.baseUrl}/s/not-a-real-code`);
       await fresh.page.getByRole('alert').waitFor();
       await expect(fresh.page.getByRole('alert').textContent()).resolves.toContain('This code is not a valid Stampwise code — scan the code on the counter again');
       await screenshot(fresh.page, 'customer-10-forged-code');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -87,6 +88,27 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output()}`);
 }
 
+/**
+ * Ends the server process: SIGTERM, and SIGKILL if it has not exited 10 s later. The 10 s timer is cleared once
+ * the process exits — left pending, it kept jest running after the last test ("Jest did not exit one second
+ * after the test run has completed").
+ */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const grace = new Promise<'timeout'>((resolve) => {
+    graceTimer = setTimeout(() => resolve('timeout'), 10_000);
+  });
+  child.kill('SIGTERM');
+  const outcome = await Promise.race([exited, grace]);
+  clearTimeout(graceTimer);
+  if (outcome === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
 /** Starts `dist/server/server/main.js` (run `npm run build` first) with its own data directory and mail capture. */
 export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const entry = path.join(ROOT, 'dist/server/server/main.js');
@@ -135,12 +157,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       throw new Error(`no mail to ${to} within ${timeoutMs} ms (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join('; ') || 'none'})\n${log}`);
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild(child);
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -238,6 +255,58 @@ export async function signUpVendor(server: E2eServer, overrides: Partial<{ name:
   const body = (await completed.json()) as { token: string; vendorId: string };
   if (!completed.ok) throw new Error(`complete-registration failed: ${JSON.stringify(body)}`);
   return { vendorId: body.vendorId, token: body.token, email, password, name, company };
+}
+
+export interface E2eApp {
+  server: E2eServer;
+  browser: Browser;
+  /** A vendor signed up (registered, verified, password set) before the tests. */
+  vendor: SignedUpVendor;
+}
+
+/**
+ * The usual frame of a browser-test file: before its tests, the built app (with `env`), Chromium and one
+ * signed-up vendor; after them, the browser (with every context opened on it) and the server closed.
+ * The fields are filled in by the time the file's own beforeAll hooks run.
+ */
+export function useE2eApp(options: { env?: Record<string, string>; vendor?: Parameters<typeof signUpVendor>[1] } = {}): E2eApp {
+  const app = {} as E2eApp;
+  beforeAll(async () => {
+    app.server = await startServer(options.env);
+    app.browser = await launchBrowser();
+    app.vendor = await signUpVendor(app.server, options.vendor);
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
+}
+
+/** A square store logo, made on the fly: a cream cup on espresso brown. */
+export function logoPng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+    <rect width="256" height="256" fill="#3b2314"/>
+    <path d="M70 100h100v50a45 45 0 0 1-45 45h-10a45 45 0 0 1-45-45z" fill="#f3e3cf"/>
+    <path d="M170 112h14a20 20 0 0 1 0 40h-14" fill="none" stroke="#f3e3cf" stroke-width="12"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Saves the vendor's store profile with `logo` through the API (POST /api/vendor/{id}, multipart), as Store Settings does. */
+export async function uploadStoreLogo(server: E2eServer, vendor: SignedUpVendor, logo: Buffer): Promise<void> {
+  const form = new FormData();
+  form.set('company', vendor.company);
+  form.set('address', '12 Harbour Street, Wellington');
+  form.set('open_hours', 'Mon–Fri 7:00–15:00');
+  form.set('website', 'https://beanthere.example');
+  form.set('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+  const response = await fetch(`${server.baseUrl}/api/vendor/${vendor.vendorId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${vendor.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`logo upload failed: ${response.status} ${await response.text()}`);
 }
 
 /** Puts the vendor's session token in local storage and opens `pathname` (default: the dashboard). */

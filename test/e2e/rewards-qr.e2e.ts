@@ -4,28 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { PrintableQrResponse, RewardResponse } from '../../src/api/types';
 import {
   SCREENSHOT_DIR,
   checkA11y,
   hasHorizontalScroll,
-  launchBrowser,
+  logoPng,
   newPage,
   screenshot,
   signInPage,
-  signUpVendor,
-  startServer,
+  uploadStoreLogo,
+  useE2eApp,
   vendorApi,
-  type E2eServer,
   type PageHandle,
-  type SignedUpVendor,
 } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
-let vendor: SignedUpVendor;
+const app = useE2eApp({ vendor: { company: 'Bean There Café' } });
 let handle: PageHandle;
 let page: Page;
 let flatWhiteId: string;
@@ -43,31 +38,6 @@ async function readScreenQr(): Promise<string | null> {
   return decodeQr(await page.getByTestId('qr-code').screenshot());
 }
 
-/** A simple square logo: a cream cup on espresso brown. */
-function logoPng(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
-    <rect width="256" height="256" fill="#3b2314"/>
-    <path d="M70 100h100v50a45 45 0 0 1-45 45h-10a45 45 0 0 1-45-45z" fill="#f3e3cf"/>
-    <path d="M170 112h14a20 20 0 0 1 0 40h-14" fill="none" stroke="#f3e3cf" stroke-width="12"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function uploadLogo(): Promise<void> {
-  const form = new FormData();
-  form.set('company', vendor.company);
-  form.set('address', '12 Harbour Street, Wellington');
-  form.set('open_hours', 'Mon–Fri 7:00–15:00');
-  form.set('website', 'https://beanthere.example');
-  form.set('logo', new Blob([new Uint8Array(await logoPng())], { type: 'image/png' }), 'logo.png');
-  const response = await fetch(`${server.baseUrl}/api/vendor/${vendor.vendorId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${vendor.token}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`logo upload failed: ${response.status} ${await response.text()}`);
-}
-
 /** Elements (inside `scope`) sticking out past the right edge of the viewport. */
 function overflowing(page: Page, scope = 'body'): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -82,29 +52,20 @@ function overflowing(page: Page, scope = 'body'): Promise<string[]> {
 const submitButton = (): Locator => page.getByRole('button', { name: 'Update Reward Setup' });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  vendor = await signUpVendor(server, { company: 'Bean There Café' });
   for (const [itemName, itemPrice] of [['Flat White', '4.20'], ['Croissant', '3.50']]) {
-    await vendorApi(server, vendor, 'POST', `/api/vendor/${vendor.vendorId}/add-item`, { itemName, itemPrice });
+    await vendorApi(app.server, app.vendor, 'POST', `/api/vendor/${app.vendor.vendorId}/add-item`, { itemName, itemPrice });
   }
-  const { items } = await vendorApi<RewardResponse>(server, vendor, 'GET', `/api/rewards/${vendor.vendorId}`);
+  const { items } = await vendorApi<RewardResponse>(app.server, app.vendor, 'GET', `/api/rewards/${app.vendor.vendorId}`);
   flatWhiteId = items.find((item) => item.name === 'Flat White')?._id ?? '';
   expect(flatWhiteId).not.toBe('');
-  await uploadLogo();
-  handle = await newPage(browser);
+  await uploadStoreLogo(app.server, app.vendor, await logoPng());
+  handle = await newPage(app.browser);
   page = handle.page;
-});
-
-afterAll(async () => {
-  await handle?.context.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('Rewards page', () => {
   test("starts from SPEC.md's defaults, warns that 2025-12-31 is past, and saves a setup made in the form", async () => {
-    await signInPage(page, server, vendor, `/rewards/${vendor.vendorId}`);
+    await signInPage(page, app.server, app.vendor, `/rewards/${app.vendor.vendorId}`);
     await submitButton().waitFor();
     await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('10');
     await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe('2025-12-31');
@@ -123,14 +84,14 @@ describe('Rewards page', () => {
     await page.getByLabel('Expiration Date').press('Enter');
     await page.getByText(/This date has already passed/).waitFor({ state: 'detached' });
 
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/rewards/${vendor.vendorId}`) && r.request().method() === 'POST');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/rewards/${app.vendor.vendorId}`) && r.request().method() === 'POST');
     await submitButton().click();
     const response = await saved;
     expect(response.status()).toBe(200);
     expect(JSON.parse(response.request().postData() ?? '{}')).toEqual({ stamps: 8, item: flatWhiteId, itemCustom: null, expiry: '2027-06-30' });
     await page.getByText('Reward setup saved').first().waitFor();
 
-    const stored = await vendorApi<RewardResponse>(server, vendor, 'GET', `/api/rewards/${vendor.vendorId}`);
+    const stored = await vendorApi<RewardResponse>(app.server, app.vendor, 'GET', `/api/rewards/${app.vendor.vendorId}`);
     expect(stored.reward).toEqual({ stamps: 8, item: flatWhiteId, itemCustom: null, expiry: '2027-06-30' });
 
     // The preview follows the saved setup: 8 icons, 6 of them filled.
@@ -178,10 +139,10 @@ describe('Rewards page', () => {
 
 describe('QR code page', () => {
   test('shows a QR of PUBLIC_URL/s/<token>, with the token preview and countdown', async () => {
-    await signInPage(page, server, vendor, `/qr-code/${vendor.vendorId}`);
+    await signInPage(page, app.server, app.vendor, `/qr-code/${app.vendor.vendorId}`);
     await page.getByTestId('qr-code').waitFor();
     const decoded = await readScreenQr();
-    expect(decoded).toMatch(new RegExp(`^${server.baseUrl.replace(/[.]/g, '\\.')}/s/[A-Za-z0-9._-]+$`));
+    expect(decoded).toMatch(new RegExp(`^${app.server.baseUrl.replace(/[.]/g, '\\.')}/s/[A-Za-z0-9._-]+$`));
     const token = (decoded ?? '').split('/s/')[1];
     await expect(page.getByTestId('token-preview').textContent()).resolves.toBe(`${token.slice(0, 12)}…`);
     await page.getByText(/^Refresh in \d+ s$/).waitFor();
@@ -206,7 +167,7 @@ describe('QR code page', () => {
     if (after === null) fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-undecodable.png'), await page.getByTestId('qr-code').screenshot());
     expect(after).not.toBeNull();
     expect(after).not.toBe(before);
-    expect(after?.startsWith(`${server.baseUrl}/s/`)).toBe(true);
+    expect(after?.startsWith(`${app.server.baseUrl}/s/`)).toBe(true);
   });
 
   test('Export PNG downloads the branded flyer, whose QR decodes to the printable token URL', async () => {
@@ -219,9 +180,9 @@ describe('QR code page', () => {
     const { width } = PNG.sync.read(png);
     // 480 px flyer captured at scale 2.
     expect(width).toBe(960);
-    const printable = await vendorApi<PrintableQrResponse>(server, vendor, 'POST', '/api/qrcode/printable', { vendorId: vendor.vendorId });
+    const printable = await vendorApi<PrintableQrResponse>(app.server, app.vendor, 'POST', '/api/qrcode/printable', { vendorId: app.vendor.vendorId });
     expect(decodeQr(png)).toBe(printable.url);
-    expect(printable.url.startsWith(`${server.baseUrl}/s/`)).toBe(true);
+    expect(printable.url.startsWith(`${app.server.baseUrl}/s/`)).toBe(true);
   });
 
   test('follows a phone-sized container (QR between 160 and 480 px), its content within the screen', async () => {

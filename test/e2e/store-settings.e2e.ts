@@ -1,39 +1,13 @@
 // Store Settings in a real browser: edit the profile with a logo (the nav bar follows), add and delete
 // menu items, scan a rendered menu image into items, and screenshot every tab at 1280 px and 768 px.
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { VendorResponse } from '../../src/api/types';
-import {
-  checkA11y,
-  hasHorizontalScroll,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInPage,
-  signUpVendor,
-  startServer,
-  vendorApi,
-  type E2eServer,
-  type PageHandle,
-  type SignedUpVendor,
-} from './harness';
+import { checkA11y, hasHorizontalScroll, logoPng, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
-let vendor: SignedUpVendor;
+const app = useE2eApp({ vendor: { company: 'Bean There Café' } });
 let handle: PageHandle;
 let page: Page;
-
-/** A round-friendly logo: a cream cup on espresso brown. */
-function logoPng(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320">
-    <rect width="320" height="320" fill="#3b2314"/>
-    <path d="M90 130h120v60a55 55 0 0 1-55 55h-10a55 55 0 0 1-55-55z" fill="#f3e3cf"/>
-    <path d="M210 142h16a24 24 0 0 1 0 48h-16" fill="none" stroke="#f3e3cf" stroke-width="14"/>
-    <path d="M125 80c-12 14 12 22 0 36M165 80c-12 14 12 22 0 36" stroke="#d9a066" stroke-width="9" fill="none" stroke-linecap="round"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 /** A wide cover: warm gradient with soft circles, like a blurred café photo. */
 function coverJpeg(): Promise<Buffer> {
@@ -71,7 +45,7 @@ async function openStoreSettings(): Promise<void> {
 }
 
 async function loadVendor(): Promise<VendorResponse> {
-  return vendorApi<VendorResponse>(server, vendor, 'GET', `/api/vendor/${vendor.vendorId}`);
+  return vendorApi<VendorResponse>(app.server, app.vendor, 'GET', `/api/vendor/${app.vendor.vendorId}`);
 }
 
 /** The optimistic UI is ahead of the server: reads until `done` says the server has caught up (or 10 s pass). */
@@ -100,19 +74,10 @@ async function shot(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  vendor = await signUpVendor(server, { company: 'Bean There Café' });
-  handle = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  handle = await newPage(app.browser, { viewport: { width: 1280, height: 800 } });
   page = handle.page;
-  await signInPage(page, server, vendor);
+  await signInPage(page, app.server, app.vendor);
   await navBar().getByText('Bean There Café').waitFor();
-});
-
-afterAll(async () => {
-  await handle?.context.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('Store Settings dialog', () => {

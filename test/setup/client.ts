@@ -1,6 +1,8 @@
-// jsdom gaps that antd and react-router need (DESIGN.md §5).
+// jsdom gaps that antd, react-router and RTK Query need (DESIGN.md §5), filled once for every client suite.
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { installInlineComputedStyle } from '../client/support/computedStyle';
+import { installFetchGlobals } from '../client/support/fakeHttp';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -52,9 +54,15 @@ if (!window.ResizeObserver) {
   Object.assign(window, { ResizeObserver: NoopResizeObserver });
 }
 
-// getComputedStyle with a pseudo-element argument is unimplemented in jsdom and logs noise for antd.
-const originalGetComputedStyle = window.getComputedStyle;
-window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
+// getComputedStyle answers from inline styles: jsdom's full cascade over antd's CSS-in-JS costs seconds per call.
+installInlineComputedStyle();
+
+// jsdom has no fetch. The fetch, Request and Response RTK Query uses are provided here, before any test file
+// loads the app, rather than by passing a fetchFn in src/api/apiSlice.ts: fetchBaseQuery's default fetchFn
+// already looks up the global fetch on every request (so per-test fakes work), and only its creation-time
+// "`fetch` is not available" warning came from the missing global — a gap of the test environment, not the app.
+// Until a test installs its fake /api (installFakeApi), a request fails with an error naming the route.
+installFetchGlobals();
 
 afterEach(() => {
   localStorage.clear();

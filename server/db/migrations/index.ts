@@ -3,10 +3,12 @@ import type { Migration } from 'kysely';
 import type { Dialect } from './dialect-types';
 import * as initial from './2026112201_initial';
 import * as customers from './2026112202_customers';
+import * as loginFailures from './2026112203_login_failures';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '2026112201_initial': { up: initial.up(dialect), down: initial.down() },
     '2026112202_customers': { up: customers.up(dialect), down: customers.down() },
+    '2026112203_login_failures': { up: loginFailures.up(dialect), down: loginFailures.down() },
   };
 }

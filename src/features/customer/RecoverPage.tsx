@@ -23,6 +23,9 @@ export default function RecoverPage() {
     <div className="cw-stack">
       <h1 className="cw-page-title">{result.isSuccess ? CUSTOMER_TEXT.recoverDoneTitle : CUSTOMER_TEXT.recoverFailedTitle}</h1>
       {result.isError ? <Notice tone="error">{errorText(result.error)}</Notice> : null}
+      {result.data?.merged && result.data.merged.cards > 0 ? (
+        <Notice tone="success">{CUSTOMER_TEXT.recoverMerged(result.data.merged.cards, result.data.merged.stamps)}</Notice>
+      ) : null}
       <Link className="cw-btn cw-btn--primary" to={CUSTOMER_ROUTES.wallet} replace>
         {CUSTOMER_TEXT.openWallet}
       </Link>

@@ -68,7 +68,8 @@ export const customerApi = api.enhanceEndpoints({ addTagTypes: ['CustomerProfile
     }),
     /** POST /api/customer/recover/{token}: this device joins the wallet; the new credential is stored here. */
     completeRecovery: build.mutation<RecoverCompleteResponse, string>({
-      query: (token) => ({ url: `/customer/recover/${encodeURIComponent(token)}`, method: 'POST' }),
+      // The phone's own credential (if it has one) lets the server bring its anonymous cards along.
+      query: (token) => ({ url: `/customer/recover/${encodeURIComponent(token)}`, method: 'POST', headers: credentialHeaders() }),
       async onQueryStarted(_token, { queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

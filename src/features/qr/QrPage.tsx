@@ -1,4 +1,4 @@
-// QR code page (SPEC.md §2 "QR code"): the rotating counter QR, its token, the refresh countdown and the flyer export.
+// QR code page (SPEC.md §2 "QR code"): the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
 import { useEffect } from 'react';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Progress, Tag } from 'antd';
@@ -8,6 +8,7 @@ import { QR_TEXT } from '../../constants';
 import { VendorPage } from '../dashboard/components/VendorPage';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { Flyer } from './Flyer';
+import { FlyerCodeSection } from './FlyerCodeSection';
 import { QrCodeDisplay } from './QrCodeDisplay';
 import { pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
 import { TokenPreview } from './TokenPreview';
@@ -66,6 +67,8 @@ export default function QrPage() {
       </section>
 
       <LiveActivityFeed vendorId={userId} />
+
+      <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} />
 
       {flyerUrl ? (
         // Rendered off-screen only while exporting; html2canvas captures it from there.

@@ -16,7 +16,14 @@ export const qrApi = api.injectEndpoints({
     getPrintableQr: build.mutation<PrintableQrResponse, PrintableQrRequest>({
       query: (body) => ({ url: '/qrcode/printable', method: 'POST', body }),
     }),
+    /**
+     * POST /api/qrcode/printable {vendorId, renew: true} (bearer): a new flyer token; flyers printed with the
+     * old one stop working. Its own endpoint, so the renewal can never be sent by accident from the export.
+     */
+    renewPrintableQr: build.mutation<PrintableQrResponse, string>({
+      query: (vendorId) => ({ url: '/qrcode/printable', method: 'POST', body: { vendorId, renew: true } satisfies PrintableQrRequest }),
+    }),
   }),
 });
 
-export const { useGetPrintableQrMutation } = qrApi;
+export const { useGetPrintableQrMutation, useRenewPrintableQrMutation } = qrApi;

@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import type { DashboardResponse } from '../../../src/api/types';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { renderWithApp } from '../render';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from '../qr/fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 
 jest.setTimeout(30_000);
 
@@ -43,10 +44,10 @@ function liveDashboard(): DashboardResponse {
   };
 }
 
-let http: FakeHttp;
+let http: FakeApi;
 
 beforeEach(() => {
-  http = installFakeHttp();
+  http = installFakeApi();
 });
 
 afterEach(() => {

@@ -4,7 +4,8 @@ import { act, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
 import { LiveActivityFeed } from '../../../src/features/activity/LiveActivityFeed';
 import QrPage from '../../../src/features/qr/QrPage';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from '../qr/fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 import { FakeEventSource, installFakeEventSource } from './fakeEventSource';
 
 // A cold antd render takes seconds on a busy 2-core machine.
@@ -12,12 +13,12 @@ jest.setTimeout(30_000);
 
 const VENDOR = 'vendor-1';
 
-let http: FakeHttp;
+let http: FakeApi;
 let removeEventSource: () => void;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  http = installFakeHttp();
+  http = installFakeApi();
   removeEventSource = installFakeEventSource();
   http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
 });

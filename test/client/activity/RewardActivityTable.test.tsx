@@ -4,17 +4,18 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ActivityItem, ActivityPage } from '../../../src/api/types';
 import { RewardActivityTable } from '../../../src/features/rewards/RewardActivityTable';
 import { renderWithApp } from '../render';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from '../qr/fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 
 jest.setTimeout(30_000);
 
 const VENDOR = 'vendor-1';
 const ACTIVITY = `GET /api/activity/${VENDOR}`;
 
-let http: FakeHttp;
+let http: FakeApi;
 
 beforeEach(() => {
-  http = installFakeHttp();
+  http = installFakeApi();
 });
 
 afterEach(() => {

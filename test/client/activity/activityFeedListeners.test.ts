@@ -2,19 +2,20 @@
 // fresh ticket after every drop with growing pauses — all on fake timers, and nothing left running after close.
 import { makeStore } from '../../../src/app/store';
 import { feedClosed, feedOpened } from '../../../src/features/activity/activityFeedSlice';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from '../qr/fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 import { FakeEventSource, installFakeEventSource } from './fakeEventSource';
 
 const VENDOR = 'vendor-1';
 const TICKET = `POST /api/activity/${VENDOR}/stream-ticket`;
 
-let http: FakeHttp;
+let http: FakeApi;
 let removeEventSource: () => void;
 let issued: number;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  http = installFakeHttp();
+  http = installFakeApi();
   removeEventSource = installFakeEventSource();
   issued = 0;
   http.on(TICKET, () => {

@@ -1,11 +1,11 @@
 // The protection rule (SPEC.md §2): both redirects replace the history entry; an expiring session is noticed.
-import { installFakeApi, FAR_FUTURE_EXP, type FakeApi } from './fakeApi';
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RequireVendor } from '../../../src/app/RequireVendor';
 import { makeStore } from '../../../src/app/store';
-import { fakeToken } from '../render';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { FAR_FUTURE_EXP, fakeToken } from '../support/tokens';
 
 let fakeApi: FakeApi;
 beforeEach(() => {

@@ -1,6 +1,4 @@
 // The app's route table: unknown paths show the login screen; routing errors show the fallback screen.
-import { installFakeApi, type FakeApi } from './fakeApi';
-import './inlineComputedStyle';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ConfigProvider, App as AntApp } from 'antd';
@@ -9,6 +7,7 @@ import { routes } from '../../../src/app/router';
 import { RouteErrorScreen, routeErrorMessage } from '../../../src/app/RouteErrorScreen';
 import { makeStore } from '../../../src/app/store';
 import { theme } from '../../../src/app/theme';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 
 // antd's first paint in jsdom is slow on a busy machine: wait generously, fail only on real absence.
 jest.setTimeout(30_000);

@@ -11,18 +11,6 @@ const FORM_TITLE = 'Create New Campaign';
 // antd renders are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(120_000);
 
-/*
- * jsdom's getComputedStyle matches every CSS rule antd injects against the element, and antd's popups
- * (date picker, select, slider tooltip) call it for every ancestor while positioning: opening one popup
- * takes most of a minute on this machine. Layout does not exist in jsdom anyway, so these tests read only
- * inline styles (the text area's auto-size still gets the real thing, which it needs for its numbers).
- */
-const realGetComputedStyle = window.getComputedStyle;
-function inlineStylesOnly(element: Element, pseudo?: string | null): CSSStyleDeclaration {
-  if (element instanceof HTMLTextAreaElement) return realGetComputedStyle.call(window, element, pseudo);
-  return element instanceof HTMLElement ? element.style : document.createElement('div').style;
-}
-
 const setupUser = () => userEvent.setup({ delay: null });
 
 /** The radio group labelled `label` (its aria-labelledby points at the visible label). */
@@ -91,7 +79,6 @@ async function fillEveryField(user: User) {
 describe('CampaignsPage', () => {
   let log: jest.SpyInstance;
   beforeEach(() => {
-    jest.spyOn(window, 'getComputedStyle').mockImplementation(inlineStylesOnly);
     log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
-import { installFakeApi, type FakeApi } from '../app/fakeApi';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import ScanPage from '../../../src/features/customer/ScanPage';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
 import { CREDENTIAL, REWARD, STORE, sampleCard, sampleClaim, sampleScan } from './samples';

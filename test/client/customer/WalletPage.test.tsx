@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { renderWithApp } from '../render';
-import { installFakeApi, type FakeApi } from '../app/fakeApi';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import WalletPage from '../../../src/features/customer/WalletPage';
 import CardPage from '../../../src/features/customer/CardPage';
 import RecoverPage from '../../../src/features/customer/RecoverPage';
@@ -139,6 +139,23 @@ describe('RecoverPage', () => {
     expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toBeInTheDocument();
     expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
     expect(screen.getByRole('link', { name: 'Open my wallet' })).toHaveAttribute('href', '/wallet');
+    // This phone had no wallet of its own: nothing to bring along, so no credential was sent and nothing is said.
+    expect(api.sent('POST /api/customer/recover/link-token')[0].headers.get('x-customer-key')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("sends this phone's own credential so its cards come along, and says what was brought over", async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, 'phone-own-credential');
+    api.on('POST /api/customer/recover/link-token', {
+      status: 200,
+      body: { credential: CREDENTIAL, profile: { displayName: 'Ana', email: 'ana@example.com' }, merged: { cards: 2, stamps: 5, skippedStamps: 1, redemptions: 0 } },
+    });
+    renderWithApp(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    await settle();
+    expect(api.sent('POST /api/customer/recover/link-token')[0].headers.get('x-customer-key')).toBe('phone-own-credential');
+    expect(screen.getByRole('status')).toHaveTextContent('The 2 cards already on this phone were added to your wallet, with 5 stamps.');
+    // The recovered wallet's credential replaces the phone's old one (the server has revoked that).
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
   });
 
   it('says when the link was used already', async () => {

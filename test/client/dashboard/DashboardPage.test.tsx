@@ -2,10 +2,31 @@
 import { screen, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { RewardProgressCard, TotalRedemptionsCard } from '../../../src/features/dashboard/cards';
+import type { DashboardResponse } from '../../../src/api/types';
 import { renderWithApp } from '../render';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 
 // antd renders and role queries are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(30_000);
+
+/** GET /api/dashboard for a vendor whose customers have not collected a stamp yet. */
+const noActivityYet: DashboardResponse = {
+  hasActivity: false,
+  stampCard: { averageStamps: 0, required: 10, activeCards: 0 },
+  totalRedemptions: 0,
+  redemptionsPerWeek: [],
+  recent: [],
+  engagedCustomers: [],
+  redemptionActivity: [],
+  outstanding: { fullCards: 0, nearlyFull: 0 },
+};
+
+let http: FakeApi;
+beforeEach(() => {
+  http = installFakeApi();
+  http.on('GET /api/dashboard/vendor-1', { status: 200, body: noActivityYet });
+});
+afterEach(() => http.restore());
 
 const renderDashboard = () => renderWithApp(<DashboardPage />, { route: '/dashboard/vendor-1', path: '/dashboard/:userId' });
 

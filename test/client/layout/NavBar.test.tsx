@@ -1,6 +1,6 @@
 // The top navigation bar of the vendor pages (SPEC.md §2, §6, §8): targets, highlight, profile menu, logout.
-import { FAR_FUTURE_EXP, installFakeApi, type FakeApi } from '../app/fakeApi';
-import '../app/inlineComputedStyle';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { FAR_FUTURE_EXP } from '../support/tokens';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';

@@ -1,10 +1,11 @@
 // The sign-in screen as a vendor uses it: its elements, both failure alerts, the 3-second lockout, success.
-import { deferred, FAR_FUTURE_EXP, installFakeApi, stubLocationAssign, type FakeApi, type Reply } from '../app/fakeApi';
-import '../app/inlineComputedStyle';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from '../../../src/features/login/LoginPage';
-import { fakeToken, renderWithApp } from '../render';
+import { renderWithApp } from '../render';
+import { stubLocationAssign } from '../support/browser';
+import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/fakeHttp';
+import { FAR_FUTURE_EXP, fakeToken } from '../support/tokens';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);

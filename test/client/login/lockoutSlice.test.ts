@@ -1,5 +1,4 @@
 // The login form's state machine against a real store: legal transitions, ignored illegal ones, derived seconds.
-import '../app/fakeApi'; // before the store loads (quiets fetchBaseQuery's missing-fetch warning)
 import { makeStore } from '../../../src/app/store';
 import {
   lockoutEnded,

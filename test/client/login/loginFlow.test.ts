@@ -1,5 +1,4 @@
 // The sign-in thunk and listeners: which actions they dispatch (redux-mock-store) and how failures are classified.
-import { FAR_FUTURE_EXP, installFakeApi, stubLocationAssign, type FakeApi } from '../app/fakeApi';
 import configureMockStore from 'redux-mock-store';
 import { thunk } from 'redux-thunk';
 import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
@@ -8,7 +7,9 @@ import type { AppStartListening } from '../../../src/app/listener';
 import { makeStore, type RootState } from '../../../src/app/store';
 import type { LockoutState } from '../../../src/features/login/lockoutSlice';
 import { classifyLoginFailure, registerLoginListeners, submitLogin } from '../../../src/features/login/loginFlow';
-import { fakeToken } from '../render';
+import { stubLocationAssign } from '../support/browser';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { FAR_FUTURE_EXP, fakeToken } from '../support/tokens';
 
 let fakeApi: FakeApi;
 beforeEach(() => {

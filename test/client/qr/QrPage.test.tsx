@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
 import QrPage from '../../../src/features/qr/QrPage';
 import { clampQrSize } from '../../../src/features/qr/QrCodeDisplay';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from './fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 
 jest.mock('html2canvas', () => ({
   __esModule: true,
@@ -19,14 +20,13 @@ const VENDOR = 'vendor-1';
 const GENERATE = `GET /api/qrcode/generate/${VENDOR}`;
 const PRINTABLE = 'POST /api/qrcode/printable';
 
-let http: FakeHttp;
+let http: FakeApi;
 let issued: number;
 let getContext: jest.SpyInstance;
-let computedStyle: jest.SpyInstance;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  http = installFakeHttp();
+  http = installFakeApi();
   issued = 0;
   http.on(GENERATE, () => {
     issued += 1;
@@ -37,16 +37,12 @@ beforeEach(() => {
   http.on(PRINTABLE, { status: 200, body: { token: 'p.vendor-1.1.mac', url: 'http://stampwise.test/s/p.vendor-1.1.mac' } });
   // jsdom has no canvas; the QR component draws nothing, which is fine for these tests.
   getContext = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  // jsdom recomputes the whole cascade of antd's style sheets on every getComputedStyle call: an empty style
-  // keeps each test to seconds instead of minutes. Nothing here depends on computed styles.
-  computedStyle = jest.spyOn(window, 'getComputedStyle').mockImplementation(() => document.createElement('div').style);
   html2canvas.mockClear();
 });
 
 afterEach(() => {
   http.restore();
   getContext.mockRestore();
-  computedStyle.mockRestore();
   jest.useRealTimers();
 });
 
@@ -59,7 +55,6 @@ function renderPage() {
 }
 
 const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
-// *ByRole queries are avoided here: with antd's style sheets, jsdom needs over a minute for each one.
 /** The <button> whose label is `text`. */
 const button = (text: string) => screen.getByText(text).closest('button') as HTMLButtonElement;
 

@@ -2,18 +2,19 @@
 import { makeStore, type AppStore } from '../../../src/app/store';
 import { QR_TIMING } from '../../../src/constants';
 import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from './fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 
 const VENDOR = 'vendor-1';
 const GENERATE = `GET /api/qrcode/generate/${VENDOR}`;
 
-let http: FakeHttp;
+let http: FakeApi;
 let store: AppStore;
 let issued: number;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  http = installFakeHttp();
+  http = installFakeApi();
   issued = 0;
   http.on(GENERATE, () => {
     issued += 1;

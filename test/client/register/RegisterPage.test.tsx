@@ -1,10 +1,9 @@
 // Registration as a vendor goes through it (SPEC.md §2, §4, §5, §8): three steps, what is required, what is sent.
-import { deferred, installFakeApi, type FakeApi, type Reply } from '../app/fakeApi';
-import '../app/inlineComputedStyle';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RegisterPage from '../../../src/features/register/RegisterPage';
 import { renderWithApp } from '../render';
+import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/fakeHttp';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);

@@ -2,7 +2,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
 import RewardsPage from '../../../src/features/rewards/RewardsPage';
-import { installFakeHttp, sessionTokenFor, type FakeHttp } from '../qr/fakeHttp';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 
 // A cold antd render takes seconds on a busy 2-core machine.
 jest.setTimeout(90_000);
@@ -14,18 +15,16 @@ const ITEMS = [
   { _id: 'croissant', name: 'Croissant' },
 ];
 
-let http: FakeHttp;
+let http: FakeApi;
 
 beforeEach(() => {
-  // jsdom recomputes the whole cascade of antd's many style sheets on every getComputedStyle call (antd's
-  // popups and motion call it constantly): an empty style keeps each test to seconds instead of minutes.
-  // Nothing here depends on computed styles.
-  jest.spyOn(window, 'getComputedStyle').mockImplementation(() => document.createElement('div').style);
   // A successful save is only logged (SPEC.md §7); keep the test output quiet.
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
-  http = installFakeHttp();
+  http = installFakeApi();
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null }, items: [] } });
   http.on(`POST ${REWARD}`, (request) => ({ status: 200, body: { reward: JSON.parse(String(request.body)) } }));
+  // A vendor without customers yet: the Reward Activity table shows SPEC.md's sample rows.
+  http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 10, total: 0, totalIsCapped: false, hasMore: false } });
 });
 
 afterEach(() => {
@@ -47,7 +46,6 @@ async function renderLoaded() {
   return view;
 }
 
-// *ByRole queries are avoided here: with antd's style sheets, jsdom needs over a minute for each one.
 /** The <button> whose label is `text`. */
 const button = (text: string) => screen.getByText(text).closest('button') as HTMLButtonElement;
 

@@ -1,10 +1,11 @@
 // The session slice: where the token comes from (the auth answers), where it goes (local storage), what it means.
-import { FAR_FUTURE_EXP, installFakeApi, stubLocationAssign, type FakeApi } from '../app/fakeApi';
 import { makeStore } from '../../../src/app/store';
 import { authApi } from '../../../src/features/session/authApi';
 import { loggedOut, selectIsLoggedIn, selectVendorId, tokenSaved } from '../../../src/features/session/sessionSlice';
 import { vendorApi } from '../../../src/features/store-settings/vendorApi';
-import { fakeToken } from '../render';
+import { stubLocationAssign } from '../support/browser';
+import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { FAR_FUTURE_EXP, fakeToken } from '../support/tokens';
 
 const token = fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP });
 

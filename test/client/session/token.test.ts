@@ -1,7 +1,6 @@
 // The session token rule of SPEC.md §3–§5: decode the middle part; valid only with exp × 1000 later than now.
-import '../app/fakeApi'; // before render.tsx loads the store (quiets fetchBaseQuery's missing-fetch warning)
 import { decodeToken, isTokenValid } from '../../../src/lib/token';
-import { fakeToken } from '../render';
+import { fakeToken } from '../support/tokens';
 
 const NOW_MS = 1_700_000_000_000;
 const NOW_S = NOW_MS / 1000;

@@ -1,14 +1,16 @@
 // Store Settings dialog: loading, load failure, tabs and their buttons, Save's multipart form (SPEC.md §2, §4, §7, §8).
 import { screen, waitFor, within } from '@testing-library/react';
 import { StoreSettingsDialog } from '../../../src/features/store-settings/StoreSettingsDialog';
-import { fakeToken, renderWithApp } from '../render';
-import { findTab, getButton, getTab, queryButton, queryTab, setupUser, useInlineComputedStyle } from './dom';
-import { deferred, installFakeApi, vendorResponse, VENDOR_ID, type FakeApi, type FakeReply } from './httpFakes';
+import { renderWithApp } from '../render';
+import { setupUser } from '../support/browser';
+import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
+import { findTab, getButton, getTab, queryButton, queryTab } from './dom';
+import { vendorResponse, VENDOR_ID } from './vendorFixtures';
 
-const token = fakeToken({ sub: VENDOR_ID, exp: 4_102_444_800 });
+const token = sessionTokenFor(VENDOR_ID);
 const VENDOR_URL = `/api/vendor/${VENDOR_ID}`;
 
-useInlineComputedStyle();
 // Each test renders the whole dialog with antd; on the shared 2-core machine that can take several seconds.
 jest.setTimeout(20_000);
 
@@ -27,11 +29,11 @@ function renderDialog(onClose = jest.fn()) {
   return { ...view, onClose, user: setupUser() };
 }
 
-const vendorLoads = () => fakeApi.requests.filter((request) => request.method === 'GET' && request.url === VENDOR_URL);
+const vendorLoads = () => fakeApi.requests.filter((request) => request.method === 'GET' && request.path === VENDOR_URL);
 
 describe('StoreSettingsDialog', () => {
   test("shows 'Loading...' until the vendor has loaded, then the profile", async () => {
-    const reply = deferred<FakeReply>();
+    const reply = deferred<Reply>();
     fakeApi.on(`GET ${VENDOR_URL}`, () => reply.promise);
     renderDialog();
 
@@ -94,7 +96,7 @@ describe('StoreSettingsDialog', () => {
     await user.click(getButton('Save'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    const save = fakeApi.requests.find((request) => request.method === 'POST' && request.url === VENDOR_URL);
+    const save = fakeApi.requests.find((request) => request.method === 'POST' && request.path === VENDOR_URL);
     expect(save?.headers.get('authorization')).toBe(`Bearer ${token}`);
     expect(save?.body).toBeInstanceOf(FormData);
     const form = save?.body as FormData;

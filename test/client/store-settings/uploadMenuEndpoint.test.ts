@@ -5,10 +5,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../../src/api/apiSlice';
 import { makeStore, type RootState } from '../../../src/app/store';
 import { vendorApi } from '../../../src/features/store-settings/vendorApi';
-import { fakeToken } from '../../client/render';
-import { FakeXhr, installFakeApi, vendorResponse, VENDOR_ID, type FakeApi } from './httpFakes';
+import { FakeXhr, installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
+import { vendorResponse, VENDOR_ID } from './vendorFixtures';
 
-const token = fakeToken({ sub: VENDOR_ID, exp: 4_102_444_800 });
+const token = sessionTokenFor(VENDOR_ID);
 const menuFile = () => new File(['%PDF-1.7 menu'], 'menu.pdf', { type: 'application/pdf' });
 
 let restoreXhr: () => void;

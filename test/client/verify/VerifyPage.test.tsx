@@ -1,10 +1,10 @@
 // The verification link as a vendor opens it (SPEC.md §2, §4, §8): verifying → expired | set password → dashboard.
-import { deferred, FAR_FUTURE_EXP, installFakeApi, type FakeApi, type Reply } from '../app/fakeApi';
-import '../app/inlineComputedStyle';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import VerifyPage from '../../../src/features/verify/VerifyPage';
-import { fakeToken, renderWithApp } from '../render';
+import { renderWithApp } from '../render';
+import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/fakeHttp';
+import { FAR_FUTURE_EXP, fakeToken } from '../support/tokens';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);

@@ -75,6 +75,7 @@ export async function resetAuthData(t: TestApp): Promise<void> {
   await t.db.kysely.deleteFrom('menu_uploads').execute();
   await t.db.kysely.deleteFrom('email_tokens').execute();
   await t.db.kysely.deleteFrom('vendors').execute();
+  await t.db.kysely.deleteFrom('login_failures').execute();
   t.mailer.sent.length = 0;
   t.clock.set(START_TIME);
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildTestApp, type TestApp } from '../helpers';
-import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT } from '../../../server/routes/auth';
+import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT, THROTTLE_WINDOW_MS } from '../../../server/routes/auth';
 import { hashPassword, verifyPassword } from '../../../server/services/passwords';
 import { freshAddress, login, postRegister, registrationFields, resetAuthData, signUpVendor, uniqueEmail, type SignedUpVendor } from './fixtures';
 
@@ -110,6 +110,96 @@ describe('POST /api/auth/login', () => {
       for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT + 3; i += 1) {
         expect((await login(t, vendor.email, vendor.password)).statusCode).toBe(200);
       }
+    });
+
+    const failTimes = async (email: string, times: number) => {
+      for (let i = 0; i < times; i += 1) {
+        const response = await login(t, email, `wrong guess ${i}`);
+        expect(response.statusCode).toBe(401);
+      }
+    };
+
+    it('a successful sign-in clears the failure count: 9 failures, the right password, 1 failure is still a 401', async () => {
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT - 1);
+      expect((await login(t, vendor.email, vendor.password)).statusCode).toBe(200);
+
+      const typo = await login(t, vendor.email, 'one more typo');
+      expect(typo.statusCode).toBe(401);
+      expect(typo.json()).toEqual(INVALID);
+      // Not locked out: the right password still works, and the count starts again from there.
+      expect((await login(t, vendor.email, vendor.password)).statusCode).toBe(200);
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT);
+      expect((await login(t, vendor.email, 'and another')).statusCode).toBe(429);
+    });
+
+    it('clears the count for the address however it is typed (case, spaces)', async () => {
+      await failTimes(vendor.email.toUpperCase(), LOGIN_FAILURES_PER_ACCOUNT - 1);
+      expect((await login(t, `  ${vendor.email} `, vendor.password)).statusCode).toBe(200);
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT);
+    });
+
+    it('once locked, does not check passwords at all: the right one gets 429 and does not unlock the account', async () => {
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT);
+      for (let i = 0; i < 3; i += 1) {
+        const response = await login(t, vendor.email, vendor.password);
+        expect(response.statusCode).toBe(429);
+        expect(response.json()).toEqual({ error: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
+      }
+    });
+
+    it('unlocks when the 15-minute window that began with the first failure runs out, and retry-after counts down to it', async () => {
+      await failTimes(vendor.email, 1);
+      t.clock.advance(5 * 60 * 1000);
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT - 1);
+      const blocked = await login(t, vendor.email, vendor.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe(String(10 * 60));
+      expect(blocked.json().error).toBe('Too many failed sign-in attempts. Try again in 10 minutes.');
+
+      t.clock.advance(10 * 60 * 1000 - 1000);
+      const lastSecond = await login(t, vendor.email, vendor.password);
+      expect(lastSecond.statusCode).toBe(429);
+      expect(lastSecond.headers['retry-after']).toBe('1');
+
+      t.clock.advance(1000);
+      expect((await login(t, vendor.email, vendor.password)).statusCode).toBe(200);
+    });
+
+    it('starts a fresh window after expiry: old failures no longer count', async () => {
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT - 1);
+      t.clock.advance(THROTTLE_WINDOW_MS);
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT);
+      expect((await login(t, vendor.email, 'guess')).statusCode).toBe(429);
+    });
+
+    it("a sign-in to another account does not clear this account's count", async () => {
+      await failTimes(vendor.email, LOGIN_FAILURES_PER_ACCOUNT);
+      const attacker = await signUpVendor(t);
+      expect((await login(t, attacker.email, attacker.password)).statusCode).toBe(200);
+      expect((await login(t, vendor.email, vendor.password)).statusCode).toBe(429);
+    });
+
+    it(`lets at most ${LOGIN_FAILURES_PER_ACCOUNT} guesses through when they arrive all at once`, async () => {
+      const extra = 5;
+      const responses = await Promise.all(
+        Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT + extra }, (_, i) => login(t, vendor.email, `parallel guess ${i}`)),
+      );
+      const statuses = responses.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(extra);
+    });
+
+    it('keeps only a hash of the address typed, and sweeps out windows that ran out', async () => {
+      const stranger = uniqueEmail();
+      await failTimes(stranger, 1);
+      const rows = await t.db.kysely.selectFrom('login_failures').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(stranger.split('@')[0]);
+
+      t.clock.advance(THROTTLE_WINDOW_MS);
+      await failTimes(vendor.email, 1);
+      const left = await t.db.kysely.selectFrom('login_failures').select('failures').execute();
+      expect(left).toEqual([{ failures: 1 }]);
     });
 
     it(`answers 429 after ${LOGIN_ATTEMPTS_PER_ADDRESS} attempts from one address, across accounts`, async () => {

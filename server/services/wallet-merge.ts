@@ -1,0 +1,151 @@
+// Merging the phone's anonymous wallet into the wallet it recovers (POST /api/customer/recover/:token
+// with the phone's old credential). The rule: the merged wallet ends up with exactly the stamps ONE
+// customer could have collected under the stamping rules. The two wallets' stamp events are replayed
+// per store: a stamp from the anonymous wallet is kept only if it breaks neither "one stamp per
+// customer per dynamic code" nor the store's cooldown against the stamps already on the recovered
+// card. So scanning one purchase with many throw-away wallets and merging them all gains nothing;
+// honest stamps (collected on a new phone before recovering) all come along.
+import type { Transaction } from 'kysely';
+import type { AppDeps } from '../deps';
+import type { Database, StampKind } from '../db/schema';
+import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
+import {
+  addMergedStamps,
+  cardOfAt,
+  cardsOf,
+  deleteCard,
+  deleteCustomer,
+  deleteStampEvents,
+  eventsOfCard,
+  lockCards,
+  moveCard,
+  moveCardHistory,
+  type MergeEventRow,
+} from '../repositories/wallet-merge';
+import { cooldownMinutes } from './cooldown';
+
+const MINUTE_MS = 60 * 1000;
+
+export interface WalletMergeSummary {
+  /** Cards of the anonymous wallet that were moved over or combined with a card of the same store. */
+  cards: number;
+  /** Stamps added to the recovered wallet. */
+  stamps: number;
+  /** Stamps left out because the recovered wallet already had them (same code) or they fell within a store's cooldown. */
+  skippedStamps: number;
+  /** Past claims moved over (the history is kept). */
+  redemptions: number;
+}
+
+export type MergeDeps = Pick<AppDeps, 'config'> & { dialect: 'sqlite' | 'postgres' };
+
+/**
+ * Merges wallet `fromId` into `intoId` inside the caller's transaction, then deletes `fromId` with its
+ * device credentials. Only an anonymous wallet (no e-mail) is merged: a wallet with an e-mail can be
+ * recovered on its own and is left as it is (answers null). Answers null too when there is nothing to merge.
+ */
+export async function mergeAnonymousWallet(
+  trx: Transaction<Database>,
+  deps: MergeDeps,
+  fromId: string,
+  intoId: string,
+  now: number,
+): Promise<WalletMergeSummary | null> {
+  if (fromId === intoId) return null;
+  if (deps.dialect === 'postgres') {
+    // Hold the anonymous customer still (no e-mail added, no claim) while it is read and emptied.
+    await trx.selectFrom('customers').select('id').where('id', 'in', [fromId, intoId]).orderBy('id').forUpdate().execute();
+    await lockCards(trx, [fromId, intoId]);
+  }
+  const from = await findCustomerById(trx, fromId);
+  const into = await findCustomerById(trx, intoId);
+  if (!from || !into || from.email_normalized !== null) return null;
+
+  const summary: WalletMergeSummary = { cards: 0, stamps: 0, skippedStamps: 0, redemptions: 0 };
+  summary.redemptions = Number(
+    (await trx.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', fromId).executeTakeFirstOrThrow()).n,
+  );
+  for (const card of await cardsOf(trx, fromId)) {
+    summary.cards += 1;
+    const existing = await cardOfAt(trx, intoId, card.vendor_id);
+    if (!existing) {
+      // A store the recovered wallet has no card for: nothing to clash with, the card moves as it is.
+      await moveCard(trx, card.id, intoId, now);
+      summary.stamps += card.stamps;
+      continue;
+    }
+    const { kept, skipped } = replayStamps(await eventsOfCard(trx, existing.id), await eventsOfCard(trx, card.id), (kind) => cooldownMinutes(deps, kind) * MINUTE_MS);
+    await deleteStampEvents(trx, skipped.map((e) => e.id));
+    await moveCardHistory(trx, card.id, existing.id, intoId);
+    // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
+    const added = Math.max(0, card.stamps - skipped.length);
+    const lastKept = kept.length > 0 ? kept[kept.length - 1].created_at : null;
+    const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
+    await addMergedStamps(trx, existing.id, added, lastStampAt, now);
+    await deleteCard(trx, card.id);
+    summary.stamps += added;
+    summary.skippedStamps += skipped.length;
+  }
+  if (into.display_name === null && from.display_name !== null) {
+    await updateCustomerProfile(trx, intoId, { display_name: from.display_name }, now);
+  }
+  // Revokes the anonymous wallet's credential(s): that phone now uses the recovered wallet's new one.
+  await deleteCustomer(trx, fromId);
+  return summary;
+}
+
+function maxOrNull(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
+
+/**
+ * Which of `incoming` (another wallet's stamps at one store, oldest first) could also have been
+ * collected by the owner of `existing`: a dynamic code counts once, and a stamp needs the cooldown
+ * of its kind since the stamp before it — and must not put the stamp after it inside that one's
+ * cooldown. `existing` stamps all stay (they were given under the rules).
+ */
+export function replayStamps(
+  existing: MergeEventRow[],
+  incoming: MergeEventRow[],
+  cooldownMs: (kind: StampKind) => number,
+): { kept: MergeEventRow[]; skipped: MergeEventRow[] } {
+  const timeline = [...existing].sort(byTime);
+  const dynamicCodes = new Set(existing.filter((e) => e.kind === 'dynamic').map((e) => e.token_id));
+  const kept: MergeEventRow[] = [];
+  const skipped: MergeEventRow[] = [];
+  for (const event of [...incoming].sort(byTime)) {
+    const at = insertionIndex(timeline, event);
+    const before = timeline[at - 1];
+    const after = timeline[at];
+    const duplicate = event.kind === 'dynamic' && dynamicCodes.has(event.token_id);
+    const tooSoon = before !== undefined && event.created_at - before.created_at < cooldownMs(event.kind);
+    const crowdsNext = after !== undefined && after.created_at - event.created_at < cooldownMs(after.kind);
+    if (duplicate || tooSoon || crowdsNext) {
+      skipped.push(event);
+      continue;
+    }
+    timeline.splice(at, 0, event);
+    if (event.kind === 'dynamic') dynamicCodes.add(event.token_id);
+    kept.push(event);
+  }
+  kept.sort(byTime);
+  return { kept, skipped };
+}
+
+function byTime(a: MergeEventRow, b: MergeEventRow): number {
+  return a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Where `event` goes in the time-ordered `timeline` (after events at the same time). */
+function insertionIndex(timeline: MergeEventRow[], event: MergeEventRow): number {
+  let low = 0;
+  let high = timeline.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (timeline[mid].created_at <= event.created_at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

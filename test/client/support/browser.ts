@@ -1,0 +1,23 @@
+// Browser stand-ins for client tests: what jsdom cannot do (navigate away) or does slowly (user-event's checks).
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+
+/**
+ * user-event as the antd suites use it. pointerEventsCheck is off: antd's popups (rc-trigger) put
+ * `pointer-events: none` inline on a closed popup, and one still leaving (motion does not finish in jsdom) would
+ * refuse clicks a user could make; the check also walks every ancestor of every target on every call.
+ */
+export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options });
+
+export type User = ReturnType<typeof setupUser>;
+
+/** Replaces window.location with a copy whose assign() is a mock (jsdom cannot navigate); restore() puts it back. */
+export function stubLocationAssign() {
+  const original = window.location;
+  const assign = jest.fn<void, [string]>();
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
+  return {
+    assign,
+    restore: () => Object.defineProperty(window, 'location', { configurable: true, value: original }),
+  };
+}

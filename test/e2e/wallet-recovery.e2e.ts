@@ -1,0 +1,85 @@
+// Wallet recovery in real browsers: a customer saves their e-mail on one phone, collects stamps anonymously on a
+// second phone, then signs that second phone in with the mailed link. The second phone's cards are merged into the
+// recovered wallet (same store: the stamps add up; another store: the card moves over) and the page says so.
+import type { QrTokenResponse } from '../../src/api/types';
+import { checkA11y, hasHorizontalScroll, linkFrom, newPage, screenshot, signUpVendor, useE2eApp, vendorApi, type PageHandle, type SignedUpVendor } from './harness';
+
+const PHONE = { width: 390, height: 844 };
+const EMAIL = 'ana.recovery@example.com';
+
+// No cooldown, so one phone can collect with fresh codes in a row.
+const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { company: 'Bean There Café' } });
+let bakery: SignedUpVendor;
+let firstPhone: PageHandle;
+let secondPhone: PageHandle;
+
+/** A fresh QR url of `vendor`'s counter screen. */
+async function qrUrl(vendor: SignedUpVendor): Promise<string> {
+  return (await vendorApi<QrTokenResponse>(app.server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`)).url;
+}
+
+beforeAll(async () => {
+  await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 5, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
+  bakery = await signUpVendor(app.server, { company: 'Harbour Bakery' });
+  await vendorApi(app.server, bakery, 'POST', `/api/rewards/${bakery.vendorId}`, { stamps: 10, item: null, itemCustom: 'Almond croissant', expiry: '2030-12-31' });
+  firstPhone = await newPage(app.browser, { viewport: PHONE, isMobile: true });
+  secondPhone = await newPage(app.browser, { viewport: PHONE, isMobile: true });
+});
+
+describe('wallet recovery on a second phone (390 × 844)', () => {
+  it('the first phone collects a stamp and saves an e-mail to keep the cards safe', async () => {
+    const { page } = firstPhone;
+    await page.goto(await qrUrl(app.vendor));
+    await page.getByText('1 / 5').waitFor();
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    const keepSafe = page.locator('details', { hasText: 'Keep your cards safe' });
+    await keepSafe.locator('summary').click();
+    await keepSafe.getByLabel('E-mail').fill(EMAIL);
+    await keepSafe.getByRole('button', { name: 'Save' }).click();
+    await keepSafe.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  });
+
+  it('the second phone collects anonymously at both stores', async () => {
+    const { page } = secondPhone;
+    await page.goto(await qrUrl(app.vendor));
+    await page.getByText('1 / 5').waitFor();
+    await page.goto(await qrUrl(bakery));
+    await page.getByText('1 / 10').waitFor();
+  });
+
+  it("the mailed link signs the second phone in and brings its own cards along", async () => {
+    const { page } = secondPhone;
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    const recover = page.locator('details', { hasText: 'Used Stampwise on another phone?' });
+    await recover.locator('summary').click();
+    await recover.getByLabel('E-mail').fill(EMAIL);
+    const askedAt = Date.now();
+    await recover.getByRole('button', { name: 'Send me a link' }).click();
+    await recover.getByRole('status').waitFor();
+
+    const mail = await app.server.waitForMail(EMAIL, { since: askedAt });
+    await page.goto(linkFrom(mail, '/wallet/recover/'));
+    await page.getByRole('heading', { name: 'Your cards are on this phone now' }).waitFor();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('The 2 cards already on this phone were added to your wallet, with 2 stamps.');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'recovery-1-merged');
+    await checkA11y(page, 'on the recovery page');
+
+    await page.getByRole('link', { name: 'Open my wallet' }).click();
+    await page.getByRole('heading', { name: 'My stamp cards' }).waitFor();
+    // Same store: the first phone's stamp and this phone's stamp add up. The bakery card came over whole.
+    await expect(page.getByRole('link', { name: /Bean There Café/ }).textContent()).resolves.toContain('2 / 5');
+    await expect(page.getByRole('link', { name: /Harbour Bakery/ }).textContent()).resolves.toContain('1 / 10');
+    await screenshot(page, 'recovery-2-wallet');
+    expect(secondPhone.errors).toEqual([]);
+  });
+
+  it('the first phone sees the merged wallet too: it is one wallet now', async () => {
+    const { page } = firstPhone;
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    await page.getByRole('heading', { name: 'My stamp cards' }).waitFor();
+    await expect(page.getByRole('link', { name: /Bean There Café/ }).textContent()).resolves.toContain('2 / 5');
+    await expect(page.getByRole('link', { name: /Harbour Bakery/ }).textContent()).resolves.toContain('1 / 10');
+    expect(firstPhone.errors).toEqual([]);
+  });
+});
