@@ -316,6 +316,28 @@ export async function signInPage(page: Page, server: E2eServer, vendor: SignedUp
   await page.goto(`${server.baseUrl}${pathname}`);
 }
 
+/**
+ * A new page at `viewport` with `app`'s vendor signed in, on `/{route}/{vendorId}` once its heading is there.
+ * The caller closes `context`.
+ */
+export async function openVendorPage(
+  app: E2eApp,
+  route: string,
+  options: { viewport: { width: number; height: number }; isMobile?: boolean },
+): Promise<PageHandle> {
+  const { width, height } = options.viewport;
+  const handle = await newPage(app.browser, { viewport: { width, height }, isMobile: options.isMobile });
+  await signInPage(handle.page, app.server, app.vendor, `/${route}/${app.vendor.vendorId}`);
+  await handle.page.locator('main h1').first().waitFor();
+  return handle;
+}
+
+/** A screenshot once antd's entrance animations have finished (so axe, next, sees final colours too). */
+export async function settledScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name, { fullPage });
+}
+
 /** Calls the API as the vendor. */
 export async function vendorApi<T>(server: E2eServer, vendor: SignedUpVendor, method: string, pathname: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}${pathname}`, {

@@ -2,30 +2,16 @@
 // code in another; each stamp and the claim appear on the QR page within about a second. Then the
 // dashboard and the Reward Activity table show the vendor's own figures instead of SPEC.md's samples.
 import net from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { QrTokenResponse } from '../../src/api/types';
-import {
-  checkA11y,
-  hasHorizontalScroll,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInPage,
-  signUpVendor,
-  startServer,
-  vendorApi,
-  type E2eServer,
-  type PageHandle,
-  type SignedUpVendor,
-} from './harness';
+import { checkA11y, hasHorizontalScroll, newPage, screenshot, signInPage, signUpVendor, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 /** "within about a second", measured from the customer's screen showing the stamp to the line on the counter. */
 const FEED_DELAY_MS = 1500;
 
-let server: E2eServer;
-let browser: Browser;
-let vendor: SignedUpVendor;
+// No cooldown: the customer fills a 2-stamp card with two fresh codes in a row.
+const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { company: 'Bean There Café' } });
 let counter: PageHandle;
 let phone: PageHandle;
 let counterPage: Page;
@@ -84,7 +70,7 @@ async function startFlakyLink(target: string): Promise<FlakyLink> {
 }
 
 async function qrUrl(): Promise<string> {
-  const qr = await vendorApi<QrTokenResponse>(server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`);
+  const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
   return qr.url;
 }
 
@@ -96,10 +82,7 @@ async function feedLineAppears(text: string | RegExp): Promise<number> {
 }
 
 beforeAll(async () => {
-  // No cooldown: the customer fills a 2-stamp card with two fresh codes in a row.
-  server = await startServer({ STAMP_COOLDOWN_MINUTES: '0' });
-  browser = await launchBrowser();
-  vendor = await signUpVendor(server, { company: 'Bean There Café' });
+  const { server, vendor, browser } = app;
   await vendorApi(server, vendor, 'POST', `/api/rewards/${vendor.vendorId}`, { stamps: 2, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
   link = await startFlakyLink(server.baseUrl);
   counter = await newPage(browser, { viewport: { width: 1280, height: 900 } });
@@ -108,18 +91,15 @@ beforeAll(async () => {
   phonePage = phone.page;
 });
 
+// useE2eApp's afterAll, which runs first, closes the pages with the browser, then the server.
 afterAll(async () => {
-  await counter?.context.close();
-  await phone?.context.close();
-  await browser?.close();
   await link?.close();
-  await server?.stop();
 });
 
 describe('live counter feed: QR page in one tab, customer scans in another', () => {
   it("goes 'Live' on the QR page and waits for the first scan", async () => {
     // The counter reaches the server through the relay (a network that can drop); the phone directly.
-    await signInPage(counterPage, { ...server, baseUrl: link.url }, vendor, `/qr-code/${vendor.vendorId}`);
+    await signInPage(counterPage, { ...app.server, baseUrl: link.url }, app.vendor, `/qr-code/${app.vendor.vendorId}`);
     await counterPage.getByRole('heading', { name: 'Scan This QR Code' }).waitFor();
     await counterPage.getByTestId('live-status').getByText('Live').waitFor();
     await expect(counterPage.getByText('Waiting for the next scan…').isVisible()).resolves.toBe(true);
@@ -210,10 +190,10 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
   });
 
   it("shows a vendor without activity SPEC.md's figures, marked as samples", async () => {
-    const newcomer = await signUpVendor(server, { company: 'Harbour Bakery' });
-    const fresh = await newPage(browser);
+    const newcomer = await signUpVendor(app.server, { company: 'Harbour Bakery' });
+    const fresh = await newPage(app.browser);
     try {
-      await signInPage(fresh.page, server, newcomer);
+      await signInPage(fresh.page, app.server, newcomer);
       await fresh.page.getByText('Customers on average collect 7 of 10 stamps.').waitFor();
       await expect(fresh.page.getByTestId('sample-data-tag').count()).resolves.toBe(6);
       await screenshot(fresh.page, 'live-feed-6-sample-dashboard');

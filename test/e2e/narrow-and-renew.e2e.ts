@@ -4,40 +4,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { PrintableQrResponse } from '../../src/api/types';
 import {
   SCREENSHOT_DIR,
   checkA11y,
   hasHorizontalScroll,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInPage,
-  signUpVendor,
-  startServer,
+  openVendorPage,
+  settledScreenshot,
+  useE2eApp,
   vendorApi,
-  type E2eServer,
   type PageHandle,
-  type SignedUpVendor,
 } from './harness';
 
 const PHONE = { width: 375, height: 812 };
 
-let server: E2eServer;
-let browser: Browser;
-let vendor: SignedUpVendor;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  vendor = await signUpVendor(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useE2eApp();
 
 /** The text of the QR code in a PNG image, or null when none is found. */
 function decodeQr(png: Buffer): string | null {
@@ -45,18 +27,9 @@ function decodeQr(png: Buffer): string | null {
   return jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height)?.data ?? null;
 }
 
-async function openVendorPage(route: string, viewport = PHONE): Promise<PageHandle> {
-  const handle = await newPage(browser, { viewport, isMobile: viewport.width < 768 });
-  await signInPage(handle.page, server, vendor, `/${route}/${vendor.vendorId}`);
-  await handle.page.locator('main h1').first().waitFor();
-  return handle;
-}
-
-/** A screenshot once antd's entrance animations have finished (so axe, next, sees final colours too). */
-async function settledScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name, { fullPage });
-}
+/** The vendor's `route` page, on a phone unless `viewport` is 768 px wide or more. */
+const openAt = (route: string, viewport = PHONE): Promise<PageHandle> =>
+  openVendorPage(app, route, { viewport, isMobile: viewport.width < 768 });
 
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -64,7 +37,7 @@ const profileButton = (page: Page) => page.getByRole('button', { name: /^Account
 
 describe('at 375 px (a phone)', () => {
   it('the dashboard fits: page buttons folded behind Menu, profile menu in the bar, no sideways scroll, no axe violations', async () => {
-    const { page, context, errors } = await openVendorPage('dashboard');
+    const { page, context, errors } = await openAt('dashboard');
     try {
       await page.getByTestId('sample-data-tag').first().waitFor();
       expect(await menuButton(page).isVisible()).toBe(true);
@@ -93,7 +66,7 @@ describe('at 375 px (a phone)', () => {
   });
 
   it('the Menu button opens the page buttons (Campaigns disabled) and the search box, and navigates', async () => {
-    const { page, context, errors } = await openVendorPage('dashboard');
+    const { page, context, errors } = await openAt('dashboard');
     try {
       await menuButton(page).click();
       expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
@@ -111,7 +84,7 @@ describe('at 375 px (a phone)', () => {
       await checkA11y(page, 'with the menu open at 375 px');
 
       await nav.getByRole('button', { name: 'QR Code' }).click();
-      await page.waitForURL(`**/qr-code/${vendor.vendorId}`);
+      await page.waitForURL(`**/qr-code/${app.vendor.vendorId}`);
       await page.getByRole('heading', { level: 1, name: 'Scan This QR Code' }).waitFor();
       expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
       expect(await mainNav(page).isVisible()).toBe(false);
@@ -133,7 +106,7 @@ describe('at 375 px (a phone)', () => {
   });
 
   it('the QR page fits, with no axe violations', async () => {
-    const { page, context, errors } = await openVendorPage('qr-code');
+    const { page, context, errors } = await openAt('qr-code');
     try {
       await page.getByTestId('qr-code').waitFor();
       await page.getByRole('button', { name: 'Renew flyer code' }).waitFor();
@@ -149,7 +122,7 @@ describe('at 375 px (a phone)', () => {
 
 describe('from 768 px up the bar is unchanged', () => {
   it.each([768, 1280])('at %i px the page buttons and the search box are in the bar, no Menu button', async (width) => {
-    const { page, context } = await openVendorPage('dashboard', { width, height: 900 });
+    const { page, context } = await openAt('dashboard', { width, height: 900 });
     try {
       expect(await menuButton(page).isVisible()).toBe(false);
       expect(await mainNav(page).getByRole('button', { name: 'Rewards' }).isVisible()).toBe(true);
@@ -166,7 +139,7 @@ describe('Renew flyer code (QR page, at 375 px)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    handle = await openVendorPage('qr-code');
+    handle = await openAt('qr-code');
     page = handle.page;
     await page.getByTestId('qr-code').waitFor();
   });
@@ -175,7 +148,7 @@ describe('Renew flyer code (QR page, at 375 px)', () => {
     await handle?.context.close();
   });
 
-  const printable = () => vendorApi<PrintableQrResponse>(server, vendor, 'POST', '/api/qrcode/printable', { vendorId: vendor.vendorId });
+  const printable = () => vendorApi<PrintableQrResponse>(app.server, app.vendor, 'POST', '/api/qrcode/printable', { vendorId: app.vendor.vendorId });
   const dialog = () => page.getByRole('dialog', { name: 'Renew your flyer code?' });
 
   it("'Keep current code' leaves the flyer code as it was", async () => {

@@ -1,20 +1,8 @@
 // Dashboard, Campaigns and Help in a real browser at 1280 and 768 px: content, the campaign form's browser
 // validation, logged object and reset, the help accordion, no sideways scrolling and no axe-core violations.
 // The rewards and QR pages get the same layout and accessibility checks.
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import {
-  checkA11y,
-  hasHorizontalScroll,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInPage,
-  signUpVendor,
-  startServer,
-  type E2eServer,
-  type PageHandle,
-  type SignedUpVendor,
-} from './harness';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { checkA11y, hasHorizontalScroll, openVendorPage, settledScreenshot, useE2eApp } from './harness';
 
 const VIEWPORTS = [
   { label: '1280', width: 1280, height: 860 },
@@ -23,33 +11,7 @@ const VIEWPORTS = [
 
 const SUBMIT = 'Launch Campaign & Send Push Notification';
 
-let server: E2eServer;
-let browser: Browser;
-let vendor: SignedUpVendor;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  vendor = await signUpVendor(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openVendorPage(viewport: (typeof VIEWPORTS)[number], route: string): Promise<PageHandle> {
-  const handle = await newPage(browser, { viewport: { width: viewport.width, height: viewport.height } });
-  await signInPage(handle.page, server, vendor, `/${route}/${vendor.vendorId}`);
-  await handle.page.locator('main h1').first().waitFor();
-  return handle;
-}
-
-/** A full-page screenshot once antd's entrance animations have finished (so axe, next, sees final colours too). */
-async function settledScreenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+const app = useE2eApp();
 
 /** Layout and accessibility checks every vendor page must pass at every width. */
 async function expectUsableAt(page: Page, context: string): Promise<void> {
@@ -71,7 +33,7 @@ function localDateTime(daysAhead: number, hours: number, minutes: number) {
 
 describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
   it('Dashboard shows the sample figures, marked as samples', async () => {
-    const { page, context, errors } = await openVendorPage(viewport, 'dashboard');
+    const { page, context, errors } = await openVendorPage(app, 'dashboard', { viewport });
     try {
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).resolves.toBe(true);
       const stamps = page.getByRole('img', { name: '7 of 10 stamps collected' });
@@ -94,7 +56,7 @@ describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
   });
 
   it('Campaigns: the browser blocks an incomplete form; a complete one is logged exactly and reset', async () => {
-    const { page, context, errors } = await openVendorPage(viewport, 'campaigns');
+    const { page, context, errors } = await openVendorPage(app, 'campaigns', { viewport });
     const logged: unknown[] = [];
     const onConsole = async (message: ConsoleMessage) => {
       if (message.type() === 'log') logged.push(...(await Promise.all(message.args().map((arg) => arg.jsonValue()))));
@@ -188,7 +150,7 @@ describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
   });
 
   it('Help: each question opens to its answer; the resources are listed', async () => {
-    const { page, context, errors } = await openVendorPage(viewport, 'help');
+    const { page, context, errors } = await openVendorPage(app, 'help', { viewport });
     try {
       const answers: Record<string, string> = {
         'How do I set up a reward campaign?': "Go to Rewards, click 'Update Reward Setup', define your reward and save.",
@@ -214,7 +176,7 @@ describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
   });
 
   it.each(['rewards', 'qr-code'])('the %s page is usable and accessible too', async (route) => {
-    const { page, context } = await openVendorPage(viewport, route);
+    const { page, context } = await openVendorPage(app, route, { viewport });
     try {
       await page.waitForLoadState('networkidle');
       await settledScreenshot(page, `${route}-screens-${viewport.label}`);

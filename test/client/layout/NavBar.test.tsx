@@ -1,58 +1,15 @@
 // The top navigation bar of the vendor pages (SPEC.md §2, §6, §8): targets, highlight, profile menu, logout.
-import { installFakeApi, type FakeApi } from '../support/fakeHttp';
-import { FAR_FUTURE_EXP } from '../support/tokens';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
-import { VendorLayout } from '../../../src/features/layout/VendorLayout';
 import { NAV_ITEMS, isNavItemActive, navTarget } from '../../../src/features/layout/navItems';
 import { initialsOf } from '../../../src/features/layout/ProfileMenu';
 import { loggedOut, tokenSaved } from '../../../src/features/session/sessionSlice';
-import { fakeToken, renderWithApp } from '../render';
+import { fakeToken } from '../render';
+import { PAINT, renderNav, token, useFakeVendorApi, vendor } from './navBarSetup';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);
-const PAINT = { timeout: 10_000 };
 
-const token = fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP });
-const vendor = (logo: string | null) => ({
-  vendor: { company: 'Corner Café', address: '12 Market St', open_hours: '7–17', website: '', logo, banner: null },
-  items: [],
-});
-
-let fakeApi: FakeApi;
-beforeEach(() => {
-  fakeApi = installFakeApi();
-  fakeApi.on('GET /api/vendor/v1', { status: 200, body: vendor('/images/logo-abc.png') });
-});
-afterEach(() => {
-  fakeApi.restore();
-  jest.restoreAllMocks();
-});
-
-const page = (name: string) => (
-  <VendorLayout>
-    <h1>{name}</h1>
-  </VendorLayout>
-);
-const vendorRoutes: RouteObject[] = [
-  { path: '/rewards/:userId', element: page('Rewards page') },
-  { path: '/qr-code/:userId', element: page('QR page') },
-  { path: '/campaigns/:userId', element: page('Campaigns page') },
-  { path: '/help/:userId', element: page('Help page') },
-  { path: '/login', element: <p>login screen</p> },
-];
-
-function renderNav(route = '/dashboard/v1', sessionToken: string | null = token) {
-  const user = userEvent.setup();
-  const view = renderWithApp(page('Dashboard page'), {
-    preloadedState: { session: { token: sessionToken } },
-    route,
-    path: route === '/' ? '/' : '/dashboard/:userId',
-    extraRoutes: vendorRoutes,
-  });
-  return { user, ...view };
-}
+const api = useFakeVendorApi('/images/logo-abc.png');
 
 const navButton = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name });
 
@@ -125,12 +82,12 @@ describe('profile menu', () => {
     renderNav();
     expect(await screen.findByText('Corner Café', undefined, PAINT)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Corner Café logo' })).toHaveAttribute('src', '/images/logo-abc.png');
-    const request = fakeApi.requests.find((sent) => sent.path === '/api/vendor/v1');
+    const request = api.fakeApi.requests.find((sent) => sent.path === '/api/vendor/v1');
     expect(request?.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 
   test('without a logo shows the initials of the business', async () => {
-    fakeApi.on('GET /api/vendor/v1', { status: 200, body: vendor(null) });
+    api.fakeApi.on('GET /api/vendor/v1', { status: 200, body: vendor(null) });
     renderNav();
     const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
     expect(within(menuButton).getByText('CC')).toBeInTheDocument();
@@ -167,7 +124,7 @@ describe('profile menu', () => {
     ['failing (500)', { status: 500, body: { error: 'Internal Server Error' } }],
   ])('a vendor load %s clears the session and goes to /login (replace)', async (_case, reply) => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    fakeApi.on('GET /api/vendor/v1', reply);
+    api.fakeApi.on('GET /api/vendor/v1', reply);
     localStorage.setItem('token', token);
     const { router, store } = renderNav();
     expect(await screen.findByText('login screen', undefined, PAINT)).toBeInTheDocument();

@@ -1,53 +1,12 @@
 // The nav bar's phone-width Menu button (a disclosure): what it controls, opening, keyboard, closing, navigating.
 // Which of the two layouts shows is the stylesheet's job (jsdom applies none): the browser test checks it at 375 px.
-import { installFakeApi, type FakeApi } from '../support/fakeHttp';
-import { FAR_FUTURE_EXP } from '../support/tokens';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
-import { VendorLayout } from '../../../src/features/layout/VendorLayout';
-import { fakeToken, renderWithApp } from '../render';
+import { PAINT, renderNav, useFakeVendorApi } from './navBarSetup';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);
-const PAINT = { timeout: 10_000 };
 
-const token = fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP });
-
-let fakeApi: FakeApi;
-beforeEach(() => {
-  fakeApi = installFakeApi();
-  fakeApi.on('GET /api/vendor/v1', {
-    status: 200,
-    body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null }, items: [] },
-  });
-});
-afterEach(() => {
-  fakeApi.restore();
-  jest.restoreAllMocks();
-});
-
-const page = (name: string) => (
-  <VendorLayout>
-    <h1>{name}</h1>
-  </VendorLayout>
-);
-const vendorRoutes: RouteObject[] = [
-  { path: '/rewards/:userId', element: page('Rewards page') },
-  { path: '/qr-code/:userId', element: page('QR page') },
-  { path: '/help/:userId', element: page('Help page') },
-];
-
-function renderNav() {
-  const user = userEvent.setup();
-  const view = renderWithApp(page('Dashboard page'), {
-    preloadedState: { session: { token } },
-    route: '/dashboard/v1',
-    path: '/dashboard/:userId',
-    extraRoutes: vendorRoutes,
-  });
-  return { user, ...view };
-}
+useFakeVendorApi(null);
 
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 /** The element the Menu button opens, found through its aria-controls. */

@@ -1,67 +1,41 @@
 // Renewing the flyer code on the QR page: a confirmation first, then POST /api/qrcode/printable with renew: true,
 // the new flyer QR on the page and a download of the new flyer; cancelling sends nothing; a failure is shown.
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithApp } from '../render';
-import QrPage from '../../../src/features/qr/QrPage';
-import { installFakeApi, type FakeApi, type SentRequest } from '../support/fakeHttp';
+import type { SentRequest } from '../support/fakeHttp';
 import { sessionTokenFor } from '../support/tokens';
+import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from './qrPageSetup';
 
 jest.mock('html2canvas', () => ({
   __esModule: true,
   default: jest.fn(async () => ({ toDataURL: () => 'data:image/png;base64,Zmx5ZXI=' })),
 }));
-const html2canvas = (jest.requireMock('html2canvas') as { default: jest.Mock }).default;
+const html2canvas = mockedHtml2canvas();
 
 // A cold antd render takes seconds on a busy 2-core machine.
 jest.setTimeout(30_000);
 
-const VENDOR = 'vendor-1';
-const PRINTABLE = 'POST /api/qrcode/printable';
 const CONFIRM_TITLE = 'Renew your flyer code?';
 
-let http: FakeApi;
 /** The flyer code's version on the fake server: renewing bumps it, like the real one. */
 let version: number;
-let getContext: jest.SpyInstance;
 
 const printableBody = () => {
   const token = `p${version}.${VENDOR}.mac`;
   return { token, url: `http://stampwise.test/s/${token}` };
 };
 
-beforeEach(() => {
-  jest.useFakeTimers();
-  http = installFakeApi();
+const setup = useQrPageSetup((http) => {
   version = 1;
-  http.on(`GET /api/qrcode/generate/${VENDOR}`, { status: 200, body: { token: `dtoken.${VENDOR}.x.mac`, url: 'http://stampwise.test/s/d', expiresAt: 0 } });
-  http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null }, items: [] } });
+  http.on(GENERATE, { status: 200, body: { token: `dtoken.${VENDOR}.x.mac`, url: 'http://stampwise.test/s/d', expiresAt: 0 } });
+  http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: cornerCafe(null) });
   http.on(PRINTABLE, (request) => {
     if ((JSON.parse(String(request.body)) as { renew?: boolean }).renew === true) version += 1;
     return { status: 200, body: printableBody() };
   });
-  // jsdom has no canvas (qrcode.react draws on one).
-  getContext = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  html2canvas.mockClear();
 });
-
-afterEach(() => {
-  http.restore();
-  getContext.mockRestore();
-  jest.useRealTimers();
-});
-
-function renderPage() {
-  return renderWithApp(<QrPage />, {
-    preloadedState: { session: { token: sessionTokenFor(VENDOR) } },
-    route: `/qr-code/${VENDOR}`,
-    path: '/qr-code/:userId',
-  });
-}
 
 // Enough for antd's dialog and message animations to finish.
 const settle = (ms = 0) => act(() => jest.advanceTimersByTimeAsync(ms));
-// Text queries keep the suite quick: *ByRole walks the accessibility tree of the whole antd page.
-const button = (text: string) => screen.getByText(text).closest('button') as HTMLButtonElement;
 const bodyOf = (request: SentRequest) => JSON.parse(String(request.body)) as unknown;
 /** The confirmation dialog, while it is shown (antd keeps a closed one in the page, hidden). */
 const openDialog = () => {
@@ -70,7 +44,7 @@ const openDialog = () => {
 };
 
 async function openConfirmation() {
-  renderPage();
+  renderQrPage();
   await settle();
   fireEvent.click(button('Renew flyer code'));
   await settle(500);
@@ -85,7 +59,7 @@ describe('Renew flyer code', () => {
       'Flyers you printed before stop working at once: customers who scan them no longer get a stamp. Afterwards, download and print the new flyer.',
     );
     expect(dialog?.querySelector('[role="dialog"]')).toHaveAttribute('aria-modal', 'true');
-    expect(http.sent(PRINTABLE)).toHaveLength(0);
+    expect(setup.http.sent(PRINTABLE)).toHaveLength(0);
   });
 
   it('confirmed: one request with renew: true, then the new flyer QR and its code are shown with a success message', async () => {
@@ -95,8 +69,8 @@ describe('Renew flyer code', () => {
     fireEvent.click(button('Renew code'));
     await settle(500);
 
-    expect(http.sent(PRINTABLE).map(bodyOf)).toEqual([{ vendorId: VENDOR, renew: true }]);
-    expect(http.sent(PRINTABLE)[0].headers.get('authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
+    expect(setup.http.sent(PRINTABLE).map(bodyOf)).toEqual([{ vendorId: VENDOR, renew: true }]);
+    expect(setup.http.sent(PRINTABLE)[0].headers.get('authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
     expect(screen.getByTestId('flyer-qr')).toHaveAttribute('aria-label', 'QR code of your new flyer');
     expect(screen.getByTestId('flyer-token-preview')).toHaveTextContent(/^p2\.vendor-1\.…$/);
     expect(screen.getByText('Flyer code renewed. Download and print the new flyer.')).toBeInTheDocument();
@@ -111,7 +85,7 @@ describe('Renew flyer code', () => {
     await settle(500);
     fireEvent.click(button('Renew code'));
     await settle(500);
-    expect(http.sent(PRINTABLE).map(bodyOf)).toEqual([
+    expect(setup.http.sent(PRINTABLE).map(bodyOf)).toEqual([
       { vendorId: VENDOR, renew: true },
       { vendorId: VENDOR, renew: true },
     ]);
@@ -123,14 +97,14 @@ describe('Renew flyer code', () => {
     fireEvent.click(button('Keep current code'));
     await settle(500);
     expect(openDialog()).toBeNull();
-    expect(http.sent(PRINTABLE)).toHaveLength(0);
+    expect(setup.http.sent(PRINTABLE)).toHaveLength(0);
     expect(screen.queryByTestId('flyer-qr')).not.toBeInTheDocument();
     expect(version).toBe(1);
   });
 
   it('a failed renewal shows an error, keeps no new code on the page and logs the cause', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    http.on(PRINTABLE, { status: 500, body: { error: 'Internal Server Error' } });
+    setup.http.on(PRINTABLE, { status: 500, body: { error: 'Internal Server Error' } });
     await openConfirmation();
     fireEvent.click(button('Renew code'));
     await settle(500);
@@ -152,7 +126,7 @@ describe('Renew flyer code', () => {
     fireEvent.click(button('Download new flyer'));
     await settle();
     // The export asks for the current code (no renew), which is the renewed one.
-    expect(http.sent(PRINTABLE).map(bodyOf)).toEqual([{ vendorId: VENDOR, renew: true }, { vendorId: VENDOR }]);
+    expect(setup.http.sent(PRINTABLE).map(bodyOf)).toEqual([{ vendorId: VENDOR, renew: true }, { vendorId: VENDOR }]);
     await settle(300);
     expect(html2canvas).toHaveBeenCalledTimes(1);
     expect(click).toHaveBeenCalledTimes(1);

@@ -1,66 +1,35 @@
 // The QR page as a vendor sees it: texts of SPEC.md §2, the live countdown, Regenerate, copy, and the flyer export.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { renderWithApp } from '../render';
-import QrPage from '../../../src/features/qr/QrPage';
 import { clampQrSize } from '../../../src/features/qr/QrCodeDisplay';
-import { installFakeApi, type FakeApi } from '../support/fakeHttp';
-import { sessionTokenFor } from '../support/tokens';
+import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from './qrPageSetup';
 
 jest.mock('html2canvas', () => ({
   __esModule: true,
   default: jest.fn(async () => ({ toDataURL: () => 'data:image/png;base64,Zmx5ZXI=' })),
 }));
-// The mocked module, to inspect its calls.
-const html2canvas = (jest.requireMock('html2canvas') as { default: jest.Mock }).default;
+const html2canvas = mockedHtml2canvas();
 
 // A cold antd render takes seconds on a busy 2-core machine.
 jest.setTimeout(30_000);
 
-const VENDOR = 'vendor-1';
-const GENERATE = `GET /api/qrcode/generate/${VENDOR}`;
-const PRINTABLE = 'POST /api/qrcode/printable';
-
-let http: FakeApi;
 let issued: number;
-let getContext: jest.SpyInstance;
 
-beforeEach(() => {
-  jest.useFakeTimers();
-  http = installFakeApi();
+const setup = useQrPageSetup((http) => {
   issued = 0;
   http.on(GENERATE, () => {
     issued += 1;
     const token = `dtoken${issued}xxxxxx.${VENDOR}.abcdef.mac`;
     return { status: 200, body: { token, url: `http://stampwise.test/s/${token}`, expiresAt: 0 } };
   });
-  http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: '/api/images/abc', banner: null }, items: [] } });
+  http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: cornerCafe('/api/images/abc') });
   http.on(PRINTABLE, { status: 200, body: { token: 'p.vendor-1.1.mac', url: 'http://stampwise.test/s/p.vendor-1.1.mac' } });
-  // jsdom has no canvas; the QR component draws nothing, which is fine for these tests.
-  getContext = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  html2canvas.mockClear();
 });
-
-afterEach(() => {
-  http.restore();
-  getContext.mockRestore();
-  jest.useRealTimers();
-});
-
-function renderPage() {
-  return renderWithApp(<QrPage />, {
-    preloadedState: { session: { token: sessionTokenFor(VENDOR) } },
-    route: `/qr-code/${VENDOR}`,
-    path: '/qr-code/:userId',
-  });
-}
 
 const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
-/** The <button> whose label is `text`. */
-const button = (text: string) => screen.getByText(text).closest('button') as HTMLButtonElement;
 
 describe('QrPage', () => {
   it("shows SPEC.md's title, chip and instructions, 'Loading QR...' until the token arrives, then the QR", async () => {
-    renderPage();
+    renderQrPage();
     expect(screen.getByText('Scan This QR Code', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('Dynamic')).toBeInTheDocument();
     expect(screen.getByText("Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.")).toBeInTheDocument();
@@ -77,25 +46,25 @@ describe('QrPage', () => {
   });
 
   it("counts 'Refresh in N s' down as the bar moves, and shows the next token after 60 s", async () => {
-    renderPage();
+    renderQrPage();
     await settle();
     expect(screen.getByTestId('refresh-label')).toHaveTextContent('Refresh in 60 s');
     await act(() => jest.advanceTimersByTimeAsync(10 * 600));
     expect(screen.getByTestId('refresh-label')).toHaveTextContent('Refresh in 54 s');
     expect(document.querySelector('[aria-valuenow]')).toHaveAttribute('aria-valuenow', '10');
     await act(() => jest.advanceTimersByTimeAsync(90 * 600));
-    expect(http.sent(GENERATE)).toHaveLength(2);
+    expect(setup.http.sent(GENERATE)).toHaveLength(2);
     expect(screen.getByTestId('refresh-label')).toHaveTextContent('Refresh in 60 s');
   });
 
   it("'Regenerate now' fetches a new token and restarts the countdown", async () => {
-    renderPage();
+    renderQrPage();
     await settle();
     await act(() => jest.advanceTimersByTimeAsync(30 * 600));
     const before = screen.getByTestId('token-preview').textContent;
     fireEvent.click(button('Regenerate now'));
     await settle();
-    expect(http.sent(GENERATE)).toHaveLength(2);
+    expect(setup.http.sent(GENERATE)).toHaveLength(2);
     expect(screen.getByTestId('refresh-label')).toHaveTextContent('Refresh in 60 s');
     expect(screen.getByTestId('token-preview').textContent).not.toBe(before);
   });
@@ -104,7 +73,7 @@ describe('QrPage', () => {
     const writeText = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     const consoleError = jest.spyOn(console, 'error');
-    renderPage();
+    renderQrPage();
     await settle();
     fireEvent.click(screen.getByLabelText('Copy token'));
     await settle();
@@ -117,7 +86,7 @@ describe('QrPage', () => {
   });
 
   it('leaves no timer running after the page unmounts', async () => {
-    const { unmount } = renderPage();
+    const { unmount } = renderQrPage();
     await settle();
     await act(() => jest.advanceTimersByTimeAsync(5 * 600));
     unmount();
@@ -125,7 +94,7 @@ describe('QrPage', () => {
     // has run, nothing may be pending: a refresh cycle still running would always have its next tick queued.
     await act(() => jest.advanceTimersByTimeAsync(61_000));
     expect(jest.getTimerCount()).toBe(0);
-    expect(http.sent(GENERATE)).toHaveLength(1);
+    expect(setup.http.sent(GENERATE)).toHaveLength(1);
   });
 
   it('exports the branded flyer: printable token, rendered, captured after 300 ms at scale 2, downloaded as stampwise-flyer.png', async () => {
@@ -133,11 +102,11 @@ describe('QrPage', () => {
       downloads.push({ href: this.href, download: this.download });
     });
     const downloads: { href: string; download: string }[] = [];
-    renderPage();
+    renderQrPage();
     await settle();
     fireEvent.click(button('Export PNG'));
     await settle();
-    expect(http.sent(PRINTABLE).map((r) => JSON.parse(String(r.body)))).toEqual([{ vendorId: VENDOR }]);
+    expect(setup.http.sent(PRINTABLE).map((r) => JSON.parse(String(r.body)))).toEqual([{ vendorId: VENDOR }]);
     const flyer = screen.getByTestId('flyer');
     expect(within(flyer).getByText('Unlock Your Rewards')).toBeInTheDocument();
     expect(within(flyer).getByText('Scan the QR code to collect points and redeem offers!')).toBeInTheDocument();
@@ -159,8 +128,8 @@ describe('QrPage', () => {
 
   it('logs a failed export to the console only', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    http.on(PRINTABLE, { status: 500, body: { error: 'nope' } });
-    renderPage();
+    setup.http.on(PRINTABLE, { status: 500, body: { error: 'nope' } });
+    renderQrPage();
     await settle();
     fireEvent.click(button('Export PNG'));
     await act(() => jest.advanceTimersByTimeAsync(400));
