@@ -1,28 +1,32 @@
 // Optional display name and e-mail (to recover the cards on another phone), folded away until opened.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { UpdateCustomerRequest } from '../../api/types';
 import { CUSTOMER_TEXT } from '../../constants';
 import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './customerApi';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
+
+/** What the person typed; a field they have not touched shows (and keeps) the saved value. */
+type Edits = { displayName?: string; email?: string };
 
 export function ProfileForm() {
   const [open, setOpen] = useState(false);
   // Loaded only when opened: the scan page stays one request on a phone's first visit.
   const profile = useGetCustomerProfileQuery(undefined, { skip: !open });
   const [save, saveState] = useUpdateCustomerProfileMutation();
-  const [displayName, setDisplayName] = useState('');
-  const [email, setEmail] = useState('');
-
-  useEffect(() => {
-    if (profile.data) {
-      setDisplayName(profile.data.displayName ?? '');
-      setEmail(profile.data.email ?? '');
-    }
-  }, [profile.data]);
+  // Typing may start before the saved profile arrives: the saved values fill only the untouched fields,
+  // so an answer that comes late never wipes what was typed.
+  const [edits, setEdits] = useState<Edits>({});
+  const displayName = edits.displayName ?? profile.data?.displayName ?? '';
+  const email = edits.email ?? profile.data?.email ?? '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void save({ displayName: displayName.trim(), email: email.trim() });
+    // Only what was edited is sent: an untouched field stays as saved even if it had not loaded yet.
+    const changes: UpdateCustomerRequest = {};
+    if (edits.displayName !== undefined) changes.displayName = edits.displayName.trim();
+    if (edits.email !== undefined) changes.email = edits.email.trim();
+    void save(changes);
   };
 
   return (
@@ -38,7 +42,7 @@ export function ProfileForm() {
             maxLength={40}
             placeholder={CUSTOMER_TEXT.displayNamePlaceholder}
             value={displayName}
-            onChange={(event) => setDisplayName(event.target.value)}
+            onChange={(event) => setEdits((typed) => ({ ...typed, displayName: event.target.value }))}
           />
         </label>
         <label className="cw-field">
@@ -50,7 +54,7 @@ export function ProfileForm() {
             autoComplete="email"
             placeholder={CUSTOMER_TEXT.emailPlaceholder}
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => setEdits((typed) => ({ ...typed, email: event.target.value }))}
           />
         </label>
         {saveState.isError ? <Notice tone="error">{errorText(saveState.error)}</Notice> : null}

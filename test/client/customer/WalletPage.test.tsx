@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { renderWithApp } from '../render';
-import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/fakeHttp';
 import WalletPage from '../../../src/features/customer/WalletPage';
 import CardPage from '../../../src/features/customer/CardPage';
 import RecoverPage from '../../../src/features/customer/RecoverPage';
@@ -107,6 +107,31 @@ describe('WalletPage', () => {
     expect(JSON.parse(patch?.body as string)).toEqual({ displayName: 'Ana', email: 'ana@example.com' });
     expect(patch?.headers.get('X-Customer-Key')).toBe(CREDENTIAL);
     expect(within(fold).getByRole('alert')).toHaveTextContent('This e-mail address already belongs to another wallet.');
+  });
+
+  it('keeps what was typed when the saved profile arrives late, and sends only the edited field', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
+    const savedProfile = deferred<Reply>();
+    api.on('GET /api/customer/me', () => savedProfile.promise);
+    api.on('PATCH /api/customer/me', { status: 200, body: { displayName: 'Ana', email: 'ana@example.com' } });
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
+    fold.open = true;
+    fireEvent(fold, new Event('toggle'));
+    // Typed on a slow connection, before the saved profile has come back.
+    fireEvent.change(within(fold).getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+    savedProfile.resolve({ status: 200, body: { displayName: 'Ana', email: null } });
+    await settle();
+    expect(within(fold).getByLabelText('E-mail')).toHaveValue('ana@example.com');
+    expect(within(fold).getByLabelText('Your name')).toHaveValue('Ana');
+
+    fireEvent.click(within(fold).getByRole('button', { name: 'Save' }));
+    await settle();
+    const patch = api.requests.find((r) => r.method === 'PATCH');
+    expect(JSON.parse(patch?.body as string)).toEqual({ email: 'ana@example.com' });
+    expect(within(fold).getByRole('status')).toHaveTextContent('Saved');
   });
 });
 
