@@ -16,6 +16,7 @@ export interface VendorOverrides {
   address?: string;
   open_hours?: string;
   website?: string | null;
+  logo_image_id?: string | null;
 }
 
 export async function createVendor(t: TestApp, overrides: VendorOverrides = {}): Promise<TestVendor> {
@@ -32,7 +33,7 @@ export async function createVendor(t: TestApp, overrides: VendorOverrides = {}):
       address: overrides.address ?? '1 Main St',
       open_hours: overrides.open_hours ?? 'Mon–Fri 8–17',
       website: overrides.website ?? null,
-      logo_image_id: null,
+      logo_image_id: overrides.logo_image_id ?? null,
       banner_image_id: null,
       password_hash: 'not-used',
       verified_at: now,

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../../server/config';
 import { buildTestApp, type TestApp } from '../helpers';
+import { createVendor } from '../factories';
 
 /**
  * buildTestApp with some config changed. Its option type intersects AppDeps['config'] (a whole Config)
@@ -21,34 +22,14 @@ export interface TestStore {
 }
 
 export async function createStore(t: TestApp, options: { company?: string; withLogo?: boolean } = {}): Promise<TestStore> {
-  const id = crypto.randomUUID();
-  const now = t.clock.now();
   const company = options.company ?? 'Bean There Café';
   let logoId: string | null = null;
   if (options.withLogo) {
     logoId = crypto.randomBytes(32).toString('hex');
-    await t.db.kysely.insertInto('images').values({ id: logoId, mime: 'image/png', data: Buffer.from('png'), width: 1, height: 1, created_at: now }).execute();
+    await t.db.kysely.insertInto('images').values({ id: logoId, mime: 'image/png', data: Buffer.from('png'), width: 1, height: 1, created_at: t.clock.now() }).execute();
   }
-  await t.db.kysely
-    .insertInto('vendors')
-    .values({
-      id,
-      email: `${id}@example.test`,
-      email_normalized: `${id}@example.test`,
-      name: 'Owner',
-      company,
-      address: '1 Main St',
-      open_hours: '8-17',
-      website: null,
-      logo_image_id: logoId,
-      banner_image_id: null,
-      password_hash: 'not-used',
-      verified_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, company, auth: { authorization: `Bearer ${t.deps.sessions.issue(id)}` } };
+  const vendor = await createVendor(t, { company, logo_image_id: logoId });
+  return { id: vendor.id, company, auth: vendor.auth };
 }
 
 /** Saves the store's reward: a menu item by name, or a custom text. */

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { buildTestApp, type TestApp } from '../helpers';
-import { createVendor, type TestVendor } from '../rewards/factories';
+import { createVendor, type TestVendor } from '../factories';
 import { verifyQrForStamp } from '../../../server/services/qr-verify';
 import { createQrTokens } from '../../../server/services/qr-tokens';
 import { deriveKey } from '../../../server/services/secret';

@@ -1,6 +1,6 @@
 // The counter QR token and the flyer token (SPEC.md §7, DESIGN.md §3 "QR tokens").
 import { buildTestApp, type TestApp } from '../helpers';
-import { createVendor, type TestVendor } from '../rewards/factories';
+import { createVendor, type TestVendor } from '../factories';
 import { verifyQrForStamp } from '../../../server/services/qr-verify';
 
 let t: TestApp;

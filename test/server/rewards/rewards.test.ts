@@ -1,6 +1,6 @@
 // The punch-card reward API: defaults, validation, ownership and upsert (SPEC.md §7, DESIGN.md §3 "Rewards").
 import { buildTestApp, type TestApp } from '../helpers';
-import { createItem, createVendor, type TestVendor } from './factories';
+import { createMenuItem as createItem, createVendor, type TestVendor } from '../factories';
 
 let t: TestApp;
 let vendor: TestVendor;
