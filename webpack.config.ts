@@ -62,9 +62,10 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
         : []),
     ],
     devServer: {
-      port: 5173,
+      // `npm run dev` sets both: the dev server on DEV_PORT, proxying the API on PORT (README: Scripts).
+      port: Number(process.env.DEV_PORT || 5173),
       historyApiFallback: true,
-      proxy: [{ context: ['/api', '/images'], target: 'http://127.0.0.1:3000' }],
+      proxy: [{ context: ['/api', '/images'], target: `http://127.0.0.1:${process.env.PORT || 3000}` }],
     },
   };
 };

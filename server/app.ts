@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: deps.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // Malformed (%zz) or over-long path parameters are refused before routing, bypassing the error
     // handler; answer them in the same `{ error }` shape instead of Fastify's default body.
@@ -57,6 +57,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
   app.setErrorHandler(errorHandler);
 
+  const servedOverHttps = deps.config.publicUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -71,8 +72,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Over plain http (a shop PC reached by its LAN address) this directive would make the browser fetch
+        // every script over https, which such a server does not speak: a blank page. Only an https origin wants it.
+        upgradeInsecureRequests: servedOverHttps ? [] : null,
       },
     },
+    // HSTS over plain http is ignored by browsers at best; over https it pins the origin to https.
+    hsts: servedOverHttps ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    // Browsers ignore COOP on an untrustworthy (plain http, non-localhost) origin and log an error on every page.
+    crossOriginOpenerPolicy: servedOverHttps ? { policy: 'same-origin' } : false,
     // The customer page opens from a phone camera; no cross-origin isolation is needed.
     crossOriginEmbedderPolicy: false,
   });
@@ -178,11 +186,13 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     preCompressed: true,
     index: false,
     wildcard: true,
+    // Our setHeaders decides Cache-Control; send's own default ('public, max-age=0') would be written after it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
-      if (name === 'index.html') res.header('Cache-Control', 'no-cache');
-      else if (/\.[0-9a-f]{8,}\./.test(name)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.header('Cache-Control', 'public, max-age=3600');
+      if (name === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+      else if (/\.[0-9a-f]{8,}\./.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'public, max-age=3600');
     },
   });
   // The static handler refuses the bare directory '/' (403, index: false); the root is the app too.

@@ -21,8 +21,14 @@ export interface Config {
   /** Stamp fraud controls (issue 6): cooldown per customer per store, in minutes. */
   stampCooldownMinutes: number;
   printableCooldownMinutes: number;
-  logLevel: string;
+  logLevel: LogLevel;
+  /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | string;
 }
+
+/** pino's levels: anything else makes the logger throw at start-up with a stack trace. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -57,6 +63,23 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function trustProxy(env: Env): boolean | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (raw === '1' || raw.toLowerCase() === 'true') return true;
+  // A list of proxy addresses or CIDRs, e.g. "127.0.0.1,10.0.0.0/8", so only those proxies are believed.
+  if (/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  const match = allowed.find((value) => value === raw);
+  if (!match) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${env[name]}"`);
+  return match;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -81,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || 'dist/client'),
     stampCooldownMinutes: integer(env, 'STAMP_COOLDOWN_MINUTES', 10, 0, 24 * 60),
     printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    trustProxy: trustProxy(env),
   };
 }

@@ -109,8 +109,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
   }
 }
 
+export interface StartOptions {
+  /**
+   * The host name customers' phones use (PUBLIC_URL = http://<publicHost>:<port>), as on a shop's Wi-Fi where the
+   * counter PC is reached by its LAN name or address; the browser maps it to 127.0.0.1 (see launchBrowser).
+   */
+  publicHost?: string;
+}
+
 /** Starts `dist/server/server/main.js` (run `npm run build` first) with its own data directory and mail capture. */
-export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<E2eServer> {
   const entry = path.join(ROOT, 'dist/server/server/main.js');
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` before the browser tests.');
@@ -128,7 +136,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: options.publicHost ? `http://${options.publicHost}:${port}` : baseUrl,
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CLIENT_DIR: path.join(ROOT, 'dist/client'),
@@ -183,8 +191,11 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+/** Debian's Chromium; `resolveToLoopback` host names resolve to 127.0.0.1 as a LAN name would to the shop PC. */
+export function launchBrowser(options: { resolveToLoopback?: string[] } = {}): Promise<Browser> {
+  const hostRules = (options.resolveToLoopback ?? []).map((host) => `MAP ${host} 127.0.0.1`).join(',');
+  const args = hostRules ? [...CHROMIUM_ARGS, `--host-resolver-rules=${hostRules}`] : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args, headless: true });
 }
 
 export interface PageHandle {
@@ -269,11 +280,11 @@ export interface E2eApp {
  * signed-up vendor; after them, the browser (with every context opened on it) and the server closed.
  * The fields are filled in by the time the file's own beforeAll hooks run.
  */
-export function useE2eApp(options: { env?: Record<string, string>; vendor?: Parameters<typeof signUpVendor>[1] } = {}): E2eApp {
+export function useE2eApp(options: { env?: Record<string, string>; vendor?: Parameters<typeof signUpVendor>[1]; publicHost?: string } = {}): E2eApp {
   const app = {} as E2eApp;
   beforeAll(async () => {
-    app.server = await startServer(options.env);
-    app.browser = await launchBrowser();
+    app.server = await startServer(options.env, { publicHost: options.publicHost });
+    app.browser = await launchBrowser({ resolveToLoopback: options.publicHost ? [options.publicHost] : [] });
     app.vendor = await signUpVendor(app.server, options.vendor);
   });
   afterAll(async () => {

@@ -60,9 +60,26 @@ describe('the API app', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('over plain http (a shop PC on the LAN) neither upgrades requests to https nor sends HSTS', async () => {
+      // The test app's PUBLIC_URL is http://stampwise.test: a phone would fetch every script over https and get nothing.
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('behind an https PUBLIC_URL upgrades insecure requests and sends HSTS', async () => {
+      const https = await buildTestApp({ config: { publicUrl: 'https://stamps.example' } });
+      try {
+        const response = await https.app.inject({ method: 'GET', url: '/api/health' });
+        expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      } finally {
+        await https.close();
+      }
     });
   });
 

@@ -62,10 +62,22 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://"'],
     [{ PUBLIC_URL: 'stamps.example' }, 'PUBLIC_URL is not a valid URL: "stamps.example"'],
     [{ REDIS_URL: 'memcached://x' }, 'REDIS_URL must start with redis:// or rediss://, got "memcached://"'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses, got "yes please"'],
     [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 characters (or unset it to have one generated)'],
   ])('refuses %j with a ConfigError saying what is wrong', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['', false], ['0', false], ['1', true], ['true', true], ['127.0.0.1, 10.0.0.0/8', '127.0.0.1, 10.0.0.0/8'],
+  ])('reads TRUST_PROXY=%j as %j', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('reads LOG_LEVEL in any case', () => {
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
   });
 
   it('treats empty variables as unset', () => {
