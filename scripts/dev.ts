@@ -3,24 +3,44 @@
 // developer clicks opens the page they are working on, not the last production build.
 import { spawn, type ChildProcess } from 'node:child_process';
 
-const apiPort = process.env.PORT?.trim() || '3000';
-const devPort = process.env.DEV_PORT?.trim() || '5173';
-const devUrl = process.env.PUBLIC_URL?.trim() || `http://localhost:${devPort}`;
+type Env = Record<string, string | undefined>;
 
-const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort, PUBLIC_URL: devUrl } }),
-  spawn('npx', ['webpack', 'serve', '--mode', 'development'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort, DEV_PORT: devPort } }),
-];
-
-console.log(`Stampwise dev: open ${devUrl} (API on port ${apiPort})`);
-
-let stopping = false;
-function stopAll(code: number): void {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exitCode = code;
+export interface DevProcess {
+  name: string;
+  command: string[];
+  env: Env;
 }
-for (const child of children) child.on('exit', (code) => stopAll(code ?? 1));
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+
+/** The two processes of the dev pair and the address to open, from the caller's environment. */
+export function devProcesses(env: Env): { url: string; processes: DevProcess[] } {
+  const apiPort = env.PORT?.trim() || '3000';
+  const devPort = env.DEV_PORT?.trim() || '5173';
+  const url = env.PUBLIC_URL?.trim() || `http://localhost:${devPort}`;
+  return {
+    url,
+    processes: [
+      { name: 'api', command: ['npx', 'tsx', 'watch', 'server/main.ts'], env: { ...env, PORT: apiPort, PUBLIC_URL: url } },
+      { name: 'web', command: ['npx', 'webpack', 'serve', '--mode', 'development'], env: { ...env, PORT: apiPort, DEV_PORT: devPort } },
+    ],
+  };
+}
+
+function main(): void {
+  const { url, processes } = devProcesses(process.env);
+  const children: ChildProcess[] = processes.map(({ command: [program, ...args], env }) => spawn(program, args, { stdio: 'inherit', env }));
+  console.log(`Stampwise dev: open ${url}`);
+
+  let stopping = false;
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    process.exitCode = code;
+  };
+  // One of the pair ending (a crash, a port in use) ends the other: half a dev setup only confuses.
+  for (const child of children) child.on('exit', (code) => stopAll(code ?? 1));
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+}
+
+if (require.main === module) main();

@@ -196,12 +196,17 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     },
   });
   // The static handler refuses the bare directory '/' (403, index: false); the root is the app too.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  // These handlers start sendFile and return nothing: returning the reply (a thenable) would make Fastify wait on
+  // it through an end-of-stream listener per request, which piles up on keep-alive connections.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => {
+    void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0];
     if (urlPath.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ error: `No route for ${request.method} ${urlPath}` });
+      void reply.code(404).send({ error: `No route for ${request.method} ${urlPath}` });
+      return;
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

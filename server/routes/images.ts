@@ -24,6 +24,9 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         404: ErrorBody,
       },
     },
+    // A 304 carries no body (RFC 9110 §15.4.5). Node's HTTP server drops one anyway; saying so here keeps the
+    // answer the same under inject() and behind any proxy.
+    onSend: async (_request, reply, payload) => (reply.statusCode === 304 ? '' : payload),
   }, async (request, reply) => {
     const { id } = request.params;
     const etag = `"${id}"`;

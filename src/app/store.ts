@@ -23,7 +23,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    // The development-only invariant checks warn past 32 ms; on a busy 2-core machine (CI, tests) that is noise.
+    middleware: (getDefault) => getDefault({ serializableCheck: { warnAfter: 250 }, immutableCheck: { warnAfter: 250 } })
+      .prepend(listener.middleware)
+      .concat(api.middleware),
   });
   const startListening = listener.startListening as AppStartListening;
   registerSessionPersistence(startListening);

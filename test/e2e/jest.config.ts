@@ -10,7 +10,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],
   testMatch: ['**/*.e2e.ts'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
   testTimeout: 180_000,
   maxWorkers: 1,
 };
