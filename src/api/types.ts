@@ -198,7 +198,17 @@ export interface CustomerProfile {
   displayName: string | null;
   email: string | null;
 }
-/** PATCH /api/customer/me: a field left out is unchanged; null (or '') removes it. */
+/**
+ * The answer to PATCH /api/customer/me: the profile as saved (a new e-mail is not in it yet) and the
+ * address a confirmation link was mailed to, if one was asked for. The same whether or not another
+ * wallet uses that address.
+ */
+export interface UpdateCustomerResponse extends CustomerProfile {
+  emailConfirmationSentTo: string | null;
+}
+/** POST /api/customer/email/{token}: the link mailed to a new address was opened; the profile with it. */
+export type ConfirmEmailResponse = CustomerProfile;
+/** PATCH /api/customer/me: a field left out is unchanged; null (or '') removes it; a new e-mail is attached once confirmed. */
 export interface UpdateCustomerRequest {
   displayName?: string | null;
   email?: string | null;
