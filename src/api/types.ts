@@ -11,10 +11,14 @@ export interface ApiError {
 export interface LoginRequest {
   email: string;
   password: string;
+  /** The known-device token this browser kept from its last sign-in, if any. */
+  deviceToken?: string;
 }
 export interface LoginResponse {
   token: string;
   vendor: { _id: string };
+  /** Keep it in this browser: sent with the next sign-in, strangers' failures cannot lock it out. */
+  deviceToken?: string;
 }
 /** GET /api/auth/verify/{token}: ok false = expired (a new mail was sent); ok true = verified. */
 export interface VerifyResponse {
@@ -29,8 +33,15 @@ export interface CompleteRegistrationRequest {
 export interface CompleteRegistrationResponse {
   token: string;
   vendorId: string;
+  deviceToken?: string;
   error?: string;
 }
+/** POST /api/auth/forgot-password: always 202 with the same message for a well-formed address. */
+export interface ForgotPasswordResponse {
+  message: string;
+}
+/** POST /api/auth/reset-password/{token}: the new password signs the vendor in (as completing registration does). */
+export type ResetPasswordResponse = CompleteRegistrationResponse;
 /** POST /api/auth/register is multipart: these text fields plus an optional `menu` file (png/jpeg). */
 export interface RegisterFields {
   name: string;

@@ -12,6 +12,7 @@ import { activityFeedSlice } from '../features/activity/activityFeedSlice';
 import { registerActivityFeedListeners } from '../features/activity/activityFeedListeners';
 import { menuUploadSlice } from '../features/store-settings/menuUploadSlice';
 import type { AppStartListening } from './listener';
+import { devToolsOptions } from './devtools';
 
 const rootReducer = combineSlices(api, sessionSlice, lockoutSlice, qrSlice, menuUploadSlice, activityFeedSlice);
 
@@ -24,6 +25,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    // Redacts passwords and tokens and leaves out the QR countdown's ticks (app/devtools.ts).
+    devTools: devToolsOptions,
   });
   const startListening = listener.startListening as AppStartListening;
   registerSessionPersistence(startListening);
