@@ -63,26 +63,60 @@ function redactQueryMeta(arg: QueryArgMeta): QueryArgMeta {
   };
 }
 
-/** An action as DevTools may show it: RTK Query's `meta.arg` of secret endpoints and every secret key redacted. */
+/**
+ * fetchBaseQuery's `meta.baseQueryMeta` carries the Request and Response themselves: the request body (a
+ * password) and the Authorization header. DevTools get the method, address and status only.
+ */
+function describeBaseQueryMeta(meta: unknown, linkToken: string | undefined): unknown {
+  if (!isRecord(meta)) return meta;
+  const request = meta.request as { method?: unknown; url?: unknown } | undefined;
+  const response = meta.response as { status?: unknown } | undefined;
+  // A link's token is part of the address it is sent to (/api/auth/verify/{token}).
+  const url = typeof request?.url === 'string' && linkToken ? request.url.split(encodeURIComponent(linkToken)).join(REDACTED) : request?.url;
+  return {
+    ...(request ? { request: { method: request.method, url } } : {}),
+    ...(response ? { response: { status: response.status } } : {}),
+  };
+}
+
+/** The token of a link an RTK Query request was made for: a bare string argument, or its `token` field. */
+function linkTokenOf(arg: unknown): string | undefined {
+  if (!isRecord(arg) || typeof arg.endpointName !== 'string' || !SECRET_ARGUMENT_ENDPOINTS.has(arg.endpointName)) return undefined;
+  const args = arg.originalArgs;
+  if (typeof args === 'string') return args;
+  return isRecord(args) && typeof args.token === 'string' ? args.token : undefined;
+}
+
+/** An action as DevTools may show it: RTK Query's request, `meta.arg` of secret endpoints and every secret key redacted. */
 export function sanitizeAction<A>(action: A): A {
+  // The Request object is read before redactSecrets copies it (a copy keeps own properties only).
+  const baseQueryMeta = isRecord(action) && isRecord(action.meta) && 'baseQueryMeta' in action.meta
+    ? describeBaseQueryMeta(action.meta.baseQueryMeta, linkTokenOf(action.meta.arg))
+    : undefined;
   const redacted = redactSecrets(action);
-  if (!isRecord(redacted) || !isRecord(redacted.meta) || !isRecord(redacted.meta.arg)) return redacted as A;
-  return { ...redacted, meta: { ...redacted.meta, arg: redactQueryMeta(redacted.meta.arg) } } as A;
+  if (!isRecord(redacted) || !isRecord(redacted.meta)) return redacted as A;
+  const meta: Record<string, unknown> = { ...redacted.meta };
+  if (baseQueryMeta !== undefined) meta.baseQueryMeta = baseQueryMeta;
+  if (isRecord(meta.arg)) meta.arg = redactQueryMeta(meta.arg);
+  return { ...redacted, meta } as A;
+}
+
+/**
+ * The api slice names cache entries by endpoint and argument (`verify("abc…")`) in several places
+ * (queries, provided tags, subscriptions): every such key of a secret endpoint is renamed, at any depth.
+ */
+function redactApiCache(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || !isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redactCacheKey(key), redactApiCache(isRecord(item) ? redactQueryMeta(item) : item, depth + 1)]),
+  );
 }
 
 /** The state as DevTools may show it: secrets redacted, and the api cache's entries for secret endpoints renamed. */
 export function sanitizeState<S>(state: S): S {
   const redacted = redactSecrets(state);
   if (!isRecord(redacted) || !isRecord(redacted.api)) return redacted as S;
-  const api = { ...redacted.api };
-  for (const cache of ['queries', 'mutations'] as const) {
-    const entries = api[cache];
-    if (!isRecord(entries)) continue;
-    api[cache] = Object.fromEntries(
-      Object.entries(entries).map(([cacheKey, entry]) => [redactCacheKey(cacheKey), isRecord(entry) ? redactQueryMeta(entry) : entry]),
-    );
-  }
-  return { ...redacted, api } as S;
+  return { ...redacted, api: redactApiCache(redacted.api) } as S;
 }
 
 // DevToolsEnhancerOptions types the sanitizers as generic over the action/state type; ours are too.
