@@ -98,7 +98,8 @@ const CredentialHeaders = Type.Object({
   [CUSTOMER_CREDENTIAL_HEADER.toLowerCase()]: Type.Optional(Type.String({ maxLength: 200, description: 'The device credential from the first scan' })),
 });
 
-const CardParams = Type.Object({ cardId: Type.String({ minLength: 1, maxLength: 64 }) });
+// Ids reach SQL: the text rule keeps a NUL (which PostgreSQL refuses with an error) out of them too.
+const CardParams = Type.Object({ cardId: Text({ minLength: 1, maxLength: 64 }) });
 
 function credentialOf(request: FastifyRequest): string | undefined {
   const value = request.headers[CUSTOMER_CREDENTIAL_HEADER.toLowerCase()];

@@ -117,7 +117,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "Deletes one of the vendor's menu items; a reward naming it loses that reference.",
       security,
       params: Params,
-      body: Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 200 }) }),
+      // The id reaches SQL: the text rule keeps a NUL (which PostgreSQL refuses with an error) out of it.
+      body: Type.Object({ itemId: Text({ minLength: 1, maxLength: 200 }) }),
       response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses },
     },
   }, async (request) => {

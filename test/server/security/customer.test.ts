@@ -45,6 +45,13 @@ describe('control characters in the profile', () => {
     expect(t.mailer.sent).toHaveLength(0);
   });
 
+  it('refuses a NUL in a card id (it would reach SQL)', async () => {
+    const credential = await newCustomer(t, store.id, freshCustomerAddress());
+    for (const [method, url] of [['GET', '/api/customer/cards/card%00'], ['POST', '/api/customer/cards/card%00/claim']] as const) {
+      expectClientError(await t.app.inject({ method, url, headers: asCustomer(credential) }));
+    }
+  });
+
   it('refuses a NUL in the recovery address', async () => {
     expectClientError(await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana\u0000@example.com' }, remoteAddress: freshCustomerAddress() }));
   });

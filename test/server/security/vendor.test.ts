@@ -53,6 +53,10 @@ describe('control characters in free text', () => {
     expect(await storedCompany()).toBe('Corner Café');
   });
 
+  it('delete-item refuses a NUL in the item id (it would reach SQL)', async () => {
+    expectClientError(await post('/delete-item', { itemId: 'item\u0000' }));
+  });
+
   it.each(CONTROL_CHARACTERS.map((c) => [codePoint(c), c]))('add-item refuses %s in the name and the price', async (_name, c) => {
     expectClientError(await post('/add-item', { itemName: `Flat${c}White`, itemPrice: '4.20' }));
     expectClientError(await post('/add-item', { itemName: 'Flat White', itemPrice: `4${c}20` }));
