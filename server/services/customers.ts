@@ -40,7 +40,6 @@ export const RECOVER_ACCEPTED_MESSAGE = 'If this e-mail address belongs to a wal
 export const RECOVERY_LINK_INVALID_MESSAGE = 'This sign-in link is not valid. It may have been used already — ask for a new one.';
 export const EMAIL_CONFIRMATION_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is not valid. It may have been used already or expired: save your e-mail again for a new one.';
-export const EMAIL_CONFIRMATION_SENT_MESSAGE = 'Check your inbox: we have sent a link to this address. Your e-mail is saved once you open it.';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to another wallet. To open that wallet on this phone, use "Recover my cards".';
 
 /** The stored form of a credential or recovery token: SHA-256, hex. A leaked table cannot be replayed. */

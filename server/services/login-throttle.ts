@@ -1,5 +1,6 @@
 // The per-account half of sign-in throttling (the per-address half is @fastify/rate-limit on the
-// route). @fastify/rate-limit 11 has no way to clear one key, and its in-process store follows the
+// route). A browser that presents a valid known-device token is counted under its own key instead
+// (services/known-devices.ts), so strangers' failures on the account cannot lock it out. @fastify/rate-limit 11 has no way to clear one key, and its in-process store follows the
 // wall clock and is not shared between servers, so failures per account are counted in the database.
 //
 // Each attempt is counted *before* its password is checked: parallel guesses cannot all slip in

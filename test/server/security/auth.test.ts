@@ -174,6 +174,13 @@ describe('sessions can be ended', () => {
     }
   });
 
+  it('a stolen session cannot guess the current password at speed: 5 changes per vendor, then 429', async () => {
+    const change = (currentPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { authorization: `Bearer ${vendor.token}` }, payload: { currentPassword, password: 'A brand new passphrase' }, remoteAddress: freshAddress() });
+    for (let i = 0; i < 5; i += 1) expect((await change(`guess ${i}`)).statusCode).toBe(400);
+    expect((await change(vendor.password)).statusCode).toBe(429);
+  });
+
   it('changing the password ends every other session and answers a new one', async () => {
     const other = (await login(t, vendor.email, vendor.password)).json().token as string;
     const change = (token: string, currentPassword: string, password: string) =>
