@@ -12,6 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
 import authPlugin from './plugins/auth';
+import malformedBodies, { malformedMultipartError } from './plugins/malformed-bodies';
+import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from './schemas/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import vendorRoutes from './routes/vendor';
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 16 * 1024, parts: 24 },
   });
+  await app.register(malformedBodies);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stampwise API', version: '1.0.0', description: 'Vendor accounts, store, rewards and QR codes.' },
@@ -135,11 +138,15 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
   if (fastifyError.validation) {
     const details = fastifyError.validation.map((v) => ({
       field: fieldName(v.instancePath, v.params as Record<string, unknown>),
-      message: v.message ?? 'is invalid',
+      // The shared text schema's pattern would print a regular expression; say what it means.
+      message: v.keyword === 'pattern' && isControlCharacterPattern(v.params.pattern) ? CONTROL_CHARACTERS_MESSAGE : v.message ?? 'is invalid',
     }));
     const first = details[0];
-    return reply.code(400).send({ error: first ? `${first.field || 'request'} ${first.message}` : 'Invalid request.', details });
+    const sentence = first?.message === CONTROL_CHARACTERS_MESSAGE ? `${first.field} ${first.message}.` : first ? `${first.field || 'request'} ${first.message}` : 'Invalid request.';
+    return reply.code(400).send({ error: sentence, details });
   }
+  const malformed = malformedMultipartError(request, fastifyError);
+  if (malformed) return reply.code(400).send({ error: malformed.message });
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) {
     // @fastify/rate-limit throws what errorResponseBuilder returned: a plain `{ statusCode, error }`.

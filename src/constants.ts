@@ -2,11 +2,15 @@
 // Features add their own section here rather than scattering literals through components.
 
 export const TOKEN_STORAGE_KEY = 'token';
+/** This browser's known-device token: a sign-in that sends it is not locked out by strangers' failures. */
+export const KNOWN_DEVICE_STORAGE_KEY = 'stampwise.knownDevice';
 
 export const ROUTES = {
   login: '/login',
   register: '/register',
   verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   dashboard: (id: string) => `/dashboard/${id}`,
   rewards: (id: string) => `/rewards/${id}`,
   qrCode: (id: string) => `/qr-code/${id}`,
@@ -187,6 +191,39 @@ export const VERIFY_TEXT = {
   passwordRequired: 'Please enter a password',
   complete: 'Complete Registration',
   failedLog: 'Verification failed',
+} as const;
+
+// ---- "Forgot password?": ask for a link, then choose a new password (issue 14) ----
+export const FORGOT_PASSWORD_TEXT = {
+  title: 'Forgot your password?',
+  text: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+  email: 'Email Address',
+  emailPlaceholder: 'you@yourcafe.com',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  submit: 'Send me a link',
+  sentTitle: 'Check your inbox',
+  /** The same words whether or not an account uses the address. */
+  sentText: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+  sentHint: 'No e-mail after a few minutes? Check your spam folder.',
+  tooMany: 'Too many requests. Please wait a few minutes and try again.',
+  failed: 'Something went wrong. Please try again later.',
+  backToLogin: 'Back to Login',
+} as const;
+
+export const RESET_PASSWORD_TEXT = {
+  checking: 'Checking your link...',
+  title: 'Choose a new password',
+  text: 'Setting a new password signs you out on every other device.',
+  password: 'New password',
+  passwordHelp: 'At least 8 characters. A long phrase is easy to remember and hard to guess.',
+  passwordRequired: 'Please enter a password',
+  submit: 'Save and sign in',
+  invalidTitle: 'This link does not work',
+  invalidText: 'It may have been used already or be more than 1 hour old. Ask for a new one.',
+  askAgain: 'Send me a new link',
+  backToLogin: 'Back to Login',
+  failedLog: 'Password reset failed',
 } as const;
 
 // ---- Top navigation bar (SPEC.md §2) ----
@@ -517,6 +554,7 @@ export const CUSTOMER_ROUTES = {
   wallet: '/wallet',
   card: (cardId: string) => `/wallet/${encodeURIComponent(cardId)}`,
   recover: (token: string) => `/wallet/recover/${encodeURIComponent(token)}`,
+  confirmEmail: (token: string) => `/wallet/confirm-email/${encodeURIComponent(token)}`,
 } as const;
 
 export const CUSTOMER_TEXT = {
@@ -567,6 +605,12 @@ export const CUSTOMER_TEXT = {
   emailPlaceholder: 'you@example.com',
   saveProfile: 'Save',
   profileSaved: 'Saved',
+  /** After asking to use a new e-mail: the same words whether or not another wallet uses it. */
+  profileCheckInbox: (email: string) => `Check your inbox: we have sent a link to ${email}. Your e-mail is saved once you open it.`,
+  confirmingEmail: 'Confirming your e-mail…',
+  emailConfirmedTitle: 'Your e-mail is saved',
+  emailConfirmedText: (email: string) => `${email} can now bring your cards to a new phone.`,
+  emailConfirmFailedTitle: 'This link did not work',
   recoverTitle: 'Used Stampwise on another phone?',
   recoverText: 'Enter the e-mail you saved there and we will send you a link that brings your cards to this phone.',
   recoverButton: 'Send me a link',

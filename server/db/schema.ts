@@ -19,6 +19,8 @@ export interface VendorTable {
   verified_at: number | null;
   /** Bumped when the vendor asks for a new printable (flyer) QR token; older flyers stop working. */
   printable_qr_version: Generated<number>;
+  /** Session tokens of an older generation are refused; bumped by a password change or reset. */
+  session_generation: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -151,6 +153,27 @@ export interface LoginFailureTable {
   window_started_at: number;
 }
 
+// ---- account lifecycle (migration 2026112204_account_lifecycle) ----
+
+/** A session ended by Logout (its token's `jti`), kept until the token would have expired. */
+export interface RevokedSessionTable {
+  jti: string;
+  vendor_id: string;
+  expires_at: number;
+}
+
+/** An e-mail address a customer asked to use; attached when they open the link mailed to it. */
+export interface CustomerEmailConfirmationTable {
+  /** SHA-256 (hex) of the token in the mailed link. */
+  token_hash: string;
+  customer_id: string;
+  email: string;
+  email_normalized: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   vendors: VendorTable;
   email_tokens: EmailTokenTable;
@@ -166,6 +189,8 @@ export interface Database {
   stamp_events: StampEventTable;
   redemptions: RedemptionTable;
   login_failures: LoginFailureTable;
+  revoked_sessions: RevokedSessionTable;
+  customer_email_confirmations: CustomerEmailConfirmationTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

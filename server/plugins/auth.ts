@@ -2,11 +2,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http-errors';
+import { isSessionCurrent } from '../services/sessions';
+import type { SessionClaims } from '../services/session-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in vendor's id, set by `app.authenticate`. */
     vendorId: string | null;
+    /** The signed-in session's claims (for Logout), set by `app.authenticate`. */
+    session: SessionClaims | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless a valid vendor session token is sent as `Authorization: Bearer …`. */
@@ -23,6 +27,7 @@ export function assertOwner(request: FastifyRequest, vendorId: string): void {
 
 export default fp(async (app) => {
   app.decorateRequest('vendorId', null);
+  app.decorateRequest('session', null);
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
@@ -30,7 +35,10 @@ export default fp(async (app) => {
     if (!match) throw unauthorized();
     const claims = app.deps.sessions.verify(match[1]);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+    // Logged out, password changed or reset, or account gone: refused at once, on every server.
+    if (!(await isSessionCurrent(app.deps.db.kysely, claims))) throw unauthorized('Your session has ended. Please sign in again.');
     request.vendorId = claims.sub;
+    request.session = claims;
   };
 
   app.decorate('authenticate', authenticate);

@@ -44,6 +44,58 @@ export async function updateCustomerProfile(db: Queryable, id: string, update: C
   await db.updateTable('customers').set({ ...update, updated_at: now }).where('id', '=', id).execute();
 }
 
+export interface EmailConfirmation {
+  tokenHash: string;
+  customerId: string;
+  email: string;
+  emailNormalized: string;
+  expiresAt: number;
+}
+
+export async function insertEmailConfirmation(db: Queryable, confirmation: EmailConfirmation, now: number): Promise<void> {
+  await db
+    .insertInto('customer_email_confirmations')
+    .values({
+      token_hash: confirmation.tokenHash,
+      customer_id: confirmation.customerId,
+      email: confirmation.email,
+      email_normalized: confirmation.emailNormalized,
+      expires_at: confirmation.expiresAt,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** When the newest confirmation link for this customer was made (to space out the mails), or undefined. */
+export async function latestEmailConfirmationAt(db: Queryable, customerId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('customer_email_confirmations')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.created_at);
+}
+
+/** Uses an unused, unexpired confirmation link once (one conditional UPDATE) and answers what it confirms. */
+export async function consumeEmailConfirmation(
+  db: Queryable,
+  tokenHash: string,
+  now: number,
+): Promise<{ customerId: string; email: string; emailNormalized: string } | undefined> {
+  const row = await db
+    .updateTable('customer_email_confirmations')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['customer_id', 'email', 'email_normalized'])
+    .executeTakeFirst();
+  return row ? { customerId: row.customer_id, email: row.email, emailNormalized: row.email_normalized } : undefined;
+}
+
 export async function insertRecoveryToken(db: Queryable, tokenHash: string, customerId: string, expiresAt: number, now: number): Promise<void> {
   await db
     .insertInto('customer_recovery_tokens')

@@ -1,10 +1,10 @@
-// SQL for e-mail tokens (verification links). Only the SHA-256 of a token is ever stored.
+// SQL for e-mail tokens (verification and password-reset links). Only the SHA-256 of a token is ever stored.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
-export type EmailTokenPurpose = 'verify';
+export type EmailTokenPurpose = 'verify' | 'reset';
 
 export interface EmailTokenRow {
   tokenHash: string;

@@ -50,3 +50,8 @@ export async function insertPendingMenuUpload(db: Queryable, upload: PendingMenu
     .values({ id: upload.id, vendor_id: upload.vendorId, kind: upload.kind, data: upload.data, status: 'pending', created_at: now })
     .execute();
 }
+
+/** Replaces the password hash of a verified vendor (reset or change); verified_at stays as it was. */
+export async function replaceVendorPassword(db: Queryable, id: string, passwordHash: string, now: number): Promise<void> {
+  await db.updateTable('vendors').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+}

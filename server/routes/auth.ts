@@ -1,6 +1,7 @@
 // /api/auth: register, verify the e-mail link, set the password, sign in (SPEC.md §7, DESIGN.md §3).
 import { processPendingMenuUploads } from '../services/menu';
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import { MultilineText, Text } from '../schemas/text';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
 import {
@@ -16,7 +17,11 @@ import {
   sniffRegistrationMenu,
   type RegistrationInput,
 } from '../services/accounts';
-import { beginLoginAttempt, loginFailed, loginSucceeded, type LoginThrottleRule } from '../services/login-throttle';
+import { checkUpload } from '../services/uploads';
+import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginThrottleRule } from '../services/login-throttle';
+import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
+import { changePassword, checkResetLink, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from '../services/password-reset';
+import { endSession, startSession } from '../services/sessions';
 
 /** Sign-in attempts per client address, successful or not. */
 export const LOGIN_ATTEMPTS_PER_ADDRESS = 20;
@@ -25,11 +30,25 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 /** Registrations per client address: each one sends a mail, so this also limits mail bombing. */
 export const REGISTRATIONS_PER_ADDRESS = 20;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Failed sign-ins per known device (a browser that signed in to this account before): its own
+ * budget, untouched by strangers' failures on the account (see services/known-devices.ts).
+ */
+export const LOGIN_FAILURES_PER_KNOWN_DEVICE = 5;
+/** Verification, completion and reset links opened per client address: tokens cannot be guessed at speed. */
+export const LINK_ATTEMPTS_PER_ADDRESS = 20;
+/** "Forgot password?" requests per client address: each one may send a mail. */
+export const RESET_REQUESTS_PER_ADDRESS = 5;
+/** Password changes per signed-in vendor: a stolen session cannot guess the current password at speed. */
+export const PASSWORD_CHANGES_PER_VENDOR = 5;
 const ACCOUNT_FAILURES: LoginThrottleRule = { maxFailures: LOGIN_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS };
+const KNOWN_DEVICE_FAILURES: LoginThrottleRule = { maxFailures: LOGIN_FAILURES_PER_KNOWN_DEVICE, windowMs: THROTTLE_WINDOW_MS };
+const LINK_THROTTLE = { rateLimit: { max: LINK_ATTEMPTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } };
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
 const TEXT_MAX = 200;
+const REGISTRATION_MENU_KINDS = ['png', 'jpeg'] as const;
 
 const ErrorResponse = Type.Object(
   {
@@ -39,16 +58,18 @@ const ErrorResponse = Type.Object(
   { description: 'A human-readable message; `details` name the offending fields of a 400.' },
 );
 
-const requiredText = (description: string, maxLength = TEXT_MAX) => Type.String({ minLength: 1, maxLength, description });
+const requiredText = (description: string, maxLength = TEXT_MAX) => Text({ minLength: 1, maxLength, description });
+// Address and opening hours may be typed on several lines (a tab or line break is harmless there).
+const requiredMultilineText = (description: string) => MultilineText({ minLength: 1, maxLength: TEXT_MAX, description });
 
 const RegisterBody = Type.Object(
   {
     name: requiredText('Full name'),
     business: requiredText('Business or company name (stored as the store name)'),
     email: requiredText('E-mail address (unique, case-insensitive)', 254),
-    address: requiredText('Store address'),
-    openingHours: requiredText('Opening hours, free text'),
-    website: Type.Optional(Type.String({ maxLength: WEBSITE_MAX_LENGTH, description: 'http(s) URL or bare domain; may be empty' })),
+    address: requiredMultilineText('Store address'),
+    openingHours: requiredMultilineText('Opening hours, free text'),
+    website: Type.Optional(Text({ maxLength: WEBSITE_MAX_LENGTH, description: 'http(s) URL or bare domain; may be empty' })),
     // With multipart's keyValues mode a file arrives as a Buffer; its type is checked by content.
     menu: Type.Optional(Type.Unsafe<Buffer | string>({ description: 'Optional menu image: PNG or JPEG file, at most 10 MB' })),
   },
@@ -70,33 +91,39 @@ const CompleteBody = Type.Object(
 
 const LoginBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 254, description: "The 'Username' field: the account's e-mail address" }),
+    email: Text({ minLength: 1, maxLength: 254, description: "The 'Username' field: the account's e-mail address" }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
+    deviceToken: Type.Optional(Type.String({ maxLength: 2048, description: 'The known-device token this browser got at its last sign-in, if any' })),
   },
   { additionalProperties: false },
 );
 
-const SessionResponse = Type.Object({ token: Type.String({ description: 'HS256 JWT with sub (vendor id) and exp' }), vendorId: Type.String() });
+const DeviceToken = Type.String({ description: 'Known-device token: keep it in this browser and send it with the next sign-in' });
+const SessionResponse = Type.Object({
+  token: Type.String({ description: 'HS256 JWT with sub (vendor id), exp, jti and gen' }),
+  vendorId: Type.String(),
+  deviceToken: DeviceToken,
+});
 
-// Control characters (NUL above all, which PostgreSQL refuses in text) have no place in a form
-// field; tab and line breaks are harmless.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const NewPasswordBody = Type.Object(
+  {
+    // The real rule (8–128 characters, not common) is checked in the handler, to answer it in words.
+    password: Type.String({ maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
 
 /**
- * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema, and
- * refuses control characters in them with a 400 naming the field.
+ * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
+ * refuses control characters in them: see schemas/text.ts).
  */
-function cleanTextFields(...names: string[]) {
+function trimTextFields(...names: string[]) {
   return async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> | null | undefined;
     if (!body || typeof body !== 'object') return;
     for (const name of names) {
       const value = body[name];
-      if (typeof value !== 'string') continue;
-      if (CONTROL_CHARACTERS.test(value)) {
-        throw badRequest(`${name} contains characters that are not allowed.`, [{ field: name, message: 'contains control characters' }]);
-      }
-      body[name] = value.trim();
+      if (typeof value === 'string') body[name] = value.trim();
     }
   };
 }
@@ -110,7 +137,7 @@ async function requireMultipart(request: FastifyRequest): Promise<void> {
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/register', {
     config: { rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
-    preValidation: [requireMultipart, cleanTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
+    preValidation: [requireMultipart, trimTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
     schema: {
       tags: ['auth'],
       summary: 'Register a vendor account; mails a verification link',
@@ -120,7 +147,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: Type.Object({ ok: Type.Literal(true) }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request, reply) => {
-    const input = registrationInput(request.body);
+    const input = await registrationInput(request.body);
     await registerVendor(app.deps, input);
     // The menu is scanned in the background (the worker thread does the OCR); its items are on the
     // vendor's menu by the time they have verified their e-mail.
@@ -128,7 +155,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(201).send({ ok: true });
   });
 
+  const knownDevices = createKnownDevices(app.deps.secret, app.deps.now);
+
   app.get('/verify/:token', {
+    config: LINK_THROTTLE,
     schema: {
       tags: ['auth'],
       summary: 'Check a verification link',
@@ -136,7 +166,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: TokenParams,
       response: {
         200: Type.Object({ ok: Type.Boolean(), vendorId: Type.Optional(Type.String()) }),
-        400: ErrorResponse, 404: ErrorResponse,
+        400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse,
       },
     },
   }, async (request, reply) => {
@@ -147,33 +177,44 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/complete-registration/:token', {
+    config: LINK_THROTTLE,
     schema: {
       tags: ['auth'],
       summary: 'Set the password from a verification link and sign in',
       params: TokenParams,
       body: CompleteBody,
-      response: { 200: SessionResponse, 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse },
+      response: { 200: SessionResponse, 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
     },
-  }, async (request) => completeRegistration(app.deps, request.params.token, request.body.vendorId, request.body.password));
+  }, async (request) => {
+    const session = await completeRegistration(app.deps, request.params.token, request.body.vendorId, request.body.password);
+    return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
+  });
 
   app.post('/login', {
     config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
-    preValidation: cleanTextFields('email'),
+    preValidation: trimTextFields('email'),
     schema: {
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
-      description: 'Unknown e-mail, unverified account and wrong password all answer the same 401.',
+      description:
+        'Unknown e-mail, unverified account and wrong password all answer the same 401. Failures count per account ' +
+        `(${LOGIN_FAILURES_PER_ACCOUNT} per 15 minutes), except with a valid deviceToken for the account: then they count ` +
+        `against that browser alone (${LOGIN_FAILURES_PER_KNOWN_DEVICE} per 15 minutes).`,
       body: LoginBody,
       response: {
-        200: Type.Object({ token: Type.String(), vendor: Type.Object({ _id: Type.String() }) }),
+        200: Type.Object({ token: Type.String(), vendor: Type.Object({ _id: Type.String() }), deviceToken: DeviceToken }),
         400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse,
       },
     },
   }, async (request, reply) => {
     // Per account (the address typed, known or not, so a 429 reveals nothing): counted before the
     // password is checked, cleared by the right one; see services/login-throttle.ts.
-    const { email, password } = request.body;
-    const attempt = await beginLoginAttempt(app.deps, email, ACCOUNT_FAILURES);
+    // A browser that signed in to this account before counts its failures apart (OWASP "device cookies").
+    const { email, password, deviceToken } = request.body;
+    const deviceId = knownDevices.deviceFor(deviceToken, email);
+    const throttleKey = deviceId ? knownDeviceThrottleKey(deviceId) : accountKey(email);
+    const rule = deviceId ? KNOWN_DEVICE_FAILURES : ACCOUNT_FAILURES;
+    const attempt = await beginLoginAttempt(app.deps, throttleKey, rule);
     if (!attempt.allowed) {
       const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
       const minutes = Math.ceil(seconds / 60);
@@ -182,11 +223,93 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const vendorId = await checkCredentials(app.deps, email, password);
     if (!vendorId) {
-      await loginFailed(app.deps, ACCOUNT_FAILURES);
+      await loginFailed(app.deps, rule);
       throw unauthorized(LOGIN_FAILED_MESSAGE);
     }
-    await loginSucceeded(app.deps, email);
-    return { token: app.deps.sessions.issue(vendorId), vendor: { _id: vendorId } };
+    await loginSucceeded(app.deps, throttleKey);
+    return { token: await startSession(app.deps, vendorId), vendor: { _id: vendorId }, deviceToken: knownDevices.issue(email) };
+  });
+
+  app.post('/logout', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['auth'],
+      summary: 'End this session: its token is refused from now on, on every server',
+      security: [{ bearer: [] }],
+      response: { 204: Type.Null(), 401: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    if (request.session) await endSession(app.deps, request.session);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/forgot-password', {
+    config: { rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+    preValidation: trimTextFields('email'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a link to choose a new password',
+      description: 'Always 202 for a well-formed address, whether or not an account uses it. The link works once, for 1 hour.',
+      body: Type.Object({ email: Text({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
+      response: { 202: Type.Object({ message: Type.String() }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    await requestPasswordReset(app.deps, request.body.email);
+    return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+  });
+
+  app.get('/reset-password/:token', {
+    config: LINK_THROTTLE,
+    schema: {
+      tags: ['auth'],
+      summary: 'Check a password-reset link',
+      description: '200 for a usable link; 404 for an unknown or used one; 410 for an expired one.',
+      params: TokenParams,
+      response: { 200: Type.Object({ ok: Type.Literal(true) }), 404: ErrorResponse, 410: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    await checkResetLink(app.deps, request.params.token);
+    return { ok: true as const };
+  });
+
+  app.post('/reset-password/:token', {
+    config: LINK_THROTTLE,
+    schema: {
+      tags: ['auth'],
+      summary: 'Choose a new password from a reset link and sign in',
+      description: 'Same rule as completing registration. Ends every other session of the vendor.',
+      params: TokenParams,
+      body: NewPasswordBody,
+      response: { 200: SessionResponse, 400: ErrorResponse, 404: ErrorResponse, 410: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const session = await resetPassword(app.deps, request.params.token, request.body.password);
+    return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
+  });
+
+  app.post('/change-password', {
+    // onRequest, not preHandler: the rate limit's key below needs the vendor, and it runs before preHandler.
+    onRequest: app.authenticate,
+    config: {
+      rateLimit: {
+        max: PASSWORD_CHANGES_PER_VENDOR,
+        timeWindow: THROTTLE_WINDOW_MS,
+        keyGenerator: (request: FastifyRequest) => `change-password:${request.vendorId ?? request.ip}`,
+      },
+    },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password (the current one is needed); ends every other session',
+      security: [{ bearer: [] }],
+      body: Type.Object(
+        { currentPassword: Type.String({ minLength: 1, maxLength: 1024 }), password: Type.String({ maxLength: 1024 }) },
+        { additionalProperties: false },
+      ),
+      response: { 200: SessionResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const session = await changePassword(app.deps, request.vendorId ?? '', request.body.currentPassword, request.body.password);
+    return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
   });
 
   app.get('/session', {
@@ -207,7 +330,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** The schema has checked shapes and lengths; this checks meaning (e-mail, website, menu file). */
-function registrationInput(body: RegisterBody): RegistrationInput {
+async function registrationInput(body: RegisterBody): Promise<RegistrationInput> {
   if (!isValidEmail(body.email)) {
     throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
   }
@@ -222,17 +345,20 @@ function registrationInput(body: RegisterBody): RegistrationInput {
     address: body.address,
     openingHours: body.openingHours,
     website,
-    menu: registrationMenu(body.menu),
+    menu: await registrationMenu(body.menu),
   };
 }
 
-function registrationMenu(menu: Buffer | string | undefined): RegistrationInput['menu'] {
+async function registrationMenu(menu: Buffer | string | undefined): Promise<RegistrationInput['menu']> {
   // No file chosen: the field is absent, an empty text field, or an empty file part.
   if (menu === undefined || menu.length === 0) return null;
   if (!Buffer.isBuffer(menu)) throw badRequest('The menu must be sent as a file.', [{ field: 'menu', message: 'must be a file' }]);
   if (menu.length > MAX_REGISTRATION_MENU_BYTES) throw payloadTooLarge('The menu file is too large (10 MB at most).');
   const kind = sniffRegistrationMenu(menu);
   if (!kind) throw unsupportedMediaType('The menu must be a PNG or JPEG image.');
+  // Decoded now, header first: a decompression bomb or a truncated image is refused here (413/400),
+  // not accepted and left for the background scan to trip over.
+  await checkUpload(menu, { field: 'menu', label: 'The menu', accepted: REGISTRATION_MENU_KINDS, maxBytes: MAX_REGISTRATION_MENU_BYTES });
   return { kind, data: menu };
 }
 

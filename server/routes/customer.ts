@@ -4,8 +4,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/types';
+import { NullableText, Text } from '../schemas/text';
 import { claimCard, getCard, listWallet } from '../services/claims';
-import { completeRecovery, getProfile, requireCustomer, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
+import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
 import { scan } from '../services/stamping';
 
 const MINUTE_MS = 60 * 1000;
@@ -21,6 +22,8 @@ export const PROFILE_UPDATES_PER_ADDRESS = 20;
 /** Recovery requests send mail: few per address. */
 export const RECOVERY_REQUESTS_PER_ADDRESS = 5;
 export const RECOVERY_COMPLETIONS_PER_ADDRESS = 10;
+/** E-mail confirmation links opened per client address (like recovery links: tokens cannot be guessed at speed). */
+export const EMAIL_CONFIRMATIONS_PER_ADDRESS = 10;
 export const RECOVERY_WINDOW_MS = 15 * MINUTE_MS;
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -95,7 +98,8 @@ const CredentialHeaders = Type.Object({
   [CUSTOMER_CREDENTIAL_HEADER.toLowerCase()]: Type.Optional(Type.String({ maxLength: 200, description: 'The device credential from the first scan' })),
 });
 
-const CardParams = Type.Object({ cardId: Type.String({ minLength: 1, maxLength: 64 }) });
+// Ids reach SQL: the text rule keeps a NUL (which PostgreSQL refuses with an error) out of them too.
+const CardParams = Type.Object({ cardId: Text({ minLength: 1, maxLength: 64 }) });
 
 function credentialOf(request: FastifyRequest): string | undefined {
   const value = request.headers[CUSTOMER_CREDENTIAL_HEADER.toLowerCase()];
@@ -212,22 +216,39 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
     schema: {
       tags: ['customer'],
-      summary: 'Set or clear the display name and the e-mail used to recover the wallet on another device',
-      description: 'A field left out is unchanged; null or an empty string clears it. 409 when the e-mail belongs to another wallet.',
+      summary: 'Set or clear the display name; clear the e-mail, or ask to use a new one (attached once the mailed link is opened)',
+      description:
+        'A field left out is unchanged; null or an empty string clears it. A new e-mail gets a confirmation link and ' +
+        '`emailConfirmationSentTo` names it; the answer is the same whether or not another wallet uses the address ' +
+        "(that wallet's owner is mailed a sign-in link instead).",
       headers: CredentialHeaders,
       body: Type.Object(
         {
-          displayName: Type.Optional(nullable(Type.String({ maxLength: 200 }))),
-          email: Type.Optional(nullable(Type.String({ maxLength: 254 }))),
+          displayName: Type.Optional(NullableText({ maxLength: 200 })),
+          email: Type.Optional(NullableText({ maxLength: 254 })),
         },
         { additionalProperties: false },
       ),
-      response: { 200: Profile, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+      response: {
+        200: Type.Object({ ...Profile.properties, emailConfirmationSentTo: nullable(Type.String({ description: 'Where the confirmation link went' })) }),
+        400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse,
+      },
     },
   }, async (request) => {
     const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
-    return updateProfile(app.deps.db.kysely, customerId, request.body, app.deps.now());
+    return updateProfile(app.deps, customerId, request.body);
   });
+
+  app.post('/email/:token', {
+    config: { rateLimit: { max: EMAIL_CONFIRMATIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'Use an e-mail confirmation link: the address becomes the wallet\'s recovery e-mail',
+      description: 'Works on any device (the link proves the mailbox). 410 used or expired; 409 another wallet confirmed the address first.',
+      params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) }),
+      response: { 200: Profile, 404: ErrorResponse, 409: ErrorResponse, 410: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => confirmEmail(app.deps, request.params.token));
 
   app.post('/recover', {
     config: { rateLimit: { max: RECOVERY_REQUESTS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
@@ -235,7 +256,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['customer'],
       summary: 'Mail a sign-in link that brings the wallet to another device',
       description: 'Always 202 for a well-formed address, whether or not a wallet uses it.',
-      body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
+      body: Type.Object({ email: Text({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
       response: { 202: Type.Object({ message: Type.String() }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request, reply) => {

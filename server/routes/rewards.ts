@@ -1,5 +1,6 @@
 // /api/rewards/{vendorId}: read and save the vendor's punch-card reward (SPEC.md §7). HTTP only; rules in services/rewards.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NullableText } from '../schemas/text';
 import { getRewardSetup, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS, saveRewardSetup } from '../services/rewards';
 
 const ErrorBody = Type.Object({
@@ -7,13 +8,11 @@ const ErrorBody = Type.Object({
   details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
 });
 
-// `type: [string, null]` rather than anyOf: with type coercion on, an anyOf's string branch would turn null into "".
-const nullableString = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
 
 const Reward = Type.Object({
   stamps: Type.Integer({ minimum: MIN_STAMPS, maximum: MAX_STAMPS, description: 'Punches required for the reward' }),
-  item: nullableString(64),
-  itemCustom: nullableString(MAX_ITEM_CUSTOM_LENGTH),
+  item: NullableText({ maxLength: 64 }),
+  itemCustom: NullableText({ maxLength: MAX_ITEM_CUSTOM_LENGTH }),
   expiry: Type.String({ maxLength: 10, description: 'Calendar date YYYY-MM-DD' }),
 }, { additionalProperties: false });
 

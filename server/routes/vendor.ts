@@ -1,6 +1,7 @@
 // /api/vendor/:vendorId… — the store profile and menu of SPEC.md §7, each call for its owner only.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { MultilineText, Text } from '../schemas/text';
 import { addMenuItem, listMenu, removeMenuItem, uploadMenu } from '../services/menu';
 import { getVendorProfile, saveVendorProfile } from '../services/vendor-profile';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES, uploadedFile } from '../services/uploads';
@@ -71,10 +72,10 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       consumes: ['multipart/form-data'],
       params: Params,
       body: Type.Object({
-        company: Type.Optional(Type.String({ description: '1–200 characters' })),
-        address: Type.Optional(Type.String({ description: '1–200 characters' })),
-        open_hours: Type.Optional(Type.String({ description: '1–200 characters' })),
-        website: Type.Optional(Type.String({ description: 'optional; http(s) address or a bare domain' })),
+        company: Type.Optional(Text({ maxLength: 2000, description: '1–200 characters' })),
+        address: Type.Optional(MultilineText({ maxLength: 2000, description: '1–200 characters' })),
+        open_hours: Type.Optional(MultilineText({ maxLength: 2000, description: '1–200 characters' })),
+        website: Type.Optional(Text({ maxLength: 2000, description: 'optional; http(s) address or a bare domain' })),
         logo: FileField('PNG, JPEG or WebP image, at most 5 MB'),
         cover: FileField('PNG, JPEG or WebP image, at most 5 MB; read back as `banner`'),
       }),
@@ -96,8 +97,9 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security,
       params: Params,
       body: Type.Object({
-        itemName: Type.Optional(Type.String({ maxLength: 2000, description: '1–120 characters after trimming' })),
-        itemPrice: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()], {
+        // Multi-line allowed: the service folds every run of whitespace into one space.
+        itemName: Type.Optional(MultilineText({ maxLength: 2000, description: '1–120 characters after trimming' })),
+        itemPrice: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Number(), Type.Null()], {
           description: "dollars ≥ 0 with at most 2 decimals; '' or null for no price",
         })),
       }),
@@ -115,7 +117,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "Deletes one of the vendor's menu items; a reward naming it loses that reference.",
       security,
       params: Params,
-      body: Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 200 }) }),
+      // The id reaches SQL: the text rule keeps a NUL (which PostgreSQL refuses with an error) out of it.
+      body: Type.Object({ itemId: Text({ minLength: 1, maxLength: 200 }) }),
       response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses },
     },
   }, async (request) => {

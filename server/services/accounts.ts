@@ -15,6 +15,7 @@ import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } f
 import { accountExistsMail, newVerificationLinkMail, verificationMail } from './auth-mails';
 import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
+import { startSession } from './sessions';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions'>;
@@ -170,7 +171,7 @@ export async function checkVerificationLink(deps: AccountDeps, token: string): P
   }
 }
 
-async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number): Promise<void> {
+export async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number): Promise<void> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor || vendor.verified_at !== null) return;
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendorId, 'verify');
@@ -191,7 +192,7 @@ export async function completeRegistration(
   token: string,
   vendorId: string,
   password: string,
-): Promise<{ token: string; vendorId: string }> {
+): Promise<{ token: string; vendorId: string; email: string }> {
   const now = deps.now();
   const link = await inspectEmailToken(deps.db.kysely, token, 'verify', now);
   if (link.state === 'unknown' || link.state === 'used' || !timingSafeEqualStrings(link.vendorId, vendorId)) {
@@ -212,7 +213,8 @@ export async function completeRegistration(
     return true;
   });
   if (!completed) throw notFound(INVALID_LINK_MESSAGE);
-  return { token: deps.sessions.issue(link.vendorId), vendorId: link.vendorId };
+  const vendor = await findVendorById(deps.db.kysely, link.vendorId);
+  return { token: await startSession(deps, link.vendorId), vendorId: link.vendorId, email: vendor?.email ?? '' };
 }
 
 // ---- signing in ----

@@ -47,3 +47,13 @@ export function accountExistsMail(to: string, name: string, loginLink: string): 
     { label: 'Sign in', link: loginLink },
   );
 }
+
+/** The "Forgot password?" link: works once, for an hour. */
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  return compose(
+    to,
+    'Reset your Stampwise password',
+    [`Hi ${name},`, 'Someone (hopefully you) asked to reset the password of your Stampwise account. Click the link below to choose a new one. The link works once and expires in 1 hour. Setting a new password signs you out everywhere else.'],
+    { label: 'Choose a new password', link },
+  );
+}

@@ -2,18 +2,21 @@
 // display name and e-mail, and wallet recovery on another device through a mailed sign-in link.
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest } from '../../src/api/types';
+import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest, UpdateCustomerResponse } from '../../src/api/types';
 import type { AppDeps } from '../deps';
 import type { Customer, Database } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http-errors';
 import {
+  consumeEmailConfirmation,
   consumeRecoveryToken,
   findCustomerByEmail,
   findCustomerById,
   findCustomerIdByCredentialHash,
   insertCredential,
   insertCustomer,
+  insertEmailConfirmation,
   insertRecoveryToken,
+  latestEmailConfirmationAt,
   latestRecoveryTokenAt,
   updateCustomerProfile,
   type CustomerProfileUpdate,
@@ -35,6 +38,8 @@ export const RECOVERY_MAIL_SPACING_MS = 60 * 1000;
 export const NO_CUSTOMER_MESSAGE = "This phone has no stamp cards yet. Scan a store's QR code to start one.";
 export const RECOVER_ACCEPTED_MESSAGE = 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.';
 export const RECOVERY_LINK_INVALID_MESSAGE = 'This sign-in link is not valid. It may have been used already — ask for a new one.';
+export const EMAIL_CONFIRMATION_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is not valid. It may have been used already or expired: save your e-mail again for a new one.';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to another wallet. To open that wallet on this phone, use "Recover my cards".';
 
 /** The stored form of a credential or recovery token: SHA-256, hex. A leaked table cannot be replayed. */
@@ -78,8 +83,19 @@ export async function getProfile(db: Queryable, customerId: string): Promise<Cus
   return toProfile(customer);
 }
 
-/** Sets or clears the display name and e-mail; a field left out is unchanged. */
-export async function updateProfile(db: Queryable, customerId: string, input: UpdateCustomerRequest, now: number): Promise<CustomerProfile> {
+/**
+ * Sets or clears the display name, clears the e-mail, or asks to use a new e-mail: that one is only
+ * attached when the link mailed to it is opened (confirmEmail). The answer is the same whether the
+ * address is free or another wallet's (that wallet's owner gets a sign-in link instead), so the form
+ * can neither find out who collects stamps nor take someone else's address.
+ */
+export async function updateProfile(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>,
+  customerId: string,
+  input: UpdateCustomerRequest,
+): Promise<UpdateCustomerResponse> {
+  const db = deps.db.kysely;
+  const now = deps.now();
   const update: CustomerProfileUpdate = {};
   if (input.displayName !== undefined) {
     const name = input.displayName?.trim() ?? '';
@@ -90,26 +106,94 @@ export async function updateProfile(db: Queryable, customerId: string, input: Up
     }
     update.display_name = name === '' ? null : name;
   }
+  let newEmail: string | null = null;
   if (input.email !== undefined) {
     const email = input.email?.trim() ?? '';
     if (email !== '' && !isValidEmail(email)) {
       throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
     }
-    update.email = email === '' ? null : email;
-    update.email_normalized = email === '' ? null : normalizeEmail(email);
+    if (email === '') {
+      // Removing one's own address needs no proof.
+      update.email = null;
+      update.email_normalized = null;
+    } else {
+      const current = await findCustomerById(db, customerId);
+      if (current?.email_normalized !== normalizeEmail(email)) newEmail = email;
+    }
   }
-  if (update.email_normalized) {
-    const owner = await findCustomerByEmail(db, update.email_normalized);
-    if (owner && owner.id !== customerId) throw conflict(EMAIL_TAKEN_MESSAGE);
+  if (Object.keys(update).length > 0) await updateCustomerProfile(db, customerId, update, now);
+  if (newEmail !== null) await requestEmailConfirmation(deps, customerId, newEmail, now);
+  return { ...(await getProfile(db, customerId)), emailConfirmationSentTo: newEmail };
+}
+
+/**
+ * Mails a confirmation link to a free address (at most one per customer per RECOVERY_MAIL_SPACING_MS),
+ * or, when another wallet uses it, that wallet's sign-in link: whoever owns the mailbox can bring
+ * those cards to this phone, and nobody else learns anything.
+ */
+async function requestEmailConfirmation(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>,
+  customerId: string,
+  email: string,
+  now: number,
+): Promise<void> {
+  const db = deps.db.kysely;
+  const owner = await findCustomerByEmail(db, normalizeEmail(email));
+  if (owner && owner.id !== customerId) {
+    await requestRecovery(deps, email);
+    return;
   }
+  const latest = await latestEmailConfirmationAt(db, customerId);
+  if (latest !== undefined && now - latest < RECOVERY_MAIL_SPACING_MS) return;
+  const token = newSecret();
+  await insertEmailConfirmation(
+    db,
+    { tokenHash: hashSecret(token), customerId, email, emailNormalized: normalizeEmail(email), expiresAt: now + EMAIL_CONFIRMATION_TTL_MS },
+    now,
+  );
+  await deps.mailer.send(emailConfirmationMail(email, `${deps.config.publicUrl}/wallet/confirm-email/${token}`));
+}
+
+/** Opens a confirmation link: the address it was mailed to becomes the wallet's recovery e-mail. */
+export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<CustomerProfile> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(EMAIL_CONFIRMATION_INVALID_MESSAGE);
+  const now = deps.now();
   try {
-    await updateCustomerProfile(db, customerId, update, now);
+    return await deps.db.kysely.transaction().execute(async (trx) => {
+      const confirmation = await consumeEmailConfirmation(trx, hashSecret(token), now);
+      if (!confirmation) throw new HttpError(410, EMAIL_CONFIRMATION_INVALID_MESSAGE);
+      // Taken by another wallet since the link was mailed (that wallet confirmed first).
+      const owner = await findCustomerByEmail(trx, confirmation.emailNormalized);
+      if (owner && owner.id !== confirmation.customerId) throw conflict(EMAIL_TAKEN_MESSAGE);
+      await updateCustomerProfile(trx, confirmation.customerId, { email: confirmation.email, email_normalized: confirmation.emailNormalized }, now);
+      return getProfile(trx, confirmation.customerId);
+    });
   } catch (error) {
-    // Two wallets claiming one address at the same moment: the unique index decides.
+    // Two wallets confirming one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
     throw error;
   }
-  return getProfile(db, customerId);
+}
+
+function emailConfirmationMail(to: string, link: string): MailMessage {
+  const text = [
+    'Hi,',
+    'Open the link below to use this e-mail address for your Stampwise stamp cards. With it you can bring your cards to a new phone. The link works once and expires in one hour.',
+    `Confirm my e-mail: ${link}`,
+    'If you did not ask for this, you can ignore this e-mail: nothing changes.',
+    '— Stampwise',
+  ].join('\n\n');
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
+    '<p>Hi,</p>',
+    '<p>Open the link below to use this e-mail address for your Stampwise stamp cards. With it you can bring your cards to a new phone. The link works once and expires in one hour.</p>',
+    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#7a4a2a;color:#fff;border-radius:8px;text-decoration:none">Confirm my e-mail</a></p>`,
+    `<p style="font-size:13px;color:#595959">Or open this address: ${link}</p>`,
+    '<p style="font-size:13px;color:#595959">If you did not ask for this, you can ignore this e-mail: nothing changes.</p>',
+    '<p>— Stampwise</p>',
+    '</div>',
+  ].join('\n');
+  return { to, subject: 'Confirm your e-mail for your Stampwise stamp cards', text, html, link };
 }
 
 function recoveryMail(to: string, link: string): MailMessage {

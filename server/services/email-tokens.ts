@@ -7,6 +7,8 @@ import { findEmailToken, insertEmailToken, type EmailTokenPurpose } from '../rep
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 export const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long each kind of link works: a password-reset link is worth more to a thief, so it lives 1 hour. */
+export const EMAIL_TOKEN_TTLS_MS: Record<EmailTokenPurpose, number> = { verify: EMAIL_TOKEN_TTL_MS, reset: 60 * 60 * 1000 };
 
 /** The stored form of a token: SHA-256, hex. A leaked table cannot be turned back into links. */
 export function hashEmailToken(token: string): string {
@@ -16,7 +18,7 @@ export function hashEmailToken(token: string): string {
 /** Creates and stores a new token for the vendor; returns the token itself (for the e-mail only). */
 export async function issueEmailToken(db: Queryable, vendorId: string, purpose: EmailTokenPurpose, now: number): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertEmailToken(db, { tokenHash: hashEmailToken(token), vendorId, purpose, expiresAt: now + EMAIL_TOKEN_TTL_MS }, now);
+  await insertEmailToken(db, { tokenHash: hashEmailToken(token), vendorId, purpose, expiresAt: now + EMAIL_TOKEN_TTLS_MS[purpose] }, now);
   return token;
 }
 

@@ -1,5 +1,6 @@
 // The per-account half of sign-in throttling (the per-address half is @fastify/rate-limit on the
-// route). @fastify/rate-limit 11 has no way to clear one key, and its in-process store follows the
+// route). A browser that presents a valid known-device token is counted under its own key instead
+// (services/known-devices.ts), so strangers' failures on the account cannot lock it out. @fastify/rate-limit 11 has no way to clear one key, and its in-process store follows the
 // wall clock and is not shared between servers, so failures per account are counted in the database.
 //
 // Each attempt is counted *before* its password is checked: parallel guesses cannot all slip in
@@ -25,17 +26,20 @@ export function accountKey(email: string): string {
   return crypto.createHash('sha256').update(normalizeEmail(email), 'utf8').digest('hex');
 }
 
-/** Counts this attempt; refuses it when the account already had `maxFailures` failures in the window. */
-export async function beginLoginAttempt(deps: Pick<AppDeps, 'db' | 'now'>, email: string, rule: LoginThrottleRule): Promise<AttemptVerdict> {
+/**
+ * Counts this attempt under `key` (accountKey(email), or a known device's own key: see
+ * known-devices.ts); refuses it when that key already had `maxFailures` failures in the window.
+ */
+export async function beginLoginAttempt(deps: Pick<AppDeps, 'db' | 'now'>, key: string, rule: LoginThrottleRule): Promise<AttemptVerdict> {
   const now = deps.now();
-  const window = await countAttempt(deps.db.kysely, accountKey(email), now, rule.windowMs);
+  const window = await countAttempt(deps.db.kysely, key, now, rule.windowMs);
   if (window.failures <= rule.maxFailures) return { allowed: true };
   return { allowed: false, retryAfterMs: Math.max(1, window.windowStartedAt + rule.windowMs - now) };
 }
 
-/** The password was right: the account starts again with a clean count. */
-export async function loginSucceeded(deps: Pick<AppDeps, 'db'>, email: string): Promise<void> {
-  await clearFailures(deps.db.kysely, accountKey(email));
+/** The password was right: the key the attempt was counted under starts again with a clean count. */
+export async function loginSucceeded(deps: Pick<AppDeps, 'db'>, key: string): Promise<void> {
+  await clearFailures(deps.db.kysely, key);
 }
 
 /** The password was wrong: the attempt stays counted; windows that ran out are swept away meanwhile. */

@@ -20,6 +20,6 @@ export async function resolveSecret(db: Db, configured: string | undefined): Pro
 }
 
 /** A key for one purpose, derived from the secret, so a token of one kind never verifies as another. */
-export function deriveKey(secret: string, purpose: 'session' | 'qr' | 'customer' | 'activity-stream'): string {
+export function deriveKey(secret: string, purpose: 'session' | 'qr' | 'customer' | 'activity-stream' | 'known-device'): string {
   return crypto.createHmac('sha256', secret).update(`stampwise:${purpose}`).digest('base64url');
 }

@@ -17,6 +17,13 @@ export const MAX_MENU_BYTES = 10 * 1024 * 1024;
  * PNG is a few kilobytes on the wire but 1.6 GB in memory. 50 MP still admits any phone camera.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * The memory a full decode would take (pixels × channels × bytes per sample), also read from the
+ * header: 16-bit RGBA doubles what 8-bit RGB needs for the same pixel count.
+ */
+export const MAX_DECODED_BYTES = 256 * 1024 * 1024;
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 };
 
 const MEGABYTE = 1024 * 1024;
 
@@ -95,17 +102,22 @@ function looksLikeCompletePdf(file: Buffer): boolean {
 async function checkImageDecodes(file: Buffer, field: string, label: string): Promise<void> {
   let width: number;
   let height: number;
+  let decodedBytes: number;
   try {
     // Only the header is read here; the pixel limit is ours to check (with a clearer answer).
     const meta = await sharp(file, { limitInputPixels: false }).metadata();
     width = meta.width;
     height = meta.height;
+    decodedBytes = width * height * (meta.channels ?? 4) * (BYTES_PER_SAMPLE[meta.depth ?? 'uchar'] ?? 1);
   } catch {
     throw damaged(field, label);
   }
   if (!width || !height) throw damaged(field, label);
   if (width * height > MAX_IMAGE_PIXELS) {
     throw payloadTooLarge(`${label} is too large: ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
+  }
+  if (decodedBytes > MAX_DECODED_BYTES) {
+    throw payloadTooLarge(`${label} is too large: it would take ${Math.ceil(decodedBytes / MEGABYTE)} MB to open; at most ${MAX_DECODED_BYTES / MEGABYTE} MB.`);
   }
   try {
     await sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })

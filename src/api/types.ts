@@ -11,10 +11,14 @@ export interface ApiError {
 export interface LoginRequest {
   email: string;
   password: string;
+  /** The known-device token this browser kept from its last sign-in, if any. */
+  deviceToken?: string;
 }
 export interface LoginResponse {
   token: string;
   vendor: { _id: string };
+  /** Keep it in this browser: sent with the next sign-in, strangers' failures cannot lock it out. */
+  deviceToken?: string;
 }
 /** GET /api/auth/verify/{token}: ok false = expired (a new mail was sent); ok true = verified. */
 export interface VerifyResponse {
@@ -29,8 +33,15 @@ export interface CompleteRegistrationRequest {
 export interface CompleteRegistrationResponse {
   token: string;
   vendorId: string;
+  deviceToken?: string;
   error?: string;
 }
+/** POST /api/auth/forgot-password: always 202 with the same message for a well-formed address. */
+export interface ForgotPasswordResponse {
+  message: string;
+}
+/** POST /api/auth/reset-password/{token}: the new password signs the vendor in (as completing registration does). */
+export type ResetPasswordResponse = CompleteRegistrationResponse;
 /** POST /api/auth/register is multipart: these text fields plus an optional `menu` file (png/jpeg). */
 export interface RegisterFields {
   name: string;
@@ -198,7 +209,17 @@ export interface CustomerProfile {
   displayName: string | null;
   email: string | null;
 }
-/** PATCH /api/customer/me: a field left out is unchanged; null (or '') removes it. */
+/**
+ * The answer to PATCH /api/customer/me: the profile as saved (a new e-mail is not in it yet) and the
+ * address a confirmation link was mailed to, if one was asked for. The same whether or not another
+ * wallet uses that address.
+ */
+export interface UpdateCustomerResponse extends CustomerProfile {
+  emailConfirmationSentTo: string | null;
+}
+/** POST /api/customer/email/{token}: the link mailed to a new address was opened; the profile with it. */
+export type ConfirmEmailResponse = CustomerProfile;
+/** PATCH /api/customer/me: a field left out is unchanged; null (or '') removes it; a new e-mail is attached once confirmed. */
 export interface UpdateCustomerRequest {
   displayName?: string | null;
   email?: string | null;

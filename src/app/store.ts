@@ -12,6 +12,7 @@ import { activityFeedSlice } from '../features/activity/activityFeedSlice';
 import { registerActivityFeedListeners } from '../features/activity/activityFeedListeners';
 import { menuUploadSlice } from '../features/store-settings/menuUploadSlice';
 import type { AppStartListening } from './listener';
+import { devToolsOptions } from './devtools';
 
 const rootReducer = combineSlices(api, sessionSlice, lockoutSlice, qrSlice, menuUploadSlice, activityFeedSlice);
 
@@ -27,6 +28,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault({ serializableCheck: { warnAfter: 250 }, immutableCheck: { warnAfter: 250 } })
       .prepend(listener.middleware)
       .concat(api.middleware),
+    // Redacts passwords and tokens and leaves out the QR countdown's ticks (app/devtools.ts).
+    devTools: devToolsOptions,
   });
   const startListening = listener.startListening as AppStartListening;
   registerSessionPersistence(startListening);

@@ -1,4 +1,4 @@
-// Wallet recovery in real browsers: a customer saves their e-mail on one phone, collects stamps anonymously on a
+// Wallet recovery in real browsers: a customer saves (and confirms) their e-mail on one phone, collects stamps anonymously on a
 // second phone, then signs that second phone in with the mailed link. The second phone's cards are merged into the
 // recovered wallet (same store: the stamps add up; another store: the card moves over) and the page says so.
 import type { QrTokenResponse } from '../../src/api/types';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe('wallet recovery on a second phone (390 × 844)', () => {
-  it('the first phone collects a stamp and saves an e-mail to keep the cards safe', async () => {
+  it('the first phone collects a stamp and saves an e-mail to keep the cards safe (confirmed from the mailed link)', async () => {
     const { page } = firstPhone;
     await page.goto(await qrUrl(app.vendor));
     await page.getByText('1 / 5').waitFor();
@@ -35,8 +35,15 @@ describe('wallet recovery on a second phone (390 × 844)', () => {
     const keepSafe = page.locator('details', { hasText: 'Keep your cards safe' });
     await keepSafe.locator('summary').click();
     await keepSafe.getByLabel('E-mail').fill(EMAIL);
+    const savedAt = Date.now();
     await keepSafe.getByRole('button', { name: 'Save' }).click();
-    await keepSafe.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    // The address is only attached once the link mailed to it is opened (issue 14).
+    await keepSafe.getByRole('status').filter({ hasText: 'Check your inbox' }).waitFor();
+
+    const mail = await app.server.waitForMail(EMAIL, { since: savedAt });
+    await page.goto(linkFrom(mail, '/wallet/confirm-email/'));
+    await page.getByRole('heading', { name: 'Your e-mail is saved' }).waitFor();
+    await expect(page.getByRole('status').textContent()).resolves.toContain(EMAIL);
   });
 
   it('the second phone collects anonymously at both stores', async () => {

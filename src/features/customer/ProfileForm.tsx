@@ -18,6 +18,7 @@ export function ProfileForm() {
   // so an answer that comes late never wipes what was typed.
   const [edits, setEdits] = useState<Edits>({});
   const displayName = edits.displayName ?? profile.data?.displayName ?? '';
+  // A new address stays in the field while its confirmation link is on its way (the saved profile lacks it until then).
   const email = edits.email ?? profile.data?.email ?? '';
 
   const onSubmit = (event: FormEvent) => {
@@ -58,7 +59,11 @@ export function ProfileForm() {
           />
         </label>
         {saveState.isError ? <Notice tone="error">{errorText(saveState.error)}</Notice> : null}
-        {saveState.isSuccess ? <Notice tone="success">{CUSTOMER_TEXT.profileSaved}</Notice> : null}
+        {saveState.isSuccess ? (
+          <Notice tone="success">
+            {saveState.data?.emailConfirmationSentTo ? CUSTOMER_TEXT.profileCheckInbox(saveState.data.emailConfirmationSentTo) : CUSTOMER_TEXT.profileSaved}
+          </Notice>
+        ) : null}
         <button type="submit" className="cw-btn cw-btn--primary" disabled={saveState.isLoading}>
           {CUSTOMER_TEXT.saveProfile}
         </button>

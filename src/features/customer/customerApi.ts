@@ -9,7 +9,9 @@ import {
   type RecoverCompleteResponse,
   type RecoverResponse,
   type ScanResponse,
+  type ConfirmEmailResponse,
   type UpdateCustomerRequest,
+  type UpdateCustomerResponse,
   type WalletResponse,
 } from '../../api/types';
 import { readCustomerCredential, saveCustomerCredential } from './customerCredential';
@@ -58,9 +60,15 @@ export const customerApi = api.enhanceEndpoints({ addTagTypes: ['CustomerProfile
       providesTags: ['CustomerProfile'],
     }),
     /** PATCH /api/customer/me */
-    updateCustomerProfile: build.mutation<CustomerProfile, UpdateCustomerRequest>({
+    /** PATCH /api/customer/me: a new e-mail is only mailed a confirmation link (`emailConfirmationSentTo`). */
+    updateCustomerProfile: build.mutation<UpdateCustomerResponse, UpdateCustomerRequest>({
       query: (body) => ({ url: '/customer/me', method: 'PATCH', body, headers: credentialHeaders() }),
       invalidatesTags: ['CustomerProfile'],
+    }),
+    /** POST /api/customer/email/{token}: the mailed confirmation link attaches the e-mail (on any device). */
+    confirmCustomerEmail: build.mutation<ConfirmEmailResponse, string>({
+      query: (token) => ({ url: `/customer/email/${encodeURIComponent(token)}`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['CustomerProfile'] : []),
     }),
     /** POST /api/customer/recover: mail a sign-in link (always 202). */
     requestRecovery: build.mutation<RecoverResponse, string>({
@@ -91,5 +99,6 @@ export const {
   useGetCustomerProfileQuery,
   useUpdateCustomerProfileMutation,
   useRequestRecoveryMutation,
+  useConfirmCustomerEmailMutation,
   useCompleteRecoveryMutation,
 } = customerApi;

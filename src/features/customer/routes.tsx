@@ -24,5 +24,6 @@ export const customerRoutes: RouteObject[] = [
   customerPage('/s/:token', () => import('./ScanPage')),
   customerPage('/wallet', () => import('./WalletPage')),
   customerPage('/wallet/recover/:token', () => import('./RecoverPage')),
+  customerPage('/wallet/confirm-email/:token', () => import('./ConfirmEmailPage')),
   customerPage('/wallet/:cardId', () => import('./CardPage')),
 ];

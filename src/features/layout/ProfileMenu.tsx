@@ -5,7 +5,7 @@ import { DownOutlined, LogoutOutlined, ShopOutlined, UserOutlined } from '@ant-d
 import { useNavigate } from 'react-router-dom';
 import { NAV_TEXT, ROUTES } from '../../constants';
 import { useAppDispatch } from '../../app/hooks';
-import { loggedOut } from '../session/sessionSlice';
+import { loggedOut, logout } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
 
@@ -43,7 +43,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'store-settings') setSettingsOpen(true);
     if (key === 'logout') {
-      dispatch(loggedOut());
+      dispatch(logout());
       navigate(ROUTES.login, { replace: true });
     }
   };

@@ -50,8 +50,14 @@ export default function LoginPage() {
               <Input.Password autoComplete="current-password" placeholder={LOGIN_TEXT.passwordPlaceholder} />
             </Form.Item>
             <div className="sw-login__forgot">
-              {/* SPEC.md §2: the link exists; where it leads is not specified yet. */}
-              <Typography.Link href="#" onClick={(event) => event.preventDefault()}>
+              {/* SPEC.md §2's link; issue 14 gives it a target: ask for a reset link. */}
+              <Typography.Link
+                href={ROUTES.forgotPassword}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(ROUTES.forgotPassword);
+                }}
+              >
                 {LOGIN_TEXT.forgotPassword}
               </Typography.Link>
             </div>

@@ -6,6 +6,7 @@ import { ROUTES } from '../../constants';
 import type { AppStartListening } from '../../app/listener';
 import type { RootState } from '../../app/store';
 import { authApi, isUsableLoginAnswer } from '../session/authApi';
+import { readKnownDeviceToken } from '../session/knownDevice';
 import { lockoutEnded, lockoutStarted, lockoutTick, selectLoginStatus, type LoginFailure } from './lockoutSlice';
 
 export interface LoginCredentials {
@@ -20,8 +21,9 @@ export interface LoginCredentials {
 export function submitLogin({ username, password }: LoginCredentials): ThunkAction<void, RootState, unknown, UnknownAction> {
   return (dispatch, getState) => {
     if (selectLoginStatus(getState()) !== 'idle') return;
-    // track: false keeps the password out of the store's mutation cache (it would show in DevTools state).
-    void dispatch(authApi.endpoints.login.initiate({ email: username, password }, { track: false }));
+    // track: false keeps the password out of the store's mutation cache (DevTools also redact it: app/devtools.ts).
+    const deviceToken = readKnownDeviceToken();
+    void dispatch(authApi.endpoints.login.initiate({ email: username, password, ...(deviceToken ? { deviceToken } : {}) }, { track: false }));
   };
 }
 

@@ -1,13 +1,16 @@
-// The four /api/auth calls of SPEC.md §7, injected into the one api slice.
+// The /api/auth calls of SPEC.md §7 and issue 14 (logout, forgot/reset password), injected into the one api slice.
 import { api } from '../../api/apiSlice';
 import type {
   CompleteRegistrationRequest,
   CompleteRegistrationResponse,
+  ForgotPasswordResponse,
+  ResetPasswordResponse,
   LoginRequest,
   LoginResponse,
   RegisterFields,
   VerifyResponse,
 } from '../../api/types';
+import { saveKnownDeviceToken } from './knownDevice';
 
 /** What the registration form hands over: the text fields plus the optional menu picture. */
 export interface RegisterInput extends RegisterFields {
@@ -32,11 +35,46 @@ export function isUsableLoginAnswer(answer: Partial<LoginResponse> | undefined):
   return typeof answer?.token === 'string' && answer.token !== '' && typeof answer.vendor?._id === 'string' && answer.vendor._id !== '';
 }
 
+export interface ResetPasswordInput {
+  /** The token from the mailed /reset-password/{token} link. */
+  token: string;
+  password: string;
+}
+
+/** Every answer that signs the vendor in also makes this browser a known device. */
+async function keepDeviceToken(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<{ data: { deviceToken?: string } }> }) {
+  try {
+    saveKnownDeviceToken((await queryFulfilled).data.deviceToken);
+  } catch {
+    // A refused sign-in leaves the stored token as it was.
+  }
+}
+
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/auth/login — the Username field travels as `email`. */
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
+      onQueryStarted: keepDeviceToken,
+    }),
+    /** POST /api/auth/logout — the server ends this session; the token is sent explicitly as the store may already have forgotten it. */
+    logout: build.mutation<null, string>({
+      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` }, responseHandler: 'text' }),
+      transformResponse: () => null,
+    }),
+    /** POST /api/auth/forgot-password — the same 202 answer for any well-formed address. */
+    forgotPassword: build.mutation<ForgotPasswordResponse, string>({
+      query: (email) => ({ url: '/auth/forgot-password', method: 'POST', body: { email } }),
+    }),
+    /** GET /api/auth/reset-password/{token} — 200 usable, 404 unknown or used, 410 expired. */
+    checkResetLink: build.query<{ ok: true }, string>({
+      query: (token) => `/auth/reset-password/${encodeURIComponent(token)}`,
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /api/auth/reset-password/{token} — the new password; answers a session like completing registration. */
+    resetPassword: build.mutation<ResetPasswordResponse, ResetPasswordInput>({
+      query: ({ token, password }) => ({ url: `/auth/reset-password/${encodeURIComponent(token)}`, method: 'POST', body: { password } }),
+      onQueryStarted: keepDeviceToken,
     }),
     /** GET /api/auth/verify/{token} — ok false: expired (a new mail was sent); ok true: verified. */
     verify: build.query<VerifyResponse, string>({
@@ -51,6 +89,7 @@ export const authApi = api.injectEndpoints({
         method: 'POST',
         body: { vendorId, password },
       }),
+      onQueryStarted: keepDeviceToken,
     }),
     /** POST /api/auth/register (multipart) — only the success status matters (SPEC.md §7). */
     register: build.mutation<null, RegisterInput>({
@@ -66,4 +105,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useVerifyQuery } = authApi;
+export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation } = authApi;

@@ -1,5 +1,5 @@
 // The vendor session: the token kept in local storage under `token` and what it decodes to.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { TOKEN_STORAGE_KEY } from '../../constants';
 import { decodeToken, isTokenValid } from '../../lib/token';
 import { authApi, isUsableLoginAnswer } from './authApi';
@@ -38,6 +38,9 @@ export const sessionSlice = createSlice({
     builder.addMatcher(authApi.endpoints.completeRegistration.matchFulfilled, (state, action) => {
       if (typeof action.payload?.token === 'string' && action.payload.token) state.token = action.payload.token;
     });
+    builder.addMatcher(authApi.endpoints.resetPassword.matchFulfilled, (state, action) => {
+      if (typeof action.payload?.token === 'string' && action.payload.token) state.token = action.payload.token;
+    });
   },
 });
 
@@ -48,3 +51,16 @@ export const selectToken = (state: WithSession) => state.session.token;
 export const selectVendorId = (state: WithSession) => decodeToken(state.session.token)?.sub ?? null;
 /** Logged in: a token exists, decodes, and exp × 1000 is later than now (SPEC.md §4). */
 export const selectIsLoggedIn = (state: WithSession, nowMs: number = Date.now()) => isTokenValid(state.session.token, nowMs);
+
+/**
+ * Logout (issue 14): the browser forgets the token at once, and the server is told to end the session, so
+ * a copy of the token (a stolen one, or another tab's) stops working too. If the server cannot be reached
+ * the token still expires on its own; the vendor is signed out here either way.
+ */
+export function logout(): ThunkAction<void, WithSession, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const token = selectToken(getState());
+    if (token) void dispatch(authApi.endpoints.logout.initiate(token, { track: false }));
+    dispatch(loggedOut());
+  };
+}

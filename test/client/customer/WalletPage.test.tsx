@@ -8,6 +8,7 @@ import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/f
 import WalletPage from '../../../src/features/customer/WalletPage';
 import CardPage from '../../../src/features/customer/CardPage';
 import RecoverPage from '../../../src/features/customer/RecoverPage';
+import ConfirmEmailPage from '../../../src/features/customer/ConfirmEmailPage';
 import { routes } from '../../../src/app/router';
 import { makeStore } from '../../../src/app/store';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
@@ -92,7 +93,7 @@ describe('WalletPage', () => {
     localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
     api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
     api.on('GET /api/customer/me', { status: 200, body: { displayName: null, email: null } });
-    api.on('PATCH /api/customer/me', { status: 409, body: { error: 'This e-mail address already belongs to another wallet.' } });
+    api.on('PATCH /api/customer/me', { status: 400, body: { error: 'email contains characters that are not allowed.' } });
     renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
@@ -106,7 +107,7 @@ describe('WalletPage', () => {
     const patch = api.requests.find((r) => r.method === 'PATCH');
     expect(JSON.parse(patch?.body as string)).toEqual({ displayName: 'Ana', email: 'ana@example.com' });
     expect(patch?.headers.get('X-Customer-Key')).toBe(CREDENTIAL);
-    expect(within(fold).getByRole('alert')).toHaveTextContent('This e-mail address already belongs to another wallet.');
+    expect(within(fold).getByRole('alert')).toHaveTextContent('email contains characters that are not allowed.');
   });
 
   it('keeps what was typed when the saved profile arrives late, and sends only the edited field', async () => {
@@ -114,7 +115,8 @@ describe('WalletPage', () => {
     api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
     const savedProfile = deferred<Reply>();
     api.on('GET /api/customer/me', () => savedProfile.promise);
-    api.on('PATCH /api/customer/me', { status: 200, body: { displayName: 'Ana', email: 'ana@example.com' } });
+    // A new e-mail is not saved yet: the server mailed it a confirmation link.
+    api.on('PATCH /api/customer/me', { status: 200, body: { displayName: 'Ana', email: null, emailConfirmationSentTo: 'ana@example.com' } });
     renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
@@ -131,6 +133,23 @@ describe('WalletPage', () => {
     await settle();
     const patch = api.requests.find((r) => r.method === 'PATCH');
     expect(JSON.parse(patch?.body as string)).toEqual({ email: 'ana@example.com' });
+    expect(within(fold).getByRole('status')).toHaveTextContent('Check your inbox: we have sent a link to ana@example.com. Your e-mail is saved once you open it.');
+  });
+
+  it('saving only the name says Saved', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
+    api.on('GET /api/customer/me', { status: 200, body: { displayName: null, email: null } });
+    api.on('PATCH /api/customer/me', { status: 200, body: { displayName: 'Ana', email: null, emailConfirmationSentTo: null } });
+    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
+    fold.open = true;
+    fireEvent(fold, new Event('toggle'));
+    await settle();
+    fireEvent.change(within(fold).getByLabelText('Your name'), { target: { value: 'Ana' } });
+    fireEvent.click(within(fold).getByRole('button', { name: 'Save' }));
+    await settle();
     expect(within(fold).getByRole('status')).toHaveTextContent('Saved');
   });
 });
@@ -153,6 +172,25 @@ describe('CardPage', () => {
     expect(screen.getByText('Claimed 22 Nov 2026, 09:55')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show the reward screen again' }));
     expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toHaveTextContent('Claimed at 09:55:00');
+  });
+});
+
+describe('ConfirmEmailPage', () => {
+  it('opens the mailed link: the e-mail is saved, on any device (no credential needed)', async () => {
+    api.on('POST /api/customer/email/mail-token', { status: 200, body: { displayName: 'Ana', email: 'ana@example.com' } });
+    renderWithApp(<ConfirmEmailPage />, { route: '/wallet/confirm-email/mail-token', path: '/wallet/confirm-email/:token' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Your e-mail is saved' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('ana@example.com can now bring your cards to a new phone.');
+    expect(screen.getByRole('link', { name: 'Open my wallet' })).toHaveAttribute('href', '/wallet');
+  });
+
+  it('says why a used or expired link did not work', async () => {
+    api.on('POST /api/customer/email/mail-token', { status: 410, body: { error: 'This confirmation link is not valid.' } });
+    renderWithApp(<ConfirmEmailPage />, { route: '/wallet/confirm-email/mail-token', path: '/wallet/confirm-email/:token' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'This link did not work' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link is not valid.');
   });
 });
 

@@ -117,6 +117,9 @@ describe('profile menu', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+    // The server is told to end the session, so a copy of the token stops working too (issue 14).
+    await waitFor(() => expect(api.fakeApi.sent('POST /api/auth/logout')).toHaveLength(1));
+    expect(api.fakeApi.sent('POST /api/auth/logout')[0].headers.get('Authorization')).toBe(`Bearer ${token}`);
   });
 
   test.each([

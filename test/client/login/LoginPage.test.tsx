@@ -29,7 +29,10 @@ function renderLogin() {
   const view = renderWithApp(<LoginPage />, {
     route: '/login',
     path: '/login',
-    extraRoutes: [{ path: '/register', element: <p>registration screen</p> }],
+    extraRoutes: [
+      { path: '/register', element: <p>registration screen</p> },
+      { path: '/forgot-password', element: <p>forgot password screen</p> },
+    ],
   });
   return { user, ...view };
 }
@@ -157,5 +160,31 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // The form stays shut while the browser leaves the page.
     await waitFor(() => expect(signInButton()).toBeDisabled());
+  });
+
+  test('success keeps the known-device token, and the next sign-in sends it back (issue 14)', async () => {
+    const token = fakeToken({ sub: 'v42', exp: FAR_FUTURE_EXP });
+    fakeApi.on(LOGIN, { status: 200, body: { token, vendor: { _id: 'v42' }, deviceToken: 'device-token-1' } });
+    const { user } = renderLogin();
+    await signIn(user, 'owner@corner.cafe', 'correct horse');
+    await waitFor(() => expect(localStorage.getItem('stampwise.knownDevice')).toBe('device-token-1'));
+    expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'correct horse' });
+  });
+
+  test('a browser that signed in before sends its known-device token with the sign-in', async () => {
+    localStorage.setItem('stampwise.knownDevice', 'device-token-0');
+    fakeApi.on(LOGIN, { status: 401, body: { error: 'Invalid e-mail or password' } });
+    const { user } = renderLogin();
+    await signIn(user);
+    await waitFor(() => expect(fakeApi.requests).toHaveLength(1));
+    expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass', deviceToken: 'device-token-0' });
+    // A refused sign-in keeps the token.
+    expect(localStorage.getItem('stampwise.knownDevice')).toBe('device-token-0');
+  });
+
+  test('"Forgot password?" opens the request page', async () => {
+    const { user, router } = renderLogin();
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
   });
 });

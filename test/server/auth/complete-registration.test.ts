@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../helpers';
-import { STRONG_PASSWORD, login, postRegister, registrationFields, resetAuthData, tokenFromMail } from './fixtures';
+import { STRONG_PASSWORD, freshAddress, login, postRegister, registrationFields, resetAuthData, tokenFromMail } from './fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,7 +22,8 @@ describe('POST /api/auth/complete-registration/:token', () => {
     return { email: fields.email, token: tokenFromMail(t, fields.email), vendorId: vendor.id };
   }
   const complete = (token: string, payload: unknown, headers?: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/api/auth/complete-registration/${token}`, payload: payload as string, ...(headers ? { headers } : {}) });
+    // Each from its own address: link routes are throttled per address (see test/server/security/auth.test.ts).
+    t.app.inject({ method: 'POST', url: `/api/auth/complete-registration/${token}`, payload: payload as string, remoteAddress: freshAddress(), ...(headers ? { headers } : {}) });
   const vendorRow = (id: string) => t.db.kysely.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('stores an argon2id hash, marks the e-mail verified and answers a session token for the vendor', async () => {

@@ -113,12 +113,14 @@ export async function signUpVendor(t: TestApp, fields: Partial<Record<string, st
   const registered = await postRegister(t, registration);
   if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
   const linkToken = tokenFromMail(t, registration.email);
-  const verified = await t.app.inject({ method: 'GET', url: `/api/auth/verify/${linkToken}` });
+  // From their own address, as a vendor's browser would: link routes are throttled per address.
+  const verified = await t.app.inject({ method: 'GET', url: `/api/auth/verify/${linkToken}`, remoteAddress: freshAddress() });
   const vendorId = (verified.json() as { vendorId: string }).vendorId;
   const completed = await t.app.inject({
     method: 'POST',
     url: `/api/auth/complete-registration/${linkToken}`,
     payload: { vendorId, password },
+    remoteAddress: freshAddress(),
   });
   if (completed.statusCode !== 200) throw new Error(`complete-registration answered ${completed.statusCode}: ${completed.body}`);
   return { vendorId, email: registration.email, password, token: (completed.json() as { token: string }).token };

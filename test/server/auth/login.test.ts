@@ -24,8 +24,9 @@ describe('POST /api/auth/login', () => {
     const response = await login(t, vendor.email, vendor.password);
     expect(response.statusCode).toBe(200);
     const body = response.json() as { token: string; vendor: { _id: string } };
-    expect(body).toEqual({ token: expect.any(String), vendor: { _id: vendor.vendorId } });
-    expect(t.deps.sessions.verify(body.token)).toEqual({ sub: vendor.vendorId, exp: Math.floor(t.clock.now() / 1000) + 168 * 3600 });
+    // deviceToken: this browser is now known to the account (see test/server/security/auth.test.ts).
+    expect(body).toEqual({ token: expect.any(String), vendor: { _id: vendor.vendorId }, deviceToken: expect.any(String) });
+    expect(t.deps.sessions.verify(body.token)).toEqual({ sub: vendor.vendorId, exp: Math.floor(t.clock.now() / 1000) + 168 * 3600, jti: expect.any(String), gen: 0 });
   });
 
   it('matches the e-mail case-insensitively and ignores surrounding spaces', async () => {

@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../helpers';
-import { postRegister, registrationFields, resetAuthData, signUpVendor, tokenFromMail } from './fixtures';
+import { freshAddress, postRegister, registrationFields, resetAuthData, signUpVendor, tokenFromMail } from './fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -22,7 +22,7 @@ describe('GET /api/auth/verify/:token', () => {
     const vendor = await t.db.kysely.selectFrom('vendors').select('id').where('email_normalized', '=', fields.email).executeTakeFirstOrThrow();
     return { email: fields.email, token: tokenFromMail(t, fields.email), vendorId: vendor.id };
   }
-  const verify = (token: string) => t.app.inject({ method: 'GET', url: `/api/auth/verify/${token}` });
+  const verify = (token: string) => t.app.inject({ method: 'GET', url: `/api/auth/verify/${token}`, remoteAddress: freshAddress() });
 
   it('answers { ok: true, vendorId } for a valid link, and again when opened twice (it is not used up)', async () => {
     const { token, vendorId } = await registered();

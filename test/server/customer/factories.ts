@@ -88,3 +88,30 @@ export async function newCustomer(t: TestApp, vendorId: string, remoteAddress?: 
 export function asCustomer(credential: string) {
   return { 'x-customer-key': credential };
 }
+
+let addressCounter = 0;
+/** A client address not used before in this run, so per-address limits only apply where a test wants them. */
+export function freshCustomerAddress(): string {
+  addressCounter += 1;
+  return `10.200.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
+/** The token of the newest e-mail confirmation link mailed to `to`, or undefined. */
+export function confirmationTokenMailedTo(t: TestApp, to: string): string | undefined {
+  const mail = [...t.mailer.sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase() && /\/wallet\/confirm-email\//.test(m.link ?? ''));
+  return mail ? /\/wallet\/confirm-email\/([A-Za-z0-9_-]+)$/.exec(mail.link ?? '')?.[1] : undefined;
+}
+
+export function confirmEmailLink(t: TestApp, token: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: `/api/customer/email/${token}`, remoteAddress: freshCustomerAddress() });
+}
+
+/** Saves `email` on the wallet the way a customer does: ask for it, then open the link mailed to it. */
+export async function saveConfirmedEmail(t: TestApp, credential: string, email: string): Promise<void> {
+  const asked = await t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(credential), payload: { email }, remoteAddress: freshCustomerAddress() });
+  if (asked.statusCode !== 200) throw new Error(`PATCH /me answered ${asked.statusCode}: ${asked.body}`);
+  const token = confirmationTokenMailedTo(t, email);
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  const confirmed = await confirmEmailLink(t, token);
+  if (confirmed.statusCode !== 200) throw new Error(`confirming answered ${confirmed.statusCode}: ${confirmed.body}`);
+}

@@ -1,7 +1,7 @@
 // The customer's profile (GET/PATCH /api/customer/me) and wallet recovery on another device
 // (POST /api/customer/recover, POST /api/customer/recover/:token) through a mailed sign-in link.
 import { buildTestApp, type TestApp } from '../helpers';
-import { asCustomer, createStore, newCustomer, setReward, type TestStore } from './factories';
+import { asCustomer, confirmationTokenMailedTo, confirmEmailLink, createStore, newCustomer, saveConfirmedEmail, setReward, type TestStore } from './factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -31,15 +31,20 @@ function tokenFromLink(link: string | undefined): string {
 }
 
 describe('PATCH /api/customer/me', () => {
-  it('sets, trims and clears the display name and e-mail', async () => {
+  it('sets, trims and clears the display name; a new e-mail is saved once the link mailed to it is opened', async () => {
     const credential = await newCustomer(t, store.id);
     const set = await patchMe(credential, { displayName: '  Ana ', email: 'Ana@Example.com' });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ displayName: 'Ana', email: 'Ana@Example.com' });
+    expect(set.json()).toEqual({ displayName: 'Ana', email: null, emailConfirmationSentTo: 'Ana@Example.com' });
+    const token = confirmationTokenMailedTo(t, 'Ana@Example.com');
+    expect(token).toBeDefined();
+    expect((await confirmEmailLink(t, token ?? '')).json()).toEqual({ displayName: 'Ana', email: 'Ana@Example.com' });
     expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(credential) })).json()).toEqual({ displayName: 'Ana', email: 'Ana@Example.com' });
 
     const cleared = await patchMe(credential, { displayName: '' });
-    expect(cleared.json()).toEqual({ displayName: null, email: 'Ana@Example.com' });
+    expect(cleared.json()).toEqual({ displayName: null, email: 'Ana@Example.com', emailConfirmationSentTo: null });
+    const noEmail = await patchMe(credential, { email: '' });
+    expect(noEmail.json()).toEqual({ displayName: null, email: null, emailConfirmationSentTo: null });
   });
 
   it('rejects a malformed e-mail and a too long name (400) and changes nothing', async () => {
@@ -54,13 +59,16 @@ describe('PATCH /api/customer/me', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(credential) })).json()).toEqual({ displayName: null, email: null });
   });
 
-  it('refuses an e-mail that another wallet uses, case-insensitively (409)', async () => {
+  it('answers an e-mail that another wallet uses exactly like a free one, and never attaches it', async () => {
     const first = await newCustomer(t, store.id);
-    await patchMe(first, { email: 'ana@example.com' });
+    await saveConfirmedEmail(t, first, 'ana@example.com');
     const second = await newCustomer(t, store.id);
     const response = await patchMe(second, { email: 'ANA@example.com' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatch(/already belongs to another wallet/);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ displayName: null, email: null, emailConfirmationSentTo: 'ANA@example.com' });
+    // The address's owner gets their own sign-in link, not a link that would hand the address over.
+    expect(t.mailer.last()?.link).toMatch(/\/wallet\/recover\//);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(second) })).json().email).toBeNull();
   });
 
   it('needs a customer credential (401)', async () => {
@@ -71,7 +79,8 @@ describe('PATCH /api/customer/me', () => {
 describe('POST /api/customer/recover', () => {
   it('mails a sign-in link to the wallet address', async () => {
     const credential = await newCustomer(t, store.id);
-    await patchMe(credential, { email: 'ana@example.com' });
+    await saveConfirmedEmail(t, credential, 'ana@example.com');
+    t.mailer.sent.length = 0;
     const response = await recover('  ANA@example.com ');
     expect(response.statusCode).toBe(202);
     expect(response.json().message).toMatch(/If this e-mail address belongs to a wallet/);
@@ -93,7 +102,8 @@ describe('POST /api/customer/recover', () => {
 
   it('sends at most one mail a minute per wallet', async () => {
     const credential = await newCustomer(t, store.id);
-    await patchMe(credential, { email: 'ana@example.com' });
+    await saveConfirmedEmail(t, credential, 'ana@example.com');
+    t.mailer.sent.length = 0;
     await recover('ana@example.com');
     await recover('ana@example.com');
     expect(t.mailer.sent).toHaveLength(1);
@@ -110,7 +120,8 @@ describe('POST /api/customer/recover', () => {
 describe('POST /api/customer/recover/:token', () => {
   it('gives the new device its own credential to the same wallet, once', async () => {
     const oldPhone = await newCustomer(t, store.id);
-    await patchMe(oldPhone, { email: 'ana@example.com', displayName: 'Ana' });
+    await patchMe(oldPhone, { displayName: 'Ana' });
+    await saveConfirmedEmail(t, oldPhone, 'ana@example.com');
     await recover('ana@example.com');
     const token = tokenFromLink(t.mailer.last()?.link);
 
@@ -134,7 +145,7 @@ describe('POST /api/customer/recover/:token', () => {
 
   it('refuses a link older than an hour (410) and a made-up one (404)', async () => {
     const credential = await newCustomer(t, store.id);
-    await patchMe(credential, { email: 'ana@example.com' });
+    await saveConfirmedEmail(t, credential, 'ana@example.com');
     await recover('ana@example.com');
     const token = tokenFromLink(t.mailer.last()?.link);
     t.clock.advance(60 * 60 * 1000);

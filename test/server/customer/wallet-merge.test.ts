@@ -5,7 +5,7 @@ import * as walletMergeSql from '../../../server/repositories/wallet-merge';
 import { replayStamps } from '../../../server/services/wallet-merge';
 import type { MergeEventRow } from '../../../server/repositories/wallet-merge';
 import { buildTestApp, type TestApp } from '../helpers';
-import { asCustomer, createStore, dynamicToken, newCustomer, printableToken, scan, setReward, type TestStore } from './factories';
+import { asCustomer, createStore, dynamicToken, newCustomer, printableToken, saveConfirmedEmail, scan, setReward, type TestStore } from './factories';
 
 const MINUTE = 60 * 1000;
 
@@ -29,8 +29,7 @@ afterEach(async () => {
 /** A wallet with an e-mail (its first stamp at the café, now) and the token of a fresh sign-in link to it. */
 async function walletWithEmail(email = 'ana@example.com'): Promise<{ oldPhone: string; email: string }> {
   const oldPhone = await newCustomer(t, cafe.id);
-  const patched = await t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(oldPhone), payload: { email } });
-  expect(patched.statusCode).toBe(200);
+  await saveConfirmedEmail(t, oldPhone, email);
   return { oldPhone, email };
 }
 
@@ -207,7 +206,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
   it('never merges a wallet that has its own e-mail: the phone just switches wallets', async () => {
     const { email } = await walletWithEmail('ana@example.com');
     const other = await newCustomer(t, bakery.id);
-    await t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(other), payload: { email: 'bo@example.com' } });
+    await saveConfirmedEmail(t, other, 'bo@example.com');
 
     const response = await useLink(await signInLink(email), other);
     expect(response.statusCode).toBe(200);

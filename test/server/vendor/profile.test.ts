@@ -79,10 +79,10 @@ describe('GET /api/vendor/:vendorId', () => {
     expect(response.json().vendor.website).toBe('');
   });
 
-  test('a vendor whose account no longer exists gets 404', async () => {
+  test('a session of an account that no longer exists is over (401)', async () => {
     const ghostToken = t.deps.sessions.issue('ghost-vendor');
     const response = await t.app.inject({ method: 'GET', url: '/api/vendor/ghost-vendor', headers: { authorization: `Bearer ${ghostToken}` } });
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: expect.any(String) });
   });
 });

@@ -68,6 +68,19 @@ export const textPretendingToBePng = Buffer.from('Flat White ...... 4.20\nCroiss
  * (1.2 GB as RGB) when decoded — the decompression bomb an upload must refuse from its header.
  */
 export function decompressionBombPng(side = 20_000): Buffer {
+  // Each row: a filter byte then side/8 zero bytes; all rows compress to almost nothing.
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return pngClaiming({ width: side, height: side, bitDepth: 1, colorType: 0 }, zlib.deflateSync(rows, { level: 9 }));
+}
+
+/**
+ * A PNG whose header claims these dimensions and pixel format, with `idat` (by default a few bytes)
+ * as its image data: what an upload check reads from the header is all that matters.
+ */
+export function pngClaiming(
+  { width, height, bitDepth, colorType }: { width: number; height: number; bitDepth: number; colorType: number },
+  idat: Buffer = zlib.deflateSync(Buffer.alloc(16)),
+): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -87,13 +100,10 @@ export function decompressionBombPng(side = 20_000): Buffer {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
-  // Each row: a filter byte then side/8 zero bytes; all rows compress to almost nothing.
-  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
-  const idat = zlib.deflateSync(rows, { level: 9 });
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = bitDepth;
+  header[9] = colorType; // 0 greyscale, 2 RGB, 6 RGBA
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -1,0 +1,110 @@
+// "Forgot password?" and changing a password. Both end every earlier session of the vendor (their
+// session generation moves on) and answer a fresh session in the new generation.
+import { badRequest, HttpError, notFound } from '../http-errors';
+import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
+import { clearFailures } from '../repositories/login-failures';
+import { findVendorByEmail, findVendorById, replaceVendorPassword } from '../repositories/vendors';
+import { isValidEmail, normalizeEmail, resendVerificationLink, type AccountDeps } from './accounts';
+import { passwordResetMail } from './auth-mails';
+import { inspectEmailToken, issueEmailToken } from './email-tokens';
+import { accountKey } from './login-throttle';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { endAllSessions, startSession } from './sessions';
+
+/** At most one reset mail per account in this time, however often the form is sent. */
+export const RESET_MAIL_SPACING_MS = 60 * 1000;
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.';
+export const RESET_LINK_INVALID_MESSAGE = 'This link is not valid. It may have been used already: ask for a new one from the sign-in page.';
+export const RESET_LINK_EXPIRED_MESSAGE = 'This link has expired. Ask for a new one from the sign-in page.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not right.';
+
+const resetLink = (deps: AccountDeps, token: string) => `${deps.config.publicUrl}/reset-password/${token}`;
+
+function refuseInvalidEmail(email: string): void {
+  if (!isValidEmail(email)) throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+}
+
+/**
+ * Mails a reset link when a verified account uses the address (an account never verified gets its
+ * verification link again instead). The caller answers the same either way: the form cannot tell
+ * anyone who has an account.
+ */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  refuseInvalidEmail(email);
+  const now = deps.now();
+  const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
+  if (!vendor) return;
+  if (vendor.verified_at === null || vendor.password_hash === null) {
+    await resendVerificationLink(deps, vendor.id, now);
+    return;
+  }
+  const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendor.id, 'reset');
+  if (newest !== undefined && now - newest < RESET_MAIL_SPACING_MS) return;
+  const token = await issueEmailToken(deps.db.kysely, vendor.id, 'reset', now);
+  await deps.mailer.send(passwordResetMail(vendor.email, vendor.name, resetLink(deps, token)));
+}
+
+/** What the reset page shows for a link: 404 unknown or used, 410 expired, else fine. */
+export async function checkResetLink(deps: AccountDeps, token: string): Promise<void> {
+  const link = await inspectEmailToken(deps.db.kysely, token, 'reset', deps.now());
+  if (link.state === 'unknown' || link.state === 'used') throw notFound(RESET_LINK_INVALID_MESSAGE);
+  if (link.state === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED_MESSAGE);
+}
+
+export interface NewSession {
+  token: string;
+  vendorId: string;
+  email: string;
+}
+
+/**
+ * Sets a new password from a reset link (the same rule as completing registration), uses the link
+ * and every other reset link of the vendor up, ends every session, clears the sign-in failure count
+ * (whoever opened the link controls the mailbox) and answers a new session.
+ */
+export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<NewSession> {
+  const now = deps.now();
+  const link = await inspectEmailToken(deps.db.kysely, token, 'reset', now);
+  if (link.state === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED_MESSAGE);
+  if (link.state !== 'valid') throw notFound(RESET_LINK_INVALID_MESSAGE);
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+
+  // Hash before the transaction: argon2 takes a while and must not hold a database lock.
+  const passwordHash = await hashPassword(password);
+  const session = await deps.db.kysely.transaction().execute(async (trx) => {
+    const consumed = await consumeEmailToken(trx, { tokenHash: link.tokenHash, vendorId: link.vendorId, purpose: 'reset' }, now);
+    if (!consumed) return null;
+    const vendor = await findVendorById(trx, link.vendorId);
+    if (!vendor) return null;
+    await replaceVendorPassword(trx, vendor.id, passwordHash, now);
+    await consumeAllEmailTokens(trx, vendor.id, 'reset', now);
+    await endAllSessions(trx, vendor.id);
+    await clearFailures(trx, accountKey(vendor.email));
+    return { token: await startSession(deps, vendor.id, trx), vendorId: vendor.id, email: vendor.email };
+  });
+  if (!session) throw notFound(RESET_LINK_INVALID_MESSAGE);
+  return session;
+}
+
+/** A signed-in vendor changes their password: the current one must be right; every other session ends. */
+export async function changePassword(deps: AccountDeps, vendorId: string, currentPassword: string, newPassword: string): Promise<NewSession> {
+  const vendor = await findVendorById(deps.db.kysely, vendorId);
+  if (!vendor?.password_hash || !(await verifyPassword(vendor.password_hash, currentPassword))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, [{ field: 'currentPassword', message: 'is not right' }]);
+  }
+  const problem = passwordProblem(newPassword);
+  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.now();
+  const token = await deps.db.kysely.transaction().execute(async (trx) => {
+    await replaceVendorPassword(trx, vendorId, passwordHash, now);
+    // A pending reset link must not undo the change.
+    await consumeAllEmailTokens(trx, vendorId, 'reset', now);
+    await endAllSessions(trx, vendorId);
+    return startSession(deps, vendorId, trx);
+  });
+  return { token, vendorId, email: vendor.email };
+}

@@ -1,0 +1,40 @@
+// Revocable vendor sessions. A token is current while its vendor exists, its generation is the
+// vendor's current one (a password change or reset moves it on) and Logout has not ended its jti.
+// All of it lives in the database, so every server sharing it refuses a revoked token at once.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AppDeps } from '../deps';
+import {
+  bumpSessionGeneration,
+  deleteExpiredRevokedSessions,
+  findSessionGeneration,
+  findSessionStanding,
+  insertRevokedSession,
+} from '../repositories/sessions';
+import type { SessionClaims } from './session-tokens';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export async function isSessionCurrent(db: Queryable, claims: SessionClaims): Promise<boolean> {
+  const standing = await findSessionStanding(db, claims.sub, claims.jti);
+  return standing !== undefined && !standing.revoked && standing.generation === claims.gen;
+}
+
+/** A new session token for the vendor, in their current generation. */
+export async function startSession(deps: Pick<AppDeps, 'db' | 'sessions'>, vendorId: string, db: Queryable = deps.db.kysely): Promise<string> {
+  const generation = await findSessionGeneration(db, vendorId);
+  return deps.sessions.issue(vendorId, generation ?? 0);
+}
+
+/** Logout: this session ends now; the vendor's other sessions go on. */
+export async function endSession(deps: Pick<AppDeps, 'db' | 'now'>, claims: SessionClaims): Promise<void> {
+  const now = deps.now();
+  await insertRevokedSession(deps.db.kysely, { jti: claims.jti, vendorId: claims.sub, expiresAt: claims.exp * 1000 });
+  // Housekeeping on the (rare) logout path rather than a timer: rows of expired tokens are dead weight.
+  await deleteExpiredRevokedSessions(deps.db.kysely, now);
+}
+
+/** A password change or reset: every session of the vendor issued so far ends. Answers the new generation. */
+export function endAllSessions(db: Queryable, vendorId: string): Promise<number> {
+  return bumpSessionGeneration(db, vendorId);
+}

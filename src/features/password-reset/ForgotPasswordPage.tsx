@@ -1,0 +1,70 @@
+// "Forgot password?" (issue 14): the vendor's e-mail → the same "Check your inbox" for any address.
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { FORGOT_PASSWORD_TEXT, ROUTES } from '../../constants';
+import { PublicPage } from '../layout/PublicPage';
+import { useForgotPasswordMutation } from '../session/authApi';
+import '../verify/verify.css';
+
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [ask, state] = useForgotPasswordMutation();
+  const [sent, setSent] = useState(false);
+
+  const onFinish = async ({ email }: { email: string }) => {
+    const result = await ask(email.trim());
+    if (!result.error) setSent(true);
+  };
+
+  const failure = state.isError ? ((state.error as FetchBaseQueryError).status === 429 ? FORGOT_PASSWORD_TEXT.tooMany : FORGOT_PASSWORD_TEXT.failed) : null;
+
+  return (
+    <PublicPage width={440}>
+      <div className="sw-verify">
+        <div className="sw-verify__icon sw-verify__icon--success" aria-hidden="true">
+          <MailOutlined />
+        </div>
+        {sent ? (
+          <>
+            <Typography.Title level={1} className="sw-verify__heading">
+              {FORGOT_PASSWORD_TEXT.sentTitle}
+            </Typography.Title>
+            <p className="sw-verify__text" role="status">
+              {FORGOT_PASSWORD_TEXT.sentText}
+            </p>
+            <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.sentHint}</p>
+          </>
+        ) : (
+          <>
+            <Typography.Title level={1} className="sw-verify__heading">
+              {FORGOT_PASSWORD_TEXT.title}
+            </Typography.Title>
+            <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.text}</p>
+            {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16, textAlign: 'left' }} /> : null}
+            <Form name="forgot-password" layout="vertical" size="large" requiredMark={false} className="sw-auth-form sw-verify__form" onFinish={onFinish}>
+              <Form.Item
+                label={FORGOT_PASSWORD_TEXT.email}
+                name="email"
+                rules={[
+                  { required: true, whitespace: true, message: FORGOT_PASSWORD_TEXT.emailRequired },
+                  { type: 'email', message: FORGOT_PASSWORD_TEXT.emailInvalid },
+                ]}
+              >
+                <Input type="email" autoComplete="email" placeholder={FORGOT_PASSWORD_TEXT.emailPlaceholder} autoFocus />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={state.isLoading}>
+                {FORGOT_PASSWORD_TEXT.submit}
+              </Button>
+            </Form>
+          </>
+        )}
+        <Button type="link" block style={{ marginTop: 12 }} onClick={() => navigate(ROUTES.login)}>
+          {FORGOT_PASSWORD_TEXT.backToLogin}
+        </Button>
+      </div>
+    </PublicPage>
+  );
+}

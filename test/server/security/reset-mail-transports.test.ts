@@ -1,0 +1,94 @@
+// "Forgot password?" through both mail transports the app has (issue 14): real SMTP (SMTP_URL) and the
+// file outbox (no SMTP_URL). The link in the mail that arrives opens the reset and signs the vendor in.
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { createMailer, type Mailer } from '../../../server/services/mailer';
+import { buildTestApp, type TestApp } from '../helpers';
+import { freshAddress, signUpVendor } from '../auth/fixtures';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds a test app whose mailer is `mailer` once sign-up is done (sign-up reads its link from the capturing mailer). */
+async function appThatMailsWith(makeMailer: () => Mailer): Promise<{ t: TestApp; email: string; restore(): void }> {
+  const t = await buildTestApp();
+  const vendor = await signUpVendor(t);
+  const capturing = t.deps.mailer;
+  const real = makeMailer();
+  t.deps.mailer = real;
+  return { t, email: vendor.email, restore: () => { real.close(); t.deps.mailer = capturing; } };
+}
+
+async function resetThroughLink(t: TestApp, link: string): Promise<number> {
+  const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(link)?.[1] ?? '';
+  const response = await t.app.inject({ method: 'POST', url: `/api/auth/reset-password/${token}`, payload: { password: 'Sourdough at sunrise' }, remoteAddress: freshAddress() });
+  return response.statusCode;
+}
+
+const forgot = (t: TestApp, email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: freshAddress() });
+
+test('through real SMTP', async () => {
+  const received: { to: string; body: string }[] = [];
+  const port = await freePort();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        for (const to of session.envelope.rcptTo) received.push({ to: to.address, body: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const { t, email, restore } = await appThatMailsWith(() => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Stampwise <no-reply@stampwise.test>', outboxDir: '/nonexistent' }));
+  try {
+    expect((await forgot(t, email)).statusCode).toBe(202);
+    expect(received.map((m) => m.to)).toEqual([email]);
+    // Quoted-printable may wrap long lines with '=' + line break; unwrap before looking for the link.
+    const body = received[0].body.replace(/=\r?\n/g, '');
+    const link = /http:\/\/stampwise\.test\/reset-password\/[A-Za-z0-9_-]{43}/.exec(body)?.[0] ?? '';
+    expect(await resetThroughLink(t, link)).toBe(200);
+  } finally {
+    restore();
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+});
+
+test('through the outbox', async () => {
+  const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stampwise-outbox-'));
+  const announced: string[] = [];
+  const { t, email, restore } = await appThatMailsWith(() =>
+    createMailer({ smtpUrl: undefined, from: 'Stampwise <no-reply@stampwise.test>', outboxDir, announce: (line) => announced.push(line) }),
+  );
+  try {
+    expect((await forgot(t, email)).statusCode).toBe(202);
+    const files = await fs.readdir(outboxDir);
+    expect(files).toHaveLength(1);
+    const body = (await fs.readFile(path.join(outboxDir, files[0]), 'utf8')).replace(/=\r?\n/g, '');
+    expect(body).toContain(`To: ${email}`);
+    const link = /http:\/\/stampwise\.test\/reset-password\/[A-Za-z0-9_-]{43}/.exec(body)?.[0] ?? '';
+    expect(announced.join('\n')).toContain(link);
+    expect(await resetThroughLink(t, link)).toBe(200);
+  } finally {
+    restore();
+    await t.close();
+    await fs.rm(outboxDir, { recursive: true, force: true });
+  }
+});
