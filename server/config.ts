@@ -22,6 +22,14 @@ export interface Config {
   stampCooldownMinutes: number;
   printableCooldownMinutes: number;
   logLevel: string;
+  /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest statement; the server cancels it, and the client gives up 2 s later if no answer comes. */
+  dbStatementTimeoutMs: number;
+  /** Longest wait for one Redis command before falling back to in-process work (issue 13: never more than 1 s). */
+  redisCommandTimeoutMs: number;
+  /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (README, Durability). */
+  sqliteSynchronous: 'normal' | 'full';
 }
 
 export class ConfigError extends Error {
@@ -57,6 +65,14 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  const found = allowed.find((value) => value === raw);
+  if (!found) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${env[name]}"`);
+  return found;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -82,5 +98,9 @@ export function loadConfig(env: Env = process.env): Config {
     stampCooldownMinutes: integer(env, 'STAMP_COOLDOWN_MINUTES', 10, 0, 24 * 60),
     printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
+    redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 1000),
+    sqliteSynchronous: oneOf(env, 'SQLITE_SYNCHRONOUS', ['full', 'normal'] as const, 'full'),
   };
 }

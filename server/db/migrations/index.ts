@@ -4,11 +4,13 @@ import type { Dialect } from './dialect-types';
 import * as initial from './2026112201_initial';
 import * as customers from './2026112202_customers';
 import * as loginFailures from './2026112203_login_failures';
+import * as leases from './2026112204_leases';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '2026112201_initial': { up: initial.up(dialect), down: initial.down() },
     '2026112202_customers': { up: customers.up(dialect), down: customers.down() },
     '2026112203_login_failures': { up: loginFailures.up(dialect), down: loginFailures.down() },
+    '2026112204_leases': { up: leases.up(dialect), down: leases.down() },
   };
 }
