@@ -31,6 +31,8 @@ export interface DbOptions {
   statementTimeoutMs?: number;
   /** SQLite: 'full' (default) survives power loss; 'normal' only a process crash. */
   sqliteSynchronous?: 'normal' | 'full';
+  /** PostgreSQL: shown in pg_stat_activity (default 'stampwise'), so operators and tests can find our connections. */
+  applicationName?: string;
   /** A pooled connection failed while idle (database restart, failover): logged, never fatal. */
   onConnectionError?: (error: Error) => void;
 }
@@ -52,6 +54,7 @@ export function openDb(options: DbOptions): Db {
       // A database that stops answering (network cut, frozen host) must not hold a request forever.
       query_timeout: statementTimeoutMs + NETWORK_GRACE_MS,
       keepAlive: true,
+      application_name: options.applicationName ?? 'stampwise',
       options: serverOptions.join(' '),
     });
     guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
