@@ -54,6 +54,8 @@ const REASONS: Record<string, string> = {
   '53300': 'too many connections',
 };
 
+const NO_ANSWER = 'no answer in time, or the connection was cut (is PostgreSQL listening on that port?)';
+
 /** `host:port` of a postgres:// URL, without the credentials. */
 export function postgresTarget(databaseUrl: string): string {
   try {
@@ -82,8 +84,9 @@ export function describeStartupError(error: unknown, databaseUrl: string | undef
   if (databaseUrl) {
     const where = postgresTarget(databaseUrl);
     if (code && REASONS[code]) return `cannot reach PostgreSQL at ${where}: ${REASONS[code]}`;
-    if (/timeout exceeded when trying to connect|Connection terminated due to connection timeout|Query read timeout/.test(message)) {
-      return `cannot reach PostgreSQL at ${where}: no answer in time (is something else listening on that port?)`;
+    // pg reports its own connect timeout as a cut connection: both mean PostgreSQL did not answer.
+    if (/timeout exceeded when trying to connect|Connection terminated|Query read timeout/.test(message)) {
+      return `cannot reach PostgreSQL at ${where}: ${NO_ANSWER}`;
     }
     if (isDatabaseUnavailable(innermost)) return `cannot reach PostgreSQL at ${where}: ${message.split('\n')[0]}`;
   }

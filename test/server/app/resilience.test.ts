@@ -114,7 +114,7 @@ describe('database errors', () => {
     const refused = new AggregateError([Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5433'), { code: 'ECONNREFUSED' })], '');
     expect(describeStartupError(refused, 'postgres://app:secret@db.internal:5433/stampwise')).toBe('cannot reach PostgreSQL at db.internal:5433: connection refused');
     expect(describeStartupError(new Error('timeout exceeded when trying to connect'), 'postgres://app:secret@db/stampwise')).toBe(
-      'cannot reach PostgreSQL at db:5432: no answer in time (is something else listening on that port?)',
+      'cannot reach PostgreSQL at db:5432: no answer in time, or the connection was cut (is PostgreSQL listening on that port?)',
     );
     expect(describeStartupError(Object.assign(new Error('password authentication failed for user "app"'), { code: '28P01' }), 'postgres://app:x@db/s')).toBe(
       'cannot reach PostgreSQL at db:5432: password authentication failed',
