@@ -157,7 +157,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
   }
   if (isDatabaseUnavailable(error)) {
     // The database is restarting, failing over or unreachable: a moment's outage, not a bug.
-    request.log.warn({ err: error }, 'database unavailable');
+    request.log.warn(`database unavailable: ${error.message}`);
     return reply.code(503).header('Retry-After', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
   }
   request.log.error({ err: error }, 'unhandled error');

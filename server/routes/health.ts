@@ -3,6 +3,7 @@
 // server still serves), 503 when the database does not answer within DATABASE_PROBE_MS.
 import { sql } from 'kysely';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isDatabaseUnavailable } from '../db/errors';
 
 /** The two probes run side by side; each gives up in time for the answer to leave well under 2 s. */
 export const DATABASE_PROBE_MS = 1500;
@@ -14,6 +15,19 @@ const Status = Type.Object({
   engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
   redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')], { description: 'off: REDIS_URL is not set' }),
 });
+
+/**
+ * `select 1`, tried a second time when the first fails at once: a pooled connection that the database
+ * just closed (restart, failover) fails the first query, and the pool's fresh one answers for the truth.
+ */
+async function probeDatabase(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    await run();
+  }
+}
 
 /** Resolves `promise`'s outcome as a boolean, false after `ms` (the late outcome is ignored). */
 function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -34,7 +48,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_request, reply) => {
     const { db, redis } = app.deps;
     const [databaseUp, redisUp] = await Promise.all([
-      within(sql`select 1`.execute(db.kysely), DATABASE_PROBE_MS),
+      within(probeDatabase(() => sql`select 1`.execute(db.kysely)), DATABASE_PROBE_MS),
       redis ? redis.ping(REDIS_PROBE_MS) : Promise.resolve(undefined),
     ]);
     const body = {

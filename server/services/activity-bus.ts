@@ -138,7 +138,7 @@ export function createPostgresActivityBus(db: Db, options: PostgresBusOptions): 
     if (connecting) return connecting;
     connecting = (async () => {
       // Time-limited like the pool (server/db), so a database that never answers cannot stall the feed.
-      const candidate = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true });
+      const candidate = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true, application_name: 'stampwise-listen' });
       candidate.on('notification', (message) => {
         if (message.channel !== channel || message.payload === undefined) return;
         const notice = decodeNotice(message.payload);

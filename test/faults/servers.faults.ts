@@ -6,6 +6,8 @@
 // stamp is doubled, health told the truth within 2 s, and service recovered within 10 s. A table of the
 // figures is printed at the end. It creates its own database (from PG_TEST_URL) and its own redis-server,
 // and fails — never skips — when either is missing, so CI cannot pass without running it.
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/types';
 import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
@@ -56,6 +58,10 @@ interface FaultRow {
   doubled: number;
   truthMs: number;
   slowestHealthMs: number;
+  /** Live-feed lines one server's feed received while the fault lasted (stamps made through either server). */
+  feedLines: number;
+  /** How long the restore step itself took (Redis or a server starting again). */
+  restoreMs: number;
   recoveredMs: number;
   unexpectedExits: string[];
 }
@@ -101,8 +107,11 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
     return slot;
   }
 
+  /** Servers that were stopped or killed, for FAULTS_LOG_DIR. */
+  const gone: Slot[] = [];
   function removeSlot(slot: Slot): void {
     slots.splice(slots.indexOf(slot), 1);
+    gone.push(slot);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -229,11 +238,31 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
     return stampedBy.size === live.length ? Date.now() - started : Number.POSITIVE_INFINITY;
   }
 
+  /** The vendor's live feed on `slot`, counting `activity` events as they arrive. */
+  async function openFeed(slot: Slot): Promise<{ lines(): number; close(): void }> {
+    const { url } = await vendorApi<{ url: string }>(slot.server, vendor, 'POST', `/api/activity/${vendor.vendorId}/stream-ticket`);
+    const controller = new AbortController();
+    const response = await fetch(`${slot.server.baseUrl}${url}`, { signal: controller.signal });
+    if (response.status !== 200 || !response.body) throw new Error(`live feed on ${slot.name}: ${response.status}`);
+    let lines = 0;
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) lines += decoder.decode(chunk, { stream: true }).split('event: activity').length - 1;
+      } catch {
+        // closed by us, or the server went away
+      }
+    })();
+    return { lines: () => lines, close: () => controller.abort() };
+  }
+
   async function runFault(fault: Fault): Promise<FaultRow> {
     const before = totals();
     const exitsBefore = unexpectedExits.length;
+    const feed = await openFeed(slots[slots.length - 1]);
     startLoad();
     await sleep(1500); // load under way before the fault
+    const feedBefore = feed.lines();
     await fault.inject();
     const truth = await untilEveryHealth(fault.truthful, HEALTH_TRUTH_MS);
     let slowestHealthMs = truth.slowest;
@@ -244,7 +273,11 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
       for (const answer of answers) slowestHealthMs = Math.max(slowestHealthMs, answer?.ms ?? HEALTH_TRUTH_MS + 1000);
       await sleep(1000);
     }
+    const feedLines = feed.lines() - feedBefore;
+    feed.close();
+    const restoreStarted = Date.now();
     await fault.restore();
+    const restoreMs = Date.now() - restoreStarted;
     const recoveredMs = await untilRecovered(RECOVERY_MS);
     await stopLoad();
     const after = totals();
@@ -258,6 +291,8 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
       doubled,
       truthMs: truth.ms,
       slowestHealthMs,
+      feedLines,
+      restoreMs,
       recoveredMs,
       unexpectedExits: unexpectedExits.slice(exitsBefore),
     };
@@ -324,6 +359,12 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
     running = false;
     await Promise.allSettled(workers);
     if (rows.length > 0) printTable(rows);
+    // FAULTS_LOG_DIR: keep every server's output (CI artifacts, or a look at what was logged per outage).
+    const logDir = process.env.FAULTS_LOG_DIR;
+    if (logDir) {
+      fs.mkdirSync(logDir, { recursive: true });
+      for (const slot of [...slots, ...gone]) fs.writeFileSync(path.join(logDir, `${slot.name.replace(/\s+/g, '-')}.log`), slot.server.output());
+    }
     for (const slot of slots.splice(0)) {
       slot.expectedExit = 'SIGTERM';
       await slot.server.stop();
@@ -339,7 +380,8 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
 
   it('survives terminated database connections (pg_terminate_backend, as a restart or failover does)', async () => {
     const terminate = async () => {
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'stampwise'`, [databaseName]);
+      // Every connection of the servers (pool and live-feed listener), not the suite's own checker.
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name <> 'stampwise-faults-check'`, [databaseName]);
     };
     expectSurvived(
       await runFault({
@@ -353,15 +395,16 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
     );
   });
 
-  it('survives Redis stopping and coming back', async () => {
-    expectSurvived(
-      await runFault({
-        name: 'Redis stopped, restarted',
-        inject: () => redis.stop(),
-        truthful: (h) => h.status === 200 && h.body.database === 'up' && h.body.redis === 'down',
-        restore: () => redis.start(),
-      }),
-    );
+  it('survives Redis stopping and coming back, the live feed carried by the database meanwhile', async () => {
+    const row = await runFault({
+      name: 'Redis stopped, restarted',
+      inject: () => redis.stop(),
+      truthful: (h) => h.status === 200 && h.body.database === 'up' && h.body.redis === 'down',
+      restore: () => redis.start(),
+    });
+    expectSurvived(row);
+    // Stamps made through both servers kept reaching the feed without Redis.
+    expect(row.feedLines).toBeGreaterThan(0);
   });
 
   it('survives PostgreSQL freezing (accepts, never answers)', async () => {
@@ -430,8 +473,8 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
 
 function printTable(rows: FaultRow[]): void {
   const format = (ms: number) => (Number.isFinite(ms) ? String(ms) : 'never');
-  const header = ['fault', 'stamped', 'uncertain', 'refused', 'missing', 'doubled', 'health truthful ms', 'slowest health ms', 'recovered ms', 'died'];
-  const lines = rows.map((r) => [r.fault, String(r.stamped), String(r.uncertain), String(r.refused), String(r.missing), String(r.doubled), format(r.truthMs), String(r.slowestHealthMs), format(r.recoveredMs), String(r.unexpectedExits.length)]);
+  const header = ['fault', 'stamped', 'uncertain', 'refused', 'missing', 'doubled', 'health truthful ms', 'slowest health ms', 'feed lines', 'restore ms', 'recovered ms', 'died'];
+  const lines = rows.map((r) => [r.fault, String(r.stamped), String(r.uncertain), String(r.refused), String(r.missing), String(r.doubled), format(r.truthMs), String(r.slowestHealthMs), String(r.feedLines), String(r.restoreMs), format(r.recoveredMs), String(r.unexpectedExits.length)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const table = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(line)].join('\n');
