@@ -81,7 +81,8 @@ export function openDb(options: DbOptions): Db {
 function guardPool(pool: pg.Pool, onConnectionError: (error: Error) => void): void {
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => {
-    client.on('error', () => undefined); // the pool's listener above reports it; this covers checked-out clients
+    // A checked-out client has no pool listener: its query fails anyway, the event only needs absorbing.
+    client.on('error', () => undefined);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     // Kysely calls query(text, values) and awaits the promise; other call shapes pass through untouched.
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
