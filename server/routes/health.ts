@@ -6,7 +6,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { isDatabaseUnavailable } from '../db/errors';
 
 /** The two probes run side by side; each gives up in time for the answer to leave well under 2 s. */
-export const DATABASE_PROBE_MS = 1500;
+export const DATABASE_PROBE_MS = 1200;
 export const REDIS_PROBE_MS = 500;
 
 const Status = Type.Object({
