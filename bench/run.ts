@@ -14,6 +14,7 @@ import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { createActivityBus } from '../server/services/activity-bus';
 import { benchScenarios, type BenchContext } from './scenarios';
+import { runDurabilityBench } from './durability';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -65,6 +66,13 @@ function printTable(rows: Row[], yardstick: Row): void {
 }
 
 async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  // Issue 13: SQLite's `synchronous` setting, measured both ways (SQLite only: PostgreSQL has its own fsync).
+  if (!process.env.DATABASE_URL && (!only || only.includes('durability'))) {
+    await runDurabilityBench(SECONDS);
+    if (only && only.length === 1) return;
+    console.log('');
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local' }), stampCooldownMinutes: 0 };
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
@@ -90,7 +98,6 @@ async function main(): Promise<void> {
 
   const context: BenchContext = { deps, baseUrl: appUrl };
   const scenarios = await benchScenarios(context);
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 
   console.log(`Stampwise bench: ${SECONDS}s per row, ${CONNECTIONS} connections, ${db.dialect}, node ${process.version}, ${os.cpus().length} cores\n`);
   const yardstick = await measure('bare Fastify route (yardstick)', { url: `${bareUrl}/bare` });

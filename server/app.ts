@@ -11,6 +11,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
+import { isDatabaseUnavailable } from './db/errors';
+import type { RedisHandle } from './services/redis';
+import { fallbackRateLimitStore } from './services/rate-limit-store';
 import authPlugin from './plugins/auth';
 import malformedBodies, { malformedMultipartError } from './plugins/malformed-bodies';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from './schemas/text';
@@ -86,9 +89,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // The customer page opens from a phone camera; no cross-origin isolation is needed.
     crossOriginEmbedderPolicy: false,
   });
+  if (deps.redis) watchRedis(app, deps.redis);
   await app.register(rateLimit, {
     global: false,
-    ...(deps.config.redisUrl ? { redis: await connectRedis(deps.config.redisUrl) } : {}),
+    // Shared counts in Redis, in-process counts while Redis is away (issue 13).
+    ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
@@ -124,9 +129,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   return app;
 }
 
-async function connectRedis(redisUrl: string) {
-  const { default: Redis } = await import('ioredis');
-  return new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+/** One warning when Redis goes away (or is away at start), one line when it is back. */
+function watchRedis(app: FastifyInstance, redis: RedisHandle): void {
+  const degraded = 'rate limits count per server and the live feed goes through the database until it is back';
+  if (redis.status() === 'down') app.log.warn(`Redis at ${redis.where} is unreachable: ${degraded}`);
+  const off = redis.onStatusChange((status, error) => {
+    if (status === 'down') app.log.warn(`Redis at ${redis.where} is unreachable${error ? ` (${error.message})` : ''}: ${degraded}`);
+    else app.log.info(`Redis at ${redis.where} is reachable again`);
+  });
+  app.addHook('onClose', async () => {
+    off();
+  });
 }
 
 /** Every error leaves as `{ error }` JSON with a 4xx/5xx status; never a stack trace. */
@@ -157,9 +170,16 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
     const message = KNOWN_CLIENT_ERRORS[fastifyError.code] ?? fastifyError.message;
     return reply.code(status).send({ error: message });
   }
+  if (isDatabaseUnavailable(error)) {
+    // The database is restarting, failing over or unreachable: a moment's outage, not a bug.
+    request.log.warn(`database unavailable: ${error.message}`);
+    return reply.code(503).header('Retry-After', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
+  }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
 }
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',

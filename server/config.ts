@@ -24,6 +24,14 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest statement; the server cancels it, and the client gives up 2 s later if no answer comes. */
+  dbStatementTimeoutMs: number;
+  /** Longest wait for one Redis command before falling back to in-process work (issue 13: never more than 1 s). */
+  redisCommandTimeoutMs: number;
+  /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (README, Durability). */
+  sqliteSynchronous: 'normal' | 'full';
 }
 
 /** pino's levels: anything else makes the logger throw at start-up with a stack trace. */
@@ -106,5 +114,9 @@ export function loadConfig(env: Env = process.env): Config {
     printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: trustProxy(env),
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
+    redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 1000),
+    sqliteSynchronous: oneOf(env, 'SQLITE_SYNCHRONOUS', ['full', 'normal'] as const, 'full'),
   };
 }

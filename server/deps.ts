@@ -6,6 +6,7 @@ import type { MenuScanner } from './services/menu-scan';
 import type { SessionTokens } from './services/session-tokens';
 import type { QrTokens } from './services/qr-tokens';
 import type { ActivityBus } from './services/activity-bus';
+import type { RedisHandle } from './services/redis';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +19,8 @@ export interface AppDeps {
   menuScanner: MenuScanner;
   /** Tells every server process about stamps and claims, for the live counter feed (issue 7). */
   activityBus: ActivityBus;
+  /** Shared counters and the live feed's fast path when REDIS_URL is set; everything works without it. */
+  redis?: RedisHandle;
   /** The clock, in epoch milliseconds; tests replace it. */
   now: () => number;
 }

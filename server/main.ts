@@ -1,14 +1,60 @@
-// Starts the server: config, migrations, the app, and a graceful stop on SIGTERM/SIGINT.
+// Starts the server: config, migrations, the app, and a graceful stop on SIGTERM/SIGINT at any stage.
+// A start-up failure is one line saying what is wrong and where, and a non-zero exit.
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateToLatest, openDb } from './db';
+import { migrateToLatest, openDb, type Db } from './db';
+import { describeStartupError } from './db/errors';
 import { buildApp } from './app';
-import { createMailer } from './services/mailer';
+import { createMailer, type Mailer } from './services/mailer';
 import { createLocalMenuScanner } from './services/menu-scan';
+import type { MenuScanner } from './services/menu-scan';
 import { createSessionTokens } from './services/session-tokens';
 import { resolveSecret } from './services/secret';
 import { createQrTokens } from './services/qr-tokens';
-import { createActivityBus } from './services/activity-bus';
+import { createActivityBus, type ActivityBus } from './services/activity-bus';
+import { connectRedis, type RedisHandle } from './services/redis';
+
+/** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
+const REDIS_STARTUP_WAIT_MS = 2000;
+/** A stop that takes longer than this (a request that never ends) is cut short. */
+const STOP_DEADLINE_MS = 10_000;
+
+/** What exists so far: a stop during start-up closes only these. */
+interface Running {
+  db?: Db;
+  redis?: RedisHandle;
+  activityBus?: ActivityBus;
+  menuScanner?: MenuScanner;
+  mailer?: Mailer;
+  app?: FastifyInstance;
+  listening: boolean;
+}
+
+const running: Running = { listening: false };
+let stopping = false;
+
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const forceExit = setTimeout(() => process.exit(running.listening ? 1 : 0), running.listening ? STOP_DEADLINE_MS : 2000);
+  forceExit.unref();
+  if (running.app && running.listening) running.app.log.info(`${signal} received: finishing requests, then closing`);
+  else console.error(`${signal} received during start-up: stopping`);
+  try {
+    // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
+    await running.app?.close();
+    await running.activityBus?.close();
+    await running.menuScanner?.close();
+    running.mailer?.close();
+    await running.redis?.close();
+    await running.db?.close();
+  } catch (error) {
+    console.error(`while stopping: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    process.exit(0);
+  }
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,51 +67,74 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before anything that can wait (migrations, connections): a stop request is honoured at every stage.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
-  const db = openDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    await start(config);
+  } catch (error) {
+    if (stopping) return; // the stop closed what start() was waiting on; it exits by itself
+    console.error(`Stampwise could not start: ${describeFailure(error, config)}`);
+    process.exit(1);
+  }
+}
+
+function describeFailure(error: unknown, config: Config): string {
+  if ((error as { code?: unknown } | null)?.code === 'EADDRINUSE') return `cannot listen on ${config.host}:${config.port}: the port is already in use`;
+  return describeStartupError(error, config.databaseUrl);
+}
+
+async function start(config: Config): Promise<void> {
+  const db = openDb({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    sqliteSynchronous: config.sqliteSynchronous,
+    onConnectionError: (error) => {
+      const log = running.app?.log;
+      if (log) log.warn(`database connection lost: ${error.message}`);
+      else console.error(`database connection lost: ${error.message}`);
+    },
+  });
+  running.db = db;
   await migrateToLatest(db);
   const secret = await resolveSecret(db, config.sessionSecret);
-  const logger = { level: config.logLevel };
+  if (config.redisUrl) {
+    running.redis = await connectRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
+    await running.redis.waitUntilUp(REDIS_STARTUP_WAIT_MS);
+  }
+  const redis = running.redis;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
+  running.mailer = mailer;
   const menuScanner = createLocalMenuScanner();
-  const activityBus = await createActivityBus(config, db);
+  running.menuScanner = menuScanner;
+  const activityBus = await createActivityBus(config, db, { redis, onError: (error) => running.app?.log.warn({ err: error }, 'live feed') });
+  running.activityBus = activityBus;
   const app = await buildApp(
-    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, activityBus, now: Date.now },
-    { logger, serveClient: true },
+    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, activityBus, redis, now: Date.now },
+    { logger: { level: config.logLevel }, serveClient: true },
   );
+  running.app = app;
+  // A stray rejection (a background job whose database went away) is logged; it must not end the
+  // process and every request it serves.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received: finishing requests, then closing`);
-    // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
-    try {
-      await app.close();
-      await activityBus.close();
-      await menuScanner.close();
-      mailer.close();
-      await db.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
+  if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
+  running.listening = true;
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
-  app.log.info(`Stampwise is running at ${config.publicUrl} (database: ${where}; mail: ${mail})`);
+  const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';
+  app.log.info(`Stampwise is running at ${config.publicUrl} (database: ${where}; mail: ${mail}${shared})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(`Stampwise could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -25,17 +25,39 @@ export interface DbOptions {
   sqlitePath: string;
   /** PostgreSQL only: run everything inside this schema (tests use one schema per suite). */
   pgSchema?: string;
+  /** PostgreSQL: opening a connection or waiting for a free one (default 5000 ms). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels longer statements (default 10000 ms). */
+  statementTimeoutMs?: number;
+  /** SQLite: 'full' (default) survives power loss; 'normal' only a process crash. */
+  sqliteSynchronous?: 'normal' | 'full';
+  /** PostgreSQL: shown in pg_stat_activity (default 'stampwise'), so operators and tests can find our connections. */
+  applicationName?: string;
+  /** A pooled connection failed while idle (database restart, failover): logged, never fatal. */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** How much longer than the statement timeout the client waits for an answer that may never come. */
+const NETWORK_GRACE_MS = 2000;
 
 export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const schema = options.pgSchema;
     if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+    const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
+    const serverOptions = [`-c statement_timeout=${statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${statementTimeoutMs * 2}`];
+    if (schema) serverOptions.push(`-c search_path=${schema}`);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      // A database that stops answering (network cut, frozen host) must not hold a request forever.
+      query_timeout: statementTimeoutMs + NETWORK_GRACE_MS,
+      keepAlive: true,
+      application_name: options.applicationName ?? 'stampwise',
+      options: serverOptions.join(' '),
     });
+    guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', pgSchema: schema, close: () => kysely.destroy() };
   }
@@ -44,9 +66,38 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Without an `error` listener, an idle pooled connection that drops (pg_terminate_backend, failover,
+ * restart) throws from an EventEmitter and ends the process. The pool itself discards the broken
+ * connection; this only reports it. A query that timed out on the client leaves its connection out of
+ * step with the server (the late answer would be read as the next query's), so that connection is
+ * closed rather than reused.
+ */
+function guardPool(pool: pg.Pool, onConnectionError: (error: Error) => void): void {
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => {
+    // A checked-out client has no pool listener: its query fails anyway, the event only needs absorbing.
+    client.on('error', () => undefined);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Kysely calls query(text, values) and awaits the promise; other call shapes pass through untouched.
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') {
+            client.connection.stream.destroy();
+            void client.end().catch(() => undefined);
+          }
+        });
+      }
+      return result;
+    };
+  });
 }
 
 class ListedMigrations implements MigrationProvider {
@@ -67,6 +118,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    // A database that cannot be reached is not a migration problem: let the caller say so plainly.
+    if (!failed && error instanceof Error) throw error;
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

@@ -1,6 +1,6 @@
 // The Kysely `Database` interface: one `*Table` type per table (kysely example/ layout).
 // Timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface VendorTable {
   id: string;
@@ -71,6 +71,21 @@ export interface MenuUploadTable {
   data: Buffer;
   status: string;
   created_at: number;
+  /** The server scanning it (issue 13): only this one may settle it while the lease runs. */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Epoch ms; a 'scanning' upload whose lease has expired lost its server and is scanned again. */
+  lease_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One open live feed (issue 13): the per-vendor cap counts rows, so it holds across servers. */
+export interface LiveStreamTable {
+  id: string;
+  vendor_id: string;
+  /** 0 … MAX_STREAMS_PER_VENDOR-1, unique per vendor: two servers can never take the same place. */
+  slot: number;
+  owner: string;
+  /** Epoch ms, renewed while the feed is open; a crashed server's feeds free their places after it. */
+  expires_at: number;
 }
 
 export interface AppSettingTable {
@@ -191,6 +206,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   revoked_sessions: RevokedSessionTable;
   customer_email_confirmations: CustomerEmailConfirmationTable;
+  live_streams: LiveStreamTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

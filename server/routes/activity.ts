@@ -1,6 +1,7 @@
 // /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
 // /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own data, owner-only.
 // HTTP only; the figures come from services/activity and services/dashboard.
+import crypto from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_STREAM_EVENT } from '../../src/api/types';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
@@ -8,11 +9,15 @@ import { activityItemFor, getActivityPage } from '../services/activity';
 import { getDashboard, UTC_OFFSET_MINUTES } from '../services/dashboard';
 import { openEventStream, type EventStream } from '../services/event-stream';
 import { createStreamTickets, STREAM_TICKET_MAX_LENGTH } from '../services/stream-tickets';
+import { freeStreamPlace, renewStreamPlace, takeStreamPlace } from '../repositories/live-streams';
+import { SERVER_ID } from '../services/server-id';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
 export const MAX_STREAMS_PER_VENDOR = 20;
 export const STREAM_TICKETS_PER_MINUTE = 30;
 export const STREAM_OPENS_PER_MINUTE = 30;
+/** An open feed's place is renewed every third of this; a dead server's places free up after it. */
+export const STREAM_PLACE_LEASE_MS = 60_000;
 
 export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask for a new one.';
 export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
@@ -41,7 +46,6 @@ const Count = Type.Object({ date: Type.String({ description: 'First local day of
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tickets = createStreamTickets(app.deps.secret, app.deps.now);
   const openStreams = new Set<EventStream>();
-  const streamsPerVendor = new Map<string, number>();
 
   // The vendor's private figures: never kept by the browser or anything in between.
   app.addHook('onRequest', async (_request, reply) => {
@@ -149,13 +153,18 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const check = tickets.verify(request.query.ticket);
     if (!check.ok) throw unauthorized(check.reason === 'expired' ? TICKET_EXPIRED_MESSAGE : TICKET_INVALID_MESSAGE);
     if (check.vendorId !== vendorId) throw forbidden();
-    const open = streamsPerVendor.get(vendorId) ?? 0;
-    if (open >= MAX_STREAMS_PER_VENDOR) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
-    streamsPerVendor.set(vendorId, open + 1);
+    // The cap counts feeds of every server sharing the database (a place per feed, leased).
+    const placeId = crypto.randomUUID();
+    const place = () => ({ id: placeId, vendorId, owner: SERVER_ID, now: app.deps.now(), ttlMs: STREAM_PLACE_LEASE_MS });
+    if (!(await takeStreamPlace(app.deps.db.kysely, place(), MAX_STREAMS_PER_VENDOR))) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
+    const renewal = setInterval(() => {
+      renewStreamPlace(app.deps.db.kysely, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
+    }, STREAM_PLACE_LEASE_MS / 3);
+    renewal.unref();
     const release = () => {
-      const left = (streamsPerVendor.get(vendorId) ?? 1) - 1;
-      if (left > 0) streamsPerVendor.set(vendorId, left);
-      else streamsPerVendor.delete(vendorId);
+      clearInterval(renewal);
+      // If this fails (database down), the place frees itself when its lease runs out.
+      freeStreamPlace(app.deps.db.kysely, placeId).catch((error: unknown) => request.log.warn({ err: error }, 'could not free a live-feed place'));
     };
 
     // Lines are written in the order the notices came, though each is read from the database first.

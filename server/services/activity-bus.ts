@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db';
+import { connectRedis, type RedisHandle } from './redis';
 
 export interface ActivityNotice {
   type: 'stamp' | 'redemption';
@@ -136,7 +137,8 @@ export function createPostgresActivityBus(db: Db, options: PostgresBusOptions): 
     if (client) return Promise.resolve();
     if (connecting) return connecting;
     connecting = (async () => {
-      const candidate = new pg.Client({ connectionString: options.databaseUrl });
+      // Time-limited like the pool (server/db), so a database that never answers cannot stall the feed.
+      const candidate = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true, application_name: 'stampwise-listen' });
       candidate.on('notification', (message) => {
         if (message.channel !== channel || message.payload === undefined) return;
         const notice = decodeNotice(message.payload);
@@ -208,38 +210,113 @@ export interface RedisLike {
   subscribe(channel: string): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'ready' | 'close', listener: () => void): unknown;
   quit(): Promise<unknown>;
+}
+
+export interface RedisBusOptions extends ActivityBusOptions {
+  channel?: string;
+  /**
+   * Where notices go while Redis is down (issue 13): PostgreSQL NOTIFY, or this process's own feeds.
+   * Subscribers hear both; a notice arriving both ways is delivered once.
+   */
+  fallback?: ActivityBus;
+  /** Whether Redis is up right now (the app's RedisHandle); without it, Redis is tried every time. */
+  isUp?: () => boolean;
+  /** Closes the connections with the bus; the default quits both. An app's shared handle closes them itself. */
+  closeConnections?: () => Promise<unknown>;
+}
+
+/** The last notices delivered, so one that came through Redis and the fallback is shown once. */
+class RecentNotices {
+  private readonly seen = new Set<string>();
+  constructor(private readonly capacity = 2048) {}
+  /** True the first time a notice is offered. */
+  firstTime(notice: ActivityNotice): boolean {
+    const key = `${notice.type}:${notice.id}`;
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    if (this.seen.size > this.capacity) this.seen.delete(this.seen.values().next().value as string);
+    return true;
+  }
 }
 
 /**
  * Several processes sharing a Redis: PUBLISH on one connection, SUBSCRIBE on another (a subscribed
- * connection can do nothing else). ioredis reconnects and re-subscribes by itself.
+ * connection can do nothing else). The subscription is made again whenever the connection becomes
+ * ready, so a server that started while Redis was down gets its feed once Redis is back. While Redis is
+ * down, notices go through `fallback`.
  */
-export function createRedisActivityBus(connections: { publisher: RedisLike; subscriber: RedisLike }, options: ActivityBusOptions & { channel?: string } = {}): ActivityBus {
+export function createRedisActivityBus(connections: { publisher: RedisLike; subscriber: RedisLike }, options: RedisBusOptions = {}): ActivityBus {
   const { publisher, subscriber } = connections;
+  const { fallback, isUp } = options;
   const channel = options.channel ?? CHANNEL;
   const channels = new VendorChannels();
+  const recent = new RecentNotices();
   const onError = options.onError ?? defaultOnError;
+  const deliverOnce = (notice: ActivityNotice) => {
+    if (recent.firstTime(notice)) channels.deliver(notice);
+  };
   subscriber.on('message', (from, message) => {
     if (from !== channel) return;
     const notice = decodeNotice(message);
-    if (notice) channels.deliver(notice);
+    if (notice) deliverOnce(notice);
   });
-  subscriber.on('error', onError);
-  publisher.on('error', onError);
-  const subscribed = subscriber.subscribe(channel).then(() => undefined);
-  subscribed.catch(onError);
+  // With a fallback, a Redis outage is expected and reported once by the app (RedisHandle), not per error.
+  const reportRedisError = (error: Error) => {
+    if (!fallback) onError(error);
+  };
+  subscriber.on('error', reportRedisError);
+  publisher.on('error', reportRedisError);
+
+  let subscribed = false;
+  const subscribe = () =>
+    subscriber.subscribe(channel).then(
+      () => {
+        subscribed = true;
+      },
+      (error: unknown) => {
+        subscribed = false;
+        if (!fallback) throw error;
+      },
+    );
+  const firstSubscription = subscribe();
+  firstSubscription.catch(onError);
+  subscriber.on('ready', () => void subscribe().catch(onError));
+  subscriber.on('close', () => {
+    subscribed = false;
+  });
 
   return {
     kind: 'redis',
     publish(notice) {
-      publisher.publish(channel, encodeNotice(notice)).catch(onError);
+      if (fallback && isUp && !isUp()) {
+        fallback.publish(notice);
+        return;
+      }
+      publisher.publish(channel, encodeNotice(notice)).catch((error: unknown) => {
+        if (fallback) fallback.publish(notice);
+        else onError(error);
+      });
     },
-    subscribe: (vendorId, listener) => channels.subscribe(vendorId, listener),
-    ready: () => subscribed,
+    subscribe(vendorId, listener) {
+      const unsubscribe = channels.subscribe(vendorId, listener);
+      const unsubscribeFallback = fallback?.subscribe(vendorId, deliverOnce);
+      return () => {
+        unsubscribe();
+        unsubscribeFallback?.();
+      };
+    },
+    async ready() {
+      if (!fallback) return firstSubscription;
+      await firstSubscription;
+      // Subscribed to Redis, or the fallback hears the other servers (it carries their notices meanwhile).
+      if (!subscribed) await fallback.ready();
+    },
     async close() {
       channels.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await fallback?.close();
+      await (options.closeConnections ? options.closeConnections() : Promise.allSettled([publisher.quit(), subscriber.quit()]));
     },
   };
 }
@@ -249,16 +326,32 @@ export interface ActivityBusConfig {
   redisUrl: string | undefined;
 }
 
-/** Redis when REDIS_URL is set, else LISTEN/NOTIFY on PostgreSQL, else in-process (SQLite). */
-export async function createActivityBus(config: ActivityBusConfig, db: Db, options: ActivityBusOptions = {}): Promise<ActivityBus> {
-  if (config.redisUrl) {
-    // Loaded only when configured, like the rate limiter's store in app.ts.
-    const { default: Redis } = await import('ioredis');
-    const connect = () => new Redis(config.redisUrl as string, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-    return createRedisActivityBus({ publisher: connect(), subscriber: connect() }, options);
+export interface CreateActivityBusOptions extends ActivityBusOptions {
+  /** The app's shared Redis connections; when absent and `redisUrl` is set, the bus opens its own. */
+  redis?: RedisHandle;
+}
+
+/**
+ * Redis when configured (falling back to the database's notifications or this process while Redis is
+ * down), else LISTEN/NOTIFY on PostgreSQL, else in-process (SQLite).
+ */
+export async function createActivityBus(config: ActivityBusConfig, db: Db, options: CreateActivityBusOptions = {}): Promise<ActivityBus> {
+  const { redis: shared, ...busOptions } = options;
+  const local = () =>
+    config.databaseUrl && db.dialect === 'postgres'
+      ? createPostgresActivityBus(db, { ...busOptions, databaseUrl: config.databaseUrl, pgSchema: db.pgSchema })
+      : createInProcessActivityBus(busOptions);
+  let redis = shared;
+  if (!redis && config.redisUrl) {
+    redis = await connectRedis(config.redisUrl, { commandTimeoutMs: 500 });
+    await redis.waitUntilUp(2000);
   }
-  if (config.databaseUrl && db.dialect === 'postgres') {
-    return createPostgresActivityBus(db, { ...options, databaseUrl: config.databaseUrl, pgSchema: db.pgSchema });
+  if (redis) {
+    const handle = redis;
+    return createRedisActivityBus(
+      { publisher: handle.commands, subscriber: handle.subscriber },
+      { ...busOptions, fallback: local(), isUp: () => handle.status() === 'up', closeConnections: shared ? async () => undefined : () => handle.close() },
+    );
   }
-  return createInProcessActivityBus(options);
+  return local();
 }

@@ -6,10 +6,11 @@ import type { MenuItem } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http-errors';
 import { countMenuItems, deleteMenuItem, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../repositories/menu-items';
-import { claimOldestPendingUpload, requeueInterruptedUploads, settleUpload } from '../repositories/menu-uploads';
+import { claimOldestPendingUpload, renewUploadLease, requeueInterruptedUploads, settleUpload, type Lease } from '../repositories/menu-uploads';
 import { MenuScanRejected } from './menu-scan/errors';
 import type { MenuFileKind, ScannedItem } from './menu-scan/types';
 import { checkMenuFile } from './uploads';
+import { SERVER_ID } from './server-id';
 
 export const MAX_ITEM_NAME_LENGTH = 120;
 /** Highest price in cents ($100,000). */
@@ -18,6 +19,9 @@ export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_MENU_ITEMS = 500;
 /** Menu scans running at once in this process (each vendor has at most one). */
 export const MAX_CONCURRENT_SCANS = 3;
+
+/** A claimed scan is this server's for this long; renewed every third of it while the scan runs. */
+export const MENU_SCAN_LEASE_MS = 90_000;
 
 export const SCAN_FAILED_MESSAGE = 'We could not read this menu.';
 
@@ -304,10 +308,12 @@ export function processPendingMenuUploads(deps: AppDeps, log: ServiceLogger = co
   return state.queued;
 }
 
-/** Called once at start-up: a scan cut short by a stop is done again. */
+/** Called once at start-up: a scan whose server is gone (lease expired) is done again; live servers' scans are not. */
 export async function requeueInterruptedMenuUploads(deps: AppDeps): Promise<number> {
-  return requeueInterruptedUploads(deps.db.kysely);
+  return requeueInterruptedUploads(deps.db.kysely, deps.now());
 }
+
+const leaseFor = (deps: AppDeps): Lease => ({ owner: SERVER_ID, now: deps.now(), ttlMs: MENU_SCAN_LEASE_MS });
 
 /** Called on shutdown: no new uploads are started; waits for the one being scanned. */
 export async function stopProcessingMenuUploads(deps: AppDeps): Promise<void> {
@@ -321,9 +327,14 @@ async function drainPendingUploads(deps: AppDeps, state: DrainState, log: Servic
   const summary: PendingScanSummary = { done: 0, failed: 0, itemsAdded: 0 };
   try {
     while (!state.stopped) {
-      const upload = await claimOldestPendingUpload(deps.db.kysely);
+      const upload = await claimOldestPendingUpload(deps.db.kysely, leaseFor(deps));
       if (!upload) break;
       const release = await gateFor(deps).enter(upload.vendor_id);
+      // OCR can outlast the lease: keep it while the scan runs, so no other server takes the upload.
+      const renewal = setInterval(() => {
+        renewUploadLease(deps.db.kysely, upload.id, leaseFor(deps)).catch((error: unknown) => log.error({ err: error, uploadId: upload.id }, 'could not renew a menu scan lease'));
+      }, MENU_SCAN_LEASE_MS / 3);
+      renewal.unref();
       let outcome: 'done' | 'failed' = 'failed';
       try {
         const kind = await checkMenuFile(upload.data);
@@ -337,10 +348,11 @@ async function drainPendingUploads(deps: AppDeps, state: DrainState, log: Servic
         if (error instanceof HttpError) log.info(details, 'registration menu could not be scanned');
         else log.error(details, 'registration menu could not be scanned');
       } finally {
+        clearInterval(renewal);
         release();
       }
-      await settleUpload(deps.db.kysely, upload.id, outcome);
-      summary[outcome] += 1;
+      if (await settleUpload(deps.db.kysely, upload.id, outcome, SERVER_ID)) summary[outcome] += 1;
+      else log.info({ uploadId: upload.id }, 'menu scan lease lost to another server; its result stands');
     }
   } catch (error) {
     log.error({ err: error }, 'processing pending menu uploads stopped');

@@ -30,6 +30,8 @@ export interface E2eServer {
   waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
   /** Server output so far (stdout + stderr), for failure messages. */
   output(): string;
+  /** The server process itself (the fault suite signals it and watches how it exits). */
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     dataDir,
     mails,
     output: () => log,
+    process: child,
     async waitForMail(to, { since = 0, timeoutMs = 15_000 } = {}) {
       const wanted = to.toLowerCase();
       const deadline = Date.now() + timeoutMs;

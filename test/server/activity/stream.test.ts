@@ -3,7 +3,8 @@
 import type { ActivityItem, StreamTicketResponse } from '../../../src/api/types';
 import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, type TestApp } from '../helpers';
-import { MAX_STREAMS_PER_VENDOR, TICKET_EXPIRED_MESSAGE, TICKET_INVALID_MESSAGE } from '../../../server/routes/activity';
+import { MAX_STREAMS_PER_VENDOR, STREAM_PLACE_LEASE_MS, TICKET_EXPIRED_MESSAGE, TICKET_INVALID_MESSAGE } from '../../../server/routes/activity';
+import { buildApp } from '../../../server/app';
 import { openSse, type SseConnection } from './sse-client';
 
 let t: TestApp;
@@ -159,6 +160,41 @@ describe('GET /api/activity/:vendorId/stream', () => {
       connections.push(retry);
       return retry.status === 200;
     });
+  });
+
+  it(`holds the cap of ${MAX_STREAMS_PER_VENDOR} across two servers sharing the database`, async () => {
+    const second = await buildApp(t.deps);
+    const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const openAt = async (url: string) => {
+        const connection = await openSse(`${url}${(await ticketFor(store)).url}`);
+        connections.push(connection);
+        return connection.status;
+      };
+      for (let i = 0; i < MAX_STREAMS_PER_VENDOR; i += 1) expect(await openAt(i % 2 === 0 ? baseUrl : secondUrl)).toBe(200);
+      expect(await openAt(secondUrl)).toBe(429);
+      expect(await openAt(baseUrl)).toBe(429);
+      // A feed closed on one server frees a place on the other.
+      connections.splice(0, 1)[0].close();
+      await waitFor(async () => (await openAt(secondUrl)) === 200);
+    } finally {
+      for (const connection of connections.splice(0)) connection.close();
+      await second.close();
+    }
+  });
+
+  it("frees a dead server's places once their lease runs out", async () => {
+    const now = t.clock.now();
+    await t.db.kysely
+      .insertInto('live_streams')
+      .values(Array.from({ length: MAX_STREAMS_PER_VENDOR }, (_, slot) => ({ id: `dead-${slot}`, vendor_id: store.id, slot, owner: 'dead-server', expires_at: now + STREAM_PLACE_LEASE_MS })))
+      .execute();
+    const { url } = await ticketFor(store);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(429);
+    t.clock.advance(STREAM_PLACE_LEASE_MS);
+    const feed = await openSse(`${baseUrl}${(await ticketFor(store)).url}`);
+    connections.push(feed);
+    expect(feed.status).toBe(200);
   });
 
   it('ends open feeds when the server shuts down, so shutdown does not hang', async () => {

@@ -19,7 +19,7 @@ describe('the API app', () => {
     it('answers 200 with the database it reached', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ ok: true, database: usingPostgres ? 'postgres' : 'sqlite' });
+      expect(response.json()).toEqual({ ok: true, database: 'up', engine: usingPostgres ? 'postgres' : 'sqlite', redis: 'off' });
     });
   });
 

@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       sessionSecret: undefined,
       sessionTtlHours: 168,
       redisUrl: undefined,
+      dbConnectTimeoutMs: 5000,
+      dbStatementTimeoutMs: 10_000,
+      redisCommandTimeoutMs: 500,
     });
   });
 
@@ -65,6 +68,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses, got "yes please"'],
     [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 characters (or unset it to have one generated)'],
+    [{ DB_CONNECT_TIMEOUT_MS: '5s' }, 'DB_CONNECT_TIMEOUT_MS must be a whole number, got "5s"'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '10' }, 'DB_STATEMENT_TIMEOUT_MS must be between 100 and 600000, got 10'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: '5000' }, 'REDIS_COMMAND_TIMEOUT_MS must be between 50 and 1000, got 5000'],
+    [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of full, normal, got "off"'],
   ])('refuses %j with a ConfigError saying what is wrong', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

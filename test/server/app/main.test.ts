@@ -100,4 +100,72 @@ describe('server/main.ts', () => {
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(started.output()).not.toMatch(/unhandled|Error:/);
   });
+
+  it('says in one line that PostgreSQL cannot be reached, and where, then exits non-zero', async () => {
+    const port = await freePort(); // nothing listens there
+    const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: `postgres://app:secret@127.0.0.1:${port}/stampwise` });
+    children.push(started.child);
+    const code = await withTimeout(started.exited, STARTUP_BUDGET_MS);
+    if (code === 'timeout') {
+      console.warn('skipped: tsx did not finish within the budget on this machine');
+      return;
+    }
+    expect(code).toBe(1);
+    expect(started.output().trim()).toBe(`Stampwise could not start: cannot reach PostgreSQL at 127.0.0.1:${port}: connection refused`);
+  });
+
+  it('honours SIGTERM while waiting for a database that accepts connections but never answers', async () => {
+    const sockets: net.Socket[] = [];
+    let accepted = 0;
+    const silent = net.createServer((socket) => {
+      accepted += 1;
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: `postgres://app:secret@127.0.0.1:${port}/stampwise`, DB_CONNECT_TIMEOUT_MS: '60000' });
+      children.push(started.child);
+      const deadline = Date.now() + STARTUP_BUDGET_MS;
+      while (accepted === 0 && Date.now() < deadline && started.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (accepted === 0) {
+        console.warn('skipped: the server did not reach the database within the budget on this machine');
+        return;
+      }
+      const signalledAt = Date.now();
+      started.child.kill('SIGTERM');
+      const code = await withTimeout(started.exited, 5000);
+      expect(code).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(5000);
+      expect(started.output()).toContain('SIGTERM received during start-up: stopping');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('gives up on a silent database after DB_CONNECT_TIMEOUT_MS with one line, instead of hanging', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: `postgres://app:secret@127.0.0.1:${port}/stampwise`, DB_CONNECT_TIMEOUT_MS: '1000' });
+      children.push(started.child);
+      const code = await withTimeout(started.exited, STARTUP_BUDGET_MS);
+      if (code === 'timeout') {
+        console.warn('skipped: tsx did not finish within the budget on this machine');
+        return;
+      }
+      expect(code).toBe(1);
+      expect(started.output().trim()).toBe(`Stampwise could not start: cannot reach PostgreSQL at 127.0.0.1:${port}: no answer in time, or the connection was cut (is PostgreSQL listening on that port?)`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
 });

@@ -1,0 +1,19 @@
+// The fault suite (issue 13): two built servers on PostgreSQL + Redis under a bounded scan load, while
+// the database, Redis and the servers themselves falter. One file, one process, real time.
+import path from 'node:path';
+import type { Config } from 'jest';
+
+const root = path.resolve(__dirname, '../..');
+
+const config: Config = {
+  rootDir: root,
+  displayName: 'faults',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/faults'],
+  testMatch: ['**/*.faults.ts'],
+  transform: { '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
+  testTimeout: 300_000,
+  maxWorkers: 1,
+};
+
+export default config;

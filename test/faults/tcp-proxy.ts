@@ -1,0 +1,67 @@
+// A TCP proxy on loopback between the servers and PostgreSQL. `freeze()` makes the database look like a
+// host that froze: open connections stop carrying bytes and new ones are accepted but never answered.
+// `thaw()` cuts the frozen connections (as the return of a failed-over host would) and forwards again.
+import net from 'node:net';
+
+export interface TcpProxy {
+  port: number;
+  freeze(): void;
+  thaw(): void;
+  close(): Promise<void>;
+}
+
+interface Pair {
+  client: net.Socket;
+  upstream?: net.Socket;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const pairs = new Set<Pair>();
+  let frozen = false;
+
+  const drop = (pair: Pair) => {
+    pair.client.destroy();
+    pair.upstream?.destroy();
+    pairs.delete(pair);
+  };
+
+  const server = net.createServer((client) => {
+    const pair: Pair = { client };
+    pairs.add(pair);
+    client.on('error', () => drop(pair));
+    client.on('close', () => drop(pair));
+    if (frozen) {
+      client.pause(); // accepted, never answered
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    pair.upstream = upstream;
+    upstream.on('error', () => drop(pair));
+    upstream.on('close', () => drop(pair));
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+
+  return {
+    port,
+    freeze() {
+      frozen = true;
+      for (const pair of pairs) {
+        pair.client.unpipe();
+        pair.upstream?.unpipe();
+        pair.client.pause();
+        pair.upstream?.pause();
+      }
+    },
+    thaw() {
+      frozen = false;
+      for (const pair of [...pairs]) drop(pair);
+    },
+    close() {
+      for (const pair of [...pairs]) drop(pair);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
