@@ -176,7 +176,9 @@ describe('LoginPage', () => {
     fakeApi.on(LOGIN, { status: 401, body: { error: 'Invalid e-mail or password' } });
     const { user } = renderLogin();
     await signIn(user);
-    await waitFor(() => expect(fakeApi.requests).toHaveLength(1));
+    // The refusal is shown (and the lockout starts) before the test looks at what was sent.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
+    expect(fakeApi.requests).toHaveLength(1);
     expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass', deviceToken: 'device-token-0' });
     // A refused sign-in keeps the token.
     expect(localStorage.getItem('stampwise.knownDevice')).toBe('device-token-0');
