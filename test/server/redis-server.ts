@@ -2,6 +2,7 @@
 // Redis. Nothing is saved to disk; the process is stopped by its PID.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from '../support/free-port';
 
 export interface PrivateRedis {
   url: string;
@@ -17,16 +18,6 @@ export function hasRedisServer(): boolean {
   return spawnSync(REDIS_SERVER_BIN, ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,24 +1,14 @@
 // "Forgot password?" through both mail transports the app has (issue 14): real SMTP (SMTP_URL) and the
 // file outbox (no SMTP_URL). The link in the mail that arrives opens the reset and signs the vendor in.
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { createMailer, type Mailer } from '../../../server/services/mailer';
 import { buildTestApp, type TestApp } from '../helpers';
 import { freshAddress, signUpVendor } from '../auth/fixtures';
+import { freePort } from '../../support/free-port';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds a test app whose mailer is `mailer` once sign-up is done (sign-up reads its link from the capturing mailer). */
 async function appThatMailsWith(makeMailer: () => Mailer): Promise<{ t: TestApp; email: string; restore(): void }> {
