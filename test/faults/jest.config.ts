@@ -11,7 +11,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/faults'],
   testMatch: ['**/*.faults.ts'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
   testTimeout: 300_000,
   maxWorkers: 1,
 };
