@@ -11,6 +11,7 @@ import { openEventStream, type EventStream } from '../services/event-stream';
 import { createStreamTickets, STREAM_TICKET_MAX_LENGTH } from '../services/stream-tickets';
 import { freeStreamPlace, renewStreamPlace, takeStreamPlace } from '../repositories/live-streams';
 import { SERVER_ID } from '../services/server-id';
+import { isSessionCurrent } from '../services/sessions';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
 export const MAX_STREAMS_PER_VENDOR = 20;
@@ -18,6 +19,11 @@ export const STREAM_TICKETS_PER_MINUTE = 30;
 export const STREAM_OPENS_PER_MINUTE = 30;
 /** An open feed's place is renewed every third of this; a dead server's places free up after it. */
 export const STREAM_PLACE_LEASE_MS = 60_000;
+/** How often an open feed renews its place and re-checks its session: a third of the lease. */
+export const STREAM_RECHECK_MS = STREAM_PLACE_LEASE_MS / 3;
+/** Sent (then the feed closes) once the session that opened it has ended. */
+export const SESSION_ENDED_EVENT = 'session-ended';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask for a new one.';
 export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
@@ -132,7 +138,10 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { vendorId } = request.params;
-    const { ticket, expiresAt } = tickets.issue(vendorId);
+    // ownerOf has authenticated the request, so its session is set.
+    const session = request.session;
+    if (!session) throw unauthorized();
+    const { ticket, expiresAt } = tickets.issue(session);
     return { ticket, expiresAt, url: `/api/activity/${encodeURIComponent(vendorId)}/stream?ticket=${encodeURIComponent(ticket)}` };
   });
 
@@ -157,9 +166,20 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const placeId = crypto.randomUUID();
     const place = () => ({ id: placeId, vendorId, owner: SERVER_ID, now: app.deps.now(), ttlMs: STREAM_PLACE_LEASE_MS });
     if (!(await takeStreamPlace(app.deps.db.kysely, place(), MAX_STREAMS_PER_VENDOR))) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
+    let stream: EventStream | undefined;
+    // Each renewal also asks whether the session the ticket came from still stands: a feed outlives its ticket,
+    // but not a Logout, a password change or reset (checked in the database, so on every server alike).
     const renewal = setInterval(() => {
-      renewStreamPlace(app.deps.db.kysely, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
-    }, STREAM_PLACE_LEASE_MS / 3);
+      const db = app.deps.db.kysely;
+      renewStreamPlace(db, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
+      isSessionCurrent(db, check.session)
+        .then((current) => {
+          if (current) return;
+          stream?.send(SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE });
+          stream?.close();
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not check a live feed\'s session'));
+    }, STREAM_RECHECK_MS);
     renewal.unref();
     const release = () => {
       clearInterval(renewal);
@@ -169,7 +189,6 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     // Lines are written in the order the notices came, though each is read from the database first.
     let queue: Promise<void> = Promise.resolve();
-    let stream: EventStream | undefined;
     const unsubscribe = app.deps.activityBus.subscribe(vendorId, (notice) => {
       queue = queue
         .then(async () => {

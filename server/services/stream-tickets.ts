@@ -1,19 +1,23 @@
 // Short-lived tickets for the live activity feed. EventSource cannot send an Authorization header, so the
 // vendor trades the bearer token for a ticket (POST …/stream-ticket) and puts it in the stream's URL.
-// A ticket names one vendor and an expiry 60 s ahead, signed with a key of its own purpose:
-//   ticket = base64url(JSON {v, e}) '.' base64url(HMAC-SHA256(deriveKey(secret, 'activity-stream'), payload))
-// It opens a stream only before it expires; an open stream stays open (the ticket is not re-checked).
+// A ticket names one vendor, the session it was issued to and an expiry 60 s ahead, signed with a key of its
+// own purpose:
+//   ticket = base64url(JSON {v, e, s}) '.' base64url(HMAC-SHA256(deriveKey(secret, 'activity-stream'), payload))
+// It opens a stream only before it expires. The session travels with it so that an open stream can be closed
+// once that session ends (Logout, a password change or reset): see routes/activity.ts.
 import crypto from 'node:crypto';
 import { deriveKey } from './secret';
+import type { SessionClaims } from './session-tokens';
 
 export const STREAM_TICKET_TTL_MS = 60 * 1000;
 /** Longest ticket the stream URL accepts (a real one is about 120 characters). */
 export const STREAM_TICKET_MAX_LENGTH = 512;
 
-export type TicketCheck = { ok: true; vendorId: string } | { ok: false; reason: 'malformed' | 'expired' };
+export type TicketCheck = { ok: true; vendorId: string; session: SessionClaims } | { ok: false; reason: 'malformed' | 'expired' };
 
 export interface StreamTickets {
-  issue(vendorId: string): { ticket: string; expiresAt: number };
+  /** A ticket for the feed of `session.sub`, tied to that session. */
+  issue(session: SessionClaims): { ticket: string; expiresAt: number };
   /** `malformed` covers forged, tampered and truncated tickets alike. */
   verify(ticket: string): TicketCheck;
 }
@@ -23,9 +27,9 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
   const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest();
 
   return {
-    issue(vendorId) {
+    issue(session) {
       const expiresAt = now() + STREAM_TICKET_TTL_MS;
-      const payload = Buffer.from(JSON.stringify({ v: vendorId, e: expiresAt })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ v: session.sub, e: expiresAt, s: session })).toString('base64url');
       return { ticket: `${payload}.${sign(payload).toString('base64url')}`, expiresAt };
     },
     verify(ticket) {
@@ -35,15 +39,23 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
       const expected = sign(payload);
       const given = Buffer.from(mac, 'base64url');
       if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: 'malformed' };
-      let claims: { v?: unknown; e?: unknown };
+      let claims: { v?: unknown; e?: unknown; s?: unknown };
       try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; e?: unknown };
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; e?: unknown; s?: unknown };
       } catch {
         return { ok: false, reason: 'malformed' };
       }
-      if (typeof claims.v !== 'string' || typeof claims.e !== 'number') return { ok: false, reason: 'malformed' };
+      if (typeof claims.v !== 'string' || typeof claims.e !== 'number' || !isSessionClaims(claims.s) || claims.s.sub !== claims.v) {
+        return { ok: false, reason: 'malformed' };
+      }
       if (claims.e <= now()) return { ok: false, reason: 'expired' };
-      return { ok: true, vendorId: claims.v };
+      return { ok: true, vendorId: claims.v, session: claims.s };
     },
   };
+}
+
+function isSessionClaims(value: unknown): value is SessionClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return typeof claims.sub === 'string' && typeof claims.jti === 'string' && typeof claims.exp === 'number' && typeof claims.gen === 'number';
 }

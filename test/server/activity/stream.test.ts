@@ -3,7 +3,15 @@
 import type { ActivityItem, StreamTicketResponse } from '../../../src/api/types';
 import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, type TestApp } from '../helpers';
-import { MAX_STREAMS_PER_VENDOR, STREAM_PLACE_LEASE_MS, TICKET_EXPIRED_MESSAGE, TICKET_INVALID_MESSAGE } from '../../../server/routes/activity';
+import {
+  MAX_STREAMS_PER_VENDOR,
+  SESSION_ENDED_EVENT,
+  SESSION_ENDED_MESSAGE,
+  STREAM_PLACE_LEASE_MS,
+  STREAM_RECHECK_MS,
+  TICKET_EXPIRED_MESSAGE,
+  TICKET_INVALID_MESSAGE,
+} from '../../../server/routes/activity';
 import { buildApp } from '../../../server/app';
 import { openSse, type SseConnection } from './sse-client';
 
@@ -195,6 +203,33 @@ describe('GET /api/activity/:vendorId/stream', () => {
     const feed = await openSse(`${baseUrl}${(await ticketFor(store)).url}`);
     connections.push(feed);
     expect(feed.status).toBe(200);
+  });
+
+  describe('when the session that opened it ends', () => {
+    // Only setInterval is faked (the feed's renewal); sockets, timeouts and the clock stay real.
+    beforeEach(() => {
+      jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      jest.useRealTimers();
+    });
+
+    it('closes the open feed after Logout, telling the page why', async () => {
+      const feed = await openFeed();
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: store.auth })).statusCode).toBe(204);
+      jest.advanceTimersByTime(STREAM_RECHECK_MS);
+      const event = await feed.next();
+      expect(event.event).toBe(SESSION_ENDED_EVENT);
+      expect(JSON.parse(event.data)).toEqual({ error: SESSION_ENDED_MESSAGE });
+      await feed.ended;
+    });
+
+    it('keeps the feed open, and its lines coming, while the session stands', async () => {
+      const feed = await openFeed();
+      jest.advanceTimersByTime(STREAM_RECHECK_MS * 2);
+      await newCustomer(t, store.id);
+      expect((await feed.next()).event).toBe('activity');
+    });
   });
 
   it('ends open feeds when the server shuts down, so shutdown does not hang', async () => {
