@@ -3,12 +3,13 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { assertOwner } from '../plugins/auth';
 import { notFound } from '../http-errors';
 import { bumpPrintableVersion, findPrintableVersion } from '../repositories/printable-qr';
+import { qrScanUrl } from '../services/qr-tokens-impl';
 
 const ErrorBody = Type.Object({ error: Type.String() });
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** What the QR image encodes: a plain phone camera opens the customer page. */
-  const scanUrl = (token: string) => `${app.deps.config.publicUrl}/s/${token}`;
+  /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
+  const scanUrl = (token: string) => qrScanUrl(app.deps.config.publicUrl, token);
 
   app.get('/generate/:vendorId', {
     preHandler: app.ownerOf('vendorId'),
