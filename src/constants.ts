@@ -495,6 +495,11 @@ export const QR_TIMING = {
   tickMs: 600,
   /** SPEC.md §9: the flyer is captured this long after it is rendered. */
   flyerRenderDelayMs: 300,
+  /** How long a counter token stamps (the server's DYNAMIC_QR_TTL_SECONDS): 60 s rotation plus 30 s grace. */
+  tokenValidMs: 90_000,
+  /** Issue 15: after a failed refresh, retry after 2 s, then 4, 8, 16 s, at most every 30 s. */
+  retryFirstMs: 2_000,
+  retryMaxMs: 30_000,
 } as const;
 
 export const QR_SIZES = {
@@ -543,6 +548,12 @@ export const QR_TEXT = {
   newFlyerCode: 'New flyer code',
   newFlyerQrLabel: 'QR code of your new flyer',
   downloadNewFlyer: 'Download new flyer',
+  // Issue 15: what the page says when a refresh fails (not in SPEC.md, vendor-facing copy).
+  connectionLost: (seconds: number) => `Connection lost — this code still works for ${seconds} s`,
+  retryingIn: (seconds: number) => (seconds > 0 ? `Connection lost — trying again in ${seconds} s` : 'Connection lost — trying again…'),
+  waitingForNetwork: 'No network — a new code appears as soon as the connection is back',
+  codeExpired: 'Code expired',
+  codeExpiredHint: 'Do not scan: a new code appears here by itself.',
 } as const;
 
 // ---- The customer side: scan page, wallet, card, reward-ready screen (issue 6) ----

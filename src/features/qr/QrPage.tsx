@@ -1,7 +1,7 @@
 // QR code page (SPEC.md §2 "QR code"): the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
 import { useEffect } from 'react';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Progress, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { QR_TEXT } from '../../constants';
@@ -10,7 +10,8 @@ import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { Flyer } from './Flyer';
 import { FlyerCodeSection } from './FlyerCodeSection';
 import { QrCodeDisplay } from './QrCodeDisplay';
-import { pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
+import { codeHealth, pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
+import { QrCodeStatus } from './QrCodeStatus';
 import { TokenPreview } from './TokenPreview';
 import { useFlyerExport } from './useFlyerExport';
 import { LiveActivityFeed } from '../activity/LiveActivityFeed';
@@ -33,6 +34,7 @@ export default function QrPage() {
 
   const seconds = secondsUntilRefresh(qr.progress);
   const showingToken = qr.status === 'ready' ? qr.url : null;
+  const health = codeHealth(qr);
 
   return (
     <VendorPage className="sw-qr-page">
@@ -45,16 +47,11 @@ export default function QrPage() {
         </header>
         <p className="sw-qr-card__instructions">{QR_TEXT.instructions}</p>
 
-        <QrCodeDisplay url={showingToken} />
+        <QrCodeDisplay url={showingToken} expired={health.kind === 'dead'} />
 
         <TokenPreview token={qr.status === 'ready' ? qr.token : null} />
 
-        <div className="sw-qr-refresh">
-          <Progress percent={qr.progress} showInfo={false} strokeColor="#7a4a2a" railColor="#efe4da" size={['100%', 8]} aria-label={QR_TEXT.refreshIn(seconds)} />
-          <span className="sw-qr-refresh__label" data-testid="refresh-label">
-            {QR_TEXT.refreshIn(seconds)}
-          </span>
-        </div>
+        <QrCodeStatus health={health} progress={qr.progress} secondsToRefresh={seconds} />
 
         <div className="sw-qr-actions">
           <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.loading}>
