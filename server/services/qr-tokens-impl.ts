@@ -7,7 +7,8 @@
 // the app's routes match `/S/` like `/s/`). Bits, most significant first:
 //   kind      1   0 = dynamic (counter), 1 = printable (flyer)
 //   field    30   dynamic: expiry in seconds since 2025-01-01T00:00Z (to 2059); printable: the version
-//   vendor  128   the vendor id, a UUID, as its 16 bytes
+//   serial    6   dynamic: counts up per token this server issues, so two codes of one second still differ; printable: 0
+//   vendor  122   the vendor id, a version-4 UUID (crypto.randomUUID), without its 6 fixed version and variant bits
 //   mac      96   HMAC-SHA256(deriveKey(secret, 'qr'), 'stampwise-qr2.' + the first 159 bits as 20 bytes), first 12 bytes
 // 51 × 5 = 255 bits exactly, so every token has one spelling only. The key is derived for the 'qr' purpose
 // only, so a session token (or anything signed with another key) never verifies here. Tokens of the
@@ -22,12 +23,14 @@ export const DYNAMIC_QR_TTL_SECONDS = 90;
 export const QR_TOKEN_LENGTH = 51;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const TOKEN_PATTERN = /^[A-Z2-7]{51}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_V4_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Seconds: the expiry is counted from here so that 30 bits last until 2059. */
 const EXPIRY_EPOCH_SECONDS = Date.UTC(2025, 0, 1) / 1000;
 const FIELD_BITS = 30n;
 const FIELD_MAX = (1n << FIELD_BITS) - 1n;
-const VENDOR_BITS = 128n;
+const SERIAL_BITS = 6n;
+const SERIAL_MAX = (1n << SERIAL_BITS) - 1n;
+const VENDOR_BITS = 122n;
 const MAC_BITS = 96n;
 const MAC_BYTES = Number(MAC_BITS / 8n);
 const BODY_BYTES = 20;
@@ -43,16 +46,20 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
     const digest = crypto.createHmac('sha256', key).update(MAC_DOMAIN).update(toBytes(body, BODY_BYTES)).digest();
     return fromBytes(digest.subarray(0, MAC_BYTES));
   };
-  const seal = (kind: Kind, field: bigint, vendorId: string): string => {
-    const body = (((kind << FIELD_BITS) | field) << VENDOR_BITS) | uuidToBigInt(vendorId);
+  const seal = (kind: Kind, field: bigint, serial: bigint, vendorId: string): string => {
+    const body = (((((kind << FIELD_BITS) | field) << SERIAL_BITS) | serial) << VENDOR_BITS) | packUuidV4(vendorId);
     return toBase32((body << MAC_BITS) | mac(body));
   };
+  // Starts anywhere, so two servers sharing a secret rarely hand out the same code in the same second.
+  let nextSerial = BigInt(crypto.randomInt(64));
 
   return {
     issueDynamic(vendorId) {
       assertUuid(vendorId);
       const exp = Math.floor(now() / 1000) + DYNAMIC_QR_TTL_SECONDS;
-      return { token: seal(DYNAMIC, BigInt(exp - EXPIRY_EPOCH_SECONDS), vendorId), expiresAt: exp * 1000 };
+      const serial = nextSerial;
+      nextSerial = (nextSerial + 1n) & SERIAL_MAX;
+      return { token: seal(DYNAMIC, BigInt(exp - EXPIRY_EPOCH_SECONDS), serial, vendorId), expiresAt: exp * 1000 };
     },
 
     issuePrintable(vendorId, version) {
@@ -60,7 +67,7 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
       if (!Number.isSafeInteger(version) || version < 1 || BigInt(version) > FIELD_MAX) {
         throw new Error(`printable QR version must be an integer from 1 to ${FIELD_MAX}, got ${version}`);
       }
-      return seal(PRINTABLE, BigInt(version), vendorId);
+      return seal(PRINTABLE, BigInt(version), 0n, vendorId);
     },
 
     verify(token) {
@@ -89,25 +96,34 @@ export function qrScanUrl(publicUrl: string, token: string): string {
 
 /** Reads the fields of an authentic token (the mac has been checked, so every layout here is one we issued). */
 function parse(body: bigint, token: string): { token: VerifiedQrToken; expiresAtMs?: number } {
-  const vendorId = bigIntToUuid(body & ((1n << VENDOR_BITS) - 1n));
-  const field = Number((body >> VENDOR_BITS) & FIELD_MAX);
-  const kind = body >> (VENDOR_BITS + FIELD_BITS);
+  const vendorId = unpackUuidV4(body & ((1n << VENDOR_BITS) - 1n));
+  const field = Number((body >> (VENDOR_BITS + SERIAL_BITS)) & FIELD_MAX);
+  const kind = body >> (VENDOR_BITS + SERIAL_BITS + FIELD_BITS);
   if (kind === PRINTABLE) {
     return { token: { vendorId, kind: 'printable', tokenId: `${vendorId}:v${field}`, version: field } };
   }
-  // The token itself names the code: unique per vendor and second, which is all "one stamp per code" needs.
+  // The token itself names the code (vendor, second and serial): one stamp per customer per code.
   return { token: { vendorId, kind: 'dynamic', tokenId: token }, expiresAtMs: (EXPIRY_EPOCH_SECONDS + field) * 1000 };
 }
 
 function assertUuid(vendorId: string): void {
-  if (!UUID_PATTERN.test(vendorId)) throw new Error(`vendor id cannot be put in a QR token: ${JSON.stringify(vendorId)}`);
+  if (!UUID_V4_PATTERN.test(vendorId)) throw new Error(`vendor id cannot be put in a QR token: ${JSON.stringify(vendorId)}`);
 }
 
-function uuidToBigInt(uuid: string): bigint {
-  return BigInt(`0x${uuid.replace(/-/g, '')}`);
+/** The 122 random bits of a version-4 UUID: bits 48–51 are always 0100 and bits 64–65 always 10. */
+function packUuidV4(uuid: string): bigint {
+  const value = BigInt(`0x${uuid.replace(/-/g, '')}`);
+  const high = value >> 80n; // bits 0–47
+  const middle = (value >> 64n) & 0xfffn; // bits 52–63
+  const low = value & ((1n << 62n) - 1n); // bits 66–127
+  return (high << 74n) | (middle << 62n) | low;
 }
 
-function bigIntToUuid(value: bigint): string {
+function unpackUuidV4(packed: bigint): string {
+  const high = packed >> 74n;
+  const middle = (packed >> 62n) & 0xfffn;
+  const low = packed & ((1n << 62n) - 1n);
+  const value = (high << 80n) | (0x4n << 76n) | (middle << 64n) | (0x2n << 62n) | low;
   const hex = value.toString(16).padStart(32, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -28,10 +28,19 @@ function alterAt(token: string, index: number): string {
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const EPOCH_SECONDS = Date.UTC(2025, 0, 1) / 1000;
 
-/** The 159-bit body of a token: kind (0 dynamic, 1 printable), the 30-bit field, the vendor's UUID. */
-function bodyOf(kind: 0 | 1, field: number, vendorId: string): bigint {
-  return (((BigInt(kind) << 30n) | BigInt(field)) << 128n) | BigInt(`0x${vendorId.replace(/-/g, '')}`);
+/** The 122 random bits of a version-4 UUID (its fixed version and variant bits left out). */
+function packUuid(uuid: string): bigint {
+  const value = BigInt(`0x${uuid.replace(/-/g, '')}`);
+  return ((value >> 80n) << 74n) | (((value >> 64n) & 0xfffn) << 62n) | (value & ((1n << 62n) - 1n));
 }
+
+/** The 159-bit body of a token: kind (0 dynamic, 1 printable), the 30-bit field, the 6-bit serial, the vendor. */
+function bodyOf(kind: 0 | 1, field: number, vendorId: string, serial = 0n): bigint {
+  return (((((BigInt(kind) << 30n) | BigInt(field)) << 6n) | serial) << 122n) | packUuid(vendorId);
+}
+
+/** The serial a dynamic token was issued with. */
+const serialOf = (token: string): bigint => (unbase32(token) >> (96n + 122n)) & 63n;
 
 function base32(value: bigint): string {
   let text = '';
@@ -80,17 +89,17 @@ describe('verifyQrForStamp', () => {
   it('rejects a token moved to another vendor (vendor id swapped, mac kept)', async () => {
     const other = await createVendor(t);
     const { token, expiresAt } = t.deps.qrTokens.issueDynamic(vendor.id);
-    const moved = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS, other.id));
+    const moved = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS, other.id, serialOf(token)));
     expect(moved).not.toBe(token);
     expect(await verifyQrForStamp(t.deps, moved)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('rejects an extended expiry (exp rewritten, mac kept)', async () => {
     const { token, expiresAt } = t.deps.qrTokens.issueDynamic(vendor.id);
-    const original = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS, vendor.id));
+    const original = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS, vendor.id, serialOf(token)));
     // The test's picture of the format is right: rebuilding the same body gives back the very token.
     expect(original).toBe(token);
-    const later = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS + 3600, vendor.id));
+    const later = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS + 3600, vendor.id, serialOf(token)));
     expect(await verifyQrForStamp(t.deps, later)).toEqual({ ok: false, reason: 'malformed' });
     // Nor a dynamic token turned into a printable one that never expires.
     expect(await verifyQrForStamp(t.deps, withBody(token, bodyOf(1, 1, vendor.id)))).toEqual({ ok: false, reason: 'malformed' });

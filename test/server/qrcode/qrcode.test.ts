@@ -43,14 +43,8 @@ describe('GET /api/qrcode/generate/:vendorId', () => {
     expect(await verifyQrForStamp(t.deps, token)).toEqual({ ok: false, reason: 'expired' });
   });
 
-  it('answers a different token with a different token id every second', async () => {
-    // The token carries no random part any more (issue 15: it must fit QR version 6), so two asked for in the
-    // same second are the same code: harmless, since one customer can stamp with one code once anyway.
-    const tokens: string[] = [];
-    for (let index = 0; index < 3; index += 1) {
-      tokens.push((await generate()).json().token as string);
-      t.clock.advance(1000);
-    }
+  it('answers a different token with a different token id every time', async () => {
+    const tokens = await Promise.all([generate(), generate(), generate()]).then((rs) => rs.map((r) => r.json().token as string));
     expect(new Set(tokens).size).toBe(3);
     const ids = await Promise.all(tokens.map(async (token) => {
       const check = await verifyQrForStamp(t.deps, token);
