@@ -251,6 +251,10 @@ export const NAV_TEXT = {
 export const ROUTE_ERROR_TEXT = {
   backToSignIn: 'Back to sign in',
   unknown: 'Unknown error',
+  // Issue 15: a page chunk of an older build is gone after a redeploy.
+  newVersion: 'A new version is available',
+  reload: 'Reload',
+  reloading: 'Loading the new version…',
 } as const;
 
 // ---- Dashboard (SPEC.md §2 "Dashboard"; the figures themselves are in features/dashboard/sampleData.ts) ----
