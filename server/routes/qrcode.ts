@@ -4,6 +4,7 @@ import { assertOwner } from '../plugins/auth';
 import { notFound } from '../http-errors';
 import { bumpPrintableVersion, findPrintableVersion } from '../repositories/printable-qr';
 import { qrScanUrl } from '../services/qr-tokens-impl';
+import { markFlyerPrinted } from '../services/first-day';
 
 const ErrorBody = Type.Object({ error: Type.String() });
 
@@ -53,6 +54,22 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const token = app.deps.qrTokens.issuePrintable(vendorId, version);
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token) };
+  });
+
+  app.post('/flyer-printed', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['qrcode'],
+      summary: 'Records that the vendor exported or printed the flyer (the first-day checklist, issue 15)',
+      security: [{ bearer: [] }],
+      body: Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
+      response: { 200: Type.Object({ flyerPrinted: Type.Boolean() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request) => {
+    const { vendorId } = request.body;
+    assertOwner(request, vendorId);
+    if (!(await markFlyerPrinted(app.deps.db, vendorId, app.deps.now()))) throw notFound('This store no longer exists.');
+    return { flyerPrinted: true };
   });
 };
 
