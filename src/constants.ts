@@ -533,6 +533,18 @@ export const QR_TEXT = {
   flyerHeading: 'Unlock Your Rewards',
   flyerText: 'Scan the QR code to collect points and redeem offers!',
   flyerLogoAlt: (company: string) => `${company} logo`,
+  // Issue 15 (not in SPEC.md): where the flyer's offer applies, and printing it.
+  flyerWhere: (company: string, address: string) => `Valid at ${company}, ${address}`,
+  // Counter mode (issue 15).
+  counterMode: 'Counter mode',
+  counterLeave: 'Leave counter mode (Esc)',
+  counterScan: 'Scan to collect a stamp',
+  chime: 'Chime on each stamp',
+  counterLabel: 'Counter screen',
+  stampLanded: 'Stamp collected!',
+  claimLanded: 'Reward claimed!',
+  print: 'Print flyer',
+  printFailedLog: 'Failed to print flyer',
   /** SPEC.md §8: console only. */
   fetchFailedLog: 'Failed to load QR code',
   exportFailedLog: 'Failed to export flyer',
@@ -558,6 +570,26 @@ export const QR_TEXT = {
   waitingForNetwork: 'No network — a new code appears as soon as the connection is back',
   codeExpired: 'Code expired',
   codeExpiredHint: 'Do not scan: a new code appears here by itself.',
+} as const;
+
+// ---- The first day of a new store (issue 15; not in SPEC.md, vendor-facing copy) ----
+export const FIRST_DAY_TEXT = {
+  setUpRewardFirst: 'Set up your reward first',
+  noRewardYet: 'Customers cannot collect stamps until your store has a reward. Choose what they earn and how many stamps it takes.',
+  rewardEnded: (date: string) => `Your reward ended on ${date}, so customers cannot collect stamps. Choose a new expiry date to keep it running.`,
+  setUpReward: 'Set up reward',
+  exportAnyway: 'Export anyway',
+  flyerNeedsReward: 'A flyer for a store without a working reward sends customers to a dead end.',
+  checklistTitle: 'Your first day',
+  checklistHint: 'Three steps from a new store to your first happy customer.',
+  stepReward: 'Set up your reward',
+  stepFlyer: 'Print your flyer or put the QR code on the counter screen',
+  stepFirstStamp: 'Your first customer collects a stamp',
+  stepDone: 'Done',
+  openRewards: 'Rewards',
+  openQrCode: 'QR Code',
+  /** "Buy 10 Flat White, get 1 free": the offer in words, on the flyer, the counter screen and the dashboard. */
+  offer: (stamps: number, item: string) => `Buy ${stamps} ${item}, get 1 free`,
 } as const;
 
 // ---- The customer side: scan page, wallet, card, reward-ready screen (issue 6) ----

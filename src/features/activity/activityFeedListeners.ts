@@ -42,8 +42,8 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 const item = parseItem((event as MessageEvent<string>).data);
                 if (!item) return;
                 listenerApi.dispatch(itemReceived(item));
-                // The Reward Activity table and the dashboard reload when next shown.
-                listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
+                // The Reward Activity table, the dashboard and the first-day checklist reload when next shown.
+                listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }, { type: 'FirstDay', id: vendorId }]));
               });
               source.addEventListener('error', () => dropped());
             }),
