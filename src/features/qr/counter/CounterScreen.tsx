@@ -34,9 +34,13 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
   useScreenWakeLock(true);
   useLeaveOnEscape(onLeave);
 
+  // Read through a ref: switching the chime on must not sound for a stamp that landed before.
+  const chimeOn = useRef(chime);
+  chimeOn.current = chime;
+  const landedId = landed?.id ?? null;
   useEffect(() => {
-    if (landed && chime) playChime();
-  }, [landed, chime]);
+    if (landedId !== null && chimeOn.current) playChime();
+  }, [landedId]);
 
   const toggleChime = (on: boolean) => {
     setChime(on);
