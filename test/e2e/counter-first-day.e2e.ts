@@ -37,6 +37,9 @@ async function firstDay(vendor: SignedUpVendor): Promise<FirstDayStatus> {
   return vendorApi<FirstDayStatus>(app.server, vendor, 'GET', `/api/rewards/${vendor.vendorId}/first-day`);
 }
 
+/** A page button of the nav bar (SPEC.md §2). */
+const navButton = (page: Page, name: string) => page.locator('.sw-nav').getByRole('button', { name, exact: true });
+
 /** Elements of `selector` whose box is not wholly inside the viewport. */
 function outsideViewport(page: Page, selectors: string[]): Promise<string[]> {
   return page.evaluate((list) => {
@@ -79,12 +82,12 @@ describe('the first day of a brand-new vendor', () => {
   });
 
   test('the QR page says so too, and Export PNG asks first', async () => {
-    await page.getByRole('link', { name: 'QR Code' }).first().click();
+    await navButton(page, 'QR Code').click();
     await page.getByTestId('qr-code').waitFor();
     await page.getByTestId('set-up-reward-first').waitFor();
     await page.getByRole('button', { name: 'Export PNG' }).click();
     const dialog = page.locator('.ant-modal-confirm');
-    await dialog.getByText('Set up your reward first').waitFor();
+    await dialog.locator('.ant-modal-confirm-title', { hasText: 'Set up your reward first' }).waitFor();
     await screenshot(page, 'first-day-export-guard', { fullPage: false });
     await dialog.getByRole('button', { name: 'Set up reward' }).click();
     await page.waitForURL(`**/rewards/${vendor.vendorId}`);
@@ -102,7 +105,7 @@ describe('the first day of a brand-new vendor', () => {
     await page.getByText('Reward setup saved').first().waitFor();
     await expect(firstDay(vendor)).resolves.toMatchObject({ rewardSaved: true, rewardUsable: true });
 
-    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await navButton(page, 'Dashboard').click();
     await page.getByTestId('first-day-checklist').waitFor();
     expect(await page.getByTestId('set-up-reward-first').count()).toBe(0);
     await page.getByTestId('reward-offer').getByText('Buy 10 Sourdough Loaf, get 1 free').waitFor();
@@ -111,7 +114,7 @@ describe('the first day of a brand-new vendor', () => {
   });
 
   test('Print flyer prints the flyer alone (store, offer, code) on one A4 or Letter page', async () => {
-    await page.getByRole('link', { name: 'QR Code' }).first().click();
+    await navButton(page, 'QR Code').click();
     await page.getByTestId('qr-code').waitFor();
     await page.getByRole('button', { name: 'Print flyer' }).click();
     await page.waitForFunction(() => (window as unknown as { printCalls: number }).printCalls === 1);
@@ -142,7 +145,7 @@ describe('the first day of a brand-new vendor', () => {
   test("the first customer's stamp completes the checklist, which then disappears", async () => {
     const { url } = await vendorApi<QrTokenResponse>(app.server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`);
     expect(await customerScans(url)).toBe(200);
-    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await navButton(page, 'Dashboard').click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByTestId('reward-offer').waitFor();
     expect(await page.getByTestId('first-day-checklist').count()).toBe(0);
@@ -237,7 +240,7 @@ describe('counter mode', () => {
         await counter.getByText('Corner Café').waitFor();
         await counter.getByTestId('counter-offer').getByText('Buy 10 Flat White, get 1 free').waitFor();
         await counter.getByText(/^Refresh in \d+ s$/).waitFor();
-        await counter.getByTestId('counter-feed').getByText('Live').waitFor();
+        await counter.getByTestId('counter-feed').getByTestId('live-status').getByText('Live').waitFor();
         expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
 
         const size = Number(await counter.getByTestId('qr-code').getAttribute('data-size'));
@@ -288,7 +291,7 @@ describe('navigation and deploys', () => {
       await page.getByRole('button', { name: 'Update Reward Setup' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-      await page.getByRole('link', { name: 'QR Code' }).first().click();
+      await navButton(page, 'QR Code').click();
       await page.getByTestId('qr-code').waitFor();
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       // The whole code is on screen, under the sticky header: a whole-screen decode works.
@@ -312,7 +315,7 @@ describe('navigation and deploys', () => {
       page.on('load', () => {
         loads += 1;
       });
-      await page.getByRole('link', { name: 'Rewards' }).first().click();
+      await navButton(page, 'Rewards').click();
       // It reloaded once by itself; the chunk is still missing, so it offers the reload instead of looping.
       await page.getByText('A new version is available').waitFor();
       await page.waitForTimeout(1500);
