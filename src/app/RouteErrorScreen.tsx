@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import './route-error.css';
 import { ROUTE_ERROR_TEXT, ROUTE_ERROR_TITLE, ROUTES } from '../constants';
-import { isChunkLoadError, reloadOnceForNewVersion } from './chunkReload';
+import { isChunkLoadError, mayReloadForNewVersion, reloadOnceForNewVersion } from './chunkReload';
 
 export function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
@@ -21,11 +21,13 @@ export function RouteErrorScreen() {
 }
 
 function NewVersionScreen() {
-  // Decided once, on mount: an automatic reload replaces the page, so nothing else is shown meanwhile.
-  const [reloading] = useState(() => reloadOnceForNewVersion());
+  // Decided once, on mount (render stays free of side effects); the reload itself happens in the effect,
+  // whose guard also keeps React's development double-run from reloading twice.
+  const [reloading] = useState(() => mayReloadForNewVersion());
   useEffect(() => {
     document.title = ROUTE_ERROR_TEXT.newVersion;
-  }, []);
+    if (reloading) reloadOnceForNewVersion();
+  }, [reloading]);
   return (
     <main className="route-error">
       <div className="route-error__card" role="alert" data-testid="new-version">

@@ -28,6 +28,13 @@ function readGuard(storage: Storage): number | null {
   }
 }
 
+/** Whether an automatic reload is allowed now (no side effect): none in the last five minutes, storage usable. */
+export function mayReloadForNewVersion(now: number = Date.now(), storage: Storage | undefined = safeSessionStorage()): boolean {
+  if (!storage) return false;
+  const last = readGuard(storage);
+  return !(last !== null && Number.isFinite(last) && now - last < CHUNK_RELOAD_GUARD_MS);
+}
+
 /**
  * Reloads the page unless it already did so in the last five minutes; answers whether it reloaded.
  * Without sessionStorage (blocked), it never reloads by itself: a loop is worse than a button.
@@ -37,9 +44,7 @@ export function reloadOnceForNewVersion(
   storage: Storage | undefined = safeSessionStorage(),
   reload: () => void = () => window.location.reload(),
 ): boolean {
-  if (!storage) return false;
-  const last = readGuard(storage);
-  if (last !== null && Number.isFinite(last) && now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  if (!storage || !mayReloadForNewVersion(now, storage)) return false;
   try {
     storage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now));
   } catch {
