@@ -88,6 +88,7 @@ describe('the first day of a brand-new vendor', () => {
     await page.getByRole('button', { name: 'Export PNG' }).click();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.locator('.ant-modal-confirm-title', { hasText: 'Set up your reward first' }).waitFor();
+    await page.waitForTimeout(500);
     await screenshot(page, 'first-day-export-guard', { fullPage: false });
     await dialog.getByRole('button', { name: 'Set up reward' }).click();
     await page.waitForURL(`**/rewards/${vendor.vendorId}`);
@@ -127,7 +128,7 @@ describe('the first day of a brand-new vendor', () => {
     }));
     expect(visible).toEqual({ app: 'none', flyer: 'block' });
     const flyer = page.getByTestId('print-flyer');
-    await flyer.getByText('Fresh Start Bakery').waitFor();
+    await flyer.getByText('Fresh Start Bakery', { exact: true }).waitFor();
     await flyer.getByText('Buy 10 Sourdough Loaf, get 1 free').waitFor();
     await flyer.getByText('Unlock Your Rewards').waitFor();
     await screenshot(page, 'first-day-print-layout');
