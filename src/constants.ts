@@ -251,6 +251,10 @@ export const NAV_TEXT = {
 export const ROUTE_ERROR_TEXT = {
   backToSignIn: 'Back to sign in',
   unknown: 'Unknown error',
+  // Issue 15: a page chunk of an older build is gone after a redeploy.
+  newVersion: 'A new version is available',
+  reload: 'Reload',
+  reloading: 'Loading the new version…',
 } as const;
 
 // ---- Dashboard (SPEC.md §2 "Dashboard"; the figures themselves are in features/dashboard/sampleData.ts) ----
@@ -495,6 +499,11 @@ export const QR_TIMING = {
   tickMs: 600,
   /** SPEC.md §9: the flyer is captured this long after it is rendered. */
   flyerRenderDelayMs: 300,
+  /** How long a counter token stamps (the server's DYNAMIC_QR_TTL_SECONDS): 60 s rotation plus 30 s grace. */
+  tokenValidMs: 90_000,
+  /** Issue 15: after a failed refresh, retry after 2 s, then 4, 8, 16 s, at most every 30 s. */
+  retryFirstMs: 2_000,
+  retryMaxMs: 30_000,
 } as const;
 
 export const QR_SIZES = {
@@ -524,6 +533,18 @@ export const QR_TEXT = {
   flyerHeading: 'Unlock Your Rewards',
   flyerText: 'Scan the QR code to collect points and redeem offers!',
   flyerLogoAlt: (company: string) => `${company} logo`,
+  // Issue 15 (not in SPEC.md): where the flyer's offer applies, and printing it.
+  flyerWhere: (company: string, address: string) => `Valid at ${company}, ${address}`,
+  // Counter mode (issue 15).
+  counterMode: 'Counter mode',
+  counterLeave: 'Leave counter mode (Esc)',
+  counterScan: 'Scan to collect a stamp',
+  chime: 'Chime on each stamp',
+  counterLabel: 'Counter screen',
+  stampLanded: 'Stamp collected!',
+  claimLanded: 'Reward claimed!',
+  print: 'Print flyer',
+  printFailedLog: 'Failed to print flyer',
   /** SPEC.md §8: console only. */
   fetchFailedLog: 'Failed to load QR code',
   exportFailedLog: 'Failed to export flyer',
@@ -543,6 +564,32 @@ export const QR_TEXT = {
   newFlyerCode: 'New flyer code',
   newFlyerQrLabel: 'QR code of your new flyer',
   downloadNewFlyer: 'Download new flyer',
+  // Issue 15: what the page says when a refresh fails (not in SPEC.md, vendor-facing copy).
+  connectionLost: (seconds: number) => `Connection lost — this code still works for ${seconds} s`,
+  retryingIn: (seconds: number) => (seconds > 0 ? `Connection lost — trying again in ${seconds} s` : 'Connection lost — trying again…'),
+  waitingForNetwork: 'No network — a new code appears as soon as the connection is back',
+  codeExpired: 'Code expired',
+  codeExpiredHint: 'Do not scan: a new code appears here by itself.',
+} as const;
+
+// ---- The first day of a new store (issue 15; not in SPEC.md, vendor-facing copy) ----
+export const FIRST_DAY_TEXT = {
+  setUpRewardFirst: 'Set up your reward first',
+  noRewardYet: 'Customers cannot collect stamps until your store has a reward. Choose what they earn and how many stamps it takes.',
+  rewardEnded: (date: string) => `Your reward ended on ${date}, so customers cannot collect stamps. Choose a new expiry date to keep it running.`,
+  setUpReward: 'Set up reward',
+  exportAnyway: 'Export anyway',
+  flyerNeedsReward: 'A flyer for a store without a working reward sends customers to a dead end.',
+  checklistTitle: 'Your first day',
+  checklistHint: 'Three steps from a new store to your first happy customer.',
+  stepReward: 'Set up your reward',
+  stepFlyer: 'Print your flyer or put the QR code on the counter screen',
+  stepFirstStamp: 'Your first customer collects a stamp',
+  stepDone: 'Done',
+  openRewards: 'Rewards',
+  openQrCode: 'QR Code',
+  /** "Buy 10 Flat White, get 1 free": the offer in words, on the flyer, the counter screen and the dashboard. */
+  offer: (stamps: number, item: string) => `Buy ${stamps} ${item}, get 1 free`,
 } as const;
 
 // ---- The customer side: scan page, wallet, card, reward-ready screen (issue 6) ----

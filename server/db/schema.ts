@@ -21,6 +21,8 @@ export interface VendorTable {
   printable_qr_version: Generated<number>;
   /** Session tokens of an older generation are refused; bumped by a password change or reset. */
   session_generation: Generated<number>;
+  /** Epoch ms the vendor first exported or printed the flyer (issue 15's first-day checklist); null before. */
+  flyer_printed_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

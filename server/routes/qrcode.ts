@@ -3,12 +3,14 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { assertOwner } from '../plugins/auth';
 import { notFound } from '../http-errors';
 import { bumpPrintableVersion, findPrintableVersion } from '../repositories/printable-qr';
+import { qrScanUrl } from '../services/qr-tokens-impl';
+import { markFlyerPrinted } from '../services/first-day';
 
 const ErrorBody = Type.Object({ error: Type.String() });
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** What the QR image encodes: a plain phone camera opens the customer page. */
-  const scanUrl = (token: string) => `${app.deps.config.publicUrl}/s/${token}`;
+  /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
+  const scanUrl = (token: string) => qrScanUrl(app.deps.config.publicUrl, token);
 
   app.get('/generate/:vendorId', {
     preHandler: app.ownerOf('vendorId'),
@@ -52,6 +54,22 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const token = app.deps.qrTokens.issuePrintable(vendorId, version);
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token) };
+  });
+
+  app.post('/flyer-printed', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['qrcode'],
+      summary: 'Records that the vendor exported or printed the flyer (the first-day checklist, issue 15)',
+      security: [{ bearer: [] }],
+      body: Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
+      response: { 200: Type.Object({ flyerPrinted: Type.Boolean() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request) => {
+    const { vendorId } = request.body;
+    assertOwner(request, vendorId);
+    if (!(await markFlyerPrinted(app.deps.db, vendorId, app.deps.now()))) throw notFound('This store no longer exists.');
+    return { flyerPrinted: true };
   });
 };
 

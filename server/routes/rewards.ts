@@ -1,6 +1,8 @@
 // /api/rewards/{vendorId}: read and save the vendor's punch-card reward (SPEC.md §7). HTTP only; rules in services/rewards.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NullableText } from '../schemas/text';
+import { notFound } from '../http-errors';
+import { getFirstDayStatus } from '../services/first-day';
 import { getRewardSetup, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS, saveRewardSetup } from '../services/rewards';
 
 const ErrorBody = Type.Object({
@@ -33,6 +35,33 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request) => getRewardSetup(app.deps.db, request.params.vendorId));
+
+  app.get('/:vendorId/first-day', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['rewards'],
+      summary: "A new store's first-day checklist: reward set and usable, flyer printed, first real stamp (issue 15)",
+      security: [{ bearer: [] }],
+      params: Params,
+      response: {
+        200: Type.Object({
+          rewardSaved: Type.Boolean(),
+          rewardUsable: Type.Boolean({ description: 'Saved and its expiry date not passed' }),
+          rewardExpiry: Type.Union([Type.String(), Type.Null()]),
+          flyerPrinted: Type.Boolean(),
+          firstStamp: Type.Boolean(),
+        }),
+        401: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+      },
+    },
+  }, async (request, reply) => {
+    const status = await getFirstDayStatus(app.deps.db, request.params.vendorId, app.deps.now());
+    if (!status) throw notFound('This store no longer exists.');
+    reply.header('Cache-Control', 'no-store');
+    return status;
+  });
 
   app.post('/:vendorId', {
     preHandler: app.ownerOf('vendorId'),

@@ -100,6 +100,20 @@ export interface RewardResponse {
   items: { _id: string; name: string }[];
 }
 
+/** GET /api/rewards/{vendorId}/first-day (issue 15): the first-day checklist of a new store. */
+export interface FirstDayStatus {
+  /** A reward is saved (false: the store still shows SPEC.md's defaults). */
+  rewardSaved: boolean;
+  /** Saved and not past its expiry date: customers can collect stamps. */
+  rewardUsable: boolean;
+  /** The saved reward's expiry date (YYYY-MM-DD), or null when none is saved. */
+  rewardExpiry: string | null;
+  /** The flyer was exported or printed at least once (POST /api/qrcode/flyer-printed). */
+  flyerPrinted: boolean;
+  /** A customer collected a stamp at this store. */
+  firstStamp: boolean;
+}
+
 // ---- /api/qrcode ----
 export interface QrTokenResponse {
   token: string;

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireVendor } from './RequireVendor';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { PageFallback } from './PageFallback';
+import { AppFrame } from './ScrollToTop';
 import { customerRoutes } from '../features/customer/routes';
 
 type PageModule = { default: React.ComponentType };
@@ -46,6 +47,7 @@ const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject 
 
 export const routes: RouteObject[] = [
   {
+    Component: AppFrame,
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageFallback />,
     children: [

@@ -37,7 +37,7 @@ describe(`the app over plain http at a LAN host name (${HOST})`, () => {
 
   it('lets a phone open the QR code url and collect a stamp', async () => {
     const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
-    expect(qr.url.startsWith(`${lanOrigin()}/s/`)).toBe(true);
+    expect(qr.url.startsWith(`${lanOrigin().toUpperCase()}/S/`)).toBe(true);
     const { context, page, errors } = await newPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     try {
       await page.goto(qr.url);

@@ -64,12 +64,16 @@ beforeAll(async () => {
 });
 
 describe('Rewards page', () => {
-  test("starts from SPEC.md's defaults, warns that 2025-12-31 is past, and saves a setup made in the form", async () => {
+  test("starts from SPEC.md's defaults with an expiry a year ahead (2025-12-31 has passed), and saves a setup made in the form", async () => {
     await signInPage(page, app.server, app.vendor, `/rewards/${app.vendor.vendorId}`);
     await submitButton().waitFor();
     await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('10');
-    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe('2025-12-31');
-    await page.getByText(/This date has already passed/).waitFor();
+    // Issue 15 changed this: SPEC.md's default date is past, so a new store is offered one a year from today.
+    const aYearAhead = new Date();
+    aYearAhead.setFullYear(aYearAhead.getFullYear() + 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe(`${aYearAhead.getFullYear()}-${pad(aYearAhead.getMonth() + 1)}-${pad(aYearAhead.getDate())}`);
+    expect(await page.getByText(/This date has already passed/).count()).toBe(0);
 
     await page.getByLabel('Punches Required').fill('150');
     await page.getByLabel('Punches Required').blur();
@@ -82,7 +86,6 @@ describe('Rewards page', () => {
     await page.getByLabel('Expiration Date').click();
     await page.getByLabel('Expiration Date').fill('2027-06-30');
     await page.getByLabel('Expiration Date').press('Enter');
-    await page.getByText(/This date has already passed/).waitFor({ state: 'detached' });
 
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/rewards/${app.vendor.vendorId}`) && r.request().method() === 'POST');
     await submitButton().click();
@@ -138,12 +141,12 @@ describe('Rewards page', () => {
 });
 
 describe('QR code page', () => {
-  test('shows a QR of PUBLIC_URL/s/<token>, with the token preview and countdown', async () => {
+  test('shows a QR of PUBLIC_URL/S/<token> (upper-cased: issue 15), with the token preview and countdown', async () => {
     await signInPage(page, app.server, app.vendor, `/qr-code/${app.vendor.vendorId}`);
     await page.getByTestId('qr-code').waitFor();
     const decoded = await readScreenQr();
-    expect(decoded).toMatch(new RegExp(`^${app.server.baseUrl.replace(/[.]/g, '\\.')}/s/[A-Za-z0-9._-]+$`));
-    const token = (decoded ?? '').split('/s/')[1];
+    expect(decoded).toMatch(new RegExp(`^${app.server.baseUrl.toUpperCase().replace(/[.]/g, '\\.')}/S/[A-Z2-7]{51}$`));
+    const token = (decoded ?? '').split('/S/')[1];
     await expect(page.getByTestId('token-preview').textContent()).resolves.toBe(`${token.slice(0, 12)}…`);
     await page.getByText(/^Refresh in \d+ s$/).waitFor();
     await page.getByText('Scan This QR Code').waitFor();
@@ -167,7 +170,7 @@ describe('QR code page', () => {
     if (after === null) fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-undecodable.png'), await page.getByTestId('qr-code').screenshot());
     expect(after).not.toBeNull();
     expect(after).not.toBe(before);
-    expect(after?.startsWith(`${app.server.baseUrl}/s/`)).toBe(true);
+    expect(after?.startsWith(`${app.server.baseUrl.toUpperCase()}/S/`)).toBe(true);
   });
 
   test('Export PNG downloads the branded flyer, whose QR decodes to the printable token URL', async () => {
@@ -182,7 +185,7 @@ describe('QR code page', () => {
     expect(width).toBe(960);
     const printable = await vendorApi<PrintableQrResponse>(app.server, app.vendor, 'POST', '/api/qrcode/printable', { vendorId: app.vendor.vendorId });
     expect(decodeQr(png)).toBe(printable.url);
-    expect(printable.url.startsWith(`${app.server.baseUrl}/s/`)).toBe(true);
+    expect(printable.url.startsWith(`${app.server.baseUrl.toUpperCase()}/S/`)).toBe(true);
   });
 
   test('follows a phone-sized container (QR between 160 and 480 px), its content within the screen', async () => {
@@ -193,7 +196,7 @@ describe('QR code page', () => {
     expect(size).toBeLessThan(480);
     // Only the page's own content: the shared nav bar is not this page's to lay out.
     expect(await overflowing(page, 'main')).toEqual([]);
-    expect(await readScreenQr()).toMatch(/\/s\//);
+    expect(await readScreenQr()).toMatch(/\/S\//);
     await screenshot(page, 'qr-page-375');
     await page.setViewportSize({ width: 1280, height: 800 });
   });

@@ -9,7 +9,6 @@ import './activity.css';
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
   const dispatch = useAppDispatch();
-  const feed = useAppSelector(selectActivityFeed);
 
   useEffect(() => {
     dispatch(feedOpened({ vendorId }));
@@ -19,10 +18,19 @@ export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
     };
   }, [dispatch, vendorId]);
 
+  return <ActivityFeedView />;
+}
+
+/**
+ * The feed as it is in the store, without opening or closing it: the counter screen (issue 15) shows the
+ * same feed the page below it opened.
+ */
+export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-feed' }: { idPrefix?: string; testId?: string }) {
+  const feed = useAppSelector(selectActivityFeed);
   return (
-    <section className="sw-live-feed" aria-labelledby="sw-live-feed-title" data-testid="live-feed">
+    <section className="sw-live-feed" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
       <header className="sw-live-feed__header">
-        <h2 id="sw-live-feed-title">{ACTIVITY_TEXT.feedTitle}</h2>
+        <h2 id={`${idPrefix}-title`}>{ACTIVITY_TEXT.feedTitle}</h2>
         <FeedStatusBadge status={feed.status} />
       </header>
       <p className="sw-live-feed__hint">{ACTIVITY_TEXT.feedHint}</p>

@@ -26,6 +26,13 @@ export const activityApi = api.injectEndpoints({
       query: (vendorId) => ({ url: `/dashboard/${encodeURIComponent(vendorId)}`, params: { utcOffset: localUtcOffsetMinutes() } }),
       providesTags: (_result, _error, vendorId) => [{ type: 'Dashboard', id: vendorId }],
     }),
+    /**
+     * GET /api/activity/{vendorId}?page=1&pageSize= (bearer): the newest lines, for the counter feed to start
+     * with (issue 15). A mutation: fetched once per opening, and it leaves no cache entry (or its timer) behind.
+     */
+    getLatestActivity: build.mutation<ActivityPage, { vendorId: string; pageSize: number }>({
+      query: ({ vendorId, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}`, method: 'GET', params: { page: 1, pageSize } }),
+    }),
     /** POST /api/activity/{vendorId}/stream-ticket (bearer): a 60-second ticket and the stream URL carrying it. */
     createStreamTicket: build.mutation<StreamTicketResponse, string>({
       query: (vendorId) => ({ url: `/activity/${encodeURIComponent(vendorId)}/stream-ticket`, method: 'POST' }),

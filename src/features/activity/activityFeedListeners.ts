@@ -6,7 +6,8 @@ import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
 import { ACTIVITY_STREAM_EVENT, type ActivityItem } from '../../api/types';
 import { activityApi } from './activityApi';
-import { feedClosed, feedConnected, feedDropped, feedOpened, itemReceived, retryDelayMs } from './activityFeedSlice';
+import { ACTIVITY_TEXT } from '../../constants';
+import { feedClosed, feedConnected, feedDropped, feedOpened, itemReceived, itemsBackfilled, retryDelayMs, todaysItems } from './activityFeedSlice';
 
 export function registerActivityFeedListeners(startListening: AppStartListening): void {
   startListening({
@@ -41,8 +42,8 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 const item = parseItem((event as MessageEvent<string>).data);
                 if (!item) return;
                 listenerApi.dispatch(itemReceived(item));
-                // The Reward Activity table and the dashboard reload when next shown.
-                listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
+                // The Reward Activity table, the dashboard and the first-day checklist reload when next shown.
+                listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }, { type: 'FirstDay', id: vendorId }]));
               });
               source.addEventListener('error', () => dropped());
             }),
@@ -51,6 +52,17 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
           source.close();
         }
       };
+
+      // Issue 15: the feed opens with today's latest lines, not empty. A failure here only means it starts empty.
+      listenerApi.fork(async (task) => {
+        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_TEXT.feedMaxLines }, { track: false }));
+        try {
+          const { items } = await task.pause(request.unwrap());
+          listenerApi.dispatch(itemsBackfilled(todaysItems(items, Date.now())));
+        } catch {
+          if (task.signal.aborted) request.abort();
+        }
+      });
 
       const cycle = listenerApi.fork(async (task) => {
         for (;;) {

@@ -43,6 +43,13 @@ export const activityFeedSlice = createSlice({
       state.status = 'reconnecting';
       state.retries += 1;
     },
+    /** Today's latest lines, fetched when the feed opens (issue 15): merged with any that arrived meanwhile. */
+    itemsBackfilled(state, action: PayloadAction<ActivityItem[]>) {
+      if (state.status === 'closed') return;
+      const known = new Set(state.items.map((item) => item.id));
+      const merged = [...state.items, ...action.payload.filter((item) => !known.has(item.id))];
+      state.items = merged.sort((a, b) => b.date - a.date).slice(0, ACTIVITY_TEXT.feedMaxLines);
+    },
     itemReceived(state, action: PayloadAction<ActivityItem>) {
       if (state.status === 'closed') return;
       // A line is shown once, even if a reconnect delivers it again.
@@ -55,12 +62,19 @@ export const activityFeedSlice = createSlice({
   },
 });
 
-export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived } = activityFeedSlice.actions;
+export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled } = activityFeedSlice.actions;
 export const { selectActivityFeed } = activityFeedSlice.selectors;
 
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */
 export function retryDelayMs(retries: number): number {
   return Math.min(ACTIVITY_FEED_RETRY.maxMs, ACTIVITY_FEED_RETRY.firstMs * 2 ** Math.max(0, retries - 1));
+}
+
+/** The items of `items` that happened today on this browser's clock (the counter's day). */
+export function todaysItems(items: ActivityItem[], now: number): ActivityItem[] {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  return items.filter((item) => item.date >= start.getTime());
 }
 
 /** The feed line a vendor reads: "Ana collected a stamp · 4/10", "Reward claimed by Ana". */

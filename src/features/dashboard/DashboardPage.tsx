@@ -18,12 +18,26 @@ import { SAMPLE_ACTIVE_CAMPAIGNS } from './sampleData';
 import { DashboardLoading } from '../activity/DashboardLoading';
 import { OutstandingRewards } from '../activity/OutstandingRewards';
 import { useDashboardFigures } from '../activity/useDashboardFigures';
+import { FirstDayChecklist } from '../first-day/FirstDayChecklist';
+import { SetUpRewardFirst } from '../first-day/SetUpRewardFirst';
+import { useGetFirstDayQuery } from '../first-day/firstDayApi';
+import { offerText } from '../first-day/offer';
+import { useGetRewardQuery } from '../rewards/rewardsApi';
+import '../first-day/first-day.css';
 
 const GUTTER: [number, number] = [24, 24];
 
 export default function DashboardPage() {
   const { userId = '' } = useParams();
   const { loading, figures } = useDashboardFigures(userId);
+  const { data: firstDay } = useGetFirstDayQuery(userId, { skip: !userId });
+  const { data: reward } = useGetRewardQuery(userId, { skip: !userId });
+  const offer = offerText(reward);
+  // Sample figures, but the vendor's own card once a reward is saved (issue 15): the stamps it takes, in words.
+  const rewardProgress =
+    figures.sample && reward && offer
+      ? { stampsRequired: reward.reward.stamps, averageStampsCollected: Math.min(reward.reward.stamps, figures.rewardProgress.averageStampsCollected) }
+      : figures.rewardProgress;
   if (loading) {
     return (
       <VendorPage>
@@ -35,10 +49,19 @@ export default function DashboardPage() {
   return (
     <VendorPage>
       <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+      {firstDay ? <SetUpRewardFirst vendorId={userId} status={firstDay} /> : null}
+      {firstDay ? (
+        <Row gutter={GUTTER} className="sw-row">
+          <Col xs={24}>
+            <FirstDayChecklist vendorId={userId} status={firstDay} />
+          </Col>
+        </Row>
+      ) : null}
       <Row gutter={GUTTER} className="sw-row">
         <Col xs={24} lg={10}>
           <RewardProgressCard
-            {...figures.rewardProgress}
+            {...rewardProgress}
+            offer={offer ?? undefined}
             sample={figures.sample}
             action={
               <>

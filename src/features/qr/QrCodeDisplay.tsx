@@ -25,14 +25,41 @@ function useContainerWidth() {
   return [ref, width] as const;
 }
 
-export function QrCodeDisplay({ url }: { url: string | null }) {
+export interface QrCodeDisplayProps {
+  url: string | null;
+  /** The code no longer stamps (issue 15): it is greyed out and covered, so nobody tries to scan it. */
+  expired?: boolean;
+  /** Counter mode: the size the screen allows, instead of the container's width clamped to 160–480 px. */
+  fixedSize?: number;
+}
+
+export function QrCodeDisplay({ url, expired = false, fixedSize }: QrCodeDisplayProps) {
   const [containerRef, width] = useContainerWidth();
-  const size = clampQrSize(width);
+  const size = fixedSize ?? clampQrSize(width);
   return (
     <div ref={containerRef} className="sw-qr-frame">
-      <div className="sw-qr-square" style={{ width: size, height: size }}>
+      <div className={expired ? 'sw-qr-square sw-qr-square--expired' : 'sw-qr-square'} style={{ width: size, height: size }}>
         {url ? (
-          <QRCodeCanvas value={url} size={size} level="H" marginSize={2} role="img" aria-label={QR_TEXT.qrLabel} data-testid="qr-code" data-size={size} />
+          <>
+            <QRCodeCanvas
+              value={url}
+              size={size}
+              level="H"
+              marginSize={2}
+              role="img"
+              aria-label={QR_TEXT.qrLabel}
+              aria-hidden={expired || undefined}
+              data-testid="qr-code"
+              data-size={size}
+              data-expired={expired}
+            />
+            {expired ? (
+              <div className="sw-qr-expired" role="status" data-testid="qr-expired">
+                <strong>{QR_TEXT.codeExpired}</strong>
+                <span>{QR_TEXT.codeExpiredHint}</span>
+              </div>
+            ) : null}
+          </>
         ) : (
           <span className="sw-qr-loading" role="status">
             {QR_TEXT.loading}

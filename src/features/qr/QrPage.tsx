@@ -1,27 +1,43 @@
 // QR code page (SPEC.md §2 "QR code"): the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
-import { useEffect } from 'react';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Progress, Tag } from 'antd';
-import { useParams } from 'react-router-dom';
+// Issue 15: the truth about a lost connection, counter mode, the flyer's print, and "Set up your reward first".
+import { useEffect, useState } from 'react';
+import { DownloadOutlined, FullscreenOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Tag } from 'antd';
+import { createPortal } from 'react-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { QR_TEXT } from '../../constants';
+import { FIRST_DAY_TEXT, QR_TEXT, ROUTES } from '../../constants';
 import { VendorPage } from '../dashboard/components/VendorPage';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
+import { useGetRewardQuery } from '../rewards/rewardsApi';
+import { useGetFirstDayQuery } from '../first-day/firstDayApi';
+import { SetUpRewardFirst, rewardProblem } from '../first-day/SetUpRewardFirst';
+import { offerText } from '../first-day/offer';
 import { Flyer } from './Flyer';
 import { FlyerCodeSection } from './FlyerCodeSection';
 import { QrCodeDisplay } from './QrCodeDisplay';
-import { pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
+import { QrCodeStatus } from './QrCodeStatus';
+import { codeHealth, pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
 import { TokenPreview } from './TokenPreview';
 import { useFlyerExport } from './useFlyerExport';
+import { useFlyerPrint } from './useFlyerPrint';
+import { CounterScreen } from './counter/CounterScreen';
 import { LiveActivityFeed } from '../activity/LiveActivityFeed';
+import '../first-day/first-day.css';
 import './qr.css';
 
 export default function QrPage() {
   const { userId = '' } = useParams();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
   const qr = useAppSelector(selectQr);
   const { data: vendor } = useGetVendorQuery(userId);
+  const { data: reward } = useGetRewardQuery(userId);
+  const { data: firstDay } = useGetFirstDayQuery(userId);
   const { exportFlyer, exporting, flyerUrl, flyerRef } = useFlyerExport(userId);
+  const { printFlyer, printing, printUrl } = useFlyerPrint(userId);
+  const [counterMode, setCounterMode] = useState(false);
 
   useEffect(() => {
     dispatch(pageOpened({ vendorId: userId }));
@@ -33,9 +49,41 @@ export default function QrPage() {
 
   const seconds = secondsUntilRefresh(qr.progress);
   const showingToken = qr.status === 'ready' ? qr.url : null;
+  const health = codeHealth(qr);
+  const company = vendor?.vendor.company ?? '';
+  const logo = vendor?.vendor.logo ?? null;
+  const offer = offerText(reward);
+
+  /** A flyer for a store customers cannot collect at is a dead end: say so first, and let the vendor choose. */
+  const guardFlyer = (go: () => void) => {
+    if (!firstDay || firstDay.rewardUsable) {
+      go();
+      return;
+    }
+    modal.confirm({
+      title: FIRST_DAY_TEXT.setUpRewardFirst,
+      content: `${rewardProblem(firstDay)} ${FIRST_DAY_TEXT.flyerNeedsReward}`,
+      okText: FIRST_DAY_TEXT.setUpReward,
+      cancelText: FIRST_DAY_TEXT.exportAnyway,
+      onOk: () => navigate(ROUTES.rewards(userId)),
+      onCancel: go,
+    });
+  };
+
+  const enterCounterMode = () => {
+    setCounterMode(true);
+    // Within the click, as the Fullscreen API requires; refused (an iframe, a kiosk browser) the counter
+    // screen still fills the window.
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+  const leaveCounterMode = () => {
+    setCounterMode(false);
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+  };
 
   return (
     <VendorPage className="sw-qr-page">
+      {firstDay ? <SetUpRewardFirst vendorId={userId} status={firstDay} /> : null}
       <section className="sw-qr-card" aria-labelledby="sw-qr-title">
         <header className="sw-qr-card__header">
           <h1 id="sw-qr-title">{QR_TEXT.title}</h1>
@@ -45,23 +93,24 @@ export default function QrPage() {
         </header>
         <p className="sw-qr-card__instructions">{QR_TEXT.instructions}</p>
 
-        <QrCodeDisplay url={showingToken} />
+        <QrCodeDisplay url={showingToken} expired={health.kind === 'dead'} />
 
         <TokenPreview token={qr.status === 'ready' ? qr.token : null} />
 
-        <div className="sw-qr-refresh">
-          <Progress percent={qr.progress} showInfo={false} strokeColor="#7a4a2a" railColor="#efe4da" size={['100%', 8]} aria-label={QR_TEXT.refreshIn(seconds)} />
-          <span className="sw-qr-refresh__label" data-testid="refresh-label">
-            {QR_TEXT.refreshIn(seconds)}
-          </span>
-        </div>
+        <QrCodeStatus health={health} progress={qr.progress} secondsToRefresh={seconds} />
 
         <div className="sw-qr-actions">
           <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.loading}>
             {QR_TEXT.regenerate}
           </Button>
-          <Button type="primary" icon={<DownloadOutlined />} onClick={() => void exportFlyer()} loading={exporting}>
+          <Button type="primary" icon={<DownloadOutlined />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>
             {QR_TEXT.exportPng}
+          </Button>
+          <Button icon={<PrinterOutlined />} onClick={() => guardFlyer(() => void printFlyer())} loading={printing}>
+            {QR_TEXT.print}
+          </Button>
+          <Button icon={<FullscreenOutlined />} onClick={enterCounterMode}>
+            {QR_TEXT.counterMode}
           </Button>
         </div>
       </section>
@@ -73,9 +122,21 @@ export default function QrPage() {
       {flyerUrl ? (
         // Rendered off-screen only while exporting; html2canvas captures it from there.
         <div className="sw-flyer-stage" aria-hidden>
-          <Flyer ref={flyerRef} url={flyerUrl} company={vendor?.vendor.company ?? ''} logo={vendor?.vendor.logo ?? null} />
+          <Flyer ref={flyerRef} url={flyerUrl} company={company} logo={logo} offer={offer} address={vendor?.vendor.address} />
         </div>
       ) : null}
+
+      {printUrl
+        ? // Straight under <body>: the print CSS prints this alone and hides the app (qr.css).
+          createPortal(
+            <div className="sw-print-root">
+              <Flyer url={printUrl} company={company} logo={logo} offer={offer} address={vendor?.vendor.address} variant="print" />
+            </div>,
+            document.body,
+          )
+        : null}
+
+      {counterMode ? <CounterScreen company={company} logo={logo} offer={offer} onLeave={leaveCounterMode} /> : null}
     </VendorPage>
   );
 }

@@ -1,9 +1,11 @@
 // The QR refresh cycle's timers (SPEC.md §4): fetch on open, a 0.6 s tick, a new token each time the bar wraps.
+// Issue 15: a failed fetch is retried with backoff (2, 4, 8, 16, 30 s…) until one works, and the browser's
+// offline/online events pause and resume the retries, so the counter screen recovers by itself.
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { QR_TEXT, QR_TIMING } from '../../constants';
 import { qrApi } from './qrApi';
-import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, regenerateRequested, tick } from './qrSlice';
+import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, regenerateRequested, tick, wentOffline, wentOnline } from './qrSlice';
 
 /**
  * One cycle runs while the QR page is open. Opening the page or pressing 'Regenerate now' cancels the
@@ -17,6 +19,7 @@ export function registerQrListeners(startListening: AppStartListening): void {
       const vendorId = listenerApi.getState().qr.vendorId;
       if (listenerApi.getState().qr.status === 'closed' || vendorId === null) return;
       listenerApi.cancelActiveListeners();
+      const qr = () => listenerApi.getState().qr;
 
       /** Never throws: a failure is logged and recorded; a cancelled cycle (page closed, newer Regenerate) is dropped. */
       const fetchToken = async (task: ForkedTaskAPI) => {
@@ -30,25 +33,47 @@ export function registerQrListeners(startListening: AppStartListening): void {
             request.abort();
             return;
           }
-          // SPEC.md §8: console only.
+          // SPEC.md §8: console only (the page now also says the connection is lost: see codeHealth).
           console.error(QR_TEXT.fetchFailedLog, error);
           listenerApi.dispatch(fetchFailed(describeError(error)));
         }
       };
 
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) listenerApi.dispatch(wentOffline());
+
       // Ticks keep their 0.6 s cadence while a fetch is in flight, so the bar and 'Refresh in N s' stay true.
+      // A fetch is due on open, when the bar wraps, and (after a failure) when the retry time has come.
       const cycle = listenerApi.fork(async (task) => {
-        void fetchToken(task);
+        let due = true;
+        let first = true;
         for (;;) {
+          const state = qr();
+          const retryDue = state.retryAt !== null && state.retryAt <= Date.now();
+          // The first fetch is flagged as loading by pageOpened/regenerateRequested themselves; later ones wait
+          // for a fetch in flight (it counts as the due one) and for the network.
+          if (first || ((due || retryDue) && !state.loading && state.connection !== 'offline')) void fetchToken(task);
+          first = false;
+          due = false;
           await task.delay(QR_TIMING.tickMs);
           listenerApi.dispatch(tick());
-          if (listenerApi.getState().qr.progress === 0) void fetchToken(task);
+          if (qr().connection === 'ok' && qr().progress === 0) due = true;
         }
       });
 
-      // The effect stays alive until the page closes; cancelling it (a newer cycle) also cancels the fork.
-      await listenerApi.take(pageClosed.match);
-      cycle.cancel();
+      // The browser's own network events: offline pauses the retries, online tries again at the next tick.
+      const goOffline = () => listenerApi.dispatch(wentOffline());
+      const goOnline = () => listenerApi.dispatch(wentOnline());
+      window.addEventListener('offline', goOffline);
+      window.addEventListener('online', goOnline);
+
+      // The effect stays alive until the page closes; cancelling it (a newer cycle) also cancels the forks.
+      try {
+        await listenerApi.take(pageClosed.match);
+      } finally {
+        cycle.cancel();
+        window.removeEventListener('offline', goOffline);
+        window.removeEventListener('online', goOnline);
+      }
     },
   });
 }

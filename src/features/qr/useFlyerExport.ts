@@ -3,11 +3,13 @@ import { useCallback, useRef, useState } from 'react';
 import { QR_TEXT, QR_TIMING } from '../../constants';
 import { exportFlyerPng } from './exportFlyer';
 import { useGetPrintableQrMutation } from './qrApi';
+import { useMarkFlyerPrintedMutation } from '../first-day/firstDayApi';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function useFlyerExport(vendorId: string) {
   const [getPrintable] = useGetPrintableQrMutation();
+  const [markFlyerPrinted] = useMarkFlyerPrintedMutation();
   const flyerRef = useRef<HTMLDivElement>(null);
   const [flyerUrl, setFlyerUrl] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -21,6 +23,8 @@ export function useFlyerExport(vendorId: string) {
       await wait(QR_TIMING.flyerRenderDelayMs);
       if (!flyerRef.current) throw new Error('the flyer is not on the page');
       await exportFlyerPng(flyerRef.current);
+      // The first-day checklist's second step; a failure to record it must not spoil the download.
+      markFlyerPrinted(vendorId).unwrap().catch(() => undefined);
     } catch (error) {
       // SPEC.md §8: console only.
       console.error(QR_TEXT.exportFailedLog, error);
@@ -28,7 +32,7 @@ export function useFlyerExport(vendorId: string) {
       setFlyerUrl(null);
       setExporting(false);
     }
-  }, [getPrintable, vendorId]);
+  }, [getPrintable, markFlyerPrinted, vendorId]);
 
   return { exportFlyer, exporting, flyerUrl, flyerRef };
 }

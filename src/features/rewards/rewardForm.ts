@@ -51,9 +51,28 @@ export function toRewardPayload(values: RewardFormValues): RewardSetup {
   };
 }
 
+/**
+ * A reward the vendor never saved: the server answers SPEC.md's defaults, which name no item at all (a saved
+ * reward always names a menu item or a custom text).
+ */
+export function isUnsavedReward(reward: RewardSetup): boolean {
+  return reward.item === null && (reward.itemCustom === null || reward.itemCustom === '');
+}
+
+/**
+ * The expiry the form proposes for a reward never saved (issue 15): SPEC.md's default while it is still ahead,
+ * otherwise one year from today — a new store must not start with a reward that has already ended.
+ */
+export function proposedExpiry(today: Dayjs = dayjs()): string {
+  const specDefault = dayjs(REWARD_LIMITS.defaultExpiry);
+  return specDefault.isBefore(today, 'day') ? today.add(1, 'year').format('YYYY-MM-DD') : REWARD_LIMITS.defaultExpiry;
+}
+
 /** The form's starting values from the server's answer (a saved item that no longer exists is left unselected). */
-export function toFormValues(response: RewardResponse | undefined): RewardFormValues {
-  const reward = response?.reward ?? { stamps: REWARD_LIMITS.defaultPunches, item: null, itemCustom: null, expiry: REWARD_LIMITS.defaultExpiry };
+export function toFormValues(response: RewardResponse | undefined, today: Dayjs = dayjs()): RewardFormValues {
+  const answered = response?.reward ?? { stamps: REWARD_LIMITS.defaultPunches, item: null, itemCustom: null, expiry: REWARD_LIMITS.defaultExpiry };
+  // A saved reward keeps its date, past or not (the form then warns); only the untouched default moves on.
+  const reward = isUnsavedReward(answered) && answered.expiry === REWARD_LIMITS.defaultExpiry ? { ...answered, expiry: proposedExpiry(today) } : answered;
   const knownItem = reward.item !== null && (response?.items ?? []).some((item) => item._id === reward.item);
   const item = knownItem ? (reward.item as string) : reward.item === null && reward.itemCustom ? OTHER_ITEM_VALUE : undefined;
   // Core dayjs reads ISO dates (YYYY-MM-DD) as local calendar days, which is what the picker shows.

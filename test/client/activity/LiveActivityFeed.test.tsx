@@ -47,6 +47,31 @@ describe('LiveActivityFeed', () => {
     expect(screen.getByText('Waiting for the next scan…')).toBeInTheDocument();
   });
 
+  it("opens with today's latest stamps and claims, not yesterday's, and adds new ones on top (issue 15)", async () => {
+    jest.setSystemTime(new Date('2026-11-22T15:00:00'));
+    const today = Date.parse('2026-11-22T09:30:00');
+    const yesterday = Date.parse('2026-11-21T18:00:00');
+    http.on(`GET /api/activity/${VENDOR}`, {
+      status: 200,
+      body: {
+        items: [
+          { id: 'r0', type: 'redemption', customer: 'Cleo', date: today + 60_000, reward: 'Flat White', required: 10 },
+          { id: 'e0', type: 'stamp', customer: 'Dan', date: today, reward: 'Flat White', stamps: 9, required: 10 },
+          { id: 'old', type: 'stamp', customer: 'Eve', date: yesterday, reward: 'Flat White', stamps: 2, required: 10 },
+        ],
+        page: 1, pageSize: 8, total: 3, totalIsCapped: false, hasMore: false,
+      },
+    });
+    renderFeed();
+    await settle();
+    await serverSends('open');
+    const lineTexts = () => [...document.querySelectorAll('.sw-live-feed__line')].map((line) => line.textContent);
+    expect(lineTexts()).toEqual(['Reward claimed by Cleo', 'Dan collected a stamp · 9/10']);
+    expect(screen.queryByText('Waiting for the next scan…')).not.toBeInTheDocument();
+    await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: Date.now(), reward: 'Flat White', stamps: 4, required: 10 });
+    expect(lineTexts()).toEqual(['Ana collected a stamp · 4/10', 'Reward claimed by Cleo', 'Dan collected a stamp · 9/10']);
+  });
+
   it('shows each stamp and claim as a line, newest first', async () => {
     renderFeed();
     await settle();

@@ -69,6 +69,28 @@ describe('QrPage', () => {
     expect(screen.getByTestId('token-preview').textContent).not.toBe(before);
   });
 
+  it('says the connection is lost and how long the code still works, covers it once expired, and recovers by itself', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderQrPage();
+    await settle();
+    setup.http.on(GENERATE, { status: 503, body: { error: 'Service unavailable' } });
+    await act(() => jest.advanceTimersByTimeAsync(100 * 600));
+    expect(screen.getByTestId('refresh-label')).toHaveTextContent('Connection lost — this code still works for 30 s');
+    expect(screen.queryByText(/Refresh in/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('qr-code')).toHaveAttribute('data-expired', 'false');
+    expect(consoleError).toHaveBeenCalledWith('Failed to load QR code', expect.anything());
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByTestId('qr-code')).toHaveAttribute('data-expired', 'true');
+    expect(screen.getByTestId('qr-expired')).toHaveTextContent('Code expired');
+    expect(screen.getByTestId('refresh-label')).toHaveTextContent(/^Connection lost — trying again in \d+ s$/);
+    setup.http.on(GENERATE, { status: 200, body: { token: 'dback', url: 'http://stampwise.test/s/dback', expiresAt: 0 } });
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(screen.queryByTestId('qr-expired')).not.toBeInTheDocument();
+    expect(screen.getByTestId('refresh-label')).toHaveTextContent(/^Refresh in \d+ s$/);
+    expect(screen.getByTestId('token-preview')).toHaveTextContent('dback');
+    consoleError.mockRestore();
+  });
+
   it('copies the whole token, and ignores a clipboard failure silently', async () => {
     const writeText = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

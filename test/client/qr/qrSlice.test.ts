@@ -1,7 +1,7 @@
 // The QR refresh cycle (SPEC.md §4) driven with fake timers against a real store and its listeners.
 import { makeStore, type AppStore } from '../../../src/app/store';
 import { QR_TIMING } from '../../../src/constants';
-import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';
+import { codeHealth, fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import { sessionTokenFor } from '../support/tokens';
 
@@ -130,16 +130,62 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     expect(qr()).toMatchObject({ status: 'ready', loading: false, token: 'slow' });
   });
 
-  it('logs a failed fetch to the console only and tries again at the next refresh', async () => {
+  it('logs a failed fetch to the console and retries after 2 s, then 4 s, until one works', async () => {
+    // Issue 15 changed this: a failed fetch used to wait for the next 60 s refresh.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     http.on(GENERATE, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
-    expect(qr()).toMatchObject({ status: 'failed', loading: false, lastError: 'Something went wrong on our side. Please try again.' });
+    expect(qr()).toMatchObject({ status: 'failed', loading: false, connection: 'lost', lastError: 'Something went wrong on our side. Please try again.' });
     expect(consoleError).toHaveBeenCalledWith('Failed to load QR code', expect.anything());
+    await jest.advanceTimersByTimeAsync(2_400);
+    expect(http.sent(GENERATE)).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(http.sent(GENERATE)).toHaveLength(2);
     http.on(GENERATE, { status: 200, body: { token: 'again', url: 'http://stampwise.test/s/again', expiresAt: 0 } });
-    await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs);
-    expect(qr()).toMatchObject({ status: 'ready', token: 'again', lastError: null });
+    await jest.advanceTimersByTimeAsync(1_200);
+    expect(http.sent(GENERATE)).toHaveLength(3);
+    expect(qr()).toMatchObject({ status: 'ready', token: 'again', lastError: null, connection: 'ok', failures: 0 });
+    consoleError.mockRestore();
+  });
+
+  it('keeps a code that still stamps when a refresh fails, says for how long, and marks it dead once it expires', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    expect(codeHealth(qr())).toEqual({ kind: 'live' });
+    http.on(GENERATE, { status: 503, body: { error: 'down' } });
+    await ticks(100);
+    expect(qr()).toMatchObject({ status: 'ready', token: 'token-1', connection: 'lost' });
+    expect(codeHealth(qr())).toEqual({ kind: 'lost', seconds: 30, offline: false });
+    // The bar stands still while the connection is lost.
+    await ticks(10);
+    expect(qr().progress).toBe(0);
+    expect(codeHealth(qr())).toEqual({ kind: 'lost', seconds: 24, offline: false });
+    await jest.advanceTimersByTimeAsync(24_000);
+    expect(codeHealth(qr())).toMatchObject({ kind: 'dead', offline: false });
+    // Retries went on with backoff: 60 s, +2, +4, +8, +16 s.
+    expect(http.sent(GENERATE).length).toBe(5);
+    http.on(GENERATE, { status: 200, body: { token: 'back', url: 'http://stampwise.test/s/back', expiresAt: Date.now() + 90_000 } });
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(qr()).toMatchObject({ token: 'back', connection: 'ok', progress: expect.any(Number) });
+    expect(codeHealth(qr())).toEqual({ kind: 'live' });
+    consoleError.mockRestore();
+  });
+
+  it('fetches nothing while the browser is offline and tries at once when it is back online', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    window.dispatchEvent(new Event('offline'));
+    expect(qr().connection).toBe('offline');
+    await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs * 2);
+    expect(http.sent(GENERATE)).toHaveLength(1);
+    expect(codeHealth(qr())).toEqual({ kind: 'dead', retryIn: null, offline: true });
+    window.dispatchEvent(new Event('online'));
+    await ticks(1);
+    expect(http.sent(GENERATE)).toHaveLength(2);
+    expect(qr()).toMatchObject({ token: 'token-2', connection: 'ok' });
     consoleError.mockRestore();
   });
 

@@ -1,4 +1,5 @@
 // The Rewards page as a vendor uses it: load, validate (SPEC.md §5 word for word), clamp, save, preview, sample table.
+import dayjs from 'dayjs';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
 import RewardsPage from '../../../src/features/rewards/RewardsPage';
@@ -197,13 +198,14 @@ describe('RewardsPage', () => {
     expect(screen.getByTestId('sample-data-tag')).toBeInTheDocument();
   });
 
-  it("logs 'Failed to load reward data' and still offers the form with the defaults", async () => {
+  it("logs 'Failed to load reward data' and still offers the form with the defaults (an expiry a year ahead once 2025-12-31 has passed)", async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     http.on(`GET ${REWARD}`, { status: 500, body: { error: 'boom' } });
     await renderLoaded();
     expect(consoleError).toHaveBeenCalledWith('Failed to load reward data', expect.anything());
     expect(punchesInput()).toHaveValue('10');
-    expect(screen.getByLabelText('Expiration Date')).toHaveValue('2025-12-31');
+    // Issue 15 changed this: SPEC.md's default date has passed, so the form proposes one year from today.
+    expect(screen.getByLabelText('Expiration Date')).toHaveValue(dayjs().add(1, 'year').format('YYYY-MM-DD'));
     consoleError.mockRestore();
   });
 

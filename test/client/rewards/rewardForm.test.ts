@@ -74,10 +74,20 @@ describe('toRewardPayload', () => {
 describe('toFormValues', () => {
   const items = [{ _id: 'latte', name: 'Latte' }];
 
-  it("starts from SPEC.md's defaults when nothing loaded", () => {
-    const values = toFormValues(undefined);
+  it("starts from SPEC.md's defaults when nothing loaded, its expiry while still ahead", () => {
+    const values = toFormValues(undefined, dayjs('2025-06-01'));
     expect(values).toMatchObject({ stamps: 10, item: undefined, itemCustom: '' });
     expect(values.expiry?.format('YYYY-MM-DD')).toBe('2025-12-31');
+  });
+
+  it('proposes an expiry one year from today once the default 2025-12-31 has passed, for an unsaved reward only (issue 15)', () => {
+    const today = dayjs('2026-11-22');
+    expect(toFormValues(undefined, today).expiry?.format('YYYY-MM-DD')).toBe('2027-11-22');
+    const unsaved = { reward: { stamps: 10, item: null, itemCustom: null, expiry: '2025-12-31' }, items };
+    expect(toFormValues(unsaved, today).expiry?.format('YYYY-MM-DD')).toBe('2027-11-22');
+    // A reward the vendor saved keeps its own date, even a past one (the form warns about it instead).
+    const saved = { reward: { stamps: 10, item: 'latte', itemCustom: null, expiry: '2025-12-31' }, items };
+    expect(toFormValues(saved, today).expiry?.format('YYYY-MM-DD')).toBe('2025-12-31');
   });
 
   it("selects the saved item, or 'Other' for custom text", () => {

@@ -2,6 +2,8 @@
 import { buildTestApp, type TestApp } from '../helpers';
 import { createVendor, type TestVendor } from '../factories';
 import { verifyQrForStamp } from '../../../server/services/qr-verify';
+import { qrScanUrl } from '../../../server/services/qr-tokens-impl';
+import { qrVersionOf } from '../../support/qrVersion';
 
 let t: TestApp;
 let vendor: TestVendor;
@@ -27,8 +29,8 @@ describe('GET /api/qrcode/generate/:vendorId', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
-    expect(body).toEqual({ token: expect.any(String), url: `http://stampwise.test/s/${body.token}`, expiresAt: t.clock.now() + 90_000 });
-    expect(body.token).toMatch(/^[A-Za-z0-9._-]+$/);
+    expect(body).toEqual({ token: expect.any(String), url: `HTTP://STAMPWISE.TEST/S/${body.token}`, expiresAt: t.clock.now() + 90_000 });
+    expect(body.token).toMatch(/^[A-Z2-7]{51}$/);
     const check = await verifyQrForStamp(t.deps, body.token);
     expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: expect.any(String) });
   });
@@ -57,10 +59,10 @@ describe('GET /api/qrcode/generate/:vendorId', () => {
     expect(await t.db.kysely.selectFrom('vendors').selectAll().execute()).toEqual(before);
   });
 
-  it('keeps the scan url short enough for a QR code a phone reads easily', async () => {
+  it('keeps the scan url in QR alphanumeric mode and at most version 6 at level H (issue 15)', async () => {
     const { url } = (await generate()).json();
-    // With a UUID vendor id and a ~25-character origin: QR version 10 at error correction H (119 bytes).
-    expect(url.length).toBeLessThanOrEqual(119);
+    expect(url).toMatch(/^[0-9A-Z $%*+\-./:]+$/);
+    expect(qrVersionOf(url)).toBeLessThanOrEqual(6);
   });
 
   it('answers 401 without a token and 403 for another vendor', async () => {
@@ -82,7 +84,7 @@ describe('POST /api/qrcode/printable', () => {
     const first = await printable({ vendorId: vendor.id });
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toEqual({ token: expect.any(String), url: `http://stampwise.test/s/${body.token}` });
+    expect(body).toEqual({ token: expect.any(String), url: `HTTP://STAMPWISE.TEST/S/${body.token}` });
     t.clock.advance(365 * 24 * 3600 * 1000);
     const freshSession = { authorization: `Bearer ${t.deps.sessions.issue(vendor.id)}` };
     expect((await printable({ vendorId: vendor.id }, freshSession)).json().token).toBe(body.token);
@@ -117,5 +119,25 @@ describe('POST /api/qrcode/printable', () => {
     const response = await printable(body());
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain(field);
+  });
+});
+
+describe('the scan url (issue 15: a code a phone reads at a glance)', () => {
+  const thirtyCharacterOrigins = ['https://loyalty.corner-cafe.io', 'http://192.168.100.200:3000/'.slice(0, 30), 'https://stamps.example.com:443'];
+
+  it('fits QR version 6 at level H for the counter and the flyer code with a PUBLIC_URL of 30 characters', async () => {
+    for (const origin of thirtyCharacterOrigins) {
+      expect(origin.replace(/\/$/, '').length).toBeLessThanOrEqual(30);
+      const dynamic = qrScanUrl(origin, t.deps.qrTokens.issueDynamic(vendor.id).token);
+      const flyer = qrScanUrl(origin, t.deps.qrTokens.issuePrintable(vendor.id, 1_000_000));
+      expect([qrVersionOf(dynamic), qrVersionOf(flyer)]).toEqual([expect.any(Number), expect.any(Number)]);
+      expect(qrVersionOf(dynamic)).toBeLessThanOrEqual(6);
+      expect(qrVersionOf(flyer)).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('upper-cases only the origin: a PUBLIC_URL with a path keeps its case', () => {
+    expect(qrScanUrl('https://Cafe.example', 'ABC')).toBe('HTTPS://CAFE.EXAMPLE/S/ABC');
+    expect(qrScanUrl('https://example.com/Stamps', 'ABC')).toBe('https://example.com/Stamps/S/ABC');
   });
 });

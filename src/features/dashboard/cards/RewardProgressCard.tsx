@@ -11,15 +11,22 @@ export interface RewardProgressCardProps {
   sample?: boolean;
   /** E.g. a link to the reward setup. */
   action?: ReactNode;
+  /** The vendor's own offer in words ("Buy 10 Flat White, get 1 free"), shown under SPEC.md's line once saved. */
+  offer?: string;
 }
 
-export function RewardProgressCard({ stampsRequired, averageStampsCollected, sample = false, action }: RewardProgressCardProps) {
+export function RewardProgressCard({ stampsRequired, averageStampsCollected, sample = false, action, offer }: RewardProgressCardProps) {
   const filled = Math.min(stampsRequired, Math.max(0, Math.round(averageStampsCollected)));
   const percent = stampsRequired > 0 ? Math.round((averageStampsCollected / stampsRequired) * 100) : 0;
   return (
     <SectionCard title={DASHBOARD_TEXT.rewardSetup} icon={<GiftOutlined />} sample={sample}>
       <div className="sw-reward-card">
         <p className="sw-reward-program">{DASHBOARD_TEXT.rewardProgram(stampsRequired)}</p>
+        {offer ? (
+          <p className="sw-reward-offer" data-testid="reward-offer">
+            {offer}
+          </p>
+        ) : null}
         <div className="sw-dash-stamps" role="img" aria-label={DASHBOARD_TEXT.stampsLabel(filled, stampsRequired)}>
           {Array.from({ length: stampsRequired }, (_, i) => (
             <span key={i} className={i < filled ? 'sw-dash-stamp sw-dash-stamp--filled' : 'sw-dash-stamp'} data-stamp={i < filled ? 'filled' : 'empty'}>

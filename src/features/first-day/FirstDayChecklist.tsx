@@ -1,0 +1,51 @@
+// The dashboard's first-day checklist (issue 15): reward set → flyer printed → first real stamp. Each step
+// links to where it is done; the card disappears once all three are.
+import { CheckCircleFilled, FlagOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import type { FirstDayStatus } from '../../api/types';
+import { FIRST_DAY_TEXT, ROUTES } from '../../constants';
+import { SectionCard } from '../dashboard/components/SectionCard';
+import './first-day.css';
+
+interface Step {
+  key: string;
+  label: string;
+  done: boolean;
+  link?: { to: string; label: string };
+}
+
+export function checklistSteps(vendorId: string, status: FirstDayStatus): Step[] {
+  return [
+    { key: 'reward', label: FIRST_DAY_TEXT.stepReward, done: status.rewardUsable, link: { to: ROUTES.rewards(vendorId), label: FIRST_DAY_TEXT.openRewards } },
+    { key: 'flyer', label: FIRST_DAY_TEXT.stepFlyer, done: status.flyerPrinted, link: { to: ROUTES.qrCode(vendorId), label: FIRST_DAY_TEXT.openQrCode } },
+    { key: 'stamp', label: FIRST_DAY_TEXT.stepFirstStamp, done: status.firstStamp },
+  ];
+}
+
+export function FirstDayChecklist({ vendorId, status }: { vendorId: string; status: FirstDayStatus }) {
+  const steps = checklistSteps(vendorId, status);
+  if (steps.every((step) => step.done)) return null;
+  return (
+    <SectionCard title={FIRST_DAY_TEXT.checklistTitle} icon={<FlagOutlined />} className="sw-first-day">
+      <p className="sw-first-day__hint">{FIRST_DAY_TEXT.checklistHint}</p>
+      <ol className="sw-first-day__steps" data-testid="first-day-checklist">
+        {steps.map((step, index) => (
+          <li key={step.key} className={step.done ? 'sw-first-day__step sw-first-day__step--done' : 'sw-first-day__step'} data-done={step.done}>
+            <span className="sw-first-day__mark" aria-hidden>
+              {step.done ? <CheckCircleFilled /> : index + 1}
+            </span>
+            <span className="sw-first-day__label">
+              {step.label}
+              {step.done ? <span className="sw-visually-hidden"> — {FIRST_DAY_TEXT.stepDone}</span> : null}
+            </span>
+            {!step.done && step.link ? (
+              <Link className="sw-text-link" to={step.link.to}>
+                {step.link.label}
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </SectionCard>
+  );
+}

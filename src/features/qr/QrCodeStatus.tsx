@@ -1,0 +1,30 @@
+// What the QR page says under its code: SPEC.md's 'Refresh in N s' while the code is live, and the truth when
+// the connection is lost (issue 15): how long the code on screen still stamps, or that it no longer does.
+import { Progress } from 'antd';
+import { QR_TEXT } from '../../constants';
+import type { QrCodeHealth } from './qrSlice';
+
+export function codeStatusText(health: QrCodeHealth, secondsToRefresh: number): string {
+  switch (health.kind) {
+    case 'live':
+      return QR_TEXT.refreshIn(secondsToRefresh);
+    case 'lost':
+      return QR_TEXT.connectionLost(health.seconds);
+    case 'dead':
+      return health.offline || health.retryIn === null ? QR_TEXT.waitingForNetwork : QR_TEXT.retryingIn(health.retryIn);
+  }
+}
+
+export function QrCodeStatus({ health, progress, secondsToRefresh }: { health: QrCodeHealth; progress: number; secondsToRefresh: number }) {
+  const text = codeStatusText(health, secondsToRefresh);
+  const trouble = health.kind !== 'live';
+  return (
+    <div className={trouble ? 'sw-qr-refresh sw-qr-refresh--trouble' : 'sw-qr-refresh'}>
+      <Progress percent={progress} showInfo={false} strokeColor={trouble ? '#b3261e' : '#7a4a2a'} railColor="#efe4da" size={['100%', 8]} aria-label={text} />
+      {/* role=status: a screen reader hears when the connection drops and when it is back. */}
+      <span className="sw-qr-refresh__label" data-testid="refresh-label" role={trouble ? 'alert' : undefined}>
+        {text}
+      </span>
+    </div>
+  );
+}

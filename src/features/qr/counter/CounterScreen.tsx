@@ -1,0 +1,134 @@
+// Counter mode (issue 15): the QR page as the café's counter screen. Full screen (Fullscreen API) with the
+// store's logo and name, the offer in words, the largest QR the screen allows, the countdown (or the truth
+// about a lost connection), the live feed, a short flash (and an opt-in chime) when a stamp or claim lands,
+// and a screen wake lock. Esc (or the Leave button) returns to the page.
+import { useEffect, useRef, useState } from 'react';
+import { CloseOutlined, SoundOutlined } from '@ant-design/icons';
+import { useAppSelector } from '../../../app/hooks';
+import { QR_TEXT } from '../../../constants';
+import { ActivityFeedView } from '../../activity/LiveActivityFeed';
+import { selectActivityFeed } from '../../activity/activityFeedSlice';
+import { QrCodeDisplay } from '../QrCodeDisplay';
+import { QrCodeStatus } from '../QrCodeStatus';
+import { codeHealth, secondsUntilRefresh, selectQr } from '../qrSlice';
+import { playChime } from './chime';
+import { counterQrSize, useBoxSize } from './useBoxSize';
+import { useScreenWakeLock } from './useScreenWakeLock';
+import './counter.css';
+
+const CHIME_STORAGE_KEY = 'stampwise.counterChime';
+
+export interface CounterScreenProps {
+  company: string;
+  logo: string | null;
+  offer: string | null;
+  onLeave: () => void;
+}
+
+export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenProps) {
+  const qr = useAppSelector(selectQr);
+  const health = codeHealth(qr);
+  const [qrBoxRef, qrBox] = useBoxSize<HTMLDivElement>();
+  const [chime, setChime] = useState(() => readChimeChoice());
+  const landed = useLandedItem();
+  useScreenWakeLock(true);
+  useLeaveOnEscape(onLeave);
+
+  // Read through a ref: switching the chime on must not sound for a stamp that landed before.
+  const chimeOn = useRef(chime);
+  chimeOn.current = chime;
+  const landedId = landed?.id ?? null;
+  useEffect(() => {
+    if (landedId !== null && chimeOn.current) playChime();
+  }, [landedId]);
+
+  const toggleChime = (on: boolean) => {
+    setChime(on);
+    try {
+      localStorage.setItem(CHIME_STORAGE_KEY, on ? '1' : '0');
+    } catch {
+      // Storage blocked: the choice lasts this session only.
+    }
+  };
+
+  return (
+    <div className="sw-counter" role="dialog" aria-modal="true" aria-label={QR_TEXT.counterLabel} data-testid="counter-screen">
+      {landed ? (
+        // Keyed by the line: each new stamp replays the CSS flash (no timer needed to end it).
+        <div key={landed.id} className={`sw-counter__flash sw-counter__flash--${landed.type}`} data-testid="counter-flash" aria-hidden>
+          {landed.type === 'redemption' ? QR_TEXT.claimLanded : QR_TEXT.stampLanded}
+        </div>
+      ) : null}
+      <header className="sw-counter__brand">
+        {logo ? <img className="sw-counter__logo" src={logo} alt={QR_TEXT.flyerLogoAlt(company)} /> : null}
+        <div className="sw-counter__names">
+          <h1 className="sw-counter__company">{company}</h1>
+          {offer ? (
+            <p className="sw-counter__offer" data-testid="counter-offer">
+              {offer}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <p className="sw-counter__scan">{QR_TEXT.counterScan}</p>
+      <div className="sw-counter__qr" ref={qrBoxRef}>
+        <QrCodeDisplay url={qr.status === 'ready' ? qr.url : null} expired={health.kind === 'dead'} fixedSize={counterQrSize(qrBox)} />
+      </div>
+      <div className="sw-counter__status">
+        <QrCodeStatus health={health} progress={qr.progress} secondsToRefresh={secondsUntilRefresh(qr.progress)} />
+      </div>
+      <aside className="sw-counter__feed">
+        <ActivityFeedView idPrefix="sw-counter-feed" testId="counter-feed" />
+        <div className="sw-counter__controls">
+          <label className="sw-counter__chime">
+            <input type="checkbox" checked={chime} onChange={(event) => toggleChime(event.target.checked)} />
+            <SoundOutlined aria-hidden /> {QR_TEXT.chime}
+          </label>
+          <button type="button" className="sw-counter__leave" onClick={onLeave}>
+            <CloseOutlined aria-hidden /> {QR_TEXT.counterLeave}
+          </button>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function readChimeChoice(): boolean {
+  try {
+    return localStorage.getItem(CHIME_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Lines this much older than the counter screen are history (today's backfill), not a stamp landing now. */
+const LANDED_SLACK_MS = 60_000;
+
+/** The newest feed line that arrived while the counter screen is open: lines from before it never flash. */
+function useLandedItem() {
+  const { items } = useAppSelector(selectActivityFeed);
+  const newest = items[0] ?? null;
+  const [opened] = useState(() => ({ at: Date.now(), newestId: newest?.id ?? null }));
+  if (!newest || newest.id === opened.newestId || newest.date < opened.at - LANDED_SLACK_MS) return null;
+  return newest;
+}
+
+/** Esc leaves: the browser ends full screen on Esc itself (fullscreenchange), and without full screen the key does. */
+function useLeaveOnEscape(onLeave: () => void): void {
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') leave.current();
+    };
+    const onFullscreenChange = () => {
+      if (!document.fullscreenElement) leave.current();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('fullscreenchange', onFullscreenChange);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('fullscreenchange', onFullscreenChange);
+    };
+  }, []);
+}
