@@ -19,6 +19,8 @@ import { connectRedis, type RedisHandle } from './services/redis';
 const REDIS_STARTUP_WAIT_MS = 2000;
 /** A stop that takes longer than this (a request that never ends) is cut short. */
 const STOP_DEADLINE_MS = 10_000;
+/** A part whose close takes longer than this is named in the log. */
+const SLOW_CLOSE_MS = 2000;
 
 /** What exists so far: a stop during start-up closes only these. */
 interface Running {
@@ -37,18 +39,29 @@ let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  const forceExit = setTimeout(() => process.exit(running.listening ? 1 : 0), running.listening ? STOP_DEADLINE_MS : 2000);
+  const forceExit = setTimeout(() => {
+    if (running.listening) console.error(`${signal}: not stopped after ${STOP_DEADLINE_MS / 1000} s, exiting anyway`);
+    process.exit(running.listening ? 1 : 0);
+  }, running.listening ? STOP_DEADLINE_MS : 2000);
   forceExit.unref();
   if (running.app && running.listening) running.app.log.info(`${signal} received: finishing requests, then closing`);
   else console.error(`${signal} received during start-up: stopping`);
+  // Each part's close is timed: a stop that runs into the deadline then says which part held it up.
+  const closing = async (part: string, close: (() => Promise<unknown> | unknown) | undefined) => {
+    if (!close) return;
+    const started = Date.now();
+    await close();
+    const ms = Date.now() - started;
+    if (ms > SLOW_CLOSE_MS) console.error(`while stopping: closing the ${part} took ${ms} ms`);
+  };
   try {
     // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
-    await running.app?.close();
-    await running.activityBus?.close();
-    await running.menuScanner?.close();
+    await closing('HTTP server', running.app && (() => running.app?.close()));
+    await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
+    await closing('menu scanner', running.menuScanner && (() => running.menuScanner?.close()));
     running.mailer?.close();
-    await running.redis?.close();
-    await running.db?.close();
+    await closing('Redis connections', running.redis && (() => running.redis?.close()));
+    await closing('database', running.db && (() => running.db?.close()));
   } catch (error) {
     console.error(`while stopping: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
