@@ -6,6 +6,7 @@ import * as customers from './2026112202_customers';
 import * as loginFailures from './2026112203_login_failures';
 import * as accountLifecycle from './2026112204_account_lifecycle';
 import * as leases from './2026112205_leases';
+import * as menuItemUploads from './2026112206_menu_item_uploads';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -14,5 +15,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112203_login_failures': { up: loginFailures.up(dialect), down: loginFailures.down() },
     '2026112204_account_lifecycle': { up: accountLifecycle.up(dialect), down: accountLifecycle.down() },
     '2026112205_leases': { up: leases.up(dialect), down: leases.down() },
+    '2026112206_menu_item_uploads': { up: menuItemUploads.up(dialect), down: menuItemUploads.down() },
   };
 }
