@@ -127,6 +127,8 @@ function normalizeLine(line: string): string {
       .replace(/\u00a0/g, ' ')
       // Full-width punctuation from PaddleOCR's Chinese-trained dictionary.
       .replace(/，/g, ',')
+      // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
+      .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
       .replace(/：/g, ':')
       .replace(/…/g, '...')
       .replace(/[·•∙⋅●]/g, '.')
