@@ -129,6 +129,10 @@ function normalizeLine(line: string): string {
       .replace(/，/g, ',')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
+      // … or a whole price glued to the last word of the line ("Carrot Cake4").
+      .replace(/(\p{L}\p{Ll})(\d{1,3})\s*$/u, '$1 $2')
+      // A doubled decimal mark ("2.,80").
+      .replace(/(\d)[.,]{2}(\d{2})\b/g, '$1.$2')
       .replace(/：/g, ':')
       .replace(/…/g, '...')
       .replace(/[·•∙⋅●]/g, '.')
