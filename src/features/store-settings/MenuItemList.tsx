@@ -21,12 +21,12 @@ export function MenuItemList({ vendorId, items }: { vendorId: string; items: rea
       {items.map((item) => (
         <li key={item._id} className={newUploadId && item.uploadId === newUploadId ? 'sw-items__row sw-items__row--new' : 'sw-items__row'}>
           <span className="sw-items__name">{item.name}</span>
+          <span className="sw-items__price">{formatPrice(item.price)}</span>
           {newUploadId && item.uploadId === newUploadId && (
             <Tag color="green" className="sw-items__new">
               {MENU_UPLOAD.newTag}
             </Tag>
           )}
-          <span className="sw-items__price">{formatPrice(item.price)}</span>
           <Popconfirm
             title={MENU_ITEMS.deleteConfirm(item.name)}
             okText={MENU_ITEMS.deleteOk}

@@ -71,20 +71,20 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
       {!scanning && !fileProblem && result && (
         <div className={`sw-menu-upload__result sw-menu-upload__result--${result.kind}`} role="status">
           {result.text}
-          {undoable && (
-            <Popconfirm
-              title={MENU_UPLOAD.undoConfirm}
-              okText={MENU_UPLOAD.undoOk}
-              cancelText={MENU_UPLOAD.undoCancel}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => void removeUpload({ vendorId, uploadId: undoable.uploadId })}
-            >
-              <Button size="small" danger type="link" loading={removing.isLoading} className="sw-menu-upload__undo">
-                {MENU_UPLOAD.undo(undoable.count)}
-              </Button>
-            </Popconfirm>
-          )}
         </div>
+      )}
+      {!scanning && undoable && (
+        <Popconfirm
+          title={MENU_UPLOAD.undoConfirm}
+          okText={MENU_UPLOAD.undoOk}
+          cancelText={MENU_UPLOAD.undoCancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => void removeUpload({ vendorId, uploadId: undoable.uploadId })}
+        >
+          <Button size="small" danger type="link" loading={removing.isLoading} className="sw-menu-upload__undo">
+            {MENU_UPLOAD.undo(undoable.count)}
+          </Button>
+        </Popconfirm>
       )}
     </section>
   );
