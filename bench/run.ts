@@ -1,6 +1,8 @@
 // `npm run bench`: throughput and latency of the hot endpoints, printed beside a bare Fastify route
 // measured in the same run as the yardstick. Not a test: nothing fails on a slow machine.
-// BENCH_SECONDS (default 5) sets each measurement's length; BENCH_ONLY=name,name picks rows.
+// BENCH_SECONDS (default 5) sets each measurement's length; BENCH_ONLY=name,name picks rows;
+// BENCH_ONLY=menu runs the menu-scanning corpus (bench/menu.ts) and the stamp latency while a menu is
+// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,9 @@ import { createSessionTokens } from '../server/services/session-tokens';
 import { createActivityBus } from '../server/services/activity-bus';
 import { benchScenarios, type BenchContext } from './scenarios';
 import { runDurabilityBench } from './durability';
+import { runMenuBench } from './menu';
+import { runResponsivenessBench } from './menu-responsiveness';
+import { createLocalMenuScanner } from '../server/services/menu-scan';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -67,6 +72,14 @@ function printTable(rows: Row[], yardstick: Row): void {
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  // Issue 12: menu scanning on the generated corpus (only when asked: it takes minutes).
+  if (only?.includes('menu') || only?.includes('menu-load')) {
+    const engine = process.env.MENU_ENGINE === 'tesseract' ? 'tesseract' : 'paddle';
+    if (only.includes('menu')) await runMenuBench(() => createLocalMenuScanner({ engine }));
+    await runResponsivenessBench(engine, SECONDS);
+    if (only.every((name) => name === 'menu' || name === 'menu-load')) return;
+    console.log('');
+  }
   // Issue 13: SQLite's `synchronous` setting, measured both ways (SQLite only: PostgreSQL has its own fsync).
   if (!process.env.DATABASE_URL && (!only || only.includes('durability'))) {
     await runDurabilityBench(SECONDS);

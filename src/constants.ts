@@ -101,6 +101,15 @@ export const MENU_UPLOAD = {
   noItems: '⚠️ No items found in this menu.',
   added: (n: number) => `✅ Added ${n} new item(s) from menu.`,
   failedLog: 'Menu upload failed',
+  /** Issue 12: after a bad read, one action takes back exactly that upload's items. */
+  undo: (n: number) => `Remove these ${n} item(s)`,
+  undoConfirm: 'Remove every item this upload added? Items you added yourself stay.',
+  undoOk: 'Remove',
+  undoCancel: 'Keep',
+  undone: (n: number) => `Removed ${n} item(s) from that upload.`,
+  undoFailedLog: 'Failed to remove the uploaded items',
+  /** Marks the items the last upload added. */
+  newTag: 'New',
 } as const;
 
 export const STORE_PREVIEW = {

@@ -53,6 +53,8 @@ export interface MenuItemTable {
   name: string;
   price_cents: number | null;
   created_at: number;
+  /** The menu upload (scan) that added this item; null for items added by hand. */
+  upload_id: string | null;
 }
 
 export interface RewardTable {

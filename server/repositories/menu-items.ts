@@ -48,3 +48,9 @@ export async function deleteMenuItem(db: Queryable, vendorId: string, itemId: st
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Deletes this vendor's items that the given upload added; answers how many. */
+export async function deleteUploadItems(db: Queryable, vendorId: string, uploadId: string): Promise<number> {
+  const result = await db.deleteFrom('menu_items').where('vendor_id', '=', vendorId).where('upload_id', '=', uploadId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -2,7 +2,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { MultilineText, Text } from '../schemas/text';
-import { addMenuItem, listMenu, removeMenuItem, uploadMenu } from '../services/menu';
+import { addMenuItem, listMenu, removeMenuItem, removeUploadItems, uploadMenu } from '../services/menu';
 import { getVendorProfile, saveVendorProfile } from '../services/vendor-profile';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES, uploadedFile } from '../services/uploads';
 
@@ -24,6 +24,7 @@ const MenuItemSchema = Type.Object({
   _id: Type.String(),
   name: Type.String(),
   price: Type.Union([Type.Number({ description: 'dollars' }), Type.Literal('')]),
+  uploadId: Type.Optional(Type.String({ description: 'the menu upload that added this item' })),
 });
 
 const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -145,7 +146,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Params,
       body: Type.Object({ menu: FileField('PDF, PNG or JPEG file, at most 10 MB') }),
       response: {
-        200: Type.Object({ newItems: Type.Array(MenuItemSchema) }),
+        200: Type.Object({ newItems: Type.Array(MenuItemSchema), uploadId: Type.String() }),
         ...errorResponses,
         413: ErrorBody,
         415: ErrorBody,
@@ -154,8 +155,23 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request) => {
-    const newItems = await uploadMenu(app.deps, request.params.vendorId, uploadedFile(request.body, 'menu'), request.log);
-    return { newItems };
+    return uploadMenu(app.deps, request.params.vendorId, uploadedFile(request.body, 'menu'), request.log);
+  });
+
+  app.post('/:vendorId/remove-upload', {
+    onRequest: onlyOwner,
+    schema: {
+      tags: ['vendor'],
+      summary: 'Removes exactly the items one menu upload added (to take back a bad read).',
+      security,
+      params: Params,
+      body: Type.Object({ uploadId: Text({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Type.Object({ removed: Type.Integer() }), ...errorResponses },
+    },
+  }, async (request) => {
+    const removed = await removeUploadItems(app.deps, request.params.vendorId, request.body.uploadId);
+    if (removed > 0) request.log.info({ uploadId: request.body.uploadId, removed }, 'menu upload taken back');
+    return { removed };
   });
 };
 

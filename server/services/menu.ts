@@ -5,7 +5,7 @@ import type { MenuItemDto } from '../../src/api/types';
 import type { MenuItem } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http-errors';
-import { countMenuItems, deleteMenuItem, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../repositories/menu-items';
+import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../repositories/menu-items';
 import { claimOldestPendingUpload, renewUploadLease, requeueInterruptedUploads, settleUpload, type Lease } from '../repositories/menu-uploads';
 import { MenuScanRejected } from './menu-scan/errors';
 import type { MenuFileKind, ScannedItem } from './menu-scan/types';
@@ -90,8 +90,10 @@ function invalidPrice() {
 }
 
 /** The wire shape of SPEC.md §3: price in dollars, or '' when the item has none. */
-export function toMenuItemDto(item: Pick<MenuItem, 'id' | 'name' | 'price_cents'>): MenuItemDto {
-  return { _id: item.id, name: item.name, price: item.price_cents === null ? '' : item.price_cents / 100 };
+export function toMenuItemDto(item: Pick<MenuItem, 'id' | 'name' | 'price_cents'> & { upload_id?: string | null }): MenuItemDto {
+  const dto: MenuItemDto = { _id: item.id, name: item.name, price: item.price_cents === null ? '' : item.price_cents / 100 };
+  if (item.upload_id) dto.uploadId = item.upload_id;
+  return dto;
 }
 
 let idCounter = 0;
@@ -132,6 +134,11 @@ export async function removeMenuItem(deps: AppDeps, vendorId: string, itemId: st
   if (!deleted) throw notFound('This item is not on your menu.');
 }
 
+/** Takes back a bad read: deletes exactly the items this upload added (0 when none are left). */
+export async function removeUploadItems(deps: AppDeps, vendorId: string, uploadId: string): Promise<number> {
+  return deleteUploadItems(deps.db.kysely, vendorId, uploadId);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scanned items
 
@@ -150,7 +157,7 @@ function cleanScannedItem(item: ScannedItem): { name: string; priceCents: number
  * (case-insensitive) and repeats within the scan are skipped, and the menu stops at MAX_MENU_ITEMS.
  * Answers the items added, in scan order.
  */
-export async function addScannedItems(deps: AppDeps, vendorId: string, scanned: readonly ScannedItem[]): Promise<MenuItemDto[]> {
+export async function addScannedItems(deps: AppDeps, vendorId: string, scanned: readonly ScannedItem[], uploadId: string): Promise<MenuItemDto[]> {
   const now = deps.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
     const existing = await listMenuItemNames(trx, vendorId);
@@ -164,10 +171,10 @@ export async function addScannedItems(deps: AppDeps, vendorId: string, scanned: 
       if (seen.has(key)) continue;
       seen.add(key);
       room -= 1;
-      rows.push({ id: newMenuItemId(now), vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now });
+      rows.push({ id: newMenuItemId(now), vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now, upload_id: uploadId });
     }
     await insertMenuItems(trx, rows);
-    return rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null }));
+    return rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null, upload_id: uploadId }));
   });
 }
 
@@ -244,13 +251,19 @@ async function scanOrReject(deps: AppDeps, file: Buffer, kind: MenuFileKind, log
  * POST /api/vendor/:vendorId/upload-menu: checks the file (400/413/415), scans it (one scan per
  * vendor: 429), adds the items the menu lacks and answers them ([] when the scan found nothing new).
  */
-export async function uploadMenu(deps: AppDeps, vendorId: string, file: Buffer | undefined, log: ServiceLogger): Promise<MenuItemDto[]> {
+export async function uploadMenu(
+  deps: AppDeps,
+  vendorId: string,
+  file: Buffer | undefined,
+  log: ServiceLogger,
+): Promise<{ newItems: MenuItemDto[]; uploadId: string }> {
   if (!file) throw badRequest('Choose a menu file to upload.', [{ field: 'menu', message: 'is required' }]);
   const release = gateFor(deps).tryEnter(vendorId);
   try {
     const kind = await checkMenuFile(file);
     const scanned = await scanOrReject(deps, file, kind, log);
-    return await addScannedItems(deps, vendorId, scanned);
+    const uploadId = `u${newMenuItemId(deps.now())}`;
+    return { newItems: await addScannedItems(deps, vendorId, scanned, uploadId), uploadId };
   } finally {
     release();
   }
@@ -338,7 +351,7 @@ async function drainPendingUploads(deps: AppDeps, state: DrainState, log: Servic
       let outcome: 'done' | 'failed' = 'failed';
       try {
         const kind = await checkMenuFile(upload.data);
-        const added = await addScannedItems(deps, upload.vendor_id, await scanOrReject(deps, upload.data, kind, log));
+        const added = await addScannedItems(deps, upload.vendor_id, await scanOrReject(deps, upload.data, kind, log), upload.id);
         outcome = 'done';
         summary.itemsAdded += added.length;
         log.info({ uploadId: upload.id, vendorId: upload.vendor_id, itemsAdded: added.length }, 'registration menu scanned');

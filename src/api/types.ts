@@ -68,6 +68,8 @@ export interface MenuItemDto {
   name: string;
   /** Price in dollars (e.g. 4.2), or '' when the item has no price (SPEC.md §3: number or empty). */
   price: number | '';
+  /** Set on items a menu scan added: the upload that added them (removeUpload takes it back). */
+  uploadId?: string;
 }
 export interface VendorResponse {
   vendor: VendorProfile;
@@ -75,6 +77,8 @@ export interface VendorResponse {
 }
 export interface UploadMenuResponse {
   newItems: MenuItemDto[];
+  /** Identifies this upload's items (each carries it as `uploadId`). */
+  uploadId?: string;
 }
 export interface AddItemRequest {
   itemName: string;

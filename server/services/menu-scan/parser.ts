@@ -125,6 +125,15 @@ function normalizeLine(line: string): string {
     line
       .replace(/\t/g, '    ')
       .replace(/\u00a0/g, ' ')
+      // Full-width punctuation from PaddleOCR's Chinese-trained dictionary.
+      .replace(/，/g, ',')
+      // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
+      .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
+      // … or a whole price glued to the last word of the line ("Carrot Cake4").
+      .replace(/(\p{L}\p{Ll})(\d{1,3})\s*$/u, '$1 $2')
+      // A doubled decimal mark ("2.,80").
+      .replace(/(\d)[.,]{2}(\d{2})\b/g, '$1.$2')
+      .replace(/：/g, ':')
       .replace(/…/g, '...')
       .replace(/[·•∙⋅●]/g, '.')
       // Vertical bars are column rules or OCR noise around them, never part of a name.
@@ -236,8 +245,13 @@ function readPrice(tokens: Token[], i: number): Price | null {
  * price: "11am", "2024", "12oz".
  */
 function parsePriceText(raw: string): Price | null {
-  const text = raw.replace(/^[([{+]+/, '').replace(/[)\]}.,;:!*]+$/, '');
-  const match = /^(US\$|\$|€|£|S(?=[\dOo]))?([\dOoIl]{1,5}(?:([.,:])[\dOoIl]{1,2})?)(€|£|\$|EUR|GBP|USD)?$/i.exec(text);
+  const text = raw
+    .replace(/^[([{+]+/, '')
+    // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
+    .replace(/^[.:,;'`]+(?=[$€£Sf]?\d)/, '')
+    .replace(/[)\]}.,;:!*]+$/, '');
+  // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".
+  const match = /^(US\$|\$|€|£|S(?=[\dOo])|f(?=\d))?([\dOoIl]{1,5}(?:([.,:])[\dOoIl]{1,2})?)(€|£|\$|EUR|GBP|USD)?$/i.exec(text);
   if (!match) return null;
   const [, prefix, numberText, separator, suffix] = match;
   if (!numberText || !/\d/.test(numberText)) return null;
@@ -282,6 +296,11 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c));
     name = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
+  // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
+  // names start with a capital, so leading lowercase words are the description's tail.
+  // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
+  name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
+  name = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+)+(?=\p{Lu})/u, '');
   return isPlausibleName(name) ? name : null;
 }
 

@@ -32,7 +32,17 @@ export interface RawImage {
  * JPEG. Throws `MenuScanRejected('image-too-large')` for images above MAX_INPUT_PIXELS, checked
  * from the header before anything is decoded.
  */
-export async function prepareForOcr(input: Buffer | RawImage): Promise<Buffer | null> {
+/** Sizes for an OCR engine: tesseract wants big text, PaddleOCR's detector works on the whole page. */
+export interface PrepareOptions {
+  maxLongSide: number;
+  maxUpscale: number;
+  /** PaddleOCR reads RGB(A) pixels; tesseract takes the one-channel PNG. */
+  rgb: boolean;
+}
+
+const TESSERACT_SIZES: PrepareOptions = { maxLongSide: MAX_OCR_LONG_SIDE, maxUpscale: MAX_UPSCALE, rgb: false };
+
+export async function prepareForOcr(input: Buffer | RawImage, sizes: PrepareOptions = TESSERACT_SIZES): Promise<Buffer | null> {
   const options: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
     // A file cut short is refused (→ []), so the vendor re-uploads instead of getting half a
@@ -60,7 +70,7 @@ export async function prepareForOcr(input: Buffer | RawImage): Promise<Buffer | 
   if (!width || !height || width < MIN_SIDE || height < MIN_SIDE) return null;
   if (width * height > MAX_INPUT_PIXELS) throw tooLarge(width, height);
 
-  const scale = Math.min(MAX_UPSCALE, MAX_OCR_LONG_SIDE / Math.max(width, height));
+  const scale = Math.min(sizes.maxUpscale, sizes.maxLongSide / Math.max(width, height));
   try {
     const { data, info } = await image
       // Transparent PNGs often have dark text on nothing: give them paper to sit on.
@@ -78,7 +88,7 @@ export async function prepareForOcr(input: Buffer | RawImage): Promise<Buffer | 
     grey = await flattenLighting(grey);
     return await greySharp(grey)
       .sharpen()
-      .toColourspace('b-w')
+      .toColourspace(sizes.rgb ? 'srgb' : 'b-w')
       // Fast compression: the PNG only travels to the OCR thread.
       .png({ compressionLevel: 1 })
       .toBuffer();

@@ -1,13 +1,17 @@
 // The menu items with their dollar prices and a confirmed, optimistic delete (SPEC.md §2, §5).
-import { Button, Empty, Popconfirm } from 'antd';
+import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { MenuItemDto } from '../../api/types';
-import { MENU_ITEMS } from '../../constants';
+import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
+import { useAppSelector } from '../../app/hooks';
+import { selectNewUploadId } from './menuUploadSlice';
 import { formatPrice } from './price';
 import { useDeleteItemMutation } from './vendorApi';
 
 export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
   const [deleteItem] = useDeleteItemMutation();
+  // Items the upload just shown added are marked, so the vendor can check the read (issue 12).
+  const newUploadId = useAppSelector(selectNewUploadId);
 
   if (items.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MENU_ITEMS.empty} className="sw-items__empty" />;
@@ -15,9 +19,14 @@ export function MenuItemList({ vendorId, items }: { vendorId: string; items: rea
   return (
     <ul className="sw-items" aria-label={MENU_ITEMS.heading}>
       {items.map((item) => (
-        <li key={item._id} className="sw-items__row">
+        <li key={item._id} className={newUploadId && item.uploadId === newUploadId ? 'sw-items__row sw-items__row--new' : 'sw-items__row'}>
           <span className="sw-items__name">{item.name}</span>
           <span className="sw-items__price">{formatPrice(item.price)}</span>
+          {newUploadId && item.uploadId === newUploadId && (
+            <Tag color="green" className="sw-items__new">
+              {MENU_UPLOAD.newTag}
+            </Tag>
+          )}
           <Popconfirm
             title={MENU_ITEMS.deleteConfirm(item.name)}
             okText={MENU_ITEMS.deleteOk}

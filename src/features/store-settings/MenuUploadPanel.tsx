@@ -1,19 +1,22 @@
 // Menu upload: pick a PDF or image, watch it upload and scan, then read one result message (SPEC.md §4, §8).
 import { useState } from 'react';
-import { Alert, Button, Progress, Spin, Upload } from 'antd';
+import { Alert, Button, Popconfirm, Progress, Spin, Upload } from 'antd';
 import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { MENU_UPLOAD } from '../../constants';
 import { useAppSelector } from '../../app/hooks';
 import { checkMenuFile } from './fileRules';
 import { selectMenuUpload, selectMenuUploadMessage } from './menuUploadSlice';
-import { useUploadMenuMutation } from './vendorApi';
+import { useRemoveUploadMutation, useUploadMenuMutation } from './vendorApi';
 
 export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
   const upload = useAppSelector(selectMenuUpload);
   const result = useAppSelector(selectMenuUploadMessage);
   const [uploadMenu] = useUploadMenuMutation();
+  const [removeUpload, removing] = useRemoveUploadMutation();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const scanning = upload.status === 'scanning';
+  // After a read that added items, one action takes exactly those back (issue 12).
+  const undoable = upload.status === 'done' && upload.uploadId && upload.addedCount > 0 ? { uploadId: upload.uploadId, count: upload.addedCount } : null;
 
   return (
     <section className="sw-menu-upload" aria-labelledby="menu-upload-heading">
@@ -69,6 +72,19 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
         <div className={`sw-menu-upload__result sw-menu-upload__result--${result.kind}`} role="status">
           {result.text}
         </div>
+      )}
+      {!scanning && undoable && (
+        <Popconfirm
+          title={MENU_UPLOAD.undoConfirm}
+          okText={MENU_UPLOAD.undoOk}
+          cancelText={MENU_UPLOAD.undoCancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => void removeUpload({ vendorId, uploadId: undoable.uploadId })}
+        >
+          <Button size="small" danger type="link" loading={removing.isLoading} className="sw-menu-upload__undo">
+            {MENU_UPLOAD.undo(undoable.count)}
+          </Button>
+        </Popconfirm>
       )}
     </section>
   );

@@ -10,7 +10,9 @@ import { MENU_UPLOAD } from '../../constants';
 export type MenuUploadState =
   | { status: 'idle' }
   | { status: 'scanning'; fileName: string; uploadPercent: number }
-  | { status: 'done'; addedCount: number }
+  | { status: 'done'; addedCount: number; uploadId?: string }
+  /** The vendor took the last upload's items back (issue 12). */
+  | { status: 'undone'; removedCount: number }
   | { status: 'failed' };
 
 export type MenuUploadStatus = MenuUploadState['status'];
@@ -33,9 +35,15 @@ export const menuUploadSlice = createSlice({
       if (percent > state.uploadPercent) state.uploadPercent = percent;
       return state;
     },
-    scanSucceeded(state, action: PayloadAction<{ addedCount: number }>) {
+    scanSucceeded(state, action: PayloadAction<{ addedCount: number; uploadId?: string }>) {
       if (state.status !== 'scanning') return state;
-      return { status: 'done', addedCount: action.payload.addedCount };
+      const { addedCount, uploadId } = action.payload;
+      return uploadId ? { status: 'done', addedCount, uploadId } : { status: 'done', addedCount };
+    },
+    /** The items of the upload just shown were removed; only from its `done` state. */
+    uploadUndone(state, action: PayloadAction<{ uploadId: string; removedCount: number }>) {
+      if (state.status !== 'done' || state.uploadId !== action.payload.uploadId) return state;
+      return { status: 'undone', removedCount: action.payload.removedCount };
     },
     scanFailed(state) {
       if (state.status !== 'scanning') return state;
@@ -43,23 +51,27 @@ export const menuUploadSlice = createSlice({
     },
     /** Clears a result (e.g. when the dialog closes); a running scan cannot be reset, its answer is still coming. */
     reset(state) {
-      if (state.status === 'done' || state.status === 'failed') return { status: 'idle' };
+      if (state.status === 'done' || state.status === 'failed' || state.status === 'undone') return { status: 'idle' };
       return state;
     },
   },
 });
 
-export const { scanStarted, progressed, scanSucceeded, scanFailed, reset } = menuUploadSlice.actions;
+export const { scanStarted, progressed, scanSucceeded, scanFailed, uploadUndone, reset } = menuUploadSlice.actions;
 
 type WithMenuUpload = { menuUpload: MenuUploadState };
 
 export const selectMenuUpload = (state: WithMenuUpload) => state.menuUpload;
 export const selectIsScanning = (state: WithMenuUpload) => state.menuUpload.status === 'scanning';
+/** The upload whose items are marked new in the list (the one whose ✅ message shows), if any. */
+export const selectNewUploadId = (state: WithMenuUpload): string | null =>
+  state.menuUpload.status === 'done' && state.menuUpload.addedCount > 0 ? (state.menuUpload.uploadId ?? null) : null;
 
 /** The one result message of SPEC.md §8, or null while idle or scanning. */
 export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
   const upload = state.menuUpload;
   if (upload.status === 'failed') return { kind: 'error', text: MENU_UPLOAD.failed };
+  if (upload.status === 'undone') return { kind: 'warning', text: MENU_UPLOAD.undone(upload.removedCount) };
   if (upload.status !== 'done') return null;
   if (upload.addedCount === 0) return { kind: 'warning', text: MENU_UPLOAD.noItems };
   return { kind: 'success', text: MENU_UPLOAD.added(upload.addedCount) };

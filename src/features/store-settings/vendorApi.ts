@@ -3,7 +3,7 @@ import { api } from '../../api/apiSlice';
 import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/types';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { selectToken, type SessionState } from '../session/sessionSlice';
-import { progressed, scanFailed, scanStarted, scanSucceeded } from './menuUploadSlice';
+import { progressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
 import { postFormWithProgress } from './postFormWithProgress';
 
 /** Same base as the api slice's fetchBaseQuery; the XHR upload cannot go through it. */
@@ -30,6 +30,11 @@ export interface AddItemArgs extends AddItemRequest {
 export interface DeleteItemArgs {
   vendorId: string;
   itemId: string;
+}
+
+export interface RemoveUploadArgs {
+  vendorId: string;
+  uploadId: string;
 }
 
 export interface UploadMenuArgs {
@@ -172,7 +177,8 @@ export const vendorApi = api.injectEndpoints({
               for (const item of newItems) if (!known.has(item._id)) draft.items.push(item);
             }),
           );
-          dispatch(scanSucceeded({ addedCount: newItems.length }));
+          const uploadId = typeof data?.uploadId === 'string' ? data.uploadId : undefined;
+          dispatch(scanSucceeded({ addedCount: newItems.length, uploadId }));
           if (newItems.length > 0) dispatch(api.util.invalidateTags(['Reward']));
         } catch (error) {
           console.error(MENU_UPLOAD.failedLog, error);
@@ -180,10 +186,38 @@ export const vendorApi = api.injectEndpoints({
         }
       },
     }),
+
+    /**
+     * POST /api/vendor/{vendorId}/remove-upload (bearer, JSON {uploadId}) → { removed }: takes back
+     * a bad read. The upload's items leave the list at once; on failure the list is reloaded.
+     */
+    removeUpload: build.mutation<{ removed: number }, RemoveUploadArgs>({
+      query: ({ vendorId, uploadId }) => ({ url: `${vendorPath(vendorId)}/remove-upload`, method: 'POST', body: { uploadId } }),
+      async onQueryStarted({ vendorId, uploadId }, { dispatch, queryFulfilled }) {
+        let removedCount = 0;
+        dispatch(
+          vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+            const kept = draft.items.filter((item) => item.uploadId !== uploadId);
+            removedCount = draft.items.length - kept.length;
+            draft.items = kept;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(uploadUndone({ uploadId, removedCount: typeof data?.removed === 'number' ? data.removed : removedCount }));
+          dispatch(api.util.invalidateTags(['Reward']));
+        } catch (error) {
+          console.error(MENU_UPLOAD.undoFailedLog, error);
+          // The list may now differ from the server's: read it again.
+          dispatch(api.util.invalidateTags([{ type: 'Items', id: vendorId }]));
+        }
+      },
+    }),
   }),
 });
 
 export const {
+  useRemoveUploadMutation,
   useGetVendorQuery,
   useUpdateVendorMutation,
   useAddItemMutation,

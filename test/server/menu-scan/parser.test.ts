@@ -5,6 +5,22 @@ import { groupIntoLines, type PdfTextItem } from '../../../server/services/menu-
 const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
 
 describe('parseMenuText', () => {
+  describe("reads PaddleOCR's habits (issue 12)", () => {
+    it.each([
+      ['"f" for a pound sign', 'Banana Bread    f10', one('Banana Bread', 1000)],
+      ['the tail of a leader stuck to the price', 'Fruit Salad    .13.30', one('Fruit Salad', 1330)],
+      ['a price glued to the name', 'Avocado Toast8.30', one('Avocado Toast', 830)],
+      ['a whole price glued to the name', 'Carrot Cake4', one('Carrot Cake', 400)],
+      ['a doubled decimal mark', 'Pot of Tea 2.,80', one('Pot of Tea', 280)],
+      ['full-width commas', 'Grilled Cheese ，5.50', one('Grilled Cheese', 550)],
+      ['l read for a capital I', 'lced Tea    4.50', one('Iced Tea', 450)],
+      ['a description run into the name', 'served warm with butter Cappuccino 8.50', one('Cappuccino', 850)],
+      ['S/M/L prices: the first (small) one', 'Latte    S 3.50 / M 4.00 / L 4.50', one('Latte', 350)],
+    ])('%s', (_habit, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+
   describe('reads the common ways of writing a price', () => {
     it.each([
       ['dot leaders', 'Flat White ....... 4.20', one('Flat White', 420)],

@@ -67,9 +67,10 @@ describe('POST /api/vendor/:vendorId/upload-menu', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       newItems: [
-        { _id: expect.any(String), name: 'Croissant', price: 3 },
-        { _id: expect.any(String), name: 'Banana Bread', price: '' },
+        { _id: expect.any(String), name: 'Croissant', price: 3, uploadId: expect.any(String) },
+        { _id: expect.any(String), name: 'Banana Bread', price: '', uploadId: expect.any(String) },
       ],
+      uploadId: expect.any(String),
     });
     expect(await menuNames()).toEqual(['Flat White', 'Croissant', 'Banana Bread']);
     expect(scanner.calls).toEqual([{ kind: 'png', bytes: expect.any(Number) }]);
@@ -80,19 +81,19 @@ describe('POST /api/vendor/:vendorId/upload-menu', () => {
     scanner.next = [{ name: 'LATTE', priceCents: 400 }];
     const response = await uploadMenu([menuPart(await pngImage())]);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ newItems: [] });
+    expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String) });
   });
 
   test('answers newItems [] when the scanner finds nothing', async () => {
     const response = await uploadMenu([menuPart(await pngImage())]);
-    expect(response.json()).toEqual({ newItems: [] });
+    expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String) });
   });
 
   test('accepts a PDF and a JPEG, and tells the scanner which it is', async () => {
     scanner.next = [{ name: 'Scone', priceCents: 350 }];
     const pdf = await uploadMenu([menuPart(await pdfMenu(), 'menu.pdf', 'application/pdf')]);
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.json().newItems).toEqual([{ _id: expect.any(String), name: 'Scone', price: 3.5 }]);
+    expect(pdf.json().newItems).toEqual([{ _id: expect.any(String), name: 'Scone', price: 3.5, uploadId: expect.any(String) }]);
 
     const jpeg = await uploadMenu([menuPart(await (await import('sharp')).default({ create: { width: 50, height: 50, channels: 3, background: '#fff' } }).jpeg().toBuffer(), 'menu.jpg', 'image/jpeg')]);
     expect(jpeg.statusCode).toBe(200);

@@ -1,0 +1,132 @@
+// Rebuilds a menu's text from OCR line boxes: columns found from where lines start, lines that the
+// detector ran across a column gap split there, rows rebuilt per column from the boxes' heights,
+// and boxes on one row joined with a gap the parser reads as "name … price".
+import type { OcrLine } from './paddle';
+
+/** Lines the recognizer is less sure of than this are noise (a photo's edge, a smudge), left out. */
+export const MIN_LINE_CONFIDENCE = 0.6;
+/** Separates boxes on one row; the parser reads 3+ spaces as a column gap or missing leader. */
+const GAP = '    ';
+/** A column needs this many lines starting (with a letter) at its left edge. */
+const MIN_COLUMN_LINES = 3;
+
+interface Segment {
+  text: string;
+  left: number;
+  right: number;
+  /** Vertical centre and height, in pixels. */
+  cy: number;
+  height: number;
+}
+
+function segmentOf(line: OcrLine): Segment | null {
+  const xs = line.box.map((p) => p[0] ?? 0);
+  const ys = line.box.map((p) => p[1] ?? 0);
+  if (xs.length < 4) return null;
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  // A tilted box's vertical extent overstates the line height; the left edge's length does not.
+  const height = Math.max(1, Math.hypot((line.box[3]?.[0] ?? 0) - (line.box[0]?.[0] ?? 0), (line.box[3]?.[1] ?? 0) - (line.box[0]?.[1] ?? 0)));
+  return { text: tidyText(line.text), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height };
+}
+
+/**
+ * PaddleOCR's recognizer (trained mostly on Chinese) drops spaces in small Latin text and answers
+ * full-width punctuation: "BananaBread" → "Banana Bread", "　" → " ".
+ */
+function tidyText(text: string): string {
+  return text
+    .replace(/\u3000/g, ' ')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .trim();
+}
+
+/** Text lines in reading order: column by column, top to bottom, boxes on a row joined by a gap. */
+export function rowsFromLines(lines: readonly OcrLine[]): string[] {
+  const segments = lines
+    .filter((line) => line.mean >= MIN_LINE_CONFIDENCE && line.text.trim() !== '')
+    .map(segmentOf)
+    .filter((s): s is Segment => s !== null);
+  if (segments.length === 0) return [];
+  const lineHeight = median(segments.map((s) => s.height));
+  const starts = columnStarts(segments, lineHeight);
+  const split = segments.flatMap((s) => splitAtColumns(s, starts, lineHeight));
+
+  const columns: Segment[][] = starts.map(() => []);
+  for (const segment of split) {
+    let column = 0;
+    while (column + 1 < starts.length && segment.left >= starts[column + 1]! - lineHeight * 0.5) column += 1;
+    columns[column]!.push(segment);
+  }
+  return columns.flatMap(rowsOf);
+}
+
+/** Left edges where several lines beginning with a letter start: the first is the page margin. */
+function columnStarts(segments: readonly Segment[], lineHeight: number): number[] {
+  const lefts = segments
+    // Two letters: a price read as "f12.50" (for £12.50) does not start a column.
+    .filter((s) => /^\p{L}{2}/u.test(s.text))
+    .map((s) => s.left)
+    .sort((a, b) => a - b);
+  const clusters: { x: number; count: number }[] = [];
+  for (const left of lefts) {
+    const last = clusters[clusters.length - 1];
+    if (last && left - last.x <= lineHeight * 0.4) last.count += 1;
+    else clusters.push({ x: left, count: 1 });
+  }
+  const minX = lefts[0] ?? 0;
+  const starts = [minX];
+  for (const cluster of clusters) {
+    // A column sits well right of the previous one (wider than an indented description).
+    if (cluster.count >= MIN_COLUMN_LINES && cluster.x - starts[starts.length - 1]! > lineHeight * 4) starts.push(cluster.x);
+  }
+  return starts;
+}
+
+/**
+ * The detector sometimes boxes a name in one column together with the text beside it in the next.
+ * The text is cut at the space nearest to where the column starts, assuming evenly wide characters.
+ */
+function splitAtColumns(segment: Segment, starts: readonly number[], lineHeight: number): Segment[] {
+  const boundary = starts.find((x) => x > segment.left + lineHeight && x < segment.right - lineHeight);
+  if (boundary === undefined) return [segment];
+  const text = segment.text;
+  const target = Math.round((text.length * (boundary - segment.left)) / (segment.right - segment.left));
+  let cut = -1;
+  for (let d = 0; d < text.length; d += 1) {
+    if (text[target - d] === ' ') {
+      cut = target - d;
+      break;
+    }
+    if (text[target + d] === ' ') {
+      cut = target + d;
+      break;
+    }
+  }
+  if (cut <= 0) return [segment];
+  const left = { ...segment, text: text.slice(0, cut).trim(), right: boundary - lineHeight };
+  const right = { ...segment, text: text.slice(cut + 1).trim(), left: boundary };
+  return [left, ...splitAtColumns(right, starts, lineHeight)].filter((s) => s.text !== '');
+}
+
+function rowsOf(segments: Segment[]): string[] {
+  const sorted = [...segments].sort((a, b) => a.cy - b.cy);
+  const rows: Segment[][] = [];
+  for (const segment of sorted) {
+    const row = rows[rows.length - 1];
+    const anchor = row?.[0];
+    if (row && anchor && Math.abs(segment.cy - anchor.cy) <= 0.5 * Math.min(anchor.height, segment.height)) row.push(segment);
+    else rows.push([segment]);
+  }
+  return rows.map((row) =>
+    row
+      .sort((a, b) => a.left - b.left)
+      .map((s) => s.text)
+      .join(GAP),
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 1;
+}
