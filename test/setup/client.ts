@@ -56,6 +56,10 @@ class TimerMessageChannel {
 }
 Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
 
+// jsdom does no layout, so it has no scrolling: its scrollTo only reports "Not implemented". Route changes
+// scroll to the top (src/app/ScrollToTop.tsx); here that is a no-op a test may spy on.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
 if (!window.ResizeObserver) {
   class NoopResizeObserver {
     observe() {}

@@ -115,6 +115,8 @@ describe('the flyer', () => {
   });
 
   it('before Export PNG of a store without a working reward: "Set up your reward first", exporting only if asked', async () => {
+    // The download is an anchor click, which jsdom cannot follow (it would log "Not implemented: navigation").
+    const downloads = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     setup.http.on(FIRST_DAY, { status: 200, body: { ...ready, rewardSaved: false, rewardUsable: false, rewardExpiry: null } });
     renderQrPage();
     await settle();
@@ -128,5 +130,7 @@ describe('the flyer', () => {
     await act(() => jest.advanceTimersByTimeAsync(400));
     expect(setup.http.sent(PRINTABLE)).toHaveLength(1);
     expect(mockedHtml2canvas()).toHaveBeenCalledTimes(1);
+    expect(downloads).toHaveBeenCalledTimes(1);
+    downloads.mockRestore();
   });
 });
