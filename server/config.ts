@@ -24,6 +24,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** The menu scanner's OCR engine (README "Menu scanning"). */
+  menuOcrEngine: 'paddle' | 'tesseract';
   /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest statement; the server cancels it, and the client gives up 2 s later if no answer comes. */
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: trustProxy(env),
+    menuOcrEngine: oneOf(env, 'MENU_OCR_ENGINE', ['paddle', 'tesseract'] as const, 'paddle'),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 1000),

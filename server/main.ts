@@ -125,7 +125,7 @@ async function start(config: Config): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
   running.mailer = mailer;
-  const menuScanner = createLocalMenuScanner();
+  const menuScanner = createLocalMenuScanner({ engine: config.menuOcrEngine });
   running.menuScanner = menuScanner;
   const activityBus = await createActivityBus(config, db, { redis, onError: (error) => running.app?.log.warn({ err: error }, 'live feed') });
   running.activityBus = activityBus;

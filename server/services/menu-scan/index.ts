@@ -23,7 +23,7 @@ export interface LocalMenuScannerOptions {
   ocrTimeoutMs?: number;
   /**
    * The OCR engine: 'paddle' (PaddleOCR through ONNX Runtime, the default: chosen by measurement,
-   * see README "Menu scanning") or 'tesseract' (tesseract.js). MENU_OCR_ENGINE overrides the default.
+   * see README "Menu scanning") or 'tesseract' (tesseract.js). The server passes MENU_OCR_ENGINE (config.ts).
    */
   engine?: OcrEngineName;
 }
@@ -80,15 +80,11 @@ function paddleReader(): PageReader {
   };
 }
 
-function defaultEngine(): OcrEngineName {
-  return process.env.MENU_OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle';
-}
-
 const DEFAULT_OCR_TIMEOUT_MS = 60_000;
 
 export function createLocalMenuScanner(options: LocalMenuScannerOptions = {}): MenuScanner {
   const timeoutMs = options.ocrTimeoutMs ?? DEFAULT_OCR_TIMEOUT_MS;
-  const reader = (options.engine ?? defaultEngine()) === 'tesseract' ? tesseractReader() : paddleReader();
+  const reader = options.engine === 'tesseract' ? tesseractReader() : paddleReader();
   const ocrImages = (images: readonly (Buffer | RawImage)[]): Promise<string> => reader.read(images, timeoutMs);
 
   return {

@@ -65,6 +65,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://"'],
     [{ PUBLIC_URL: 'stamps.example' }, 'PUBLIC_URL is not a valid URL: "stamps.example"'],
     [{ REDIS_URL: 'memcached://x' }, 'REDIS_URL must start with redis:// or rediss://, got "memcached://"'],
+    [{ MENU_OCR_ENGINE: 'gpt' }, 'MENU_OCR_ENGINE must be one of paddle, tesseract, got "gpt"'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses, got "yes please"'],
     [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 characters (or unset it to have one generated)'],
