@@ -383,8 +383,14 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
 
   it('survives terminated database connections (pg_terminate_backend, as a restart or failover does)', async () => {
     const terminate = async () => {
-      // Every connection of the servers (pool and live-feed listener), not the suite's own checker.
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name <> 'stampwise-faults-check'`, [databaseName]);
+      // Every connection of the servers (pool and live-feed listener), not the suite's own checker. Only client
+      // backends of our own role: an autovacuum worker busy on this database is a superuser process, and
+      // terminating it fails the whole statement ("must be a superuser to terminate superuser process").
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = $1 AND application_name <> 'stampwise-faults-check' AND backend_type = 'client backend' AND usename = current_user`,
+        [databaseName],
+      );
     };
     expectSurvived(
       await runFault({
