@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { createLocalMenuScanner, MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../server/services/menu-scan';
 import { estimateSkewDegrees } from '../../../server/services/menu-scan/deskew';
+import { nameDistance } from '../../fixtures/menus/score';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures: each menu is drawn from a list of lines and knows the items a reader would list.
@@ -313,26 +314,6 @@ const FIXTURES: MenuFixture[] = [classicMenu, twoColumnMenu, priceFirstMenu, eur
 // ---------------------------------------------------------------------------------------------
 // Scoring: names match case-insensitively with a normalized edit distance ≤ 0.15.
 // ---------------------------------------------------------------------------------------------
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
-}
-
-function nameDistance(a: string, b: string): number {
-  const x = a.toLowerCase().trim();
-  const y = b.toLowerCase().trim();
-  return editDistance(x, y) / Math.max(x.length, y.length, 1);
-}
 
 interface Score {
   expected: number;
