@@ -336,9 +336,15 @@ export async function openVendorPage(
   return handle;
 }
 
-/** A screenshot once antd's entrance animations have finished (so axe, next, sees final colours too). */
+/**
+ * A screenshot once antd's entrance animations and transitions have finished (so axe, next, sees final
+ * colours too). Waits for the running animations themselves rather than a flat delay; endless ones
+ * (spinners, the reward-ready pulse) never finish and are not waited for.
+ */
 export async function settledScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   await screenshot(page, name, { fullPage });
 }
 
