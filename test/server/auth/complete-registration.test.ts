@@ -1,19 +1,11 @@
-import { buildTestApp, type TestApp } from '../helpers';
-import { STRONG_PASSWORD, freshAddress, login, postRegister, registrationFields, resetAuthData, tokenFromMail } from './fixtures';
+import type { TestApp } from '../helpers';
+import { STRONG_PASSWORD, freshAddress, login, postRegister, registrationFields, tokenFromMail, withAuthApp } from './fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('POST /api/auth/complete-registration/:token', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await resetAuthData(t);
-  });
+  withAuthApp((app) => (t = app));
 
   async function registered(): Promise<{ email: string; token: string; vendorId: string }> {
     const fields = registrationFields();

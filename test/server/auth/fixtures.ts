@@ -1,7 +1,7 @@
 // Test data and request helpers for the /api/auth suites: multipart bodies, sign-up in one call.
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../helpers';
+import { buildTestApp, type TestApp } from '../helpers';
 
 export interface FilePart {
   name: string;
@@ -62,6 +62,24 @@ let addressCounter = 0;
 export function freshAddress(): string {
   addressCounter += 1;
   return `10.${Math.floor(addressCounter / 62500) % 250}.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
+/**
+ * The set-up the auth suites share: one app for the whole file (slow to build, above all on
+ * PostgreSQL), emptied and rewound before each test. `use` receives the app once it is built.
+ */
+export function withAuthApp(use: (t: TestApp) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    use(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    if (t) await resetAuthData(t);
+  });
 }
 
 /** Where buildTestApp's clock starts. */

@@ -1,8 +1,8 @@
 import { verify } from '@node-rs/argon2';
-import { buildTestApp, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT, THROTTLE_WINDOW_MS } from '../../../server/routes/auth';
 import { hashPassword } from '../../../server/services/passwords';
-import { freshAddress, login, postRegister, registrationFields, resetAuthData, signUpVendor, uniqueEmail, type SignedUpVendor } from './fixtures';
+import { freshAddress, login, postRegister, registrationFields, withAuthApp, signUpVendor, uniqueEmail, type SignedUpVendor } from './fixtures';
 
 // The real argon2, with its verifications counted (see 'does the same password-hash work').
 jest.mock('@node-rs/argon2', () => {
@@ -15,14 +15,8 @@ const INVALID = { error: 'Invalid username or password.' };
 describe('POST /api/auth/login', () => {
   let t: TestApp;
   let vendor: SignedUpVendor;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  withAuthApp((app) => (t = app));
   beforeEach(async () => {
-    await resetAuthData(t);
     vendor = await signUpVendor(t);
   });
 

@@ -8,22 +8,14 @@ import {
   multipartBody,
   postRegister,
   registrationFields,
-  resetAuthData,
+  withAuthApp,
   signUpVendor,
   tokenFromMail,
 } from './fixtures';
 
 describe('POST /api/auth/register', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await resetAuthData(t);
-  });
+  withAuthApp((app) => (t = app));
 
   const vendorCount = async () => Number((await t.db.kysely.selectFrom('vendors').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const uploads = () => t.db.kysely.selectFrom('menu_uploads').selectAll().execute();

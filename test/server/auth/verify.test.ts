@@ -1,20 +1,12 @@
-import { buildTestApp, type TestApp } from '../helpers';
-import { freshAddress, postRegister, registrationFields, resetAuthData, signUpVendor, tokenFromMail } from './fixtures';
+import type { TestApp } from '../helpers';
+import { freshAddress, postRegister, registrationFields, withAuthApp, signUpVendor, tokenFromMail } from './fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 describe('GET /api/auth/verify/:token', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await resetAuthData(t);
-  });
+  withAuthApp((app) => (t = app));
 
   async function registered(): Promise<{ email: string; token: string; vendorId: string }> {
     const fields = registrationFields();
