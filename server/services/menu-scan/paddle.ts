@@ -100,6 +100,8 @@ class PaddleProcess {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
       this.child.once('exit', () => resolve());
+      // Whoever awaits this must see the exit: an idle (unreferenced) child would let the event loop end first.
+      this.child.ref();
       this.child.kill('SIGKILL');
     });
   }
