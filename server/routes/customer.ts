@@ -59,7 +59,7 @@ const CustomerCard = Type.Object({
   canClaim: Type.Boolean(),
   lastStampAt: Type.Union([Type.Integer(), Type.Null()]),
   updatedAt: Type.Integer(),
-  removedStamps: Type.Integer({ description: 'Stamps the store voided on this card since its last stamp (issue 17); 0 when none' }),
+  removedStamps: Type.Optional(Type.Integer({ description: 'Stamps the store voided on this card since its last stamp (issue 17); 0 when none' })),
 });
 
 const Redemption = Type.Object({

@@ -170,8 +170,8 @@ export interface CustomerCard {
   /** Epoch ms of the last stamp, or null. */
   lastStampAt: number | null;
   updatedAt: number;
-  /** Issue 17: stamps the store voided on this card since its last stamp (0: none), shown as a notice. */
-  removedStamps: number;
+  /** Issue 17: stamps the store voided on this card since its last stamp (0 or absent: none), shown as a notice. */
+  removedStamps?: number;
 }
 export type ScanRefusalCode =
   | 'malformed'

@@ -72,7 +72,9 @@ export async function admitStamp(trx: Transaction<Database>, config: RelayConfig
   // The flyer is scanned from anywhere (a flyer taken home): its networks are no sign; its daily budget is the control.
   if (scan.kind === 'dynamic' && networks > config.networksPerCode) reason = 'networks';
   else if (deviceStores >= config.deviceStores) reason = 'device';
-  const alertChanged = reason ? await flagCode(trx, codeKey, reason, now, taken.flagReason) : false;
+  const newlyFlagged = reason ? await flagCode(trx, codeKey, reason, now, taken.flagReason) : false;
+  // A stamp on an already flagged code changes what its alert lists, so the vendor's page hears of it too.
+  const alertChanged = newlyFlagged || taken.flaggedAt !== null;
 
   await saveStampSignals(trx, scan.stampEventId, {
     codeKey,
@@ -84,6 +86,6 @@ export async function admitStamp(trx: Transaction<Database>, config: RelayConfig
     deviceStores,
   });
   // A relay must not raise its own next budget: stamps of flagged codes stay out of the pace.
-  if (taken.flaggedAt === null && !alertChanged) await recordPace(trx, scan.vendorId, utcDay(now), Math.floor(now / MINUTE_MS) * MINUTE_MS, scan.kind);
+  if (!alertChanged) await recordPace(trx, scan.vendorId, utcDay(now), Math.floor(now / MINUTE_MS) * MINUTE_MS, scan.kind);
   return { codeKey, alertChanged };
 }

@@ -2,7 +2,7 @@
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityItem } from '../../api/types';
-import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT } from '../../constants';
+import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 
 /**
  * closed: no feed on screen (nothing connects).
@@ -79,7 +79,7 @@ export function todaysItems(items: ActivityItem[], now: number): ActivityItem[] 
 
 /** The feed line a vendor reads: "Ana collected a stamp · 4/10", "Reward claimed by Ana". */
 export function feedLine(item: ActivityItem): string {
-  return item.type === 'redemption'
-    ? ACTIVITY_TEXT.claimLine(item.customer)
-    : ACTIVITY_TEXT.stampLine(item.customer, item.stamps ?? 0, item.required ?? 0);
+  if (item.type === 'redemption') return ACTIVITY_TEXT.claimLine(item.customer);
+  if (item.voided) return RELAY_TEXT.feedVoided(item.customer);
+  return ACTIVITY_TEXT.stampLine(item.customer, item.stamps ?? 0, item.required ?? 0);
 }

@@ -1,7 +1,7 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/types';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useGetWalletQuery } from './customerApi';
 import { readCustomerCredential } from './customerCredential';
 import { errorStatus, errorText } from './customerErrors';
@@ -28,6 +28,7 @@ function WalletCard({ card }: { card: CustomerCard }) {
         <span className="cw-wallet-side">
           <span className="cw-wallet-count">{CUSTOMER_TEXT.progress(filled, card.required)}</span>
           {card.canClaim ? <span className="cw-chip">{CUSTOMER_TEXT.readyBadge}</span> : null}
+          {card.removedStamps ? <span className="cw-wallet-removed">{RELAY_TEXT.removedByStore(card.removedStamps)}</span> : null}
         </span>
       </Link>
     </li>

@@ -201,6 +201,8 @@ describe('POST /api/qrcode/:vendorId/alerts/void', () => {
     const token = dynamicToken(t, store.id);
     const credentials: string[] = [];
     for (let i = 0; i < count; i += 1) {
+      // A second apart, so the activity order is the scan order on both databases.
+      t.clock.advance(1_000);
       const response = await scan(t, token, { remoteAddress: `10.${i + 1}.0.1` });
       credentials.push(response.json().credential);
     }
@@ -221,6 +223,7 @@ describe('POST /api/qrcode/:vendorId/alerts/void', () => {
     await build({}, { stampCooldownMinutes: 0 });
     const { token, credentials } = await relayedCode();
     // A regular's honest stamp on another code stays.
+    t.clock.advance(1_000);
     const honest = await scan(t, dynamicToken(t, store.id), { credential: credentials[0], remoteAddress: '10.1.0.1' });
     expect(honest.statusCode).toBe(200);
     const before = (await t.app.inject({ method: 'GET', url: `/api/dashboard/${store.id}`, headers: store.auth })).json();
