@@ -25,6 +25,7 @@ const Alert = Type.Object({
   reason: Type.Union([Type.Literal('networks'), Type.Literal('budget'), Type.Literal('device')]),
   message: Type.String(),
   firstUsedAt: Type.Integer(),
+  lastUsedAt: Type.Integer(),
   flaggedAt: Type.Integer(),
   granted: Type.Integer(),
   refused: Type.Integer(),

@@ -382,6 +382,8 @@ export interface RelayAlert {
   /** 'Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around' (server's clock, UTC). */
   message: string;
   firstUsedAt: number;
+  /** The code's latest scan (granted or refused). */
+  lastUsedAt: number;
   flaggedAt: number;
   /** Scans that got a stamp, scans the budget refused, distinct networks, the budget. */
   granted: number;

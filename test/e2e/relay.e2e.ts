@@ -67,6 +67,15 @@ describe('relay alert and void on the QR page', () => {
     expect(await relayedScan(9)).toBe(409);
   });
 
+  it("lets the owner set the store's own budget floor", async () => {
+    const section = counterPage.getByTestId('stamp-budget');
+    await section.getByText(/^Now: up to 10 stamps per counter code and 25 a day from the flyer/).waitFor();
+    await section.getByLabel('Counter code: at least').fill('14');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByText(/^Now: up to 14 stamps per counter code and 25 a day from the flyer/).waitFor();
+    await checkA11y(counterPage, 'QR page after voiding, with the budget section');
+  });
+
   it("tells the customer on their card: '1 stamp removed by the store'", async () => {
     await phonePage.goto(`${app.server.baseUrl}/wallet`);
     await phonePage.getByText('1 stamp removed by the store').waitFor();

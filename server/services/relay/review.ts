@@ -76,6 +76,7 @@ async function toAlert(deps: Deps, usage: CodeUsageRow): Promise<RelayAlert> {
     reason,
     message: alertMessage(usage, reason),
     firstUsedAt: usage.first_at,
+    lastUsedAt: usage.last_at,
     flaggedAt: usage.flagged_at ?? usage.first_at,
     granted: usage.granted,
     refused: usage.refused,

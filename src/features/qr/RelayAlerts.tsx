@@ -55,7 +55,7 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
 
   return (
     <li className="sw-relay__alert" data-testid="relay-alert">
-      <p className="sw-relay__message">{alert.message}</p>
+      <p className="sw-relay__message">{RELAY_TEXT.alertMessage(alert, dayjs(alert.firstUsedAt).format('HH:mm'), Math.round((alert.lastUsedAt - alert.firstUsedAt) / 1000))}</p>
       <p className="sw-relay__counts">
         {RELAY_TEXT.stampsTitle(alert.granted)}
         {alert.refused > 0 ? ` · ${RELAY_TEXT.refused(alert.refused)}` : ''}
