@@ -123,12 +123,13 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
-      const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
-      if (!added) throw new CoolingDown();
       // Issue 17: the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
+      // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
       const relay = await admitStamp(trx, deps.config.relay, {
         vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
       }, now);
+      const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
+      if (!added) throw new CoolingDown();
       return { customerId, cardId, credential: created?.credential, ...relay };
     });
   } catch (error) {
