@@ -56,13 +56,18 @@ export const activityFeedSlice = createSlice({
       if (state.items.some((item) => item.id === action.payload.id)) return;
       state.items = [action.payload, ...state.items].slice(0, ACTIVITY_TEXT.feedMaxLines);
     },
+    /** Issue 17: stamps the store voided (read from its alerts) read as voided in the feed too. */
+    itemsVoided(state, action: PayloadAction<string[]>) {
+      const voided = new Set(action.payload);
+      for (const item of state.items) if (item.type === 'stamp' && voided.has(item.id)) item.voided = true;
+    },
   },
   selectors: {
     selectActivityFeed: (state) => state,
   },
 });
 
-export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled } = activityFeedSlice.actions;
+export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsVoided } = activityFeedSlice.actions;
 export const { selectActivityFeed } = activityFeedSlice.selectors;
 
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */

@@ -1,20 +1,29 @@
 // Issue 17: codes flagged as probably relayed (a photo of the code going around), each with the stamps it
 // granted and the owner's one action: void them. Shown on the QR page above the live feed, refreshed the
 // moment the feed hears of an alert; never on the counter screen customers see.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Modal, Tag, type ThemeConfig } from 'antd';
 import dayjs from 'dayjs';
 import type { RelayAlert } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
 import { RELAY_TEXT } from '../../constants';
+import { itemsVoided } from '../activity/activityFeedSlice';
 import { useGetRelayAlertsQuery, useVoidRelayCodeMutation } from './relayApi';
 
 /** antd's default danger red carries white text at about 3:1; this one passes WCAG AA. */
 const readableDanger: ThemeConfig = { token: { colorError: '#b42318' } };
 
 export function RelayAlerts({ vendorId }: { vendorId: string }) {
+  const dispatch = useAppDispatch();
   const { data } = useGetRelayAlertsQuery(vendorId);
   const alerts = data?.alerts ?? [];
+
+  // A void (in this tab or another) reaches every open page as an alert change: the feed's lines follow.
+  useEffect(() => {
+    const voided = (data?.alerts ?? []).flatMap((alert) => alert.stamps.filter((s) => s.voided).map((s) => s.id));
+    if (voided.length > 0) dispatch(itemsVoided(voided));
+  }, [data, dispatch]);
   return (
     // Always in the page (empty when there is nothing), so screen readers announce an alert as it appears.
     <div aria-live="polite" data-testid="relay-alerts">
