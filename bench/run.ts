@@ -2,7 +2,8 @@
 // measured in the same run as the yardstick. Not a test: nothing fails on a slow machine.
 // BENCH_SECONDS (default 5) sets each measurement's length; BENCH_ONLY=name,name picks rows;
 // BENCH_ONLY=menu runs the menu-scanning corpus (bench/menu.ts) and the stamp latency while a menu is
-// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter.
+// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter. BENCH_ONLY=integrity runs
+// only the stamp-integrity section (bench/integrity.ts, issue 17), which a full run prints too.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { createSessionTokens } from '../server/services/session-tokens';
 import { createActivityBus } from '../server/services/activity-bus';
 import { benchScenarios, type BenchContext } from './scenarios';
 import { runDurabilityBench } from './durability';
+import { runIntegrityBench } from './integrity';
 import { runMenuBench } from './menu';
 import { runResponsivenessBench } from './menu-responsiveness';
 import { createLocalMenuScanner } from '../server/services/menu-scan';
@@ -78,6 +80,12 @@ async function main(): Promise<void> {
     if (only.includes('menu')) await runMenuBench(() => createLocalMenuScanner({ engine }));
     await runResponsivenessBench(engine, SECONDS);
     if (only.every((name) => name === 'menu' || name === 'menu-load')) return;
+    console.log('');
+  }
+  // Issue 17: relay detection, simulated scan by scan against the real server.
+  if (!only || only.includes('integrity')) {
+    await runIntegrityBench();
+    if (only && only.length === 1) return;
     console.log('');
   }
   // Issue 13: SQLite's `synchronous` setting, measured both ways (SQLite only: PostgreSQL has its own fsync).

@@ -24,6 +24,7 @@ import imageRoutes from './routes/images';
 import pendingMenuUploads from './plugins/pending-menu-uploads';
 import rewardsRoutes from './routes/rewards';
 import qrcodeRoutes from './routes/qrcode';
+import relayRoutes from './routes/relay';
 import customerRoutes from './routes/customer';
 import activityRoutes from './routes/activity';
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(pendingMenuUploads);
   await app.register(rewardsRoutes, { prefix: '/api/rewards' });
   await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
+  await app.register(relayRoutes, { prefix: '/api/qrcode' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
   await app.register(activityRoutes, { prefix: '/api' });
 

@@ -34,6 +34,22 @@ export interface Config {
   redisCommandTimeoutMs: number;
   /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (README, Durability). */
   sqliteSynchronous: 'normal' | 'full';
+  /** Relay detection (issue 17, README "Stamp integrity"): the knobs of services/relay. */
+  relay: RelayConfig;
+}
+
+export interface RelayConfig {
+  /** A counter code never grants fewer stamps than this (a store may set its own floor). */
+  codeBudgetFloor: number;
+  /** The flyer never grants fewer stamps a day than this (a store may set its own floor). */
+  flyerBudgetFloor: number;
+  /** Budgets are this many times the store's busiest minute (counter) or busiest flyer day of the last 4 weeks. */
+  paceFactor: number;
+  /** A counter code used from more networks than this is flagged. */
+  networksPerCode: number;
+  /** A device collecting at this many stores within `deviceWindowMinutes` is flagged. */
+  deviceStores: number;
+  deviceWindowMinutes: number;
 }
 
 /** pino's levels: anything else makes the logger throw at start-up with a stack trace. */
@@ -121,5 +137,13 @@ export function loadConfig(env: Env = process.env): Config {
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 1000),
     sqliteSynchronous: oneOf(env, 'SQLITE_SYNCHRONOUS', ['full', 'normal'] as const, 'full'),
+    relay: {
+      codeBudgetFloor: integer(env, 'RELAY_CODE_BUDGET_FLOOR', 10, 1, 10_000),
+      flyerBudgetFloor: integer(env, 'RELAY_FLYER_BUDGET_FLOOR', 25, 1, 100_000),
+      paceFactor: integer(env, 'RELAY_PACE_FACTOR', 2, 1, 100),
+      networksPerCode: integer(env, 'RELAY_NETWORKS_PER_CODE', 4, 1, 10_000),
+      deviceStores: integer(env, 'RELAY_DEVICE_STORES', 3, 2, 1000),
+      deviceWindowMinutes: integer(env, 'RELAY_DEVICE_WINDOW_MINUTES', 10, 1, 24 * 60),
+    },
   };
 }

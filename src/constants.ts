@@ -718,3 +718,50 @@ export const ACTIVITY_TEXT = {
 
 /** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */
 export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;
+
+// ---- Stamp integrity: relay alerts and voiding (issue 17; not in SPEC.md, vendor- and customer-facing copy) ----
+export const RELAY_TEXT = {
+  sectionTitle: 'Stamp alerts',
+  sectionHint: 'Codes used in a way one counter cannot explain. Check the stamps they granted; void them if a photo of your code went around.',
+  /** The alert in the browser's own time ('Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around'). */
+  alertMessage: (alert: { kind: 'dynamic' | 'printable'; reason: string; granted: number; refused: number; networks: number }, firstUsed: string, seconds: number) => {
+    const what = alert.kind === 'printable' ? 'Flyer code' : `Code from ${firstUsed}`;
+    if (alert.reason === 'device') return `${what} was used by a phone that collected stamps at several stores within minutes — check these stamps`;
+    const uses = alert.granted + alert.refused;
+    const span = seconds < 120 ? `${Math.max(1, seconds)} s` : `${Math.round(seconds / 60)} min`;
+    return `${what} used ${uses} time${uses === 1 ? '' : 's'} from ${alert.networks} network${alert.networks === 1 ? '' : 's'} in ${span} — a photo may be going around`;
+  },
+  stampsTitle: (granted: number) => `${granted} stamp${granted === 1 ? '' : 's'} granted`,
+  refused: (refused: number) => `${refused} more refused`,
+  stampLine: (customer: string, network: string | null) => `${customer}${network ? ` · ${network}` : ''}`,
+  newDevice: 'new phone',
+  voidedTag: 'Voided',
+  claimedTag: 'Claimed since',
+  voidButton: (stamps: number) => `Void ${stamps} stamp${stamps === 1 ? '' : 's'}`,
+  voidConfirmTitle: 'Void these stamps?',
+  voidConfirmText: (stamps: number, flyer: boolean) =>
+    `The ${stamps === 1 ? 'stamp' : `${stamps} stamps`} will be taken off customers' cards, and each card shows "stamp removed by the store". ` +
+    'Rewards already claimed stay claimed.' +
+    (flyer ? ' Your flyer code is renewed too: print the new flyer.' : ''),
+  voidConfirmOk: 'Void stamps',
+  voidConfirmCancel: 'Keep them',
+  voided: (stamps: number, claimsKept: number) =>
+    `${stamps} stamp${stamps === 1 ? '' : 's'} voided.` + (claimsKept > 0 ? ` ${claimsKept} reward${claimsKept === 1 ? ' was' : 's were'} already claimed and stay${claimsKept === 1 ? 's' : ''} claimed.` : ''),
+  flyerRenewed: 'Your flyer code was renewed: download and print the new flyer.',
+  voidedSummary: (stamps: number) => `Voided: ${stamps} stamp${stamps === 1 ? '' : 's'} taken back`,
+  voidFailed: 'Could not void these stamps. Please try again.',
+  activityVoided: 'Voided',
+  feedVoided: (customer: string) => `${customer}'s stamp was voided`,
+  /** The customer's card (issue 17: never a silent change). */
+  removedByStore: (n: number) => `${n} stamp${n === 1 ? '' : 's'} removed by the store`,
+  budgetTitle: 'Stamps per code',
+  budgetHint: (code: number, flyer: number) =>
+    `Now: up to ${code} stamps per counter code and ${flyer} a day from the flyer; scans beyond that are refused. Leave a field empty for the default, which follows your busiest minute.`,
+  codeFloorLabel: 'Counter code: at least',
+  flyerFloorLabel: 'Flyer, per day: at least',
+  budgetDefault: 'Default',
+  budgetSave: 'Save',
+  budgetSaved: 'Saved',
+  budgetSaveFailed: 'Could not save. Please try again.',
+  budgetExplain: 'Scans of one code beyond this are refused: customers are asked to get their stamp at the counter.',
+} as const;

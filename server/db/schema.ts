@@ -23,6 +23,10 @@ export interface VendorTable {
   session_generation: Generated<number>;
   /** Epoch ms the vendor first exported or printed the flyer (issue 15's first-day checklist); null before. */
   flyer_printed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 17: the store's own floor for a counter code's stamp budget; null follows RELAY_CODE_BUDGET_FLOOR. */
+  code_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 17: the store's own floor for the flyer's daily stamp budget; null follows RELAY_FLYER_BUDGET_FLOOR. */
+  flyer_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -135,6 +139,9 @@ export interface StampCardTable {
   last_stamp_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Issue 17: stamps the store voided on this card, and when it last did ("1 stamp removed by the store"). */
+  removed_stamps: Generated<number>;
+  removed_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type StampKind = 'dynamic' | 'printable';
@@ -147,6 +154,67 @@ export interface StampEventTable {
   vendor_id: string;
   token_id: string;
   kind: StampKind;
+  created_at: number;
+  // Issue 17: what the server could honestly know at scan time (null on stamps from before it).
+  /** The code this stamp used: a counter token, or `flyer:<tokenId>:<utc day>`. */
+  code_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Client address prefix: /24 for IPv4, /48 for IPv6. */
+  client_network: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Milliseconds since the counter code was issued; null for the flyer. */
+  code_age_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when this scan created the device credential. */
+  new_device: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Stamps and distinct networks the code had granted, this one included. */
+  code_stamps: ColumnType<number | null, number | null | undefined, number | null>;
+  code_networks: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Stores this device collected at within the device window, this one included. */
+  device_stores: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set when the store voided the stamp: it no longer counts on the card or in the figures. */
+  voided_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Issue 17: one rotating code (or the flyer for one UTC day) — its budget, what it granted and refused, its flag. */
+export interface CodeUsageTable {
+  code_key: string;
+  vendor_id: string;
+  kind: StampKind;
+  budget: number;
+  granted: Generated<number>;
+  refused: Generated<number>;
+  networks: Generated<number>;
+  first_at: number;
+  last_at: number;
+  flagged_at: number | null;
+  /** 'networks' | 'budget' | 'device' */
+  flag_reason: string | null;
+  voided_at: number | null;
+  voided_stamps: number | null;
+}
+
+export interface CodeNetworkTable {
+  code_key: string;
+  network: string;
+}
+
+/** Issue 17: the store's pace for one UTC day (day = epoch ms of its start). */
+export interface StorePaceTable {
+  vendor_id: string;
+  day: number;
+  busiest_minute: number;
+  current_minute: number;
+  current_minute_stamps: number;
+  flyer_stamps: number;
+}
+
+/** Issue 17: every void (and budget-floor change) a vendor made. */
+export interface RelayAuditTable {
+  id: string;
+  vendor_id: string;
+  action: string;
+  code_key: string | null;
+  /** JSON: what the action did. */
+  detail: string;
+  client_address: string | null;
   created_at: number;
 }
 
@@ -211,6 +279,10 @@ export interface Database {
   revoked_sessions: RevokedSessionTable;
   customer_email_confirmations: CustomerEmailConfirmationTable;
   live_streams: LiveStreamTable;
+  code_usage: CodeUsageTable;
+  code_networks: CodeNetworkTable;
+  store_pace: StorePaceTable;
+  relay_audit: RelayAuditTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -18,6 +18,8 @@ export interface ActivityRow {
   /** Redemptions only: the reward as it read when claimed. */
   reward_label: string | null;
   stamps_required: number | null;
+  /** Stamps only (issue 17): when the store voided it. */
+  voided_at?: number | null;
 }
 
 // NULLs typed explicitly: PostgreSQL resolves a bare NULL in a subquery to text, which then cannot be
@@ -34,6 +36,7 @@ function stampRows(db: Queryable, vendorId: string, limit: number) {
       'created_at',
       sql<string | null>`CAST(NULL AS TEXT)`.as('reward_label'),
       sql<number | null>`CAST(NULL AS INTEGER)`.as('stamps_required'),
+      'voided_at',
     ])
     .where('vendor_id', '=', vendorId)
     .orderBy('created_at', 'desc')
@@ -53,6 +56,7 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number) {
       'created_at',
       sql<string | null>`reward_label`.as('reward_label'),
       sql<number | null>`stamps_required`.as('stamps_required'),
+      sql<number | null>`CAST(NULL AS BIGINT)`.as('voided_at'),
     ])
     .where('vendor_id', '=', vendorId)
     .orderBy('created_at', 'desc')
@@ -110,7 +114,7 @@ export async function findActivityRow(db: Queryable, type: ActivityType, id: str
     type === 'stamp'
       ? await db
           .selectFrom('stamp_events')
-          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at'])
+          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at'])
           .where('id', '=', id)
           .executeTakeFirst()
       : await db
@@ -145,6 +149,8 @@ export async function cardCountsAfterStamps(db: Queryable, stampEventIds: readon
         .selectFrom('stamp_events as s')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('s.card_id', '=', 'e.card_id')
+        // Issue 17: voided stamps no longer count on the card.
+        .where('s.voided_at', 'is', null)
         .where((w) => w.or([w('s.created_at', '<', w.ref('e.created_at')), w.and([w('s.created_at', '=', w.ref('e.created_at')), w('s.id', '<=', w.ref('e.id'))])]))
         .as('stamped'),
       eb
@@ -222,6 +228,7 @@ export async function mostActiveCustomers(db: Queryable, vendorId: string, since
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('e.card_id', '=', 'c.id')
         .where('e.created_at', '>=', since)
+        .where('e.voided_at', 'is', null)
         .as('stamps'),
     ])
     .where('c.vendor_id', '=', vendorId)
@@ -248,5 +255,10 @@ export async function outstandingCards(db: Queryable, vendorId: string, required
 
 function normalizeRow(row: ActivityRow): ActivityRow {
   // bigint columns arrive as numbers from both drivers (see db/index.ts); counts may not.
-  return { ...row, created_at: Number(row.created_at), stamps_required: row.stamps_required === null ? null : Number(row.stamps_required) };
+  return {
+    ...row,
+    created_at: Number(row.created_at),
+    stamps_required: row.stamps_required === null ? null : Number(row.stamps_required),
+    voided_at: row.voided_at === null || row.voided_at === undefined ? null : Number(row.voided_at),
+  };
 }

@@ -24,6 +24,9 @@ export interface CardRow extends StoreRow {
   stamps: number;
   last_stamp_at: number | null;
   updated_at: number;
+  /** Issue 17: stamps the store voided, counted since the card's last stamp before the void. */
+  removed_stamps: number;
+  removed_at: number | null;
 }
 
 const STORE_COLUMNS = [
@@ -54,7 +57,7 @@ function cardQuery(db: Queryable) {
     .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
     .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
     .select(STORE_COLUMNS)
-    .select(['stamp_cards.id as id', 'stamp_cards.customer_id as customer_id', 'stamp_cards.stamps as stamps', 'stamp_cards.last_stamp_at as last_stamp_at', 'stamp_cards.updated_at as updated_at']);
+    .select(['stamp_cards.id as id', 'stamp_cards.customer_id as customer_id', 'stamp_cards.stamps as stamps', 'stamp_cards.last_stamp_at as last_stamp_at', 'stamp_cards.updated_at as updated_at', 'stamp_cards.removed_stamps as removed_stamps', 'stamp_cards.removed_at as removed_at']);
 }
 
 /** One of the customer's cards (another customer's card id answers undefined). */

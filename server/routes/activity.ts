@@ -3,7 +3,7 @@
 // HTTP only; the figures come from services/activity and services/dashboard.
 import crypto from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_STREAM_EVENT } from '../../src/api/types';
+import { ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/types';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { activityItemFor, getActivityPage } from '../services/activity';
 import { getDashboard, UTC_OFFSET_MINUTES } from '../services/dashboard';
@@ -44,6 +44,7 @@ const ActivityItem = Type.Object({
   date: Type.Integer({ description: 'epoch milliseconds' }),
   reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
   stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
+  voided: Type.Optional(Type.Boolean({ description: 'Stamps only (issue 17): the store voided this stamp' })),
   required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
 });
 
@@ -192,6 +193,11 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const unsubscribe = app.deps.activityBus.subscribe(vendorId, (notice) => {
       queue = queue
         .then(async () => {
+          // Issue 17: a relay alert carries only its code; the page reads the alert itself (owner-only route).
+          if (notice.type === 'relay-alert') {
+            stream?.send(RELAY_ALERT_STREAM_EVENT, { code: notice.id });
+            return;
+          }
           const item = await activityItemFor(app.deps, notice);
           if (item) stream?.send(ACTIVITY_STREAM_EVENT, item, item.id);
         })

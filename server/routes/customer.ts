@@ -59,6 +59,7 @@ const CustomerCard = Type.Object({
   canClaim: Type.Boolean(),
   lastStampAt: Type.Union([Type.Integer(), Type.Null()]),
   updatedAt: Type.Integer(),
+  removedStamps: Type.Optional(Type.Integer({ description: 'Stamps the store voided on this card since its last stamp (issue 17); 0 when none' })),
 });
 
 const Redemption = Type.Object({
@@ -73,7 +74,7 @@ const Redemption = Type.Object({
 const ScanRefusal = Type.Object(
   {
     error: Type.String({ description: 'The message to show the customer' }),
-    code: Type.Optional(Type.String({ description: 'malformed, expired, unknown-store, revoked, no-reward, reward-ended, already-collected, cooldown' })),
+    code: Type.Optional(Type.String({ description: 'malformed, expired, unknown-store, revoked, no-reward, reward-ended, already-collected, cooldown, code-budget' })),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
     store: Type.Optional(CustomerStore),
     reward: Type.Optional(CustomerReward),
@@ -145,6 +146,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const outcome = await scan(app.deps, {
       token: request.body.token,
       credential: credentialOf(request),
+      clientAddress: request.ip,
       mayCreateCustomer: async () => {
         const throttle = await newCustomers(request);
         return throttle.isAllowed || !throttle.isExceeded;

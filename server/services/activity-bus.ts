@@ -9,9 +9,10 @@ import type { Db } from '../db';
 import { connectRedis, type RedisHandle } from './redis';
 
 export interface ActivityNotice {
-  type: 'stamp' | 'redemption';
+  /** 'relay-alert' (issue 17): a code's relay alert appeared or changed; `id` is the code. */
+  type: 'stamp' | 'redemption' | 'relay-alert';
   vendorId: string;
-  /** The stamp event's or the redemption's id. */
+  /** The stamp event's or the redemption's id (the code for a relay alert). */
   id: string;
 }
 
@@ -52,7 +53,7 @@ export function encodeNotice(notice: ActivityNotice): string {
 export function decodeNotice(payload: string): ActivityNotice | undefined {
   try {
     const parsed = JSON.parse(payload) as { t?: unknown; v?: unknown; i?: unknown };
-    if ((parsed.t !== 'stamp' && parsed.t !== 'redemption') || typeof parsed.v !== 'string' || typeof parsed.i !== 'string') return undefined;
+    if ((parsed.t !== 'stamp' && parsed.t !== 'redemption' && parsed.t !== 'relay-alert') || typeof parsed.v !== 'string' || typeof parsed.i !== 'string') return undefined;
     return { type: parsed.t, vendorId: parsed.v, id: parsed.i };
   } catch {
     return undefined;

@@ -73,7 +73,10 @@ export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: str
     if (row.type === 'redemption') {
       return { id: row.id, type: 'redemption', customer, date: row.created_at, reward: row.reward_label ?? reward.label, required: row.stamps_required ?? reward.required };
     }
-    return { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: counts.get(row.id) ?? 0, required: reward.required };
+    const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: counts.get(row.id) ?? 0, required: reward.required };
+    // Issue 17: a stamp the store voided stays in the list, marked.
+    if (row.voided_at) item.voided = true;
+    return item;
   });
 }
 
@@ -110,6 +113,7 @@ export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string
  * (another schema or a rolled-back write) or belongs to another vendor than the notice claims.
  */
 export async function activityItemFor(deps: Pick<AppDeps, 'db'>, notice: ActivityNotice): Promise<ActivityItem | undefined> {
+  if (notice.type === 'relay-alert') return undefined;
   const row = await findActivityRow(deps.db.kysely, notice.type, notice.id);
   if (!row || row.vendor_id !== notice.vendorId) return undefined;
   const [item] = await toActivityItems(deps.db.kysely, notice.vendorId, [row]);

@@ -44,6 +44,15 @@ export function formatRewardDate(expiry: string): string {
   return dayjs(expiry).format('D MMM YYYY');
 }
 
+/**
+ * Issue 17: "1 stamp removed by the store" shows until the customer's next stamp — never a silent change,
+ * and not a notice forever either.
+ */
+function removedSinceLastStamp(row: CardRow): number {
+  if (!row.removed_stamps || row.removed_at === null) return 0;
+  return Number(row.removed_at) >= Number(row.last_stamp_at ?? 0) ? Number(row.removed_stamps) : 0;
+}
+
 export function toCard(row: CardRow, now: number): CustomerCard {
   const reward = toReward(row, now);
   const required = reward?.stamps ?? 0;
@@ -56,6 +65,7 @@ export function toCard(row: CardRow, now: number): CustomerCard {
     canClaim: reward !== null && row.stamps >= required,
     lastStampAt: row.last_stamp_at,
     updatedAt: row.updated_at,
+    removedStamps: removedSinceLastStamp(row),
   };
 }
 

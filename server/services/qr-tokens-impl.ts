@@ -103,7 +103,8 @@ function parse(body: bigint, token: string): { token: VerifiedQrToken; expiresAt
     return { token: { vendorId, kind: 'printable', tokenId: `${vendorId}:v${field}`, version: field } };
   }
   // The token itself names the code (vendor, second and serial): one stamp per customer per code.
-  return { token: { vendorId, kind: 'dynamic', tokenId: token }, expiresAtMs: (EXPIRY_EPOCH_SECONDS + field) * 1000 };
+  const expiresAtMs = (EXPIRY_EPOCH_SECONDS + field) * 1000;
+  return { token: { vendorId, kind: 'dynamic', tokenId: token, issuedAt: expiresAtMs - DYNAMIC_QR_TTL_SECONDS * 1000 }, expiresAtMs };
 }
 
 function assertUuid(vendorId: string): void {

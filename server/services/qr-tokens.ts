@@ -10,6 +10,8 @@ export interface VerifiedQrToken {
   tokenId: string;
   /** Printable tokens only: the vendor's printable_qr_version the token was issued for. */
   version?: number;
+  /** Dynamic tokens only: when the code was issued, epoch ms (the relay signals record a code's age at scan). */
+  issuedAt?: number;
 }
 
 export type QrVerifyFailure = 'malformed' | 'expired';

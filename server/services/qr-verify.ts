@@ -4,7 +4,7 @@ import { findPrintableVersion } from '../repositories/printable-qr';
 import type { QrTokenKind } from './qr-tokens';
 
 export type QrStampCheck =
-  | { ok: true; vendorId: string; kind: QrTokenKind; tokenId: string }
+  | { ok: true; vendorId: string; kind: QrTokenKind; tokenId: string; issuedAt?: number }
   | { ok: false; reason: 'malformed' | 'expired' | 'unknown-vendor' | 'revoked' };
 
 /**
@@ -14,9 +14,9 @@ export type QrStampCheck =
 export async function verifyQrForStamp(deps: Pick<AppDeps, 'db' | 'qrTokens'>, token: string): Promise<QrStampCheck> {
   const verified = deps.qrTokens.verify(token);
   if (!verified.ok) return { ok: false, reason: verified.reason };
-  const { vendorId, kind, tokenId, version } = verified.token;
+  const { vendorId, kind, tokenId, version, issuedAt } = verified.token;
   const currentVersion = await findPrintableVersion(deps.db.kysely, vendorId);
   if (currentVersion === undefined) return { ok: false, reason: 'unknown-vendor' };
   if (kind === 'printable' && version !== currentVersion) return { ok: false, reason: 'revoked' };
-  return { ok: true, vendorId, kind, tokenId };
+  return { ok: true, vendorId, kind, tokenId, issuedAt };
 }

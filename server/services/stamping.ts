@@ -8,6 +8,7 @@ import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, fi
 import { insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
+import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
 import { createCustomer, customerForCredential } from './customers';
 import { verifyQrForStamp } from './qr-verify';
 
@@ -22,6 +23,8 @@ export interface ScanInput {
   credential: string | undefined;
   /** Asked once before a new customer would be created (the per-address throttle); false refuses with 429. */
   mayCreateCustomer: () => Promise<boolean>;
+  /** The client's address (issue 17: its network prefix is one of the stamp's signals). */
+  clientAddress?: string;
 }
 
 export const NEW_CUSTOMER_THROTTLED_MESSAGE = 'Too many new stamp cards were started from this network. Please try again later.';
@@ -42,6 +45,7 @@ export const scanMessages = {
   noReward: (company: string) => `${company} has not set up a reward yet, so there are no stamps to collect here for now`,
   rewardEnded: (expiry: string) => `This reward ended on ${formatRewardDate(expiry)}`,
   alreadyCollected: 'You already collected a stamp with this code',
+  codeBudget: 'This code was used by many people at once — ask at the counter for your stamp',
   cooldown: (minutes: number) => `You already collected a stamp here in the last ${cooldownText(minutes)}`,
   stamped: (card: CustomerCard, reward: CustomerReward) =>
     card.canClaim
@@ -58,6 +62,7 @@ const REFUSAL_STATUS: Record<ScanRefusalCode, RefusalStatus> = {
   'reward-ended': 410,
   'already-collected': 409,
   cooldown: 409,
+  'code-budget': 409,
 };
 
 function refuse(
@@ -88,7 +93,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       case 'revoked': return refuse('revoked', scanMessages.revoked);
     }
   }
-  const { vendorId, kind, tokenId } = check;
+  const { vendorId, kind, tokenId, issuedAt } = check;
 
   const storeRow: StoreRow | undefined = await findStore(db, vendorId);
   if (!storeRow) return refuse('unknown-store', scanMessages.unknownStore);
@@ -107,7 +112,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw tooManyRequests(NEW_CUSTOMER_THROTTLED_MESSAGE);
 
   const minutes = cooldownMinutes(deps, kind);
-  let stamped: { customerId: string; cardId: string; credential?: string };
+  let stamped: { customerId: string; cardId: string; credential?: string; alertChanged: boolean; codeKey: string };
   const stampEventId = crypto.randomUUID();
   try {
     // One transaction: the customer (when new), the card, the event, the count. The event goes in
@@ -118,13 +123,22 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
+      // Issue 17: the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
+      // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
+      const relay = await admitStamp(trx, deps.config.relay, {
+        vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
+      }, now);
       const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
       if (!added) throw new CoolingDown();
-      return { customerId, cardId, credential: created?.credential };
+      return { customerId, cardId, credential: created?.credential, ...relay };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: await currentCard() });
     if (error instanceof CoolingDown) return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: await currentCard() });
+    if (error instanceof CodeBudgetSpent) {
+      await refuseOverBudget(deps, error.codeKey);
+      return refuse('code-budget', scanMessages.codeBudget, { store, reward, card: await currentCard() });
+    }
     throw error;
   }
 
@@ -133,6 +147,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const card = toCard(cardRow, now);
   // Issue 7: the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
+  if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);
   const response: ScanResponse = { message: scanMessages.stamped(card, reward), store, reward, card, stampedAt: now };
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };

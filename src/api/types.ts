@@ -170,6 +170,8 @@ export interface CustomerCard {
   /** Epoch ms of the last stamp, or null. */
   lastStampAt: number | null;
   updatedAt: number;
+  /** Issue 17: stamps the store voided on this card since its last stamp (0 or absent: none), shown as a notice. */
+  removedStamps?: number;
 }
 export type ScanRefusalCode =
   | 'malformed'
@@ -179,7 +181,8 @@ export type ScanRefusalCode =
   | 'no-reward'
   | 'reward-ended'
   | 'already-collected'
-  | 'cooldown';
+  | 'cooldown'
+  | 'code-budget';
 /** POST /api/customer/scan: one stamp collected. */
 export interface ScanRequest {
   token: string;
@@ -282,6 +285,8 @@ export interface ActivityItem {
   stamps?: number;
   /** Stamps a full card needs (for a redemption, as it was when claimed). */
   required?: number;
+  /** Issue 17: the store voided this stamp (it no longer counts on the card or in the figures). */
+  voided?: boolean;
 }
 
 /** GET /api/activity/{vendorId}?page=&pageSize=: newest first. */
@@ -348,3 +353,63 @@ export interface StreamTicketResponse {
 
 /** The live feed's server-sent event name; its data is one `ActivityItem` as JSON. */
 export const ACTIVITY_STREAM_EVENT = 'activity';
+/** Issue 17: the live feed's event when a code's relay alert appears or changes; its data is `{ code }`. */
+export const RELAY_ALERT_STREAM_EVENT = 'relay-alert';
+
+// ---- /api/qrcode/{vendorId}/alerts (issue 17: relay detection and the vendor's review) ----
+export type RelayFlagReason = 'networks' | 'budget' | 'device';
+
+/** One stamp a flagged code granted, as the vendor reviews it. */
+export interface RelayAlertStamp {
+  id: string;
+  customer: string;
+  /** Epoch ms. */
+  date: number;
+  /** The client network prefix the scan came from ('203.0.113.0/24'). */
+  network: string | null;
+  newDevice: boolean;
+  voided: boolean;
+  /** The card had a reward claimed after this stamp: a void does not reverse that claim. */
+  claimedAfter: boolean;
+}
+
+/** A code flagged as probably relayed (a photo going around), with what it granted. */
+export interface RelayAlert {
+  /** Opaque id of the code (used in the void URL). */
+  code: string;
+  kind: 'dynamic' | 'printable';
+  reason: RelayFlagReason;
+  /** 'Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around' (server's clock, UTC). */
+  message: string;
+  firstUsedAt: number;
+  /** The code's latest scan (granted or refused). */
+  lastUsedAt: number;
+  flaggedAt: number;
+  /** Scans that got a stamp, scans the budget refused, distinct networks, the budget. */
+  granted: number;
+  refused: number;
+  networks: number;
+  budget: number;
+  voidedAt: number | null;
+  voidedStamps: number | null;
+  stamps: RelayAlertStamp[];
+}
+export interface RelayAlertsResponse {
+  alerts: RelayAlert[];
+}
+/** POST /api/qrcode/{vendorId}/alerts/{code}/void: what voiding did. */
+export interface VoidCodeResponse {
+  voidedStamps: number;
+  cards: number;
+  /** Cards whose claim made since is kept (shown, not reversed). */
+  claimsKept: number;
+  flyerRenewed: boolean;
+}
+/** GET/PUT /api/qrcode/{vendorId}/stamp-budget: the store's own floors (null follows the server's default). */
+export interface StampBudgetSettings {
+  codeBudgetFloor: number | null;
+  flyerBudgetFloor: number | null;
+  /** What is in force now: the budget a new counter code gets, and the flyer's daily budget. */
+  effectiveCodeBudget: number;
+  effectiveFlyerBudget: number;
+}

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ACTIVITY_TEXT } from '../../constants';
 import { feedClosed, feedLine, feedOpened, selectActivityFeed, type ActivityFeedStatus } from './activityFeedSlice';
+import { RelayAlerts } from '../qr/RelayAlerts';
 import './activity.css';
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
@@ -18,7 +19,13 @@ export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
     };
   }, [dispatch, vendorId]);
 
-  return <ActivityFeedView />;
+  // Issue 17: the owner's stamp alerts sit with the feed on the QR page (not in ActivityFeedView: the counter screen shows that to customers).
+  return (
+    <>
+      <RelayAlerts vendorId={vendorId} />
+      <ActivityFeedView />
+    </>
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
-import { ACTIVITY_STREAM_EVENT, type ActivityItem } from '../../api/types';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, type ActivityItem } from '../../api/types';
 import { activityApi } from './activityApi';
 import { ACTIVITY_TEXT } from '../../constants';
 import { feedClosed, feedConnected, feedDropped, feedOpened, itemReceived, itemsBackfilled, retryDelayMs, todaysItems } from './activityFeedSlice';
@@ -44,6 +44,10 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 listenerApi.dispatch(itemReceived(item));
                 // The Reward Activity table, the dashboard and the first-day checklist reload when next shown.
                 listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }, { type: 'FirstDay', id: vendorId }]));
+              });
+              // Issue 17: a code's relay alert appeared or changed: the QR page's alerts reload at once.
+              source.addEventListener(RELAY_ALERT_STREAM_EVENT, () => {
+                listenerApi.dispatch(api.util.invalidateTags([{ type: 'RelayAlerts', id: vendorId }, { type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
               });
               source.addEventListener('error', () => dropped());
             }),

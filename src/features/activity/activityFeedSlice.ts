@@ -2,7 +2,7 @@
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityItem } from '../../api/types';
-import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT } from '../../constants';
+import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 
 /**
  * closed: no feed on screen (nothing connects).
@@ -56,13 +56,18 @@ export const activityFeedSlice = createSlice({
       if (state.items.some((item) => item.id === action.payload.id)) return;
       state.items = [action.payload, ...state.items].slice(0, ACTIVITY_TEXT.feedMaxLines);
     },
+    /** Issue 17: stamps the store voided (read from its alerts) read as voided in the feed too. */
+    itemsVoided(state, action: PayloadAction<string[]>) {
+      const voided = new Set(action.payload);
+      for (const item of state.items) if (item.type === 'stamp' && voided.has(item.id)) item.voided = true;
+    },
   },
   selectors: {
     selectActivityFeed: (state) => state,
   },
 });
 
-export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled } = activityFeedSlice.actions;
+export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsVoided } = activityFeedSlice.actions;
 export const { selectActivityFeed } = activityFeedSlice.selectors;
 
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */
@@ -79,7 +84,7 @@ export function todaysItems(items: ActivityItem[], now: number): ActivityItem[] 
 
 /** The feed line a vendor reads: "Ana collected a stamp · 4/10", "Reward claimed by Ana". */
 export function feedLine(item: ActivityItem): string {
-  return item.type === 'redemption'
-    ? ACTIVITY_TEXT.claimLine(item.customer)
-    : ACTIVITY_TEXT.stampLine(item.customer, item.stamps ?? 0, item.required ?? 0);
+  if (item.type === 'redemption') return ACTIVITY_TEXT.claimLine(item.customer);
+  if (item.voided) return RELAY_TEXT.feedVoided(item.customer);
+  return ACTIVITY_TEXT.stampLine(item.customer, item.stamps ?? 0, item.required ?? 0);
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/types';
-import { ACTIVITY_TEXT } from '../../constants';
+import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from '../rewards/sampleActivity';
 import { useGetActivityQuery } from './activityApi';
 
@@ -34,7 +34,8 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     date: dayjs(item.date).format('MMM D, YYYY · HH:mm'),
     reward: item.reward,
     type: item.type,
-    tag: item.type === 'redemption' ? ACTIVITY_TEXT.claimTag : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+    // Issue 17: a stamp the store voided stays listed, marked as such.
+    tag: item.type === 'redemption' ? ACTIVITY_TEXT.claimTag : item.voided ? RELAY_TEXT.activityVoided : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
   };
 }
 

@@ -2,7 +2,7 @@
 // full card: confirm at the counter, claim, then the full-screen reward-ready screen.
 import { useState, type ReactNode } from 'react';
 import type { CustomerCard, RedemptionDto } from '../../api/types';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useClaimCardMutation } from './customerApi';
 import { errorText } from './customerErrors';
 import { Notice, type NoticeTone } from './Notice';
@@ -43,6 +43,8 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
         <StampGrid stamps={current.stamps} required={current.required} justStamped={justStamped && current === card} />
       </section>
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+      {/* Issue 17: stamps the store voided are never a silent change. */}
+      {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
       {claimState.isError ? <Notice tone="error">{errorText(claimState.error)}</Notice> : null}
       {current.canClaim && !confirming ? (
         <button type="button" className="cw-btn cw-btn--claim" onClick={() => setConfirming(true)}>

@@ -1,7 +1,7 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/types';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useGetWalletQuery } from './customerApi';
 import { readCustomerCredential } from './customerCredential';
 import { errorStatus, errorText } from './customerErrors';
@@ -24,6 +24,8 @@ function WalletCard({ card }: { card: CustomerCard }) {
           <span className="cw-bar cw-bar--small" role="progressbar" aria-valuemin={0} aria-valuemax={card.required} aria-valuenow={filled} aria-label={CUSTOMER_TEXT.progressLabel(filled, card.required)}>
             <span style={{ width: `${percent}%` }} />
           </span>
+          {/* Issue 17: stamps the store voided are never a silent change. */}
+          {card.removedStamps ? <span className="cw-wallet-removed">{RELAY_TEXT.removedByStore(card.removedStamps)}</span> : null}
         </span>
         <span className="cw-wallet-side">
           <span className="cw-wallet-count">{CUSTOMER_TEXT.progress(filled, card.required)}</span>

@@ -15,6 +15,7 @@ import { SetUpRewardFirst, rewardProblem } from '../first-day/SetUpRewardFirst';
 import { offerText } from '../first-day/offer';
 import { Flyer } from './Flyer';
 import { FlyerCodeSection } from './FlyerCodeSection';
+import { StampBudgetSection } from './StampBudgetSection';
 import { QrCodeDisplay } from './QrCodeDisplay';
 import { QrCodeStatus } from './QrCodeStatus';
 import { codeHealth, pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
@@ -118,6 +119,7 @@ export default function QrPage() {
       <LiveActivityFeed vendorId={userId} />
 
       <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} />
+      <StampBudgetSection vendorId={userId} />
 
       {flyerUrl ? (
         // Rendered off-screen only while exporting; html2canvas captures it from there.

@@ -9,6 +9,7 @@ import {
   feedLine,
   feedOpened,
   itemReceived,
+  itemsVoided,
   retryDelayMs,
 } from '../../../src/features/activity/activityFeedSlice';
 
@@ -35,6 +36,19 @@ describe('activityFeed slice', () => {
     for (let i = 1; i <= 10; i += 1) store.dispatch(itemReceived(stamp(`e${i}`)));
     store.dispatch(itemReceived(stamp('e10')));
     expect(store.getState().activityFeed.items.map((item) => item.id)).toEqual(['e10', 'e9', 'e8', 'e7', 'e6', 'e5', 'e4', 'e3']);
+  });
+
+  it('marks the stamps the store voided (issue 17), and reads them as voided', () => {
+    const store = makeStore();
+    store.dispatch(feedOpened({ vendorId: 'v1' }));
+    store.dispatch(itemReceived(stamp('e1', 'Ana')));
+    store.dispatch(itemReceived(stamp('e2', 'Bo')));
+    store.dispatch(itemsVoided(['e1', 'unknown']));
+    const [bo, ana] = store.getState().activityFeed.items;
+    expect(ana.voided).toBe(true);
+    expect(bo.voided).toBeUndefined();
+    expect(feedLine(ana)).toBe("Ana's stamp was voided");
+    expect(feedLine(bo)).toBe('Bo collected a stamp · 4/10');
   });
 
   it('ignores everything once closed, and forgets the lines', () => {

@@ -1,0 +1,158 @@
+// The vendor's side of relay detection (issue 17): the alerts for flagged codes with the stamps they
+// granted, the owner-only void action (audited), and the store's own budget floors.
+import type { RelayAlert, RelayAlertStamp, RelayFlagReason, StampBudgetSettings, VoidCodeResponse } from '../../../src/api/types';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../http-errors';
+import { customerDisplayNames } from '../../repositories/activity';
+import { bumpPrintableVersion } from '../../repositories/printable-qr';
+import {
+  findCodeUsage,
+  insertAudit,
+  listFlaggedCodes,
+  markCodeVoided,
+  paceAndFloors,
+  removeStampsFromCard,
+  setBudgetFloors,
+  setVoidedStamps,
+  stampsOfCode,
+  voidStampEvents,
+  type CodeStampRow,
+  type CodeUsageRow,
+} from '../../repositories/relay';
+import { customerLabel } from '../activity';
+import { DAY_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
+
+/** Alerts shown: flags of the last week, newest first. */
+export const ALERT_DAYS = 7;
+export const MAX_ALERTS = 20;
+/** Stamps listed (and voided) per code: far above any budget. */
+export const MAX_STAMPS_PER_CODE = 500;
+
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config' | 'activityBus'>;
+
+/** "14:02" in UTC (the server does not know the store's time zone; the page shows times in the browser's own). */
+function clock(instant: number): string {
+  return new Date(instant).toISOString().slice(11, 16);
+}
+
+function seconds(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
+}
+
+/** 'Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around'. */
+export function alertMessage(usage: CodeUsageRow, reason: RelayFlagReason, timeOf: (instant: number) => string = clock): string {
+  const uses = usage.granted + usage.refused;
+  const what = usage.kind === 'printable' ? 'Flyer code' : `Code from ${timeOf(usage.first_at)}`;
+  const networks = `${usage.networks} network${usage.networks === 1 ? '' : 's'}`;
+  const span = seconds(usage.last_at - usage.first_at);
+  if (reason === 'device') return `${what} was used by a phone that collected stamps at several stores within minutes — check these stamps`;
+  return `${what} used ${uses} time${uses === 1 ? '' : 's'} from ${networks} in ${span} — a photo may be going around`;
+}
+
+/** Which of a code's stamps its void takes back: all of them, or for a device-only flag that device's stamps. */
+function stampsToVoid(usage: CodeUsageRow, stamps: readonly CodeStampRow[], deviceStores: number): CodeStampRow[] {
+  const open = stamps.filter((s) => s.voided_at === null);
+  if (usage.flag_reason !== 'device') return open;
+  return open.filter((s) => (s.device_stores ?? 0) >= deviceStores);
+}
+
+async function toAlert(deps: Deps, usage: CodeUsageRow): Promise<RelayAlert> {
+  const rows = await stampsOfCode(deps.db.kysely, usage.code_key, MAX_STAMPS_PER_CODE);
+  const names = await customerDisplayNames(deps.db.kysely, rows.map((r) => r.customer_id));
+  const reason = (usage.flag_reason ?? 'networks') as RelayFlagReason;
+  const stamps: RelayAlertStamp[] = rows.map((r) => ({
+    id: r.id,
+    customer: customerLabel(r.customer_id, names.get(r.customer_id)),
+    date: r.created_at,
+    network: r.client_network,
+    newDevice: r.new_device === 1,
+    voided: r.voided_at !== null,
+    claimedAfter: r.claimed_after === 1,
+  }));
+  return {
+    code: usage.code_key,
+    kind: usage.kind,
+    reason,
+    message: alertMessage(usage, reason),
+    firstUsedAt: usage.first_at,
+    lastUsedAt: usage.last_at,
+    flaggedAt: usage.flagged_at ?? usage.first_at,
+    granted: usage.granted,
+    refused: usage.refused,
+    networks: usage.networks,
+    budget: usage.budget,
+    voidedAt: usage.voided_at,
+    voidedStamps: usage.voided_stamps,
+    stamps,
+  };
+}
+
+/** GET /api/qrcode/{vendorId}/alerts: the flagged codes of the last week, each with its stamps. */
+export async function listRelayAlerts(deps: Deps, vendorId: string): Promise<RelayAlert[]> {
+  const codes = await listFlaggedCodes(deps.db.kysely, vendorId, deps.now() - ALERT_DAYS * DAY_MS, MAX_ALERTS);
+  return Promise.all(codes.map((usage) => toAlert(deps, usage)));
+}
+
+/**
+ * POST /api/qrcode/{vendorId}/alerts/{code}/void: in one transaction the code's stamps are marked voided,
+ * each card loses them (never below zero: a claim already made is kept, and reported), the code grants
+ * nothing more, a flyer code is renewed (older flyers stop working), and the action is audited.
+ */
+export async function voidCode(deps: Deps, vendorId: string, codeKey: string, clientAddress: string | null): Promise<VoidCodeResponse> {
+  const now = deps.now();
+  const result = await deps.db.kysely.transaction().execute(async (trx) => {
+    const usage = await findCodeUsage(trx, vendorId, codeKey);
+    if (!usage || usage.flagged_at === null) throw notFound('No such flagged code at this store.');
+    // Taken first: the code grants nothing more, and a second void (another tab) finds it taken.
+    if (!(await markCodeVoided(trx, codeKey, now))) throw conflict('These stamps were already voided.');
+    const stamps = await stampsOfCode(trx, codeKey, MAX_STAMPS_PER_CODE);
+    const chosen = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
+    const voidedIds = new Set(await voidStampEvents(trx, chosen.map((s) => s.id), now));
+    const perCard = new Map<string, number>();
+    for (const stamp of chosen) if (voidedIds.has(stamp.id)) perCard.set(stamp.card_id, (perCard.get(stamp.card_id) ?? 0) + 1);
+    let claimsKept = 0;
+    for (const [cardId, count] of perCard) {
+      const claimKept = await removeStampsFromCard(trx, cardId, count, now);
+      if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
+    }
+    await setVoidedStamps(trx, codeKey, voidedIds.size);
+    const flyerRenewed = usage.kind === 'printable' ? (await bumpPrintableVersion(trx, vendorId, now)) !== undefined : false;
+    const response: VoidCodeResponse = { voidedStamps: voidedIds.size, cards: perCard.size, claimsKept, flyerRenewed };
+    await insertAudit(trx, { vendorId, action: 'void-code', codeKey, detail: { ...response, reason: usage.flag_reason, granted: usage.granted, networks: usage.networks }, clientAddress }, now);
+    return response;
+  });
+  announceAlert(deps, vendorId, codeKey);
+  return result;
+}
+
+/** Tells the vendor's open pages that a code's alert appeared or changed (after the commit). */
+export function announceAlert(deps: Pick<AppDeps, 'activityBus'>, vendorId: string, codeKey: string): void {
+  deps.activityBus.publish({ type: 'relay-alert', vendorId, id: codeKey });
+}
+
+export async function getBudgetSettings(deps: Deps, vendorId: string): Promise<StampBudgetSettings> {
+  const today = utcDay(deps.now());
+  const pace = await paceAndFloors(deps.db.kysely, vendorId, today - PACE_DAYS * DAY_MS, today);
+  return {
+    codeBudgetFloor: pace.codeBudgetFloor,
+    flyerBudgetFloor: pace.flyerBudgetFloor,
+    effectiveCodeBudget: stampBudget('dynamic', pace, pace, deps.config.relay),
+    effectiveFlyerBudget: stampBudget('printable', pace, pace, deps.config.relay),
+  };
+}
+
+/** PUT …/stamp-budget: the store's own floors (null: the server's default), audited. */
+export async function updateBudgetSettings(
+  deps: Deps,
+  vendorId: string,
+  floors: { codeBudgetFloor: number | null; flyerBudgetFloor: number | null },
+  clientAddress: string | null,
+): Promise<StampBudgetSettings> {
+  const now = deps.now();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await setBudgetFloors(trx, vendorId, floors, now);
+    await insertAudit(trx, { vendorId, action: 'set-budget-floors', codeKey: null, detail: floors, clientAddress }, now);
+  });
+  return getBudgetSettings(deps, vendorId);
+}

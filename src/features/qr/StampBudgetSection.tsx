@@ -1,0 +1,53 @@
+// Issue 17: the owner's own floors for the stamp budget (how many stamps one counter code, and the flyer in
+// a day, may grant before scans are refused). Empty fields follow the server's defaults.
+import { useEffect, useState } from 'react';
+import { App, Button, InputNumber } from 'antd';
+import { RELAY_TEXT } from '../../constants';
+import { useGetStampBudgetQuery, useSetStampBudgetMutation } from './relayApi';
+
+const FLOOR_LIMITS = { min: 1, max: 100_000 } as const;
+
+export function StampBudgetSection({ vendorId }: { vendorId: string }) {
+  const { message } = App.useApp();
+  const { data } = useGetStampBudgetQuery(vendorId);
+  const [save, { isLoading }] = useSetStampBudgetMutation();
+  const [codeFloor, setCodeFloor] = useState<number | null>(null);
+  const [flyerFloor, setFlyerFloor] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!data) return;
+    setCodeFloor(data.codeBudgetFloor);
+    setFlyerFloor(data.flyerBudgetFloor);
+  }, [data]);
+
+  const onSave = async () => {
+    try {
+      await save({ vendorId, codeBudgetFloor: codeFloor, flyerBudgetFloor: flyerFloor }).unwrap();
+      void message.success(RELAY_TEXT.budgetSaved);
+    } catch {
+      void message.error(RELAY_TEXT.budgetSaveFailed);
+    }
+  };
+
+  return (
+    <section className="sw-flyer-card sw-budget-card" aria-labelledby="sw-budget-title" data-testid="stamp-budget">
+      <div className="sw-flyer-card__intro">
+        <h2 id="sw-budget-title">{RELAY_TEXT.budgetTitle}</h2>
+        <p>{data ? RELAY_TEXT.budgetHint(data.effectiveCodeBudget, data.effectiveFlyerBudget) : RELAY_TEXT.budgetExplain}</p>
+        <div className="sw-budget-card__fields">
+          <label>
+            <span>{RELAY_TEXT.codeFloorLabel}</span>
+            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={RELAY_TEXT.budgetDefault} onChange={(v) => setCodeFloor(v)} />
+          </label>
+          <label>
+            <span>{RELAY_TEXT.flyerFloorLabel}</span>
+            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={RELAY_TEXT.budgetDefault} onChange={(v) => setFlyerFloor(v)} />
+          </label>
+          <Button onClick={() => void onSave()} loading={isLoading}>
+            {RELAY_TEXT.budgetSave}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
