@@ -32,6 +32,8 @@ const CustomerItem = Type.Object({
   lastVisit: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms' }),
 });
 
+const CsvBody = Type.Any({ description: 'text/csv (RFC 4180, UTF-8 with BOM), streamed' });
+
 function csvHeaders(name: string) {
   return {
     'content-type': 'text/csv; charset=utf-8',
@@ -74,7 +76,8 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       params: Params,
       querystring: Type.Object({ filter: Filter, minVisits: MinVisits, utcOffset: UtcOffset }),
-      response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      // Any: the 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes).
+      response: { 200: CsvBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
     const { filter, minVisits, utcOffset } = request.query;
@@ -92,7 +95,8 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       params: Params,
       querystring: Type.Object({ from: DateParam, to: DateParam, utcOffset: UtcOffset }),
-      response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      // Any: the 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes).
+      response: { 200: CsvBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
     const { from, to, utcOffset } = request.query;
