@@ -18,6 +18,8 @@ export const EXPORT_BATCH_ROWS = 1000;
 
 export interface ExportOptions {
   batchRows?: number;
+  /** Bytes the stream reads ahead of its reader (default 64 KiB). */
+  highWaterMark?: number;
   /** The vendor's offset from UTC in minutes: times are written in their local time. */
   utcOffsetMinutes: number;
 }
@@ -63,11 +65,10 @@ async function* eventsOf(deps: Pick<AppDeps, 'db'>, source: ActivityExportSource
   }
 }
 
-function earlier(a: ExportEvent, b: ExportEvent): boolean {
-  return a.at < b.at || (a.at === b.at && a.id < b.id);
-}
-
-/** Merges sources that are each in time order into one stream in time order (a k-way merge; k is small). */
+/**
+ * Merges sources that are each in time order into one stream in time order (a k-way merge; k is small).
+ * Events of the same millisecond come in the sources' order (a stamp before the claim it completed).
+ */
 export async function* mergeInTimeOrder(streams: AsyncGenerator<ExportEvent>[]): AsyncGenerator<ExportEvent> {
   const heads = await Promise.all(streams.map((s) => s.next()));
   for (;;) {
@@ -77,7 +78,7 @@ export async function* mergeInTimeOrder(streams: AsyncGenerator<ExportEvent>[]):
       if (head.done) continue;
       if (pick === -1) { pick = i; continue; }
       const best = heads[pick];
-      if (!best.done && earlier(head.value, best.value)) pick = i;
+      if (!best.done && head.value.at < best.value.at) pick = i;
     }
     if (pick === -1) return;
     const chosen = heads[pick];
@@ -109,14 +110,14 @@ async function* activityCsv(deps: Pick<AppDeps, 'db'>, range: ExportRange, optio
 }
 
 /** A byte stream that pulls the next chunk only when the reader wants more (backpressure). */
-function toStream(chunks: AsyncGenerator<string>): Readable {
-  return Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 });
+function toStream(chunks: AsyncGenerator<string>, highWaterMark = 64 * 1024): Readable {
+  return Readable.from(chunks, { objectMode: false, highWaterMark });
 }
 
 export function customerCsvStream(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, filter: CustomerListFilter, minVisits: number, options: ExportOptions): Readable {
-  return toStream(customerCsv(deps, vendorId, filter, minVisits, options));
+  return toStream(customerCsv(deps, vendorId, filter, minVisits, options), options.highWaterMark);
 }
 
 export function activityCsvStream(deps: Pick<AppDeps, 'db'>, range: ExportRange, options: ExportOptions, sources: readonly ActivityExportSource[] = ACTIVITY_EXPORT_SOURCES): Readable {
-  return toStream(activityCsv(deps, range, options, sources));
+  return toStream(activityCsv(deps, range, options, sources), options.highWaterMark);
 }
