@@ -43,6 +43,9 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
         <StampGrid stamps={current.stamps} required={current.required} justStamped={justStamped && current === card} />
       </section>
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+      {current.returnedClaim && current === card ? (
+        <Notice tone="warning">{CUSTOMER_TEXT.returnedClaim(current.returnedClaim.rewardLabel, current.returnedClaim.stamps)}</Notice>
+      ) : null}
       {claimState.isError ? <Notice tone="error">{errorText(claimState.error)}</Notice> : null}
       {current.canClaim && !confirming ? (
         <button type="button" className="cw-btn cw-btn--claim" onClick={() => setConfirming(true)}>
