@@ -42,7 +42,7 @@ export function ExportPanel({ vendorId, filter, minVisits }: { vendorId: string;
   };
 
   return (
-    <Space direction="vertical" size={12} className="sw-export">
+    <Space orientation="vertical" size={12} className="sw-export">
       <Button
         icon={<DownloadOutlined aria-hidden />}
         loading={busy === 'customers'}
