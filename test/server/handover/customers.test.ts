@@ -80,7 +80,7 @@ describe('GET /api/customers/:vendorId', () => {
         const seen: CustomerListItem[] = [];
         let after: string | null = null;
         do {
-          const page = (await list(`?sort=${sort}&order=${order}&limit=3${after ? `&after=${after}` : ''}`)).json();
+          const page: { items: CustomerListItem[]; next: string | null } = (await list(`?sort=${sort}&order=${order}&limit=3${after ? `&after=${after}` : ''}`)).json();
           seen.push(...page.items);
           after = page.next;
         } while (after);
