@@ -2,7 +2,8 @@
 // measured in the same run as the yardstick. Not a test: nothing fails on a slow machine.
 // BENCH_SECONDS (default 5) sets each measurement's length; BENCH_ONLY=name,name picks rows;
 // BENCH_ONLY=menu runs the menu-scanning corpus (bench/menu.ts) and the stamp latency while a menu is
-// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter.
+// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter. BENCH_ONLY=customers: the
+// Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers-scenarios.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { createActivityBus } from '../server/services/activity-bus';
 import { benchScenarios, type BenchContext } from './scenarios';
+import { CUSTOMERS_BENCH_GROUP, runExportBench } from './customers-scenarios';
 import { runDurabilityBench } from './durability';
 import { runMenuBench } from './menu';
 import { runResponsivenessBench } from './menu-responsiveness';
@@ -116,10 +118,12 @@ async function main(): Promise<void> {
   const yardstick = await measure('bare Fastify route (yardstick)', { url: `${bareUrl}/bare` });
   const rows: Row[] = [yardstick];
   for (const scenario of scenarios) {
-    if (only && !only.includes(scenario.name)) continue;
+    if (only && !only.includes(scenario.name) && !(scenario.group && only.includes(scenario.group))) continue;
     rows.push(await measure(scenario.name, await scenario.request()));
   }
   printTable(rows, yardstick);
+  // Issue 19: a 1,000,000-row streamed CSV export, its time and the memory it takes.
+  if (only?.includes(CUSTOMERS_BENCH_GROUP)) await runExportBench(context);
 
   await bare.close();
   await app.close();

@@ -59,6 +59,8 @@ export async function listCustomerRows(db: Queryable, q: ListQuery): Promise<Cus
   if (q.filter === 'regulars') {
     query = query
       .where('c.last_stamp_at', '>=', q.windowStart)
+      // Cheap first: a card with fewer visits in all than the threshold cannot have them in the window.
+      .where('c.visits', '>=', q.regularMinVisits)
       .where(
         (eb) => eb.selectFrom('stamp_events as e').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('e.card_id', '=', 'c.id').where('e.created_at', '>=', q.windowStart),
         '>=',
@@ -67,7 +69,9 @@ export async function listCustomerRows(db: Queryable, q: ListQuery): Promise<Cus
   }
   if (q.after) {
     const { value, id } = q.after;
-    query = query.where((eb) => eb.or([eb(column, forward, value), eb.and([eb(column, '=', value), eb('c.id', forward, id)])]));
+    // A row-value comparison, (column, id) < (value, id): both databases seek the index to it, where the
+    // equivalent OR of two conditions made SQLite walk the index from its start (measured: 300 ms at row 50,000).
+    query = query.where((eb) => eb(eb.refTuple(column, 'c.id'), forward, eb.tuple(value, id)));
   }
   const rows = await query.orderBy(column, q.order).orderBy('c.id', q.order).limit(q.limit).execute();
   // bigint columns arrive as numbers from both drivers (db/index.ts); counts are coerced for safety.

@@ -46,7 +46,8 @@ const stamps: ActivityExportSource = {
       .where('e.vendor_id', '=', range.vendorId)
       .where('e.created_at', '>=', range.from)
       .where('e.created_at', '<', range.to);
-    if (after) query = query.where((eb) => eb.or([eb('e.created_at', '>', after.at), eb.and([eb('e.created_at', '=', after.at), eb('e.id', '>', after.id)])]));
+    // Row values, (time, id) > (at, id): an index seek on both databases (an OR of two conditions is a scan on SQLite).
+    if (after) query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '>', eb.tuple(after.at, after.id)));
     const rows = await query.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();
     return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, reward: null, detail: STAMP_KIND_TEXT[r.kind] ?? r.kind }));
   },
@@ -67,7 +68,7 @@ function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'exp
         .where(col, '<', range.to);
       // Claims from before hand-over confirmation existed carry a given time but no screen: not a hand-over anyone confirmed.
       if (onlyHandedOver) query = query.where('r.given_via', 'is not', null);
-      if (after) query = query.where((eb) => eb.or([eb(col, '>', after.at), eb.and([eb(col, '=', after.at), eb('r.id', '>', after.id)])]));
+      if (after) query = query.where((eb) => eb(eb.refTuple(col, 'r.id'), '>', eb.tuple(after.at, after.id)));
       const rows = await query.orderBy(col).orderBy('r.id').limit(limit).execute();
       return rows.map((r) => ({ at: Number(r.at), id: r.id, event: kind, customerId: r.customer_id, displayName: r.display_name, reward: r.reward_label, detail: detail(r) }));
     },
