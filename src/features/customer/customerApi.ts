@@ -65,15 +65,17 @@ export const customerApi = api.enhanceEndpoints({ addTagTypes: ['CustomerProfile
     /** DELETE /api/customer/me (issue 19): erase the wallet; this device's credential is dropped too. */
     deleteWallet: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/customer/me', method: 'DELETE', headers: credentialHeaders() }),
-      async onQueryStarted(_arg, { queryFulfilled }) {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
           clearCustomerCredential();
+          // Blank what this tab still holds (no refetch: without a credential it would only get 401s).
+          dispatch(customerApi.util.upsertQueryData('getWallet', undefined, { cards: [] }));
+          dispatch(customerApi.util.upsertQueryData('getCustomerProfile', undefined, { displayName: null, email: null }));
         } catch {
           // The wallet is still there; the page says the deletion failed.
         }
       },
-      invalidatesTags: (result) => (result ? [CARD_LIST, 'CustomerProfile'] : []),
     }),
     /** GET /api/customer/me: display name and e-mail. */
     getCustomerProfile: build.query<CustomerProfile, void>({
