@@ -3,7 +3,8 @@
 // BENCH_SECONDS (default 5) sets each measurement's length; BENCH_ONLY=name,name picks rows;
 // BENCH_ONLY=menu runs the menu-scanning corpus (bench/menu.ts) and the stamp latency while a menu is
 // read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter. BENCH_ONLY=integrity runs
-// only the stamp-integrity section (bench/integrity.ts, issue 17), which a full run prints too.
+// only the stamp-integrity section (bench/integrity.ts, issue 17), which a full run prints too. BENCH_ONLY=customers: the
+// Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers-scenarios.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { createActivityBus } from '../server/services/activity-bus';
 import { benchScenarios, type BenchContext } from './scenarios';
+import { CUSTOMERS_BENCH_GROUP, runExportBench } from './customers-scenarios';
 import { runDurabilityBench } from './durability';
 import { runIntegrityBench } from './integrity';
 import { runMenuBench } from './menu';
@@ -124,10 +126,12 @@ async function main(): Promise<void> {
   const yardstick = await measure('bare Fastify route (yardstick)', { url: `${bareUrl}/bare` });
   const rows: Row[] = [yardstick];
   for (const scenario of scenarios) {
-    if (only && !only.includes(scenario.name)) continue;
+    if (only && !only.includes(scenario.name) && !(scenario.group && only.includes(scenario.group))) continue;
     rows.push(await measure(scenario.name, await scenario.request()));
   }
   printTable(rows, yardstick);
+  // Issue 19: a 1,000,000-row streamed CSV export, its time and the memory it takes.
+  if (only?.includes(CUSTOMERS_BENCH_GROUP)) await runExportBench(context);
 
   await bare.close();
   await app.close();

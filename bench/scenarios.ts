@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../server/deps';
 import { activityScenarios } from './activity-scenarios';
+import { customersScenarios } from './customers-scenarios';
 import { seedBenchVendor } from './seed-vendor';
 
 export interface BenchContext {
@@ -11,6 +12,8 @@ export interface BenchContext {
 
 export interface BenchScenario {
   name: string;
+  /** BENCH_ONLY=<group> runs every row of the group (issue 19: `customers`). */
+  group?: string;
   request(): Promise<{ url: string; method?: string; headers?: Record<string, string>; body?: string }>;
 }
 
@@ -37,5 +40,7 @@ export async function benchScenarios({ deps, baseUrl }: BenchContext): Promise<B
     { name: 'GET /api/qrcode/generate/:id', request: async () => ({ url: `${baseUrl}/api/qrcode/generate/${vendor.vendorId}`, headers: auth }) },
     // Issue 7: dashboard and activity of a store with BENCH_SEED_EVENTS (default 1,000,000) stamp events.
     ...(await activityScenarios({ deps, baseUrl })),
+    // Issue 19: the Customers page of a store with 100,000 customers (BENCH_ONLY=customers).
+    ...(await customersScenarios({ deps, baseUrl })),
   ];
 }

@@ -27,6 +27,9 @@ import qrcodeRoutes from './routes/qrcode';
 import relayRoutes from './routes/relay';
 import customerRoutes from './routes/customer';
 import activityRoutes from './routes/activity';
+import customersRoutes from './routes/customers';
+import handoverRoutes from './routes/handover';
+import { startExpirySweep } from './services/handover';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +127,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(relayRoutes, { prefix: '/api/qrcode' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
   await app.register(activityRoutes, { prefix: '/api' });
+  await app.register(handoverRoutes, { prefix: '/api' });
+  await app.register(customersRoutes, { prefix: '/api' });
+  // Issue 19: claims nobody handed over expire (and give their stamps back) even when no screen asks.
+  const stopExpirySweep = startExpirySweep(deps, (error) => app.log.warn({ err: error }, 'claim expiry sweep failed'));
+  app.addHook('onClose', async () => stopExpirySweep());
 
   if (options.serveClient) await serveClient(app, deps.config.clientDir);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }));

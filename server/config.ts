@@ -21,6 +21,8 @@ export interface Config {
   /** Stamp fraud controls (issue 6): cooldown per customer per store, in minutes. */
   stampCooldownMinutes: number;
   printableCooldownMinutes: number;
+  /** Issue 19: a claim not handed over within this many minutes expires and gives its stamps back. */
+  claimExpiryMinutes: number;
   logLevel: LogLevel;
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || 'dist/client'),
     stampCooldownMinutes: integer(env, 'STAMP_COOLDOWN_MINUTES', 10, 0, 24 * 60),
     printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
+    claimExpiryMinutes: integer(env, 'CLAIM_EXPIRY_MINUTES', 30, 1, 7 * 24 * 60),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: trustProxy(env),
     menuOcrEngine: oneOf(env, 'MENU_OCR_ENGINE', ['paddle', 'tesseract'] as const, 'paddle'),

@@ -16,6 +16,8 @@ export const ROUTES = {
   qrCode: (id: string) => `/qr-code/${id}`,
   campaigns: (id: string) => `/campaigns/${id}`,
   help: (id: string) => `/help/${id}`,
+  /** Issue 19: the store's customers (reached from the Dashboard; not a nav button of SPEC.md). */
+  customers: (id: string) => `/customers/${id}`,
 } as const;
 
 export const APP_NAME = 'Stampwise';
@@ -678,6 +680,26 @@ export const CUSTOMER_TEXT = {
     `The ${cards === 1 ? 'card' : `${cards} cards`} already on this phone ${cards === 1 ? 'was' : 'were'} added to your wallet` +
     (stamps > 0 ? `, with ${stamps} ${stamps === 1 ? 'stamp' : 'stamps'}.` : '.'),
   notFoundCard: 'This stamp card is not in your wallet.',
+  // Issue 19: the hand-over at the counter.
+  handoverCodeLabel: 'Code for staff',
+  handoverWaiting: 'Staff tap “Hand over” or type this code',
+  handoverGiven: (reward: string, time: string) => `Enjoy your ${reward} — given at ${time}`,
+  handoverGivenTitle: 'Enjoy!',
+  handoverExpired: 'This claim was not handed over in time, so your stamps are back on your card. Claim again at the counter.',
+  handoverExpiredTitle: 'Claim expired',
+  returnedClaim: (reward: string, stamps: number) =>
+    `Your claim for ${reward} was not handed over in time: its ${stamps} stamp${stamps === 1 ? ' is' : 's are'} back on this card.`,
+  // Wallet deletion.
+  deleteTitle: 'Delete my wallet',
+  deleteText: 'Erases your cards, name and e-mail from Stampwise. Stores keep only anonymous counts of past visits.',
+  deleteButton: 'Delete my wallet',
+  deleteConfirmTitle: 'Delete your wallet for good?',
+  deleteConfirmText: 'All your stamp cards and stamps are lost. This cannot be undone.',
+  deleteConfirm: 'Delete for good',
+  deleteCancel: 'Keep my wallet',
+  deleting: 'Deleting…',
+  deletedTitle: 'Your wallet is deleted',
+  deletedText: 'Your cards, name and e-mail are gone. Scan a store’s code to start a new card any time.',
 } as const;
 
 // ---- The vendor's own activity: live dashboard figures, Reward Activity rows, the counter feed (issue 7) ----
@@ -714,6 +736,50 @@ export const ACTIVITY_TEXT = {
   daysAgo: (n: number) => `${n} d ago`,
   dashboardLoadFailedLog: 'Failed to load dashboard figures',
   dashboardLoading: 'Loading your figures…',
+} as const;
+
+// ---- Issue 19: the hand-over at the counter, the Customers page and exports ----
+export const HANDOVER_TEXT = {
+  handOver: 'Hand over',
+  handingOver: 'Handing over…',
+  handOverLabel: (customer: string, reward: string, code: string) => `Hand over ${reward} to ${customer} (code ${code})`,
+  pendingTag: (code: string) => `Waiting · ${code}`,
+  givenTag: (time: string) => `Given ${time}`,
+  expiredTag: 'Expired',
+  done: (reward: string, customer: string) => `${reward} handed over to ${customer}`,
+  codeLabel: 'Code on the customer’s screen',
+  codePlaceholder: 'e.g. K7MQ4',
+  codeSubmit: 'Hand over',
+  codeRequired: 'Type the code shown on the customer’s phone',
+  failed: 'Could not confirm the hand-over. Please try again.',
+  // Dashboard: outstanding rewards by status.
+  claimsLabel: 'Claimed rewards',
+  claims: (pending: number, given: number, expired: number) =>
+    `${pending.toLocaleString('en-US')} waiting at the counter · ${given.toLocaleString('en-US')} handed over · ${expired.toLocaleString('en-US')} expired`,
+  customersLink: 'Your customers',
+} as const;
+
+export const CUSTOMERS_TEXT = {
+  heading: 'Customers',
+  subtitle: 'Who comes back: visits, stamps and rewards of every customer of your store.',
+  filterLabel: 'Show',
+  filters: { all: 'All', regulars: 'Regulars', lapsed: 'Lapsed' },
+  filterHint: (minVisits: number, days: number) => `Regulars: ${minVisits}+ visits in the last ${days} days. Lapsed: no visit in the last ${days} days.`,
+  minVisitsLabel: 'Visits that make a regular',
+  columns: { name: 'Customer', visits: 'Visits', stamps: 'Stamps', rewardsGiven: 'Rewards given', firstVisit: 'First visit', lastVisit: 'Last visit' },
+  empty: 'No customers here yet.',
+  next: 'Next page',
+  previous: 'Previous page',
+  first: 'First page',
+  pageOf: (page: number) => `Page ${page}`,
+  loadFailed: 'Could not load your customers. Please try again.',
+  exportTitle: 'Export',
+  exportCustomers: 'Export customers (CSV)',
+  exportActivity: 'Export activity (CSV)',
+  exportRangeLabel: 'Activity from – to',
+  exporting: 'Preparing…',
+  exportFailed: 'The export failed. Please try again.',
+  exportRangeRequired: 'Choose the days to export',
 } as const;
 
 /** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */

@@ -112,6 +112,8 @@ export interface CustomerTable {
   email_normalized: string | null;
   created_at: number;
   updated_at: number;
+  /** Epoch ms the customer deleted their wallet (issue 19): name and e-mail erased, no device may use it. */
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A device of a customer: only the SHA-256 (hex) of the device's secret credential is stored. */
@@ -142,6 +144,10 @@ export interface StampCardTable {
   /** Issue 17: stamps the store voided on this card, and when it last did ("1 stamp removed by the store"). */
   removed_stamps: Generated<number>;
   removed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Stamps ever collected on this card (one per visit): kept in the stamping UPDATE (issue 19). */
+  visits: Generated<number>;
+  /** Claims of this card handed over at the counter (issue 19). */
+  rewards_given: Generated<number>;
 }
 
 export type StampKind = 'dynamic' | 'printable';
@@ -227,7 +233,21 @@ export interface RedemptionTable {
   stamps_required: number;
   reward_label: string;
   created_at: number;
+  /** Issue 19: pending until the counter hands it over (given) or its time runs out (expired, stamps returned). */
+  status: ColumnType<RedemptionStatus, RedemptionStatus | undefined, RedemptionStatus>;
+  /** The short hand-over code the customer's screen shows; unique among the store's pending claims. */
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Epoch ms after which a pending claim expires. */
+  expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  given_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Which screen confirmed the hand-over. */
+  given_via: ColumnType<HandoverScreen | null, HandoverScreen | null | undefined, HandoverScreen | null>;
+  expired_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+export type RedemptionStatus = 'pending' | 'given' | 'expired';
+/** The vendor screen that confirmed a hand-over (by its button or by the typed code): the live feed or counter mode. */
+export type HandoverScreen = 'feed' | 'counter';
 
 // ---- sign-in throttling (migration 2026112203_login_failures) ----
 

@@ -100,7 +100,7 @@ export async function ensureCardId(db: Queryable, customerId: string, vendorId: 
 export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('stamp_cards')
-    .set((eb) => ({ stamps: eb('stamps', '+', 1), last_stamp_at: now, updated_at: now }))
+    .set((eb) => ({ stamps: eb('stamps', '+', 1), visits: eb('visits', '+', 1), last_stamp_at: now, updated_at: now }))
     .where('id', '=', cardId)
     .where((eb) => eb.or([eb('last_stamp_at', 'is', null), eb('last_stamp_at', '<=', notStampedSince)]))
     .executeTakeFirst();

@@ -1,4 +1,5 @@
-// SQL for redemptions: append-only, one row per reward claimed (dashboards read them by vendor and time).
+// SQL for redemptions: one row per reward claimed (dashboards read them by vendor and time). Rows are
+// never deleted; only a pending claim's status moves on (repositories/handover.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Redemption } from '../db/schema';
 
@@ -11,6 +12,9 @@ export interface NewRedemption {
   vendorId: string;
   stampsRequired: number;
   rewardLabel: string;
+  /** Issue 19: a claim waits at the counter with this code until `expiresAt`. */
+  code: string;
+  expiresAt: number;
 }
 
 export async function insertRedemption(db: Queryable, redemption: NewRedemption, now: number): Promise<void> {
@@ -24,6 +28,10 @@ export async function insertRedemption(db: Queryable, redemption: NewRedemption,
       stamps_required: redemption.stampsRequired,
       reward_label: redemption.rewardLabel,
       created_at: now,
+      status: 'pending',
+      code: redemption.code,
+      expires_at: redemption.expiresAt,
+      given_at: null,
     })
     .execute();
 }

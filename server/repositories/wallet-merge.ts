@@ -83,6 +83,19 @@ export async function addMergedStamps(db: Queryable, cardId: string, stamps: num
     .execute();
 }
 
+/** Recounts the card's lifetime visits and rewards given from its history (issue 19's Customers page). */
+export async function recountCard(db: Queryable, cardId: string): Promise<void> {
+  await db
+    .updateTable('stamp_cards')
+    .set((eb) => ({
+      // Stamps the store voided (issue 17) were never visits.
+      visits: eb.selectFrom('stamp_events').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('voided_at', 'is', null),
+      rewards_given: eb.selectFrom('redemptions').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('status', '=', 'given'),
+    }))
+    .where('id', '=', cardId)
+    .execute();
+}
+
 export async function deleteCard(db: Queryable, cardId: string): Promise<void> {
   await db.deleteFrom('stamp_cards').where('id', '=', cardId).execute();
 }

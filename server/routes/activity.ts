@@ -37,7 +37,7 @@ const ErrorBody = Type.Object({
 
 const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-const ActivityItem = Type.Object({
+export const ActivityItem = Type.Object({
   id: Type.String(),
   type: Type.Union([Type.Literal('stamp'), Type.Literal('redemption')]),
   customer: Type.String({ description: "Display name, or an anonymous label such as 'Guest 4F2A'" }),
@@ -46,6 +46,11 @@ const ActivityItem = Type.Object({
   stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
   voided: Type.Optional(Type.Boolean({ description: 'Stamps only (issue 17): the store voided this stamp' })),
   required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
+  // Issue 19: a claim's hand-over.
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('given'), Type.Literal('expired')], { description: 'Redemptions: the hand-over state' })),
+  code: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Pending redemptions: the code on the customer's screen" })),
+  givenAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'epoch milliseconds of the hand-over' })),
+  expiresAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Pending redemptions: epoch milliseconds it expires at' })),
 });
 
 const Count = Type.Object({ date: Type.String({ description: 'First local day of the bucket, YYYY-MM-DD' }), count: Type.Integer() });
@@ -113,6 +118,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
           engagedCustomers: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), initials: Type.String(), stamps: Type.Integer() })),
           redemptionActivity: Type.Array(Count),
           outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
+          claims: Type.Optional(Type.Object({ pending: Type.Integer(), given: Type.Integer(), expired: Type.Integer() }, { description: 'Claims waiting at the counter, handed over, and expired unconfirmed' })),
         }),
         400: ErrorBody,
         401: ErrorBody,

@@ -5,9 +5,10 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyRequest } from 'fastify';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/types';
 import { NullableText, Text } from '../schemas/text';
-import { claimCard, getCard, listWallet } from '../services/claims';
+import { claimCard, getCard, getClaim, listWallet } from '../services/claims';
 import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
 import { scan } from '../services/stamping';
+import { deleteWallet } from '../services/wallet-deletion';
 
 const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
@@ -18,6 +19,11 @@ export const NEW_CUSTOMERS_PER_ADDRESS = 30;
 export const NEW_CUSTOMERS_WINDOW_MS = 10 * MINUTE_MS;
 export const WALLET_READS_PER_ADDRESS = 120;
 export const CLAIMS_PER_ADDRESS = 30;
+/**
+ * The claim screen asks once a second while its claim is pending (issue 19), and a café's Wi-Fi is one
+ * address for every phone in it: room for ten screens waiting at once.
+ */
+export const CLAIM_STATUS_READS_PER_ADDRESS = 600;
 export const PROFILE_UPDATES_PER_ADDRESS = 20;
 /** Recovery requests send mail: few per address. */
 export const RECOVERY_REQUESTS_PER_ADDRESS = 5;
@@ -60,6 +66,10 @@ const CustomerCard = Type.Object({
   lastStampAt: Type.Union([Type.Integer(), Type.Null()]),
   updatedAt: Type.Integer(),
   removedStamps: Type.Optional(Type.Integer({ description: 'Stamps the store voided on this card since its last stamp (issue 17); 0 when none' })),
+  returnedClaim: Type.Optional(Type.Union([
+    Type.Object({ rewardLabel: Type.String(), stamps: Type.Integer(), expiredAt: Type.Integer() }, { description: 'The newest claim expired unconfirmed: its stamps went back to the card' }),
+    Type.Null(),
+  ])),
 });
 
 const Redemption = Type.Object({
@@ -69,6 +79,10 @@ const Redemption = Type.Object({
   rewardLabel: Type.String(),
   stampsRequired: Type.Integer(),
   claimedAt: Type.Integer({ description: 'epoch milliseconds' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('given'), Type.Literal('expired')], { description: 'pending until staff hand it over; expired: the stamps went back to the card' }),
+  code: Type.Union([Type.String(), Type.Null()], { description: 'Pending only: the code staff match or type' }),
+  expiresAt: Type.Union([Type.Integer(), Type.Null()], { description: 'Pending only: epoch ms it expires at' }),
+  givenAt: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms of the hand-over' }),
 });
 
 const ScanRefusal = Type.Object(
@@ -201,6 +215,21 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return claimCard(app.deps, customerId, request.params.cardId);
   });
 
+  app.get('/claims/:claimId', {
+    config: { rateLimit: { max: CLAIM_STATUS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'One claim of the customer as it is now: pending (with its code), given (when), or expired',
+      description: 'The claim screen polls this every second while the claim is pending, so it shows the hand-over within 2 s.',
+      headers: CredentialHeaders,
+      params: Type.Object({ claimId: Text({ minLength: 1, maxLength: 64 }) }),
+      response: { 200: Redemption, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return getClaim(app.deps, customerId, request.params.claimId);
+  });
+
   app.get('/me', {
     config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
@@ -239,6 +268,20 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
     return updateProfile(app.deps, customerId, request.body);
+  });
+
+  app.delete('/me', {
+    config: { rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'Delete the wallet: its cards, name and e-mail are erased and this device signed out',
+      description: "Stores keep anonymous counts of the stamps and claims that happened (no name, e-mail or device leads to them). The credential stops working at once (401 afterwards).",
+      headers: CredentialHeaders,
+      response: { 200: Type.Object({ message: Type.String() }), 401: ErrorResponse, 429: ErrorResponse },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    return deleteWallet(app.deps, customerId);
   });
 
   app.post('/email/:token', {

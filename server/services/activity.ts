@@ -13,6 +13,7 @@ import {
   type ActivityRow,
 } from '../repositories/activity';
 import { findStore } from '../repositories/cards';
+import { claimStates } from '../repositories/handover';
 import type { ActivityNotice } from './activity-bus';
 import { rewardLabel } from './card-view';
 
@@ -63,15 +64,24 @@ async function currentReward(db: AppDeps['db']['kysely'], vendorId: string): Pro
 export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: string, rows: readonly ActivityRow[]): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
   const stampIds = rows.filter((r) => r.type === 'stamp').map((r) => r.id);
-  const [names, counts, reward] = await Promise.all([
+  const [names, counts, reward, claims] = await Promise.all([
     customerDisplayNames(db, rows.map((r) => r.customer_id)),
     cardCountsAfterStamps(db, stampIds),
     currentReward(db, vendorId),
+    claimStates(db, rows.filter((r) => r.type === 'redemption').map((r) => r.id)),
   ]);
   return rows.map((row): ActivityItem => {
     const customer = customerLabel(row.customer_id, names.get(row.customer_id));
     if (row.type === 'redemption') {
-      return { id: row.id, type: 'redemption', customer, date: row.created_at, reward: row.reward_label ?? reward.label, required: row.stamps_required ?? reward.required };
+      const claim = claims.get(row.id);
+      return {
+        id: row.id, type: 'redemption', customer, date: row.created_at, reward: row.reward_label ?? reward.label, required: row.stamps_required ?? reward.required,
+        // Issue 19: the hand-over state (a claim row always has one; the fallback covers a row deleted meanwhile).
+        status: claim?.status ?? 'given',
+        code: claim?.status === 'pending' ? claim.code : null,
+        givenAt: claim?.given_at ?? null,
+        expiresAt: claim?.status === 'pending' ? claim.expires_at : null,
+      };
     }
     const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: counts.get(row.id) ?? 0, required: reward.required };
     // Issue 17: a stamp the store voided stays in the list, marked.

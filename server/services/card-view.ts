@@ -70,5 +70,17 @@ export function toCard(row: CardRow, now: number): CustomerCard {
 }
 
 export function toRedemption(row: Redemption, store: CustomerStore): RedemptionDto {
-  return { id: row.id, cardId: row.card_id, store, rewardLabel: row.reward_label, stampsRequired: row.stamps_required, claimedAt: row.created_at };
+  const pending = row.status === 'pending';
+  return {
+    id: row.id,
+    cardId: row.card_id,
+    store,
+    rewardLabel: row.reward_label,
+    stampsRequired: row.stamps_required,
+    claimedAt: Number(row.created_at),
+    status: row.status,
+    code: pending ? row.code : null,
+    expiresAt: pending && row.expires_at !== null ? Number(row.expires_at) : null,
+    givenAt: row.given_at === null ? null : Number(row.given_at),
+  };
 }

@@ -1,12 +1,23 @@
 // The wallet's cards, and claiming a full card: a claim records a redemption and takes the reward's
 // stamps off the card (extra stamps carry over) in one transaction, so one full card gives one reward.
+// Issue 19: the claim then waits at the counter (pending, with a short code) until staff hand it over;
+// one not handed over in time expires and its stamps go back to the card.
 import crypto from 'node:crypto';
-import type { CardResponse, ClaimResponse, WalletResponse } from '../../src/api/types';
+import type { CardResponse, ClaimResponse, CustomerCard, RedemptionDto, WalletResponse } from '../../src/api/types';
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../http-errors';
-import { findCard, listCards, takeStampsIfEnough } from '../repositories/cards';
+import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../repositories/cards';
+import { findRedemption, pendingCodeTaken, returnedClaims } from '../repositories/handover';
 import { insertRedemption, listRedemptionsForCard } from '../repositories/redemptions';
-import { rewardLabel, toCard, toRedemption } from './card-view';
+import { isUniqueViolation } from '../repositories/stamp-events';
+import { rewardLabel, toCard, toRedemption, toStore } from './card-view';
+import { newHandoverCode } from './handover-code';
+import { expireOverdueClaims } from './handover';
+
+const MINUTE_MS = 60 * 1000;
+/** A fresh code is drawn this many times before a claim gives up (a clash needs ~10⁶ pending claims to be likely). */
+const CODE_ATTEMPTS = 5;
+export const CLAIM_NOT_YOURS_MESSAGE = 'This claim is not in your wallet.';
 
 export const CARD_NOT_FOUND_MESSAGE = 'This stamp card is not in your wallet.';
 export const NO_REWARD_TO_CLAIM_MESSAGE = 'This store has no reward set up right now, so there is nothing to claim.';
@@ -18,17 +29,43 @@ export function notFullMessage(stamps: number, required: number): string {
   return `This card is not full yet: ${missing} more stamp${missing === 1 ? '' : 's'} to go.`;
 }
 
-export async function listWallet(deps: Pick<AppDeps, 'db' | 'now'>, customerId: string): Promise<WalletResponse> {
+type Deps = Pick<AppDeps, 'db' | 'now' | 'activityBus'>;
+
+/** Cards with the notice of a claim that expired and gave its stamps back (issue 19). */
+async function toCards(deps: Pick<AppDeps, 'db' | 'now'>, rows: CardRow[]): Promise<CustomerCard[]> {
   const now = deps.now();
-  return { cards: (await listCards(deps.db.kysely, customerId)).map((row) => toCard(row, now)) };
+  const returned = await returnedClaims(deps.db.kysely, rows.map((row) => row.id));
+  return rows.map((row) => {
+    const claim = returned.get(row.id);
+    return {
+      ...toCard(row, now),
+      returnedClaim: claim && claim.expired_at !== null ? { rewardLabel: claim.reward_label, stamps: claim.stamps_required, expiredAt: Number(claim.expired_at) } : null,
+    };
+  });
 }
 
-export async function getCard(deps: Pick<AppDeps, 'db' | 'now'>, customerId: string, cardId: string): Promise<CardResponse> {
+export async function listWallet(deps: Deps, customerId: string): Promise<WalletResponse> {
+  await expireOverdueClaims(deps, { customerId });
+  return { cards: await toCards(deps, await listCards(deps.db.kysely, customerId)) };
+}
+
+export async function getCard(deps: Deps, customerId: string, cardId: string): Promise<CardResponse> {
+  await expireOverdueClaims(deps, { customerId });
   const row = await findCard(deps.db.kysely, customerId, cardId);
   if (!row) throw notFound(CARD_NOT_FOUND_MESSAGE);
-  const card = toCard(row, deps.now());
+  const [card] = await toCards(deps, [row]);
   const redemptions = await listRedemptionsForCard(deps.db.kysely, cardId, CARD_REDEMPTIONS_SHOWN);
   return { card, redemptions: redemptions.map((r) => toRedemption(r, card.store)) };
+}
+
+/** GET /api/customer/claims/{id}: one claim of the customer as it is now (the claim screen asks every second). */
+export async function getClaim(deps: Deps, customerId: string, redemptionId: string): Promise<RedemptionDto> {
+  await expireOverdueClaims(deps, { id: redemptionId });
+  const claim = await findRedemption(deps.db.kysely, redemptionId);
+  if (!claim || claim.customer_id !== customerId) throw notFound(CLAIM_NOT_YOURS_MESSAGE);
+  const card = await findCard(deps.db.kysely, customerId, claim.card_id);
+  if (!card) throw notFound(CLAIM_NOT_YOURS_MESSAGE);
+  return toRedemption(claim, toStore(card));
 }
 
 /**
@@ -36,7 +73,7 @@ export async function getCard(deps: Pick<AppDeps, 'db' | 'now'>, customerId: str
  * needs (also the loser of two simultaneous claims). A reward past its expiry date can still be
  * claimed: the stamps were earned while it ran.
  */
-export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, customerId: string, cardId: string): Promise<ClaimResponse> {
+export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus' | 'config'>, customerId: string, cardId: string): Promise<ClaimResponse> {
   const db = deps.db.kysely;
   const now = deps.now();
   const before = await findCard(db, customerId, cardId);
@@ -45,12 +82,27 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   const required = before.reward_stamps;
   const label = rewardLabel(before);
   const redemptionId = crypto.randomUUID();
+  const expiresAt = now + deps.config.claimExpiryMinutes * MINUTE_MS;
 
-  const claimed = await db.transaction().execute(async (trx) => {
-    if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return false;
-    await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label }, now);
-    return true;
-  });
+  let code = '';
+  let outcome: 'claimed' | 'not-full' | 'code-clash' = 'code-clash';
+  for (let attempt = 1; outcome === 'code-clash'; attempt += 1) {
+    if (attempt > CODE_ATTEMPTS) throw new Error('could not draw a free hand-over code');
+    code = newHandoverCode();
+    try {
+      outcome = await db.transaction().execute(async (trx) => {
+        // Checked first so a clash rarely reaches the unique index (on PostgreSQL that aborts the transaction).
+        if (await pendingCodeTaken(trx, before.vendor_id, code)) return 'code-clash';
+        if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';
+        await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label, code, expiresAt }, now);
+        return 'claimed';
+      });
+    } catch (error) {
+      // Two claims of one store drew the same code at the same moment: the index refused one; it draws again.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  const claimed = outcome === 'claimed';
   const after = await findCard(db, customerId, cardId);
   if (!after) throw notFound(CARD_NOT_FOUND_MESSAGE);
   if (!claimed) throw conflict(notFullMessage(after.stamps, required));
@@ -60,7 +112,10 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   const card = toCard(after, now);
   return {
     redemption: toRedemption(
-      { id: redemptionId, card_id: cardId, customer_id: customerId, vendor_id: before.vendor_id, stamps_required: required, reward_label: label, created_at: now },
+      {
+        id: redemptionId, card_id: cardId, customer_id: customerId, vendor_id: before.vendor_id, stamps_required: required, reward_label: label, created_at: now,
+        status: 'pending', code, expires_at: expiresAt, given_at: null, given_via: null, expired_at: null,
+      },
       card.store,
     ),
     card,

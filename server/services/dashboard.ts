@@ -12,6 +12,7 @@ import {
   rewardStamps,
 } from '../repositories/activity';
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
+import { outstandingClaims } from './handover';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A card counts as active when it was used this recently. */
@@ -51,7 +52,16 @@ async function redemptionSeries(deps: Pick<AppDeps, 'db'>, vendorId: string, now
   return { daily: daily.slice(days - REDEMPTION_DAYS), weekly };
 }
 
-export async function getDashboard(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, utcOffsetMinutes = 0): Promise<DashboardResponse> {
+/** Issue 19: the one place the dashboard adds the claim counts (pending, given, expired). */
+async function withClaimCounts(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, figures: DashboardResponse): Promise<DashboardResponse> {
+  return { ...figures, claims: await outstandingClaims(deps, vendorId) };
+}
+
+export async function getDashboard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, utcOffsetMinutes = 0): Promise<DashboardResponse> {
+  return withClaimCounts(deps, vendorId, await dashboardFigures(deps, vendorId, utcOffsetMinutes));
+}
+
+async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, utcOffsetMinutes: number): Promise<DashboardResponse> {
   const db = deps.db.kysely;
   const now = deps.now();
   const [hasActivity, required] = await Promise.all([

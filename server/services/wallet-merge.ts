@@ -11,6 +11,7 @@ import type { Database, StampKind } from '../db/schema';
 import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
 import {
   addMergedStamps,
+  recountCard,
   cardOfAt,
   cardsOf,
   deleteCard,
@@ -82,6 +83,7 @@ export async function mergeAnonymousWallet(
     const lastKept = kept.length > 0 ? kept[kept.length - 1].created_at : null;
     const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
     await addMergedStamps(trx, existing.id, added, lastStampAt, now);
+    await recountCard(trx, existing.id);
     await deleteCard(trx, card.id);
     summary.stamps += added;
     summary.skippedStamps += skipped.length;

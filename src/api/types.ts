@@ -172,6 +172,15 @@ export interface CustomerCard {
   updatedAt: number;
   /** Issue 17: stamps the store voided on this card since its last stamp (0 or absent: none), shown as a notice. */
   removedStamps?: number;
+  /** Issue 19: the newest claim of this card that expired unconfirmed and gave its stamps back, or null. */
+  returnedClaim?: ReturnedClaimDto | null;
+}
+/** A claim nobody handed over in time: its stamps went back to the card. */
+export interface ReturnedClaimDto {
+  rewardLabel: string;
+  stamps: number;
+  /** Epoch ms. */
+  expiredAt: number;
 }
 export type ScanRefusalCode =
   | 'malformed'
@@ -216,7 +225,23 @@ export interface RedemptionDto {
   stampsRequired: number;
   /** Epoch ms. */
   claimedAt: number;
+  /** Issue 19: pending until staff hand it over (given) or its time runs out (expired: stamps back on the card). */
+  status: ClaimStatus;
+  /** The short code staff match or type at the counter (pending claims only; null otherwise). */
+  code: string | null;
+  /** Epoch ms a pending claim expires at; null once settled. */
+  expiresAt: number | null;
+  /** Epoch ms of the hand-over; null unless given. */
+  givenAt: number | null;
 }
+export type ClaimStatus = 'pending' | 'given' | 'expired';
+/** The vendor screen a hand-over was confirmed on (by its button or by the typed code). */
+export type HandoverScreen = 'feed' | 'counter';
+/** Hand-over codes: 5 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B). */
+export const HANDOVER_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY3479';
+export const HANDOVER_CODE_LENGTH = 5;
+/** How often the claim screen asks whether its claim was handed over (issue 19: the screen changes within 2 s). */
+export const CLAIM_POLL_MS = 1000;
 export interface CardResponse {
   card: CustomerCard;
   /** The newest claims of this card, newest first. */
@@ -287,6 +312,57 @@ export interface ActivityItem {
   required?: number;
   /** Issue 17: the store voided this stamp (it no longer counts on the card or in the figures). */
   voided?: boolean;
+  /** Redemptions (issue 19): pending, given or expired. */
+  status?: ClaimStatus;
+  /** Redemptions, while pending: the code on the customer's screen. */
+  code?: string | null;
+  /** Redemptions: epoch ms of the hand-over, when given. */
+  givenAt?: number | null;
+  /** Redemptions, while pending: epoch ms the claim expires at. */
+  expiresAt?: number | null;
+}
+
+/** POST /api/handover/{vendorId}/claims/{id} and …/code: the claim as it is now (given). */
+export interface HandoverRequest {
+  screen: HandoverScreen;
+}
+export interface HandoverByCodeRequest extends HandoverRequest {
+  code: string;
+}
+export interface HandoverResponse {
+  item: ActivityItem;
+}
+/** GET /api/handover/{vendorId}/pending: the claims waiting at the counter, oldest first. */
+export interface PendingClaimsResponse {
+  items: ActivityItem[];
+}
+
+// ---- /api/customers (issue 19: the vendor's customer list) ----
+export type CustomerListFilter = 'all' | 'regulars' | 'lapsed';
+export type CustomerListSort = 'lastVisit' | 'firstVisit' | 'visits' | 'stamps' | 'rewardsGiven';
+export type SortOrder = 'asc' | 'desc';
+/** Regulars: at least this many visits in the last REGULAR_WINDOW_DAYS days; lapsed: no visit in that window. */
+export const REGULAR_MIN_VISITS = 4;
+export const REGULAR_WINDOW_DAYS = 30;
+export const CUSTOMER_PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
+export interface CustomerListItem {
+  /** Opaque, stable per customer (not the customer's id). */
+  key: string;
+  name: string;
+  visits: number;
+  /** Stamps on the card now. */
+  stamps: number;
+  rewardsGiven: number;
+  /** Epoch ms of the first visit (the card's creation). */
+  firstVisit: number;
+  /** Epoch ms of the last stamp, or null. */
+  lastVisit: number | null;
+}
+/** GET /api/customers/{vendorId}?filter=&sort=&order=&limit=&after=: keyset pages. */
+export interface CustomerListResponse {
+  items: CustomerListItem[];
+  /** Pass as `after` for the next page; null on the last page. */
+  next: string | null;
 }
 
 /** GET /api/activity/{vendorId}?page=&pageSize=: newest first. */
@@ -340,6 +416,13 @@ export interface DashboardResponse {
   redemptionActivity: DashboardCount[];
   /** What the vendor owes: full cards not yet claimed, and cards one stamp short of full. */
   outstanding: { fullCards: number; nearlyFull: number };
+  /** Issue 19: claims waiting at the counter, handed over, and expired unconfirmed (all time). */
+  claims?: ClaimCounts;
+}
+export interface ClaimCounts {
+  pending: number;
+  given: number;
+  expired: number;
 }
 
 /** POST /api/activity/{vendorId}/stream-ticket: a short-lived ticket for the live feed's URL (EventSource sends no headers). */

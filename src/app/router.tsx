@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
       vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
+      // Issue 19: reached from the Dashboard (SPEC.md's nav bar keeps its five buttons).
+      vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
       // The customer side (/s/:token, /wallet…): its own mobile layout, no vendor navigation.
       ...customerRoutes,
       // Any other path shows the login screen (SPEC.md §2).

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { HandoverScreen } from '../../api/types';
 import { ACTIVITY_TEXT } from '../../constants';
+import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
 import { feedClosed, feedLine, feedOpened, selectActivityFeed, type ActivityFeedStatus } from './activityFeedSlice';
 import { RelayAlerts } from '../qr/RelayAlerts';
 import './activity.css';
@@ -23,7 +25,7 @@ export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
   return (
     <>
       <RelayAlerts vendorId={vendorId} />
-      <ActivityFeedView />
+      <ActivityFeedView screen="feed" />
     </>
   );
 }
@@ -32,8 +34,9 @@ export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
  * The feed as it is in the store, without opening or closing it: the counter screen (issue 15) shows the
  * same feed the page below it opened.
  */
-export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-feed' }: { idPrefix?: string; testId?: string }) {
+export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-feed', screen }: { idPrefix?: string; testId?: string; screen: HandoverScreen }) {
   const feed = useAppSelector(selectActivityFeed);
+  const vendorId = feed.vendorId;
   return (
     <section className="sw-live-feed" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
       <header className="sw-live-feed__header">
@@ -41,6 +44,8 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
         <FeedStatusBadge status={feed.status} />
       </header>
       <p className="sw-live-feed__hint">{ACTIVITY_TEXT.feedHint}</p>
+      {/* Issue 19: confirm a hand-over by the code on the customer's phone. */}
+      {vendorId ? <HandOverByCode vendorId={vendorId} screen={screen} idPrefix={idPrefix} /> : null}
       {/* Always in the page, so screen readers announce lines added to it. */}
       <ul className="sw-feed sw-live-feed__list" aria-label={ACTIVITY_TEXT.feedListLabel} aria-live="polite" aria-relevant="additions">
         {feed.items.map((item, index) => (
@@ -49,6 +54,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
               {item.type === 'redemption' ? <GiftOutlined /> : <PlusCircleOutlined />}
             </span>
             <span className="sw-live-feed__line">{feedLine(item)}</span>
+            {vendorId ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}
             <time className="sw-live-feed__time" dateTime={new Date(item.date).toISOString()}>
               {dayjs(item.date).format('HH:mm')}
             </time>

@@ -52,8 +52,13 @@ export const activityFeedSlice = createSlice({
     },
     itemReceived(state, action: PayloadAction<ActivityItem>) {
       if (state.status === 'closed') return;
-      // A line is shown once, even if a reconnect delivers it again.
-      if (state.items.some((item) => item.id === action.payload.id)) return;
+      // A line is shown once, even if a reconnect delivers it again; a claim that was handed over or expired
+      // (issue 19) arrives again with its new status and replaces its line where it stands.
+      const at = state.items.findIndex((item) => item.id === action.payload.id);
+      if (at >= 0) {
+        state.items[at] = action.payload;
+        return;
+      }
       state.items = [action.payload, ...state.items].slice(0, ACTIVITY_TEXT.feedMaxLines);
     },
     /** Issue 17: stamps the store voided (read from its alerts) read as voided in the feed too. */

@@ -45,6 +45,9 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {/* Issue 17: stamps the store voided are never a silent change. */}
       {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
+      {current.returnedClaim && current === card ? (
+        <Notice tone="warning">{CUSTOMER_TEXT.returnedClaim(current.returnedClaim.rewardLabel, current.returnedClaim.stamps)}</Notice>
+      ) : null}
       {claimState.isError ? <Notice tone="error">{errorText(claimState.error)}</Notice> : null}
       {current.canClaim && !confirming ? (
         <button type="button" className="cw-btn cw-btn--claim" onClick={() => setConfirming(true)}>

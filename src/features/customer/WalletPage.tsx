@@ -1,8 +1,10 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/types';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useGetWalletQuery } from './customerApi';
+import { DeleteWallet } from './DeleteWallet';
 import { readCustomerCredential } from './customerCredential';
 import { errorStatus, errorText } from './customerErrors';
 import { Notice } from './Notice';
@@ -51,11 +53,20 @@ function EmptyWallet() {
 
 export default function WalletPage() {
   usePageTitle(CUSTOMER_TEXT.walletTitle);
+  const [deleted, setDeleted] = useState(false);
   const hasCredential = readCustomerCredential() !== null;
-  const wallet = useGetWalletQuery(undefined, { skip: !hasCredential });
+  const wallet = useGetWalletQuery(undefined, { skip: !hasCredential || deleted });
 
   let content;
-  if (!hasCredential || errorStatus(wallet.error) === 401 || (wallet.isSuccess && wallet.data.cards.length === 0)) {
+  if (deleted) {
+    content = (
+      <div className="cw-stack">
+        <Notice tone="success">
+          <strong>{CUSTOMER_TEXT.deletedTitle}</strong> {CUSTOMER_TEXT.deletedText}
+        </Notice>
+      </div>
+    );
+  } else if (!hasCredential || errorStatus(wallet.error) === 401 || (wallet.isSuccess && wallet.data.cards.length === 0)) {
     content = <EmptyWallet />;
   } else if (wallet.isLoading) {
     content = <p className="cw-muted" role="status">{CUSTOMER_TEXT.walletLoading}</p>;
@@ -76,6 +87,7 @@ export default function WalletPage() {
         </ul>
         <ProfileForm />
         <RecoverForm />
+        <DeleteWallet onDeleted={() => setDeleted(true)} />
       </div>
     );
   }

@@ -10,11 +10,12 @@ import {
   type RecoverResponse,
   type ScanResponse,
   type ConfirmEmailResponse,
+  type RedemptionDto,
   type UpdateCustomerRequest,
   type UpdateCustomerResponse,
   type WalletResponse,
 } from '../../api/types';
-import { readCustomerCredential, saveCustomerCredential } from './customerCredential';
+import { clearCustomerCredential, readCustomerCredential, saveCustomerCredential } from './customerCredential';
 
 /** The credential header, read at request time (a first scan or a recovery may just have stored one). */
 function credentialHeaders(): Record<string, string> {
@@ -53,6 +54,28 @@ export const customerApi = api.enhanceEndpoints({ addTagTypes: ['CustomerProfile
     claimCard: build.mutation<ClaimResponse, string>({
       query: (cardId) => ({ url: `/customer/cards/${encodeURIComponent(cardId)}/claim`, method: 'POST', headers: credentialHeaders() }),
       invalidatesTags: (_result, _error, cardId) => [CARD_LIST, { type: 'Card', id: cardId }],
+    }),
+    /**
+     * GET /api/customer/claims/{id} (issue 19): the claim as it is now. The reward screen polls it every
+     * CLAIM_POLL_MS while pending — lighter than a stream for one row that changes once.
+     */
+    getClaim: build.query<RedemptionDto, string>({
+      query: (claimId) => ({ url: `/customer/claims/${encodeURIComponent(claimId)}`, headers: credentialHeaders() }),
+    }),
+    /** DELETE /api/customer/me (issue 19): erase the wallet; this device's credential is dropped too. */
+    deleteWallet: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/customer/me', method: 'DELETE', headers: credentialHeaders() }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          clearCustomerCredential();
+          // Blank what this tab still holds (no refetch: without a credential it would only get 401s).
+          dispatch(customerApi.util.upsertQueryData('getWallet', undefined, { cards: [] }));
+          dispatch(customerApi.util.upsertQueryData('getCustomerProfile', undefined, { displayName: null, email: null }));
+        } catch {
+          // The wallet is still there; the page says the deletion failed.
+        }
+      },
     }),
     /** GET /api/customer/me: display name and e-mail. */
     getCustomerProfile: build.query<CustomerProfile, void>({
@@ -96,6 +119,8 @@ export const {
   useGetWalletQuery,
   useGetCustomerCardQuery,
   useClaimCardMutation,
+  useGetClaimQuery,
+  useDeleteWalletMutation,
   useGetCustomerProfileQuery,
   useUpdateCustomerProfileMutation,
   useRequestRecoveryMutation,

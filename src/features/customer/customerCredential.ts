@@ -17,3 +17,12 @@ export function saveCustomerCredential(credential: string): void {
     // See readCustomerCredential.
   }
 }
+
+/** After the wallet is deleted (issue 19): this device is anonymous again; its next scan starts a new wallet. */
+export function clearCustomerCredential(): void {
+  try {
+    globalThis.localStorage?.removeItem(CUSTOMER_CREDENTIAL_STORAGE_KEY);
+  } catch {
+    // See readCustomerCredential.
+  }
+}

@@ -18,6 +18,7 @@ import { SAMPLE_ACTIVE_CAMPAIGNS } from './sampleData';
 import { DashboardLoading } from '../activity/DashboardLoading';
 import { OutstandingRewards } from '../activity/OutstandingRewards';
 import { useDashboardFigures } from '../activity/useDashboardFigures';
+import { ClaimCounts, CustomersLink, useLiveDashboard } from '../handover/ClaimCounts';
 import { FirstDayChecklist } from '../first-day/FirstDayChecklist';
 import { SetUpRewardFirst } from '../first-day/SetUpRewardFirst';
 import { useGetFirstDayQuery } from '../first-day/firstDayApi';
@@ -30,6 +31,7 @@ const GUTTER: [number, number] = [24, 24];
 export default function DashboardPage() {
   const { userId = '' } = useParams();
   const { loading, figures } = useDashboardFigures(userId);
+  useLiveDashboard(userId);
   const { data: firstDay } = useGetFirstDayQuery(userId, { skip: !userId });
   const { data: reward } = useGetRewardQuery(userId, { skip: !userId });
   const offer = offerText(reward);
@@ -66,6 +68,8 @@ export default function DashboardPage() {
             action={
               <>
                 <OutstandingRewards {...figures.outstanding} />
+                <ClaimCounts vendorId={userId} />
+                <CustomersLink vendorId={userId} />
                 <Link to={ROUTES.rewards(userId)} className="sw-text-link">
                   {DASHBOARD_TEXT.updateReward} <ArrowRightOutlined aria-hidden />
                 </Link>

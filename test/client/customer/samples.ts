@@ -31,7 +31,10 @@ export function sampleScan(overrides: Partial<ScanResponse> = {}): ScanResponse 
 
 export function sampleClaim(claimedAt: number, card: CustomerCard): ClaimResponse {
   return {
-    redemption: { id: 'red-1', cardId: card.id, store: STORE, rewardLabel: 'Flat White', stampsRequired: card.required, claimedAt },
+    redemption: {
+      id: 'red-1', cardId: card.id, store: STORE, rewardLabel: 'Flat White', stampsRequired: card.required, claimedAt,
+      status: 'pending', code: 'K7MQ4', expiresAt: claimedAt + 30 * 60 * 1000, givenAt: null,
+    },
     card,
   };
 }

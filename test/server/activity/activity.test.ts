@@ -103,7 +103,7 @@ describe('GET /api/activity/:vendorId', () => {
     await stampsFrom(t, card, t.clock.now() - 10 * DAY, 5, HOUR);
     await claimAt(t, card, t.clock.now() - 9 * DAY, 5, 'Croissant');
     const [claim] = (await getActivity(t, store.id, store.auth)).json<ActivityPage>().items;
-    expect(claim).toEqual({ id: expect.any(String), type: 'redemption', customer: 'Cara', date: t.clock.now() - 9 * DAY, reward: 'Croissant', required: 5 });
+    expect(claim).toEqual({ id: expect.any(String), type: 'redemption', customer: 'Cara', date: t.clock.now() - 9 * DAY, reward: 'Croissant', required: 5, status: 'given', code: null, givenAt: null, expiresAt: null });
   });
 
   it('pages through everything once, with totals and hasMore, and only the own store', async () => {

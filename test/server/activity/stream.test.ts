@@ -90,7 +90,11 @@ describe('GET /api/activity/:vendorId/stream', () => {
     expect(claim.statusCode).toBe(200);
     const claimed = JSON.parse((await feed.next(1000)).data) as ActivityItem;
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(claimed).toEqual({ id: claim.json().redemption.id, type: 'redemption', customer: 'Ana', date: t.clock.now(), reward: 'Flat White', required: 4 });
+    expect(claimed).toEqual({
+      id: claim.json().redemption.id, type: 'redemption', customer: 'Ana', date: t.clock.now(), reward: 'Flat White', required: 4,
+      // Issue 19: the claim waits at the counter with the code on the customer's screen.
+      status: 'pending', code: claim.json().redemption.code, givenAt: null, expiresAt: claim.json().redemption.expiresAt,
+    });
   });
 
   it("never shows another store's scans", async () => {

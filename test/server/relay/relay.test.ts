@@ -260,6 +260,23 @@ describe('POST /api/qrcode/:vendorId/alerts/void', () => {
     expect((await scan(t, token, { remoteAddress: '10.99.0.1' })).json().code).toBe('code-budget');
   });
 
+  it("lists the voided stamps in the activity export and takes them off the customers' visits", async () => {
+    await build({}, { stampCooldownMinutes: 0 });
+    const { token } = await relayedCode();
+    expect((await voidCode(token)).statusCode).toBe(200);
+
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv?from=${day}&to=${day}&utcOffset=0`, headers: store.auth });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n');
+    expect(lines.filter((line) => line.includes(',stamp,'))).toHaveLength(6);
+    expect(lines.filter((line) => line.includes(',stamp voided,'))).toHaveLength(6);
+
+    const customers = (await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}`, headers: store.auth })).json();
+    expect(customers.items).toHaveLength(6);
+    expect(customers.items.map((c: { visits: number }) => c.visits)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
   it('shows a claim already made but does not reverse it', async () => {
     await build({ codeBudgetFloor: 50 }, { stampCooldownMinutes: 0 });
     await setReward(t, store.id, { stamps: 2, item: 'Flat White' });

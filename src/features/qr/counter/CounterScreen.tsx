@@ -78,7 +78,7 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
         <QrCodeStatus health={health} progress={qr.progress} secondsToRefresh={secondsUntilRefresh(qr.progress)} />
       </div>
       <aside className="sw-counter__feed">
-        <ActivityFeedView idPrefix="sw-counter-feed" testId="counter-feed" />
+        <ActivityFeedView idPrefix="sw-counter-feed" testId="counter-feed" screen="counter" />
         <div className="sw-counter__controls">
           <label className="sw-counter__chime">
             <input type="checkbox" checked={chime} onChange={(event) => toggleChime(event.target.checked)} />

@@ -1,0 +1,99 @@
+// Bench rows for issue 19 (BENCH_ONLY=customers): the Customers page of a store with 100,000 customers
+// (BENCH_SEED_EVENTS stamp events, default 1,000,000, spread over them), first and deep keyset pages,
+// the regulars and lapsed filters; then a streamed 1,000,000-row activity CSV export, measured for
+// time and for the server's memory while it runs.
+import { sql } from 'kysely';
+import type { BenchContext, BenchScenario } from './scenarios';
+import { seedActivity, seedEventsFromEnv } from './seed-activity';
+import { seedBenchVendor } from './seed-vendor';
+
+export const CUSTOMERS_BENCH_GROUP = 'customers';
+const CUSTOMERS = 100_000;
+
+interface Seeded {
+  vendorId: string;
+  auth: Record<string, string>;
+}
+
+let seeded: Seeded | undefined;
+
+async function seed({ deps }: BenchContext): Promise<Seeded> {
+  if (seeded) return seeded;
+  const events = seedEventsFromEnv(1_000_000);
+  const now = Date.now();
+  const { vendorId, token } = await seedBenchVendor(deps, { name: 'Regulars Vendor', company: 'Regulars Café', address: '3 Bench Street' }, now);
+  await deps.db.kysely.insertInto('rewards').values({ vendor_id: vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
+  const started = Date.now();
+  await seedActivity(deps.db, vendorId, { events, customers: CUSTOMERS, now });
+  // The seed writes history only: fill the cards' counters as stamping and hand-overs keep them.
+  await sql`UPDATE stamp_cards SET
+      visits = (SELECT COUNT(*) FROM stamp_events e WHERE e.card_id = stamp_cards.id),
+      rewards_given = (SELECT COUNT(*) FROM redemptions r WHERE r.card_id = stamp_cards.id)
+    WHERE vendor_id = ${vendorId}`.execute(deps.db.kysely);
+  console.log(`seeded ${events.toLocaleString('en-US')} stamp events over ${CUSTOMERS.toLocaleString('en-US')} customers for the customers rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  seeded = { vendorId, auth: { authorization: `Bearer ${token}` } };
+  return seeded;
+}
+
+export async function customersScenarios(context: BenchContext): Promise<BenchScenario[]> {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  if (!only?.includes(CUSTOMERS_BENCH_GROUP)) return [];
+  const { vendorId, auth } = await seed(context);
+  const base = `${context.baseUrl}/api/customers/${vendorId}`;
+  // A cursor half-way down the visits order: a deep page costs what the first one does.
+  const middle = await context.deps.db.kysely
+    .selectFrom('stamp_cards')
+    .select(['id', 'visits'])
+    .where('vendor_id', '=', vendorId)
+    .orderBy('visits', 'desc')
+    .orderBy('id', 'desc')
+    .offset(CUSTOMERS / 2)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const deepCursor = Buffer.from(JSON.stringify({ s: 'visits', o: 'desc', v: Number(middle.visits), i: middle.id })).toString('base64url');
+  const row = (name: string, query: string): BenchScenario => ({ name, group: CUSTOMERS_BENCH_GROUP, request: async () => ({ url: `${base}${query}`, headers: auth }) });
+  return [
+    row('GET /api/customers/:id (100k customers)', ''),
+    row('GET /api/customers/:id?sort=visits&after=<50,000th>', `?sort=visits&after=${deepCursor}`),
+    row('GET /api/customers/:id?filter=regulars', '?filter=regulars'),
+    row('GET /api/customers/:id?filter=lapsed', '?filter=lapsed'),
+  ];
+}
+
+/**
+ * The activity CSV of the whole seeded year (about 1.1 million rows) read over HTTP and thrown away,
+ * sampling the process's memory every 50 ms: what streaming holds beyond the baseline.
+ */
+export async function runExportBench(context: BenchContext): Promise<void> {
+  const { vendorId, auth } = await seed(context);
+  const from = new Date(Date.now() - 400 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  global.gc?.();
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 50);
+  const started = Date.now();
+  const response = await fetch(`${context.baseUrl}/api/activity/${vendorId}/export.csv?from=${from}&to=${to}`, { headers: auth });
+  let bytes = 0;
+  let rows = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    bytes += chunk.value.byteLength;
+    for (const byte of chunk.value) if (byte === 10) rows += 1;
+  }
+  clearInterval(sampler);
+  const seconds = (Date.now() - started) / 1000;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  console.log(
+    `\nactivity CSV export (HTTP ${response.status}): ${(rows - 1).toLocaleString('en-US')} rows, ${mb(bytes)} MB in ${seconds.toFixed(1)} s ` +
+      `(${Math.round((rows - 1) / seconds).toLocaleString('en-US')} rows/s); memory beyond the baseline while it ran: ` +
+      `RSS +${mb(peakRss - baseline.rss)} MB, heap +${mb(peakHeap - baseline.heapUsed)} MB (the file itself: ${mb(bytes)} MB)`,
+  );
+}

@@ -1,0 +1,21 @@
+// SQL for a customer deleting their wallet (issue 19): who they are is erased, what happened is kept.
+// Stamp events and claims stay (the vendor's figures keep their anonymous counts) but no longer lead to a
+// name, an e-mail or a device; the cards are emptied and hidden from the vendor's Customers page.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export async function eraseCustomer(db: Queryable, customerId: string, now: number): Promise<void> {
+  // Pending claims end now: nobody can show their screen any more, and the stamps have nowhere to go back to.
+  await db.updateTable('redemptions').set({ status: 'expired', expired_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
+  await db.updateTable('stamp_cards').set({ stamps: 0, updated_at: now }).where('customer_id', '=', customerId).execute();
+  await db.deleteFrom('customer_credentials').where('customer_id', '=', customerId).execute();
+  await db.deleteFrom('customer_recovery_tokens').where('customer_id', '=', customerId).execute();
+  await db.deleteFrom('customer_email_confirmations').where('customer_id', '=', customerId).execute();
+  await db
+    .updateTable('customers')
+    .set({ display_name: null, email: null, email_normalized: null, deleted_at: now, updated_at: now })
+    .where('id', '=', customerId)
+    .execute();
+}

@@ -1,0 +1,109 @@
+// Issue 19: the counter confirms that a claimed reward was handed over — exactly once — and claims nobody
+// confirms in time expire and give their stamps back. Every change is announced on the activity bus as
+// the claim's own 'redemption' notice, so open feeds redraw that line with its new status.
+import type { ActivityItem, HandoverScreen } from '../../src/api/types';
+import type { AppDeps } from '../deps';
+import { conflict, HttpError, notFound } from '../http-errors';
+import { findActivityRow } from '../repositories/activity';
+import {
+  claimCounts,
+  findPendingByCode,
+  findRedemption,
+  markExpired,
+  markGiven,
+  overdueClaims,
+  pendingClaims,
+  type ClaimScope,
+} from '../repositories/handover';
+import { toActivityItems } from './activity';
+import { normalizeHandoverCode } from './handover-code';
+
+export const CLAIM_NOT_FOUND_MESSAGE = 'There is no such claim at your store.';
+export const CODE_NOT_FOUND_MESSAGE = (code: string) => `No reward is waiting with the code ${code}. Check the code on the customer's screen.`;
+export const ALREADY_GIVEN_MESSAGE = 'This reward was already handed over.';
+export const CLAIM_EXPIRED_MESSAGE = 'This claim expired before it was handed over; its stamps went back to the card.';
+/** How many overdue claims one sweep settles (the next sweep takes the rest). */
+const SWEEP_BATCH = 500;
+/** How often the background sweep runs: expiries show on cards and dashboards within this. */
+export const EXPIRY_SWEEP_MS = 30_000;
+
+type Deps = Pick<AppDeps, 'db' | 'now' | 'activityBus'>;
+
+/** Expires the overdue pending claims in `scope`; answers how many this call expired. */
+export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): Promise<number> {
+  const now = deps.now();
+  const overdue = await overdueClaims(deps.db.kysely, scope, now, SWEEP_BATCH);
+  let expired = 0;
+  for (const claim of overdue) {
+    const won = await deps.db.kysely.transaction().execute((trx) => markExpired(trx, claim.id, now));
+    if (!won) continue;
+    expired += 1;
+    deps.activityBus.publish({ type: 'redemption', vendorId: claim.vendor_id, id: claim.id });
+  }
+  return expired;
+}
+
+async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string): Promise<ActivityItem> {
+  const row = await findActivityRow(deps.db.kysely, 'redemption', id);
+  if (!row || row.vendor_id !== vendorId) throw notFound(CLAIM_NOT_FOUND_MESSAGE);
+  const [item] = await toActivityItems(deps.db.kysely, vendorId, [row]);
+  return item;
+}
+
+/**
+ * Marks the claim given (now, on `screen`). 404 for a claim of another store (no hint that it exists),
+ * 409 when it was already handed over — the loser of two simultaneous confirmations gets this — and
+ * 410 when it expired first.
+ */
+export async function confirmHandover(deps: Deps, vendorId: string, redemptionId: string, screen: HandoverScreen): Promise<ActivityItem> {
+  const now = deps.now();
+  const given = await deps.db.kysely.transaction().execute((trx) => markGiven(trx, vendorId, redemptionId, screen, now));
+  if (!given) {
+    const claim = await findRedemption(deps.db.kysely, redemptionId);
+    if (!claim || claim.vendor_id !== vendorId) throw notFound(CLAIM_NOT_FOUND_MESSAGE);
+    if (claim.status === 'given') throw conflict(ALREADY_GIVEN_MESSAGE);
+    // Pending but past its deadline: settle it now rather than wait for the sweep.
+    await expireOverdueClaims(deps, { id: redemptionId });
+    throw new HttpError(410, CLAIM_EXPIRED_MESSAGE);
+  }
+  deps.activityBus.publish({ type: 'redemption', vendorId, id: redemptionId });
+  return itemFor(deps, vendorId, redemptionId);
+}
+
+/** The same, for the code staff typed from the customer's screen. 404 when no pending claim shows it. */
+export async function confirmHandoverByCode(deps: Deps, vendorId: string, typedCode: string, screen: HandoverScreen): Promise<ActivityItem> {
+  const code = normalizeHandoverCode(typedCode);
+  const claim = await findPendingByCode(deps.db.kysely, vendorId, code);
+  if (!claim) throw notFound(CODE_NOT_FOUND_MESSAGE(code));
+  return confirmHandover(deps, vendorId, claim.id, screen);
+}
+
+/** Claims waiting at the counter, oldest first (overdue ones are expired first). */
+export async function listPendingClaims(deps: Deps, vendorId: string, limit = 100): Promise<ActivityItem[]> {
+  await expireOverdueClaims(deps, { vendorId });
+  const rows = await pendingClaims(deps.db.kysely, vendorId, limit);
+  const activityRows = await Promise.all(rows.map((row) => findActivityRow(deps.db.kysely, 'redemption', row.id)));
+  return toActivityItems(deps.db.kysely, vendorId, activityRows.filter((row) => row !== undefined));
+}
+
+/** The dashboard's outstanding rewards: pending, given and expired claims (overdue ones expired first). */
+export async function outstandingClaims(deps: Deps, vendorId: string) {
+  await expireOverdueClaims(deps, { vendorId });
+  return claimCounts(deps.db.kysely, vendorId);
+}
+
+/** Runs the expiry sweep every EXPIRY_SWEEP_MS until stopped; errors are reported, never thrown. */
+export function startExpirySweep(deps: Deps, onError: (error: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    expireOverdueClaims(deps)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, EXPIRY_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

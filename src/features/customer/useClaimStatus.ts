@@ -1,0 +1,20 @@
+// The claim on the reward screen as it is now (issue 19). Polled once a second while it is pending, so the
+// screen turns to "Enjoy your …" within 2 s of the counter's hand-over; polling stops once it is settled.
+// Polling, not a stream: one row that changes once, no per-phone connection to hold open on the server,
+// and it works through any proxy and across servers (the database is the only shared state it needs).
+import { CLAIM_POLL_MS, type RedemptionDto } from '../../api/types';
+import { customerApi, useGetClaimQuery } from './customerApi';
+
+export function useClaimStatus(initial: RedemptionDto): RedemptionDto {
+  // What the cache holds now (no subscription of its own): decides whether to keep polling.
+  const cached = customerApi.endpoints.getClaim.useQueryState(initial.id).data;
+  const latest = cached ?? initial;
+  const pending = latest.status === 'pending';
+  const { data } = useGetClaimQuery(initial.id, {
+    skip: initial.status !== 'pending' && !cached,
+    pollingInterval: pending ? CLAIM_POLL_MS : 0,
+    // The phone is in the customer's hand at the counter: keep asking even without focus.
+    skipPollingIfUnfocused: false,
+  });
+  return data ?? latest;
+}

@@ -1,0 +1,67 @@
+// Issue 19: CSV exports of the customer list and of the activity log for a date range.
+import { useState } from 'react';
+import { App, Button, DatePicker, Space } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CustomerListFilter } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
+import { CUSTOMERS_TEXT } from '../../constants';
+import { localUtcOffsetMinutes } from '../activity/activityApi';
+import { selectToken } from '../session/sessionSlice';
+import { downloadCsv } from './downloadCsv';
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+export function ExportPanel({ vendorId, filter, minVisits }: { vendorId: string; filter: CustomerListFilter; minVisits: number }) {
+  const { message } = App.useApp();
+  const token = useAppSelector(selectToken);
+  const [range, setRange] = useState<Range>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [busy, setBusy] = useState<'customers' | 'activity' | null>(null);
+  const offset = localUtcOffsetMinutes();
+
+  const run = async (which: 'customers' | 'activity', path: string, fileName: string) => {
+    setBusy(which);
+    try {
+      await downloadCsv(path, token, fileName);
+    } catch {
+      void message.error(CUSTOMERS_TEXT.exportFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportActivity = () => {
+    const [from, to] = range ?? [null, null];
+    if (!from || !to) {
+      void message.warning(CUSTOMERS_TEXT.exportRangeRequired);
+      return;
+    }
+    const f = from.format('YYYY-MM-DD');
+    const t = to.format('YYYY-MM-DD');
+    void run('activity', `/activity/${encodeURIComponent(vendorId)}/export.csv?from=${f}&to=${t}&utcOffset=${offset}`, `stampwise-activity-${f}-to-${t}.csv`);
+  };
+
+  return (
+    <Space orientation="vertical" size={12} className="sw-export">
+      <Button
+        icon={<DownloadOutlined aria-hidden />}
+        loading={busy === 'customers'}
+        onClick={() => void run('customers', `/customers/${encodeURIComponent(vendorId)}/export.csv?filter=${filter}&minVisits=${minVisits}&utcOffset=${offset}`, 'stampwise-customers.csv')}
+      >
+        {busy === 'customers' ? CUSTOMERS_TEXT.exporting : CUSTOMERS_TEXT.exportCustomers}
+      </Button>
+      <Space wrap>
+        <DatePicker.RangePicker
+          aria-label={CUSTOMERS_TEXT.exportRangeLabel}
+          value={range}
+          onChange={(value) => setRange(value)}
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+        />
+        <Button icon={<DownloadOutlined aria-hidden />} loading={busy === 'activity'} onClick={exportActivity}>
+          {busy === 'activity' ? CUSTOMERS_TEXT.exporting : CUSTOMERS_TEXT.exportActivity}
+        </Button>
+      </Space>
+    </Space>
+  );
+}

@@ -1,0 +1,19 @@
+// Issue 19: saves a CSV export. The bearer header cannot ride on a plain link, so the file is fetched with
+// it and handed to the browser as a download (the server streams it; the browser writes it to a Blob).
+export async function downloadCsv(path: string, token: string | null, fileName: string): Promise<void> {
+  const response = await fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoked on the next turn: the click has started the download by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

@@ -1,0 +1,106 @@
+// Issue 19: the counter's hand-over controls in the live feed (QR page) and in counter mode — a
+// "Hand over" button on each claim still waiting, its code beside it, and a box to type the code the
+// customer's phone shows. `screen` records which of the two screens confirmed it.
+import { useState, type FormEvent } from 'react';
+import { App } from 'antd';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import dayjs from 'dayjs';
+import type { ActivityItem, HandoverScreen } from '../../api/types';
+import { HANDOVER_TEXT } from '../../constants';
+import { useHandOverByCodeMutation, useHandOverMutation } from './handoverApi';
+import './handover.css';
+
+/** The server's `{ error }` message, or a plain sentence when there was no answer. */
+export function handoverErrorText(error: FetchBaseQueryError | SerializedError | undefined): string {
+  if (error && 'status' in error) {
+    const data = error.data as { error?: unknown } | undefined;
+    if (data && typeof data.error === 'string') return data.error;
+  }
+  return HANDOVER_TEXT.failed;
+}
+
+/** The claim's state beside its feed line: "Waiting · K7MQ4" and the button, "Given 10:42", or "Expired". */
+export function ClaimHandOver({ item, vendorId, screen }: { item: ActivityItem; vendorId: string; screen: HandoverScreen }) {
+  const { message } = App.useApp();
+  const [handOver, state] = useHandOverMutation();
+  if (item.type !== 'redemption' || !item.status) return null;
+  if (item.status === 'given') {
+    return <span className="sw-claim-tag sw-claim-tag--given">{HANDOVER_TEXT.givenTag(item.givenAt ? dayjs(item.givenAt).format('HH:mm') : '')}</span>;
+  }
+  if (item.status === 'expired') return <span className="sw-claim-tag sw-claim-tag--expired">{HANDOVER_TEXT.expiredTag}</span>;
+  const code = item.code ?? '';
+  const onClick = async () => {
+    try {
+      await handOver({ vendorId, claimId: item.id, screen }).unwrap();
+      void message.success(HANDOVER_TEXT.done(item.reward, item.customer));
+    } catch (error) {
+      void message.error(handoverErrorText(error as FetchBaseQueryError));
+    }
+  };
+  return (
+    <span className="sw-claim-pending">
+      <span className="sw-claim-tag sw-claim-tag--pending">{HANDOVER_TEXT.pendingTag(code)}</span>
+      <button
+        type="button"
+        className="sw-handover-btn"
+        onClick={onClick}
+        disabled={state.isLoading}
+        aria-label={HANDOVER_TEXT.handOverLabel(item.customer, item.reward, code)}
+      >
+        {state.isLoading ? HANDOVER_TEXT.handingOver : HANDOVER_TEXT.handOver}
+      </button>
+    </span>
+  );
+}
+
+/** "Code on the customer's screen: [     ] Hand over". */
+export function HandOverByCode({ vendorId, screen, idPrefix }: { vendorId: string; screen: HandoverScreen; idPrefix: string }) {
+  const { message } = App.useApp();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [handOver, state] = useHandOverByCodeMutation();
+  const inputId = `${idPrefix}-handover-code`;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setProblem(HANDOVER_TEXT.codeRequired);
+      return;
+    }
+    try {
+      const { item } = await handOver({ vendorId, code: code.trim(), screen }).unwrap();
+      setCode('');
+      setProblem(null);
+      void message.success(HANDOVER_TEXT.done(item.reward, item.customer));
+    } catch (error) {
+      setProblem(handoverErrorText(error as FetchBaseQueryError));
+    }
+  };
+  return (
+    <form className="sw-handover-code" onSubmit={onSubmit} noValidate>
+      <label htmlFor={inputId}>{HANDOVER_TEXT.codeLabel}</label>
+      <div className="sw-handover-code__row">
+        <input
+          id={inputId}
+          value={code}
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          placeholder={HANDOVER_TEXT.codePlaceholder}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={15}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${inputId}-problem` : undefined}
+        />
+        <button type="submit" className="sw-handover-btn" disabled={state.isLoading}>
+          {state.isLoading ? HANDOVER_TEXT.handingOver : HANDOVER_TEXT.codeSubmit}
+        </button>
+      </div>
+      {problem ? (
+        <p id={`${inputId}-problem`} className="sw-handover-code__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
