@@ -3,6 +3,7 @@
 // in seconds). Shared by `npm run bench` and test/server/activity/scale.test.ts.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../server/db';
+import { recountStoreCounters } from '../server/repositories/store-counters';
 
 export interface ActivitySeed {
   /** Stamp events to write (default 1,000,000). */
@@ -94,6 +95,8 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
         redemptions,
       ).execute(trx);
     }
+    // The dashboard's running counts (issue 18), which the real stamping keeps as it goes.
+    await recountStoreCounters(trx, vendorId);
   });
   // Fresh statistics, so the planner sees the real table sizes (PostgreSQL's autovacuum may not have run yet).
   if (db.dialect === 'postgres') {

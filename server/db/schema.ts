@@ -193,6 +193,20 @@ export interface CustomerEmailConfirmationTable {
   created_at: number;
 }
 
+/**
+ * Issue 18: running counts per store, kept up to date in the same transaction as the event they count
+ * (see repositories/store-counters.ts). One row per (store, metric, 15-minute slot), plus the all-time
+ * row in slot ALL_TIME_SLOT (0).
+ */
+export interface StoreCounterTable {
+  vendor_id: string;
+  /** What is counted, e.g. 'stamps' or 'claims' (STORE_METRICS). */
+  metric: string;
+  /** Start (epoch ms) of the 15-minute slot, or 0 for the all-time total. */
+  slot: number;
+  count: number;
+}
+
 export interface Database {
   vendors: VendorTable;
   email_tokens: EmailTokenTable;
@@ -211,6 +225,7 @@ export interface Database {
   revoked_sessions: RevokedSessionTable;
   customer_email_confirmations: CustomerEmailConfirmationTable;
   live_streams: LiveStreamTable;
+  store_counters: StoreCounterTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

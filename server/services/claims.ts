@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../http-errors';
 import { findCard, listCards, takeStampsIfEnough } from '../repositories/cards';
 import { insertRedemption, listRedemptionsForCard } from '../repositories/redemptions';
+import { bumpStoreCounter } from '../repositories/store-counters';
 import { rewardLabel, toCard, toRedemption } from './card-view';
 
 export const CARD_NOT_FOUND_MESSAGE = 'This stamp card is not in your wallet.';
@@ -49,6 +50,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   const claimed = await db.transaction().execute(async (trx) => {
     if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return false;
     await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label }, now);
+    await bumpStoreCounter(trx, before.vendor_id, 'claims', now);
     return true;
   });
   const after = await findCard(db, customerId, cardId);

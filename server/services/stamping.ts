@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
 import { insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { createCustomer, customerForCredential } from './customers';
@@ -120,6 +121,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
       const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
       if (!added) throw new CoolingDown();
+      await bumpStoreCounter(trx, vendorId, 'stamps', now);
       return { customerId, cardId, credential: created?.credential };
     });
   } catch (error) {
