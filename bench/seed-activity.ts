@@ -23,11 +23,11 @@ export interface ActivitySeed {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** BENCH_SEED_EVENTS, when set, changes the seeded size (e.g. 100000 for a quick run). */
-export function seedEventsFromEnv(fallback: number): number {
+export function seedEventsFromEnv(fallback: number, options: { allowZero?: boolean } = {}): number {
   const raw = process.env.BENCH_SEED_EVENTS?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_SEED_EVENTS must be a positive whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < (options.allowZero ? 0 : 1)) throw new Error(`BENCH_SEED_EVENTS must be a positive whole number, got "${raw}"`);
   return value;
 }
 
