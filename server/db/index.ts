@@ -7,12 +7,19 @@ import pg from 'pg';
 import type { Database } from './schema';
 import type { Dialect } from './migrations/dialect-types';
 import { migrationsFor } from './migrations';
+import { SqliteReadWorkerDialect } from './read-worker';
 
 // int8 (bigint: our epoch-millisecond columns and count(*)) fits a JS number for any real value.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 
 export interface Db {
   kysely: Kysely<Database>;
+  /**
+   * For heavy read-only queries (the dashboard, the activity list): on a SQLite file, a worker thread's
+   * own read-only connection, so they never hold the event loop (issue 18); otherwise `kysely` itself
+   * (PostgreSQL answers asynchronously anyway; an in-memory SQLite cannot be shared).
+   */
+  reads: Kysely<Database>;
   dialect: Dialect;
   /** PostgreSQL schema the connections use (tests); undefined means the default. */
   pgSchema?: string;
@@ -29,6 +36,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: the server cancels longer statements (default 10000 ms). */
   statementTimeoutMs?: number;
+  /** SQLite file: heavy reads in a worker thread (default true; see Db.reads). */
+  sqliteReadWorker?: boolean;
   /** SQLite: 'full' (default) survives power loss; 'normal' only a process crash. */
   sqliteSynchronous?: 'normal' | 'full';
   /** PostgreSQL: shown in pg_stat_activity (default 'stampwise'), so operators and tests can find our connections. */
@@ -59,7 +68,7 @@ export function openDb(options: DbOptions): Db {
     });
     guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', pgSchema: schema, close: () => kysely.destroy() };
+    return { kysely, reads: kysely, dialect: 'postgres', pgSchema: schema, close: () => kysely.destroy() };
   }
   if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -68,7 +77,17 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  if (options.sqlitePath === ':memory:' || options.sqliteReadWorker === false) return { kysely, reads: kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const reads = new Kysely<Database>({ dialect: new SqliteReadWorkerDialect(options.sqlitePath) });
+  return {
+    kysely,
+    reads,
+    dialect: 'sqlite',
+    close: async () => {
+      await reads.destroy();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**

@@ -48,10 +48,13 @@ function stampRows(db: Queryable, vendorId: string, limit: number, before?: Acti
     .limit(limit);
 }
 
-/** (created_at, id) < cursor, spelled out so both SQLite and PostgreSQL use the (vendor_id, created_at) index. */
+/**
+ * (created_at, id) < cursor, spelled with a plain upper bound on created_at first so that SQLite and
+ * PostgreSQL both start the (vendor_id, created_at) index range right at the cursor.
+ */
 function olderThan(before: ActivityCursor) {
   return (eb: ExpressionBuilder<Database, 'stamp_events' | 'redemptions'>) =>
-    eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]);
+    eb.and([eb('created_at', '<=', before.createdAt), eb.or([eb('created_at', '<', before.createdAt), eb('id', '<', before.id)])]);
 }
 
 function redemptionRows(db: Queryable, vendorId: string, limit: number, before?: ActivityCursor) {

@@ -108,7 +108,8 @@ async function countedTotal(db: AppDeps['db']['kysely'], vendorId: string): Prom
  * previous page's `nextCursor` (keyset paging, issue 18).
  */
 export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, page: number, pageSize: number, before?: string): Promise<ActivityPage> {
-  const db = deps.db.kysely;
+  // Off the event loop on SQLite (issue 18).
+  const db = deps.db.reads;
   if (before !== undefined) {
     const cursor = decodeActivityCursor(before);
     const [rows, counted] = await Promise.all([listActivityRowsBefore(db, vendorId, pageSize + 1, cursor), countedTotal(db, vendorId)]);
@@ -132,8 +133,8 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
 
 /** The newest `count` events (the dashboard's recent activity). */
 export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number): Promise<ActivityItem[]> {
-  const rows = await listActivityRows(deps.db.kysely, vendorId, count, 0);
-  return toActivityItems(deps.db.kysely, vendorId, rows);
+  const rows = await listActivityRows(deps.db.reads, vendorId, count, 0);
+  return toActivityItems(deps.db.reads, vendorId, rows);
 }
 
 /**
