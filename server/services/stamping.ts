@@ -5,7 +5,7 @@ import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefu
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
-import { insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
@@ -100,14 +100,26 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     const row = await findCardForStore(db, knownCustomerId, vendorId);
     return row ? toCard(row, now) : undefined;
   };
+  // A returning customer's card as it is before this scan: shown with a refusal, and it tells whether
+  // the cooldown refuses without opening a write transaction (issue 18: refusals are the cheap path).
+  const cardBefore = await currentCard();
 
   const reward = toReward(storeRow, now);
-  if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: await currentCard() });
-  if (reward.ended) return refuse('reward-ended', scanMessages.rewardEnded(reward.expiry), { store, reward, card: await currentCard() });
+  if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: cardBefore });
+  if (reward.ended) return refuse('reward-ended', scanMessages.rewardEnded(reward.expiry), { store, reward, card: cardBefore });
 
   if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw tooManyRequests(NEW_CUSTOMER_THROTTLED_MESSAGE);
 
   const minutes = cooldownMinutes(deps, kind);
+  const coolingSince = now - minutes * MINUTE_MS;
+  if (knownCustomerId !== undefined && cardBefore?.lastStampAt != null && cardBefore.lastStampAt > coolingSince) {
+    // The same answers the transaction below would give (its unique index, then its conditional
+    // UPDATE), read without writing; the transaction still enforces both against concurrent scans.
+    if (kind === 'dynamic' && (await hasStampWithToken(db, knownCustomerId, tokenId))) {
+      return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: cardBefore });
+    }
+    return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: cardBefore });
+  }
   let stamped: { customerId: string; cardId: string; credential?: string };
   const stampEventId = crypto.randomUUID();
   try {
@@ -119,7 +131,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
-      const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
+      const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!added) throw new CoolingDown();
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
       return { customerId, cardId, credential: created?.credential };
