@@ -30,7 +30,7 @@ async function startApp(): Promise<AppTargetInfo> {
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   // Dynamic codes without a cooldown (so a returning customer is stamped on every fresh code); the
   // flyer keeps its default 4-hour cooldown, which the refused row runs into.
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', TRUST_PROXY: '1', DATABASE_URL: process.env.DATABASE_URL }), stampCooldownMinutes: 0 };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', TRUST_PROXY: '1', DATABASE_URL: process.env.DATABASE_URL, SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS }), stampCooldownMinutes: 0 };
   const db = openDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, sqliteSynchronous: config.sqliteSynchronous });
   await migrateToLatest(db);
   const deps: AppDeps = {
