@@ -87,8 +87,16 @@ function gzipBytes(urlPath: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+/** What a built file mostly is: the first packages named in its license banner, else the app's own code. */
+function describeFile(urlPath: string): string {
+  const banner = path.join(CLIENT_DIR, `${decodeURIComponent(urlPath)}.LICENSE.txt`);
+  if (!fs.existsSync(banner)) return 'app code';
+  const names = [...fs.readFileSync(banner, 'utf8').matchAll(/^ \* ([@a-z][\w./-]*(?: v[\d.]+)?)/gm)].map((m) => m[1].replace(/\.production\.js$/, ''));
+  return [...new Set(names)].slice(0, 4).join(', ') || 'libraries';
+}
+
 /** The JavaScript files the page loaded up to `ready`, in gzip bytes. */
-async function weighPage(context: BrowserContext, baseUrl: string, spec: PageSpec): Promise<{ files: number; gzipBytes: number }> {
+async function weighPage(context: BrowserContext, baseUrl: string, spec: PageSpec): Promise<{ files: number; gzipBytes: number; largest: string[] }> {
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (request) => {
@@ -97,7 +105,12 @@ async function weighPage(context: BrowserContext, baseUrl: string, spec: PageSpe
   await page.goto(`${baseUrl}${spec.path}`);
   await spec.ready(page);
   await page.close();
-  return { files: scripts.size, gzipBytes: [...scripts].reduce((sum, file) => sum + gzipBytes(file), 0) };
+  const sized = [...scripts].map((file) => ({ file, bytes: gzipBytes(file) })).sort((a, b) => b.bytes - a.bytes);
+  return {
+    files: scripts.size,
+    gzipBytes: sized.reduce((sum, entry) => sum + entry.bytes, 0),
+    largest: sized.slice(0, 3).map((entry) => `${(entry.bytes / 1024).toFixed(0)} KiB ${describeFile(entry.file)}`),
+  };
 }
 
 interface LighthouseFigures {
@@ -173,10 +186,10 @@ async function main(): Promise<void> {
       const goal = budgets.jsGzipKiB[spec.name];
       const verdict = goal === undefined ? '' : `${kib <= goal ? 'met' : 'MISSED'} ≤${goal} KiB`;
       if (goal !== undefined) verdicts.push(`${spec.name} JS ≤ ${goal} KiB gzip: ${kib <= goal ? 'met' : 'MISSED'} (${kib.toFixed(1)} KiB)`);
-      weightLines.push([spec.name, String(weight.files), kib.toFixed(1), verdict]);
+      weightLines.push([spec.name, String(weight.files), kib.toFixed(1), verdict, weight.largest.join('; ')]);
     }
     console.log('\nJavaScript loaded (gzip, as served), up to the page being there (/s/<token>: the stamp showing):');
-    printTable(['page', 'files', 'KiB gzip', 'goal'], weightLines);
+    printTable(['page', 'files', 'KiB gzip', 'goal', 'largest files (what they hold)'], weightLines);
 
     const lighthouseLines: string[][] = [];
     for (const spec of pages) {
