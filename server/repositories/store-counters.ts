@@ -62,6 +62,7 @@ export async function storeCounterSlots(db: Queryable, vendorId: string, metric:
     .where('metric', '=', metric)
     .where('slot', '>=', Math.max(start, ALL_TIME_SLOT + 1))
     .where('slot', '<', end)
+    .orderBy('slot')
     .execute();
   return new Map(rows.map((r) => [Number(r.slot), Number(r.count)]));
 }
