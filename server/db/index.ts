@@ -16,8 +16,8 @@ export interface Db {
   kysely: Kysely<Database>;
   /**
    * For heavy read-only queries (the dashboard, the activity list): on a SQLite file, a worker thread's
-   * own read-only connection, so they never hold the event loop (issue 18); otherwise `kysely` itself
-   * (PostgreSQL answers asynchronously anyway; an in-memory SQLite cannot be shared).
+   * own read-only connection, so they never hold the event loop (issue 18); on PostgreSQL a small pool of
+   * its own, so they never take every connection; for an in-memory SQLite `kysely` itself.
    */
   reads: Kysely<Database>;
   dialect: Dialect;
@@ -69,6 +69,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** PostgreSQL connections for heavy reads (Db.reads), apart from the main pool of 10. */
+const READ_POOL_SIZE = 3;
+
 /** How much longer than the statement timeout the client waits for an answer that may never come. */
 const NETWORK_GRACE_MS = 2000;
 
@@ -79,19 +82,34 @@ export function openDb(options: DbOptions): Db {
     const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
     const serverOptions = [`-c statement_timeout=${statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${statementTimeoutMs * 2}`];
     if (schema) serverOptions.push(`-c search_path=${schema}`);
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-      // A database that stops answering (network cut, frozen host) must not hold a request forever.
-      query_timeout: statementTimeoutMs + NETWORK_GRACE_MS,
-      keepAlive: true,
-      application_name: options.applicationName ?? 'stampwise',
-      options: serverOptions.join(' '),
-    });
-    guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, reads: kysely, dialect: 'postgres', pgSchema: schema, close: () => kysely.destroy() };
+    const newPool = (max: number) => {
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+        // A database that stops answering (network cut, frozen host) must not hold a request forever.
+        query_timeout: statementTimeoutMs + NETWORK_GRACE_MS,
+        keepAlive: true,
+        application_name: options.applicationName ?? 'stampwise',
+        options: serverOptions.join(' '),
+      });
+      guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
+      return pool;
+    };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(10) }) });
+    // Heavy reads (the dashboard, the activity list) get a small pool of their own (issue 18), so ten
+    // vendors loading dashboards never take the connections a scan or a health check needs.
+    const reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(READ_POOL_SIZE) }) });
+    return {
+      kysely,
+      reads,
+      dialect: 'postgres',
+      pgSchema: schema,
+      close: async () => {
+        await reads.destroy();
+        await kysely.destroy();
+      },
+    };
   }
   if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
