@@ -21,10 +21,13 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
       filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      // Issue 18: source maps are not served to the public. They go beside the served folder
+      // (dist/client-sourcemaps, for reading a production stack trace), and the bundles do not point to them.
+      sourceMapFilename: '../client-sourcemaps/[file].map',
       publicPath: '/',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [

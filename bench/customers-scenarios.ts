@@ -3,11 +3,22 @@
 // the regulars and lapsed filters; then a streamed 1,000,000-row activity CSV export, measured for
 // time and for the server's memory while it runs.
 import { sql } from 'kysely';
-import type { BenchContext, BenchScenario } from './scenarios';
+import type { AppDeps } from '../server/deps';
+import type { LoadRequest } from './load';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';
 
 export const CUSTOMERS_BENCH_GROUP = 'customers';
+
+export interface BenchContext {
+  deps: AppDeps;
+  baseUrl: string;
+}
+
+interface BenchScenario {
+  name: string;
+  request(): Promise<LoadRequest>;
+}
 const CUSTOMERS = 100_000;
 
 interface Seeded {
@@ -36,8 +47,6 @@ async function seed({ deps }: BenchContext): Promise<Seeded> {
 }
 
 export async function customersScenarios(context: BenchContext): Promise<BenchScenario[]> {
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  if (!only?.includes(CUSTOMERS_BENCH_GROUP)) return [];
   const { vendorId, auth } = await seed(context);
   const base = `${context.baseUrl}/api/customers/${vendorId}`;
   // A cursor half-way down the visits order: a deep page costs what the first one does.
@@ -51,7 +60,7 @@ export async function customersScenarios(context: BenchContext): Promise<BenchSc
     .limit(1)
     .executeTakeFirstOrThrow();
   const deepCursor = Buffer.from(JSON.stringify({ s: 'visits', o: 'desc', v: Number(middle.visits), i: middle.id })).toString('base64url');
-  const row = (name: string, query: string): BenchScenario => ({ name, group: CUSTOMERS_BENCH_GROUP, request: async () => ({ url: `${base}${query}`, headers: auth }) });
+  const row = (name: string, query: string): BenchScenario => ({ name, request: async () => ({ url: `${base}${query}`, headers: auth }) });
   return [
     row('GET /api/customers/:id (100k customers)', ''),
     row('GET /api/customers/:id?sort=visits&after=<50,000th>', `?sort=visits&after=${deepCursor}`),

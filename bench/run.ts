@@ -1,77 +1,221 @@
-// `npm run bench`: throughput and latency of the hot endpoints, printed beside a bare Fastify route
-// measured in the same run as the yardstick. Not a test: nothing fails on a slow machine.
-// BENCH_SECONDS (default 5) sets each measurement's length; BENCH_ONLY=name,name picks rows;
+// `npm run bench`: the hot paths as shares of a bare Fastify route measured in the same run (issue 18).
+// Each target runs in its own process (bench/target.ts): the yardstick, then the real app with logging
+// at the default level and TRUST_PROXY on (every request names its own client address, so per-address
+// limits never cap a row). Rows: light vendor reads, the scan (new customer, returning customer, refused
+// by cooldown), the dashboard and activity list of a store with BENCH_SEED_EVENTS (default 1,000,000)
+// stamp events, each one alone, and /api/health while 10 clients load the heavy rows (head-of-line).
+// bench/budgets.json holds the goals; the bench says which are met. Not a test: nothing fails.
+//
+// BENCH_SECONDS (default 5) sets each row's length, BENCH_CONNECTIONS (default 10) its clients;
+// BENCH_ROWS=vendor,scan runs only the rows whose name contains one of these words;
+// BENCH_PROFILE=1 writes a CPU profile of the app process (--cpu-prof) to bench/profiles/.
 // BENCH_ONLY=menu runs the menu-scanning corpus (bench/menu.ts) and the stamp latency while a menu is
-// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter. BENCH_ONLY=integrity runs
-// only the stamp-integrity section (bench/integrity.ts, issue 17), which a full run prints too. BENCH_ONLY=customers: the
-// Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers-scenarios.ts).
+// read (bench/menu-responsiveness.ts); BENCH_ONLY=menu-load only the latter; BENCH_ONLY=durability the
+// SQLite `synchronous` comparison; BENCH_ONLY=http only the rows below. BENCH_ONLY=integrity runs only the
+// stamp-integrity section (bench/integrity.ts, issue 17), which a full run prints too. BENCH_ONLY=customers:
+// the Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers.ts, issue 19).
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { migrateToLatest, openDb } from '../server/db';
-import type { AppDeps } from '../server/deps';
 import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
-import { createActivityBus } from '../server/services/activity-bus';
-import { benchScenarios, type BenchContext } from './scenarios';
-import { CUSTOMERS_BENCH_GROUP, runExportBench } from './customers-scenarios';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../src/api/types';
+import { CUSTOMERS_BENCH_GROUP } from './customers-scenarios';
+import { runCustomersBench } from './customers';
 import { runDurabilityBench } from './durability';
 import { runIntegrityBench } from './integrity';
+import { measure, nextClientAddress, type LoadRequest, type Row } from './load';
 import { runMenuBench } from './menu';
 import { runResponsivenessBench } from './menu-responsiveness';
+import { BENCH_SECRET, type AppTargetInfo } from './target-info';
 import { createLocalMenuScanner } from '../server/services/menu-scan';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HEAVY_CLIENTS = 10;
 
-interface Row {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+interface Budgets {
+  shares: Record<string, number>;
+  latencyMs: Record<string, number>;
+  healthP99UnderLoadMs: number;
 }
 
-async function measure(name: string, request: { url: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Row> {
-  const result = await autocannon({
-    url: request.url,
-    method: (request.method ?? 'GET') as 'GET',
-    headers: request.headers,
-    body: request.body,
-    connections: CONNECTIONS,
-    duration: SECONDS,
+interface Target<T> {
+  info: T;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/target.ts as a child process and waits for what it tells once it listens. */
+function startTarget<T>(kind: 'bare' | 'app'): Promise<Target<T>> {
+  const execArgv = [...process.execArgv];
+  if (kind === 'app' && process.env.BENCH_PROFILE === '1') execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.join(__dirname, 'profiles')}`);
+  const child: ChildProcess = fork(path.join(__dirname, 'target.ts'), [kind], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: process.env });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench target "${kind}" exited (${code}) before it listened`)));
+    child.once('message', (info) => {
+      child.removeAllListeners('exit');
+      resolve({
+        info: info as T,
+        stop: () => new Promise((done) => { child.once('exit', () => done()); child.send('stop'); }),
+      });
+    });
   });
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
 }
 
-function printTable(rows: Row[], yardstick: Row): void {
-  const header = ['endpoint', 'req/s', '% of bare', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
-  const lines = rows.map((r) => [
-    r.name,
-    String(r.requestsPerSecond),
-    `${Math.round((100 * r.requestsPerSecond) / Math.max(1, yardstick.requestsPerSecond))}%`,
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
-    String(r.non2xx),
-    String(r.errors),
-  ]);
+function share(row: Row, yardstick: Row): number {
+  return (100 * row.requestsPerSecond) / Math.max(1, yardstick.requestsPerSecond);
+}
+
+function printTable(header: string[], lines: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+}
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClientAddress(), ...headers }, body: JSON.stringify(body) });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+async function runHttpBench(): Promise<void> {
+  const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')) as Budgets;
+  const load = { seconds: SECONDS, connections: CONNECTIONS };
+  const bare = await startTarget<{ url: string }>('bare');
+  const app = await startTarget<AppTargetInfo>('app');
+  const { url, light, busy, scanVendorId, flyerToken } = app.info;
+  const qr = createQrTokens(BENCH_SECRET, Date.now);
+  const freshCode = () => JSON.stringify({ token: qr.issueDynamic(scanVendorId).token });
+  const vendorAuth = { authorization: `Bearer ${light.token}` };
+
+  console.log(`Stampwise bench: ${SECONDS}s per row, ${CONNECTIONS} connections, ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}, node ${process.version}, ${os.cpus().length} cores`);
+  console.log('app: logging at the default level (info), TRUST_PROXY=1 with a new X-Forwarded-For address per request');
+  if (busy) console.log(`seeded ${busy.seeded.toLocaleString('en-US')} stamp events over 10,000 customers in ${busy.seedSeconds.toFixed(1)} s`);
+  console.log('');
+
+  const rows: Row[] = [];
+  // BENCH_ROWS=vendor,scan: only the rows whose name contains one of these (the yardstick always runs).
+  const picked = process.env.BENCH_ROWS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const run = async (name: string, request: LoadRequest, options = load) => {
+    if (picked && rows.length > 0 && !picked.some((part) => name.includes(part))) return undefined;
+    const row = await measure(name, request, options);
+    rows.push(row);
+    return row;
+  };
+  const yardstick = await measure('bare Fastify route (yardstick)', { url: `${bare.info.url}/bare` }, load);
+  rows.push(yardstick);
+  await run('GET /api/health', { url: `${url}/api/health` });
+  await run('GET /api/vendor/:id', { url: `${url}/api/vendor/${light.vendorId}`, headers: vendorAuth });
+  await run('GET /api/rewards/:id', { url: `${url}/api/rewards/${light.vendorId}`, headers: vendorAuth });
+  await run('GET /api/qrcode/generate/:id', { url: `${url}/api/qrcode/generate/${light.vendorId}`, headers: vendorAuth });
+
+  // The scan. New customers hand back their credential; the returning row stamps those customers on
+  // fresh counter codes (no cooldown for those here), the refused row scans the flyer again (its cooldown).
+  const credentials: string[] = [];
+  await run('scan, accepted, new customer', {
+    url: `${url}/api/customer/scan`,
+    method: 'POST',
+    body: freshCode(),
+    perRequest: (request) => { request.body = freshCode(); },
+    onBody: (status, body) => {
+      if (status === 200) credentials.push((JSON.parse(body) as { credential: string }).credential);
+    },
+  });
+  if (credentials.length === 0) {
+    // The new-customer row was left out (BENCH_ROWS): a few customers for the rows after it.
+    for (let i = 0; i < 200; i += 1) credentials.push((await postJson(`${url}/api/customer/scan`, { token: qr.issueDynamic(scanVendorId).token })).json.credential as string);
+  }
+  let next = 0;
+  const returning = () => credentials[(next += 1) % credentials.length];
+  await run('scan, accepted, returning customer', {
+    url: `${url}/api/customer/scan`,
+    method: 'POST',
+    body: freshCode(),
+    perRequest: (request) => {
+      request.body = freshCode();
+      request.headers[CUSTOMER_CREDENTIAL_HEADER] = returning();
+    },
+  });
+  const cooling = credentials.slice(0, 100);
+  for (const credential of cooling) await postJson(`${url}/api/customer/scan`, { token: flyerToken }, { [CUSTOMER_CREDENTIAL_HEADER]: credential });
+  let nextCooling = 0;
+  await run('scan, refused by cooldown (409)', {
+    url: `${url}/api/customer/scan`,
+    method: 'POST',
+    body: JSON.stringify({ token: flyerToken }),
+    expectStatus: 409,
+    perRequest: (request) => { request.headers[CUSTOMER_CREDENTIAL_HEADER] = cooling[(nextCooling += 1) % cooling.length]; },
+  });
+
+  const latencyRows: Row[] = [];
+  let heavy: LoadRequest[] = [];
+  if (busy) {
+    const busyAuth = { authorization: `Bearer ${busy.token}` };
+    const page99 = await fetch(`${url}/api/activity/${busy.vendorId}?page=99&pageSize=100`, { headers: busyAuth });
+    const cursor = ((await page99.json()) as { nextCursor?: string }).nextCursor;
+    if (!cursor) throw new Error('page 99 of the busy store gave no nextCursor');
+    heavy = [
+      { url: `${url}/api/dashboard/${busy.vendorId}?utcOffset=60`, headers: busyAuth },
+      { url: `${url}/api/activity/${busy.vendorId}`, headers: busyAuth },
+      { url: `${url}/api/activity/${busy.vendorId}?page=100&pageSize=100`, headers: busyAuth },
+      { url: `${url}/api/activity/${busy.vendorId}?pageSize=100&before=${encodeURIComponent(cursor)}`, headers: busyAuth },
+    ];
+    const names = ['dashboard, 1M-event store', 'activity, page 1', 'activity, page 100 (offset)', 'activity, deep page by cursor'];
+    for (const [i, request] of heavy.entries()) await run(names[i], request);
+    // Each request alone (one client): what one costs, the figure the latency budgets are about.
+    for (const [i, request] of heavy.entries()) latencyRows.push(await measure(names[i], request, { seconds: Math.min(SECONDS, 3), connections: 1 }));
+  }
+
+  console.log('Throughput (each row as a share of the bare route measured in this run):');
+  printTable(
+    ['row', 'req/s', '% of bare', 'goal', 'p50 ms', 'p99 ms', 'unexpected', 'errors'],
+    rows.map((r) => {
+      const goal = budgets.shares[r.name];
+      const met = goal === undefined ? '' : `${share(r, yardstick) >= goal ? 'met' : 'MISSED'} ≥${goal}%`;
+      return [r.name, String(r.requestsPerSecond), `${share(r, yardstick).toFixed(1)}%`, met, r.p50.toFixed(1), r.p99.toFixed(1), String(r.unexpected), String(r.errors)];
+    }),
+  );
+  const verdicts: string[] = rows.flatMap((r) => (budgets.shares[r.name] === undefined ? [] : [`${r.name} ≥ ${budgets.shares[r.name]}% of bare: ${share(r, yardstick) >= budgets.shares[r.name] ? 'met' : 'MISSED'} (${share(r, yardstick).toFixed(1)}%)`]));
+
+  if (busy) {
+    console.log('\nOne request at a time (one client):');
+    printTable(
+      ['row', 'mean ms', 'p50 ms', 'p99 ms', 'goal'],
+      latencyRows.map((r) => {
+        const goal = budgets.latencyMs[r.name];
+        return [r.name, r.mean.toFixed(2), r.p50.toFixed(1), r.p99.toFixed(1), goal === undefined ? '' : `${r.mean < goal ? 'met' : 'MISSED'} <${goal} ms`];
+      }),
+    );
+    for (const r of latencyRows) {
+      const goal = budgets.latencyMs[r.name];
+      if (goal !== undefined) verdicts.push(`${r.name} < ${goal} ms: ${r.mean < goal ? 'met' : 'MISSED'} (${r.mean.toFixed(2)} ms mean)`);
+    }
+
+    // Head-of-line: /api/health from one client while HEAVY_CLIENTS load the heavy rows.
+    const alone = await measure('GET /api/health, alone (1 client)', { url: `${url}/api/health` }, { seconds: SECONDS, connections: 1 });
+    const heavyLoads = heavy.map((request, i) => measure(`heavy ${i}`, request, { seconds: SECONDS + 1, connections: Math.ceil(HEAVY_CLIENTS / heavy.length) }));
+    const health = await measure(`GET /api/health with ${HEAVY_CLIENTS} clients on the heavy rows`, { url: `${url}/api/health` }, { seconds: SECONDS, connections: 1 });
+    const heavyDone = await Promise.all(heavyLoads);
+    console.log('\nHead-of-line:');
+    printTable(
+      ['row', 'req/s', 'p50 ms', 'p99 ms', 'goal'],
+      [
+        [alone.name, String(alone.requestsPerSecond), alone.p50.toFixed(1), alone.p99.toFixed(1), ''],
+        [health.name, String(health.requestsPerSecond), health.p50.toFixed(1), health.p99.toFixed(1), `${health.p99 < budgets.healthP99UnderLoadMs ? 'met' : 'MISSED'} p99 <${budgets.healthP99UnderLoadMs} ms`],
+        ['  (the heavy rows meanwhile, req/s together)', String(heavyDone.reduce((sum, r) => sum + r.requestsPerSecond, 0)), '', '', ''],
+      ],
+    );
+    verdicts.push(`health p99 under load < ${budgets.healthP99UnderLoadMs} ms: ${health.p99 < budgets.healthP99UnderLoadMs ? 'met' : 'MISSED'} (${health.p99.toFixed(1)} ms)`);
+  }
+
+  const missed = verdicts.filter((v) => v.includes('MISSED')).length;
+  console.log(`\nBudgets (bench/budgets.json): ${verdicts.length - missed} met, ${missed} missed`);
+  for (const verdict of verdicts) console.log(`  ${verdict}`);
+
+  await app.stop();
+  await bare.stop();
 }
 
 async function main(): Promise<void> {
@@ -84,6 +228,12 @@ async function main(): Promise<void> {
     if (only.every((name) => name === 'menu' || name === 'menu-load')) return;
     console.log('');
   }
+  // Issue 19: the Customers page at 100,000 customers and the streamed export (only when asked: the seed takes minutes).
+  if (only?.includes(CUSTOMERS_BENCH_GROUP)) {
+    await runCustomersBench(SECONDS, CONNECTIONS);
+    if (only.length === 1) return;
+    console.log('');
+  }
   // Issue 17: relay detection, simulated scan by scan against the real server.
   if (!only || only.includes('integrity')) {
     await runIntegrityBench();
@@ -93,51 +243,10 @@ async function main(): Promise<void> {
   // Issue 13: SQLite's `synchronous` setting, measured both ways (SQLite only: PostgreSQL has its own fsync).
   if (!process.env.DATABASE_URL && (!only || only.includes('durability'))) {
     await runDurabilityBench(SECONDS);
-    if (only && only.length === 1) return;
+    if (only && !only.includes('http')) return;
     console.log('');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-bench-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local' }), stampCooldownMinutes: 0 };
-  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
-  await migrateToLatest(db);
-  const secret = 'bench-secret-bench-secret-bench-secret-bench';
-  const deps: AppDeps = {
-    config,
-    db,
-    secret,
-    sessions: createSessionTokens(secret, 24),
-    qrTokens: createQrTokens(secret, Date.now),
-    mailer: { send: async () => undefined, close: () => undefined },
-    menuScanner: { scan: async () => [], close: async () => undefined },
-    activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db),
-    now: Date.now,
-  };
-  const app = await buildApp(deps);
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  const context: BenchContext = { deps, baseUrl: appUrl };
-  const scenarios = await benchScenarios(context);
-
-  console.log(`Stampwise bench: ${SECONDS}s per row, ${CONNECTIONS} connections, ${db.dialect}, node ${process.version}, ${os.cpus().length} cores\n`);
-  const yardstick = await measure('bare Fastify route (yardstick)', { url: `${bareUrl}/bare` });
-  const rows: Row[] = [yardstick];
-  for (const scenario of scenarios) {
-    if (only && !only.includes(scenario.name) && !(scenario.group && only.includes(scenario.group))) continue;
-    rows.push(await measure(scenario.name, await scenario.request()));
-  }
-  printTable(rows, yardstick);
-  // Issue 19: a 1,000,000-row streamed CSV export, its time and the memory it takes.
-  if (only?.includes(CUSTOMERS_BENCH_GROUP)) await runExportBench(context);
-
-  await bare.close();
-  await app.close();
-  await deps.activityBus.close();
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await runHttpBench();
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@
 // in seconds). Shared by `npm run bench` and test/server/activity/scale.test.ts.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../server/db';
+import { recountStoreCounters } from '../server/repositories/store-counters';
 
 export interface ActivitySeed {
   /** Stamp events to write (default 1,000,000). */
@@ -22,11 +23,11 @@ export interface ActivitySeed {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** BENCH_SEED_EVENTS, when set, changes the seeded size (e.g. 100000 for a quick run). */
-export function seedEventsFromEnv(fallback: number): number {
+export function seedEventsFromEnv(fallback: number, options: { allowZero?: boolean } = {}): number {
   const raw = process.env.BENCH_SEED_EVENTS?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_SEED_EVENTS must be a positive whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < (options.allowZero ? 0 : 1)) throw new Error(`BENCH_SEED_EVENTS must be a positive whole number, got "${raw}"`);
   return value;
 }
 
@@ -94,6 +95,8 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
         redemptions,
       ).execute(trx);
     }
+    // The dashboard's running counts (issue 18), which the real stamping keeps as it goes.
+    await recountStoreCounters(trx, vendorId);
   });
   // Fresh statistics, so the planner sees the real table sizes (PostgreSQL's autovacuum may not have run yet).
   if (db.dialect === 'postgres') {

@@ -2,17 +2,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type MigrationProvider, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type MigrationProvider, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { Dialect } from './migrations/dialect-types';
 import { migrationsFor } from './migrations';
+import { SqliteReadWorkerDialect } from './read-worker';
 
 // int8 (bigint: our epoch-millisecond columns and count(*)) fits a JS number for any real value.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 
 export interface Db {
   kysely: Kysely<Database>;
+  /**
+   * For heavy read-only queries (the dashboard, the activity list): on a SQLite file, a worker thread's
+   * own read-only connection, so they never hold the event loop (issue 18); on PostgreSQL a small pool of
+   * its own, so they never take every connection; for an in-memory SQLite `kysely` itself.
+   */
+  reads: Kysely<Database>;
   dialect: Dialect;
   /** PostgreSQL schema the connections use (tests); undefined means the default. */
   pgSchema?: string;
@@ -29,6 +36,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: the server cancels longer statements (default 10000 ms). */
   statementTimeoutMs?: number;
+  /** SQLite file: heavy reads in a worker thread (default true; see Db.reads). */
+  sqliteReadWorker?: boolean;
   /** SQLite: 'full' (default) survives power loss; 'normal' only a process crash. */
   sqliteSynchronous?: 'normal' | 'full';
   /** PostgreSQL: shown in pg_stat_activity (default 'stampwise'), so operators and tests can find our connections. */
@@ -36,6 +45,32 @@ export interface DbOptions {
   /** A pooled connection failed while idle (database restart, failover): logged, never fatal. */
   onConnectionError?: (error: Error) => void;
 }
+
+/** Prepared statements kept per SQLite connection; past this the cache starts over (a runaway of distinct SQL). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every query anew (~6% of a scan's CPU, issue 18). The app's SQL is a
+ * small fixed set with parameters, so each text is prepared once and reused.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
+/** PostgreSQL connections for heavy reads (Db.reads), apart from the main pool of 10. */
+const READ_POOL_SIZE = 3;
 
 /** How much longer than the statement timeout the client waits for an answer that may never come. */
 const NETWORK_GRACE_MS = 2000;
@@ -47,19 +82,34 @@ export function openDb(options: DbOptions): Db {
     const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
     const serverOptions = [`-c statement_timeout=${statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${statementTimeoutMs * 2}`];
     if (schema) serverOptions.push(`-c search_path=${schema}`);
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-      // A database that stops answering (network cut, frozen host) must not hold a request forever.
-      query_timeout: statementTimeoutMs + NETWORK_GRACE_MS,
-      keepAlive: true,
-      application_name: options.applicationName ?? 'stampwise',
-      options: serverOptions.join(' '),
-    });
-    guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', pgSchema: schema, close: () => kysely.destroy() };
+    const newPool = (max: number) => {
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+        // A database that stops answering (network cut, frozen host) must not hold a request forever.
+        query_timeout: statementTimeoutMs + NETWORK_GRACE_MS,
+        keepAlive: true,
+        application_name: options.applicationName ?? 'stampwise',
+        options: serverOptions.join(' '),
+      });
+      guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
+      return pool;
+    };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(10) }) });
+    // Heavy reads (the dashboard, the activity list) get a small pool of their own (issue 18), so ten
+    // vendors loading dashboards never take the connections a scan or a health check needs.
+    const reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(READ_POOL_SIZE) }) });
+    return {
+      kysely,
+      reads,
+      dialect: 'postgres',
+      pgSchema: schema,
+      close: async () => {
+        await reads.destroy();
+        await kysely.destroy();
+      },
+    };
   }
   if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -67,8 +117,18 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  if (options.sqlitePath === ':memory:' || options.sqliteReadWorker === false) return { kysely, reads: kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const reads = new Kysely<Database>({ dialect: new SqliteReadWorkerDialect(options.sqlitePath) });
+  return {
+    kysely,
+    reads,
+    dialect: 'sqlite',
+    close: async () => {
+      await reads.destroy();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**

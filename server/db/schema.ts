@@ -281,6 +281,20 @@ export interface CustomerEmailConfirmationTable {
   created_at: number;
 }
 
+/**
+ * Issue 18: running counts per store, kept up to date in the same transaction as the event they count
+ * (see repositories/store-counters.ts). One row per (store, metric, 15-minute slot), plus the all-time
+ * row in slot ALL_TIME_SLOT (0).
+ */
+export interface StoreCounterTable {
+  vendor_id: string;
+  /** What is counted, e.g. 'stamps' or 'claims' (STORE_METRICS). */
+  metric: string;
+  /** Start (epoch ms) of the 15-minute slot, or 0 for the all-time total. */
+  slot: number;
+  count: number;
+}
+
 export interface Database {
   vendors: VendorTable;
   email_tokens: EmailTokenTable;
@@ -303,6 +317,7 @@ export interface Database {
   code_networks: CodeNetworkTable;
   store_pace: StorePaceTable;
   relay_audit: RelayAuditTable;
+  store_counters: StoreCounterTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -1,7 +1,7 @@
 // SQL for the vendor's activity list and dashboard figures. Every query on the (large, append-only)
 // stamp_events and redemptions tables is driven by an index: by (vendor_id, created_at) in time
 // order with a LIMIT, or by (card_id, created_at) one card at a time — never a scan of all events.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { ActivityType } from '../../src/api/types';
 import type { Database } from '../db/schema';
 
@@ -24,7 +24,13 @@ export interface ActivityRow {
 
 // NULLs typed explicitly: PostgreSQL resolves a bare NULL in a subquery to text, which then cannot be
 // UNIONed with the integer column.
-function stampRows(db: Queryable, vendorId: string, limit: number) {
+/** Where the previous page ended: rows strictly older than this (created_at, id) come next. */
+export interface ActivityCursor {
+  createdAt: number;
+  id: string;
+}
+
+function stampRows(db: Queryable, vendorId: string, limit: number, before?: ActivityCursor) {
   return db
     .selectFrom('stamp_events')
     .select([
@@ -39,12 +45,22 @@ function stampRows(db: Queryable, vendorId: string, limit: number) {
       'voided_at',
     ])
     .where('vendor_id', '=', vendorId)
+    .$if(before !== undefined, (q) => q.where(olderThan(before as ActivityCursor)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
 }
 
-function redemptionRows(db: Queryable, vendorId: string, limit: number) {
+/**
+ * (created_at, id) < cursor, spelled with a plain upper bound on created_at first so that SQLite and
+ * PostgreSQL both start the (vendor_id, created_at) index range right at the cursor.
+ */
+function olderThan(before: ActivityCursor) {
+  return (eb: ExpressionBuilder<Database, 'stamp_events' | 'redemptions'>) =>
+    eb.and([eb('created_at', '<=', before.createdAt), eb.or([eb('created_at', '<', before.createdAt), eb('id', '<', before.id)])]);
+}
+
+function redemptionRows(db: Queryable, vendorId: string, limit: number, before?: ActivityCursor) {
   return db
     .selectFrom('redemptions')
     .select([
@@ -59,9 +75,26 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number) {
       sql<number | null>`CAST(NULL AS BIGINT)`.as('voided_at'),
     ])
     .where('vendor_id', '=', vendorId)
+    .$if(before !== undefined, (q) => q.where(olderThan(before as ActivityCursor)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
+}
+
+/**
+ * Keyset paging (issue 18): the `limit` rows right after the cursor, newest first. Each table gives at
+ * most `limit` rows from its index starting at the cursor, so any page costs the same as the first.
+ */
+export async function listActivityRowsBefore(db: Queryable, vendorId: string, limit: number, before: ActivityCursor): Promise<ActivityRow[]> {
+  const rows = await db
+    .selectFrom(stampRows(db, vendorId, limit, before).as('s'))
+    .selectAll()
+    .unionAll(db.selectFrom(redemptionRows(db, vendorId, limit, before).as('r')).selectAll())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(normalizeRow);
 }
 
 /**
@@ -98,14 +131,6 @@ export async function countActivityUpTo(db: Queryable, vendorId: string, cap: nu
     return Number(row.count);
   };
   return (await count('stamp_events')) + (await count('redemptions'));
-}
-
-/** Whether the vendor ever gave a stamp or had a reward claimed. */
-export async function hasAnyActivity(db: Queryable, vendorId: string): Promise<boolean> {
-  const stamp = await db.selectFrom('stamp_events').select('created_at').where('vendor_id', '=', vendorId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (stamp) return true;
-  const claim = await db.selectFrom('redemptions').select('created_at').where('vendor_id', '=', vendorId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  return claim !== undefined;
 }
 
 /** One stamp event or redemption by id (a live-feed notice names only the id). */
@@ -187,24 +212,6 @@ export async function activeCardAverage(db: Queryable, vendorId: string, since: 
   return { cards: Number(row.cards), average: row.average === null ? 0 : Number(row.average) };
 }
 
-export async function countRedemptions(db: Queryable, vendorId: string): Promise<number> {
-  const row = await db.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('count')).where('vendor_id', '=', vendorId).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** Redemptions since `start`, counted per `bucketMs`-long bucket (bucket 0 starts at `start`). */
-export async function redemptionsPerBucket(db: Queryable, vendorId: string, start: number, bucketMs: number): Promise<Map<number, number>> {
-  const bucket = sql<number>`CAST((created_at - ${sql.lit(start)}) / ${sql.lit(bucketMs)} AS INTEGER)`;
-  const rows = await db
-    .selectFrom('redemptions')
-    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('count')])
-    .where('vendor_id', '=', vendorId)
-    .where('created_at', '>=', start)
-    .groupBy(bucket)
-    .execute();
-  return new Map(rows.map((r) => [Number(r.bucket), Number(r.count)]));
-}
-
 export interface ActiveCustomerRow {
   customer_id: string;
   display_name: string | null;
@@ -212,32 +219,30 @@ export interface ActiveCustomerRow {
 }
 
 /**
- * The customers with the most stamps since `since`. Counted card by card on the (card_id, created_at)
- * index — one card per customer and store — over the cards used since then, so no GROUP BY over the
- * whole event log is needed.
+ * The customers with the most stamps since `since`, counted over the store's newest `window` stamps of
+ * that time: a bounded walk down the (vendor_id, created_at) index, so the cost does not grow with the
+ * store's history (issue 18). Ties go to the customer id, so the order is stable.
  */
-export async function mostActiveCustomers(db: Queryable, vendorId: string, since: number, limit: number): Promise<ActiveCustomerRow[]> {
-  const rows = await db
-    .selectFrom('stamp_cards as c')
-    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
-    .select((eb) => [
-      'c.customer_id',
-      'cu.display_name',
-      eb
-        .selectFrom('stamp_events as e')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('e.card_id', '=', 'c.id')
-        .where('e.created_at', '>=', since)
-        .where('e.voided_at', 'is', null)
-        .as('stamps'),
-    ])
-    .where('c.vendor_id', '=', vendorId)
-    .where('c.updated_at', '>=', since)
+export async function mostActiveCustomers(db: Queryable, vendorId: string, since: number, limit: number, window: number): Promise<ActiveCustomerRow[]> {
+  const recent = db
+    .selectFrom('stamp_events')
+    .select('customer_id')
+    .where('vendor_id', '=', vendorId)
+    .where('created_at', '>=', since)
+    .where('voided_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(window)
+    .as('recent');
+  const top = await db
+    .selectFrom(recent)
+    .select((eb) => ['recent.customer_id', eb.fn.countAll<number>().as('stamps')])
+    .groupBy('recent.customer_id')
     .orderBy('stamps', 'desc')
-    .orderBy('c.customer_id')
+    .orderBy('recent.customer_id')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ customer_id: r.customer_id, display_name: r.display_name, stamps: Number(r.stamps ?? 0) })).filter((r) => r.stamps > 0);
+  const names = await customerDisplayNames(db, top.map((r) => r.customer_id));
+  return top.map((r) => ({ customer_id: r.customer_id, display_name: names.get(r.customer_id) ?? null, stamps: Number(r.stamps) }));
 }
 
 /** Cards holding a full reward (not yet claimed: a claim takes the stamps off) and cards one stamp short. */

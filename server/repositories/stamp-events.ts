@@ -32,6 +32,18 @@ export async function insertStampEvent(db: Queryable, event: NewStampEvent, now:
     .execute();
 }
 
+/** Whether the customer already has a stamp from this (dynamic) token: the partial unique index answers. */
+export async function hasStampWithToken(db: Queryable, customerId: string, tokenId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('stamp_events')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('token_id', '=', tokenId)
+    .where('kind', '=', 'dynamic')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A unique-constraint violation, as better-sqlite3 (SQLITE_CONSTRAINT_UNIQUE) and pg (23505) report it. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/types';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
-import { activityItemFor, getActivityPage } from '../services/activity';
+import { ACTIVITY_CURSOR_PATTERN, activityItemFor, getActivityPage } from '../services/activity';
 import { getDashboard, UTC_OFFSET_MINUTES } from '../services/dashboard';
 import { openEventStream, type EventStream } from '../services/event-stream';
 import { createStreamTickets, STREAM_TICKET_MAX_LENGTH } from '../services/stream-tickets';
@@ -80,6 +80,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({
         page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_ROWS, default: 1 }),
         pageSize: Type.Integer({ minimum: ACTIVITY_PAGE_SIZE.min, maximum: ACTIVITY_PAGE_SIZE.max, default: ACTIVITY_PAGE_SIZE.default }),
+        before: Type.Optional(Type.String({ pattern: ACTIVITY_CURSOR_PATTERN, maxLength: 90, description: 'nextCursor of the previous page: the page right after it, at any depth (page is then only echoed)' })),
       }),
       response: {
         200: Type.Object({
@@ -89,13 +90,14 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
           total: Type.Integer(),
           totalIsCapped: Type.Boolean(),
           hasMore: Type.Boolean(),
+          nextCursor: Type.Optional(Type.String()),
         }),
         400: ErrorBody,
         401: ErrorBody,
         403: ErrorBody,
       },
     },
-  }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query.page, request.query.pageSize));
+  }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query.page, request.query.pageSize, request.query.before));
 
   app.get('/dashboard/:vendorId', {
     preHandler: app.ownerOf('vendorId'),

@@ -6,12 +6,14 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import {
   cardCountsAfterStamps,
-  countActivityUpTo,
   customerDisplayNames,
   findActivityRow,
   listActivityRows,
+  listActivityRowsBefore,
+  type ActivityCursor,
   type ActivityRow,
 } from '../repositories/activity';
+import { storeCounterTotal } from '../repositories/store-counters';
 import { findStore } from '../repositories/cards';
 import { claimStates } from '../repositories/handover';
 import type { ActivityNotice } from './activity-bus';
@@ -92,30 +94,60 @@ export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: str
 
 export const PAGE_BEYOND_LIMIT_MESSAGE = `Activity pages reach back over the latest ${ACTIVITY_MAX_ROWS.toLocaleString('en-US')} events only: ask for an earlier page or a smaller page size.`;
 
-/** GET /api/activity/{vendorId}: one page, newest first. 400 when the page lies beyond the latest ACTIVITY_MAX_ROWS events. */
-export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, page: number, pageSize: number): Promise<ActivityPage> {
+/** `<created_at>_<id>` of a page's last row: where the next page (`?before=`) starts. */
+export const ACTIVITY_CURSOR_PATTERN = '^[0-9]{1,16}_.{1,64}$';
+
+export function encodeActivityCursor(row: Pick<ActivityRow, 'created_at' | 'id'>): string {
+  return `${row.created_at}_${row.id}`;
+}
+
+export function decodeActivityCursor(cursor: string): ActivityCursor {
+  const split = cursor.indexOf('_');
+  const createdAt = Number(cursor.slice(0, split));
+  if (split < 1 || !Number.isSafeInteger(createdAt)) throw badRequest('This activity cursor is not valid: use the nextCursor of the previous page.', [{ field: 'before', message: 'must be a nextCursor' }]);
+  return { createdAt, id: cursor.slice(split + 1) };
+}
+
+/** Stamps plus claims, counted up to ACTIVITY_MAX_ROWS, from the store's running counts (issue 18). */
+async function countedTotal(db: AppDeps['db']['kysely'], vendorId: string): Promise<{ total: number; totalIsCapped: boolean }> {
+  const [stamps, claims] = await Promise.all([storeCounterTotal(db, vendorId, 'stamps'), storeCounterTotal(db, vendorId, 'claims')]);
+  const counted = stamps + claims;
+  return { total: Math.min(counted, ACTIVITY_MAX_ROWS), totalIsCapped: counted > ACTIVITY_MAX_ROWS };
+}
+
+/**
+ * GET /api/activity/{vendorId}: one page, newest first. By page number (400 when the page lies beyond the
+ * latest ACTIVITY_MAX_ROWS events), or — for any depth at the cost of the first page — by `before`, the
+ * previous page's `nextCursor` (keyset paging, issue 18).
+ */
+export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, page: number, pageSize: number, before?: string): Promise<ActivityPage> {
+  // Off the event loop on SQLite (issue 18).
+  const db = deps.db.reads;
+  if (before !== undefined) {
+    const cursor = decodeActivityCursor(before);
+    const [rows, counted] = await Promise.all([listActivityRowsBefore(db, vendorId, pageSize + 1, cursor), countedTotal(db, vendorId)]);
+    const shown = rows.slice(0, pageSize);
+    const hasMore = rows.length > pageSize;
+    const result: ActivityPage = { items: await toActivityItems(db, vendorId, shown), page, pageSize, ...counted, hasMore };
+    if (hasMore) result.nextCursor = encodeActivityCursor(shown[shown.length - 1]);
+    return result;
+  }
   const offset = (page - 1) * pageSize;
   if (offset + pageSize > ACTIVITY_MAX_ROWS) {
     throw badRequest(PAGE_BEYOND_LIMIT_MESSAGE, [{ field: 'page', message: `page × pageSize must be at most ${ACTIVITY_MAX_ROWS}` }]);
   }
-  const db = deps.db.kysely;
-  const [rows, counted] = await Promise.all([listActivityRows(db, vendorId, pageSize, offset), countActivityUpTo(db, vendorId, ACTIVITY_MAX_ROWS)]);
-  const totalIsCapped = counted > ACTIVITY_MAX_ROWS;
-  const total = Math.min(counted, ACTIVITY_MAX_ROWS);
-  return {
-    items: await toActivityItems(db, vendorId, rows),
-    page,
-    pageSize,
-    total,
-    totalIsCapped,
-    hasMore: offset + rows.length < total,
-  };
+  const [rows, { total, totalIsCapped }] = await Promise.all([listActivityRows(db, vendorId, pageSize, offset), countedTotal(db, vendorId)]);
+  const hasMore = offset + rows.length < total;
+  const result: ActivityPage = { items: await toActivityItems(db, vendorId, rows), page, pageSize, total, totalIsCapped, hasMore };
+  // Past the numbered pages' reach the cursor still goes on.
+  if ((hasMore || totalIsCapped) && rows.length === pageSize) result.nextCursor = encodeActivityCursor(rows[rows.length - 1]);
+  return result;
 }
 
 /** The newest `count` events (the dashboard's recent activity). */
 export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number): Promise<ActivityItem[]> {
-  const rows = await listActivityRows(deps.db.kysely, vendorId, count, 0);
-  return toActivityItems(deps.db.kysely, vendorId, rows);
+  const rows = await listActivityRows(deps.db.reads, vendorId, count, 0);
+  return toActivityItems(deps.db.reads, vendorId, rows);
 }
 
 /**

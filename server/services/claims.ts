@@ -10,6 +10,7 @@ import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../reposi
 import { findRedemption, pendingCodeTaken, returnedClaims } from '../repositories/handover';
 import { insertRedemption, listRedemptionsForCard } from '../repositories/redemptions';
 import { isUniqueViolation } from '../repositories/stamp-events';
+import { bumpStoreCounter } from '../repositories/store-counters';
 import { rewardLabel, toCard, toRedemption, toStore } from './card-view';
 import { newHandoverCode } from './handover-code';
 import { expireOverdueClaims } from './handover';
@@ -95,6 +96,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
         if (await pendingCodeTaken(trx, before.vendor_id, code)) return 'code-clash';
         if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';
         await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label, code, expiresAt }, now);
+        await bumpStoreCounter(trx, before.vendor_id, 'claims', now);
         return 'claimed';
       });
     } catch (error) {

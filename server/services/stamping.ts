@@ -5,7 +5,8 @@ import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefu
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
-import { insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
@@ -104,14 +105,26 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     const row = await findCardForStore(db, knownCustomerId, vendorId);
     return row ? toCard(row, now) : undefined;
   };
+  // A returning customer's card as it is before this scan: shown with a refusal, and it tells whether
+  // the cooldown refuses without opening a write transaction (issue 18: refusals are the cheap path).
+  const cardBefore = await currentCard();
 
   const reward = toReward(storeRow, now);
-  if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: await currentCard() });
-  if (reward.ended) return refuse('reward-ended', scanMessages.rewardEnded(reward.expiry), { store, reward, card: await currentCard() });
+  if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: cardBefore });
+  if (reward.ended) return refuse('reward-ended', scanMessages.rewardEnded(reward.expiry), { store, reward, card: cardBefore });
 
   if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw tooManyRequests(NEW_CUSTOMER_THROTTLED_MESSAGE);
 
   const minutes = cooldownMinutes(deps, kind);
+  const coolingSince = now - minutes * MINUTE_MS;
+  if (knownCustomerId !== undefined && cardBefore?.lastStampAt != null && cardBefore.lastStampAt > coolingSince) {
+    // The same answers the transaction below would give (its unique index, then its conditional
+    // UPDATE), read without writing; the transaction still enforces both against concurrent scans.
+    if (kind === 'dynamic' && (await hasStampWithToken(db, knownCustomerId, tokenId))) {
+      return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: cardBefore });
+    }
+    return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: cardBefore });
+  }
   let stamped: { customerId: string; cardId: string; credential?: string; alertChanged: boolean; codeKey: string };
   const stampEventId = crypto.randomUUID();
   try {
@@ -128,8 +141,9 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const relay = await admitStamp(trx, deps.config.relay, {
         vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
       }, now);
-      const added = await addStampUnlessCoolingDown(trx, cardId, now - minutes * MINUTE_MS, now);
+      const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!added) throw new CoolingDown();
+      await bumpStoreCounter(trx, vendorId, 'stamps', now);
       return { customerId, cardId, credential: created?.credential, ...relay };
     });
   } catch (error) {

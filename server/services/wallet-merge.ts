@@ -23,6 +23,7 @@ import {
   moveCardHistory,
   type MergeEventRow,
 } from '../repositories/wallet-merge';
+import { bumpStoreCounter } from '../repositories/store-counters';
 import { cooldownMinutes } from './cooldown';
 
 const MINUTE_MS = 60 * 1000;
@@ -77,6 +78,8 @@ export async function mergeAnonymousWallet(
     }
     const { kept, skipped } = replayStamps(await eventsOfCard(trx, existing.id), await eventsOfCard(trx, card.id), (kind) => cooldownMinutes(deps, kind) * MINUTE_MS);
     await deleteStampEvents(trx, skipped.map((e) => e.id));
+    // The store's stamp count (issue 18) loses the dropped duplicates, in their own time slots.
+    for (const event of skipped) await bumpStoreCounter(trx, card.vendor_id, 'stamps', event.created_at, -1);
     await moveCardHistory(trx, card.id, existing.id, intoId);
     // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
     const added = Math.max(0, card.stamps - skipped.length);

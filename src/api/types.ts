@@ -374,6 +374,8 @@ export interface ActivityPage {
   total: number;
   totalIsCapped: boolean;
   hasMore: boolean;
+  /** When there is more: pass as `?before=` for the next page (keyset paging, any depth, issue 18). */
+  nextCursor?: string;
 }
 
 /** How far back the activity list pages (page × pageSize stays within it), and how far `total` counts. */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { customerDisplayNames } from '../../repositories/activity';
 import { bumpPrintableVersion } from '../../repositories/printable-qr';
+import { bumpStoreCounter } from '../../repositories/store-counters';
 import {
   findCodeUsage,
   insertAudit,
@@ -110,7 +111,12 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     const chosen = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
     const voidedIds = new Set(await voidStampEvents(trx, chosen.map((s) => s.id), now));
     const perCard = new Map<string, number>();
-    for (const stamp of chosen) if (voidedIds.has(stamp.id)) perCard.set(stamp.card_id, (perCard.get(stamp.card_id) ?? 0) + 1);
+    for (const stamp of chosen) {
+      if (!voidedIds.has(stamp.id)) continue;
+      perCard.set(stamp.card_id, (perCard.get(stamp.card_id) ?? 0) + 1);
+      // The dashboard's running counts (issue 18) stop counting it, in the slot it was counted in.
+      await bumpStoreCounter(trx, vendorId, 'stamps', stamp.created_at, -1);
+    }
     let claimsKept = 0;
     for (const [cardId, count] of perCard) {
       const claimKept = await removeStampsFromCard(trx, cardId, count, now);

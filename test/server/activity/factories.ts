@@ -3,6 +3,7 @@
 // real stamping and claiming do), plus small helpers to call the vendor endpoints.
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { bumpStoreCounter } from '../../../server/repositories/store-counters';
 import type { TestApp } from '../helpers';
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -46,6 +47,7 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
     .set((eb) => ({ stamps: eb('stamps', '+', 1), last_stamp_at: at, updated_at: at }))
     .where('id', '=', card.cardId)
     .execute();
+  await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
   return id;
 }
 
@@ -68,6 +70,7 @@ export async function claimAt(t: TestApp, card: TestCard, at: number, required: 
     .set((eb) => ({ stamps: eb('stamps', '-', required), updated_at: at }))
     .where('id', '=', card.cardId)
     .execute();
+  await bumpStoreCounter(t.db.kysely, card.vendorId, 'claims', at);
   return id;
 }
 

@@ -40,6 +40,8 @@ beforeAll(async () => {
   await seedActivity(t.db, store.id, { events: EVENTS, customers: CUSTOMERS, now: t.clock.now() });
   const base = t.db.kysely;
   t.db.kysely = base.withPlugin(captureQueries((node, queryId) => base.getExecutor().compileQuery(node, queryId)));
+  // The dashboard and the list read through Db.reads (the same connection for an in-memory database).
+  t.db.reads = t.db.kysely;
 }, 240_000);
 
 afterAll(async () => {

@@ -1,0 +1,88 @@
+// One bench target in its own process (issue 18), so the load generator never shares an event loop with
+// the server it measures: `bare` is the yardstick (one Fastify JSON route), `app` the real Stampwise app
+// as `npm start` builds it — logging at the default level (info) to stdout, TRUST_PROXY on so each
+// request may name its own client address. Seeds what the rows need, then tells the parent (IPC) where
+// to send them and waits for 'stop'.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { migrateToLatest, openDb } from '../server/db';
+import type { AppDeps } from '../server/deps';
+import { createActivityBus } from '../server/services/activity-bus';
+import { createQrTokens } from '../server/services/qr-tokens';
+import { createSessionTokens } from '../server/services/session-tokens';
+import { seedActivity, seedEventsFromEnv } from './seed-activity';
+import { seedBenchVendor } from './seed-vendor';
+import { BENCH_SECRET, type AppTargetInfo } from './target-info';
+
+async function startBare(): Promise<string> {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  return bare.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function startApp(): Promise<AppTargetInfo> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-bench-'));
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // Dynamic codes without a cooldown (so a returning customer is stamped on every fresh code); the
+  // flyer keeps its default 4-hour cooldown, which the refused row runs into.
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', TRUST_PROXY: '1', DATABASE_URL: process.env.DATABASE_URL, SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS }), stampCooldownMinutes: 0 };
+  const db = openDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, sqliteSynchronous: config.sqliteSynchronous });
+  await migrateToLatest(db);
+  const deps: AppDeps = {
+    config,
+    db,
+    secret: BENCH_SECRET,
+    sessions: createSessionTokens(BENCH_SECRET, 24),
+    qrTokens: createQrTokens(BENCH_SECRET, Date.now),
+    mailer: { send: async () => undefined, close: () => undefined },
+    menuScanner: { scan: async () => [], close: async () => undefined },
+    activityBus: await createActivityBus({ databaseUrl: config.databaseUrl, redisUrl: undefined }, db),
+    now: Date.now,
+  };
+  const now = Date.now();
+  const light = await seedBenchVendor(deps, { name: 'Bench Vendor', company: 'Bench Café', address: '1 Bench Street' }, now);
+  for (let i = 0; i < 20; i += 1) {
+    await db.kysely
+      .insertInto('menu_items')
+      .values({ id: crypto.randomUUID(), vendor_id: light.vendorId, name: `Item ${i}`, price_cents: 300 + i * 10, created_at: now + i })
+      .execute();
+  }
+  const scanVendor = await seedBenchVendor(deps, { name: 'Scan Vendor', company: 'Scan Café', address: '3 Bench Street' }, now);
+  await db.kysely.insertInto('rewards').values({ vendor_id: scanVendor.vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
+
+  let busy: AppTargetInfo['busy'] = null;
+  const events = seedEventsFromEnv(1_000_000, { allowZero: true });
+  if (events > 0) {
+    const vendor = await seedBenchVendor(deps, { name: 'Busy Vendor', company: 'Busy Café', address: '2 Bench Street' }, now);
+    await db.kysely.insertInto('rewards').values({ vendor_id: vendor.vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
+    const started = Date.now();
+    await seedActivity(db, vendor.vendorId, { events, customers: 10_000, now });
+    busy = { ...vendor, seeded: events, seedSeconds: (Date.now() - started) / 1000 };
+  }
+
+  // `npm start`'s logger: the default level, one JSON line per log call, to stdout.
+  const app = await buildApp(deps, { logger: { level: config.logLevel } });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, light, busy, scanVendorId: scanVendor.vendorId, flyerToken: deps.qrTokens.issuePrintable(scanVendor.vendorId, 1) };
+}
+
+async function main(): Promise<void> {
+  const kind = process.argv[2];
+  if (!process.send) throw new Error('bench/target.ts runs as a child of bench/run.ts');
+  const info = kind === 'bare' ? { url: await startBare() } : await startApp();
+  process.send(info);
+  process.on('message', (message) => {
+    if (message === 'stop') process.exit(0);
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
