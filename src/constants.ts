@@ -143,6 +143,8 @@ export const LOGIN_TEXT = {
   /** SPEC.md §8: a non-OK answer, and a network or other failure. */
   invalidCredentials: 'Invalid username or password.',
   unexpectedFailure: 'Something went wrong. Please try again later.',
+  /** Issue 16: a 429 — the account or this address is throttled for up to 15 minutes, whatever the password. */
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait up to 15 minutes and try again, or use "Forgot password?" below.',
   tryAgainIn: (seconds: number) => `Try again in ${seconds}s`,
   previewAlt: 'A stamp card with seven of ten coffee stamps collected, on a café counter',
   previewHeading: 'Turn first visits into regulars',
