@@ -31,6 +31,9 @@ export const STORE_SETTINGS = {
   save: 'Save',
   loadFailedLog: 'Failed to load store settings',
   saveFailedLog: 'Failed to save store settings',
+  /** Issue 16: shown in the dialog when Save fails, with the server's reason. */
+  saveFailed: (reason: string) => `Not saved: ${reason}`,
+  saveFailedFallback: 'something went wrong. Please try again.',
   fields: {
     company: 'Company',
     address: 'Address',
@@ -71,10 +74,16 @@ export const MENU_ITEMS = {
   priceInvalid: 'Price must be a valid number',
   /** SPEC.md §5: the delete confirmation, word for word. */
   deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"?`,
+  /** Issue 16: said under the confirmation when the item is the live reward's qualifying item. */
+  deleteQualifyingWarning: (name: string) =>
+    `Your live reward is for ${name}. Deleting it changes the card customers see to "qualifying items" until you choose another item on Rewards.`,
   deleteOk: 'Delete',
   deleteCancel: 'Cancel',
   deleteLabel: (name: string) => `Delete ${name}`,
   addFailedLog: 'Failed to add item',
+  /** Issue 16: the optimistic line stays (SPEC.md §4), so say plainly that it was not kept. */
+  addFailed: (name: string, reason: string) => `"${name}" was not saved: ${reason} It will be gone when you reopen this dialog.`,
+  addFailedFallback: 'something went wrong.',
   deleteFailedLog: 'Failed to delete item',
   nameMaxLength: 120,
   /** Prices are shown with a dollar-sign prefix (SPEC.md §9). */
@@ -188,6 +197,9 @@ export const REGISTER_TEXT = {
   createdHint: 'No e-mail after a few minutes? Check your spam folder.',
   login: 'Login',
   registerFailedLog: 'Registration failed',
+  /** Issue 16: shown on step 2 when Register fails, with the server's reason. */
+  registerFailed: (reason: string) => `Your account was not created: ${reason}`,
+  registerFailedFallback: 'something went wrong. Please try again.',
 } as const;
 
 export const VERIFY_TEXT = {

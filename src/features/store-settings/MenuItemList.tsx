@@ -7,11 +7,15 @@ import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
 import { formatPrice } from './price';
 import { useDeleteItemMutation } from './vendorApi';
+import { useGetRewardQuery } from '../rewards/rewardsApi';
 
 export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
   const [deleteItem] = useDeleteItemMutation();
   // Items the upload just shown added are marked, so the vendor can check the read (issue 12).
   const newUploadId = useAppSelector(selectNewUploadId);
+  // Issue 16: deleting the reward's qualifying item changes the live card, so the confirmation says so.
+  const { data: reward } = useGetRewardQuery(vendorId);
+  const qualifyingItemId = reward?.reward.item ?? null;
 
   if (items.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MENU_ITEMS.empty} className="sw-items__empty" />;
@@ -29,6 +33,7 @@ export function MenuItemList({ vendorId, items }: { vendorId: string; items: rea
           )}
           <Popconfirm
             title={MENU_ITEMS.deleteConfirm(item.name)}
+            description={item._id === qualifyingItemId ? MENU_ITEMS.deleteQualifyingWarning(item.name) : undefined}
             okText={MENU_ITEMS.deleteOk}
             cancelText={MENU_ITEMS.deleteCancel}
             okButtonProps={{ danger: true }}
