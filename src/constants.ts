@@ -287,10 +287,13 @@ export const DASHBOARD_TEXT = {
   sampleTag: 'Sample data',
   sampleTooltip: 'Your own figures appear here once customers start collecting stamps',
   rewardSetup: 'Reward setup',
-  rewardProgram: (stamps: number) => `Collect ${stamps} stamps, get 1 free`,
+  /** "1 stamp", "3 stamps": the program line reads right for a 1-punch card too (issue 16). */
+  rewardProgram: (stamps: number) => `Collect ${stamps} stamp${stamps === 1 ? '' : 's'}, get 1 free`,
   stampsLabel: (filled: number, total: number) => `${filled} of ${total} stamps collected`,
   progressLabel: 'Average stamp-card progress',
   averageStamps: (collected: number, total: number) => `Customers on average collect ${collected} of ${total} stamps.`,
+  /** Issue 16: live figures with no card in progress (e.g. the only card was just completed and claimed). */
+  noCardsInProgress: (total: number) => `No card is in progress right now: the next stamp starts one (${total} to a reward).`,
   /** Same words as the Rewards page's submit button, which the help page tells vendors to click. */
   updateReward: 'Update Reward Setup',
   redemptionActivity: 'Redemption activity',
