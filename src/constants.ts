@@ -452,8 +452,10 @@ export const REWARD_LIMITS = {
   /** SPEC.md §9: what the form shows before anything is saved (the server answers the same). */
   defaultPunches: 10,
   defaultExpiry: '2025-12-31',
-  /** Live Preview: never fewer or more stamp icons than this; beyond 12 each icon stands for several punches. */
-  previewMinIcons: 4,
+  /**
+   * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (SPEC.md's
+   * minimum of 4 icons is not kept: a 3-punch card shows 3 stamps — issue 16, a deliberate departure.)
+   */
   previewMaxIcons: 12,
   /** The Live Preview's fixed sample customer has collected this many punches. */
   previewSampleCollected: 6,
@@ -469,6 +471,14 @@ export const LOCAL_REWARD_DEFAULTS = {
 
 /** The Qualifying Item select's value for "Other" (a custom text); never a real item id. */
 export const OTHER_ITEM_VALUE = '__other__';
+
+/** Issue 16 #8: leaving the Rewards page with edits that were not saved. */
+export const UNSAVED_CHANGES_TEXT = {
+  title: 'Leave without saving?',
+  text: 'Your changes to the punch card are not saved yet. Customers keep seeing the card as it was.',
+  leave: 'Leave without saving',
+  stay: 'Stay on this page',
+} as const;
 
 export const REWARDS_TEXT = {
   heading: 'Reward Setup and Management',
@@ -506,7 +516,8 @@ export const REWARDS_TEXT = {
   maxPerTransaction: 'Max stamps per transaction',
   expiryDays: 'Card expires after (days)',
   previewTitle: 'Live Preview',
-  previewSampleNote: 'A sample customer with 6 punches collected',
+  /** Issue 16 #5: the sample's punches as the card shows them (6, or the whole card when it is shorter). */
+  previewSampleNote: (collected: number) => `A sample customer with ${collected} punch${collected === 1 ? '' : 'es'} collected`,
   previewProgram: (punches: number, item: string) => `Buy ${punches} × ${item}, get 1 free`,
   previewAnyItem: 'qualifying items',
   previewCollected: (collected: number, punches: number) => `${collected} of ${punches} punches collected`,
