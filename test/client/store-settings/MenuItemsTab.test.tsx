@@ -116,6 +116,24 @@ describe('Menu & Items: add item', () => {
     await waitFor(() => expect(cachedItems(store)?.at(-1)?._id).toBe('srv-1'));
   });
 
+  test('issue 16 #10: a new item is scrolled into view in the list, and "$0.60" is a price', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+    try {
+      fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+      const { user } = await openMenuTab();
+      await typeItem(user, 'Orange Juice', '$0.60');
+      await waitFor(() => expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Orange Juice']));
+      expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Orange Juice', itemPrice: 0.6 });
+      await waitFor(() => expect(scrolled.map((node) => node.textContent)).toContainEqual(expect.stringContaining('Orange Juice')));
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   test('issue 16: a refused add says so beside the form, with the reason', async () => {
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 400, body: { error: 'Item name is too long.' } });
     const { user } = await openMenuTab();
