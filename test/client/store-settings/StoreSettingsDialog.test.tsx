@@ -210,5 +210,8 @@ describe('StoreSettingsDialog', () => {
     expect(within(card).getByText('$4.20')).toBeInTheDocument();
     expect(within(card).getByText('Tap Water')).toBeInTheDocument();
     expect(within(card).getAllByText(/^\$/)).toHaveLength(1);
+    // Issue 16 #12: the menu list scrolls, so the keyboard can reach it; it is named by its heading.
+    const menu = within(card).getByRole('list', { name: 'Menu' });
+    expect(menu).toHaveAttribute('tabindex', '0');
   });
 });
