@@ -131,6 +131,8 @@ export interface StampCardTable {
   id: string;
   customer_id: string;
   vendor_id: string;
+  /** The customer's number at this store (1, 2, 3… in order of first scan), shown as "Customer #27". */
+  customer_number: number | null;
   stamps: Generated<number>;
   last_stamp_at: number | null;
   created_at: number;

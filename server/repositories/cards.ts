@@ -1,6 +1,7 @@
 // SQL for stamp cards (one per customer per store) and the store-and-reward facts a card is shown with.
 // Stamping and claiming change `stamps` only through conditional UPDATEs whose affected-row count
 // says whether the change happened, so they stay correct under concurrency on SQLite and PostgreSQL.
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -76,18 +77,32 @@ export async function listCards(db: Queryable, customerId: string): Promise<Card
  * INSERT … ON CONFLICT DO NOTHING: two first scans at once end with one card.
  */
 export async function ensureCardId(db: Queryable, customerId: string, vendorId: string, newId: string, now: number): Promise<string> {
-  await db
-    .insertInto('stamp_cards')
-    .values({ id: newId, customer_id: customerId, vendor_id: vendorId, stamps: 0, last_stamp_at: null, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['customer_id', 'vendor_id']).doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('stamp_cards')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('vendor_id', '=', vendorId)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  // A new card takes the store's next customer number (issue 16). Two new customers of one store at the same
+  // instant may both pick it; the unique index then drops one insert, which simply tries the next number.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await db
+      .insertInto('stamp_cards')
+      .values({
+        id: newId,
+        customer_id: customerId,
+        vendor_id: vendorId,
+        customer_number: sql<number>`(SELECT COALESCE(MAX(n.customer_number), 0) + 1 FROM stamp_cards AS n WHERE n.vendor_id = ${vendorId})`,
+        stamps: 0,
+        last_stamp_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('stamp_cards')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('vendor_id', '=', vendorId)
+      .executeTakeFirst();
+    if (row) return row.id;
+  }
+  throw new Error(`could not number a new card of store ${vendorId}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import * as accountLifecycle from './2026112204_account_lifecycle';
 import * as leases from './2026112205_leases';
 import * as flyerPrinted from './2026112206_flyer_printed';
 import * as menuItemUploads from './2026112207_menu_item_uploads';
+import * as customerNumbers from './2026112208_customer_numbers';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -18,5 +19,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112205_leases': { up: leases.up(dialect), down: leases.down() },
     '2026112206_flyer_printed': { up: flyerPrinted.up(dialect), down: flyerPrinted.down() },
     '2026112207_menu_item_uploads': { up: menuItemUploads.up(dialect), down: menuItemUploads.down() },
+    '2026112208_customer_numbers': { up: customerNumbers.up(dialect), down: customerNumbers.down() },
   };
 }
