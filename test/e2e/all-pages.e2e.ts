@@ -64,7 +64,16 @@ describe('every vendor page fits 390–1920 px and passes axe-core', () => {
           const measured = await widths(page);
           if (measured.scrollWidth > measured.innerWidth) problems.push(`${route}: scrollWidth ${measured.scrollWidth} > ${measured.innerWidth}`);
           if (width === 390 || width === 1280) await checkA11y(page, `on ${route} at ${width} px`);
+          // Issue 16 #11: names are whole (wrapped), not cut with "…", on the dashboard's cards.
+          const cut = await page.evaluate(() =>
+            [...document.querySelectorAll('.sw-campaign-name, .sw-person-text strong')]
+              .filter((node) => node.scrollWidth > node.clientWidth + 1)
+              .map((node) => node.textContent),
+          );
+          if (cut.length > 0) problems.push(`${route}: names cut: ${cut.join(', ')}`);
         }
+        // The nav bar names the whole store on hover (title) where it has to cut it.
+        expect(await page.getByRole('button', { name: /^Account menu: / }).getAttribute('title')).toBe(LONG_NAME);
         // The Store Settings dialog, each tab.
         await openStoreSettings(page);
         for (const tab of ['Setup', 'Preview', 'Menu & Items']) {
@@ -101,7 +110,9 @@ describe('every customer page passes axe-core', () => {
     await page.waitForTimeout(600);
     await checkA11y(page, 'on the wallet');
     // The wallet shows the store's whole name, not "Bean & Br…".
-    await expect(page.getByText(LONG_NAME).first().isVisible()).resolves.toBe(true);
+    const walletName = page.locator('.cw-wallet-name').first();
+    await expect(walletName.textContent()).resolves.toBe(LONG_NAME);
+    await expect(walletName.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).resolves.toBe(true);
     await page.getByRole('link', { name: new RegExp(LONG_NAME.slice(0, 12)) }).first().click();
     await page.waitForURL(/\/wallet\/[^/]+$/);
     await page.waitForTimeout(600);
