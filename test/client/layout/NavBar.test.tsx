@@ -86,6 +86,12 @@ describe('profile menu', () => {
     expect(request?.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 
+  test('issue 16 #11: the whole business name is the profile button\'s title, where the bar has to cut it', async () => {
+    renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    expect(menuButton).toHaveAttribute('title', 'Corner Café');
+  });
+
   test('without a logo shows the initials of the business', async () => {
     api.fakeApi.on('GET /api/vendor/v1', { status: 200, body: vendor(null) });
     renderNav();
