@@ -26,10 +26,12 @@ const focusedName = () =>
     return (el.getAttribute('aria-label') || byId || forLabel || el.textContent || el.getAttribute('placeholder') || '').trim();
   });
 
-/** Presses Tab (or Shift+Tab) until the focused element's name matches, as a keyboard user would. */
-async function tabTo(name: RegExp, direction: 'forward' | 'backward' = 'forward', limit = 80): Promise<void> {
+const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role') ?? null);
+
+/** Presses Tab (or Shift+Tab) until the focused element's name (and role, if given) matches, as a keyboard user would. */
+async function tabTo(name: RegExp, direction: 'forward' | 'backward' = 'forward', role?: string, limit = 80): Promise<void> {
   for (let step = 0; step < limit; step += 1) {
-    if (name.test(await focusedName())) return;
+    if (name.test(await focusedName()) && (!role || (await focusedRole()) === role)) return;
     await page.keyboard.press(direction === 'forward' ? 'Tab' : 'Shift+Tab');
   }
   throw new Error(`never reached ${name} with ${direction === 'forward' ? 'Tab' : 'Shift+Tab'}; focus is on "${await focusedName()}"`);
@@ -56,11 +58,16 @@ describe('keyboard only: sign in → Store Settings → add item → reward → 
     await tabTo(/Store Settings/);
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'Setup' }).waitFor();
-    await tabTo(/^Setup$/);
+    // A focused antd tab also holds a hidden "Tab 1 of 3" for screen readers.
+    await tabTo(/Setup$/, 'forward', 'tab');
+    // The tab list: arrows move between tabs, Enter opens the focused one.
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
+    const focusedTab = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
     await page.keyboard.press('Enter');
-    await page.getByLabel('Item name').waitFor();
+    await page.getByLabel('Item name').waitFor({ timeout: 5000 }).catch(() => {
+      throw new Error(`Menu & Items did not open; focus was on ${focusedTab}`);
+    });
     await tabTo(/^Item name$/);
     await page.keyboard.type('Oat Latte');
     await page.keyboard.press('Tab');
