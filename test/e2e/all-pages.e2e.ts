@@ -97,7 +97,7 @@ describe('every customer page passes axe-core', () => {
   let handle: PageHandle;
   afterAll(() => handle?.context.close());
 
-  it('scan, wallet, card and reward-ready screens', async () => {
+  it('scan, wallet and card pages (the reward-ready screen: customer.e2e.ts; recovery: wallet-recovery.e2e.ts)', async () => {
     handle = await newPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     const { page } = handle;
     const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
@@ -117,7 +117,6 @@ describe('every customer page passes axe-core', () => {
     await page.waitForURL(/\/wallet\/[^/]+$/);
     await page.waitForTimeout(600);
     await checkA11y(page, 'on the card page');
-    expect(await widths(page)).toMatchObject({ scrollWidth: expect.any(Number) });
     const measured = await widths(page);
     expect(measured.scrollWidth).toBeLessThanOrEqual(measured.innerWidth);
     expect(handle.errors).toEqual([]);
