@@ -25,6 +25,8 @@ export interface VendorTable {
   flyer_printed_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
+  /** How many customers the store has numbered (issue 16): the next new card is customer_count + 1. */
+  customer_count: Generated<number>;
 }
 
 export interface EmailTokenTable {
