@@ -33,6 +33,9 @@ export const STORE_SETTINGS = {
   save: 'Save',
   loadFailedLog: 'Failed to load store settings',
   saveFailedLog: 'Failed to save store settings',
+  /** Issue 16: shown in the dialog when Save fails, with the server's reason. */
+  saveFailed: (reason: string) => `Not saved: ${reason}`,
+  saveFailedFallback: 'something went wrong. Please try again.',
   fields: {
     company: 'Company',
     address: 'Address',
@@ -73,10 +76,16 @@ export const MENU_ITEMS = {
   priceInvalid: 'Price must be a valid number',
   /** SPEC.md §5: the delete confirmation, word for word. */
   deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"?`,
+  /** Issue 16: said under the confirmation when the item is the live reward's qualifying item. */
+  deleteQualifyingWarning: (name: string) =>
+    `Your live reward is for ${name}. Deleting it changes the card customers see to "qualifying items" until you choose another item on Rewards.`,
   deleteOk: 'Delete',
   deleteCancel: 'Cancel',
   deleteLabel: (name: string) => `Delete ${name}`,
   addFailedLog: 'Failed to add item',
+  /** Issue 16: the optimistic line stays (SPEC.md §4), so say plainly that it was not kept. */
+  addFailed: (name: string, reason: string) => `"${name}" was not saved: ${reason} It will be gone when you reopen this dialog.`,
+  addFailedFallback: 'something went wrong.',
   deleteFailedLog: 'Failed to delete item',
   nameMaxLength: 120,
   /** Prices are shown with a dollar-sign prefix (SPEC.md §9). */
@@ -145,6 +154,8 @@ export const LOGIN_TEXT = {
   /** SPEC.md §8: a non-OK answer, and a network or other failure. */
   invalidCredentials: 'Invalid username or password.',
   unexpectedFailure: 'Something went wrong. Please try again later.',
+  /** Issue 16: a 429 — the account or this address is throttled for up to 15 minutes, whatever the password. */
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait up to 15 minutes and try again, or use "Forgot password?" below.',
   tryAgainIn: (seconds: number) => `Try again in ${seconds}s`,
   previewAlt: 'A stamp card with seven of ten coffee stamps collected, on a café counter',
   previewHeading: 'Turn first visits into regulars',
@@ -188,6 +199,9 @@ export const REGISTER_TEXT = {
   createdHint: 'No e-mail after a few minutes? Check your spam folder.',
   login: 'Login',
   registerFailedLog: 'Registration failed',
+  /** Issue 16: shown on step 2 when Register fails, with the server's reason. */
+  registerFailed: (reason: string) => `Your account was not created: ${reason}`,
+  registerFailedFallback: 'something went wrong. Please try again.',
 } as const;
 
 export const VERIFY_TEXT = {
@@ -275,10 +289,13 @@ export const DASHBOARD_TEXT = {
   sampleTag: 'Sample data',
   sampleTooltip: 'Your own figures appear here once customers start collecting stamps',
   rewardSetup: 'Reward setup',
-  rewardProgram: (stamps: number) => `Collect ${stamps} stamps, get 1 free`,
+  /** "1 stamp", "3 stamps": the program line reads right for a 1-punch card too (issue 16). */
+  rewardProgram: (stamps: number) => `Collect ${stamps} stamp${stamps === 1 ? '' : 's'}, get 1 free`,
   stampsLabel: (filled: number, total: number) => `${filled} of ${total} stamps collected`,
   progressLabel: 'Average stamp-card progress',
   averageStamps: (collected: number, total: number) => `Customers on average collect ${collected} of ${total} stamps.`,
+  /** Issue 16: live figures with no card in progress (e.g. the only card was just completed and claimed). */
+  noCardsInProgress: (total: number) => `No card is in progress right now: the next stamp starts one (${total} to a reward).`,
   /** Same words as the Rewards page's submit button, which the help page tells vendors to click. */
   updateReward: 'Update Reward Setup',
   redemptionActivity: 'Redemption activity',
@@ -437,8 +454,10 @@ export const REWARD_LIMITS = {
   /** SPEC.md §9: what the form shows before anything is saved (the server answers the same). */
   defaultPunches: 10,
   defaultExpiry: '2025-12-31',
-  /** Live Preview: never fewer or more stamp icons than this; beyond 12 each icon stands for several punches. */
-  previewMinIcons: 4,
+  /**
+   * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (SPEC.md's
+   * minimum of 4 icons is not kept: a 3-punch card shows 3 stamps — issue 16, a deliberate departure.)
+   */
   previewMaxIcons: 12,
   /** The Live Preview's fixed sample customer has collected this many punches. */
   previewSampleCollected: 6,
@@ -454,6 +473,14 @@ export const LOCAL_REWARD_DEFAULTS = {
 
 /** The Qualifying Item select's value for "Other" (a custom text); never a real item id. */
 export const OTHER_ITEM_VALUE = '__other__';
+
+/** Issue 16 #8: leaving the Rewards page with edits that were not saved. */
+export const UNSAVED_CHANGES_TEXT = {
+  title: 'Leave without saving?',
+  text: 'Your changes to the punch card are not saved yet. Customers keep seeing the card as it was.',
+  leave: 'Leave without saving',
+  stay: 'Stay on this page',
+} as const;
 
 export const REWARDS_TEXT = {
   heading: 'Reward Setup and Management',
@@ -491,7 +518,8 @@ export const REWARDS_TEXT = {
   maxPerTransaction: 'Max stamps per transaction',
   expiryDays: 'Card expires after (days)',
   previewTitle: 'Live Preview',
-  previewSampleNote: 'A sample customer with 6 punches collected',
+  /** Issue 16 #5: the sample's punches as the card shows them (6, or the whole card when it is shorter). */
+  previewSampleNote: (collected: number) => `A sample customer with ${collected} punch${collected === 1 ? '' : 'es'} collected`,
   previewProgram: (punches: number, item: string) => `Buy ${punches} × ${item}, get 1 free`,
   previewAnyItem: 'qualifying items',
   previewCollected: (collected: number, punches: number) => `${collected} of ${punches} punches collected`,

@@ -29,6 +29,8 @@ export interface VendorTable {
   flyer_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
+  /** How many customers the store has numbered (issue 16): the next new card is customer_count + 1. */
+  customer_count: Generated<number>;
 }
 
 export interface EmailTokenTable {
@@ -137,6 +139,8 @@ export interface StampCardTable {
   id: string;
   customer_id: string;
   vendor_id: string;
+  /** The customer's number at this store (1, 2, 3… in order of first scan), shown as "Customer #27". */
+  customer_number: number | null;
   stamps: Generated<number>;
   last_stamp_at: number | null;
   created_at: number;

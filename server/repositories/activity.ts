@@ -159,6 +159,36 @@ export async function customerDisplayNames(db: Queryable, customerIds: readonly 
   return new Map(rows.map((r) => [r.id, r.display_name]));
 }
 
+/** The per-store customer number of each of these cards (issue 16); cards made before numbering have none. */
+export async function customerNumbersOfCards(db: Queryable, cardIds: readonly string[]): Promise<Map<string, number | null>> {
+  const unique = [...new Set(cardIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('stamp_cards').select(['id', 'customer_number']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.customer_number === null ? null : Number(r.customer_number)]));
+}
+
+/**
+ * Which visit each of these stamp events was for its customer at this store (1 for their first stamp there):
+ * the card's stamps up to and including this one, claims not subtracted — one stamp per purchase.
+ */
+export async function stampVisitNumbers(db: Queryable, stampEventIds: readonly string[]): Promise<Map<string, number>> {
+  if (stampEventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stamp_events as e')
+    .select((eb) => [
+      'e.id',
+      eb
+        .selectFrom('stamp_events as s')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('s.card_id', '=', 'e.card_id')
+        .where((w) => w.or([w('s.created_at', '<', w.ref('e.created_at')), w.and([w('s.created_at', '=', w.ref('e.created_at')), w('s.id', '<=', w.ref('e.id'))])]))
+        .as('visit'),
+    ])
+    .where('e.id', 'in', [...stampEventIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.visit ?? 0)]));
+}
+
 /**
  * The card's stamp count right after each of these stamp events. The log is append-only and a card only
  * changes with it (+1 per stamp event, −stamps_required per redemption), so the count then is: stamps of
@@ -214,6 +244,8 @@ export async function activeCardAverage(db: Queryable, vendorId: string, since: 
 
 export interface ActiveCustomerRow {
   customer_id: string;
+  /** The customer's number at this store (issue 16), null for cards made before numbering. */
+  customer_number: number | null;
   display_name: string | null;
   stamps: number;
 }
@@ -241,8 +273,20 @@ export async function mostActiveCustomers(db: Queryable, vendorId: string, since
     .orderBy('recent.customer_id')
     .limit(limit)
     .execute();
-  const names = await customerDisplayNames(db, top.map((r) => r.customer_id));
-  return top.map((r) => ({ customer_id: r.customer_id, display_name: names.get(r.customer_id) ?? null, stamps: Number(r.stamps) }));
+  const ids = top.map((r) => r.customer_id);
+  const [names, numbers] = await Promise.all([
+    customerDisplayNames(db, ids),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('stamp_cards').select(['customer_id', 'customer_number']).where('vendor_id', '=', vendorId).where('customer_id', 'in', ids).execute(),
+  ]);
+  const numberOf = new Map(numbers.map((r) => [r.customer_id, r.customer_number === null ? null : Number(r.customer_number)]));
+  return top.map((r) => ({
+    customer_id: r.customer_id,
+    customer_number: numberOf.get(r.customer_id) ?? null,
+    display_name: names.get(r.customer_id) ?? null,
+    stamps: Number(r.stamps),
+  }));
 }
 
 /** Cards holding a full reward (not yet claimed: a claim takes the stamps off) and cards one stamp short. */

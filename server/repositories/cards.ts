@@ -79,18 +79,39 @@ export async function listCards(db: Queryable, customerId: string): Promise<Card
  * INSERT … ON CONFLICT DO NOTHING: two first scans at once end with one card.
  */
 export async function ensureCardId(db: Queryable, customerId: string, vendorId: string, newId: string, now: number): Promise<string> {
+  const existing = await cardIdFor(db, customerId, vendorId);
+  if (existing) return existing;
+  // A new card takes the store's next customer number (issue 16) from the vendor's counter. The UPDATE holds
+  // the vendor row until the transaction ends, so concurrent first scans at one store number one after
+  // another. (A lost race for the same customer's card only leaves a gap in the numbers.)
+  const counter = await db
+    .updateTable('vendors')
+    .set((eb) => ({ customer_count: eb('customer_count', '+', 1) }))
+    .where('id', '=', vendorId)
+    .returning('customer_count')
+    .executeTakeFirst();
   await db
     .insertInto('stamp_cards')
-    .values({ id: newId, customer_id: customerId, vendor_id: vendorId, stamps: 0, last_stamp_at: null, created_at: now, updated_at: now })
+    .values({
+      id: newId,
+      customer_id: customerId,
+      vendor_id: vendorId,
+      customer_number: counter ? Number(counter.customer_count) : null,
+      stamps: 0,
+      last_stamp_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(['customer_id', 'vendor_id']).doNothing())
     .execute();
-  const row = await db
-    .selectFrom('stamp_cards')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('vendor_id', '=', vendorId)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const row = await cardIdFor(db, customerId, vendorId);
+  if (!row) throw new Error(`no card for store ${vendorId} after creating one`);
+  return row;
+}
+
+async function cardIdFor(db: Queryable, customerId: string, vendorId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('stamp_cards').select('id').where('customer_id', '=', customerId).where('vendor_id', '=', vendorId).executeTakeFirst();
+  return row?.id;
 }
 
 /**

@@ -18,6 +18,8 @@ export const SORT_COLUMNS = {
 export interface CustomerListRow {
   card_id: string;
   customer_id: string;
+  /** The customer's number at this store (issue 16), null for cards made before numbering. */
+  customer_number: number | null;
   display_name: string | null;
   visits: number;
   stamps: number;
@@ -50,7 +52,7 @@ export async function listCustomerRows(db: Queryable, q: ListQuery): Promise<Cus
   let query = db
     .selectFrom('stamp_cards as c')
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
-    .select(['c.id as card_id', 'c.customer_id', 'cu.display_name', 'c.visits', 'c.stamps', 'c.rewards_given', 'c.created_at', 'c.last_stamp_at'])
+    .select(['c.id as card_id', 'c.customer_id', 'c.customer_number', 'cu.display_name', 'c.visits', 'c.stamps', 'c.rewards_given', 'c.created_at', 'c.last_stamp_at'])
     .where('c.vendor_id', '=', q.vendorId)
     // A card without a stamp is a scan that was refused: not a visit, not a customer yet.
     .where('c.last_stamp_at', 'is not', null)
@@ -77,6 +79,7 @@ export async function listCustomerRows(db: Queryable, q: ListQuery): Promise<Cus
   // bigint columns arrive as numbers from both drivers (db/index.ts); counts are coerced for safety.
   return rows.map((r) => ({
     ...r,
+    customer_number: r.customer_number === null ? null : Number(r.customer_number),
     visits: Number(r.visits),
     stamps: Number(r.stamps),
     rewards_given: Number(r.rewards_given),

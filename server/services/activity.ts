@@ -7,10 +7,12 @@ import { badRequest } from '../http-errors';
 import {
   cardCountsAfterStamps,
   customerDisplayNames,
+  customerNumbersOfCards,
   findActivityRow,
   listActivityRows,
   listActivityRowsBefore,
   type ActivityCursor,
+  stampVisitNumbers,
   type ActivityRow,
 } from '../repositories/activity';
 import { storeCounterTotal } from '../repositories/store-counters';
@@ -23,8 +25,8 @@ import { rewardLabel } from './card-view';
 export const DEFAULT_STAMPS_REQUIRED = 10;
 
 /**
- * 'Guest 4F2A' for a customer without a display name: four hex digits of a hash of the id, so the same
- * customer always reads the same while the id itself (and thus their other stores) stays private.
+ * 'Guest 4F2A': the fallback for a customer without a display name on a card made before stores numbered their
+ * customers — four hex digits of a hash of the id, so the id itself (and thus their other stores) stays private.
  */
 export function guestLabel(customerId: string): string {
   return `Guest ${opaqueKey(customerId).slice(0, 4).toUpperCase()}`;
@@ -35,16 +37,45 @@ export function opaqueKey(customerId: string): string {
   return crypto.createHash('sha256').update(`stampwise:customer:${customerId}`).digest('hex').slice(0, 16);
 }
 
-export function customerLabel(customerId: string, displayName: string | null | undefined): string {
-  return displayName?.trim() || guestLabel(customerId);
+/** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 22 → '22nd'. */
+function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  const suffix = lastTwo >= 11 && lastTwo <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
 }
 
-/** Initials for an avatar: first letters of the first and last word ('Ana Lima' → 'AL', 'Guest 4F2A' → 'G4'). */
+/** What the store knows of a customer beyond their id: their number there, and which visit an event was. */
+export interface CustomerLabelFacts {
+  /** The customer's per-store number (stamp_cards.customer_number), null for cards made before numbering. */
+  customerNumber?: number | null;
+  /** Which visit this event was (1 = first stamp at this store); omitted where it does not help. */
+  visit?: number | null;
+}
+
+/**
+ * THE one way a vendor sees a customer (issue 16) — feed, Reward Activity and dashboard alike: the name they
+ * gave, else the friendly, still anonymous "Customer #27, 3rd visit" (or "Customer #27" without a visit),
+ * else, for a card made before numbering, "Guest 4F2A".
+ */
+export function customerLabel(customerId: string, displayName: string | null | undefined, facts: CustomerLabelFacts = {}): string {
+  const name = displayName?.trim();
+  if (name) return name;
+  const { customerNumber, visit } = facts;
+  if (!customerNumber) return guestLabel(customerId);
+  const base = `Customer #${customerNumber}`;
+  return visit && visit > 0 ? `${base}, ${ordinal(visit)} visit` : base;
+}
+
+/**
+ * Initials for an avatar: the first letter or digit of the first and last word ('Ana Lima' → 'AL',
+ * 'Guest 4F2A' → 'G4', 'Customer #27' → 'C2').
+ */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '?';
-  const first = [...words[0]][0] ?? '';
-  const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? '') : '';
+  const lead = (word: string) => [...word].find((char) => /[\p{L}\p{N}]/u.test(char)) ?? [...word][0] ?? '';
+  const first = lead(words[0]);
+  const last = words.length > 1 ? lead(words[words.length - 1]) : '';
   return (first + last).toUpperCase();
 }
 
@@ -66,14 +97,20 @@ async function currentReward(db: AppDeps['db']['kysely'], vendorId: string): Pro
 export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: string, rows: readonly ActivityRow[]): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
   const stampIds = rows.filter((r) => r.type === 'stamp').map((r) => r.id);
-  const [names, counts, reward, claims] = await Promise.all([
+  const [names, counts, reward, claims, numbers, visits] = await Promise.all([
     customerDisplayNames(db, rows.map((r) => r.customer_id)),
     cardCountsAfterStamps(db, stampIds),
     currentReward(db, vendorId),
     claimStates(db, rows.filter((r) => r.type === 'redemption').map((r) => r.id)),
+    customerNumbersOfCards(db, rows.map((r) => r.card_id)),
+    stampVisitNumbers(db, stampIds),
   ]);
   return rows.map((row): ActivityItem => {
-    const customer = customerLabel(row.customer_id, names.get(row.customer_id));
+    // A stamp says which visit it was ("Customer #27, 3rd visit"); a claim names the customer only.
+    const customer = customerLabel(row.customer_id, names.get(row.customer_id), {
+      customerNumber: numbers.get(row.card_id),
+      visit: row.type === 'stamp' ? visits.get(row.id) : null,
+    });
     if (row.type === 'redemption') {
       const claim = claims.get(row.id);
       return {

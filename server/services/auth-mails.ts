@@ -4,13 +4,16 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** The app's brand brown (as the customer mails and the app's primary buttons), not antd's default blue (issue 16 #13). */
+export const MAIL_BUTTON_COLOUR = '#7a4a2a';
+
 /** A plain-text body and the same words as simple HTML with one button-like link. */
 function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): MailMessage {
   const text = [...paragraphs, `${action.label}: ${action.link}`, 'If you did not ask for this, you can ignore this e-mail.', '— Stampwise'].join('\n\n');
   const html = [
     '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
+    `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:10px 18px;background:${MAIL_BUTTON_COLOUR};color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
     `<p style="font-size:13px;color:#595959">Or open this address: ${escapeHtml(action.link)}</p>`,
     '<p style="font-size:13px;color:#595959">If you did not ask for this, you can ignore this e-mail.</p>',
     '<p>— Stampwise</p>',

@@ -40,7 +40,7 @@ function decodeCursor(cursor: string, sort: CustomerListSort, order: SortOrder):
 export function toCustomerListItem(row: CustomerListRow): CustomerListItem {
   return {
     key: opaqueKey(row.customer_id),
-    name: customerLabel(row.customer_id, row.display_name),
+    name: customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number }),
     visits: row.visits,
     stamps: row.stamps,
     rewardsGiven: row.rewards_given,

@@ -101,7 +101,7 @@ async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: str
     redemptionsPerWeek: series.weekly,
     recent,
     engagedCustomers: engaged.map((row) => {
-      const name = customerLabel(row.customer_id, row.display_name);
+      const name = customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number });
       return { key: opaqueKey(row.customer_id), name, initials: initialsOf(name), stamps: row.stamps };
     }),
     redemptionActivity: series.daily,

@@ -109,7 +109,7 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
   it('shows a new customer\'s stamp within about a second of the scan', async () => {
     await phonePage.goto(await qrUrl());
     await phonePage.getByText('1 / 2').waitFor();
-    const delay = await feedLineAppears(/^Guest [0-9A-F]{4} collected a stamp · 1\/2$/);
+    const delay = await feedLineAppears(/^Customer #\d+, 1st visit collected a stamp · 1\/2$/);
     expect(delay).toBeLessThan(FEED_DELAY_MS);
   });
 
@@ -136,7 +136,7 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
     const lines = await counterPage.getByTestId('live-feed').locator('.sw-live-feed__line').allTextContents();
     expect(lines[0]).toBe('Reward claimed by Ana');
     expect(lines[1]).toBe('Ana collected a stamp · 2/2');
-    expect(lines[2]).toMatch(/^Guest [0-9A-F]{4} collected a stamp · 1\/2$/);
+    expect(lines[2]).toMatch(/^Customer #\d+, 1st visit collected a stamp · 1\/2$/);
     expect(await hasHorizontalScroll(counterPage)).toBe(false);
     await screenshot(counterPage, 'live-feed-2-lines');
     await checkA11y(counterPage, 'on the QR page with the live feed');

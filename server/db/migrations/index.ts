@@ -8,6 +8,7 @@ import * as accountLifecycle from './2026112204_account_lifecycle';
 import * as leases from './2026112205_leases';
 import * as flyerPrinted from './2026112206_flyer_printed';
 import * as menuItemUploads from './2026112207_menu_item_uploads';
+import * as customerNumbers from './2026112208_customer_numbers';
 import * as relaySignals from './2026112209_relay_signals';
 import * as storeCounters from './2026112210_store_counters';
 import * as handover from './2026112211_handover';
@@ -21,6 +22,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112205_leases': { up: leases.up(dialect), down: leases.down() },
     '2026112206_flyer_printed': { up: flyerPrinted.up(dialect), down: flyerPrinted.down() },
     '2026112207_menu_item_uploads': { up: menuItemUploads.up(dialect), down: menuItemUploads.down() },
+    '2026112208_customer_numbers': { up: customerNumbers.up(dialect), down: customerNumbers.down() },
     '2026112209_relay_signals': { up: relaySignals.up(dialect), down: relaySignals.down() },
     '2026112210_store_counters': { up: storeCounters.up(dialect), down: storeCounters.down() },
     '2026112211_handover': { up: handover.up(dialect), down: handover.down() },

@@ -23,6 +23,8 @@ export interface ExportEvent extends ExportPosition {
   event: string;
   customerId: string;
   displayName: string | null;
+  /** The customer's number at this store (issue 16's 'Customer #27'), null for cards made before numbering. */
+  customerNumber: number | null;
   /** What the claim was for; for stamps, null (the store's reward now is filled in by the writer). */
   reward: string | null;
   detail: string;
@@ -33,6 +35,8 @@ export interface ActivityExportSource {
   read(db: Kysely<Database>, range: ExportRange, after: ExportPosition | undefined, limit: number): Promise<ExportEvent[]>;
 }
 
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
 const STAMP_KIND_TEXT: Record<string, string> = { dynamic: 'counter code', printable: 'printed flyer' };
 const SCREEN_TEXT: Record<string, string> = { feed: 'live feed', counter: 'counter mode' };
 
@@ -42,14 +46,15 @@ const stamps: ActivityExportSource = {
     let query = db
       .selectFrom('stamp_events as e')
       .innerJoin('customers as cu', 'cu.id', 'e.customer_id')
-      .select(['e.id', 'e.created_at as at', 'e.customer_id', 'cu.display_name', 'e.kind'])
+      .leftJoin('stamp_cards as c', 'c.id', 'e.card_id')
+      .select(['e.id', 'e.created_at as at', 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind'])
       .where('e.vendor_id', '=', range.vendorId)
       .where('e.created_at', '>=', range.from)
       .where('e.created_at', '<', range.to);
     // Row values, (time, id) > (at, id): an index seek on both databases (an OR of two conditions is a scan on SQLite).
     if (after) query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '>', eb.tuple(after.at, after.id)));
     const rows = await query.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();
-    return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, reward: null, detail: STAMP_KIND_TEXT[r.kind] ?? r.kind }));
+    return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, customerNumber: numberOrNull(r.customer_number), reward: null, detail: STAMP_KIND_TEXT[r.kind] ?? r.kind }));
   },
 };
 
@@ -60,7 +65,8 @@ const voids: ActivityExportSource = {
     let query = db
       .selectFrom('stamp_events as e')
       .innerJoin('customers as cu', 'cu.id', 'e.customer_id')
-      .select(['e.id', 'e.voided_at as at', 'e.customer_id', 'cu.display_name', 'e.kind'])
+      .leftJoin('stamp_cards as c', 'c.id', 'e.card_id')
+      .select(['e.id', 'e.voided_at as at', 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind'])
       .where('e.vendor_id', '=', range.vendorId)
       .where('e.voided_at', '>=', range.from)
       .where('e.voided_at', '<', range.to);
@@ -72,6 +78,7 @@ const voids: ActivityExportSource = {
       event: 'stamp voided',
       customerId: r.customer_id,
       displayName: r.display_name,
+      customerNumber: numberOrNull(r.customer_number),
       reward: null,
       detail: `a ${STAMP_KIND_TEXT[r.kind] ?? r.kind} stamp the store voided`,
     }));
@@ -87,7 +94,8 @@ function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'exp
       let query = db
         .selectFrom('redemptions as r')
         .innerJoin('customers as cu', 'cu.id', 'r.customer_id')
-        .select(['r.id', `${col} as at`, 'r.customer_id', 'cu.display_name', 'r.reward_label', 'r.code', 'r.given_via', 'r.stamps_required'])
+        .leftJoin('stamp_cards as c', 'c.id', 'r.card_id')
+        .select(['r.id', `${col} as at`, 'r.customer_id', 'cu.display_name', 'c.customer_number', 'r.reward_label', 'r.code', 'r.given_via', 'r.stamps_required'])
         .where('r.vendor_id', '=', range.vendorId)
         .where(col, '>=', range.from)
         .where(col, '<', range.to);
@@ -95,7 +103,7 @@ function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'exp
       if (onlyHandedOver) query = query.where('r.given_via', 'is not', null);
       if (after) query = query.where((eb) => eb(eb.refTuple(col, 'r.id'), '>', eb.tuple(after.at, after.id)));
       const rows = await query.orderBy(col).orderBy('r.id').limit(limit).execute();
-      return rows.map((r) => ({ at: Number(r.at), id: r.id, event: kind, customerId: r.customer_id, displayName: r.display_name, reward: r.reward_label, detail: detail(r) }));
+      return rows.map((r) => ({ at: Number(r.at), id: r.id, event: kind, customerId: r.customer_id, displayName: r.display_name, customerNumber: numberOrNull(r.customer_number), reward: r.reward_label, detail: detail(r) }));
     },
   };
 }

@@ -40,7 +40,7 @@ async function* customerCsv(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string,
     let chunk = '';
     for (const row of page.rows) {
       chunk += csvRecord([
-        customerLabel(row.customer_id, row.display_name),
+        customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number }),
         row.visits,
         row.stamps,
         row.rewards_given,
@@ -98,7 +98,7 @@ async function* activityCsv(deps: Pick<AppDeps, 'db'>, range: ExportRange, optio
   let chunk = '';
   let rows = 0;
   for await (const event of mergeInTimeOrder(sources.map((source) => eventsOf(deps, source, range, limit)))) {
-    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes), event.event, customerLabel(event.customerId, event.displayName), event.reward ?? rewardNow, event.detail]);
+    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail]);
     rows += 1;
     if (rows === limit) {
       yield chunk;

@@ -3,7 +3,7 @@
 import type { RelayAlert, RelayAlertStamp, RelayFlagReason, StampBudgetSettings, VoidCodeResponse } from '../../../src/api/types';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
-import { customerDisplayNames } from '../../repositories/activity';
+import { customerDisplayNames, customerNumbersOfCards } from '../../repositories/activity';
 import { bumpPrintableVersion } from '../../repositories/printable-qr';
 import { bumpStoreCounter } from '../../repositories/store-counters';
 import {
@@ -60,11 +60,14 @@ function stampsToVoid(usage: CodeUsageRow, stamps: readonly CodeStampRow[], devi
 
 async function toAlert(deps: Deps, usage: CodeUsageRow): Promise<RelayAlert> {
   const rows = await stampsOfCode(deps.db.kysely, usage.code_key, MAX_STAMPS_PER_CODE);
-  const names = await customerDisplayNames(deps.db.kysely, rows.map((r) => r.customer_id));
+  const [names, numbers] = await Promise.all([
+    customerDisplayNames(deps.db.kysely, rows.map((r) => r.customer_id)),
+    customerNumbersOfCards(deps.db.kysely, rows.map((r) => r.card_id)),
+  ]);
   const reason = (usage.flag_reason ?? 'networks') as RelayFlagReason;
   const stamps: RelayAlertStamp[] = rows.map((r) => ({
     id: r.id,
-    customer: customerLabel(r.customer_id, names.get(r.customer_id)),
+    customer: customerLabel(r.customer_id, names.get(r.customer_id), { customerNumber: numbers.get(r.card_id) }),
     date: r.created_at,
     network: r.client_network,
     newDevice: r.new_device === 1,

@@ -1,26 +1,18 @@
 // The QR page's counter feed: each stamp and claim as it happens, with a 'Live' / 'Reconnecting…' badge.
-import { useEffect } from 'react';
 import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import type { HandoverScreen } from '../../api/types';
 import { ACTIVITY_TEXT } from '../../constants';
 import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
-import { feedClosed, feedLine, feedOpened, selectActivityFeed, type ActivityFeedStatus } from './activityFeedSlice';
+import { feedLine, selectActivityFeed, type ActivityFeedStatus } from './activityFeedSlice';
+import { useVendorLiveConnection } from './useVendorLiveConnection';
 import { RelayAlerts } from '../qr/RelayAlerts';
 import './activity.css';
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
-  const dispatch = useAppDispatch();
-
-  useEffect(() => {
-    dispatch(feedOpened({ vendorId }));
-    // Leaving the page closes the stream: no connection stays open for a screen nobody sees.
-    return () => {
-      dispatch(feedClosed());
-    };
-  }, [dispatch, vendorId]);
-
+  // The vendor layout already holds the connection; holding it here too shares that stream (never a second).
+  useVendorLiveConnection(vendorId);
   // Issue 17: the owner's stamp alerts sit with the feed on the QR page (not in ActivityFeedView: the counter screen shows that to customers).
   return (
     <>

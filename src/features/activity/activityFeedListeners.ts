@@ -7,15 +7,44 @@ import { api } from '../../api/apiSlice';
 import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, type ActivityItem } from '../../api/types';
 import { activityApi } from './activityApi';
 import { ACTIVITY_TEXT } from '../../constants';
-import { feedClosed, feedConnected, feedDropped, feedOpened, itemReceived, itemsBackfilled, retryDelayMs, todaysItems } from './activityFeedSlice';
+import { loggedOut } from '../session/sessionSlice';
+import {
+  feedClosed,
+  feedConnected,
+  feedDropped,
+  feedOpened,
+  feedReleased,
+  itemReceived,
+  itemsBackfilled,
+  retryDelayMs,
+  todaysItems,
+} from './activityFeedSlice';
+
+/**
+ * How long the connection outlives the last page holding it: long enough for the next vendor page (a lazily
+ * loaded chunk) to take it over, so navigating never costs a new stream (the server caps streams per store).
+ */
+export const FEED_RELEASE_GRACE_MS = 5000;
+
+/** The server's data that a stamp or claim changes; their RTK Query caches refetch when these are invalidated. */
+const liveTags = (vendorId: string) =>
+  [
+    { type: 'Activity', id: vendorId },
+    { type: 'Dashboard', id: vendorId },
+    { type: 'FirstDay', id: vendorId },
+  ] as const;
 
 export function registerActivityFeedListeners(startListening: AppStartListening): void {
   startListening({
     actionCreator: feedOpened,
     effect: async (action, listenerApi) => {
-      // Opening again (another vendor, a remount) replaces the running cycle.
-      listenerApi.cancelActiveListeners();
       const { vendorId } = action.payload;
+      const before = listenerApi.getOriginalState().activityFeed;
+      // Another page taking over the same vendor's connection: the running cycle stays.
+      if (before.status !== 'closed' && before.vendorId === vendorId) return;
+      // No EventSource (jsdom, a very old browser): nothing could ever connect, so ask for no tickets.
+      // Opening for another vendor replaces the running cycle.
+      listenerApi.cancelActiveListeners();
 
       /** One connection, from ticket to drop; resolves when it has ended (never throws but for cancellation). */
       const connectOnce = async (task: ForkedTaskAPI) => {
@@ -37,13 +66,19 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
         try {
           await task.pause(
             new Promise<void>((dropped) => {
-              source.addEventListener('open', () => listenerApi.dispatch(feedConnected()));
+              source.addEventListener('open', () => {
+                // Back after a drop: whatever happened meanwhile was never pushed, so every live view reloads.
+                const wasDropped = listenerApi.getState().activityFeed.status === 'reconnecting';
+                listenerApi.dispatch(feedConnected());
+                if (wasDropped) listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
+              });
               source.addEventListener(ACTIVITY_STREAM_EVENT, (event) => {
                 const item = parseItem((event as MessageEvent<string>).data);
                 if (!item) return;
                 listenerApi.dispatch(itemReceived(item));
-                // The Reward Activity table, the dashboard and the first-day checklist reload when next shown.
-                listenerApi.dispatch(api.util.invalidateTags([{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }, { type: 'FirstDay', id: vendorId }]));
+                // The Reward Activity table, the dashboard (figures, outstanding rewards) and the first-day
+                // checklist on screen refetch at once; the others when next shown.
+                listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
               });
               // Issue 17: a code's relay alert appeared or changed: the QR page's alerts reload at once.
               source.addEventListener(RELAY_ALERT_STREAM_EVENT, () => {
@@ -78,6 +113,25 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
 
       await listenerApi.take(feedClosed.match);
       cycle.cancel();
+    },
+  });
+
+  startListening({
+    actionCreator: feedReleased,
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      if (listenerApi.getState().activityFeed.holders > 0) return;
+      await listenerApi.delay(FEED_RELEASE_GRACE_MS);
+      const feed = listenerApi.getState().activityFeed;
+      if (feed.status !== 'closed' && feed.holders === 0) listenerApi.dispatch(feedClosed());
+    },
+  });
+
+  // Signing out ends the stream at once: it must not keep delivering a store's customers to a signed-out tab.
+  startListening({
+    actionCreator: loggedOut,
+    effect: (_action, listenerApi) => {
+      if (listenerApi.getState().activityFeed.status !== 'closed') listenerApi.dispatch(feedClosed());
     },
   });
 }

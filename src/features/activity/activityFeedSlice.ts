@@ -1,4 +1,5 @@
-// The QR page's live counter feed as a state machine; its connection and retry timers live in
+// The vendor's one live connection (issue 16: app-level, held by every signed-in vendor page, not only the QR
+// page) and the counter feed's lines, as a state machine; its connection and retry timers live in
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityItem } from '../../api/types';
@@ -19,16 +20,30 @@ export interface ActivityFeedState {
   items: ActivityItem[];
   /** Failed attempts since the stream was last live (sets the pause before the next one). */
   retries: number;
+  /**
+   * How many mounted components hold the connection (the vendor layout, the QR page's feed). It closes a
+   * moment after the last one lets go, so moving between vendor pages keeps the same stream.
+   */
+  holders: number;
 }
 
-export const initialActivityFeedState: ActivityFeedState = { status: 'closed', vendorId: null, items: [], retries: 0 };
+export const initialActivityFeedState: ActivityFeedState = { status: 'closed', vendorId: null, items: [], retries: 0, holders: 0 };
 
 export const activityFeedSlice = createSlice({
   name: 'activityFeed',
   initialState: initialActivityFeedState,
   reducers: {
-    feedOpened(_state, action: PayloadAction<{ vendorId: string }>) {
-      return { ...initialActivityFeedState, status: 'connecting', vendorId: action.payload.vendorId };
+    /** A component wants the connection: the first one opens it, later ones (same vendor) share it. */
+    feedOpened(state, action: PayloadAction<{ vendorId: string }>) {
+      if (state.status !== 'closed' && state.vendorId === action.payload.vendorId) {
+        state.holders += 1;
+        return;
+      }
+      return { ...initialActivityFeedState, status: 'connecting', vendorId: action.payload.vendorId, holders: 1 };
+    },
+    /** A component no longer needs the connection; the listener closes it shortly after the last one. */
+    feedReleased(state) {
+      if (state.status !== 'closed') state.holders = Math.max(0, state.holders - 1);
     },
     feedClosed() {
       return initialActivityFeedState;
@@ -72,7 +87,7 @@ export const activityFeedSlice = createSlice({
   },
 });
 
-export const { feedOpened, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsVoided } = activityFeedSlice.actions;
+export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsVoided } = activityFeedSlice.actions;
 export const { selectActivityFeed } = activityFeedSlice.selectors;
 
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */

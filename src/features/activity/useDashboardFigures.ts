@@ -22,7 +22,8 @@ export const SAMPLE_OUTSTANDING = { fullCards: 3, nearlyFull: 5 } as const;
 export interface DashboardFigures {
   /** true: SPEC.md's sample figures, to be marked as such. */
   sample: boolean;
-  rewardProgress: { stampsRequired: number; averageStampsCollected: number };
+  /** activeCards: live only — cards with stamps on them; 0 says "no card in progress" instead of an average of 0. */
+  rewardProgress: { stampsRequired: number; averageStampsCollected: number; activeCards?: number };
   /** Redemptions per week, oldest first. */
   weekly: readonly ChartPoint[];
   /** Live only: redemptions per day over the last 30 days, oldest first. */
@@ -59,7 +60,7 @@ function toRewardEvent(item: ActivityItem, now: number): RewardEvent {
 export function liveFigures(data: DashboardResponse, now: number): DashboardFigures {
   return {
     sample: false,
-    rewardProgress: { stampsRequired: data.stampCard.required, averageStampsCollected: data.stampCard.averageStamps },
+    rewardProgress: { stampsRequired: data.stampCard.required, averageStampsCollected: data.stampCard.averageStamps, activeCards: data.stampCard.activeCards },
     weekly: points(data.redemptionsPerWeek),
     daily: points(data.redemptionActivity),
     totalRedemptions: {
@@ -74,12 +75,29 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
   };
 }
 
+/**
+ * The sample figures for a store that has none of its own yet, made to agree with what is real (issue 16 #3):
+ * the store's own card size, SPEC.md's 70 % average scaled to it (not "3 of 3" beside a 3-punch card), and what
+ * the store really owes (nothing yet) rather than a sample debt.
+ */
+export function sampleFiguresFor(data: DashboardResponse | undefined): DashboardFigures {
+  if (!data) return SAMPLE_FIGURES;
+  return { ...SAMPLE_FIGURES, rewardProgress: sampleProgressFor(data.stampCard.required), outstanding: data.outstanding };
+}
+
+/** SPEC.md's sample progress (7 of 10, 70 %) on a card of `required` stamps: 2.1 of 3, 7 of 10. */
+export function sampleProgressFor(required: number): DashboardFigures['rewardProgress'] {
+  const ratio = SAMPLE_REWARD_PROGRESS.averageStampsCollected / SAMPLE_REWARD_PROGRESS.stampsRequired;
+  return { stampsRequired: required, averageStampsCollected: Math.round(required * ratio * 10) / 10 };
+}
+
 export function useDashboardFigures(vendorId: string): { loading: boolean; figures: DashboardFigures } {
-  const { data, error, isLoading } = useGetDashboardQuery(vendorId, { skip: !vendorId });
+  // Focus refetches too: a reward saved in another tab changes the card size shown here (issue 16 #3).
+  const { data, error, isLoading } = useGetDashboardQuery(vendorId, { skip: !vendorId, refetchOnFocus: true });
   useEffect(() => {
     if (error) console.warn(ACTIVITY_TEXT.dashboardLoadFailedLog, error);
   }, [error]);
   if (isLoading) return { loading: true, figures: SAMPLE_FIGURES };
-  if (!data || !data.hasActivity) return { loading: false, figures: SAMPLE_FIGURES };
+  if (!data || !data.hasActivity) return { loading: false, figures: sampleFiguresFor(error ? undefined : data) };
   return { loading: false, figures: liveFigures(data, Date.now()) };
 }

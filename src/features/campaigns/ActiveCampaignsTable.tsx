@@ -16,7 +16,20 @@ export function formatSchedule(start: string, end: string): string {
 }
 
 const columns: TableColumnsType<SampleCampaignRow> = [
-  { title: headings.title, dataIndex: 'title', key: 'title', render: (title: string) => <strong className="sw-table-title">{title}</strong> },
+  {
+    title: headings.title,
+    dataIndex: 'title',
+    key: 'title',
+    render: (title: string, row) => (
+      <>
+        <strong className="sw-table-title">{title}</strong>
+        {/* Phones only (CSS): the Schedule and Type columns are hidden there, so their facts sit here. */}
+        <span className="sw-table-sub">
+          {formatSchedule(row.start, row.end)} · {optionLabel(PROMOTION_TYPE_OPTIONS, row.type) ?? row.type}
+        </span>
+      </>
+    ),
+  },
   {
     title: headings.audience,
     dataIndex: 'audience',
@@ -26,12 +39,15 @@ const columns: TableColumnsType<SampleCampaignRow> = [
   {
     title: headings.schedule,
     key: 'schedule',
+    // Issue 16 #9: hidden below 576 px (campaigns.css); on phones the title cell shows it.
+    className: 'sw-col-wide',
     render: (_: unknown, row) => formatSchedule(row.start, row.end),
   },
   {
     title: headings.type,
     dataIndex: 'type',
     key: 'type',
+    className: 'sw-col-wide',
     render: (type: SampleCampaignRow['type']) => (
       <Tag className={`sw-type-tag sw-type-tag--${type}`}>{optionLabel(PROMOTION_TYPE_OPTIONS, type) ?? type}</Tag>
     ),

@@ -1,6 +1,8 @@
 // The profile menu: business name and logo from GET /api/vendor/{id}; Store Settings, Account Settings, Logout.
-import { useEffect, useState } from 'react';
-import { Avatar, Button, Dropdown, Skeleton, type MenuProps } from 'antd';
+// A menu button of our own (WAI-ARIA APG "menu button") rather than antd's Dropdown: with the Dropdown,
+// Enter or Space on "Store Settings" only closed the menu and Tab left it before Logout (issue 16 #7).
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Avatar, Button, Skeleton } from 'antd';
 import { DownOutlined, LogoutOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { NAV_TEXT, ROUTES } from '../../constants';
@@ -18,19 +20,30 @@ export function initialsOf(name: string): string {
 
 type MenuKey = 'store-settings' | 'account-settings' | 'logout';
 
-const MENU_ITEMS: MenuProps['items'] = [
-  { key: 'store-settings' satisfies MenuKey, label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
+interface MenuEntry {
+  key: MenuKey;
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+}
+
+const MENU_ENTRIES: readonly MenuEntry[] = [
+  { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
   // SPEC.md §6: Account Settings is disabled for everyone.
-  { key: 'account-settings' satisfies MenuKey, label: NAV_TEXT.accountSettings, icon: <UserOutlined />, disabled: true },
-  { type: 'divider' },
-  { key: 'logout' satisfies MenuKey, label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
+  { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined />, disabled: true },
+  { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
 ];
 
 export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const { data, isError, error } = useGetVendorQuery(vendorId);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
 
   // SPEC.md §8: if the vendor cannot be loaded the session is cleared and the vendor signs in again.
   useEffect(() => {
@@ -40,7 +53,42 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
     navigate(ROUTES.login, { replace: true });
   }, [isError, error, dispatch, navigate]);
 
-  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+  // A click or focus anywhere outside closes the menu (Tab past Logout leaves it closed behind you).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeIfOutside = (event: Event) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', closeIfOutside);
+    document.addEventListener('focusin', closeIfOutside);
+    return () => {
+      document.removeEventListener('mousedown', closeIfOutside);
+      document.removeEventListener('focusin', closeIfOutside);
+    };
+  }, [menuOpen]);
+
+  const enabled = () => items.current.filter((item): item is HTMLButtonElement => item !== null && !item.disabled);
+  const focusItem = (which: 'first' | 'last' | 1 | -1) => {
+    const list = enabled();
+    if (list.length === 0) return;
+    if (which === 'first') return list[0].focus();
+    if (which === 'last') return list[list.length - 1].focus();
+    const current = list.indexOf(document.activeElement as HTMLButtonElement);
+    list[(current + which + list.length) % list.length].focus();
+  };
+
+  const open = (focus: 'first' | 'last') => {
+    setMenuOpen(true);
+    // The items render with the state change; focus them once they are in the page.
+    requestAnimationFrame(() => focusItem(focus));
+  };
+  const close = (returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+
+  const choose = (key: MenuKey) => {
+    close(key !== 'logout');
     if (key === 'store-settings') setSettingsOpen(true);
     if (key === 'logout') {
       dispatch(logout());
@@ -48,30 +96,80 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
     }
   };
 
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      open(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => focusItem(1),
+      ArrowUp: () => focusItem(-1),
+      Home: () => focusItem('first'),
+      End: () => focusItem('last'),
+      Escape: () => close(true),
+    };
+    const move = moves[event.key];
+    if (!move) return; // Tab moves on through the items, and out of the menu after Logout.
+    event.preventDefault();
+    move();
+  };
+
   const company = data?.vendor.company ?? '';
   const logo = data?.vendor.logo ?? null;
 
   return (
-    <>
-      <Dropdown menu={{ items: MENU_ITEMS, onClick: onMenuClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" className="sw-profile" aria-label={`${NAV_TEXT.profileMenu}: ${company || NAV_TEXT.loadingVendor}`}>
-          {data ? (
-            <Avatar
-              size={34}
-              className="sw-profile__avatar"
-              src={logo ?? undefined}
-              alt={logo ? NAV_TEXT.logoAlt(company) : undefined}
-            >
-              {initialsOf(company)}
-            </Avatar>
-          ) : (
-            <Skeleton.Avatar active size={34} />
-          )}
-          <span className="sw-profile__name">{data ? company : <Skeleton.Input active size="small" style={{ width: 96 }} />}</span>
-          <DownOutlined className="sw-profile__chevron" aria-hidden="true" />
-        </Button>
-      </Dropdown>
+    <div className="sw-profile-menu" ref={root}>
+      <Button
+        ref={trigger}
+        type="text"
+        className="sw-profile"
+        aria-label={`${NAV_TEXT.profileMenu}: ${company || NAV_TEXT.loadingVendor}`}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? menuId : undefined}
+        // Issue 16 #11: the whole name on hover, where the bar cuts it short.
+        title={company || undefined}
+        onClick={() => (menuOpen ? close(false) : open('first'))}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {data ? (
+          <Avatar size={34} className="sw-profile__avatar" src={logo ?? undefined} alt={logo ? NAV_TEXT.logoAlt(company) : undefined}>
+            {initialsOf(company)}
+          </Avatar>
+        ) : (
+          <Skeleton.Avatar active size={34} />
+        )}
+        <span className="sw-profile__name">{data ? company : <Skeleton.Input active size="small" style={{ width: 96 }} />}</span>
+        <DownOutlined className="sw-profile__chevron" aria-hidden="true" />
+      </Button>
+      {menuOpen && (
+        <ul id={menuId} role="menu" aria-label={NAV_TEXT.profileMenu} className="sw-profile-menu__list" onKeyDown={onMenuKeyDown}>
+          {MENU_ENTRIES.map((entry, index) => (
+            <li key={entry.key} role="none" className={entry.key === 'logout' ? 'sw-profile-menu__last' : undefined}>
+              <button
+                ref={(node) => {
+                  items.current[index] = node;
+                }}
+                type="button"
+                role="menuitem"
+                className="sw-profile-menu__item"
+                disabled={entry.disabled}
+                aria-disabled={entry.disabled ? true : undefined}
+                onClick={() => choose(entry.key)}
+              >
+                <span aria-hidden className="sw-profile-menu__icon">
+                  {entry.icon}
+                </span>
+                {entry.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <StoreSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </>
+    </div>
   );
 }

@@ -1,12 +1,17 @@
 // The frame of every vendor page: the top navigation bar above the page content.
 import type { ReactNode } from 'react';
 import { NAV_TEXT } from '../../constants';
+import { useAppSelector } from '../../app/hooks';
+import { selectVendorId } from '../session/sessionSlice';
+import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
 import { NavBar } from './NavBar';
 import './layout.css';
 
 const MAIN_ID = 'main-content';
 
 export function VendorLayout({ children }: { children: ReactNode }) {
+  // Issue 16: one live connection for the signed-in vendor, whichever page is open.
+  useVendorLiveConnection(useAppSelector(selectVendorId));
   return (
     <div className="sw-vendor">
       <a className="sw-skip-link" href={`#${MAIN_ID}`}>

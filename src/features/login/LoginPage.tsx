@@ -10,6 +10,7 @@ import './login.css';
 
 const FAILURE_TEXT = {
   invalidCredentials: LOGIN_TEXT.invalidCredentials,
+  tooManyAttempts: LOGIN_TEXT.tooManyAttempts,
   unexpected: LOGIN_TEXT.unexpectedFailure,
 } as const;
 

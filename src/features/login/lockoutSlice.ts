@@ -5,7 +5,7 @@ import { LOGIN_LOCKOUT_MS } from '../../constants';
 import { authApi, isUsableLoginAnswer } from '../session/authApi';
 
 /** Why the last attempt failed, which decides the alert text (SPEC.md §8). */
-export type LoginFailure = 'invalidCredentials' | 'unexpected';
+export type LoginFailure = 'invalidCredentials' | 'tooManyAttempts' | 'unexpected';
 
 export type LockoutState =
   | { status: 'idle'; lastFailure: LoginFailure | null }

@@ -30,11 +30,14 @@ export function submitLogin({ username, password }: LoginCredentials): ThunkActi
 /**
  * SPEC.md §8: a refused sign-in says 'Invalid username or password.'; no answer says 'Something went wrong'.
  * A 5xx is the server failing, not the vendor's password being wrong, so it gets the second text too.
+ * Issue 16: a 429 (account or address throttled) is not a wrong password — even the right one is refused
+ * then — so it says to wait instead of making the vendor doubt a password that is right.
  */
 export function classifyLoginFailure(error: unknown): LoginFailure {
   if (typeof error !== 'object' || error === null || !('status' in error)) return 'unexpected';
   const failure = error as FetchBaseQueryError;
   const httpStatus = typeof failure.status === 'number' ? failure.status : 'originalStatus' in failure ? failure.originalStatus : null;
+  if (httpStatus === 429) return 'tooManyAttempts';
   return httpStatus !== null && httpStatus >= 400 && httpStatus < 500 ? 'invalidCredentials' : 'unexpected';
 }
 

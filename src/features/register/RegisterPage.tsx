@@ -1,10 +1,11 @@
 // Registration in three steps (SPEC.md §2, §4): account → store information → account created.
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Divider, Form, Input, Steps, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Alert, App, Button, Divider, Form, Input, Steps, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { REGISTER_TEXT, ROUTES } from '../../constants';
+import { serverErrorMessage } from '../../api/errorMessage';
 import type { RegisterFields } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
@@ -33,6 +34,8 @@ export default function RegisterPage() {
   // Stable between renders: antd's Upload syncs its internal list whenever this array changes identity.
   const menuList = useMemo<UploadFile[]>(() => (menu ? [{ uid: 'menu', name: menu.name, status: 'done' }] : []), [menu]);
   const [submitting, setSubmitting] = useState(false);
+  /** Issue 16: why the last Register failed (SPEC.md §8 shows nothing; a deliberate departure). */
+  const [failure, setFailure] = useState<string | null>(null);
   // A ref, not the state: two quick clicks both pass validation before the state re-renders.
   const inFlight = useRef(false);
 
@@ -41,6 +44,7 @@ export default function RegisterPage() {
     inFlight.current = true;
     const values: FormValues = form.getFieldsValue(true);
     setSubmitting(true);
+    setFailure(null);
     try {
       const fields: RegisterFields = {
         name: values.name?.trim() ?? '',
@@ -56,6 +60,7 @@ export default function RegisterPage() {
     } catch (error) {
       // SPEC.md §8: a refused registration stays on step 2 without a message; a thrown failure is only logged.
       if (!isHttpRefusal(error)) console.error(REGISTER_TEXT.registerFailedLog, error);
+      setFailure(REGISTER_TEXT.registerFailed(serverErrorMessage(error, REGISTER_TEXT.registerFailedFallback)));
     } finally {
       inFlight.current = false;
       setSubmitting(false);
@@ -168,8 +173,15 @@ export default function RegisterPage() {
                   </Upload>
                   <Typography.Text className="sw-register__menu-help">{REGISTER_TEXT.menuHelp}</Typography.Text>
                 </Form.Item>
+                {failure && <Alert type="error" showIcon role="alert" className="sw-register__error" title={failure} />}
                 <div className="sw-register__actions">
-                  <Button onClick={() => setStep(0)} disabled={submitting}>
+                  <Button
+                    onClick={() => {
+                      setFailure(null);
+                      setStep(0);
+                    }}
+                    disabled={submitting}
+                  >
                     {REGISTER_TEXT.back}
                   </Button>
                   <Button type="primary" htmlType="submit" loading={submitting}>

@@ -28,7 +28,7 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
   const preview = stampPreview(punches);
   const itemName =
     item === OTHER_ITEM_VALUE ? itemCustom?.trim() || REWARDS_TEXT.previewAnyItem : items.find((i) => i._id === item)?.name ?? REWARDS_TEXT.previewAnyItem;
-  // Only a long card is scaled down; a short one (fewer than 4 punches) simply shows its minimum of 4 stamps.
+  // Only a long card is scaled down; a short one shows exactly its punches (issue 16).
   const scaled = preview.punchesPerIcon > 1;
 
   return (
@@ -54,7 +54,7 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
         <p className="sw-punch-card__collected">{REWARDS_TEXT.previewCollected(preview.collected, punches)}</p>
         {scaled ? <p className="sw-punch-card__note">{REWARDS_TEXT.previewScaled(formatPerIcon(preview.punchesPerIcon))}</p> : null}
         {expiry && expiry.isValid() ? <p className="sw-punch-card__note">{REWARDS_TEXT.previewExpires(expiry.format('MMM D, YYYY'))}</p> : null}
-        <p className="sw-punch-card__sample">{REWARDS_TEXT.previewSampleNote}</p>
+        <p className="sw-punch-card__sample">{REWARDS_TEXT.previewSampleNote(preview.collected)}</p>
       </div>
     </SectionCard>
   );

@@ -1,5 +1,6 @@
 // The Punch Card Setup form: punches, qualifying item, expiry; validated by SPEC.md §5 and saved on submit only.
 import { SaveOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
@@ -8,6 +9,10 @@ import { LocalRewardSettings } from './LocalRewardSettings';
 import { PunchesInput } from './PunchesInput';
 import { clampPunches, isExpiryInPast, toRewardPayload, validateRewardForm, type RewardFormErrors, type RewardFormValues } from './rewardForm';
 import { useSaveRewardMutation } from './rewardsApi';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+/** The setup as it would be saved, for comparing what is on screen with what is saved. */
+const savedForm = (values: RewardFormValues | undefined) => (values ? JSON.stringify(toRewardPayload(values)) : '');
 
 export interface PunchCardSetupFormProps {
   vendorId: string;
@@ -29,6 +34,10 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
   const [saveReward, { isLoading: saving }] = useSaveRewardMutation();
   const item = Form.useWatch('item', form);
   const expiry = Form.useWatch('expiry', form) ?? null;
+  // Issue 16 #8: edits not saved yet hold the vendor back from leaving the page.
+  const current = Form.useWatch((values: RewardFormValues) => savedForm(values), { form, preserve: true });
+  const [lastSaved, setLastSaved] = useState(() => savedForm(initialValues));
+  useUnsavedChangesGuard(Boolean(current) && current !== lastSaved);
 
   const onFinish = async (values: RewardFormValues) => {
     const reward = toRewardPayload(values);
@@ -36,6 +45,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
     form.setFieldValue('stamps', clampPunches(values.stamps));
     try {
       const response = await saveReward({ vendorId, reward }).unwrap();
+      setLastSaved(JSON.stringify(reward));
       console.log(REWARDS_TEXT.savedLog, response);
       void message.success(REWARDS_TEXT.saved);
     } catch (error) {
@@ -86,7 +96,14 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
             ) : undefined
           }
         >
-          <DatePicker format="YYYY-MM-DD" style={{ width: 200 }} />
+          <DatePicker
+            format="YYYY-MM-DD"
+            style={{ width: 200 }}
+            // Issue 16 #8: Enter confirms the typed date; it must not also submit (and publish) the reward.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
         </Form.Item>
 
         <LocalRewardSettings />

@@ -96,10 +96,14 @@ export interface StampPreview {
   punchesPerIcon: number;
 }
 
-/** SPEC.md §2: at least 4 and at most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches. */
+/**
+ * SPEC.md §2: at most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches (never more than
+ * the card holds). Issue 16 #5, a deliberate departure: a card of fewer than 4 punches shows exactly its punches
+ * — SPEC.md's minimum of 4 icons previewed a 3-punch card with 4 stamps.
+ */
 export function stampPreview(punches: number): StampPreview {
-  const { previewMinIcons, previewMaxIcons, previewSampleCollected } = REWARD_LIMITS;
-  const icons = Math.min(previewMaxIcons, Math.max(previewMinIcons, punches));
+  const { previewMaxIcons, previewSampleCollected } = REWARD_LIMITS;
+  const icons = Math.min(previewMaxIcons, Math.max(1, punches));
   const collected = Math.min(previewSampleCollected, punches);
   return { icons, filledIcons: Math.round((collected * icons) / punches), collected, punchesPerIcon: punches / icons };
 }

@@ -12,7 +12,9 @@ export const rewardsApi = api.injectEndpoints({
     /** POST /api/rewards/{vendorId} (bearer) with exactly {stamps, item, itemCustom, expiry}. */
     saveReward: build.mutation<{ reward: RewardSetup }, { vendorId: string; reward: RewardSetup }>({
       query: ({ vendorId, reward }) => ({ url: `/rewards/${encodeURIComponent(vendorId)}`, method: 'POST', body: reward }),
-      invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'Reward', id: vendorId }, { type: 'FirstDay', id: vendorId }]),
+      // The dashboard's figures count against the reward's size (full cards, one stamp away): they reload too.
+      invalidatesTags: (_result, error, { vendorId }) =>
+        error ? [] : [{ type: 'Reward', id: vendorId }, { type: 'FirstDay', id: vendorId }, { type: 'Dashboard', id: vendorId }],
     }),
   }),
 });

@@ -1,4 +1,5 @@
 // The menu items with their dollar prices and a confirmed, optimistic delete (SPEC.md §2, §5).
+import { useEffect, useRef } from 'react';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { MenuItemDto } from '../../api/types';
@@ -6,21 +7,35 @@ import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
 import { formatPrice } from './price';
-import { useDeleteItemMutation } from './vendorApi';
+import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
+import { useGetRewardQuery } from '../rewards/rewardsApi';
 
 export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
   const [deleteItem] = useDeleteItemMutation();
   // Items the upload just shown added are marked, so the vendor can check the read (issue 12).
   const newUploadId = useAppSelector(selectNewUploadId);
+  // Issue 16: deleting the reward's qualifying item changes the live card, so the confirmation says so.
+  const { data: reward } = useGetRewardQuery(vendorId);
+  const qualifyingItemId = reward?.reward.item ?? null;
+  // Issue 16 #10: an item just added lands at the end of the scroll box; bring it into view.
+  const list = useRef<HTMLUListElement>(null);
+  const newest = items.at(-1)?._id;
+  useEffect(() => {
+    if (!newest || !isTemporaryItemId(newest)) return;
+    list.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  }, [newest]);
 
   if (items.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MENU_ITEMS.empty} className="sw-items__empty" />;
   }
   return (
-    <ul className="sw-items" aria-label={MENU_ITEMS.heading}>
+    <ul className="sw-items" aria-label={MENU_ITEMS.heading} ref={list}>
       {items.map((item) => (
         <li key={item._id} className={newUploadId && item.uploadId === newUploadId ? 'sw-items__row sw-items__row--new' : 'sw-items__row'}>
-          <span className="sw-items__name">{item.name}</span>
+          {/* Issue 16 #11: a long name is cut with … — its title shows it whole. */}
+          <span className="sw-items__name" title={item.name}>
+            {item.name}
+          </span>
           <span className="sw-items__price">{formatPrice(item.price)}</span>
           {newUploadId && item.uploadId === newUploadId && (
             <Tag color="green" className="sw-items__new">
@@ -29,6 +44,7 @@ export function MenuItemList({ vendorId, items }: { vendorId: string; items: rea
           )}
           <Popconfirm
             title={MENU_ITEMS.deleteConfirm(item.name)}
+            description={item._id === qualifyingItemId ? MENU_ITEMS.deleteQualifyingWarning(item.name) : undefined}
             okText={MENU_ITEMS.deleteOk}
             cancelText={MENU_ITEMS.deleteCancel}
             okButtonProps={{ danger: true }}

@@ -43,11 +43,15 @@ export function PreviewTab({ profile, logoUrl, coverUrl, items }: PreviewTabProp
               </li>
             )}
           </ul>
-          <h4 className="sw-phone__menu-heading">{STORE_PREVIEW.menuHeading}</h4>
+          <h4 className="sw-phone__menu-heading" id="sw-phone-menu-heading">
+            {STORE_PREVIEW.menuHeading}
+          </h4>
           {items.length === 0 ? (
             <p className="sw-phone__empty">{STORE_PREVIEW.emptyMenu}</p>
           ) : (
-            <ul className="sw-phone__menu">
+            // Issue 16 #12: the list scrolls, so a keyboard must be able to reach and scroll it (axe
+            // scrollable-region-focusable): focusable, named by the heading above.
+            <ul className="sw-phone__menu" tabIndex={0} aria-labelledby="sw-phone-menu-heading">
               {items.map((item) => (
                 <li key={item._id}>
                   <span className="sw-phone__item-name">{item.name}</span>

@@ -1,7 +1,8 @@
 // Store Settings dialog (SPEC.md §2, §4): Setup, Preview and Menu & Items tabs for the signed-in vendor.
 import { useEffect, useState } from 'react';
-import { Button, Modal, Spin, Tabs } from 'antd';
+import { Alert, Button, Modal, Spin, Tabs } from 'antd';
 import type { ApiError, MenuItemDto, VendorProfile } from '../../api/types';
+import { httpStatusOf, serverErrorMessage } from '../../api/errorMessage';
 import { STORE_SETTINGS } from '../../constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectVendorId } from '../session/sessionSlice';
@@ -85,6 +86,14 @@ function fieldErrorsOf(error: unknown): FieldErrors {
   return errors;
 }
 
+/** 413/415 only ever concern the uploaded files; a 400 does when its details name the logo or cover. */
+function isImageRefusal(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status === 413 || status === 415) return true;
+  const details = (error as { data?: Partial<ApiError> } | null)?.data?.details;
+  return status === 400 && Array.isArray(details) && details.some(({ field }) => field === 'logo' || field === 'cover');
+}
+
 interface StoreSettingsTabsProps {
   vendorId: string;
   /** Undefined when loading failed: the form starts empty and cannot be saved over the real profile. */
@@ -103,9 +112,11 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTa
   const [updateVendor, { isLoading: saving }] = useUpdateVendorMutation();
 
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const save = async () => {
     setFieldErrors({});
+    setSaveError(null);
     try {
       await updateVendor({ vendorId, ...draft, logo: logoFile, cover: coverFile }).unwrap();
       onClose();
@@ -114,6 +125,14 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTa
       // server names the fields it refused (400 details), they are marked so the vendor can fix them.
       console.error(STORE_SETTINGS.saveFailedLog, error);
       setFieldErrors(fieldErrorsOf(error));
+      // Issue 16 (a deliberate departure from SPEC.md §8's "console only"): the vendor is told why.
+      setSaveError(STORE_SETTINGS.saveFailed(serverErrorMessage(error, STORE_SETTINGS.saveFailedFallback)));
+      // A refused image (wrong type, too large, unreadable) goes back to the saved one rather than
+      // staying on screen as a broken preview the vendor might think was kept.
+      if (isImageRefusal(error)) {
+        setLogoFile(null);
+        setCoverFile(null);
+      }
     }
   };
 
@@ -150,6 +169,7 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTa
           },
         ]}
       />
+      {saveError && tab === 'setup' && <Alert type="error" showIcon role="alert" className="sw-dialog-error" title={saveError} />}
       <DialogFooter onCancel={onClose} onSave={tab === 'setup' ? save : undefined} saving={saving} saveDisabled={!vendor} />
     </>
   );

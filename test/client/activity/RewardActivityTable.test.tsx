@@ -69,6 +69,9 @@ describe('RewardActivityTable', () => {
     expect(await screen.findByText('Ana Lima')).toBeInTheDocument();
     const [claim, stampRow] = bodyRows();
     expect(within(claim).getByText('Claimed')).toBeInTheDocument();
+    // Issue 16 #12: not antd's gold preset (2.75:1 contrast) but our AA-contrast claim tag.
+    expect(within(claim).getByText('Claimed')).toHaveClass('sw-claim-tag');
+    expect(within(claim).getByText('Claimed')).not.toHaveClass('ant-tag-gold');
     expect(within(claim).getByText('Nov 21, 2026 · 10:05')).toBeInTheDocument();
     expect(within(stampRow).getByText('Guest 4F2A')).toBeInTheDocument();
     expect(within(stampRow).getByText('Stamp 10/10')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import {
   feedDropped,
   feedLine,
   feedOpened,
+  feedReleased,
   itemReceived,
   itemsVoided,
   retryDelayMs,
@@ -20,7 +21,7 @@ describe('activityFeed slice', () => {
   it('connects, goes live, drops and counts the retries, and is live again (retries reset)', () => {
     const store = makeStore();
     store.dispatch(feedOpened({ vendorId: 'v1' }));
-    expect(store.getState().activityFeed).toEqual({ status: 'connecting', vendorId: 'v1', items: [], retries: 0 });
+    expect(store.getState().activityFeed).toEqual({ status: 'connecting', vendorId: 'v1', items: [], retries: 0, holders: 1 });
     store.dispatch(feedConnected());
     expect(store.getState().activityFeed.status).toBe('live');
     store.dispatch(feedDropped());
@@ -28,6 +29,19 @@ describe('activityFeed slice', () => {
     expect(store.getState().activityFeed).toMatchObject({ status: 'reconnecting', retries: 2 });
     store.dispatch(feedConnected());
     expect(store.getState().activityFeed).toMatchObject({ status: 'live', retries: 0 });
+  });
+
+  it('issue 16: a second holder shares the connection; releases count down to 0 but do not close it', () => {
+    const store = makeStore();
+    store.dispatch(feedOpened({ vendorId: 'v1' }));
+    store.dispatch(feedConnected());
+    store.dispatch(itemReceived(stamp('e1')));
+    store.dispatch(feedOpened({ vendorId: 'v1' }));
+    expect(store.getState().activityFeed).toMatchObject({ status: 'live', holders: 2, items: [expect.objectContaining({ id: 'e1' })] });
+    store.dispatch(feedReleased());
+    store.dispatch(feedReleased());
+    store.dispatch(feedReleased());
+    expect(store.getState().activityFeed).toMatchObject({ status: 'live', holders: 0 });
   });
 
   it('keeps the newest lines first, each once, at most 8', () => {
@@ -59,7 +73,7 @@ describe('activityFeed slice', () => {
     store.dispatch(feedConnected());
     store.dispatch(feedDropped());
     store.dispatch(itemReceived(stamp('e2')));
-    expect(store.getState().activityFeed).toEqual({ status: 'closed', vendorId: null, items: [], retries: 0 });
+    expect(store.getState().activityFeed).toEqual({ status: 'closed', vendorId: null, items: [], retries: 0, holders: 0 });
   });
 
   it('waits 1 s, 2 s, 4 s … and never more than 15 s between attempts', () => {

@@ -12,6 +12,13 @@ import { sessionTokenFor } from '../support/tokens';
 import { FakeEventSource, installFakeEventSource } from '../activity/fakeEventSource';
 import { CREDENTIAL, sampleCard } from '../customer/samples';
 import { settle } from '../customer/settle';
+import { useVendorLiveConnection } from '../../../src/features/activity/useVendorLiveConnection';
+
+/** The dashboard as the vendor layout shows it: inside the tab's one live connection (issue 16). */
+function LiveDashboard() {
+  useVendorLiveConnection(VENDOR);
+  return <DashboardPage />;
+}
 
 jest.setTimeout(30_000);
 
@@ -54,7 +61,7 @@ describe('Dashboard claim counts', () => {
   it('counts waiting, handed-over and expired claims, and reloads them when the stream reports a hand-over', async () => {
     let claims = { pending: 2, given: 5, expired: 1 };
     http.on(`GET /api/dashboard/${VENDOR}`, () => ({ status: 200, body: dashboard(claims) }));
-    renderWithApp(<DashboardPage />, { preloadedState: { session: { token: sessionTokenFor(VENDOR) } }, route: `/dashboard/${VENDOR}`, path: '/dashboard/:userId' });
+    renderWithApp(<LiveDashboard />, { preloadedState: { session: { token: sessionTokenFor(VENDOR) } }, route: `/dashboard/${VENDOR}`, path: '/dashboard/:userId' });
     await settle();
     expect(screen.getByTestId('claim-counts')).toHaveTextContent('2 waiting at the counter · 5 handed over · 1 expired');
     expect(screen.getByRole('link', { name: 'Your customers' })).toHaveAttribute('href', `/customers/${VENDOR}`);

@@ -86,6 +86,12 @@ describe('profile menu', () => {
     expect(request?.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 
+  test('issue 16 #11: the whole business name is the profile button\'s title, where the bar has to cut it', async () => {
+    renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    expect(menuButton).toHaveAttribute('title', 'Corner Café');
+  });
+
   test('without a logo shows the initials of the business', async () => {
     api.fakeApi.on('GET /api/vendor/v1', { status: 200, body: vendor(null) });
     renderNav();
@@ -104,6 +110,38 @@ describe('profile menu', () => {
 
     await user.click(within(menu).getByRole('menuitem', { name: /Store Settings/ }));
     expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
+  });
+
+  test('issue 16 #7: keyboard only — Enter on Store Settings opens the dialog; Tab and arrows reach Logout', async () => {
+    const { user } = renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const storeSettings = within(menu).getByRole('menuitem', { name: /Store Settings/ });
+    await waitFor(() => expect(storeSettings).toHaveFocus());
+    // Tab walks through the menu (the disabled entry is skipped) and reaches Logout before leaving it.
+    await user.tab();
+    expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(storeSettings).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
+  });
+
+  test('issue 16 #7: Space opens the menu and Escape closes it, focus back on the button', async () => {
+    const { user } = renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    menuButton.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
   });
 
   test('Logout clears the session and goes to /login, replacing the history entry', async () => {

@@ -93,6 +93,15 @@ describe('LoginPage', () => {
     expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass' });
   });
 
+  test('issue 16: a locked account (429) says to wait, not that the password is wrong', async () => {
+    fakeApi.on(LOGIN, { status: 429, body: { error: 'Too many failed sign-in attempts. Try again in 15 minutes.' } });
+    const { user } = renderLogin();
+    await signIn(user, 'owner@corner.cafe', 'the-right-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many failed sign-in attempts. Please wait up to 15 minutes and try again');
+    expect(alert).not.toHaveTextContent('Invalid username or password.');
+  });
+
   test('a network failure alerts "Something went wrong. Please try again later." with the same lockout', async () => {
     fakeApi.on(LOGIN, 'network-failure');
     const { user } = renderLogin();

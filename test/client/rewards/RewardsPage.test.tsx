@@ -176,7 +176,8 @@ describe('RewardsPage', () => {
   });
 
   it.each([
-    ['2', 4, 4],
+    ['2', 2, 2],
+    ['3', 3, 3],
     ['10', 10, 6],
     ['30', 12, 2],
   ])('previews %s punches with %i stamp icons, %i filled', async (punches, icons, filled) => {
@@ -186,6 +187,16 @@ describe('RewardsPage', () => {
     await waitFor(() => expect(previewStamps()).toHaveLength(icons));
     expect(screen.getByTestId('live-preview').querySelectorAll('[data-stamp="filled"]')).toHaveLength(filled);
     expect(within(screen.getByTestId('live-preview')).getByText(`Buy ${punches} × Latte, get 1 free`)).toBeInTheDocument();
+  });
+
+  it('issue 16 #5: a 3-punch card is previewed with 3 stamps and one consistent sample customer', async () => {
+    serve({ stamps: 3, item: 'latte', itemCustom: null, expiry: '2027-06-30' });
+    await renderLoaded();
+    const preview = screen.getByTestId('live-preview');
+    await waitFor(() => expect(previewStamps()).toHaveLength(3));
+    expect(within(preview).getByText('3 of 3 punches collected')).toBeInTheDocument();
+    expect(within(preview).getByText('A sample customer with 3 punches collected')).toBeInTheDocument();
+    expect(within(preview).queryByText(/6 punches/)).not.toBeInTheDocument();
   });
 
   it('shows the Reward Activity sample rows, marked as sample data', async () => {

@@ -121,8 +121,10 @@ describe('isExpiryInPast', () => {
 describe('stampPreview', () => {
   it.each([
     // punches, icons, filled icons, collected
-    [1, 4, 4, 1],
-    [2, 4, 4, 2],
+    // Issue 16 #5: a short card shows exactly its punches (SPEC.md's minimum of 4 showed a 3-punch card with 4).
+    [1, 1, 1, 1],
+    [2, 2, 2, 2],
+    [3, 3, 3, 3],
     [4, 4, 4, 4],
     [6, 6, 6, 6],
     [10, 10, 6, 6],

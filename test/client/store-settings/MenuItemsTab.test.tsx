@@ -116,7 +116,32 @@ describe('Menu & Items: add item', () => {
     await waitFor(() => expect(cachedItems(store)?.at(-1)?._id).toBe('srv-1'));
   });
 
-  test('a failed add is only logged and the item stays (no rollback)', async () => {
+  test('issue 16 #10: a new item is scrolled into view in the list, and "$0.60" is a price', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+    try {
+      fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+      const { user } = await openMenuTab();
+      await typeItem(user, 'Orange Juice', '$0.60');
+      await waitFor(() => expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Orange Juice']));
+      expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Orange Juice', itemPrice: 0.6 });
+      await waitFor(() => expect(scrolled.map((node) => node.textContent)).toContainEqual(expect.stringContaining('Orange Juice')));
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  test('issue 16: a refused add says so beside the form, with the reason', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 400, body: { error: 'Item name is too long.' } });
+    const { user } = await openMenuTab();
+    await typeItem(user, 'Scone', '2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('"Scone" was not saved: Item name is too long.');
+  });
+
+  test('a failed add is logged, and the item stays (no rollback)', async () => {
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 500, body: { error: 'Internal Server Error' } });
     const { user, store } = await openMenuTab();
     await typeItem(user, 'Scone', '2');
@@ -144,6 +169,20 @@ describe('Menu & Items: delete item', () => {
     await waitFor(() => expect(itemNames()).toEqual(['Tap Water']));
     expect(JSON.parse(posts('delete-item')[0].body as string)).toEqual({ itemId: 'i1' });
     reply.resolve({ status: 200, body: { ok: true } });
+  });
+
+  test('issue 16: deleting the qualifying item of the live reward warns that the card changes', async () => {
+    fakeApi.on(`GET /api/rewards/${VENDOR_ID}`, {
+      status: 200,
+      body: { reward: { stamps: 8, item: 'i1', itemCustom: null, expiry: '2030-01-01' }, items: [{ _id: 'i1', name: 'Flat White' }] },
+    });
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Delete Flat White'));
+    expect(await screen.findByText(/Your live reward is for Flat White\. Deleting it changes the card customers see to "qualifying items"/)).toBeInTheDocument();
+    await user.click(getButton('Cancel'));
+    await user.click(screen.getByLabelText('Delete Tap Water'));
+    await screen.findByText('Are you sure you want to delete "Tap Water"?');
+    expect(screen.queryByText(/Your live reward is for Tap Water/)).not.toBeInTheDocument();
   });
 
   test('cancelling the confirmation keeps the item', async () => {

@@ -123,7 +123,28 @@ describe('StoreSettingsDialog', () => {
     expect(form.has('cover')).toBe(false);
   });
 
-  test('a failed Save is only logged and the dialog stays open', async () => {
+  test('issue 16: a logo the server refuses (415) is named in a message and the preview goes back to the saved logo', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 415, body: { error: 'Logo must be PNG, JPEG or WebP.' } });
+    const { user, onClose } = renderDialog();
+    await screen.findByLabelText('Company');
+    const logo = new File([new Uint8Array([0x00, 0x01])], 'logo.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Logo'), logo);
+    await user.click(getButton('Save'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: Logo must be PNG, JPEG or WebP.');
+    expect(screen.getByAltText('Logo preview')).toHaveAttribute('src', '/images/logo-abc.png');
+    expect(onClose).not.toHaveBeenCalled();
+    // The refused file is dropped: the next Save does not send it again.
+    await user.click(getButton('Save'));
+    await waitFor(() => expect(fakeApi.requests.filter((request) => request.method === 'POST')).toHaveLength(2));
+    const [first, second] = fakeApi.requests.filter((request) => request.method === 'POST').map((request) => request.body as FormData);
+    expect(first.has('logo')).toBe(true);
+    expect(second.has('logo')).toBe(false);
+    expect(console.error).toHaveBeenCalledWith('Failed to save store settings', expect.objectContaining({ status: 415 }));
+  });
+
+  test('a failed Save is logged, says so, and the dialog stays open', async () => {
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
     fakeApi.on(`POST ${VENDOR_URL}`, { status: 500, body: { error: 'Internal Server Error' } });
     const { user, onClose } = renderDialog();
@@ -131,6 +152,8 @@ describe('StoreSettingsDialog', () => {
     await user.click(getButton('Save'));
 
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('Failed to save store settings', expect.objectContaining({ status: 500 })));
+    // Issue 16: not silent any more.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: something went wrong. Please try again.');
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Company')).toHaveValue('Corner Coffee');
   });
@@ -187,5 +210,8 @@ describe('StoreSettingsDialog', () => {
     expect(within(card).getByText('$4.20')).toBeInTheDocument();
     expect(within(card).getByText('Tap Water')).toBeInTheDocument();
     expect(within(card).getAllByText(/^\$/)).toHaveLength(1);
+    // Issue 16 #12: the menu list scrolls, so the keyboard can reach it; it is named by its heading.
+    const menu = within(card).getByRole('list', { name: 'Menu' });
+    expect(menu).toHaveAttribute('tabindex', '0');
   });
 });

@@ -10,11 +10,16 @@ describe('parsePriceInput', () => {
     [' 4.20 ', 4.2],
     ['.5', 0.5],
     ['0', 0],
+    // Issue 16 #10: the dollar sign typed anyway, and a decimal comma.
+    ['$0.60', 0.6],
+    ['$ 4', 4],
+    ['3,50', 3.5],
+    ['4,2', 4.2],
   ])('accepts %j as %j', (input, price) => {
     expect(parsePriceInput(input)).toEqual({ ok: true, price });
   });
 
-  test.each(['abc', '4,20', '$4', '-1', '1e3', '4.999', '0x10', '4.2.1', 'Infinity'])('refuses %j', (input) => {
+  test.each(['abc', '1,234', '$$4', '4$', '-1', '1e3', '4.999', '0x10', '4.2.1', 'Infinity'])('refuses %j', (input) => {
     expect(parsePriceInput(input)).toEqual({ ok: false });
   });
 });

@@ -1,6 +1,6 @@
 // GET /api/activity/{vendorId}: the Reward Activity list — owner-only, validated paging, stamps and claims
 // newest first with customer labels, card counts and rewards, as the real scan and claim produce them.
-import type { ActivityItem, ActivityPage } from '../../../src/api/types';
+import type { ActivityItem, ActivityPage, DashboardResponse } from '../../../src/api/types';
 import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, type TestApp } from '../helpers';
 import { addCard, claimAt, DAY, getActivity, HOUR, stampsFrom } from './factories';
@@ -89,10 +89,33 @@ describe('GET /api/activity/:vendorId', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
 
-  it("shows a customer without a name as 'Guest' and four hex digits, never their id", async () => {
+  it('issue 16: one label per customer everywhere — activity, dashboard and feed read "Customer #2, 3rd visit"', async () => {
+    await newCustomer(t, store.id);
+    const second = await newCustomer(t, store.id);
+    for (let i = 0; i < 2; i += 1) expect((await scan(t, dynamicToken(t, store.id), { credential: second })).statusCode).toBe(200);
+
+    const items = (await getActivity(t, store.id, store.auth)).json<ActivityPage>().items;
+    // The test clock stands still, so the order of equal times is the database's: compare as sets.
+    expect(items.map((item) => item.customer).sort()).toEqual(['Customer #1, 1st visit', 'Customer #2, 1st visit', 'Customer #2, 2nd visit', 'Customer #2, 3rd visit']);
+
+    const dashboard = (await t.app.inject({ method: 'GET', url: `/api/dashboard/${store.id}`, headers: store.auth })).json<DashboardResponse>();
+    expect(dashboard.recent.map((item) => item.customer)).toContain('Customer #2, 3rd visit');
+    // The engaged list counts stamps beside the name, so the visit is left out there.
+    expect(dashboard.engagedCustomers.map((c) => [c.name, c.initials, c.stamps])).toEqual([
+      ['Customer #2', 'C2', 3],
+      ['Customer #1', 'C1', 1],
+    ]);
+
+    // A name the customer gives replaces the number everywhere.
+    await t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(second), payload: { displayName: 'Ana' } });
+    const renamed = (await getActivity(t, store.id, store.auth)).json<ActivityPage>().items.map((item) => item.customer);
+    expect(renamed.sort()).toEqual(['Ana', 'Ana', 'Ana', 'Customer #1, 1st visit']);
+  });
+
+  it("issue 16: shows a customer without a name as 'Customer #N, 1st visit' (their number at this store), never their id", async () => {
     const credential = await newCustomer(t, store.id);
     const [item] = (await getActivity(t, store.id, store.auth)).json<ActivityPage>().items;
-    expect(item.customer).toMatch(/^Guest [0-9A-F]{4}$/);
+    expect(item.customer).toBe('Customer #1, 1st visit');
     const profile = await t.db.kysely.selectFrom('customers').select('id').executeTakeFirstOrThrow();
     expect(JSON.stringify(item)).not.toContain(profile.id);
     expect(credential).not.toBe('');

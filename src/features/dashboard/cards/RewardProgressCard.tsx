@@ -8,6 +8,8 @@ import { SectionCard } from '../components/SectionCard';
 export interface RewardProgressCardProps {
   stampsRequired: number;
   averageStampsCollected: number;
+  /** Live figures only: cards in progress. 0 → "no card in progress", not "average 0 of 3" (issue 16 #3). */
+  activeCards?: number;
   sample?: boolean;
   /** E.g. a link to the reward setup. */
   action?: ReactNode;
@@ -15,7 +17,7 @@ export interface RewardProgressCardProps {
   offer?: string;
 }
 
-export function RewardProgressCard({ stampsRequired, averageStampsCollected, sample = false, action, offer }: RewardProgressCardProps) {
+export function RewardProgressCard({ stampsRequired, averageStampsCollected, activeCards, sample = false, action, offer }: RewardProgressCardProps) {
   const filled = Math.min(stampsRequired, Math.max(0, Math.round(averageStampsCollected)));
   const percent = stampsRequired > 0 ? Math.round((averageStampsCollected / stampsRequired) * 100) : 0;
   return (
@@ -41,7 +43,9 @@ export function RewardProgressCard({ stampsRequired, averageStampsCollected, sam
           size={['100%', 10]}
           aria-label={DASHBOARD_TEXT.progressLabel}
         />
-        <p className="sw-reward-average">{DASHBOARD_TEXT.averageStamps(averageStampsCollected, stampsRequired)}</p>
+        <p className="sw-reward-average">
+          {activeCards === 0 ? DASHBOARD_TEXT.noCardsInProgress(stampsRequired) : DASHBOARD_TEXT.averageStamps(averageStampsCollected, stampsRequired)}
+        </p>
         {action ? <div className="sw-card-action">{action}</div> : null}
       </div>
     </SectionCard>

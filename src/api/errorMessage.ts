@@ -1,0 +1,33 @@
+// The one place that turns a failed call into words a vendor can act on (issue 16: no save fails silently).
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/** The HTTP status of a failed RTK Query call, or null when the server was not reached. */
+export function httpStatusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
+  const failure = error as FetchBaseQueryError;
+  if (typeof failure.status === 'number') return failure.status;
+  return 'originalStatus' in failure && typeof failure.originalStatus === 'number' ? failure.originalStatus : null;
+}
+
+/**
+ * The server's own explanation ({ error: "Logo must be PNG, JPEG or WebP." }) when it sent one, else
+ * `fallback` (network down, a proxy's HTML page, a 5xx without a body).
+ */
+export function serverErrorMessage(error: unknown, fallback: string): string {
+  const raw = typeof error === 'object' && error !== null && 'data' in error ? (error as { data?: unknown }).data : undefined;
+  // Endpoints that read their answer as text (registration) hold the JSON error body as a string.
+  const data = typeof raw === 'string' ? parseJson(raw) : raw;
+  const text = typeof data === 'object' && data !== null && 'error' in data ? (data as { error?: unknown }).error : undefined;
+  const status = httpStatusOf(error);
+  // A 5xx message describes the server's trouble in its own terms; the fallback reads better.
+  if (typeof text === 'string' && text.trim() && (status === null || status < 500)) return text.trim();
+  return fallback;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
