@@ -99,10 +99,10 @@ describe('hand-over: phone claims, counter confirms, phone updates', () => {
     await counterPage.getByTestId('claim-counts').getByText('0 waiting at the counter · 2 handed over · 0 expired').waitFor();
     await counterPage.getByRole('link', { name: 'Your customers' }).click();
     await counterPage.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
-    const row = counterPage.locator('tbody tr', { hasText: /^Guest/ }).first();
+    const row = counterPage.locator('tbody tr', { hasText: /^Customer #\d+/ }).first();
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
-    // Guest ABCD · 4 visits · 0 stamps now · 2 rewards given · first and last visit today.
+    // Customer #1 · 4 visits · 0 stamps now · 2 rewards given · first and last visit today.
     expect(cells.slice(1, 4)).toEqual(['4', '0', '2']);
     await screenshot(counterPage, 'handover-5-customers');
     await checkA11y(counterPage, 'on the Customers page');
@@ -111,7 +111,7 @@ describe('hand-over: phone claims, counter confirms, phone updates', () => {
     expect(download.suggestedFilename()).toBe('stampwise-customers.csv');
     const csv = fs.readFileSync((await download.path()) ?? '', 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Customer,Visits,Stamps,Rewards given,First visit,Last visit');
-    expect(csv).toMatch(/\r\nGuest [0-9A-F]{4},4,0,2,/);
+    expect(csv).toMatch(/\r\nCustomer #\d+,4,0,2,/);
 
     const [activity] = await Promise.all([counterPage.waitForEvent('download'), counterPage.getByRole('button', { name: 'Export activity (CSV)' }).click()]);
     const log = fs.readFileSync((await activity.path()) ?? '', 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');

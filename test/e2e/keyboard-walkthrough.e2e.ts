@@ -83,7 +83,8 @@ describe('keyboard only: sign in → Store Settings → add item → reward → 
     await tabTo(/^Rewards$/, 'backward');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/rewards/${app.vendor.vendorId}`);
-    await page.getByText('Update Reward Setup').waitFor();
+    // The Rewards page's own form (the Dashboard also links "Update Reward Setup"; the page's code may still be loading).
+    await page.getByLabel(/^Punches Required/).waitFor();
     await tabTo(/^Punches Required/);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('4');
