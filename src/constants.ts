@@ -845,7 +845,8 @@ export const RELAY_TEXT = {
   voidedSummary: (stamps: number) => `Voided: ${stamps} stamp${stamps === 1 ? '' : 's'} taken back`,
   voidFailed: 'Could not void these stamps. Please try again.',
   activityVoided: 'Voided',
-  feedVoided: (customer: string) => `${customer}'s stamp was voided`,
+  // 'Stamp voided — Customer #5, 1st visit' reads right for a name and for the numbered label alike.
+  feedVoided: (customer: string) => `Stamp voided — ${customer}`,
   /** The customer's card (issue 17: never a silent change). */
   removedByStore: (n: number) => `${n} stamp${n === 1 ? '' : 's'} removed by the store`,
   budgetTitle: 'Stamps per code',

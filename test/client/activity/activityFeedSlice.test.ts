@@ -61,7 +61,7 @@ describe('activityFeed slice', () => {
     const [bo, ana] = store.getState().activityFeed.items;
     expect(ana.voided).toBe(true);
     expect(bo.voided).toBeUndefined();
-    expect(feedLine(ana)).toBe("Ana's stamp was voided");
+    expect(feedLine(ana)).toBe('Stamp voided — Ana');
     expect(feedLine(bo)).toBe('Bo collected a stamp · 4/10');
   });
 
