@@ -1,6 +1,7 @@
 // BENCH_ONLY=customers (issue 19): the Customers page of a store with 100,000 customers and a streamed
 // 1,000,000-row activity export, against the app in this process (the seed writes through its deps),
 // each row beside a bare Fastify route measured in the same run.
+import { benchDeps } from './bench-deps';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import type { AppDeps } from '../server/deps';
 import { createActivityBus } from '../server/services/activity-bus';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
 import { customersScenarios, runExportBench } from './customers-scenarios';
 import { measure, type Row } from './load';
 
@@ -20,18 +18,7 @@ export async function runCustomersBench(seconds: number, connections: number): P
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local' }), stampCooldownMinutes: 0 };
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const secret = 'bench-secret-bench-secret-bench-secret-bench';
-  const deps: AppDeps = {
-    config,
-    db,
-    secret,
-    sessions: createSessionTokens(secret, 24),
-    qrTokens: createQrTokens(secret, Date.now),
-    mailer: { send: async () => undefined, close: () => undefined },
-    menuScanner: { scan: async () => [], close: async () => undefined },
-    activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db),
-    now: Date.now,
-  };
+  const deps = benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db) });
   const app = await buildApp(deps);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();

@@ -3,16 +3,14 @@
 // stores, and a legitimate rush — printing stamps granted, refused, flagged and voided for each.
 // Time is simulated (the server's clock is advanced between scans), networks by X-Forwarded-For (the
 // server runs with TRUST_PROXY as it does behind a proxy). Nothing fails: it prints what happened.
+import { benchDeps } from './bench-deps';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import type { AppDeps } from '../server/deps';
 import { createActivityBus } from '../server/services/activity-bus';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
 import type { QrTokenResponse, RelayAlertsResponse, VoidCodeResponse } from '../src/api/types';
 import { seedBenchVendor } from './seed-vendor';
 
@@ -46,19 +44,12 @@ export async function runIntegrityBench(): Promise<void> {
   // Noon UTC today: the flyer's day (a UTC day) has room on both sides.
   let now = Math.floor(Date.now() / (24 * 60 * MINUTE)) * 24 * 60 * MINUTE + 12 * 60 * MINUTE;
   const clock = () => now;
-  const secret = 'bench-secret-bench-secret-bench-secret-bench';
-  const deps: AppDeps = {
-    config,
-    db,
-    secret,
-    // Sessions on real time: the simulated day must not expire the owner's session.
-    sessions: createSessionTokens(secret, 24 * 30),
-    qrTokens: createQrTokens(secret, clock),
-    mailer: { send: async () => undefined, close: () => undefined },
-    menuScanner: { scan: async () => [], close: async () => undefined },
+  const deps = benchDeps(config, db, {
     activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db),
     now: clock,
-  };
+    // Sessions on real time: the simulated day must not expire the owner's session.
+    sessionHours: 24 * 30,
+  });
   const app = await buildApp(deps);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -2,17 +2,15 @@
 // (POST /api/customer/scan, each request a new customer collecting a stamp) idle, then while the
 // real scanner reads corpus menus, and prints both p99 latencies and their ratio (goal: ≤ 2×).
 // Run by `npm run bench` with BENCH_ONLY=menu (after the corpus table) or BENCH_ONLY=menu-load.
+import { benchDeps } from './bench-deps';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import type { AppDeps } from '../server/deps';
 import { createActivityBus } from '../server/services/activity-bus';
 import { createLocalMenuScanner, type OcrEngineName } from '../server/services/menu-scan';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
 import { corpus } from '../test/fixtures/menus/corpus';
 import { seedBenchVendor } from './seed-vendor';
 
@@ -31,19 +29,11 @@ export async function runResponsivenessBench(engine: OcrEngineName, seconds: num
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', TRUST_PROXY: 'true' }), stampCooldownMinutes: 0, trustProxy: true };
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const secret = 'bench-secret-bench-secret-bench-secret-bench';
   const scanner = createLocalMenuScanner({ engine });
-  const deps: AppDeps = {
-    config,
-    db,
-    secret,
-    sessions: createSessionTokens(secret, 24),
-    qrTokens: createQrTokens(secret, Date.now),
-    mailer: { send: async () => undefined, close: () => undefined },
+  const deps = benchDeps(config, db, {
     menuScanner: scanner,
     activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db),
-    now: Date.now,
-  };
+  });
   const app = await buildApp(deps);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const { vendorId } = await seedBenchVendor(deps, { name: 'Load Vendor', company: 'Load Café', address: '1 Load Street' });
