@@ -139,6 +139,8 @@ describe('profile menu', () => {
     await user.keyboard(' ');
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    // The menu moves focus to its first item once it has painted; Escape is pressed there, as a user would.
+    await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(menuButton).toHaveFocus();
