@@ -1,10 +1,17 @@
 // jsdom gaps that antd, react-router and RTK Query need (DESIGN.md §5), filled once for every client suite.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { installInlineComputedStyle } from '../client/support/computedStyle';
 import { installFetchGlobals } from '../client/support/fakeHttp';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// findBy*/waitFor poll for 1 s by default. One role query over a whole antd page can take several hundred ms
+// on the shared 2-core machine while other suites run, so a page that renders in 50 ms was sometimes "never
+// found" (DashboardPage's heading under load). A longer ceiling changes nothing on a fast run: the queries
+// still return as soon as the element appears.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd writes its CSS-in-JS into <style> elements, hundreds of KB per page, and jsdom would parse every one of
 // them on every update (a large share of the client suites' time, and some of antd's CSS it cannot parse at all,
