@@ -3,6 +3,7 @@
 import type { Config } from '../server/config';
 import type { Db } from '../server/db';
 import type { AppDeps } from '../server/deps';
+import { createMenuScanQueue } from '../server/services/menu/scan-queue';
 import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { BENCH_SECRET } from './target-info';
@@ -22,6 +23,7 @@ export function benchDeps(config: Config, db: Db, parts: BenchDepsParts): AppDep
     qrTokens: createQrTokens(BENCH_SECRET, now),
     mailer: { send: async () => undefined, close: () => undefined },
     menuScanner: parts.menuScanner ?? { scan: async () => [], close: async () => undefined },
+    menuScans: createMenuScanQueue(),
     activityBus: parts.activityBus,
     now,
   };

@@ -11,6 +11,7 @@ import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { scan } from '../server/services/stamping';
 import { createActivityBus } from '../server/services/activity-bus';
+import { createMenuScanQueue } from '../server/services/menu/scan-queue';
 import { seedBenchVendor } from './seed-vendor';
 import { BENCH_SECRET } from './target-info';
 import type { AppDeps } from '../server/deps';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const deps: AppDeps = {
     config, db, secret: BENCH_SECRET, sessions: createSessionTokens(BENCH_SECRET, 24), qrTokens: createQrTokens(BENCH_SECRET, Date.now),
-    mailer: { send: async () => undefined, close: () => undefined }, menuScanner: { scan: async () => [], close: async () => undefined },
+    mailer: { send: async () => undefined, close: () => undefined }, menuScanner: { scan: async () => [], close: async () => undefined }, menuScans: createMenuScanQueue(),
     activityBus: await createActivityBus({ databaseUrl: undefined, redisUrl: undefined }, db), now: Date.now,
   };
   const vendor = await seedBenchVendor(deps, { name: 'V', company: 'C', address: 'A' });

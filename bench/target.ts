@@ -13,6 +13,7 @@ import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import type { AppDeps } from '../server/deps';
 import { createActivityBus } from '../server/services/activity-bus';
+import { createMenuScanQueue } from '../server/services/menu/scan-queue';
 import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
@@ -41,6 +42,7 @@ async function startApp(): Promise<AppTargetInfo> {
     qrTokens: createQrTokens(BENCH_SECRET, Date.now),
     mailer: { send: async () => undefined, close: () => undefined },
     menuScanner: { scan: async () => [], close: async () => undefined },
+    menuScans: createMenuScanQueue(),
     activityBus: await createActivityBus({ databaseUrl: config.databaseUrl, redisUrl: undefined }, db),
     now: Date.now,
   };

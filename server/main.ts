@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { createMailer, type Mailer } from './services/mailer';
 import { createLocalMenuScanner } from './services/menu-scan';
 import type { MenuScanner } from './services/menu-scan';
+import { createMenuScanQueue } from './services/menu/scan-queue';
 import { createSessionTokens } from './services/session-tokens';
 import { resolveSecret } from './services/secret';
 import { createQrTokens } from './services/qr-tokens';
@@ -130,7 +131,7 @@ async function start(config: Config): Promise<void> {
   const activityBus = await createActivityBus(config, db, { redis, onError: (error) => running.app?.log.warn({ err: error }, 'live feed') });
   running.activityBus = activityBus;
   const app = await buildApp(
-    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, activityBus, redis, now: Date.now },
+    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now },
     { logger: { level: config.logLevel }, serveClient: true },
   );
   running.app = app;

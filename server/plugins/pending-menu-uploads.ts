@@ -1,7 +1,7 @@
 // Scans the menus sent with registration in the background: once the app is ready, every minute,
 // and whenever the register route kicks `processPendingMenuUploads` itself.
 import fp from 'fastify-plugin';
-import { processPendingMenuUploads, requeueInterruptedMenuUploads, stopProcessingMenuUploads } from '../services/menu';
+import { processPendingMenuUploads, requeueInterruptedMenuUploads, stopProcessingMenuUploads } from '../services/menu/pending-uploads';
 
 /** A missed kick (e.g. a second server took the registration) is picked up within this time. */
 export const PENDING_MENU_POLL_MS = 60_000;

@@ -1,5 +1,5 @@
 // /api/auth: register, verify the e-mail link, set the password, sign in (SPEC.md §7, DESIGN.md §3).
-import { processPendingMenuUploads } from '../services/menu';
+import { processPendingMenuUploads } from '../services/menu/pending-uploads';
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import { MultilineText, Text } from '../schemas/text';
 import type { FastifyRequest } from 'fastify';

@@ -2,7 +2,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { MultilineText, Text } from '../schemas/text';
-import { addMenuItem, listMenu, removeMenuItem, removeUploadItems, uploadMenu } from '../services/menu';
+import { addMenuItem, listMenu, removeMenuItem, removeUploadItems } from '../services/menu/items';
+import { uploadMenu } from '../services/menu/upload';
 import { getVendorProfile, saveVendorProfile } from '../services/vendor-profile';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES, uploadedFile } from '../services/uploads';
 

@@ -6,7 +6,7 @@ import { badRequest, notFound, type FieldProblem } from '../http-errors';
 import { deleteImageIfUnused, insertImageIfAbsent } from '../repositories/images';
 import { findVendorProfile, updateVendorProfile, type VendorProfileRow } from '../repositories/vendor-profile';
 import { imageUrl, prepareUploadedImage } from './images';
-import type { ServiceLogger } from './menu';
+import type { ServiceLogger } from './logger';
 
 export const MAX_PROFILE_TEXT_LENGTH = 200;
 export const MAX_WEBSITE_LENGTH = 2000;

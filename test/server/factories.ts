@@ -1,7 +1,7 @@
 // Test data written straight to the database: vendors (with a session token), menu items, rewards.
 import crypto from 'node:crypto';
 import type { TestApp } from './helpers';
-import { newMenuItemId } from '../../server/services/menu';
+import { newMenuItemId } from '../../server/services/menu/items';
 
 export interface TestVendor {
   id: string;

@@ -12,6 +12,7 @@ import type { MenuScanner, ScannedItem } from '../../server/services/menu-scan';
 import { createSessionTokens } from '../../server/services/session-tokens';
 import { createQrTokens } from '../../server/services/qr-tokens';
 import { createActivityBus } from '../../server/services/activity-bus';
+import { createMenuScanQueue } from '../../server/services/menu/scan-queue';
 
 export interface TestClock {
   now: () => number;
@@ -73,6 +74,7 @@ export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> &
     qrTokens: createQrTokens(secret, clock.now),
     mailer,
     menuScanner: fakeScanner(),
+    menuScans: createMenuScanQueue(),
     // The real transport for the database under test: LISTEN/NOTIFY in the PostgreSQL pass (it connects on first use).
     activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db),
     now: clock.now,

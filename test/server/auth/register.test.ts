@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { buildTestApp, fakeScanner, type TestApp } from '../helpers';
-import { processPendingMenuUploads } from '../../../server/services/menu';
+import { processPendingMenuUploads } from '../../../server/services/menu/pending-uploads';
 import { REGISTRATIONS_PER_ADDRESS } from '../../../server/routes/auth';
 import {
   JPEG_BYTES,

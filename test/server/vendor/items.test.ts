@@ -2,7 +2,7 @@
 // and the reward that names a deleted item).
 import { buildTestApp, type TestApp } from '../helpers';
 import { createMenuItem, createReward, createVendor, type TestVendor } from '../factories';
-import { MAX_MENU_ITEMS } from '../../../server/services/menu';
+import { MAX_MENU_ITEMS } from '../../../server/services/menu/items';
 
 let t: TestApp;
 let vendor: TestVendor;

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../helpers';
 import { createVendor } from '../factories';
-import { MENU_SCAN_LEASE_MS, processPendingMenuUploads, requeueInterruptedMenuUploads } from '../../../server/services/menu';
+import { MENU_SCAN_LEASE_MS, processPendingMenuUploads, requeueInterruptedMenuUploads } from '../../../server/services/menu/pending-uploads';
 import { SERVER_ID } from '../../../server/services/server-id';
 
 let t: TestApp;

@@ -4,7 +4,8 @@ import crypto from 'node:crypto';
 import { buildTestApp, type TestApp } from '../helpers';
 import { createMenuItem, createVendor, type TestVendor } from '../factories';
 import { MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../server/services/menu-scan';
-import { MAX_CONCURRENT_SCANS, processPendingMenuUploads } from '../../../server/services/menu';
+import { processPendingMenuUploads } from '../../../server/services/menu/pending-uploads';
+import { MAX_CONCURRENT_SCANS } from '../../../server/services/menu/scan-queue';
 import { decompressionBombPng, gifImage, multipart, pdfMenu, pngImage, textPretendingToBePng, type FilePart } from './uploads-fixtures';
 
 /** A scanner the test steers: records its calls, answers `next`, or runs `behaviour` instead. */

@@ -1,0 +1,100 @@
+// The import rules of docs/ARCHITECTURE.md, checked by `npm run check:architecture`.
+// Paths are relative to the repository root. A rule's comment says why it exists; the layer picture
+// is in docs/ARCHITECTURE.md.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // ---- Server layers: routes → services → repositories → db ------------------------------
+    {
+      name: 'routes-not-to-repositories-or-db',
+      comment: 'Routes and plugins speak HTTP and call services; data access goes through a service.',
+      severity: 'error',
+      from: { path: '^server/(routes|plugins)/' },
+      to: { path: ['^server/(repositories|db)/', '(^|/)node_modules/kysely/'] },
+    },
+    {
+      name: 'services-not-to-routes',
+      comment: 'Services know nothing of HTTP routing: they are called by routes, plugins, main.ts and tests.',
+      severity: 'error',
+      from: { path: '^server/services/' },
+      to: { path: ['^server/(routes|plugins)/', '^server/(app|main)\\.ts$'] },
+    },
+    {
+      name: 'repositories-not-to-services-or-routes',
+      comment: 'A repository is SQL and row types only; it never calls upward.',
+      severity: 'error',
+      from: { path: '^server/repositories/' },
+      to: { path: ['^server/(services|routes|plugins)/', '^server/(app|main)\\.ts$'] },
+    },
+    {
+      name: 'sql-only-in-repositories',
+      comment:
+        "SQL lives in server/repositories/: a service may name Kysely's types (a Transaction it passes on) " +
+        'but not build queries, so it imports kysely type-only.',
+      severity: 'error',
+      from: { path: '^server/services/' },
+      to: { path: '(^|/)node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+
+    // ---- Server and SPA --------------------------------------------------------------------
+    {
+      name: 'server-not-to-src-except-contract',
+      comment: 'The server shares only the wire contract with the SPA (src/api/contract/); nothing else of src/.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/api/contract/' },
+    },
+    {
+      name: 'src-not-to-server',
+      comment: 'The SPA is bundled for the browser: it never imports server code.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'spa-imports-contract-types-only',
+      comment:
+        'The contract modules hold TypeBox schemas (runtime code the browser does not need): the SPA imports their ' +
+        'types only (`import type`), except limits.ts, whose plain constants client validation uses.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/api/contract/' },
+      to: { path: '^src/api/contract/', pathNot: '^src/api/contract/limits\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-test-or-bench-in-product',
+      comment: 'Tests and the bench use the product, never the other way round (the build leaves them out).',
+      severity: 'error',
+      from: { path: '^(server|src)/' },
+      to: { path: '^(test|bench)/' },
+    },
+
+    // ---- SPA feature folders ---------------------------------------------------------------
+    {
+      name: 'no-feature-folder-cycles',
+      comment:
+        'Two feature folders never import each other in a circle (directly or through others): what both need ' +
+        'goes to src/components/ or src/lib/, or into the folder that owns it.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/features/([^/]+)' },
+      to: { path: '^src/features/[^/]+', pathNot: '^src/features/$1(/|$)', circular: true },
+    },
+    {
+      name: 'no-feature-internals',
+      comment:
+        "A feature may use another feature's top-level modules (its api slice, hooks, pages), never files in " +
+        "that feature's subfolders (components/, charts/, …), which are its own internals.",
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/[^/]+/', pathNot: '^src/features/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are dependencies too (they are what the contract rule distinguishes).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    exclude: { path: '(^|/)node_modules/|^dist/' },
+  },
+};

@@ -1,0 +1,69 @@
+// What a vendor types (or the scanner reads) for a menu item, checked and tidied: item names and
+// prices in dollars → integer cents. Pure functions; a bad value is a 400 naming its field.
+import { badRequest } from '../../http-errors';
+import type { ScannedItem } from '../menu-scan/types';
+
+export const MAX_ITEM_NAME_LENGTH = 120;
+/** Highest price in cents ($100,000). */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/** Control characters become spaces, runs of whitespace one space, ends trimmed. */
+export function normalizeItemName(raw: string): string {
+  return raw.normalize('NFC').replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Two names that are the same item on a menu (case and spacing aside). */
+export function sameNameKey(name: string): string {
+  return normalizeItemName(name).toLowerCase();
+}
+
+/** The item name as stored, or 400 naming the field. */
+export function parseItemName(raw: unknown): string {
+  const name = typeof raw === 'string' ? normalizeItemName(raw) : '';
+  if (name === '') throw badRequest('Item name is required.', [{ field: 'itemName', message: 'is required' }]);
+  if ([...name].length > MAX_ITEM_NAME_LENGTH) {
+    throw badRequest(`Item name must be at most ${MAX_ITEM_NAME_LENGTH} characters.`, [
+      { field: 'itemName', message: `must be at most ${MAX_ITEM_NAME_LENGTH} characters` },
+    ]);
+  }
+  return name;
+}
+
+/**
+ * A price in dollars as the client sends it (number or numeric string) → integer cents; empty,
+ * null or absent → null (an item without a price). Anything else is a 400 naming the field.
+ */
+export function parsePriceCents(raw: unknown): number | null {
+  if (raw === undefined || raw === null) return null;
+  let text: string;
+  if (typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
+  else if (typeof raw === 'string') text = raw.trim();
+  else throw invalidPrice();
+  if (text === '') return null;
+  // String(0.1) is '0.1', String(1e21) is '1e+21' (refused): the decimal text is what we check.
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[1] === '' && !match[2])) throw invalidPrice();
+  const [, whole, fraction = ''] = match;
+  if (fraction.length > 2) throw invalidPrice();
+  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (cents > MAX_PRICE_CENTS) {
+    throw badRequest(`Price must be at most ${MAX_PRICE_CENTS / 100}.`, [{ field: 'itemPrice', message: `must be at most ${MAX_PRICE_CENTS / 100}` }]);
+  }
+  return cents;
+}
+
+function invalidPrice() {
+  return badRequest('Price must be a valid number: at least 0, with at most 2 decimals.', [
+    { field: 'itemPrice', message: 'must be a number of at least 0 with at most 2 decimals' },
+  ]);
+}
+
+/** Tidies the scanner's answer: names as a vendor would type them, prices within range or null; null to skip the item. */
+export function cleanScannedItem(item: ScannedItem): { name: string; priceCents: number | null } | null {
+  if (typeof item.name !== 'string') return null;
+  const name = normalizeItemName(item.name);
+  if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
+  const price = item.priceCents;
+  const priceCents = typeof price === 'number' && Number.isInteger(price) && price >= 0 && price <= MAX_PRICE_CENTS ? price : null;
+  return { name, priceCents };
+}

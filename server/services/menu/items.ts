@@ -1,0 +1,91 @@
+// A vendor's menu items: added and deleted by hand, and added in bulk from a scanned menu file (with
+// duplicates of existing items skipped). Checking what was typed is item-input.ts's job.
+import crypto from 'node:crypto';
+import type { MenuItemDto } from '../../../src/api/types';
+import type { MenuItem } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../http-errors';
+import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../../repositories/menu-items';
+import type { ScannedItem } from '../menu-scan/types';
+import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
+
+/** A menu this long is a mistake (or abuse), not a café. */
+export const MAX_MENU_ITEMS = 500;
+
+type MenuDeps = Pick<AppDeps, 'db' | 'now'>;
+
+/** The wire shape of SPEC.md §3: price in dollars, or '' when the item has none. */
+export function toMenuItemDto(item: Pick<MenuItem, 'id' | 'name' | 'price_cents'> & { upload_id?: string | null }): MenuItemDto {
+  const dto: MenuItemDto = { _id: item.id, name: item.name, price: item.price_cents === null ? '' : item.price_cents / 100 };
+  if (item.upload_id) dto.uploadId = item.upload_id;
+  return dto;
+}
+
+let idCounter = 0;
+
+/**
+ * Opaque item ids that sort in creation order among items created in the same millisecond (the
+ * listing orders by created_at, then id): time in ms, a per-process counter, then randomness.
+ */
+export function newMenuItemId(now: number): string {
+  idCounter = (idCounter + 1) % 0x1_0000_0000;
+  const time = Math.max(0, Math.floor(now)).toString(16).padStart(12, '0');
+  const counter = idCounter.toString(16).padStart(8, '0');
+  return `${time}${counter}${crypto.randomBytes(6).toString('hex')}`;
+}
+
+export async function addMenuItem(deps: MenuDeps, vendorId: string, input: { itemName?: unknown; itemPrice?: unknown }): Promise<MenuItemDto> {
+  const name = parseItemName(input.itemName);
+  const priceCents = parsePriceCents(input.itemPrice);
+  const now = deps.now();
+  const item: NewMenuItem = { id: newMenuItemId(now), vendor_id: vendorId, name, price_cents: priceCents, created_at: now };
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if ((await countMenuItems(trx, vendorId)) >= MAX_MENU_ITEMS) {
+      throw conflict(`A menu can hold at most ${MAX_MENU_ITEMS} items. Delete some before adding more.`);
+    }
+    await insertMenuItems(trx, [item]);
+  });
+  return toMenuItemDto({ id: item.id, name, price_cents: priceCents });
+}
+
+/** The vendor's items in the order they were added. */
+export async function listMenu(deps: Pick<AppDeps, 'db'>, vendorId: string): Promise<MenuItemDto[]> {
+  return (await listMenuItems(deps.db.kysely, vendorId)).map(toMenuItemDto);
+}
+
+/** 404 when the id is not one of this vendor's items (another vendor's item is never touched). */
+export async function removeMenuItem(deps: Pick<AppDeps, 'db'>, vendorId: string, itemId: string): Promise<void> {
+  const deleted = await deleteMenuItem(deps.db.kysely, vendorId, itemId);
+  if (!deleted) throw notFound('This item is not on your menu.');
+}
+
+/** Takes back a bad read: deletes exactly the items this upload added (0 when none are left). */
+export async function removeUploadItems(deps: Pick<AppDeps, 'db'>, vendorId: string, uploadId: string): Promise<number> {
+  return deleteUploadItems(deps.db.kysely, vendorId, uploadId);
+}
+
+/**
+ * Adds the scanned items the vendor's menu lacks, in one transaction: names already on the menu
+ * (case-insensitive) and repeats within the scan are skipped, and the menu stops at MAX_MENU_ITEMS.
+ * Answers the items added, in scan order.
+ */
+export async function addScannedItems(deps: MenuDeps, vendorId: string, scanned: readonly ScannedItem[], uploadId: string): Promise<MenuItemDto[]> {
+  const now = deps.now();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const existing = await listMenuItemNames(trx, vendorId);
+    const seen = new Set(existing.map(sameNameKey));
+    let room = MAX_MENU_ITEMS - existing.length;
+    const rows: NewMenuItem[] = [];
+    for (const raw of scanned) {
+      const item = cleanScannedItem(raw);
+      if (!item || room <= 0) continue;
+      const key = sameNameKey(item.name);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      room -= 1;
+      rows.push({ id: newMenuItemId(now), vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now, upload_id: uploadId });
+    }
+    await insertMenuItems(trx, rows);
+    return rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null, upload_id: uploadId }));
+  });
+}
