@@ -114,7 +114,7 @@ async function start(config: Config): Promise<void> {
   });
   running.db = db;
   await migrateToLatest(db);
-  const secret = await resolveSecret(db, config.sessionSecret);
+  const secret = await resolveSecret({ db, config });
   if (config.redisUrl) {
     running.redis = await connectRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
     await running.redis.waitUntilUp(REDIS_STARTUP_WAIT_MS);

@@ -36,7 +36,7 @@ export default fp(async (app) => {
     const claims = app.deps.sessions.verify(match[1]);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
     // Logged out, password changed or reset, or account gone: refused at once, on every server.
-    if (!(await isSessionCurrent(app.deps.db.kysely, claims))) throw unauthorized('Your session has ended. Please sign in again.');
+    if (!(await isSessionCurrent(app.deps, claims))) throw unauthorized('Your session has ended. Please sign in again.');
     request.vendorId = claims.sub;
     request.session = claims;
   };

@@ -6,6 +6,11 @@ import type { Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
+/** The customer's claims still waiting to be handed over (their counters' feeds show a button for each). */
+export async function pendingClaimsOf(db: Queryable, customerId: string): Promise<{ id: string; vendor_id: string }[]> {
+  return db.selectFrom('redemptions').select(['id', 'vendor_id']).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
+}
+
 export async function eraseCustomer(db: Queryable, customerId: string, now: number): Promise<void> {
   // Pending claims end now: nobody can show their screen any more, and the stamps have nowhere to go back to.
   await db.updateTable('redemptions').set({ status: 'expired', expired_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();

@@ -22,6 +22,16 @@ export interface MergeEventRow {
   created_at: number;
 }
 
+/** PostgreSQL: holds both customers' rows (in id order, so two merges cannot deadlock) until the transaction ends. */
+export async function lockCustomers(db: Queryable, customerIds: string[]): Promise<void> {
+  await db.selectFrom('customers').select('id').where('id', 'in', customerIds).orderBy('id').forUpdate().execute();
+}
+
+/** How many claims (any status) the customer has made. */
+export async function countRedemptionsOf(db: Queryable, customerId: string): Promise<number> {
+  return Number((await db.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
+}
+
 /**
  * Locks both customers' cards until the transaction ends (PostgreSQL: SELECT … FOR UPDATE, in id order
  * so two merges cannot deadlock), so a stamp scanned meanwhile waits and then sees the merged card.

@@ -9,7 +9,7 @@ import { ACTIVITY_CURSOR_PATTERN, activityItemFor, getActivityPage } from '../se
 import { getDashboard, UTC_OFFSET_MINUTES } from '../services/dashboard';
 import { openEventStream, type EventStream } from '../services/event-stream';
 import { createStreamTickets, STREAM_TICKET_MAX_LENGTH } from '../services/stream-tickets';
-import { freeStreamPlace, renewStreamPlace, takeStreamPlace } from '../repositories/live-streams';
+import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
 import { SERVER_ID } from '../services/server-id';
 import { isSessionCurrent } from '../services/sessions';
 
@@ -174,14 +174,13 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The cap counts feeds of every server sharing the database (a place per feed, leased).
     const placeId = crypto.randomUUID();
     const place = () => ({ id: placeId, vendorId, owner: SERVER_ID, now: app.deps.now(), ttlMs: STREAM_PLACE_LEASE_MS });
-    if (!(await takeStreamPlace(app.deps.db.kysely, place(), MAX_STREAMS_PER_VENDOR))) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
+    if (!(await takeLiveFeedPlace(app.deps, place(), MAX_STREAMS_PER_VENDOR))) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
     let stream: EventStream | undefined;
     // Each renewal also asks whether the session the ticket came from still stands: a feed outlives its ticket,
     // but not a Logout, a password change or reset (checked in the database, so on every server alike).
     const renewal = setInterval(() => {
-      const db = app.deps.db.kysely;
-      renewStreamPlace(db, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
-      isSessionCurrent(db, check.session)
+      renewLiveFeedPlace(app.deps, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
+      isSessionCurrent(app.deps, check.session)
         .then((current) => {
           if (current) return;
           stream?.send(SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE });
@@ -193,7 +192,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const release = () => {
       clearInterval(renewal);
       // If this fails (database down), the place frees itself when its lease runs out.
-      freeStreamPlace(app.deps.db.kysely, placeId).catch((error: unknown) => request.log.warn({ err: error }, 'could not free a live-feed place'));
+      freeLiveFeedPlace(app.deps, placeId).catch((error: unknown) => request.log.warn({ err: error }, 'could not free a live-feed place'));
     };
 
     // Lines are written in the order the notices came, though each is read from the database first.

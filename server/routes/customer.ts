@@ -179,7 +179,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ cards: Type.Array(CustomerCard) }), 401: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
     return listWallet(app.deps, customerId);
   });
 
@@ -193,7 +193,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ card: CustomerCard, redemptions: Type.Array(Redemption) }), 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
     return getCard(app.deps, customerId, request.params.cardId);
   });
 
@@ -211,7 +211,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
     return claimCard(app.deps, customerId, request.params.cardId);
   });
 
@@ -226,7 +226,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Redemption, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
     return getClaim(app.deps, customerId, request.params.claimId);
   });
 
@@ -239,8 +239,8 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Profile, 401: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
-    return getProfile(app.deps.db.kysely, customerId);
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return getProfile(app.deps, customerId);
   });
 
   app.patch('/me', {
@@ -266,7 +266,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
     return updateProfile(app.deps, customerId, request.body);
   });
 
@@ -280,7 +280,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ message: Type.String() }), 401: ErrorResponse, 429: ErrorResponse },
     },
   }, async (request) => {
-    const customerId = await requireCustomer(app.deps.db.kysely, credentialOf(request));
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
     return deleteWallet(app.deps, customerId);
   });
 

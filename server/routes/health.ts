@@ -1,13 +1,8 @@
 // GET /api/health, for load balancers and uptime checks: within 2 s, whatever is down. 200 while the
 // database answers (Redis being away only slows the shared extras: it says so, `redis: "down"`, but the
-// server still serves), 503 when the database does not answer within DATABASE_PROBE_MS.
-import { sql } from 'kysely';
+// server still serves), 503 when the database does not answer within DATABASE_PROBE_MS (services/health.ts).
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isDatabaseUnavailable } from '../db/errors';
-
-/** The two probes run side by side; each gives up in time for the answer to leave well under 2 s. */
-export const DATABASE_PROBE_MS = 1200;
-export const REDIS_PROBE_MS = 500;
+import { probeHealth } from '../services/health';
 
 const Status = Type.Object({
   ok: Type.Boolean(),
@@ -15,28 +10,6 @@ const Status = Type.Object({
   engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
   redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')], { description: 'off: REDIS_URL is not set' }),
 });
-
-/**
- * `select 1`, tried a second time when the first fails at once: a pooled connection that the database
- * just closed (restart, failover) fails the first query, and the pool's fresh one answers for the truth.
- */
-async function probeDatabase(run: () => Promise<unknown>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    await run();
-  }
-}
-
-/** Resolves `promise`'s outcome as a boolean, false after `ms` (the late outcome is ignored). */
-function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  return Promise.race([promise.then(() => true, () => false), late]).finally(() => clearTimeout(timer));
-}
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
@@ -46,15 +19,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Status, 503: Type.Intersect([Status, Type.Object({ error: Type.String() })]) },
     },
   }, async (_request, reply) => {
-    const { db, redis } = app.deps;
-    const [databaseUp, redisUp] = await Promise.all([
-      within(probeDatabase(() => sql`select 1`.execute(db.kysely)), DATABASE_PROBE_MS),
-      redis ? redis.ping(REDIS_PROBE_MS) : Promise.resolve(undefined),
-    ]);
+    const { databaseUp, redisUp } = await probeHealth(app.deps);
     const body = {
       ok: databaseUp,
       database: databaseUp ? ('up' as const) : ('down' as const),
-      engine: db.dialect,
+      engine: app.deps.db.dialect,
       redis: redisUp === undefined ? ('off' as const) : redisUp ? ('up' as const) : ('down' as const),
     };
     reply.header('cache-control', 'no-store');

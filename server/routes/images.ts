@@ -2,7 +2,7 @@
 // cached forever: the id is the SHA-256 of the bytes, so a URL never changes what it shows.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../http-errors';
-import { findImage } from '../repositories/images';
+import { findStoredImage } from '../services/images';
 
 const ErrorBody = Type.Object({ error: Type.String() });
 
@@ -35,7 +35,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The id is the content hash: a client holding a copy under this tag holds the right bytes,
     // so the database is not even asked.
     if (listed.includes(etag)) return reply.code(304).headers(headers).send(null);
-    const image = await findImage(app.deps.db.kysely, id);
+    const image = await findStoredImage(app.deps, id);
     if (!image) throw notFound('No such image.');
     if (listed.includes('*')) return reply.code(304).headers(headers).send(null);
     return reply.headers(headers).type(image.mime).send(image.data);

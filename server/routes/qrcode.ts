@@ -2,7 +2,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { assertOwner } from '../plugins/auth';
 import { notFound } from '../http-errors';
-import { bumpPrintableVersion, findPrintableVersion } from '../repositories/printable-qr';
+import { printableQrToken } from '../services/printable-qr';
 import { qrScanUrl } from '../services/qr-tokens-impl';
 import { markFlyerPrinted } from '../services/first-day';
 
@@ -47,11 +47,7 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { vendorId, renew } = request.body;
     assertOwner(request, vendorId);
-    const version = renew
-      ? await bumpPrintableVersion(app.deps.db.kysely, vendorId, app.deps.now())
-      : await findPrintableVersion(app.deps.db.kysely, vendorId);
-    if (version === undefined) throw notFound('This store no longer exists.');
-    const token = app.deps.qrTokens.issuePrintable(vendorId, version);
+    const token = await printableQrToken(app.deps, vendorId, renew === true);
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token) };
   });
@@ -68,7 +64,7 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { vendorId } = request.body;
     assertOwner(request, vendorId);
-    if (!(await markFlyerPrinted(app.deps.db, vendorId, app.deps.now()))) throw notFound('This store no longer exists.');
+    if (!(await markFlyerPrinted(app.deps, vendorId))) throw notFound('This store no longer exists.');
     return { flyerPrinted: true };
   });
 };

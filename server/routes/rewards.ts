@@ -34,7 +34,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         403: ErrorBody,
       },
     },
-  }, async (request) => getRewardSetup(app.deps.db, request.params.vendorId));
+  }, async (request) => getRewardSetup(app.deps, request.params.vendorId));
 
   app.get('/:vendorId/first-day', {
     preHandler: app.ownerOf('vendorId'),
@@ -57,7 +57,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const status = await getFirstDayStatus(app.deps.db, request.params.vendorId, app.deps.now());
+    const status = await getFirstDayStatus(app.deps, request.params.vendorId);
     if (!status) throw notFound('This store no longer exists.');
     reply.header('Cache-Control', 'no-store');
     return status;
@@ -74,7 +74,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ reward: Reward }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     },
   }, async (request) => {
-    const reward = await saveRewardSetup(app.deps.db, request.params.vendorId, request.body, app.deps.now());
+    const reward = await saveRewardSetup(app.deps, request.params.vendorId, request.body);
     return { reward };
   });
 };

@@ -130,7 +130,7 @@ export async function registerVendor(deps: AccountDeps, input: RegistrationInput
     });
     if (!created) return null;
     if (input.menu) await storeRegistrationMenu(trx, vendorId, input.menu, now);
-    return issueEmailToken(trx, vendorId, 'verify', now);
+    return issueEmailToken(deps, vendorId, 'verify', now, trx);
   });
 
   if (token) {
@@ -143,7 +143,7 @@ export async function registerVendor(deps: AccountDeps, input: RegistrationInput
     await deps.mailer.send(accountExistsMail(existing.email, existing.name, `${deps.config.publicUrl}/login`));
   } else {
     // Registered before but never verified (maybe the first mail was lost): send a working link.
-    const freshToken = await issueEmailToken(deps.db.kysely, existing.id, 'verify', now);
+    const freshToken = await issueEmailToken(deps, existing.id, 'verify', now);
     await deps.mailer.send(verificationMail(existing.email, existing.name, verifyLink(deps, freshToken)));
   }
 }
@@ -158,7 +158,7 @@ export type VerificationLinkCheck = { status: 'invalid' } | { status: 'expired' 
  */
 export async function checkVerificationLink(deps: AccountDeps, token: string): Promise<VerificationLinkCheck> {
   const now = deps.now();
-  const link = await inspectEmailToken(deps.db.kysely, token, 'verify', now);
+  const link = await inspectEmailToken(deps, token, 'verify', now);
   switch (link.state) {
     case 'unknown':
     case 'used':
@@ -176,7 +176,7 @@ export async function resendVerificationLink(deps: AccountDeps, vendorId: string
   if (!vendor || vendor.verified_at !== null) return;
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendorId, 'verify');
   if (newest !== undefined && now - newest < RESEND_INTERVAL_MS) return;
-  const token = await issueEmailToken(deps.db.kysely, vendorId, 'verify', now);
+  const token = await issueEmailToken(deps, vendorId, 'verify', now);
   await deps.mailer.send(newVerificationLinkMail(vendor.email, vendor.name, verifyLink(deps, token)));
 }
 
@@ -194,7 +194,7 @@ export async function completeRegistration(
   password: string,
 ): Promise<{ token: string; vendorId: string; email: string }> {
   const now = deps.now();
-  const link = await inspectEmailToken(deps.db.kysely, token, 'verify', now);
+  const link = await inspectEmailToken(deps, token, 'verify', now);
   if (link.state === 'unknown' || link.state === 'used' || !timingSafeEqualStrings(link.vendorId, vendorId)) {
     throw notFound(INVALID_LINK_MESSAGE);
   }

@@ -3,9 +3,9 @@
 // database is PostgreSQL, Redis pub/sub when REDIS_URL is set. A notice carries ids only; listeners
 // read the rest from the database, so a notice stays far below NOTIFY's 8000-byte payload limit.
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db';
+import { notifyChannel } from '../repositories/notify';
 import { connectRedis, type RedisHandle } from './redis';
 
 export interface ActivityNotice {
@@ -183,7 +183,7 @@ export function createPostgresActivityBus(db: Db, options: PostgresBusOptions): 
         onError(new Error(`activity notice of ${Buffer.byteLength(payload)} bytes is too large for NOTIFY`));
         return;
       }
-      sql`SELECT pg_notify(${channel}, ${payload})`.execute(db.kysely).catch(onError);
+      notifyChannel(db.kysely, channel, payload).catch(onError);
     },
     subscribe(vendorId, listener) {
       const unsubscribe = channels.subscribe(vendorId, listener);

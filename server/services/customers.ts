@@ -58,8 +58,8 @@ export async function customerForCredential(db: Queryable, credential: string | 
 }
 
 /** Like customerForCredential, but 401 when there is no such customer. */
-export async function requireCustomer(db: Queryable, credential: string | undefined): Promise<string> {
-  const customerId = await customerForCredential(db, credential);
+export async function requireCustomer(deps: Pick<AppDeps, 'db'>, credential: string | undefined): Promise<string> {
+  const customerId = await customerForCredential(deps.db.kysely, credential);
   if (customerId === undefined) throw unauthorized(NO_CUSTOMER_MESSAGE);
   return customerId;
 }
@@ -77,7 +77,8 @@ function toProfile(customer: Customer): CustomerProfile {
   return { displayName: customer.display_name, email: customer.email };
 }
 
-export async function getProfile(db: Queryable, customerId: string): Promise<CustomerProfile> {
+/** `db`: the caller's transaction, when the profile is read inside one. */
+export async function getProfile(deps: Pick<AppDeps, 'db'>, customerId: string, db: Queryable = deps.db.kysely): Promise<CustomerProfile> {
   const customer = await findCustomerById(db, customerId);
   if (!customer) throw unauthorized(NO_CUSTOMER_MESSAGE);
   return toProfile(customer);
@@ -123,7 +124,7 @@ export async function updateProfile(
   }
   if (Object.keys(update).length > 0) await updateCustomerProfile(db, customerId, update, now);
   if (newEmail !== null) await requestEmailConfirmation(deps, customerId, newEmail, now);
-  return { ...(await getProfile(db, customerId)), emailConfirmationSentTo: newEmail };
+  return { ...(await getProfile(deps, customerId)), emailConfirmationSentTo: newEmail };
 }
 
 /**
@@ -166,7 +167,7 @@ export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: str
       const owner = await findCustomerByEmail(trx, confirmation.emailNormalized);
       if (owner && owner.id !== confirmation.customerId) throw conflict(EMAIL_TAKEN_MESSAGE);
       await updateCustomerProfile(trx, confirmation.customerId, { email: confirmation.email, email_normalized: confirmation.emailNormalized }, now);
-      return getProfile(trx, confirmation.customerId);
+      return getProfile(deps, confirmation.customerId, trx);
     });
   } catch (error) {
     // Two wallets confirming one address at the same moment: the unique index decides.
@@ -259,9 +260,9 @@ export async function completeRecovery(
     const phoneWalletId = await customerForCredential(trx, currentCredential);
     const merged = phoneWalletId === undefined
       ? null
-      : await mergeAnonymousWallet(trx, { config: deps.config, dialect: deps.db.dialect }, phoneWalletId, customerId, now);
+      : await mergeAnonymousWallet(deps, phoneWalletId, customerId, now, trx);
     const credential = newSecret();
     await insertCredential(trx, hashSecret(credential), customerId, now);
-    return { credential, profile: await getProfile(trx, customerId), merged };
+    return { credential, profile: await getProfile(deps, customerId, trx), merged };
   });
 }

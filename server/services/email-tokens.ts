@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { AppDeps } from '../deps';
 import { findEmailToken, insertEmailToken, type EmailTokenPurpose } from '../repositories/email-tokens';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -15,8 +16,11 @@ export function hashEmailToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Creates and stores a new token for the vendor; returns the token itself (for the e-mail only). */
-export async function issueEmailToken(db: Queryable, vendorId: string, purpose: EmailTokenPurpose, now: number): Promise<string> {
+/**
+ * Creates and stores a new token for the vendor; returns the token itself (for the e-mail only).
+ * `db`: the caller's transaction, when the token is part of one.
+ */
+export async function issueEmailToken(deps: Pick<AppDeps, 'db'>, vendorId: string, purpose: EmailTokenPurpose, now: number, db: Queryable = deps.db.kysely): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await insertEmailToken(db, { tokenHash: hashEmailToken(token), vendorId, purpose, expiresAt: now + EMAIL_TOKEN_TTLS_MS[purpose] }, now);
   return token;
@@ -29,8 +33,8 @@ export type EmailTokenState =
   | { state: 'valid'; vendorId: string; tokenHash: string };
 
 /** What a token from a link is now. Looked up by its hash, so no token text is ever compared. */
-export async function inspectEmailToken(db: Queryable, token: string, purpose: EmailTokenPurpose, now: number): Promise<EmailTokenState> {
-  const row = await findEmailToken(db, hashEmailToken(token), purpose);
+export async function inspectEmailToken(deps: Pick<AppDeps, 'db'>, token: string, purpose: EmailTokenPurpose, now: number): Promise<EmailTokenState> {
+  const row = await findEmailToken(deps.db.kysely, hashEmailToken(token), purpose);
   if (!row) return { state: 'unknown' };
   if (row.usedAt !== null) return { state: 'used', vendorId: row.vendorId };
   if (row.expiresAt <= now) return { state: 'expired', vendorId: row.vendorId };

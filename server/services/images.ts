@@ -2,7 +2,9 @@
 // capped); the stored bytes are named by their SHA-256, so their URL can be cached forever.
 import crypto from 'node:crypto';
 import sharp from 'sharp';
+import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
+import { findImage, type StoredImage } from '../repositories/images';
 import { checkUpload, IMAGE_KINDS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, type ImageKind } from './uploads';
 
 /** Longest side of a stored image: plenty for a cover banner on a wide screen. */
@@ -21,6 +23,11 @@ export interface EncodedImage {
 /** The public, content-addressed URL of a stored image (served by routes/images.ts). */
 export function imageUrl(imageId: string | null): string | null {
   return imageId ? `/api/images/${imageId}` : null;
+}
+
+/** A stored logo or cover by its id (the SHA-256 of its bytes), or undefined. */
+export async function findStoredImage(deps: Pick<AppDeps, 'db'>, imageId: string): Promise<StoredImage | undefined> {
+  return findImage(deps.db.kysely, imageId);
 }
 
 /**

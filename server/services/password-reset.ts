@@ -42,13 +42,13 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   }
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendor.id, 'reset');
   if (newest !== undefined && now - newest < RESET_MAIL_SPACING_MS) return;
-  const token = await issueEmailToken(deps.db.kysely, vendor.id, 'reset', now);
+  const token = await issueEmailToken(deps, vendor.id, 'reset', now);
   await deps.mailer.send(passwordResetMail(vendor.email, vendor.name, resetLink(deps, token)));
 }
 
 /** What the reset page shows for a link: 404 unknown or used, 410 expired, else fine. */
 export async function checkResetLink(deps: AccountDeps, token: string): Promise<void> {
-  const link = await inspectEmailToken(deps.db.kysely, token, 'reset', deps.now());
+  const link = await inspectEmailToken(deps, token, 'reset', deps.now());
   if (link.state === 'unknown' || link.state === 'used') throw notFound(RESET_LINK_INVALID_MESSAGE);
   if (link.state === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED_MESSAGE);
 }
@@ -66,7 +66,7 @@ export interface NewSession {
  */
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<NewSession> {
   const now = deps.now();
-  const link = await inspectEmailToken(deps.db.kysely, token, 'reset', now);
+  const link = await inspectEmailToken(deps, token, 'reset', now);
   if (link.state === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED_MESSAGE);
   if (link.state !== 'valid') throw notFound(RESET_LINK_INVALID_MESSAGE);
   const problem = passwordProblem(password);
@@ -81,7 +81,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     if (!vendor) return null;
     await replaceVendorPassword(trx, vendor.id, passwordHash, now);
     await consumeAllEmailTokens(trx, vendor.id, 'reset', now);
-    await endAllSessions(trx, vendor.id);
+    await endAllSessions(deps, vendor.id, trx);
     await clearFailures(trx, accountKey(vendor.email));
     return { token: await startSession(deps, vendor.id, trx), vendorId: vendor.id, email: vendor.email };
   });
@@ -103,7 +103,7 @@ export async function changePassword(deps: AccountDeps, vendorId: string, curren
     await replaceVendorPassword(trx, vendorId, passwordHash, now);
     // A pending reset link must not undo the change.
     await consumeAllEmailTokens(trx, vendorId, 'reset', now);
-    await endAllSessions(trx, vendorId);
+    await endAllSessions(deps, vendorId, trx);
     return startSession(deps, vendorId, trx);
   });
   return { token, vendorId, email: vendor.email };

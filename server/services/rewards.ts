@@ -1,6 +1,6 @@
 // The punch-card reward: SPEC.md's defaults when none is saved, and the rules a saved one must follow.
 import type { RewardResponse, RewardSetup } from '../../src/api/types';
-import type { Db } from '../db';
+import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';
 import { findReward, listItemNames, upsertReward, vendorExists, vendorHasItem } from '../repositories/rewards';
 
@@ -11,7 +11,8 @@ export const MIN_STAMPS = 1;
 export const MAX_STAMPS = 100;
 export const MAX_ITEM_CUSTOM_LENGTH = 120;
 
-export async function getRewardSetup(db: Db, vendorId: string): Promise<RewardResponse> {
+export async function getRewardSetup(deps: Pick<AppDeps, 'db'>, vendorId: string): Promise<RewardResponse> {
+  const { db } = deps;
   const [saved, items] = await Promise.all([findReward(db.kysely, vendorId), listItemNames(db.kysely, vendorId)]);
   const reward: RewardSetup = saved
     ? { stamps: saved.stamps, item: saved.item_id, itemCustom: saved.item_custom, expiry: saved.expiry }
@@ -20,7 +21,8 @@ export async function getRewardSetup(db: Db, vendorId: string): Promise<RewardRe
 }
 
 /** Validates and stores the vendor's reward; a 400 names the field at fault and nothing is written. */
-export async function saveRewardSetup(db: Db, vendorId: string, input: RewardSetup, now: number): Promise<RewardSetup> {
+export async function saveRewardSetup(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, input: RewardSetup): Promise<RewardSetup> {
+  const { db } = deps;
   const problems: FieldProblem[] = [];
   if (!Number.isInteger(input.stamps) || input.stamps < MIN_STAMPS || input.stamps > MAX_STAMPS) {
     problems.push({ field: 'stamps', message: `must be a whole number from ${MIN_STAMPS} to ${MAX_STAMPS}` });
@@ -46,7 +48,7 @@ export async function saveRewardSetup(db: Db, vendorId: string, input: RewardSet
 
   // A chosen menu item wins: custom text is only kept for "Other".
   const reward: RewardSetup = { stamps: input.stamps, item: itemId, itemCustom: itemId === null ? itemCustom : null, expiry: input.expiry };
-  await upsertReward(db.kysely, { vendorId, stamps: reward.stamps, itemId: reward.item, itemCustom: reward.itemCustom, expiry: reward.expiry }, now);
+  await upsertReward(db.kysely, { vendorId, stamps: reward.stamps, itemId: reward.item, itemCustom: reward.itemCustom, expiry: reward.expiry }, deps.now());
   return reward;
 }
 

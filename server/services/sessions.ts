@@ -15,12 +15,12 @@ import type { SessionClaims } from './session-tokens';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
-export async function isSessionCurrent(db: Queryable, claims: SessionClaims): Promise<boolean> {
-  const standing = await findSessionStanding(db, claims.sub, claims.jti);
+export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<boolean> {
+  const standing = await findSessionStanding(deps.db.kysely, claims.sub, claims.jti);
   return standing !== undefined && !standing.revoked && standing.generation === claims.gen;
 }
 
-/** A new session token for the vendor, in their current generation. */
+/** A new session token for the vendor, in their current generation (`db`: the caller's transaction, if any). */
 export async function startSession(deps: Pick<AppDeps, 'db' | 'sessions'>, vendorId: string, db: Queryable = deps.db.kysely): Promise<string> {
   const generation = await findSessionGeneration(db, vendorId);
   return deps.sessions.issue(vendorId, generation ?? 0);
@@ -34,7 +34,10 @@ export async function endSession(deps: Pick<AppDeps, 'db' | 'now'>, claims: Sess
   await deleteExpiredRevokedSessions(deps.db.kysely, now);
 }
 
-/** A password change or reset: every session of the vendor issued so far ends. Answers the new generation. */
-export function endAllSessions(db: Queryable, vendorId: string): Promise<number> {
+/**
+ * A password change or reset: every session of the vendor issued so far ends. Answers the new generation.
+ * `db`: the caller's transaction, when the change is part of one.
+ */
+export function endAllSessions(deps: Pick<AppDeps, 'db'>, vendorId: string, db: Queryable = deps.db.kysely): Promise<number> {
   return bumpSessionGeneration(db, vendorId);
 }

@@ -1,13 +1,13 @@
 // DELETE /api/customer/me (issue 19): the customer erases their wallet — cards, name, e-mail and the
 // device credentials — in one transaction. The vendor keeps anonymous counts (see repositories/wallet-deletion).
 import type { AppDeps } from '../deps';
-import { eraseCustomer } from '../repositories/wallet-deletion';
+import { eraseCustomer, pendingClaimsOf } from '../repositories/wallet-deletion';
 
 export const WALLET_DELETED_MESSAGE = 'Your wallet was deleted: its cards, name and e-mail are gone from Stampwise.';
 
 export async function deleteWallet(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, customerId: string): Promise<{ message: string }> {
   const now = deps.now();
-  const pending = await deps.db.kysely.selectFrom('redemptions').select(['id', 'vendor_id']).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
+  const pending = await pendingClaimsOf(deps.db.kysely, customerId);
   await deps.db.kysely.transaction().execute((trx) => eraseCustomer(trx, customerId, now));
   // The counters' feeds drop the "Hand over" button of claims that just ended.
   for (const claim of pending) deps.activityBus.publish({ type: 'redemption', vendorId: claim.vendor_id, id: claim.id });

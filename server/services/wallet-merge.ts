@@ -14,11 +14,13 @@ import {
   recountCard,
   cardOfAt,
   cardsOf,
+  countRedemptionsOf,
   deleteCard,
   deleteCustomer,
   deleteStampEvents,
   eventsOfCard,
   lockCards,
+  lockCustomers,
   moveCard,
   moveCardHistory,
   type MergeEventRow,
@@ -39,24 +41,24 @@ export interface WalletMergeSummary {
   redemptions: number;
 }
 
-export type MergeDeps = Pick<AppDeps, 'config'> & { dialect: 'sqlite' | 'postgres' };
+export type MergeDeps = Pick<AppDeps, 'config' | 'db'>;
 
 /**
- * Merges wallet `fromId` into `intoId` inside the caller's transaction, then deletes `fromId` with its
+ * Merges wallet `fromId` into `intoId` inside the caller's transaction `trx`, then deletes `fromId` with its
  * device credentials. Only an anonymous wallet (no e-mail) is merged: a wallet with an e-mail can be
  * recovered on its own and is left as it is (answers null). Answers null too when there is nothing to merge.
  */
 export async function mergeAnonymousWallet(
-  trx: Transaction<Database>,
   deps: MergeDeps,
   fromId: string,
   intoId: string,
   now: number,
+  trx: Transaction<Database>,
 ): Promise<WalletMergeSummary | null> {
   if (fromId === intoId) return null;
-  if (deps.dialect === 'postgres') {
+  if (deps.db.dialect === 'postgres') {
     // Hold the anonymous customer still (no e-mail added, no claim) while it is read and emptied.
-    await trx.selectFrom('customers').select('id').where('id', 'in', [fromId, intoId]).orderBy('id').forUpdate().execute();
+    await lockCustomers(trx, [fromId, intoId]);
     await lockCards(trx, [fromId, intoId]);
   }
   const from = await findCustomerById(trx, fromId);
@@ -64,9 +66,7 @@ export async function mergeAnonymousWallet(
   if (!from || !into || from.email_normalized !== null) return null;
 
   const summary: WalletMergeSummary = { cards: 0, stamps: 0, skippedStamps: 0, redemptions: 0 };
-  summary.redemptions = Number(
-    (await trx.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', fromId).executeTakeFirstOrThrow()).n,
-  );
+  summary.redemptions = await countRedemptionsOf(trx, fromId);
   for (const card of await cardsOf(trx, fromId)) {
     summary.cards += 1;
     const existing = await cardOfAt(trx, intoId, card.vendor_id);

@@ -57,7 +57,7 @@ async function* customerCsv(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string,
 async function* eventsOf(deps: Pick<AppDeps, 'db'>, source: ActivityExportSource, range: ExportRange, limit: number): AsyncGenerator<ExportEvent> {
   let after: ExportPosition | undefined;
   for (;;) {
-    const batch = await source.read(deps.db.kysely, range, after, limit);
+    const batch = await source.read(deps, range, after, limit);
     yield* batch;
     if (batch.length < limit) return;
     const last = batch[batch.length - 1];
