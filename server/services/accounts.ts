@@ -88,12 +88,14 @@ export interface RegistrationInput {
 /**
  * Keeps the menu sent with registration for the menu scanner (a `menu_uploads` row, status
  * 'pending'). Exported so the scanning feature can reuse it; returns the upload's id.
+ * `db`: the caller's transaction (registration stores the menu in the one that creates the account).
  */
 export async function storeRegistrationMenu(
-  db: Queryable,
+  deps: Pick<AppDeps, 'db'>,
   vendorId: string,
   menu: { kind: RegistrationMenuKind; data: Buffer },
   now: number,
+  db: Queryable = deps.db.kysely,
 ): Promise<string> {
   const id = crypto.randomUUID();
   await insertPendingMenuUpload(db, { id, vendorId, kind: menu.kind, data: menu.data }, now);
@@ -129,7 +131,7 @@ export async function registerVendor(deps: AccountDeps, input: RegistrationInput
       updated_at: now,
     });
     if (!created) return null;
-    if (input.menu) await storeRegistrationMenu(trx, vendorId, input.menu, now);
+    if (input.menu) await storeRegistrationMenu(deps, vendorId, input.menu, now, trx);
     return issueEmailToken(deps, vendorId, 'verify', now, trx);
   });
 
