@@ -17,6 +17,7 @@ import { migrateToLatest, openDb } from '../server/db';
 import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
 import { freePort } from '../test/support/free-port';
+import { SERVER_ENTRY } from '../scripts/build-output';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -63,7 +64,7 @@ async function seedStore(dataDir: string): Promise<{ vendorId: string; session: 
 
 async function startServer(dataDir: string, port: number): Promise<{ baseUrl: string; child: ChildProcess }> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist/server/server/main.js')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, SERVER_ENTRY)], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SESSION_SECRET: SECRET, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

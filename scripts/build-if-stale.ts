@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CLIENT_INDEX, SERVER_ENTRY } from './build-output';
+import { buildOutputProblems } from './check-build-output';
 
 const ROOT = path.resolve(__dirname, '..');
 const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
@@ -11,7 +13,7 @@ const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 const INPUT_DIRS = ['src', 'public', 'server'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'webpack.config.ts', 'node_modules/.package-lock.json'];
 /** What the build writes: both must exist for the stamp to mean anything. */
-const OUTPUTS = ['dist/client/index.html', 'dist/server/server/main.js'];
+const OUTPUTS = [CLIENT_INDEX, SERVER_ENTRY];
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -50,6 +52,11 @@ function main(): void {
   if (build.status !== 0) {
     console.error('The build failed; the server was not started.');
     process.exit(build.status ?? 1);
+  }
+  const problems = buildOutputProblems();
+  if (problems.length > 0) {
+    console.error(`The build did not write what npm start runs; the server was not started:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
   }
   // Stamp what was built from: an edit made during the build leaves the stamp stale, so the next start rebuilds.
   fs.writeFileSync(STAMP_FILE, `${hashBefore}\n`);

@@ -10,6 +10,7 @@ import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
+import { CLIENT_DIR, CLIENT_INDEX, SERVER_ENTRY } from '../../scripts/build-output';
 export { freePort };
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -109,10 +110,10 @@ export interface StartOptions {
   publicHost?: string;
 }
 
-/** Starts `dist/server/server/main.js` (run `npm run build` first) with its own data directory and mail capture. */
+/** Starts `dist/server/main.js` (run `npm run build` first) with its own data directory and mail capture. */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<E2eServer> {
-  const entry = path.join(ROOT, 'dist/server/server/main.js');
-  if (!fs.existsSync(entry) || !fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+  const entry = path.join(ROOT, SERVER_ENTRY);
+  if (!fs.existsSync(entry) || !fs.existsSync(path.join(ROOT, CLIENT_INDEX))) {
     throw new Error('The app is not built: run `npm run build` before the browser tests.');
   }
   const mails: CapturedMail[] = [];
@@ -131,7 +132,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       PUBLIC_URL: options.publicHost ? `http://${options.publicHost}:${port}` : baseUrl,
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      CLIENT_DIR: path.join(ROOT, 'dist/client'),
+      CLIENT_DIR: path.join(ROOT, CLIENT_DIR),
       LOG_LEVEL: 'warn',
       ...env,
     },

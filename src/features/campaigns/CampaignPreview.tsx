@@ -10,7 +10,7 @@ import {
   NOTIFICATION_FREQUENCY_OPTIONS,
   PROMOTION_TYPE_OPTIONS,
 } from '../../constants';
-import { SectionCard } from '../dashboard/components/SectionCard';
+import { SectionCard } from '../../components/SectionCard';
 import { formatBudget, optionLabel, type CampaignFormValues } from './campaignModel';
 
 const { summary } = CAMPAIGN_TEXT;

@@ -2,9 +2,9 @@
 import { RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Col, Form, Row, type FormInstance } from 'antd';
 import { CAMPAIGN_TEXT } from '../../constants';
-import { PageHeading } from '../dashboard/components/PageHeading';
-import { SectionCard } from '../dashboard/components/SectionCard';
-import { VendorPage } from '../dashboard/components/VendorPage';
+import { PageHeading } from '../../components/PageHeading';
+import { SectionCard } from '../../components/SectionCard';
+import { VendorPage } from '../../components/VendorPage';
 import { ActiveCampaignsTable } from './ActiveCampaignsTable';
 import { CampaignForm } from './CampaignForm';
 import { CampaignPerformanceChart } from './CampaignPerformance';

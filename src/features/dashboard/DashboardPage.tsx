@@ -4,8 +4,8 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { ACTIVITY_TEXT, DASHBOARD_TEXT, ROUTES } from '../../constants';
-import { PageHeading } from './components/PageHeading';
-import { VendorPage } from './components/VendorPage';
+import { PageHeading } from '../../components/PageHeading';
+import { VendorPage } from '../../components/VendorPage';
 import {
   ActiveCampaignsCard,
   EngagedCustomersCard,
@@ -15,15 +15,15 @@ import {
   TotalRedemptionsCard,
 } from './cards';
 import { SAMPLE_ACTIVE_CAMPAIGNS } from './sampleData';
-import { DashboardLoading } from '../activity/DashboardLoading';
-import { OutstandingRewards } from '../activity/OutstandingRewards';
-import { sampleProgressFor, useDashboardFigures } from '../activity/useDashboardFigures';
+import { DashboardLoading } from './DashboardLoading';
+import { OutstandingRewards } from './OutstandingRewards';
+import { sampleProgressFor, useDashboardFigures } from './useDashboardFigures';
 import { ClaimCounts, CustomersLink } from '../handover/ClaimCounts';
 import { FirstDayChecklist } from '../first-day/FirstDayChecklist';
 import { SetUpRewardFirst } from '../first-day/SetUpRewardFirst';
 import { useGetFirstDayQuery } from '../first-day/firstDayApi';
 import { offerText } from '../first-day/offer';
-import { useGetRewardQuery } from '../rewards/rewardsApi';
+import { useGetRewardQuery } from '../../api/rewardsApi';
 import '../first-day/first-day.css';
 
 const GUTTER: [number, number] = [24, 24];

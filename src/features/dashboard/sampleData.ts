@@ -1,5 +1,5 @@
 // SPEC.md's static sample figures for the dashboard, in one module so a later issue can swap in live data.
-import type { ChartPoint } from './charts/AreaChart';
+import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { RewardEvent } from './cards/RecentActivityCard';
 import type { EngagedCustomer } from './cards/EngagedCustomersCard';
 import { SAMPLE_CAMPAIGNS } from '../campaigns/sampleCampaigns';

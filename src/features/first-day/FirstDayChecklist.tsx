@@ -4,7 +4,7 @@ import { CheckCircleFilled, FlagOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import type { FirstDayStatus } from '../../api/types';
 import { FIRST_DAY_TEXT, ROUTES } from '../../constants';
-import { SectionCard } from '../dashboard/components/SectionCard';
+import { SectionCard } from '../../components/SectionCard';
 import './first-day.css';
 
 interface Step {

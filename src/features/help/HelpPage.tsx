@@ -3,9 +3,9 @@ import type { MouseEvent, ReactNode } from 'react';
 import { BookOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { Col, Collapse, Row, Tag } from 'antd';
 import { HELP_TEXT } from '../../constants';
-import { PageHeading } from '../dashboard/components/PageHeading';
-import { SectionCard } from '../dashboard/components/SectionCard';
-import { VendorPage } from '../dashboard/components/VendorPage';
+import { PageHeading } from '../../components/PageHeading';
+import { SectionCard } from '../../components/SectionCard';
+import { VendorPage } from '../../components/VendorPage';
 import './help.css';
 
 type ResourceKey = (typeof HELP_TEXT.resources)[number]['key'];

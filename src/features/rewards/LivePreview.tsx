@@ -3,7 +3,7 @@ import { CoffeeOutlined, EyeOutlined } from '@ant-design/icons';
 import { Form, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { OTHER_ITEM_VALUE, REWARDS_TEXT } from '../../constants';
-import { SectionCard } from '../dashboard/components/SectionCard';
+import { SectionCard } from '../../components/SectionCard';
 import { clampPunches, stampPreview, type RewardFormValues } from './rewardForm';
 
 export interface LivePreviewProps {

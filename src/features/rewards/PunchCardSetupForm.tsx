@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
-import { SectionCard } from '../dashboard/components/SectionCard';
+import { SectionCard } from '../../components/SectionCard';
 import { LocalRewardSettings } from './LocalRewardSettings';
 import { PunchesInput } from './PunchesInput';
 import { clampPunches, isExpiryInPast, toRewardPayload, validateRewardForm, type RewardFormErrors, type RewardFormValues } from './rewardForm';
-import { useSaveRewardMutation } from './rewardsApi';
+import { useSaveRewardMutation } from '../../api/rewardsApi';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 /** The setup as it would be saved, for comparing what is on screen with what is saved. */

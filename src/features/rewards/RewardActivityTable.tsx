@@ -3,9 +3,9 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Table, Tag } from 'antd';
 import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';
-import { SectionCard } from '../dashboard/components/SectionCard';
-import { useRewardActivity, type LiveActivityRow } from '../activity/useRewardActivity';
-import '../activity/activity.css';
+import { SectionCard } from '../../components/SectionCard';
+import { useRewardActivity, type LiveActivityRow } from './useRewardActivity';
+import './reward-activity.css';
 
 const COLUMNS = [
   { title: REWARDS_TEXT.activityColumns.customer, dataIndex: 'customer', key: 'customer' },

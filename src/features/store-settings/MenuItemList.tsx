@@ -8,7 +8,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
 import { formatPrice } from './price';
 import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
-import { useGetRewardQuery } from '../rewards/rewardsApi';
+import { useGetRewardQuery } from '../../api/rewardsApi';
 
 export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
   const [deleteItem] = useDeleteItemMutation();

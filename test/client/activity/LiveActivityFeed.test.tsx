@@ -2,7 +2,7 @@
 // line within the moment it arrives, 'Reconnecting…' after a drop and 'Live' again once back.
 import { act, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
-import { LiveActivityFeed } from '../../../src/features/activity/LiveActivityFeed';
+import { LiveActivityFeed } from '../../../src/features/qr/LiveActivityFeed';
 import { FEED_RELEASE_GRACE_MS } from '../../../src/features/activity/activityFeedListeners';
 import QrPage from '../../../src/features/qr/QrPage';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ActivityItem, RedemptionDto } from '../../../src/api/types';
 import { RewardReadyScreen } from '../../../src/features/customer/RewardReadyScreen';
-import { ActivityFeedView } from '../../../src/features/activity/LiveActivityFeed';
+import { ActivityFeedView } from '../../../src/features/qr/LiveActivityFeed';
 import { activityFeedSlice, initialActivityFeedState, itemReceived } from '../../../src/features/activity/activityFeedSlice';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
 import { renderWithApp } from '../render';

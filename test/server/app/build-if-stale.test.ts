@@ -18,7 +18,7 @@ describe('build-if-stale', () => {
     write('server/main.ts', 'export {};');
     write('package-lock.json', '{}');
     write('dist/client/index.html', '<html></html>');
-    write('dist/server/server/main.js', '');
+    write('dist/server/main.js', '');
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -38,7 +38,7 @@ describe('build-if-stale', () => {
     ['a source file is added', () => write('server/routes/new.ts', 'export {};')],
     ['the installed dependencies change', () => write('node_modules/.package-lock.json', '{"v":2}')],
     ['the lock file changes', () => write('package-lock.json', '{"lockfileVersion":3}')],
-    ['the built server is missing', () => fs.rmSync(path.join(root, 'dist/server/server/main.js'))],
+    ['the built server is missing', () => fs.rmSync(path.join(root, 'dist/server/main.js'))],
     ['the built client is missing', () => fs.rmSync(path.join(root, 'dist/client/index.html'))],
   ])('needs a build when %s', (_what, change) => {
     stamp();

@@ -2,7 +2,7 @@
 import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DASHBOARD_TEXT } from '../../../constants';
-import { SectionCard } from '../components/SectionCard';
+import { SectionCard } from '../../../components/SectionCard';
 
 export interface RunningCampaign {
   id: string;

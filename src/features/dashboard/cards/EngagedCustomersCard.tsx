@@ -2,7 +2,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Avatar } from 'antd';
 import { DASHBOARD_TEXT } from '../../../constants';
-import { SectionCard } from '../components/SectionCard';
+import { SectionCard } from '../../../components/SectionCard';
 import { initials } from './initials';
 
 export interface EngagedCustomer {

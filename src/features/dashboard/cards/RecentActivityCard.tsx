@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { CheckCircleOutlined, GiftOutlined, HistoryOutlined, PlusCircleOutlined, UserAddOutlined } from '@ant-design/icons';
 import { DASHBOARD_TEXT } from '../../../constants';
-import { SectionCard } from '../components/SectionCard';
+import { SectionCard } from '../../../components/SectionCard';
 
 export type RewardEventKind = 'stamp' | 'redeemed' | 'completed' | 'joined';
 

@@ -1,8 +1,8 @@
 // Redemption-activity card: redemptions per week as an area chart, with this week against last week.
 import { ArrowDownOutlined, ArrowUpOutlined, LineChartOutlined } from '@ant-design/icons';
 import { ACTIVITY_TEXT, DASHBOARD_TEXT } from '../../../constants';
-import { SectionCard } from '../components/SectionCard';
-import { AreaChart, type ChartPoint } from '../charts/AreaChart';
+import { SectionCard } from '../../../components/SectionCard';
+import { AreaChart, type ChartPoint } from '../../../components/charts/AreaChart';
 
 export interface RedemptionActivityCardProps {
   /** Redemptions per week, oldest first. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { CoffeeOutlined, GiftOutlined } from '@ant-design/icons';
 import { Progress } from 'antd';
 import { DASHBOARD_TEXT } from '../../../constants';
-import { SectionCard } from '../components/SectionCard';
+import { SectionCard } from '../../../components/SectionCard';
 
 export interface RewardProgressCardProps {
   stampsRequired: number;

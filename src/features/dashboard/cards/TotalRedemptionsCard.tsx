@@ -1,8 +1,8 @@
 // Total Redemptions card: the all-time figure with bars of the last months.
 import { TrophyOutlined } from '@ant-design/icons';
 import { DASHBOARD_TEXT } from '../../../constants';
-import { SectionCard } from '../components/SectionCard';
-import { MiniBars } from '../charts/MiniBars';
+import { SectionCard } from '../../../components/SectionCard';
+import { MiniBars } from '../../../components/charts/MiniBars';
 
 export interface TotalRedemptionsCardProps {
   total: number;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CloseOutlined, SoundOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
 import { QR_TEXT } from '../../../constants';
-import { ActivityFeedView } from '../../activity/LiveActivityFeed';
+import { ActivityFeedView } from '../LiveActivityFeed';
 import { selectActivityFeed } from '../../activity/activityFeedSlice';
 import { QrCodeDisplay } from '../QrCodeDisplay';
 import { QrCodeStatus } from '../QrCodeStatus';

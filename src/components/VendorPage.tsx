@@ -1,7 +1,7 @@
-// Frame of the dashboard, campaigns and help pages: readable text colours and the shared page styles.
+// Frame of every vendor page (dashboard, rewards, campaigns, customers, QR, help): readable text colours and the shared page styles.
 import type { ReactNode } from 'react';
 import { ConfigProvider, type ThemeConfig } from 'antd';
-import '../vendor-pages.css';
+import './vendor-pages.css';
 
 /**
  * antd's default description and placeholder greys (45 % and 25 % black) fall below WCAG AA contrast on

@@ -1,7 +1,7 @@
 // "You owe N rewards · M cards one stamp away": what the vendor owes, a figure no stamp-card product shows.
 import { GiftOutlined } from '@ant-design/icons';
 import { ACTIVITY_TEXT } from '../../constants';
-import './activity.css';
+import './outstanding-rewards.css';
 
 export function OutstandingRewards({ fullCards, nearlyFull }: { fullCards: number; nearlyFull: number }) {
   return (

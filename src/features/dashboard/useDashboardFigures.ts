@@ -4,16 +4,16 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { ActivityItem, DashboardCount, DashboardResponse } from '../../api/types';
 import { ACTIVITY_TEXT } from '../../constants';
-import type { ChartPoint } from '../dashboard/charts/AreaChart';
-import type { EngagedCustomer, RewardEvent } from '../dashboard/cards';
+import type { ChartPoint } from '../../components/charts/AreaChart';
+import type { EngagedCustomer, RewardEvent } from './cards';
 import {
   SAMPLE_ENGAGED_CUSTOMERS,
   SAMPLE_RECENT_ACTIVITY,
   SAMPLE_REWARD_PROGRESS,
   SAMPLE_TOTAL_REDEMPTIONS,
   SAMPLE_WEEKLY_REDEMPTIONS,
-} from '../dashboard/sampleData';
-import { useGetDashboardQuery } from './activityApi';
+} from './sampleData';
+import { useGetDashboardQuery } from '../activity/activityApi';
 import { relativeTime } from './relativeTime';
 
 /** A sample of what the vendor owes, shown with the other sample figures (not in SPEC.md: our own figure). */

@@ -5,10 +5,10 @@ import { useAppSelector } from '../../app/hooks';
 import type { HandoverScreen } from '../../api/types';
 import { ACTIVITY_TEXT } from '../../constants';
 import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
-import { feedLine, selectActivityFeed, type ActivityFeedStatus } from './activityFeedSlice';
-import { useVendorLiveConnection } from './useVendorLiveConnection';
-import { RelayAlerts } from '../qr/RelayAlerts';
-import './activity.css';
+import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activity/activityFeedSlice';
+import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
+import { RelayAlerts } from './RelayAlerts';
+import './live-feed.css';
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
   // The vendor layout already holds the connection; holding it here too shares that stream (never a second).

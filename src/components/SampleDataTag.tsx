@@ -1,7 +1,7 @@
 // The 'Sample data' marker on cards whose figures are examples, so no vendor mistakes them for their own.
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Tag, Tooltip } from 'antd';
-import { DASHBOARD_TEXT } from '../../../constants';
+import { DASHBOARD_TEXT } from '../constants';
 
 export function SampleDataTag({ tooltip = DASHBOARD_TEXT.sampleTooltip }: { tooltip?: string }) {
   return (

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/types';
 import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
-import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from '../rewards/sampleActivity';
-import { useGetActivityQuery } from './activityApi';
+import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from './sampleActivity';
+import { useGetActivityQuery } from '../activity/activityApi';
 
 /** Rows per page of the Reward Activity table. */
 export const REWARD_ACTIVITY_PAGE_SIZE = 10;
