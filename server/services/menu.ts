@@ -1,7 +1,7 @@
 // A vendor's menu: items added and deleted by hand, and menu files scanned into items (the
 // upload-menu route and the menu sent with registration), with duplicates of existing items skipped.
 import crypto from 'node:crypto';
-import type { MenuItemDto } from '../../src/api/types';
+import type { MenuItemDto } from '../../src/api/contract/vendor';
 import type { MenuItem } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http-errors';
@@ -11,12 +11,11 @@ import { MenuScanRejected } from './menu-scan/errors';
 import type { MenuFileKind, ScannedItem } from './menu-scan/types';
 import { checkMenuFile } from './uploads';
 import { SERVER_ID } from './server-id';
+import { MAX_ITEM_NAME_LENGTH, MAX_MENU_ITEMS } from '../../src/api/contract/limits';
 
-export const MAX_ITEM_NAME_LENGTH = 120;
+export { MAX_ITEM_NAME_LENGTH, MAX_MENU_ITEMS };
 /** Highest price in cents ($100,000). */
 export const MAX_PRICE_CENTS = 10_000_000;
-/** A menu this long is a mistake (or abuse), not a café. */
-export const MAX_MENU_ITEMS = 500;
 /** Menu scans running at once in this process (each vendor has at most one). */
 export const MAX_CONCURRENT_SCANS = 3;
 

@@ -1,6 +1,6 @@
 // Reward endpoints (SPEC.md §7 /api/rewards), added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { RewardResponse, RewardSetup } from '../../api/types';
+import type { RewardResponse, RewardSetup } from '../../api/contract/rewards';
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({
