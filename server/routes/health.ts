@@ -2,19 +2,13 @@
 // database answers (Redis being away only slows the shared extras: it says so, `redis: "down"`, but the
 // server still serves), 503 when the database does not answer within DATABASE_PROBE_MS.
 import { sql } from 'kysely';
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HealthStatus as Status, HealthUnavailable } from '../../src/api/contract/health';
 import { isDatabaseUnavailable } from '../db/errors';
 
 /** The two probes run side by side; each gives up in time for the answer to leave well under 2 s. */
 export const DATABASE_PROBE_MS = 1200;
 export const REDIS_PROBE_MS = 500;
-
-const Status = Type.Object({
-  ok: Type.Boolean(),
-  database: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-  engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
-  redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')], { description: 'off: REDIS_URL is not set' }),
-});
 
 /**
  * `select 1`, tried a second time when the first fails at once: a pooled connection that the database
@@ -43,7 +37,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['health'],
       summary: 'Whether this server can serve: 200, or 503 when the database does not answer',
-      response: { 200: Status, 503: Type.Intersect([Status, Type.Object({ error: Type.String() })]) },
+      response: { 200: Status, 503: HealthUnavailable },
     },
   }, async (_request, reply) => {
     const { db, redis } = app.deps;
