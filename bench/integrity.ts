@@ -11,7 +11,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import { createActivityBus } from '../server/services/activity-bus';
-import type { QrTokenResponse, RelayAlertsResponse, VoidCodeResponse } from '../src/api/types';
+import type { QrTokenResponse } from '../src/api/contract/qrcode';
+import type { RelayAlertsResponse, VoidCodeResponse } from '../src/api/contract/relay';
 import { seedBenchVendor } from './seed-vendor';
 
 const SECOND = 1000;

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createQrTokens } from '../server/services/qr-tokens';
-import { CUSTOMER_CREDENTIAL_HEADER } from '../src/api/types';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../src/api/contract/protocol';
 import { CUSTOMERS_BENCH_GROUP } from './customers-scenarios';
 import { runCustomersBench } from './customers';
 import { runDurabilityBench } from './durability';

@@ -31,6 +31,7 @@ import activityRoutes from './routes/activity';
 import customersRoutes from './routes/customers';
 import handoverRoutes from './routes/handover';
 import { startExpirySweep } from './services/handover';
+import { MAX_UPLOAD_BYTES } from '../src/api/contract/limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Largest request body the API accepts at all; uploads have tighter per-kind limits. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];

@@ -1,5 +1,18 @@
 // Every user-visible text, default and limit of SPEC.md in one place (SPEC.md §9).
 // Features add their own section here rather than scattering literals through components.
+// Limits the server enforces too come from the wire contract's limits module (one number for both sides).
+import {
+  DEFAULT_REWARD_EXPIRY,
+  DEFAULT_REWARD_STAMPS,
+  MAX_IMAGE_BYTES,
+  MAX_ITEM_CUSTOM_LENGTH,
+  MAX_ITEM_NAME_LENGTH,
+  MAX_MENU_BYTES,
+  MAX_STAMPS,
+  MIN_STAMPS,
+  PROFILE_TEXT_MAX_LENGTH,
+  PROFILE_WEBSITE_MAX_LENGTH,
+} from './api/contract/limits';
 
 export const TOKEN_STORAGE_KEY = 'token';
 /** This browser's known-device token: a sign-in that sends it is not locked out by strangers' failures. */
@@ -58,10 +71,10 @@ export const STORE_SETTINGS = {
   imageHint: { logo: 'Square, 256 px or larger', cover: 'Wide, about 1200 × 400 px' },
   /** Accepted by the logo and cover pickers (SPEC.md §5: image files only). */
   imageAccept: 'image/*',
-  imageMaxBytes: 5 * 1024 * 1024,
+  imageMaxBytes: MAX_IMAGE_BYTES,
   /** Server limits of the profile texts (company, address, opening hours) and the website. */
-  textMaxLength: 200,
-  websiteMaxLength: 2000,
+  textMaxLength: PROFILE_TEXT_MAX_LENGTH,
+  websiteMaxLength: PROFILE_WEBSITE_MAX_LENGTH,
 } as const;
 
 export const MENU_ITEMS = {
@@ -87,7 +100,7 @@ export const MENU_ITEMS = {
   addFailed: (name: string, reason: string) => `"${name}" was not saved: ${reason} It will be gone when you reopen this dialog.`,
   addFailedFallback: 'something went wrong.',
   deleteFailedLog: 'Failed to delete item',
-  nameMaxLength: 120,
+  nameMaxLength: MAX_ITEM_NAME_LENGTH,
   /** Prices are shown with a dollar-sign prefix (SPEC.md §9). */
   currencyPrefix: '$',
   /** Temporary ids of optimistic items are made from the current time (SPEC.md §4). */
@@ -101,7 +114,7 @@ export const MENU_UPLOAD = {
   /** SPEC.md §5: a PDF or an image. */
   accept: '.pdf,image/png,image/jpeg',
   acceptedTypes: ['application/pdf', 'image/png', 'image/jpeg'],
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: MAX_MENU_BYTES,
   wrongType: 'Please choose a PDF, PNG or JPEG file.',
   tooLarge: 'Menu files must be 10 MB or smaller.',
   uploading: 'Uploading',
@@ -189,7 +202,7 @@ export const REGISTER_TEXT = {
   menuHelp: 'Optional: a PNG or JPEG photo of your menu. We will add its items for you.',
   menuWrongType: 'Please choose a PNG or JPEG image.',
   menuTooLarge: 'Menu pictures must be 10 MB or smaller.',
-  menuMaxBytes: 10 * 1024 * 1024,
+  menuMaxBytes: MAX_MENU_BYTES,
   next: 'Next',
   back: 'Back',
   register: 'Register',
@@ -447,13 +460,13 @@ export const HELP_TEXT = {
 
 // ---- Rewards: punch-card setup (SPEC.md §2 "Reward setup and management", §5, §8, §9) ----
 export const REWARD_LIMITS = {
-  minPunches: 1,
-  maxPunches: 100,
+  minPunches: MIN_STAMPS,
+  maxPunches: MAX_STAMPS,
   /** Server-side limit of the custom qualifying-item text. */
-  itemCustomMaxLength: 120,
+  itemCustomMaxLength: MAX_ITEM_CUSTOM_LENGTH,
   /** SPEC.md §9: what the form shows before anything is saved (the server answers the same). */
-  defaultPunches: 10,
-  defaultExpiry: '2025-12-31',
+  defaultPunches: DEFAULT_REWARD_STAMPS,
+  defaultExpiry: DEFAULT_REWARD_EXPIRY,
   /**
    * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (SPEC.md's
    * minimum of 4 icons is not kept: a 3-punch card shows 3 stamps — issue 16, a deliberate departure.)

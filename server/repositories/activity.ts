@@ -2,7 +2,7 @@
 // stamp_events and redemptions tables is driven by an index: by (vendor_id, created_at) in time
 // order with a LIMIT, or by (card_id, created_at) one card at a time — never a scan of all events.
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import type { ActivityType } from '../../src/api/types';
+import type { ActivityType } from '../../src/api/contract/activity';
 import type { Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;

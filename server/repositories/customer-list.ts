@@ -2,7 +2,7 @@
 // read in keyset pages along one of the (vendor_id, <column>, id) indexes, so a page costs the same at the
 // first customer and the 100,000th. Visits and rewards given are counters kept on the card.
 import type { Kysely, Transaction } from 'kysely';
-import type { CustomerListFilter, CustomerListSort, SortOrder } from '../../src/api/types';
+import type { CustomerListFilter, CustomerListSort, SortOrder } from '../../src/api/contract/customers';
 import type { Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@
 // whose affected-row count says who won, so two counters confirming at once (or a confirmation racing
 // the expiry sweep) settle it exactly once, on SQLite and PostgreSQL alike.
 import type { Kysely, Transaction } from 'kysely';
-import type { ClaimCounts } from '../../src/api/types';
+import type { ClaimCounts } from '../../src/api/contract/activity';
 import type { Database, HandoverScreen, Redemption } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;

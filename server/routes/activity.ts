@@ -2,13 +2,16 @@
 // /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own data, owner-only.
 // HTTP only; the figures come from services/activity and services/dashboard.
 import crypto from 'node:crypto';
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/types';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ActivityPage, ActivityQuery, DashboardQuery, DashboardResponse, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
+import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import { ACTIVITY_MAX_ROWS } from '../../src/api/contract/limits';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/contract/protocol';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
-import { ACTIVITY_CURSOR_PATTERN, activityItemFor, getActivityPage } from '../services/activity';
-import { getDashboard, UTC_OFFSET_MINUTES } from '../services/dashboard';
+import { activityItemFor, getActivityPage } from '../services/activity';
+import { getDashboard } from '../services/dashboard';
 import { openEventStream, type EventStream } from '../services/event-stream';
-import { createStreamTickets, STREAM_TICKET_MAX_LENGTH } from '../services/stream-tickets';
+import { createStreamTickets } from '../services/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
 import { SERVER_ID } from '../services/server-id';
 import { isSessionCurrent } from '../services/sessions';
@@ -29,31 +32,6 @@ export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask f
 export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live feeds are open for this store. Close one and try again.';
 export const FEED_UNAVAILABLE_MESSAGE = 'The live feed is not available right now. Please try again shortly.';
-
-const ErrorBody = Type.Object({
-  error: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
-
-const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
-
-export const ActivityItem = Type.Object({
-  id: Type.String(),
-  type: Type.Union([Type.Literal('stamp'), Type.Literal('redemption')]),
-  customer: Type.String({ description: "Display name, or an anonymous label such as 'Guest 4F2A'" }),
-  date: Type.Integer({ description: 'epoch milliseconds' }),
-  reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
-  stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
-  voided: Type.Optional(Type.Boolean({ description: 'Stamps only (issue 17): the store voided this stamp' })),
-  required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
-  // Issue 19: a claim's hand-over.
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('given'), Type.Literal('expired')], { description: 'Redemptions: the hand-over state' })),
-  code: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Pending redemptions: the code on the customer's screen" })),
-  givenAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'epoch milliseconds of the hand-over' })),
-  expiresAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Pending redemptions: epoch milliseconds it expires at' })),
-});
-
-const Count = Type.Object({ date: Type.String({ description: 'First local day of the bucket, YYYY-MM-DD' }), count: Type.Integer() });
 
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tickets = createStreamTickets(app.deps.secret, app.deps.now);
@@ -77,21 +55,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: `pageSize 1–100 (default 20); page ≥ 1, with page × pageSize ≤ ${ACTIVITY_MAX_ROWS} (the list reaches back over the latest ${ACTIVITY_MAX_ROWS} events). total counts up to ${ACTIVITY_MAX_ROWS}; totalIsCapped says there are more.`,
       security: [{ bearer: [] }],
       params: Params,
-      querystring: Type.Object({
-        page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_ROWS, default: 1 }),
-        pageSize: Type.Integer({ minimum: ACTIVITY_PAGE_SIZE.min, maximum: ACTIVITY_PAGE_SIZE.max, default: ACTIVITY_PAGE_SIZE.default }),
-        before: Type.Optional(Type.String({ pattern: ACTIVITY_CURSOR_PATTERN, maxLength: 90, description: 'nextCursor of the previous page: the page right after it, at any depth (page is then only echoed)' })),
-      }),
+      querystring: ActivityQuery,
       response: {
-        200: Type.Object({
-          items: Type.Array(ActivityItem),
-          page: Type.Integer(),
-          pageSize: Type.Integer(),
-          total: Type.Integer(),
-          totalIsCapped: Type.Boolean(),
-          hasMore: Type.Boolean(),
-          nextCursor: Type.Optional(Type.String()),
-        }),
+        200: ActivityPage,
         400: ErrorBody,
         401: ErrorBody,
         403: ErrorBody,
@@ -107,21 +73,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'utcOffset: the vendor\'s offset from UTC in minutes (e.g. 780 for UTC+13), so days and weeks follow their calendar; default 0.',
       security: [{ bearer: [] }],
       params: Params,
-      querystring: Type.Object({
-        utcOffset: Type.Integer({ minimum: UTC_OFFSET_MINUTES.min, maximum: UTC_OFFSET_MINUTES.max, default: 0 }),
-      }),
+      querystring: DashboardQuery,
       response: {
-        200: Type.Object({
-          hasActivity: Type.Boolean(),
-          stampCard: Type.Object({ averageStamps: Type.Number(), required: Type.Integer(), activeCards: Type.Integer() }),
-          totalRedemptions: Type.Integer(),
-          redemptionsPerWeek: Type.Array(Count),
-          recent: Type.Array(ActivityItem),
-          engagedCustomers: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), initials: Type.String(), stamps: Type.Integer() })),
-          redemptionActivity: Type.Array(Count),
-          outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
-          claims: Type.Optional(Type.Object({ pending: Type.Integer(), given: Type.Integer(), expired: Type.Integer() }, { description: 'Claims waiting at the counter, handed over, and expired unconfirmed' })),
-        }),
+        200: DashboardResponse,
         400: ErrorBody,
         401: ErrorBody,
         403: ErrorBody,
@@ -139,7 +93,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       params: Params,
       response: {
-        200: Type.Object({ ticket: Type.String(), expiresAt: Type.Integer(), url: Type.String() }),
+        200: StreamTicketResponse,
         401: ErrorBody,
         403: ErrorBody,
         429: ErrorBody,
@@ -163,7 +117,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `text/event-stream. Each stamp or claim arrives as \`event: ${ACTIVITY_STREAM_EVENT}\` with one activity item as JSON; ` +
         'a comment every 15 s keeps the connection open. 401 for a missing, forged or expired ticket, 403 for a ticket of another vendor.',
       params: Params,
-      querystring: Type.Object({ ticket: Type.String({ minLength: 1, maxLength: STREAM_TICKET_MAX_LENGTH }) }),
+      querystring: StreamQuery,
       response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
   }, async (request, reply) => {

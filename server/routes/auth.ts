@@ -1,13 +1,26 @@
 // /api/auth: register, verify the e-mail link, set the password, sign in (SPEC.md §7, DESIGN.md §3).
 import { processPendingMenuUploads } from '../services/menu/pending-uploads';
-import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
-import { MultilineText, Text } from '../schemas/text';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ChangePasswordRequest,
+  CompleteRegistrationRequest,
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  LoginRequest,
+  LoginResponse,
+  NewPasswordRequest,
+  RegisterBody,
+  SessionInfo,
+  SessionResponse,
+  TokenParams,
+  VerifyResponse,
+} from '../../src/api/contract/auth';
+import { ErrorBody, Ok } from '../../src/api/contract/common';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
 import {
   MAX_REGISTRATION_MENU_BYTES,
   INVALID_LINK_MESSAGE,
-  WEBSITE_MAX_LENGTH,
   checkCredentials,
   checkVerificationLink,
   completeRegistration,
@@ -47,71 +60,7 @@ const LINK_THROTTLE = { rateLimit: { max: LINK_ATTEMPTS_PER_ADDRESS, timeWindow:
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
-const TEXT_MAX = 200;
 const REGISTRATION_MENU_KINDS = ['png', 'jpeg'] as const;
-
-const ErrorResponse = Type.Object(
-  {
-    error: Type.String(),
-    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-  },
-  { description: 'A human-readable message; `details` name the offending fields of a 400.' },
-);
-
-const requiredText = (description: string, maxLength = TEXT_MAX) => Text({ minLength: 1, maxLength, description });
-// Address and opening hours may be typed on several lines (a tab or line break is harmless there).
-const requiredMultilineText = (description: string) => MultilineText({ minLength: 1, maxLength: TEXT_MAX, description });
-
-const RegisterBody = Type.Object(
-  {
-    name: requiredText('Full name'),
-    business: requiredText('Business or company name (stored as the store name)'),
-    email: requiredText('E-mail address (unique, case-insensitive)', 254),
-    address: requiredMultilineText('Store address'),
-    openingHours: requiredMultilineText('Opening hours, free text'),
-    website: Type.Optional(Text({ maxLength: WEBSITE_MAX_LENGTH, description: 'http(s) URL or bare domain; may be empty' })),
-    // With multipart's keyValues mode a file arrives as a Buffer; its type is checked by content.
-    menu: Type.Optional(Type.Unsafe<Buffer | string>({ description: 'Optional menu image: PNG or JPEG file, at most 10 MB' })),
-  },
-  { additionalProperties: false },
-);
-type RegisterBody = Static<typeof RegisterBody>;
-
-// Real tokens are 43 characters; Fastify answers 414 for any path parameter over 100.
-const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100, description: 'The token from the e-mail link' }) });
-
-const CompleteBody = Type.Object(
-  {
-    vendorId: Type.String({ minLength: 1, maxLength: 64 }),
-    // The real rule (8–128 characters, not common) is checked in the handler, to answer it in words.
-    password: Type.String({ maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
-
-const LoginBody = Type.Object(
-  {
-    email: Text({ minLength: 1, maxLength: 254, description: "The 'Username' field: the account's e-mail address" }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-    deviceToken: Type.Optional(Type.String({ maxLength: 2048, description: 'The known-device token this browser got at its last sign-in, if any' })),
-  },
-  { additionalProperties: false },
-);
-
-const DeviceToken = Type.String({ description: 'Known-device token: keep it in this browser and send it with the next sign-in' });
-const SessionResponse = Type.Object({
-  token: Type.String({ description: 'HS256 JWT with sub (vendor id), exp, jti and gen' }),
-  vendorId: Type.String(),
-  deviceToken: DeviceToken,
-});
-
-const NewPasswordBody = Type.Object(
-  {
-    // The real rule (8–128 characters, not common) is checked in the handler, to answer it in words.
-    password: Type.String({ maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
 
 /**
  * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
@@ -144,7 +93,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'An address that already has an account gets the same answer (and a mail saying so).',
       consumes: ['multipart/form-data'],
       body: RegisterBody,
-      response: { 201: Type.Object({ ok: Type.Literal(true) }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+      response: { 201: Ok, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
     const input = await registrationInput(request.body);
@@ -165,8 +114,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'ok true with the vendorId for a valid link; ok false for an expired one (a new link is mailed); 404 for an unknown or used one.',
       params: TokenParams,
       response: {
-        200: Type.Object({ ok: Type.Boolean(), vendorId: Type.Optional(Type.String()) }),
-        400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse,
+        200: VerifyResponse,
+        400: ErrorBody, 404: ErrorBody, 429: ErrorBody,
       },
     },
   }, async (request, reply) => {
@@ -182,8 +131,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Set the password from a verification link and sign in',
       params: TokenParams,
-      body: CompleteBody,
-      response: { 200: SessionResponse, 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+      body: CompleteRegistrationRequest,
+      response: { 200: SessionResponse, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
     const session = await completeRegistration(app.deps, request.params.token, request.body.vendorId, request.body.password);
@@ -200,10 +149,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Unknown e-mail, unverified account and wrong password all answer the same 401. Failures count per account ' +
         `(${LOGIN_FAILURES_PER_ACCOUNT} per 15 minutes), except with a valid deviceToken for the account: then they count ` +
         `against that browser alone (${LOGIN_FAILURES_PER_KNOWN_DEVICE} per 15 minutes).`,
-      body: LoginBody,
+      body: LoginRequest,
       response: {
-        200: Type.Object({ token: Type.String(), vendor: Type.Object({ _id: Type.String() }), deviceToken: DeviceToken }),
-        400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse,
+        200: LoginResponse,
+        400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
       },
     },
   }, async (request, reply) => {
@@ -236,7 +185,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'End this session: its token is refused from now on, on every server',
       security: [{ bearer: [] }],
-      response: { 204: Type.Null(), 401: ErrorResponse },
+      response: { 204: Type.Null(), 401: ErrorBody },
     },
   }, async (request, reply) => {
     if (request.session) await endSession(app.deps, request.session);
@@ -250,8 +199,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Mail a link to choose a new password',
       description: 'Always 202 for a well-formed address, whether or not an account uses it. The link works once, for 1 hour.',
-      body: Type.Object({ email: Text({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
-      response: { 202: Type.Object({ message: Type.String() }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+      body: ForgotPasswordRequest,
+      response: { 202: ForgotPasswordResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
     await requestPasswordReset(app.deps, request.body.email);
@@ -265,7 +214,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Check a password-reset link',
       description: '200 for a usable link; 404 for an unknown or used one; 410 for an expired one.',
       params: TokenParams,
-      response: { 200: Type.Object({ ok: Type.Literal(true) }), 404: ErrorResponse, 410: ErrorResponse, 429: ErrorResponse },
+      response: { 200: Ok, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
     await checkResetLink(app.deps, request.params.token);
@@ -279,8 +228,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Choose a new password from a reset link and sign in',
       description: 'Same rule as completing registration. Ends every other session of the vendor.',
       params: TokenParams,
-      body: NewPasswordBody,
-      response: { 200: SessionResponse, 400: ErrorResponse, 404: ErrorResponse, 410: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+      body: NewPasswordRequest,
+      response: { 200: SessionResponse, 400: ErrorBody, 404: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
     const session = await resetPassword(app.deps, request.params.token, request.body.password);
@@ -301,11 +250,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Change the password (the current one is needed); ends every other session',
       security: [{ bearer: [] }],
-      body: Type.Object(
-        { currentPassword: Type.String({ minLength: 1, maxLength: 1024 }), password: Type.String({ maxLength: 1024 }) },
-        { additionalProperties: false },
-      ),
-      response: { 200: SessionResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+      body: ChangePasswordRequest,
+      response: { 200: SessionResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
     const session = await changePassword(app.deps, request.vendorId ?? '', request.body.currentPassword, request.body.password);
@@ -318,7 +264,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'The signed-in vendor and when the session token expires',
       security: [{ bearer: [] }],
-      response: { 200: Type.Object({ vendorId: Type.String(), exp: Type.Integer({ description: 'seconds since the epoch' }) }), 401: ErrorResponse },
+      response: { 200: SessionInfo, 401: ErrorBody },
     },
   }, async (request) => {
     // authenticate has already accepted the header; read the expiry from the same token.

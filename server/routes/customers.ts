@@ -1,38 +1,16 @@
 // /api/customers/{vendorId} (issue 19): the store's customer list in keyset pages, and the streamed CSV
 // exports of that list and of the activity log. Owner-only; HTTP only.
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CUSTOMER_PAGE_SIZE, REGULAR_MIN_VISITS } from '../../src/api/types';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import { ActivityExportQuery, CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse } from '../../src/api/contract/customers';
 import { badRequest } from '../http-errors';
 import { listCustomers } from '../services/customer-list';
-import { UTC_OFFSET_MINUTES } from '../services/dashboard';
 import { activityCsvStream, customerCsvStream } from '../services/export/csv-export';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Exports are heavy: a few per minute per vendor is plenty. */
 export const EXPORTS_PER_MINUTE = 10;
 export const EXPORT_RANGE_MESSAGE = 'The end date must be on or after the start date.';
-
-const ErrorBody = Type.Object({
-  error: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
-const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
-const Filter = Type.Union([Type.Literal('all'), Type.Literal('regulars'), Type.Literal('lapsed')], { default: 'all' });
-const MinVisits = Type.Integer({ minimum: 1, maximum: 100, default: REGULAR_MIN_VISITS, description: 'Regulars: at least this many visits in the last 30 days' });
-const UtcOffset = Type.Integer({ minimum: UTC_OFFSET_MINUTES.min, maximum: UTC_OFFSET_MINUTES.max, default: 0, description: "The vendor's offset from UTC in minutes" });
-const DateParam = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, in the vendor\'s local calendar' });
-
-const CustomerItem = Type.Object({
-  key: Type.String({ description: 'Opaque and stable per customer (not the id)' }),
-  name: Type.String({ description: 'Display name, or an anonymous label' }),
-  visits: Type.Integer(),
-  stamps: Type.Integer({ description: 'On the card now' }),
-  rewardsGiven: Type.Integer(),
-  firstVisit: Type.Integer({ description: 'epoch ms' }),
-  lastVisit: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms' }),
-});
-
-const CsvBody = Type.Any({ description: 'text/csv (RFC 4180, UTF-8 with BOM), streamed' });
 
 function csvHeaders(name: string) {
   return {
@@ -55,15 +33,8 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'filter: all, regulars (≥ minVisits visits in 30 days) or lapsed (none in 30 days). sort: lastVisit, firstVisit, visits, stamps, rewardsGiven; order asc or desc. Pass `next` of a page as `after` for the following one.',
       security: [{ bearer: [] }],
       params: Params,
-      querystring: Type.Object({
-        filter: Filter,
-        sort: Type.Union([Type.Literal('lastVisit'), Type.Literal('firstVisit'), Type.Literal('visits'), Type.Literal('stamps'), Type.Literal('rewardsGiven')], { default: 'lastVisit' }),
-        order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
-        limit: Type.Integer({ minimum: CUSTOMER_PAGE_SIZE.min, maximum: CUSTOMER_PAGE_SIZE.max, default: CUSTOMER_PAGE_SIZE.default }),
-        after: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
-        minVisits: MinVisits,
-      }),
-      response: { 200: Type.Object({ items: Type.Array(CustomerItem), next: Type.Union([Type.String(), Type.Null()]) }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      querystring: CustomerListQuery,
+      response: { 200: CustomerListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
     },
   }, async (request) => listCustomers(app.deps, request.params.vendorId, request.query));
 
@@ -75,7 +46,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'The customer list as CSV (streamed)',
       security: [{ bearer: [] }],
       params: Params,
-      querystring: Type.Object({ filter: Filter, minVisits: MinVisits, utcOffset: UtcOffset }),
+      querystring: CustomerExportQuery,
       // Any: the 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes).
       response: { 200: CsvBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },
@@ -94,7 +65,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'from and to are local dates (both included).',
       security: [{ bearer: [] }],
       params: Params,
-      querystring: Type.Object({ from: DateParam, to: DateParam, utcOffset: UtcOffset }),
+      querystring: ActivityExportQuery,
       // Any: the 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes).
       response: { 200: CsvBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },

@@ -1,18 +1,10 @@
 // /api/handover/{vendorId} (issue 19): the counter's side of a claim — the claims waiting, and confirming
 // one as handed over by its button or by the code on the customer's screen. Owner-only; HTTP only.
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HANDOVER_CODE_LENGTH } from '../../src/api/types';
-import { Text } from '../schemas/text';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import { ClaimHandoverParams, HandoverByCodeRequest, HandoverRequest, HandoverResponse as Handover, PendingClaimsResponse } from '../../src/api/contract/handover';
 import { confirmHandover, confirmHandoverByCode, listPendingClaims } from '../services/handover';
-import { ActivityItem } from './activity';
 
-const ErrorBody = Type.Object({
-  error: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
-const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
-const Screen = Type.Union([Type.Literal('feed'), Type.Literal('counter')], { description: 'The screen the hand-over was confirmed on' });
-const Handover = Type.Object({ item: ActivityItem });
 /** Confirmations per vendor session per minute: a busy counter confirms a few a minute, a loop many more. */
 export const HANDOVERS_PER_MINUTE = 120;
 
@@ -28,7 +20,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Claims waiting at the counter, oldest first (with the code each customer shows)',
       security: [{ bearer: [] }],
       params: Params,
-      response: { 200: Type.Object({ items: Type.Array(ActivityItem) }), 401: ErrorBody, 403: ErrorBody },
+      response: { 200: PendingClaimsResponse, 401: ErrorBody, 403: ErrorBody },
     },
   }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId) }));
 
@@ -40,8 +32,8 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Confirm that a claimed reward was handed over (once)',
       description: '404 for a claim that is not this store\'s; 409 when it was already handed over (the second of two confirmations); 410 when it expired first.',
       security: [{ bearer: [] }],
-      params: Type.Object({ vendorId: Params.properties.vendorId, claimId: Text({ minLength: 1, maxLength: 64 }) }),
-      body: Type.Object({ screen: Screen }, { additionalProperties: false }),
+      params: ClaimHandoverParams,
+      body: HandoverRequest,
       response: { 200: Handover, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => ({ item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen) }));
@@ -55,7 +47,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Case, spaces and dashes in the code do not matter. 404 when no pending claim of this store shows it.',
       security: [{ bearer: [] }],
       params: Params,
-      body: Type.Object({ code: Text({ minLength: 1, maxLength: HANDOVER_CODE_LENGTH * 3 }), screen: Screen }, { additionalProperties: false }),
+      body: HandoverByCodeRequest,
       response: { 200: Handover, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => ({ item: await confirmHandoverByCode(app.deps, request.params.vendorId, request.body.code, request.body.screen) }));

@@ -1,22 +1,16 @@
 // GET /api/health, for load balancers and uptime checks: within 2 s, whatever is down. 200 while the
 // database answers (Redis being away only slows the shared extras: it says so, `redis: "down"`, but the
 // server still serves), 503 when the database does not answer within DATABASE_PROBE_MS (services/health.ts).
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HealthStatus as Status, HealthUnavailable } from '../../src/api/contract/health';
 import { probeHealth } from '../services/health';
-
-const Status = Type.Object({
-  ok: Type.Boolean(),
-  database: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-  engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
-  redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')], { description: 'off: REDIS_URL is not set' }),
-});
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
     schema: {
       tags: ['health'],
       summary: 'Whether this server can serve: 200, or 503 when the database does not answer',
-      response: { 200: Status, 503: Type.Intersect([Status, Type.Object({ error: Type.String() })]) },
+      response: { 200: Status, 503: HealthUnavailable },
     },
   }, async (_request, reply) => {
     const { databaseUp, redisUp } = await probeHealth(app.deps);

@@ -1,10 +1,10 @@
 // GET /api/images/:id — stored logos and covers, public (the customer page shows them too) and
 // cached forever: the id is the SHA-256 of the bytes, so a URL never changes what it shows.
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '../../src/api/contract/common';
+import { ImageBytes, ImageParams, NotModified } from '../../src/api/contract/images';
 import { notFound } from '../http-errors';
 import { findStoredImage } from '../services/images';
-
-const ErrorBody = Type.Object({ error: Type.String() });
 
 /** The entity tags an If-None-Match header lists (`"a", W/"b"`, or `*`), weak prefixes dropped. */
 function listedEtags(ifNoneMatch: string | undefined): string[] {
@@ -16,10 +16,10 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['images'],
       summary: 'A stored logo or cover image (public, immutable).',
-      params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the image bytes' }) }),
+      params: ImageParams,
       response: {
-        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PNG, JPEG or WebP bytes' }),
-        304: Type.Null({ description: 'Not modified (If-None-Match matched)' }),
+        200: ImageBytes,
+        304: NotModified,
         400: ErrorBody,
         404: ErrorBody,
       },

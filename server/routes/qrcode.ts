@@ -1,12 +1,12 @@
 // /api/qrcode: the rotating counter QR token and the long-lived flyer token (SPEC.md §7, DESIGN.md §3 "QR tokens").
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, VendorParams } from '../../src/api/contract/common';
+import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../src/api/contract/qrcode';
 import { assertOwner } from '../plugins/auth';
 import { notFound } from '../http-errors';
 import { printableQrToken } from '../services/printable-qr';
 import { qrScanUrl } from '../services/qr-tokens-impl';
 import { markFlyerPrinted } from '../services/first-day';
-
-const ErrorBody = Type.Object({ error: Type.String() });
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
@@ -18,9 +18,9 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['qrcode'],
       summary: 'A fresh counter QR token, valid for 90 s (signed, nothing stored)',
       security: [{ bearer: [] }],
-      params: Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) }),
+      params: VendorParams,
       response: {
-        200: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.Integer({ description: 'Epoch milliseconds' }) }),
+        200: QrTokenResponse,
         401: ErrorBody,
         403: ErrorBody,
       },
@@ -38,11 +38,8 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['qrcode'],
       summary: 'The long-lived flyer QR token; renew: true replaces it so earlier flyers stop working',
       security: [{ bearer: [] }],
-      body: Type.Object({
-        vendorId: Type.String({ minLength: 1, maxLength: 64 }),
-        renew: Type.Optional(Type.Boolean()),
-      }, { additionalProperties: false }),
-      response: { 200: Type.Object({ token: Type.String(), url: Type.String() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      body: PrintableQrRequest,
+      response: { 200: PrintableQrResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     },
   }, async (request, reply) => {
     const { vendorId, renew } = request.body;
@@ -58,8 +55,8 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['qrcode'],
       summary: 'Records that the vendor exported or printed the flyer (the first-day checklist, issue 15)',
       security: [{ bearer: [] }],
-      body: Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ flyerPrinted: Type.Boolean() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      body: FlyerPrintedRequest,
+      response: { 200: FlyerPrintedResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     },
   }, async (request) => {
     const { vendorId } = request.body;

@@ -1,24 +1,10 @@
 // /api/rewards/{vendorId}: read and save the vendor's punch-card reward (SPEC.md §7). HTTP only; rules in services/rewards.
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NullableText } from '../schemas/text';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import { FirstDayStatus, RewardResponse, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
 import { notFound } from '../http-errors';
 import { getFirstDayStatus } from '../services/first-day';
-import { getRewardSetup, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS, saveRewardSetup } from '../services/rewards';
-
-const ErrorBody = Type.Object({
-  error: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
-
-
-const Reward = Type.Object({
-  stamps: Type.Integer({ minimum: MIN_STAMPS, maximum: MAX_STAMPS, description: 'Punches required for the reward' }),
-  item: NullableText({ maxLength: 64 }),
-  itemCustom: NullableText({ maxLength: MAX_ITEM_CUSTOM_LENGTH }),
-  expiry: Type.String({ maxLength: 10, description: 'Calendar date YYYY-MM-DD' }),
-}, { additionalProperties: false });
-
-const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 64 }) });
+import { getRewardSetup, saveRewardSetup } from '../services/rewards';
 
 const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:vendorId', {
@@ -29,7 +15,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       params: Params,
       response: {
-        200: Type.Object({ reward: Reward, items: Type.Array(Type.Object({ _id: Type.String(), name: Type.String() })) }),
+        200: RewardResponse,
         401: ErrorBody,
         403: ErrorBody,
       },
@@ -44,13 +30,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       params: Params,
       response: {
-        200: Type.Object({
-          rewardSaved: Type.Boolean(),
-          rewardUsable: Type.Boolean({ description: 'Saved and its expiry date not passed' }),
-          rewardExpiry: Type.Union([Type.String(), Type.Null()]),
-          flyerPrinted: Type.Boolean(),
-          firstStamp: Type.Boolean(),
-        }),
+        200: FirstDayStatus,
         401: ErrorBody,
         403: ErrorBody,
         404: ErrorBody,
@@ -71,7 +51,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       params: Params,
       body: Reward,
-      response: { 200: Type.Object({ reward: Reward }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      response: { 200: SaveRewardResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     },
   }, async (request) => {
     const reward = await saveRewardSetup(app.deps, request.params.vendorId, request.body);

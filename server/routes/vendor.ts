@@ -1,37 +1,25 @@
 // /api/vendor/:vendorId… — the store profile and menu of SPEC.md §7, each call for its owner only.
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { MultilineText, Text } from '../schemas/text';
+import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import {
+  AddItemRequest,
+  AddItemResponse,
+  DeleteItemRequest,
+  DeleteItemResponse,
+  RemoveUploadRequest,
+  RemoveUploadResponse,
+  SaveProfileRequest,
+  SaveProfileResponse,
+  UploadMenuRequest,
+  UploadMenuResponse,
+  VendorResponse,
+} from '../../src/api/contract/vendor';
 import { addMenuItem, listMenu, removeMenuItem, removeUploadItems } from '../services/menu/items';
 import { uploadMenu } from '../services/menu/upload';
 import { getVendorProfile, saveVendorProfile } from '../services/vendor-profile';
-import { MAX_IMAGE_BYTES, MAX_MENU_BYTES, uploadedFile } from '../services/uploads';
-
-const ErrorBody = Type.Object({
-  error: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
-
-const VendorProfileSchema = Type.Object({
-  company: Type.String(),
-  address: Type.String(),
-  open_hours: Type.String(),
-  website: Type.String(),
-  logo: Type.Union([Type.String({ description: 'URL of the logo, /api/images/<sha256>' }), Type.Null()]),
-  banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
-});
-
-const MenuItemSchema = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  price: Type.Union([Type.Number({ description: 'dollars' }), Type.Literal('')]),
-  uploadId: Type.Optional(Type.String({ description: 'the menu upload that added this item' })),
-});
-
-const Params = Type.Object({ vendorId: Type.String({ minLength: 1, maxLength: 100 }) });
-
-/** Multipart file fields arrive as Buffers, which JSON schema cannot describe; checked in the service. */
-const FileField = (description: string) => Type.Optional(Type.Unsafe<Buffer | string>({ description }));
+import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
+import { uploadedFile } from '../services/uploads';
 
 const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -56,7 +44,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'The store profile and menu items (items in the order they were added).',
       security,
       params: Params,
-      response: { 200: Type.Object({ vendor: VendorProfileSchema, items: Type.Array(MenuItemSchema) }), ...errorResponses },
+      response: { 200: VendorResponse, ...errorResponses },
     },
   }, async (request) => {
     const { vendorId } = request.params;
@@ -73,15 +61,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security,
       consumes: ['multipart/form-data'],
       params: Params,
-      body: Type.Object({
-        company: Type.Optional(Text({ maxLength: 2000, description: '1–200 characters' })),
-        address: Type.Optional(MultilineText({ maxLength: 2000, description: '1–200 characters' })),
-        open_hours: Type.Optional(MultilineText({ maxLength: 2000, description: '1–200 characters' })),
-        website: Type.Optional(Text({ maxLength: 2000, description: 'optional; http(s) address or a bare domain' })),
-        logo: FileField('PNG, JPEG or WebP image, at most 5 MB'),
-        cover: FileField('PNG, JPEG or WebP image, at most 5 MB; read back as `banner`'),
-      }),
-      response: { 200: Type.Object({ vendor: VendorProfileSchema }), ...errorResponses, 413: ErrorBody, 415: ErrorBody },
+      body: SaveProfileRequest,
+      response: { 200: SaveProfileResponse, ...errorResponses, 413: ErrorBody, 415: ErrorBody },
     },
   }, async (request) => {
     const { vendorId } = request.params;
@@ -98,14 +79,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Adds a menu item; price in dollars (number or numeric string, ≤ 2 decimals) or empty.',
       security,
       params: Params,
-      body: Type.Object({
-        // Multi-line allowed: the service folds every run of whitespace into one space.
-        itemName: Type.Optional(MultilineText({ maxLength: 2000, description: '1–120 characters after trimming' })),
-        itemPrice: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Number(), Type.Null()], {
-          description: "dollars ≥ 0 with at most 2 decimals; '' or null for no price",
-        })),
-      }),
-      response: { 201: Type.Object({ item: MenuItemSchema }), ...errorResponses, 409: ErrorBody },
+      body: AddItemRequest,
+      response: { 201: AddItemResponse, ...errorResponses, 409: ErrorBody },
     },
   }, async (request, reply) => {
     const item = await addMenuItem(app.deps, request.params.vendorId, request.body);
@@ -119,9 +94,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "Deletes one of the vendor's menu items; a reward naming it loses that reference.",
       security,
       params: Params,
-      // The id reaches SQL: the text rule keeps a NUL (which PostgreSQL refuses with an error) out of it.
-      body: Type.Object({ itemId: Text({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses },
+      body: DeleteItemRequest,
+      response: { 200: DeleteItemResponse, ...errorResponses },
     },
   }, async (request) => {
     await removeMenuItem(app.deps, request.params.vendorId, request.body.itemId);
@@ -145,9 +119,9 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security,
       consumes: ['multipart/form-data'],
       params: Params,
-      body: Type.Object({ menu: FileField('PDF, PNG or JPEG file, at most 10 MB') }),
+      body: UploadMenuRequest,
       response: {
-        200: Type.Object({ newItems: Type.Array(MenuItemSchema), uploadId: Type.String() }),
+        200: UploadMenuResponse,
         ...errorResponses,
         413: ErrorBody,
         415: ErrorBody,
@@ -166,8 +140,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Removes exactly the items one menu upload added (to take back a bad read).',
       security,
       params: Params,
-      body: Type.Object({ uploadId: Text({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: Type.Object({ removed: Type.Integer() }), ...errorResponses },
+      body: RemoveUploadRequest,
+      response: { 200: RemoveUploadResponse, ...errorResponses },
     },
   }, async (request) => {
     const removed = await removeUploadItems(app.deps, request.params.vendorId, request.body.uploadId);

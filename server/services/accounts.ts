@@ -16,13 +16,15 @@ import { accountExistsMail, newVerificationLinkMail, verificationMail } from './
 import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
+import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, WEBSITE_MAX_LENGTH } from '../../src/api/contract/limits';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions'>;
 
 /** An expired link mails a fresh one, but not more often than this per vendor. */
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
-export const MAX_REGISTRATION_MENU_BYTES = 10 * 1024 * 1024;
+/** The menu photo registration takes: the same limit as a menu upload. */
+export const MAX_REGISTRATION_MENU_BYTES = MAX_MENU_BYTES;
 
 export const INVALID_LINK_MESSAGE = 'This link is not valid. It may have been used already.';
 export const EXPIRED_LINK_MESSAGE = 'This link has expired. Open the link in the newest e-mail we sent you.';
@@ -38,10 +40,10 @@ export function normalizeEmail(email: string): string {
 const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]{1,64}@(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL_PATTERN.test(email);
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
 
-export const WEBSITE_MAX_LENGTH = 300;
+export { WEBSITE_MAX_LENGTH };
 
 /**
  * A website as the vendor typed it, made into an http(s) URL: '' → null, 'cafe.example' →

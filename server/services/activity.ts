@@ -1,7 +1,8 @@
 // The vendor's activity: stamps given and rewards claimed, as the Reward Activity table, the dashboard's
 // recent events and the live counter feed show them (rows of repositories/activity in, ActivityItem out).
 import crypto from 'node:crypto';
-import { ACTIVITY_MAX_ROWS, type ActivityItem, type ActivityPage } from '../../src/api/types';
+import type { ActivityItem, ActivityPage } from '../../src/api/contract/activity';
+import { ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_ROWS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import {
@@ -131,8 +132,8 @@ export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: str
 
 export const PAGE_BEYOND_LIMIT_MESSAGE = `Activity pages reach back over the latest ${ACTIVITY_MAX_ROWS.toLocaleString('en-US')} events only: ask for an earlier page or a smaller page size.`;
 
-/** `<created_at>_<id>` of a page's last row: where the next page (`?before=`) starts. */
-export const ACTIVITY_CURSOR_PATTERN = '^[0-9]{1,16}_.{1,64}$';
+/** `<created_at>_<id>` of a page's last row: where the next page (`?before=`) starts (the pattern is the contract's). */
+export { ACTIVITY_CURSOR_PATTERN };
 
 export function encodeActivityCursor(row: Pick<ActivityRow, 'created_at' | 'id'>): string {
   return `${row.created_at}_${row.id}`;

@@ -1,6 +1,6 @@
-// How the customer side presents a store, its reward and a card (rows in, wire types of src/api/types.ts out).
+// How the customer side presents a store, its reward and a card (rows in, wire types of src/api/contract/ out).
 import dayjs from 'dayjs';
-import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto } from '../../src/api/types';
+import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto } from '../../src/api/contract/customer';
 import type { Redemption } from '../db/schema';
 import type { CardRow, StoreRow } from '../repositories/cards';
 import { imageUrl } from './images';

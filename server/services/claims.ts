@@ -3,7 +3,7 @@
 // Issue 19: the claim then waits at the counter (pending, with a short code) until staff hand it over;
 // one not handed over in time expires and its stamps go back to the card.
 import crypto from 'node:crypto';
-import type { CardResponse, ClaimResponse, CustomerCard, RedemptionDto, WalletResponse } from '../../src/api/types';
+import type { CardResponse, ClaimResponse, CustomerCard, RedemptionDto, WalletResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../http-errors';
 import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../repositories/cards';

@@ -1,8 +1,8 @@
 // The vendor's Customers page (issue 19): rows of repositories/customer-list in, wire items out, with an
 // opaque keyset cursor. Names go through the activity service's one label function, so a customer reads
 // the same here, in the feed and in exports.
-import type { CustomerListFilter, CustomerListItem, CustomerListResponse, CustomerListSort, SortOrder } from '../../src/api/types';
-import { REGULAR_WINDOW_DAYS } from '../../src/api/types';
+import type { CustomerListFilter, CustomerListItem, CustomerListResponse, CustomerListSort, SortOrder } from '../../src/api/contract/customers';
+import { REGULAR_WINDOW_DAYS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPosition } from '../repositories/customer-list';

@@ -2,7 +2,7 @@
 // display name and e-mail, and wallet recovery on another device through a mailed sign-in link.
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest, UpdateCustomerResponse } from '../../src/api/types';
+import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest, UpdateCustomerResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import type { Customer, Database } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http-errors';
@@ -25,12 +25,13 @@ import { isUniqueViolation } from '../repositories/stamp-events';
 import { isValidEmail, normalizeEmail } from './accounts';
 import type { MailMessage } from './mailer';
 import { mergeAnonymousWallet, type WalletMergeSummary } from './wallet-merge';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../src/api/contract/limits';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 /** A device credential: 32 random bytes, base64url (43 characters). */
 const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const DISPLAY_NAME_MAX_LENGTH = 40;
+export { DISPLAY_NAME_MAX_LENGTH };
 export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
 /** At most one recovery mail per customer in this time, however often the form is sent. */
 export const RECOVERY_MAIL_SPACING_MS = 60 * 1000;

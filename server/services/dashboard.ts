@@ -1,11 +1,12 @@
 // Every figure of the vendor's dashboard, computed from their own stamps, cards and claims. Days and
 // weeks follow the vendor's local calendar (the browser sends its UTC offset).
-import type { DashboardCount, DashboardResponse } from '../../src/api/types';
+import type { DashboardCount, DashboardResponse } from '../../src/api/contract/activity';
 import type { AppDeps } from '../deps';
 import { activeCardAverage, mostActiveCustomers, outstandingCards, rewardStamps } from '../repositories/activity';
 import { storeCounterSlots, storeCounterTotal } from '../repositories/store-counters';
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
 import { outstandingClaims } from './handover';
+import { UTC_OFFSET_MINUTES } from '../../src/api/contract/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A card counts as active when it was used this recently. */
@@ -23,7 +24,7 @@ export const RECENT_EVENTS = 4;
 export const REDEMPTION_WEEKS = 8;
 export const REDEMPTION_DAYS = 30;
 /** UTC offsets that exist on Earth, in minutes (UTC−12 to UTC+14). */
-export const UTC_OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 } as const;
+export { UTC_OFFSET_MINUTES };
 
 /** The local calendar: today's start and the date of any instant, for a fixed UTC offset. */
 function calendar(now: number, utcOffsetMinutes: number) {

@@ -2,7 +2,7 @@
 //   reward set      a reward is saved and its expiry date has not passed (else customers are refused);
 //   flyer printed   the vendor exported or printed the flyer at least once (a flag set by the QR page);
 //   first stamp     a customer collected a stamp with one of the store's codes.
-import type { FirstDayStatus } from '../../src/api/types';
+import type { FirstDayStatus } from '../../src/api/contract/rewards';
 import type { AppDeps } from '../deps';
 import { findFlyerPrintedAt, hasAnyStamp, setFlyerPrintedAtOnce } from '../repositories/first-day';
 import { findReward } from '../repositories/rewards';

@@ -1,7 +1,8 @@
 // Issue 19: the counter confirms that a claimed reward was handed over — exactly once — and claims nobody
 // confirms in time expire and give their stamps back. Every change is announced on the activity bus as
 // the claim's own 'redemption' notice, so open feeds redraw that line with its new status.
-import type { ActivityItem, HandoverScreen } from '../../src/api/types';
+import type { ActivityItem } from '../../src/api/contract/activity';
+import type { HandoverScreen } from '../../src/api/contract/handover';
 import type { AppDeps } from '../deps';
 import { conflict, HttpError, notFound } from '../http-errors';
 import { findActivityRow } from '../repositories/activity';

@@ -2,9 +2,9 @@
 import crypto from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/api/contract/limits';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 // OWASP's baseline for argon2id: 19 MiB, 2 passes, 1 lane (about 20–100 ms here).
 // algorithm 2 is Algorithm.Argon2id (an ambient const enum, which isolated modules cannot read).

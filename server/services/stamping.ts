@@ -1,7 +1,7 @@
 // One scan of a store's QR code: check the token, the store and its reward, apply the fraud
 // controls, and add exactly one stamp — atomically, on SQLite and PostgreSQL alike.
 import crypto from 'node:crypto';
-import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/types';
+import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';

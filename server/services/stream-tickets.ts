@@ -8,10 +8,11 @@
 import crypto from 'node:crypto';
 import { deriveKey } from './secret';
 import type { SessionClaims } from './session-tokens';
+import { STREAM_TICKET_MAX_LENGTH } from '../../src/api/contract/limits';
 
 export const STREAM_TICKET_TTL_MS = 60 * 1000;
 /** Longest ticket the stream URL accepts (a real one is about 120 characters). */
-export const STREAM_TICKET_MAX_LENGTH = 512;
+export { STREAM_TICKET_MAX_LENGTH };
 
 export type TicketCheck = { ok: true; vendorId: string; session: SessionClaims } | { ok: false; reason: 'malformed' | 'expired' };
 

@@ -4,14 +4,13 @@
 import sharp from 'sharp';
 import type { MenuFileKind } from './menu-scan';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors';
+import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 export type SniffedKind = ImageKind | 'pdf';
 
-/** Logo and cover images (DESIGN.md §3 "Uploads"). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Menu files: a phone photo or a PDF (DESIGN.md §3 "Uploads"). */
-export const MAX_MENU_BYTES = 10 * 1024 * 1024;
+/** Logo and cover images, and menu files (DESIGN.md §3 "Uploads"): the contract's limits, which the forms check too. */
+export { MAX_IMAGE_BYTES, MAX_MENU_BYTES };
 /**
  * Decompression-bomb guard, read from the header before any pixel is decoded: a 20,000 × 20,000
  * PNG is a few kilobytes on the wire but 1.6 GB in memory. 50 MP still admits any phone camera.

@@ -1,15 +1,15 @@
 // The store profile of Store Settings: reading it in the wire shape, and saving the form (text
 // fields validated, logo and cover re-encoded and stored, replaced images cleaned up).
-import type { VendorProfile } from '../../src/api/types';
+import type { VendorProfile } from '../../src/api/contract/vendor';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';
 import { deleteImageIfUnused, insertImageIfAbsent } from '../repositories/images';
 import { findVendorProfile, updateVendorProfile, type VendorProfileRow } from '../repositories/vendor-profile';
 import { imageUrl, prepareUploadedImage } from './images';
 import type { ServiceLogger } from './logger';
+import { PROFILE_TEXT_MAX_LENGTH as MAX_PROFILE_TEXT_LENGTH, PROFILE_WEBSITE_MAX_LENGTH as MAX_WEBSITE_LENGTH } from '../../src/api/contract/limits';
 
-export const MAX_PROFILE_TEXT_LENGTH = 200;
-export const MAX_WEBSITE_LENGTH = 2000;
+export { MAX_PROFILE_TEXT_LENGTH, MAX_WEBSITE_LENGTH };
 
 export interface ProfileForm {
   company?: unknown;

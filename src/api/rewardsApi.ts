@@ -1,6 +1,6 @@
 // Reward endpoints (SPEC.md §7 /api/rewards), added to the one api slice.
 import { api } from './apiSlice';
-import type { RewardResponse, RewardSetup } from './types';
+import type { RewardResponse, RewardSetup } from './contract/rewards';
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({

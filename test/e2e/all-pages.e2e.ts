@@ -3,7 +3,8 @@
 // the built app, under the server's real Content-Security-Policy. The store has a long name, menu items, a
 // saved reward and real activity, so tables, tags and names are the ones a real café sees.
 import type { Page } from 'playwright-core';
-import { CUSTOMER_CREDENTIAL_HEADER, type QrTokenResponse } from '../../src/api/types';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, newPage, settledScreenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const WIDTHS = [390, 768, 1280, 1920] as const;

@@ -4,7 +4,8 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import type { FirstDayStatus, PrintableQrResponse, QrTokenResponse } from '../../src/api/types';
+import type { PrintableQrResponse, QrTokenResponse } from '../../src/api/contract/qrcode';
+import type { FirstDayStatus } from '../../src/api/contract/rewards';
 import { logoPng, newPage, screenshot, signInPage, signUpVendor, uploadStoreLogo, useE2eApp, vendorApi, type PageHandle, type SignedUpVendor } from './harness';
 
 /** A LAN name for the counter PC: PUBLIC_URL http://cafe-counter-pc1:<port> is 29 characters (the limit is 30). */

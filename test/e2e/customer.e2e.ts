@@ -2,7 +2,7 @@
 // a QR code; the customer opens its URL, collects stamps, fills the card, claims the reward and sees
 // the reward-ready screen; then the wallet. Screenshots of every screen go to test-results/screenshots.
 import type { Page } from 'playwright-core';
-import type { QrTokenResponse } from '../../src/api/types';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import {
   checkA11y,
   hasHorizontalScroll,

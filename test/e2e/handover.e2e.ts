@@ -4,7 +4,7 @@
 // customer deletes their wallet and leaves the list.
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { QrTokenResponse } from '../../src/api/types';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const PHONE = { width: 390, height: 844 };

@@ -1,7 +1,7 @@
 // Issue 16: a café owner who uses only the keyboard — sign in, Store Settings, add a menu item, set the reward,
 // open the QR code, log out — with no mouse click anywhere (Tab, Shift+Tab, arrows, Enter, Escape and typing).
 import type { Page } from 'playwright-core';
-import type { RewardResponse } from '../../src/api/types';
+import type { RewardResponse } from '../../src/api/contract/rewards';
 import { REWARDS_TEXT } from '../../src/constants';
 import { newPage, settledScreenshot, useE2eApp, vendorApi, type PageHandle } from './harness';
 

@@ -3,7 +3,7 @@
 // dashboard and the Reward Activity table show the vendor's own figures instead of SPEC.md's samples.
 import net from 'node:net';
 import type { Page } from 'playwright-core';
-import type { QrTokenResponse } from '../../src/api/types';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, hasHorizontalScroll, newPage, screenshot, signInPage, signUpVendor, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const PHONE = { width: 390, height: 844 };

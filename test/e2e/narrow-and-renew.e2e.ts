@@ -5,7 +5,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import type { PrintableQrResponse } from '../../src/api/types';
+import type { PrintableQrResponse } from '../../src/api/contract/qrcode';
 import {
   SCREENSHOT_DIR,
   checkA11y,

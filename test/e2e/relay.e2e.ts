@@ -2,7 +2,7 @@
 // owner's QR page shows the alert the moment the code is flagged, with the stamps it granted; one action
 // voids them; the customer's card then says "1 stamp removed by the store".
 import type { Page } from 'playwright-core';
-import type { QrTokenResponse } from '../../src/api/types';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 // TRUST_PROXY: the relayed phones are simulated from this process, each with its own network in X-Forwarded-For.

@@ -5,7 +5,8 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
-import type { PrintableQrResponse, RewardResponse } from '../../src/api/types';
+import type { PrintableQrResponse } from '../../src/api/contract/qrcode';
+import type { RewardResponse } from '../../src/api/contract/rewards';
 import {
   SCREENSHOT_DIR,
   checkA11y,

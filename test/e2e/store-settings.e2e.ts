@@ -2,7 +2,7 @@
 // menu items, scan a rendered menu image into items, and screenshot every tab at 1280 px and 768 px.
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
-import type { VendorResponse } from '../../src/api/types';
+import type { VendorResponse } from '../../src/api/contract/vendor';
 import { checkA11y, hasHorizontalScroll, logoPng, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Bean There Café' } });

@@ -1,7 +1,7 @@
 // Wallet recovery in real browsers: a customer saves (and confirms) their e-mail on one phone, collects stamps anonymously on a
 // second phone, then signs that second phone in with the mailed link. The second phone's cards are merged into the
 // recovered wallet (same store: the stamps add up; another store: the card moves over) and the page says so.
-import type { QrTokenResponse } from '../../src/api/types';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, hasHorizontalScroll, linkFrom, newPage, screenshot, signUpVendor, useE2eApp, vendorApi, type PageHandle, type SignedUpVendor } from './harness';
 
 const PHONE = { width: 390, height: 844 };

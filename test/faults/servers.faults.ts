@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/types';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/types';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { signUpVendor, startServer, vendorApi, type E2eServer } from '../e2e/harness';
 
 const CUSTOMERS = 4;

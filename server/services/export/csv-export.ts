@@ -3,7 +3,7 @@
 // per source at a time however long the file is (a 1,000,000-row export included), and a slow download
 // slows the reading down instead of piling rows up in memory.
 import { Readable } from 'node:stream';
-import type { CustomerListFilter } from '../../../src/api/types';
+import type { CustomerListFilter } from '../../../src/api/contract/customers';
 import type { AppDeps } from '../../deps';
 import { findStore } from '../../repositories/cards';
 import type { ListPosition } from '../../repositories/customer-list';

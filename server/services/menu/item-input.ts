@@ -2,8 +2,9 @@
 // prices in dollars → integer cents. Pure functions; a bad value is a 400 naming its field.
 import { badRequest } from '../../http-errors';
 import type { ScannedItem } from '../menu-scan/types';
+import { MAX_ITEM_NAME_LENGTH } from '../../../src/api/contract/limits';
 
-export const MAX_ITEM_NAME_LENGTH = 120;
+export { MAX_ITEM_NAME_LENGTH };
 /** Highest price in cents ($100,000). */
 export const MAX_PRICE_CENTS = 10_000_000;
 

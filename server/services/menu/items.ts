@@ -1,16 +1,16 @@
 // A vendor's menu items: added and deleted by hand, and added in bulk from a scanned menu file (with
 // duplicates of existing items skipped). Checking what was typed is item-input.ts's job.
 import crypto from 'node:crypto';
-import type { MenuItemDto } from '../../../src/api/types';
+import type { MenuItemDto } from '../../../src/api/contract/vendor';
 import type { MenuItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../../repositories/menu-items';
 import type { ScannedItem } from '../menu-scan/types';
 import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
+import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
 
-/** A menu this long is a mistake (or abuse), not a café. */
-export const MAX_MENU_ITEMS = 500;
+export { MAX_MENU_ITEMS };
 
 type MenuDeps = Pick<AppDeps, 'db' | 'now'>;
 

@@ -1,6 +1,6 @@
 // POST /api/vendor/:vendorId/upload-menu: a menu file scanned while the vendor waits, its new items
 // added to the menu. Also the scanner call that the background runs (pending-uploads.ts) share.
-import type { MenuItemDto } from '../../../src/api/types';
+import type { MenuItemDto } from '../../../src/api/contract/vendor';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError } from '../../http-errors';
 import { MenuScanRejected } from '../menu-scan/errors';

@@ -1,6 +1,6 @@
 // The vendor's side of relay detection (issue 17): the alerts for flagged codes with the stamps they
 // granted, the owner-only void action (audited), and the store's own budget floors.
-import type { RelayAlert, RelayAlertStamp, RelayFlagReason, StampBudgetSettings, VoidCodeResponse } from '../../../src/api/types';
+import type { RelayAlert, RelayAlertStamp, RelayFlagReason, StampBudgetSettings, VoidCodeResponse } from '../../../src/api/contract/relay';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { customerDisplayNames, customerNumbersOfCards } from '../../repositories/activity';

@@ -1,6 +1,6 @@
 // Activity, dashboard and live-feed endpoints (issue 7), added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/types';
+import type { ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/contract/activity';
 
 export interface ActivityPageArgs {
   vendorId: string;

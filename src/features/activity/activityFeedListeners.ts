@@ -4,7 +4,8 @@
 import type { ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
-import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, type ActivityItem } from '../../api/types';
+import type { ActivityItem } from '../../api/contract/activity';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../api/contract/protocol';
 import { activityApi } from './activityApi';
 import { ACTIVITY_TEXT } from '../../constants';
 import { loggedOut } from '../session/sessionSlice';

@@ -2,7 +2,7 @@
 // page) and the counter feed's lines, as a state machine; its connection and retry timers live in
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActivityItem } from '../../api/types';
+import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 
 /**

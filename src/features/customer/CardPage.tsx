@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router-dom';
-import type { RedemptionDto } from '../../api/types';
+import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
 import { CardPanel } from './CardPanel';
 import { useGetCustomerCardQuery } from './customerApi';

@@ -1,7 +1,7 @@
 // A customer's card at one store — header, stamps, progress, a message — and the claim flow of a
 // full card: confirm at the counter, claim, then the full-screen reward-ready screen.
 import { useState, type ReactNode } from 'react';
-import type { CustomerCard, RedemptionDto } from '../../api/types';
+import type { CustomerCard, RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useClaimCardMutation } from './customerApi';
 import { errorText } from './customerErrors';

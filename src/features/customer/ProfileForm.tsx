@@ -1,6 +1,7 @@
 // Optional display name and e-mail (to recover the cards on another phone), folded away until opened.
 import { useState, type FormEvent } from 'react';
-import type { UpdateCustomerRequest } from '../../api/types';
+import type { UpdateCustomerRequest } from '../../api/contract/customer';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../api/contract/limits';
 import { CUSTOMER_TEXT } from '../../constants';
 import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './customerApi';
 import { errorText } from './customerErrors';
@@ -40,7 +41,7 @@ export function ProfileForm() {
           <input
             name="displayName"
             autoComplete="given-name"
-            maxLength={40}
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
             placeholder={CUSTOMER_TEXT.displayNamePlaceholder}
             value={displayName}
             onChange={(event) => setEdits((typed) => ({ ...typed, displayName: event.target.value }))}

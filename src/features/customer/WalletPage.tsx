@@ -1,7 +1,7 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { CustomerCard } from '../../api/types';
+import type { CustomerCard } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useGetWalletQuery } from './customerApi';
 import { DeleteWallet } from './DeleteWallet';

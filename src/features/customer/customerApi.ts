@@ -1,20 +1,8 @@
 // Customer endpoints (/api/customer) on the one api slice. Each sends the device credential in its own
 // header from `query`; the vendor's bearer path is not involved.
 import { api } from '../../api/apiSlice';
-import {
-  CUSTOMER_CREDENTIAL_HEADER,
-  type CardResponse,
-  type ClaimResponse,
-  type CustomerProfile,
-  type RecoverCompleteResponse,
-  type RecoverResponse,
-  type ScanResponse,
-  type ConfirmEmailResponse,
-  type RedemptionDto,
-  type UpdateCustomerRequest,
-  type UpdateCustomerResponse,
-  type WalletResponse,
-} from '../../api/types';
+import type { CardResponse, ClaimResponse, ConfirmEmailResponse, CustomerProfile, RecoverCompleteResponse, RecoverResponse, RedemptionDto, ScanResponse, UpdateCustomerRequest, UpdateCustomerResponse, WalletResponse } from '../../api/contract/customer';
+import { CUSTOMER_CREDENTIAL_HEADER } from '../../api/contract/protocol';
 import { clearCustomerCredential, readCustomerCredential, saveCustomerCredential } from './customerCredential';
 
 /** The credential header, read at request time (a first scan or a recovery may just have stored one). */

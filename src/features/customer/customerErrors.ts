@@ -1,7 +1,7 @@
 // Turns RTK Query errors of the customer endpoints into what the page shows.
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { ScanRefusal } from '../../api/types';
+import type { ScanRefusal } from '../../api/contract/customer';
 import { CUSTOMER_TEXT } from '../../constants';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;

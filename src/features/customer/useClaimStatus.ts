@@ -2,7 +2,8 @@
 // screen turns to "Enjoy your …" within 2 s of the counter's hand-over; polling stops once it is settled.
 // Polling, not a stream: one row that changes once, no per-phone connection to hold open on the server,
 // and it works through any proxy and across servers (the database is the only shared state it needs).
-import { CLAIM_POLL_MS, type RedemptionDto } from '../../api/types';
+import type { RedemptionDto } from '../../api/contract/customer';
+import { CLAIM_POLL_MS } from '../../api/contract/protocol';
 import { customerApi, useGetClaimQuery } from './customerApi';
 
 export function useClaimStatus(initial: RedemptionDto): RedemptionDto {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CustomerListFilter } from '../../api/types';
+import type { CustomerListFilter } from '../../api/contract/customers';
 import { useAppSelector } from '../../app/hooks';
 import { CUSTOMERS_TEXT } from '../../constants';
 import { localUtcOffsetMinutes } from '../activity/activityApi';

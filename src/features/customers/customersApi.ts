@@ -1,6 +1,6 @@
 // Issue 19: the store's customer list (keyset pages), on the one api slice.
 import { api } from '../../api/apiSlice';
-import type { CustomerListFilter, CustomerListResponse, CustomerListSort, SortOrder } from '../../api/types';
+import type { CustomerListFilter, CustomerListResponse, CustomerListSort, SortOrder } from '../../api/contract/customers';
 
 export interface CustomerListArgs {
   vendorId: string;

@@ -2,7 +2,7 @@
 // sample figures (marked as samples) before that — or when the figures cannot be loaded.
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import type { ActivityItem, DashboardCount, DashboardResponse } from '../../api/types';
+import type { ActivityItem, DashboardCount, DashboardResponse } from '../../api/contract/activity';
 import { ACTIVITY_TEXT } from '../../constants';
 import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { EngagedCustomer, RewardEvent } from './cards';

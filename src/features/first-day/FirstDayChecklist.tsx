@@ -2,7 +2,7 @@
 // links to where it is done; the card disappears once all three are.
 import { CheckCircleFilled, FlagOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { FirstDayStatus } from '../../api/types';
+import type { FirstDayStatus } from '../../api/contract/rewards';
 import { FIRST_DAY_TEXT, ROUTES } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
 import './first-day.css';

@@ -4,7 +4,7 @@ import { GiftOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
-import type { FirstDayStatus } from '../../api/types';
+import type { FirstDayStatus } from '../../api/contract/rewards';
 import { FIRST_DAY_TEXT, ROUTES } from '../../constants';
 
 export function rewardProblem(status: FirstDayStatus): string {

@@ -1,6 +1,6 @@
 // The first-day checklist's endpoints (issue 15), added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { FirstDayStatus } from '../../api/types';
+import type { FirstDayStatus } from '../../api/contract/rewards';
 
 export const firstDayApi = api.injectEndpoints({
   endpoints: (build) => ({

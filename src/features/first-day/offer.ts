@@ -1,5 +1,5 @@
 // The reward in words ("Buy 10 Flat White, get 1 free"), from the saved setup and the menu it names.
-import type { RewardResponse } from '../../api/types';
+import type { RewardResponse } from '../../api/contract/rewards';
 import { FIRST_DAY_TEXT, REWARDS_TEXT } from '../../constants';
 import { isUnsavedReward } from '../rewards/rewardForm';
 

@@ -6,7 +6,9 @@ import { App } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import dayjs from 'dayjs';
-import type { ActivityItem, HandoverScreen } from '../../api/types';
+import type { ActivityItem } from '../../api/contract/activity';
+import type { HandoverScreen } from '../../api/contract/handover';
+import { HANDOVER_CODE_FIELD_MAX_LENGTH } from '../../api/contract/limits';
 import { HANDOVER_TEXT } from '../../constants';
 import { useHandOverByCodeMutation, useHandOverMutation } from './handoverApi';
 import './handover.css';
@@ -88,7 +90,7 @@ export function HandOverByCode({ vendorId, screen, idPrefix }: { vendorId: strin
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={15}
+          maxLength={HANDOVER_CODE_FIELD_MAX_LENGTH}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${inputId}-problem` : undefined}
         />

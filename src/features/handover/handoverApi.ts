@@ -2,7 +2,7 @@
 // straight into the live feed (the stream brings it too, to every other screen of the store) and the
 // dashboard's claim counts reload.
 import { api } from '../../api/apiSlice';
-import type { HandoverResponse, HandoverScreen } from '../../api/types';
+import type { HandoverResponse, HandoverScreen } from '../../api/contract/handover';
 import { itemReceived } from '../activity/activityFeedSlice';
 
 export interface HandOverArgs {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Modal, type ThemeConfig } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
-import type { PrintableQrResponse } from '../../api/types';
+import type { PrintableQrResponse } from '../../api/contract/qrcode';
 import { QR_TEXT } from '../../constants';
 import { useRenewPrintableQrMutation } from './qrApi';
 import { tokenPreview } from './TokenPreview';

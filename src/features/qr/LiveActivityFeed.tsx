@@ -2,7 +2,7 @@
 import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useAppSelector } from '../../app/hooks';
-import type { HandoverScreen } from '../../api/types';
+import type { HandoverScreen } from '../../api/contract/handover';
 import { ACTIVITY_TEXT } from '../../constants';
 import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
 import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activity/activityFeedSlice';

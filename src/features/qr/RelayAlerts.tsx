@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Modal, Tag, type ThemeConfig } from 'antd';
 import dayjs from 'dayjs';
-import type { RelayAlert } from '../../api/types';
+import type { RelayAlert } from '../../api/contract/relay';
 import { useAppDispatch } from '../../app/hooks';
 import { RELAY_TEXT } from '../../constants';
 import { itemsVoided } from '../activity/activityFeedSlice';

@@ -2,10 +2,9 @@
 // a day, may grant before scans are refused). Empty fields follow the server's defaults.
 import { useEffect, useState } from 'react';
 import { App, Button, InputNumber } from 'antd';
+import { STAMP_BUDGET_FLOOR as FLOOR_LIMITS } from '../../api/contract/limits';
 import { RELAY_TEXT } from '../../constants';
 import { useGetStampBudgetQuery, useSetStampBudgetMutation } from './relayApi';
-
-const FLOOR_LIMITS = { min: 1, max: 100_000 } as const;
 
 export function StampBudgetSection({ vendorId }: { vendorId: string }) {
   const { message } = App.useApp();

@@ -1,6 +1,6 @@
 // QR endpoints (SPEC.md §7 /api/qrcode), added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../api/types';
+import type { PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../api/contract/qrcode';
 
 export const qrApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 // Relay alerts and the void action (issue 17, /api/qrcode/{vendorId}/alerts), added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { RelayAlertsResponse, StampBudgetSettings, VoidCodeResponse } from '../../api/types';
+import type { RelayAlertsResponse, StampBudgetSettings, VoidCodeResponse } from '../../api/contract/relay';
 
 export const relayApi = api.injectEndpoints({
   endpoints: (build) => ({

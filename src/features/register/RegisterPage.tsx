@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { REGISTER_TEXT, ROUTES } from '../../constants';
 import { serverErrorMessage } from '../../api/errorMessage';
-import type { RegisterFields } from '../../api/types';
+import type { RegisterFields } from '../../api/contract/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi } from '../session/authApi';

@@ -1,14 +1,14 @@
 // Client-side checks matching the server's registration rules (server/services/accounts.ts), so a typo is
 // caught on the form: SPEC.md §8 has a refused registration stay on step 2 without a message.
+import { EMAIL_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../../api/contract/limits';
 
-const WEBSITE_MAX_LENGTH = 300;
 const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/i;
 // One @, no spaces or quotes, a dotted domain of letters, digits and hyphens (IDNs as punycode).
 const EMAIL = /^[^\s@"(),:;<>[\\\]]{1,64}@(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
 
 export function isEmailAddress(raw: string): boolean {
   const email = raw.trim();
-  return email.length <= 254 && EMAIL.test(email);
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL.test(email);
 }
 
 /** Empty, a bare domain (corner.cafe) or an http(s) address without credentials. */

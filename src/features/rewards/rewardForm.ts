@@ -1,6 +1,6 @@
 // The punch-card form's rules as pure functions: clamping, validation, the payload, and the preview's arithmetic.
 import dayjs, { type Dayjs } from 'dayjs';
-import type { RewardResponse, RewardSetup } from '../../api/types';
+import type { RewardResponse, RewardSetup } from '../../api/contract/rewards';
 import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
 
 /** What the form edits; `stamps` may be raw text while the vendor is typing. */

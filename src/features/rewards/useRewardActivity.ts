@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
-import type { ActivityItem } from '../../api/types';
+import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';

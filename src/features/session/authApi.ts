@@ -1,15 +1,6 @@
 // The /api/auth calls of SPEC.md §7 and issue 14 (logout, forgot/reset password), injected into the one api slice.
 import { api } from '../../api/apiSlice';
-import type {
-  CompleteRegistrationRequest,
-  CompleteRegistrationResponse,
-  ForgotPasswordResponse,
-  ResetPasswordResponse,
-  LoginRequest,
-  LoginResponse,
-  RegisterFields,
-  VerifyResponse,
-} from '../../api/types';
+import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';
 
 /** What the registration form hands over: the text fields plus the optional menu picture. */

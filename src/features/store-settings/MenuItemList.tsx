@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import type { MenuItemDto } from '../../api/types';
+import type { MenuItemDto } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';

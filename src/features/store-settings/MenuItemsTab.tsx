@@ -1,6 +1,6 @@
 // Menu & Items tab: menu upload, the add-item row and the item list.
 import { Typography } from 'antd';
-import type { MenuItemDto } from '../../api/types';
+import type { MenuItemDto } from '../../api/contract/vendor';
 import { MENU_ITEMS } from '../../constants';
 import { AddItemForm } from './AddItemForm';
 import { MenuItemList } from './MenuItemList';

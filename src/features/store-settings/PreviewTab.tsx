@@ -1,6 +1,6 @@
 // Preview tab: the store as a customer sees it in the mobile app — cover, logo, details and the menu.
 import { ClockCircleOutlined, EnvironmentOutlined, GlobalOutlined, ShopOutlined } from '@ant-design/icons';
-import type { MenuItemDto } from '../../api/types';
+import type { MenuItemDto } from '../../api/contract/vendor';
 import { STORE_PREVIEW } from '../../constants';
 import { formatPrice } from './price';
 import { websiteHref, type ProfileDraft } from './profileDraft';

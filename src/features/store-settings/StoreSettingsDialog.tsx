@@ -1,7 +1,8 @@
 // Store Settings dialog (SPEC.md §2, §4): Setup, Preview and Menu & Items tabs for the signed-in vendor.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin, Tabs } from 'antd';
-import type { ApiError, MenuItemDto, VendorProfile } from '../../api/types';
+import type { ApiError } from '../../api/contract/common';
+import type { MenuItemDto, VendorProfile } from '../../api/contract/vendor';
 import { httpStatusOf, serverErrorMessage } from '../../api/errorMessage';
 import { STORE_SETTINGS } from '../../constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -1,5 +1,5 @@
 // The editable part of the store profile, as the Setup tab holds it until Save.
-import type { VendorProfile } from '../../api/types';
+import type { VendorProfile } from '../../api/contract/vendor';
 
 export interface ProfileDraft {
   company: string;

@@ -1,6 +1,6 @@
 // Vendor profile and menu endpoints (SPEC.md §7 /api/vendor): load, save profile, add/delete item, upload menu.
 import { api } from '../../api/apiSlice';
-import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/types';
+import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { selectToken, type SessionState } from '../session/sessionSlice';
 import { progressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
@@ -23,8 +23,10 @@ export interface UpdateVendorArgs {
   cover?: File | null;
 }
 
-export interface AddItemArgs extends AddItemRequest {
+/** What the Add item form sends: always both fields (the wire also takes them absent, or a null price). */
+export interface AddItemArgs extends Required<Pick<AddItemRequest, 'itemName'>> {
   vendorId: string;
+  itemPrice: string | number | '';
 }
 
 export interface DeleteItemArgs {

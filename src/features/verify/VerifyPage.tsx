@@ -5,7 +5,7 @@ import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { ROUTES, VERIFY_TEXT } from '../../constants';
-import type { ApiError } from '../../api/types';
+import type { ApiError } from '../../api/contract/common';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi, useVerifyQuery } from '../session/authApi';
@@ -24,6 +24,14 @@ export function passwordRuleMessage(error: unknown): string | null {
   return typeof body.error === 'string' && body.error ? body.error : passwordDetail.message;
 }
 
+/**
+ * A 200 whose body still carries `error` is treated as a failure (SPEC.md §8: any error answer → /login).
+ * The API's schemas never send one; a proxy or an older server might.
+ */
+function carriesError(body: object | undefined): boolean {
+  return Boolean(body && (body as Partial<ApiError>).error);
+}
+
 function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -38,7 +46,7 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
     setSubmitting(true);
     // track: false keeps the password out of the store's mutation cache.
     const result = await dispatch(authApi.endpoints.completeRegistration.initiate({ token, vendorId, password }, { track: false }));
-    if (result.data && !result.data.error) {
+    if (result.data && !carriesError(result.data)) {
       // The session slice has stored the token (completeRegistration.matchFulfilled).
       navigate(ROUTES.dashboard(result.data.vendorId || vendorId), { replace: true });
       return;
@@ -105,7 +113,7 @@ export default function VerifyPage() {
 
   // SPEC.md §8: an error answer or no answer at all → /login.
   const toLogin = <Navigate to={ROUTES.login} replace />;
-  if (isError || data?.error) return toLogin;
+  if (isError || carriesError(data)) return toLogin;
 
   let content;
   if (!data) {

@@ -1,7 +1,7 @@
 // The dashboard fed by GET /api/dashboard: the vendor's own figures once they have activity (no sample
 // markers but on the campaigns card), SPEC.md's marked samples before that, and what the store owes.
 import { screen, within } from '@testing-library/react';
-import type { DashboardResponse } from '../../../src/api/types';
+import type { DashboardResponse } from '../../../src/api/contract/activity';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { renderWithApp } from '../render';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';

@@ -1,7 +1,7 @@
 // The Reward Activity table: the vendor's own stamps and claims, a page at a time, once there are any;
 // SPEC.md's sample rows, marked as sample data, only while there is no activity at all.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { ActivityItem, ActivityPage } from '../../../src/api/types';
+import type { ActivityItem, ActivityPage } from '../../../src/api/contract/activity';
 import { RewardActivityTable } from '../../../src/features/rewards/RewardActivityTable';
 import { renderWithApp } from '../render';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';

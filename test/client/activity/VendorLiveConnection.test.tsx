@@ -2,7 +2,7 @@
 // the QR page — so the dashboard (figures, what the store owes) and Reward Activity refetch as customers scan,
 // and moving between vendor pages keeps the same stream (the server caps streams per store).
 import { act, screen } from '@testing-library/react';
-import type { DashboardResponse } from '../../../src/api/types';
+import type { DashboardResponse } from '../../../src/api/contract/activity';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { VendorLayout } from '../../../src/features/layout/VendorLayout';
 import { loggedOut } from '../../../src/features/session/sessionSlice';

@@ -1,6 +1,6 @@
 // The live feed's state machine: its transitions, what it ignores once closed, and the lines it reads out.
 import { configureStore } from '@reduxjs/toolkit';
-import type { ActivityItem } from '../../../src/api/types';
+import type { ActivityItem } from '../../../src/api/contract/activity';
 import {
   activityFeedSlice,
   feedClosed,

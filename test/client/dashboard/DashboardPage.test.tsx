@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { RewardProgressCard, TotalRedemptionsCard } from '../../../src/features/dashboard/cards';
-import type { DashboardResponse } from '../../../src/api/types';
+import type { DashboardResponse } from '../../../src/api/contract/activity';
 import { renderWithApp } from '../render';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 

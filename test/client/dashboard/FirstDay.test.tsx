@@ -2,7 +2,8 @@
 // done, and shows the vendor's own reward once one is saved.
 import { screen, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
-import type { DashboardResponse, FirstDayStatus, RewardResponse } from '../../../src/api/types';
+import type { DashboardResponse } from '../../../src/api/contract/activity';
+import type { FirstDayStatus, RewardResponse } from '../../../src/api/contract/rewards';
 import { renderWithApp } from '../render';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import { setupUser } from '../support/browser';

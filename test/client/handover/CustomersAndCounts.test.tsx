@@ -1,7 +1,8 @@
 // Issue 19: the dashboard's claim counts (updated live when the store's stream reports a hand-over), the
 // Customers page (filters, server-side sort, keyset pages) and deleting a wallet on the wallet page.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { CustomerListItem, DashboardResponse } from '../../../src/api/types';
+import type { DashboardResponse } from '../../../src/api/contract/activity';
+import type { CustomerListItem } from '../../../src/api/contract/customers';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import CustomersPage from '../../../src/features/customers/CustomersPage';
 import WalletPage from '../../../src/features/customer/WalletPage';

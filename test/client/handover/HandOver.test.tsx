@@ -2,7 +2,8 @@
 // within 2 s of the counter's hand-over; the counter's feed and counter mode hand a claim over by its
 // button or by the typed code; a second confirmation reads as already handed over.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { ActivityItem, RedemptionDto } from '../../../src/api/types';
+import type { ActivityItem } from '../../../src/api/contract/activity';
+import type { RedemptionDto } from '../../../src/api/contract/customer';
 import { RewardReadyScreen } from '../../../src/features/customer/RewardReadyScreen';
 import { ActivityFeedView } from '../../../src/features/qr/LiveActivityFeed';
 import { activityFeedSlice, initialActivityFeedState, itemReceived } from '../../../src/features/activity/activityFeedSlice';

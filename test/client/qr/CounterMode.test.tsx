@@ -2,7 +2,7 @@
 // a flash (and an opt-in chime) when a stamp lands, a screen wake lock; Esc leaves. Print flyer and the
 // "Set up your reward first" question before a flyer of a store without a working reward.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { FirstDayStatus, RewardResponse } from '../../../src/api/types';
+import type { FirstDayStatus, RewardResponse } from '../../../src/api/contract/rewards';
 import { FakeEventSource, installFakeEventSource } from '../activity/fakeEventSource';
 import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from './qrPageSetup';
 

@@ -1,5 +1,5 @@
 // GET /api/dashboard/{vendorId}: every figure checked against a small hand-made history with known answers.
-import type { DashboardResponse } from '../../../src/api/types';
+import type { DashboardResponse } from '../../../src/api/contract/activity';
 import { createStore, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, type TestApp } from '../helpers';
 import { guestLabel } from '../../../server/services/activity';

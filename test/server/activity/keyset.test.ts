@@ -1,6 +1,6 @@
 // Issue 18: keyset paging of the activity list (`?before=<nextCursor>`) and the store's running counts
 // that the dashboard and the list's total read, kept by the real scan and claim.
-import type { ActivityPage } from '../../../src/api/types';
+import type { ActivityPage } from '../../../src/api/contract/activity';
 import { storeCounterTotal } from '../../../server/repositories/store-counters';
 import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, type TestApp } from '../helpers';

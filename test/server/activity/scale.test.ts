@@ -4,7 +4,7 @@
 // endpoints timed. Size: ACTIVITY_SCALE_EVENTS (default 1,000,000 on SQLite; 100,000 in the PostgreSQL
 // pass, whose bulk insert is several times slower).
 import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
-import type { ActivityPage, DashboardResponse } from '../../../src/api/types';
+import type { ActivityPage, DashboardResponse } from '../../../src/api/contract/activity';
 import { seedActivity } from '../../../bench/seed-activity';
 import { createStore, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';

@@ -1,6 +1,6 @@
 // The live counter feed: POST /api/activity/{vendorId}/stream-ticket and GET /api/activity/{vendorId}/stream
 // (server-sent events), read with a real HTTP client from the app listening on a random port.
-import type { ActivityItem, StreamTicketResponse } from '../../../src/api/types';
+import type { ActivityItem, StreamTicketResponse } from '../../../src/api/contract/activity';
 import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, type TestApp } from '../helpers';
 import {

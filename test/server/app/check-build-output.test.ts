@@ -17,7 +17,7 @@ describe('check-build-output', () => {
     write('dist/client/assets/main.0123456789ab.js');
     write('dist/server/main.js');
     write('dist/server/routes/auth.js');
-    write('dist/src/api/types.js');
+    write('dist/src/api/contract/common.js');
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 

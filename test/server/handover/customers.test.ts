@@ -2,7 +2,7 @@
 // activity CSV export (RFC 4180 quoting, formula neutralising, streaming in bounded batches), and
 // wallet deletion — each owner-only.
 import { Readable } from 'node:stream';
-import type { CustomerListItem } from '../../../src/api/types';
+import type { CustomerListItem } from '../../../src/api/contract/customers';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource } from '../../../server/services/export/activity-sources';
 import { activityCsvStream, localTime } from '../../../server/services/export/csv-export';
 import { csvCell, csvRecord } from '../../../server/services/export/csv';

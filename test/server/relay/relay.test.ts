@@ -5,7 +5,7 @@ import type { ActivityNotice } from '../../../server/services/activity-bus';
 import { networkPrefix, stampBudget } from '../../../server/services/relay';
 import type { TestApp } from '../helpers';
 import { buildCustomerTestApp, createStore, dynamicToken, printableToken, scan, setReward, type TestStore } from '../customer/factories';
-import type { RelayAlert } from '../../../src/api/types';
+import type { RelayAlert } from '../../../src/api/contract/relay';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

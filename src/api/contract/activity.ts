@@ -1,0 +1,118 @@
+// /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
+// /api/dashboard/{vendorId} (the dashboard's figures) — issue 7: the vendor's own figures.
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
+import { ClaimStatus } from './common';
+
+export const ActivityType = Type.Union([Type.Literal('stamp'), Type.Literal('redemption')]);
+export type ActivityType = Static<typeof ActivityType>;
+
+/** One stamp given or reward claimed at the vendor's store. */
+export const ActivityItem = Type.Object({
+  /** The stamp event's or redemption's id. */
+  id: Type.String(),
+  type: ActivityType,
+  customer: Type.String({ description: "Display name, or an anonymous label such as 'Guest 4F2A'" }),
+  date: Type.Integer({ description: 'epoch milliseconds' }),
+  /** What the card is for ("Flat White"): the reward's label now (stamps) or as claimed (redemptions). */
+  reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
+  stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
+  voided: Type.Optional(Type.Boolean({ description: 'Stamps only (issue 17): the store voided this stamp' })),
+  /** Stamps a full card needs (for a redemption, as it was when claimed). */
+  required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
+  // Issue 19: a claim's hand-over.
+  status: Type.Optional(ClaimStatus('Redemptions: the hand-over state')),
+  code: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Pending redemptions: the code on the customer's screen" })),
+  givenAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'epoch milliseconds of the hand-over' })),
+  expiresAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Pending redemptions: epoch milliseconds it expires at' })),
+});
+export type ActivityItem = Static<typeof ActivityItem>;
+
+/** GET /api/activity/{vendorId}?page=&pageSize=&before=: newest first. */
+export const ActivityQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_ROWS, default: 1 }),
+  pageSize: Type.Integer({ minimum: ACTIVITY_PAGE_SIZE.min, maximum: ACTIVITY_PAGE_SIZE.max, default: ACTIVITY_PAGE_SIZE.default }),
+  before: Type.Optional(Type.String({
+    pattern: ACTIVITY_CURSOR_PATTERN,
+    maxLength: ACTIVITY_CURSOR_MAX_LENGTH,
+    description: 'nextCursor of the previous page: the page right after it, at any depth (page is then only echoed)',
+  })),
+});
+
+export const ActivityPage = Type.Object({
+  items: Type.Array(ActivityItem),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  /** Events counted, up to `ACTIVITY_MAX_ROWS`; `totalIsCapped` says the real number is larger. */
+  total: Type.Integer(),
+  totalIsCapped: Type.Boolean(),
+  hasMore: Type.Boolean(),
+  /** When there is more: pass as `?before=` for the next page (keyset paging, any depth, issue 18). */
+  nextCursor: Type.Optional(Type.String()),
+});
+export type ActivityPage = Static<typeof ActivityPage>;
+
+/** The vendor's offset from UTC, so days and weeks follow their calendar. */
+export const UtcOffset = (options: { description?: string } = {}) =>
+  Type.Integer({ minimum: UTC_OFFSET_MINUTES.min, maximum: UTC_OFFSET_MINUTES.max, default: 0, ...options });
+
+/** GET /api/dashboard/{vendorId}?utcOffset= */
+export const DashboardQuery = Type.Object({ utcOffset: UtcOffset() });
+
+export const DashboardCount = Type.Object({
+  /** The first day of the bucket in the vendor's time zone, YYYY-MM-DD. */
+  date: Type.String({ description: 'First local day of the bucket, YYYY-MM-DD' }),
+  count: Type.Integer(),
+});
+export type DashboardCount = Static<typeof DashboardCount>;
+
+export const EngagedCustomer = Type.Object({
+  /** A stable, opaque key for lists (not the customer's id). */
+  key: Type.String(),
+  name: Type.String(),
+  initials: Type.String(),
+  /** Stamps collected in the last 90 days. */
+  stamps: Type.Integer(),
+});
+export type EngagedCustomerDto = Static<typeof EngagedCustomer>;
+
+export const ClaimCounts = Type.Object(
+  { pending: Type.Integer(), given: Type.Integer(), expired: Type.Integer() },
+  { description: 'Claims waiting at the counter, handed over, and expired unconfirmed' },
+);
+export type ClaimCounts = Static<typeof ClaimCounts>;
+
+/** GET /api/dashboard/{vendorId}?utcOffset=: every figure of the dashboard. */
+export const DashboardResponse = Type.Object({
+  /** false until the first stamp: the dashboard then shows SPEC.md's sample figures. */
+  hasActivity: Type.Boolean(),
+  /** Average stamps on active cards (≥ 1 stamp, used in the last 90 days), counted up to `required`; one decimal. */
+  stampCard: Type.Object({ averageStamps: Type.Number(), required: Type.Integer(), activeCards: Type.Integer() }),
+  totalRedemptions: Type.Integer(),
+  /** The last 8 weeks (7-day windows ending today), oldest first. */
+  redemptionsPerWeek: Type.Array(DashboardCount),
+  /** The 4 latest stamps and claims, newest first. */
+  recent: Type.Array(ActivityItem),
+  /** The 4 customers with the most stamps in the last 90 days. */
+  engagedCustomers: Type.Array(EngagedCustomer),
+  /** Claims per day over the last 30 days, oldest first. */
+  redemptionActivity: Type.Array(DashboardCount),
+  /** What the vendor owes: full cards not yet claimed, and cards one stamp short of full. */
+  outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
+  /** Issue 19: claims waiting at the counter, handed over, and expired unconfirmed (all time). */
+  claims: Type.Optional(ClaimCounts),
+});
+export type DashboardResponse = Static<typeof DashboardResponse>;
+
+/** POST /api/activity/{vendorId}/stream-ticket: a short-lived ticket for the live feed's URL (EventSource sends no headers). */
+export const StreamTicketResponse = Type.Object({
+  ticket: Type.String(),
+  /** Epoch ms. */
+  expiresAt: Type.Integer(),
+  /** The stream's path, with the ticket, ready for `new EventSource(url)`. */
+  url: Type.String(),
+});
+export type StreamTicketResponse = Static<typeof StreamTicketResponse>;
+
+/** GET /api/activity/{vendorId}/stream?ticket= */
+export const StreamQuery = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: STREAM_TICKET_MAX_LENGTH }) });

@@ -1,0 +1,13 @@
+// Names both sides of the wire must spell alike (a header, server-sent event names) and the claim
+// screen's polling pace. Plain constants, no TypeBox import: the client imports them at run time.
+
+/** Header carrying the customer's device credential (never the vendor's bearer token). */
+export const CUSTOMER_CREDENTIAL_HEADER = 'X-Customer-Key';
+
+/** The live feed's server-sent event name; its data is one `ActivityItem` as JSON. */
+export const ACTIVITY_STREAM_EVENT = 'activity';
+/** Issue 17: the live feed's event when a code's relay alert appears or changes; its data is `{ code }`. */
+export const RELAY_ALERT_STREAM_EVENT = 'relay-alert';
+
+/** How often the claim screen asks whether its claim was handed over (issue 19: the screen changes within 2 s). */
+export const CLAIM_POLL_MS = 1000;

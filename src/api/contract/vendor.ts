@@ -1,0 +1,72 @@
+// /api/vendor/{vendorId}: the store profile and its menu (SPEC.md §7), each call for its owner only.
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { ITEM_NAME_FIELD_MAX_LENGTH, ITEM_PRICE_FIELD_MAX_LENGTH, PROFILE_FIELD_MAX_LENGTH } from './limits';
+import { Id } from './common';
+import { MultilineText, Text } from './text';
+
+export const VendorProfile = Type.Object({
+  company: Type.String(),
+  address: Type.String(),
+  open_hours: Type.String(),
+  website: Type.String(),
+  logo: Type.Union([Type.String({ description: 'URL of the logo, /api/images/<sha256>' }), Type.Null()]),
+  /** Uploaded as `cover`, read back as `banner` (SPEC.md §7). */
+  banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
+});
+export type VendorProfile = Static<typeof VendorProfile>;
+
+export const MenuItem = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  /** Price in dollars (e.g. 4.2), or '' when the item has no price (SPEC.md §3: number or empty). */
+  price: Type.Union([Type.Number({ description: 'dollars' }), Type.Literal('')]),
+  /** Set on items a menu scan added: the upload that added them (remove-upload takes it back). */
+  uploadId: Type.Optional(Type.String({ description: 'the menu upload that added this item' })),
+});
+export type MenuItemDto = Static<typeof MenuItem>;
+
+export const VendorResponse = Type.Object({ vendor: VendorProfile, items: Type.Array(MenuItem) });
+export type VendorResponse = Static<typeof VendorResponse>;
+
+/** Multipart file fields arrive as Buffers, which JSON schema cannot describe; checked in the service. */
+const FileField = (description: string) => Type.Optional(Type.Unsafe<Buffer | string>({ description }));
+
+/** POST /api/vendor/{vendorId} (multipart): the texts are checked in words by the service (1–200 characters). */
+export const SaveProfileRequest = Type.Object({
+  company: Type.Optional(Text({ maxLength: PROFILE_FIELD_MAX_LENGTH, description: '1–200 characters' })),
+  address: Type.Optional(MultilineText({ maxLength: PROFILE_FIELD_MAX_LENGTH, description: '1–200 characters' })),
+  open_hours: Type.Optional(MultilineText({ maxLength: PROFILE_FIELD_MAX_LENGTH, description: '1–200 characters' })),
+  website: Type.Optional(Text({ maxLength: PROFILE_FIELD_MAX_LENGTH, description: 'optional; http(s) address or a bare domain' })),
+  logo: FileField('PNG, JPEG or WebP image, at most 5 MB'),
+  cover: FileField('PNG, JPEG or WebP image, at most 5 MB; read back as `banner`'),
+});
+export const SaveProfileResponse = Type.Object({ vendor: VendorProfile });
+export type SaveProfileResponse = Static<typeof SaveProfileResponse>;
+
+export const AddItemRequest = Type.Object({
+  // Multi-line allowed: the service folds every run of whitespace into one space.
+  itemName: Type.Optional(MultilineText({ maxLength: ITEM_NAME_FIELD_MAX_LENGTH, description: '1–120 characters after trimming' })),
+  itemPrice: Type.Optional(Type.Union([Text({ maxLength: ITEM_PRICE_FIELD_MAX_LENGTH }), Type.Number(), Type.Null()], {
+    description: "dollars ≥ 0 with at most 2 decimals; '' or null for no price",
+  })),
+});
+export type AddItemRequest = Static<typeof AddItemRequest>;
+export const AddItemResponse = Type.Object({ item: MenuItem });
+export type AddItemResponse = Static<typeof AddItemResponse>;
+
+export const DeleteItemRequest = Type.Object({ itemId: Id });
+export type DeleteItemRequest = Static<typeof DeleteItemRequest>;
+export const DeleteItemResponse = Type.Object({ ok: Type.Literal(true) });
+
+export const UploadMenuRequest = Type.Object({ menu: FileField('PDF, PNG or JPEG file, at most 10 MB') });
+export const UploadMenuResponse = Type.Object({
+  newItems: Type.Array(MenuItem),
+  /** Identifies this upload's items (each carries it as `uploadId`). */
+  uploadId: Type.String(),
+});
+export type UploadMenuResponse = Static<typeof UploadMenuResponse>;
+
+export const RemoveUploadRequest = Type.Object({ uploadId: Id });
+export type RemoveUploadRequest = Static<typeof RemoveUploadRequest>;
+export const RemoveUploadResponse = Type.Object({ removed: Type.Integer() });
+export type RemoveUploadResponse = Static<typeof RemoveUploadResponse>;
