@@ -56,10 +56,10 @@ module.exports = {
       name: 'spa-imports-contract-types-only',
       comment:
         'The contract modules hold TypeBox schemas (runtime code the browser does not need): the SPA imports their ' +
-        'types only (`import type`), except limits.ts, whose plain constants client validation uses.',
+        'types only (`import type`), except limits.ts and protocol.ts: plain constants (validation limits, header and event names) that import nothing.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/api/contract/' },
-      to: { path: '^src/api/contract/', pathNot: '^src/api/contract/limits\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/api/contract/', pathNot: '^src/api/contract/(limits|protocol)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-test-or-bench-in-product',
