@@ -4,6 +4,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../server/db';
 import { recountStoreCounters } from '../server/repositories/store-counters';
+import { recountEngaged } from '../server/repositories/dashboard-aggregates';
+import { recountStampFiguresOfStore } from '../server/repositories/stamp-figures';
+import { ENGAGED_DAYS } from '../server/services/dashboard';
 
 export interface ActivitySeed {
   /** Stamp events to write (default 1,000,000). */
@@ -97,6 +100,9 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
     }
     // The dashboard's running counts (issue 18), which the real stamping keeps as it goes.
     await recountStoreCounters(trx, vendorId);
+    // And the kept engaged counts and per-stamp figures (the card histogram keeps itself, by trigger).
+    await recountEngaged(trx, vendorId, seed.now - ENGAGED_DAYS * DAY_MS);
+    await recountStampFiguresOfStore(trx, vendorId, db.dialect);
   });
   // Fresh statistics, so the planner sees the real table sizes (PostgreSQL's autovacuum may not have run yet).
   if (db.dialect === 'postgres') {

@@ -6,9 +6,11 @@ import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
+import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
 import { createCustomer, customerForCredential } from './customers';
 import { verifyQrForStamp } from './qr-verify';
@@ -143,6 +145,9 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       }, now);
       const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!added) throw new CoolingDown();
+      // Issue 18: the visit number and card count the activity list shows for this stamp (and for any
+      // stamp of the card in this same millisecond, whose order among them is by id).
+      await refreshStampFigures(trx, [cardId], now);
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
       return { customerId, cardId, credential: created?.credential, ...relay };
     });
@@ -162,6 +167,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   // Issue 7: the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
   if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);
+  // Issue 18: the dashboard's engaged counts move on with time (about once an hour per store). A failure
+  // must not turn a committed stamp into an error: the next stamp tries again, and until then the
+  // dashboard reads the lag itself.
+  await keepEngagedWindow(deps, vendorId, now).catch(() => undefined);
   const response: ScanResponse = { message: scanMessages.stamped(card, reward), store, reward, card, stampedAt: now };
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };
