@@ -322,6 +322,13 @@ export interface EngagedCountTable {
   stamps: number;
 }
 
+/** Issue 18: the store's claims by status (kept by triggers on redemptions). */
+export interface StoreClaimCountTable {
+  vendor_id: string;
+  status: string;
+  claims: number;
+}
+
 export interface StoreCounterTable {
   vendor_id: string;
   /** What is counted, e.g. 'stamps' or 'claims' (STORE_METRICS). */
@@ -358,6 +365,7 @@ export interface Database {
   store_card_days: StoreCardDaysTable;
   engaged_windows: EngagedWindowTable;
   engaged_counts: EngagedCountTable;
+  store_claim_counts: StoreClaimCountTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -13,7 +13,7 @@ import {
   topEngagedCounts,
   type StampCount,
 } from '../repositories/dashboard-aggregates';
-import { storeCounterSlots, storeCounterTotal } from '../repositories/store-counters';
+import { storeCounterDays, storeCounterTotal } from '../repositories/store-counters';
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
 import { outstandingClaims } from './handover';
 
@@ -44,18 +44,14 @@ function calendar(now: number, utcOffsetMinutes: number) {
 
 /**
  * Claims per local day for the last 30 days and per 7-day week for the last 8 weeks (the newest week
- * ends today), summed from the store's 15-minute claim counters (issue 18): at most 56 × 96 small rows
- * however many claims there were.
+ * ends today), summed by the database from the store's 15-minute claim counters (issue 18): at most
+ * 56 × 96 small index entries however many claims there were, 56 rows back.
  */
 async function redemptionSeries(deps: Pick<AppDeps, 'db'>, vendorId: string, now: number, utcOffsetMinutes: number) {
   const { todayStart, dateOf } = calendar(now, utcOffsetMinutes);
   const days = Math.max(REDEMPTION_WEEKS * 7, REDEMPTION_DAYS);
   const start = todayStart - (days - 1) * DAY_MS;
-  const perDay = new Map<number, number>();
-  for (const [slot, count] of await storeCounterSlots(deps.db.reads, vendorId, 'claims', start, todayStart + DAY_MS)) {
-    const day = Math.floor((slot - start) / DAY_MS);
-    perDay.set(day, (perDay.get(day) ?? 0) + count);
-  }
+  const perDay = await storeCounterDays(deps.db.reads, vendorId, 'claims', start, todayStart + DAY_MS, DAY_MS);
   const daily: DashboardCount[] = Array.from({ length: days }, (_, i) => ({ date: dateOf(start + i * DAY_MS), count: perDay.get(i) ?? 0 }));
   const weekly: DashboardCount[] = Array.from({ length: REDEMPTION_WEEKS }, (_, w) => {
     const first = days - (REDEMPTION_WEEKS - w) * 7;

@@ -3,6 +3,7 @@
 //    by the UTC day the card last changed), for the average card and the full / nearly full figures.
 //  - engaged_counts: each customer's not-voided stamps at a store since the store's engaged_windows
 //    counted_from (the service keeps that near "90 days ago"), read top-down along an index.
+//  - store_claim_counts: the store's claims by status (pending, given, expired).
 //  - stamp_events.card_visit / card_stamps_after: which visit a stamp was and the card's count after it,
 //    worked out when the stamp is written (repositories/stamp-figures.ts) instead of on every read.
 // The card and event aggregates are kept by triggers, so every path that changes a card or an event
@@ -38,6 +39,19 @@ const SQLITE_TRIGGERS = [
       ON CONFLICT (vendor_id, stamps) DO UPDATE SET cards = cards + 1;
     INSERT INTO store_card_days (vendor_id, day, stamps, cards) VALUES (NEW.vendor_id, CAST(NEW.updated_at / ${DAY_MS} AS INTEGER), NEW.stamps, 1)
       ON CONFLICT (vendor_id, day, stamps) DO UPDATE SET cards = cards + 1;
+  END`,
+  // Claims by status.
+  `CREATE TRIGGER redemptions_status_insert AFTER INSERT ON redemptions BEGIN
+    INSERT INTO store_claim_counts (vendor_id, status, claims) VALUES (NEW.vendor_id, NEW.status, 1)
+      ON CONFLICT (vendor_id, status) DO UPDATE SET claims = claims + 1;
+  END`,
+  `CREATE TRIGGER redemptions_status_delete AFTER DELETE ON redemptions BEGIN
+    UPDATE store_claim_counts SET claims = claims - 1 WHERE vendor_id = OLD.vendor_id AND status = OLD.status;
+  END`,
+  `CREATE TRIGGER redemptions_status_update AFTER UPDATE OF vendor_id, status ON redemptions BEGIN
+    UPDATE store_claim_counts SET claims = claims - 1 WHERE vendor_id = OLD.vendor_id AND status = OLD.status;
+    INSERT INTO store_claim_counts (vendor_id, status, claims) VALUES (NEW.vendor_id, NEW.status, 1)
+      ON CONFLICT (vendor_id, status) DO UPDATE SET claims = claims + 1;
   END`,
   // Engaged customers: a stamp counts while not voided and not older than the store's counted_from.
   `CREATE TRIGGER stamp_events_engaged_insert AFTER INSERT ON stamp_events
@@ -91,6 +105,19 @@ const POSTGRES_TRIGGERS = [
   END $$`,
   `CREATE CONSTRAINT TRIGGER stamp_cards_histogram AFTER INSERT OR DELETE OR UPDATE OF vendor_id, stamps, updated_at ON stamp_cards
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stamp_cards_histogram()`,
+  `CREATE FUNCTION redemptions_status() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      UPDATE store_claim_counts SET claims = claims - 1 WHERE vendor_id = OLD.vendor_id AND status = OLD.status;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      INSERT INTO store_claim_counts (vendor_id, status, claims) VALUES (NEW.vendor_id, NEW.status, 1)
+        ON CONFLICT (vendor_id, status) DO UPDATE SET claims = store_claim_counts.claims + 1;
+    END IF;
+    RETURN NULL;
+  END $$`,
+  `CREATE CONSTRAINT TRIGGER redemptions_status AFTER INSERT OR DELETE OR UPDATE OF vendor_id, status ON redemptions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION redemptions_status()`,
   `CREATE FUNCTION stamp_events_engaged() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.voided_at IS NULL
@@ -162,6 +189,13 @@ export function up(dialect: Dialect) {
       .addColumn('stamps', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('engaged_counts_pk', ['vendor_id', 'customer_id'])
       .execute();
+    await db.schema
+      .createTable('store_claim_counts')
+      .addColumn('vendor_id', 'text', (c) => c.notNull().references('vendors.id').onDelete('cascade'))
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('claims', big, (c) => c.notNull())
+      .addPrimaryKeyConstraint('store_claim_counts_pk', ['vendor_id', 'status'])
+      .execute();
     await sql`CREATE INDEX engaged_counts_top_idx ON engaged_counts (vendor_id, stamps DESC, customer_id)`.execute(db);
     await db.schema.alterTable('stamp_events').addColumn('card_visit', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema.alterTable('stamp_events').addColumn('card_stamps_after', 'integer', (c) => c.notNull().defaultTo(0)).execute();
@@ -170,6 +204,7 @@ export function up(dialect: Dialect) {
     await sql`INSERT INTO store_card_stamps (vendor_id, stamps, cards) SELECT vendor_id, stamps, COUNT(*) FROM stamp_cards GROUP BY vendor_id, stamps`.execute(db);
     await sql`INSERT INTO store_card_days (vendor_id, day, stamps, cards)
       SELECT vendor_id, ${day}, stamps, COUNT(*) FROM stamp_cards GROUP BY vendor_id, ${day}, stamps`.execute(db);
+    await sql`INSERT INTO store_claim_counts (vendor_id, status, claims) SELECT vendor_id, status, COUNT(*) FROM redemptions GROUP BY vendor_id, status`.execute(db);
     const countedFrom = Date.now() - ENGAGED_WINDOW_MS;
     await sql`INSERT INTO engaged_windows (vendor_id, counted_from) SELECT id, ${sql.lit(countedFrom)} FROM vendors`.execute(db);
     await sql`INSERT INTO engaged_counts (vendor_id, customer_id, stamps)
@@ -185,17 +220,20 @@ export function down(dialect: Dialect) {
     if (dialect === 'postgres') {
       await sql`DROP TRIGGER IF EXISTS stamp_events_engaged ON stamp_events`.execute(db);
       await sql`DROP TRIGGER IF EXISTS stamp_cards_histogram ON stamp_cards`.execute(db);
+      await sql`DROP TRIGGER IF EXISTS redemptions_status ON redemptions`.execute(db);
+      await sql`DROP FUNCTION IF EXISTS redemptions_status()`.execute(db);
       await sql`DROP FUNCTION IF EXISTS stamp_events_engaged()`.execute(db);
       await sql`DROP FUNCTION IF EXISTS stamp_cards_histogram()`.execute(db);
       await sql`DROP FUNCTION IF EXISTS store_card_histogram_add(TEXT, BIGINT, INTEGER, INTEGER)`.execute(db);
     } else {
       for (const name of [
         'stamp_cards_histogram_insert', 'stamp_cards_histogram_delete', 'stamp_cards_histogram_update',
+        'redemptions_status_insert', 'redemptions_status_delete', 'redemptions_status_update',
         'stamp_events_engaged_insert', 'stamp_events_engaged_delete', 'stamp_events_engaged_update_old', 'stamp_events_engaged_update_new',
       ]) await sql`DROP TRIGGER IF EXISTS ${sql.raw(name)}`.execute(db);
     }
     await db.schema.alterTable('stamp_events').dropColumn('card_stamps_after').execute();
     await db.schema.alterTable('stamp_events').dropColumn('card_visit').execute();
-    for (const table of ['engaged_counts', 'engaged_windows', 'store_card_days', 'store_card_stamps']) await db.schema.dropTable(table).ifExists().execute();
+    for (const table of ['store_claim_counts', 'engaged_counts', 'engaged_windows', 'store_card_days', 'store_card_stamps']) await db.schema.dropTable(table).ifExists().execute();
   };
 }

@@ -76,6 +76,11 @@ async function expectKeptFiguresRight(vendorId = store.id): Promise<DashboardRes
     tally(stamps.filter((s) => s.voided_at === null && s.created_at >= countedFrom).map((s) => s.customer_id)),
   );
 
+  // Claims by status.
+  const statuses = (await db.selectFrom('redemptions').select('status').where('vendor_id', '=', vendorId).execute()).map((r) => r.status as string);
+  const byStatus = await db.selectFrom('store_claim_counts').select(['status', 'claims']).where('vendor_id', '=', vendorId).where('claims', '<>', 0).execute();
+  expect(new Map(byStatus.map((r) => [r.status, Number(r.claims)]))).toEqual(tally(statuses));
+
   // Each stamp's visit number and the card's count after it, as the list once worked them out per read.
   const before = (a: Stamp, b: Stamp) => a.created_at < b.created_at || (a.created_at === b.created_at && a.id <= b.id);
   for (const stamp of stamps) {
@@ -92,6 +97,8 @@ async function expectKeptFiguresRight(vendorId = store.id): Promise<DashboardRes
   const response = await getDashboard(t, vendorId, auth);
   expect(response.statusCode).toBe(200);
   const dashboard = response.json<DashboardResponse>();
+  const claimsNow = tally(statuses);
+  expect(dashboard.claims).toEqual({ pending: claimsNow.get('pending') ?? 0, given: claimsNow.get('given') ?? 0, expired: claimsNow.get('expired') ?? 0 });
   const active = cards.filter((c) => c.updated_at >= now - ACTIVE_CARD_DAYS * DAY && c.stamps >= 1);
   const average = active.length === 0 ? 0 : active.reduce((sum, c) => sum + Math.min(c.stamps, required), 0) / active.length;
   expect(dashboard.stampCard).toEqual({ averageStamps: Math.round(average * 10) / 10, required, activeCards: active.length });
@@ -135,7 +142,8 @@ describe('kept dashboard and activity figures (issue 18)', () => {
     await stamps(1);
     await expectKeptFiguresRight();
 
-    await claim(ana);
+    const anaClaim = await claim(ana);
+    expect((await t.app.inject({ method: 'POST', url: `/api/handover/${store.id}/claims/${anaClaim}`, headers: store.auth, payload: { screen: 'feed' } })).statusCode).toBe(200);
     const benClaimed = await stamps(1, ben);
     await claim(benClaimed);
     await stamp(ana);
