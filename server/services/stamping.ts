@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/types';
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
-import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
+import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCard, findCardForStore, findScanContext, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
@@ -12,8 +12,8 @@ import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
-import { createCustomer, customerForCredential } from './customers';
-import { verifyQrForStamp } from './qr-verify';
+import { createCustomer, credentialHashOf } from './customers';
+import { checkAgainstStore } from './qr-verify';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -87,7 +87,11 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const db = deps.db.kysely;
   const now = deps.now();
 
-  const check = await verifyQrForStamp(deps, input.token);
+  // Signature and expiry first (no database); then one read for the store, its flyer version, the
+  // customer the credential names and their card here (issue 18: refusals are the cheap path).
+  const verified = deps.qrTokens.verify(input.token);
+  const context = verified.ok ? await findScanContext(db, verified.token.vendorId, credentialHashOf(input.credential)) : undefined;
+  const check = verified.ok ? checkAgainstStore(verified.token, context?.printable_qr_version) : { ok: false as const, reason: verified.reason };
   if (!check.ok) {
     switch (check.reason) {
       case 'malformed': return refuse('malformed', scanMessages.malformed);
@@ -98,10 +102,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   }
   const { vendorId, kind, tokenId, issuedAt } = check;
 
-  const storeRow: StoreRow | undefined = await findStore(db, vendorId);
-  if (!storeRow) return refuse('unknown-store', scanMessages.unknownStore);
+  const storeRow: StoreRow | undefined = context;
+  if (!storeRow || !context) return refuse('unknown-store', scanMessages.unknownStore);
   const store = toStore(storeRow);
-  const knownCustomerId = await customerForCredential(db, input.credential);
+  const knownCustomerId = context.known_customer_id ?? undefined;
   const currentCard = async (): Promise<CustomerCard | undefined> => {
     if (knownCustomerId === undefined) return undefined;
     const row = await findCardForStore(db, knownCustomerId, vendorId);
@@ -109,7 +113,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   };
   // A returning customer's card as it is before this scan: shown with a refusal, and it tells whether
   // the cooldown refuses without opening a write transaction (issue 18: refusals are the cheap path).
-  const cardBefore = await currentCard();
+  const cardRowBefore = cardOfScanContext(context);
+  const cardBefore = cardRowBefore ? toCard(cardRowBefore, now) : undefined;
 
   const reward = toReward(storeRow, now);
   if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: cardBefore });
