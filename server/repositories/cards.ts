@@ -3,6 +3,7 @@
 // says whether the change happened, so they stay correct under concurrency on SQLite and PostgreSQL.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -88,12 +89,17 @@ export interface ScanContextRow extends StoreRow {
  * this store, by primary keys and unique indexes in one statement; undefined when the store does not exist.
  */
 export async function findScanContext(db: Queryable, vendorId: string, credentialHash: string | undefined): Promise<ScanContextRow | undefined> {
-  return db
+  // No credential: a hash that cannot match (credential hashes are 64 hex digits).
+  const [row] = await scanContextQuery(db, vendorId, credentialHash ?? '');
+  return row;
+}
+
+const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string], ScanContextRow>(2, (db, vendorId, credentialHash) =>
+  db
     .selectFrom('vendors')
     .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
     .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
-    // No credential: a hash that cannot match (credential hashes are 64 hex digits).
-    .leftJoin('customer_credentials as cred', (join) => join.on('cred.credential_hash', '=', credentialHash ?? ''))
+    .leftJoin('customer_credentials as cred', (join) => join.on('cred.credential_hash', '=', credentialHash))
     .leftJoin('stamp_cards as card', (join) => join.onRef('card.customer_id', '=', 'cred.customer_id').onRef('card.vendor_id', '=', 'vendors.id'))
     .select(STORE_COLUMNS)
     .select([
@@ -106,9 +112,8 @@ export async function findScanContext(db: Queryable, vendorId: string, credentia
       'card.removed_stamps as card_removed_stamps',
       'card.removed_at as card_removed_at',
     ])
-    .where('vendors.id', '=', vendorId)
-    .executeTakeFirst();
-}
+    .where('vendors.id', '=', vendorId),
+);
 
 /** The card part of a scan context, as findCardForStore answers it (undefined without a card). */
 export function cardOfScanContext(row: ScanContextRow): CardRow | undefined {
