@@ -72,7 +72,10 @@ export async function storeCounterSlots(db: Queryable, vendorId: string, metric:
  * `end`. Summed by the database, so a few dozen rows come back instead of one per slot (issue 18).
  */
 export async function storeCounterDays(db: Queryable, vendorId: string, metric: StoreMetric, start: number, end: number, dayMs: number): Promise<Map<number, number>> {
-  const day = sql<number>`CAST((slot - ${start}) / ${sql.lit(dayMs)} AS INTEGER)`;
+  // Literals, not parameters: PostgreSQL matches the GROUP BY expression to the selected one only when
+  // they are the same text (two parameters are two expressions). Both are whole numbers made here.
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(dayMs)) throw new Error('storeCounterDays takes whole milliseconds');
+  const day = sql<number>`CAST((slot - ${sql.lit(start)}) / ${sql.lit(dayMs)} AS INTEGER)`;
   const rows = await db
     .selectFrom('store_counters')
     .select((eb) => [day.as('day'), eb.fn.sum<number | string>('count').as('count')])
