@@ -4,6 +4,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../server/db';
 import { recountStoreCounters } from '../server/repositories/store-counters';
+import { recountEngaged } from '../server/repositories/dashboard-aggregates';
+import { recountStampFiguresOfStore } from '../server/repositories/stamp-figures';
+import { ENGAGED_DAYS } from '../server/services/dashboard';
 
 export interface ActivitySeed {
   /** Stamp events to write (default 1,000,000). */
@@ -78,6 +81,11 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
       sql`${v} || ':k' || n, ${v} || ':c' || n, ${v}, n % ${lit(required + 1)}, ${lit(seed.now)} - n * 60000, ${lit(start)}, ${lit(seed.now)} - n * 60000`,
       customers,
     ).execute(trx);
+    // The engaged counts' trigger would upsert once per event: it is set aside for the bulk insert (the
+    // counts are rebuilt below). PostgreSQL disables it for this transaction; on SQLite a window that
+    // starts after every seeded event makes its WHEN clause skip them.
+    if (db.dialect === 'postgres') await sql`ALTER TABLE stamp_events DISABLE TRIGGER stamp_events_engaged`.execute(trx);
+    else await recountEngaged(trx, vendorId, Number.MAX_SAFE_INTEGER);
     await insertFromSeries(
       db,
       'stamp_events',
@@ -85,6 +93,7 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
       sql`${v} || ':e' || ${pad(db)}, ${v} || ':k' || (n % ${lit(customers)} + 1), ${v} || ':c' || (n % ${lit(customers)} + 1), ${v}, 'seed-' || ${pad(db)}, 'dynamic', ${lit(start)} + n * ${lit(step)}`,
       seed.events,
     ).execute(trx);
+    if (db.dialect === 'postgres') await sql`ALTER TABLE stamp_events ENABLE TRIGGER stamp_events_engaged`.execute(trx);
     const redemptions = Math.floor(seed.events / every);
     if (redemptions > 0) {
       await insertFromSeries(
@@ -97,6 +106,9 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
     }
     // The dashboard's running counts (issue 18), which the real stamping keeps as it goes.
     await recountStoreCounters(trx, vendorId);
+    // And the kept engaged counts and per-stamp figures (the card histogram keeps itself, by trigger).
+    await recountEngaged(trx, vendorId, seed.now - ENGAGED_DAYS * DAY_MS);
+    await recountStampFiguresOfStore(trx, vendorId, db.dialect);
   });
   // Fresh statistics, so the planner sees the real table sizes (PostgreSQL's autovacuum may not have run yet).
   if (db.dialect === 'postgres') {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
+import { serverLoggerOptions } from '../server/log-destination';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import type { AppDeps } from '../server/deps';
@@ -67,8 +68,8 @@ async function startApp(): Promise<AppTargetInfo> {
     busy = { ...vendor, seeded: events, seedSeconds: (Date.now() - started) / 1000 };
   }
 
-  // `npm start`'s logger: the default level, one JSON line per log call, to stdout.
-  const app = await buildApp(deps, { logger: { level: config.logLevel } });
+  // `npm start`'s logger: the default level, JSON lines to stdout (buffered, as npm start writes them).
+  const app = await buildApp(deps, { logger: serverLoggerOptions(config.logLevel) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, light, busy, scanVendorId: scanVendor.vendorId, flyerToken: deps.qrTokens.issuePrintable(scanVendor.vendorId, 1) };
 }

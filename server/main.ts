@@ -15,6 +15,7 @@ import { resolveSecret } from './services/secret';
 import { createQrTokens } from './services/qr-tokens';
 import { createActivityBus, type ActivityBus } from './services/activity-bus';
 import { connectRedis, type RedisHandle } from './services/redis';
+import { serverLoggerOptions } from './log-destination';
 
 /** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
 const REDIS_STARTUP_WAIT_MS = 2000;
@@ -132,7 +133,7 @@ async function start(config: Config): Promise<void> {
   running.activityBus = activityBus;
   const app = await buildApp(
     { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now },
-    { logger: { level: config.logLevel }, serveClient: true },
+    { logger: serverLoggerOptions(config.logLevel), serveClient: true },
   );
   running.app = app;
   // A stray rejection (a background job whose database went away) is logged; it must not end the

@@ -181,6 +181,10 @@ export interface StampEventTable {
   device_stores: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set when the store voided the stamp: it no longer counts on the card or in the figures. */
   voided_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 18: which visit this stamp was for the card (1 = first), kept by repositories/stamp-figures.ts. */
+  card_visit: Generated<number>;
+  /** Issue 18: the card's stamp count right after this stamp (as the activity list shows it). */
+  card_stamps_after: Generated<number>;
 }
 
 /** Issue 17: one rotating code (or the flyer for one UTC day) — its budget, what it granted and refused, its flag. */
@@ -290,6 +294,41 @@ export interface CustomerEmailConfirmationTable {
  * (see repositories/store-counters.ts). One row per (store, metric, 15-minute slot), plus the all-time
  * row in slot ALL_TIME_SLOT (0).
  */
+/** Issue 18: how many of the store's cards hold `stamps` stamps (kept by triggers on stamp_cards). */
+export interface StoreCardStampsTable {
+  vendor_id: string;
+  stamps: number;
+  cards: number;
+}
+
+/** Issue 18: as StoreCardStampsTable, per UTC day (updated_at / 86,400,000) the cards last changed. */
+export interface StoreCardDaysTable {
+  vendor_id: string;
+  day: number;
+  stamps: number;
+  cards: number;
+}
+
+/** Issue 18: engaged_counts counts the store's stamps created at or after counted_from. */
+export interface EngagedWindowTable {
+  vendor_id: string;
+  counted_from: number;
+}
+
+/** Issue 18: a customer's not-voided stamps at a store since its engaged_windows.counted_from (triggers on stamp_events). */
+export interface EngagedCountTable {
+  vendor_id: string;
+  customer_id: string;
+  stamps: number;
+}
+
+/** Issue 18: the store's claims by status (kept by triggers on redemptions). */
+export interface StoreClaimCountTable {
+  vendor_id: string;
+  status: string;
+  claims: number;
+}
+
 export interface StoreCounterTable {
   vendor_id: string;
   /** What is counted, e.g. 'stamps' or 'claims' (STORE_METRICS). */
@@ -322,6 +361,11 @@ export interface Database {
   store_pace: StorePaceTable;
   relay_audit: RelayAuditTable;
   store_counters: StoreCounterTable;
+  store_card_stamps: StoreCardStampsTable;
+  store_card_days: StoreCardDaysTable;
+  engaged_windows: EngagedWindowTable;
+  engaged_counts: EngagedCountTable;
+  store_claim_counts: StoreClaimCountTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -20,6 +20,9 @@ export interface ActivityRow {
   stamps_required: number | null;
   /** Stamps only (issue 17): when the store voided it. */
   voided_at?: number | null;
+  /** Stamps only (issue 18, kept at write time): which visit it was, and the card's count right after it. */
+  card_visit?: number | null;
+  card_stamps_after?: number | null;
 }
 
 // NULLs typed explicitly: PostgreSQL resolves a bare NULL in a subquery to text, which then cannot be
@@ -43,6 +46,8 @@ function stampRows(db: Queryable, vendorId: string, limit: number, before?: Acti
       sql<string | null>`CAST(NULL AS TEXT)`.as('reward_label'),
       sql<number | null>`CAST(NULL AS INTEGER)`.as('stamps_required'),
       'voided_at',
+      sql<number | null>`card_visit`.as('card_visit'),
+      sql<number | null>`card_stamps_after`.as('card_stamps_after'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(before !== undefined, (q) => q.where(olderThan(before as ActivityCursor)))
@@ -73,6 +78,8 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number, before?:
       sql<string | null>`reward_label`.as('reward_label'),
       sql<number | null>`stamps_required`.as('stamps_required'),
       sql<number | null>`CAST(NULL AS BIGINT)`.as('voided_at'),
+      sql<number | null>`CAST(NULL AS INTEGER)`.as('card_visit'),
+      sql<number | null>`CAST(NULL AS INTEGER)`.as('card_stamps_after'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(before !== undefined, (q) => q.where(olderThan(before as ActivityCursor)))
@@ -139,7 +146,7 @@ export async function findActivityRow(db: Queryable, type: ActivityType, id: str
     type === 'stamp'
       ? await db
           .selectFrom('stamp_events')
-          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at'])
+          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at', 'card_visit', 'card_stamps_after'])
           .where('id', '=', id)
           .executeTakeFirst()
       : await db
@@ -167,139 +174,17 @@ export async function customerNumbersOfCards(db: Queryable, cardIds: readonly st
   return new Map(rows.map((r) => [r.id, r.customer_number === null ? null : Number(r.customer_number)]));
 }
 
-/**
- * Which visit each of these stamp events was for its customer at this store (1 for their first stamp there):
- * the card's stamps up to and including this one, claims not subtracted — one stamp per purchase.
- */
-export async function stampVisitNumbers(db: Queryable, stampEventIds: readonly string[]): Promise<Map<string, number>> {
-  if (stampEventIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('stamp_events as e')
-    .select((eb) => [
-      'e.id',
-      eb
-        .selectFrom('stamp_events as s')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('s.card_id', '=', 'e.card_id')
-        .where((w) => w.or([w('s.created_at', '<', w.ref('e.created_at')), w.and([w('s.created_at', '=', w.ref('e.created_at')), w('s.id', '<=', w.ref('e.id'))])]))
-        .as('visit'),
-    ])
-    .where('e.id', 'in', [...stampEventIds])
-    .execute();
-  return new Map(rows.map((r) => [r.id, Number(r.visit ?? 0)]));
-}
-
-/**
- * The card's stamp count right after each of these stamp events. The log is append-only and a card only
- * changes with it (+1 per stamp event, −stamps_required per redemption), so the count then is: stamps of
- * the card up to and including this one, minus what claims before it took off.
- */
-export async function cardCountsAfterStamps(db: Queryable, stampEventIds: readonly string[]): Promise<Map<string, number>> {
-  if (stampEventIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('stamp_events as e')
-    .select((eb) => [
-      'e.id',
-      eb
-        .selectFrom('stamp_events as s')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('s.card_id', '=', 'e.card_id')
-        // Issue 17: voided stamps no longer count on the card.
-        .where('s.voided_at', 'is', null)
-        .where((w) => w.or([w('s.created_at', '<', w.ref('e.created_at')), w.and([w('s.created_at', '=', w.ref('e.created_at')), w('s.id', '<=', w.ref('e.id'))])]))
-        .as('stamped'),
-      eb
-        .selectFrom('redemptions as r')
-        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('r.stamps_required'), sql<number>`0`).as('n'))
-        .whereRef('r.card_id', '=', 'e.card_id')
-        .whereRef('r.created_at', '<=', 'e.created_at')
-        .as('claimed'),
-    ])
-    .where('e.id', 'in', [...stampEventIds])
-    .execute();
-  return new Map(rows.map((r) => [r.id, Number(r.stamped ?? 0) - Number(r.claimed ?? 0)]));
-}
-
 /** The vendor's reward size, or undefined when none is set up. */
 export async function rewardStamps(db: Queryable, vendorId: string): Promise<number | undefined> {
   const row = await db.selectFrom('rewards').select('stamps').where('vendor_id', '=', vendorId).executeTakeFirst();
   return row?.stamps;
 }
 
-/** Cards with at least one stamp used since `since`: how many, and their average count (each counted up to `required`). */
-export async function activeCardAverage(db: Queryable, vendorId: string, since: number, required: number): Promise<{ cards: number; average: number }> {
-  const row = await db
-    .selectFrom('stamp_cards')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('cards'),
-      eb.fn.avg<number | string | null>(sql`CASE WHEN stamps > ${required} THEN ${required} ELSE stamps END`).as('average'),
-    ])
-    .where('vendor_id', '=', vendorId)
-    .where('updated_at', '>=', since)
-    .where('stamps', '>=', 1)
-    .executeTakeFirstOrThrow();
-  // PostgreSQL answers AVG as numeric, which pg hands over as a string.
-  return { cards: Number(row.cards), average: row.average === null ? 0 : Number(row.average) };
-}
-
-export interface ActiveCustomerRow {
-  customer_id: string;
-  /** The customer's number at this store (issue 16), null for cards made before numbering. */
-  customer_number: number | null;
-  display_name: string | null;
-  stamps: number;
-}
-
-/**
- * The customers with the most stamps since `since`, counted over the store's newest `window` stamps of
- * that time: a bounded walk down the (vendor_id, created_at) index, so the cost does not grow with the
- * store's history (issue 18). Ties go to the customer id, so the order is stable.
- */
-export async function mostActiveCustomers(db: Queryable, vendorId: string, since: number, limit: number, window: number): Promise<ActiveCustomerRow[]> {
-  const recent = db
-    .selectFrom('stamp_events')
-    .select('customer_id')
-    .where('vendor_id', '=', vendorId)
-    .where('created_at', '>=', since)
-    .where('voided_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .limit(window)
-    .as('recent');
-  const top = await db
-    .selectFrom(recent)
-    .select((eb) => ['recent.customer_id', eb.fn.countAll<number>().as('stamps')])
-    .groupBy('recent.customer_id')
-    .orderBy('stamps', 'desc')
-    .orderBy('recent.customer_id')
-    .limit(limit)
-    .execute();
-  const ids = top.map((r) => r.customer_id);
-  const [names, numbers] = await Promise.all([
-    customerDisplayNames(db, ids),
-    ids.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('stamp_cards').select(['customer_id', 'customer_number']).where('vendor_id', '=', vendorId).where('customer_id', 'in', ids).execute(),
-  ]);
-  const numberOf = new Map(numbers.map((r) => [r.customer_id, r.customer_number === null ? null : Number(r.customer_number)]));
-  return top.map((r) => ({
-    customer_id: r.customer_id,
-    customer_number: numberOf.get(r.customer_id) ?? null,
-    display_name: names.get(r.customer_id) ?? null,
-    stamps: Number(r.stamps),
-  }));
-}
-
-/** Cards holding a full reward (not yet claimed: a claim takes the stamps off) and cards one stamp short. */
-export async function outstandingCards(db: Queryable, vendorId: string, required: number): Promise<{ fullCards: number; nearlyFull: number }> {
-  const row = await db
-    .selectFrom('stamp_cards')
-    .select([
-      sql<number | string | null>`SUM(CASE WHEN stamps >= ${required} THEN 1 ELSE 0 END)`.as('full_cards'),
-      sql<number | string | null>`SUM(CASE WHEN stamps = ${required - 1} AND stamps > 0 THEN 1 ELSE 0 END)`.as('nearly_full'),
-    ])
-    .where('vendor_id', '=', vendorId)
-    .executeTakeFirstOrThrow();
-  return { fullCards: Number(row.full_cards ?? 0), nearlyFull: Number(row.nearly_full ?? 0) };
+/** The per-store customer number of each of these customers at the store (issue 16); null for cards made before numbering. */
+export async function customerNumbersAtStore(db: Queryable, vendorId: string, customerIds: readonly string[]): Promise<Map<string, number | null>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db.selectFrom('stamp_cards').select(['customer_id', 'customer_number']).where('vendor_id', '=', vendorId).where('customer_id', 'in', [...customerIds]).execute();
+  return new Map(rows.map((r) => [r.customer_id, r.customer_number === null ? null : Number(r.customer_number)]));
 }
 
 function normalizeRow(row: ActivityRow): ActivityRow {
@@ -309,5 +194,7 @@ function normalizeRow(row: ActivityRow): ActivityRow {
     created_at: Number(row.created_at),
     stamps_required: row.stamps_required === null ? null : Number(row.stamps_required),
     voided_at: row.voided_at === null || row.voided_at === undefined ? null : Number(row.voided_at),
+    card_visit: row.card_visit === null || row.card_visit === undefined ? null : Number(row.card_visit),
+    card_stamps_after: row.card_stamps_after === null || row.card_stamps_after === undefined ? null : Number(row.card_stamps_after),
   };
 }

@@ -78,16 +78,11 @@ export async function overdueClaims(db: Queryable, scope: ClaimScope, now: numbe
   return query.orderBy('expires_at').limit(limit).execute();
 }
 
-/** The store's claims by status (the dashboard's outstanding rewards), from the (vendor_id, status, …) index. */
+/** The store's claims by status (the dashboard's outstanding rewards), from the counts triggers keep (issue 18). */
 export async function claimCounts(db: Queryable, vendorId: string): Promise<ClaimCounts> {
-  const rows = await db
-    .selectFrom('redemptions')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
-    .where('vendor_id', '=', vendorId)
-    .groupBy('status')
-    .execute();
+  const rows = await db.selectFrom('store_claim_counts').select(['status', 'claims as count']).where('vendor_id', '=', vendorId).execute();
   const counts: ClaimCounts = { pending: 0, given: 0, expired: 0 };
-  for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.count);
+  for (const row of rows) if (row.status in counts) counts[row.status as keyof ClaimCounts] = Number(row.count);
   return counts;
 }
 

@@ -1,6 +1,7 @@
 // SQL for a vendor's menu items (price in integer cents, or null when the item has no price).
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MenuItem, MenuItemTable } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -8,14 +9,13 @@ export type NewMenuItem = Insertable<MenuItemTable>;
 
 /** The vendor's items in the order they were added (ids sort in creation order within a millisecond). */
 export async function listMenuItems(db: Queryable, vendorId: string): Promise<MenuItem[]> {
-  return db
-    .selectFrom('menu_items')
-    .selectAll()
-    .where('vendor_id', '=', vendorId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return menuItemsQuery(db, vendorId);
 }
+
+// Built once per database handle (issue 18: GET /api/vendor/:id).
+const menuItemsQuery = reusableQuery<[vendorId: string], MenuItem>(1, (db, vendorId) =>
+  db.selectFrom('menu_items').selectAll().where('vendor_id', '=', vendorId).orderBy('created_at').orderBy('id'),
+);
 
 export async function countMenuItems(db: Queryable, vendorId: string): Promise<number> {
   const row = await db

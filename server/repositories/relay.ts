@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, StampKind } from '../db/schema';
+import { refreshStampFigures } from './stamp-figures';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -272,7 +273,17 @@ export async function stampsOfCode(db: Queryable, codeKey: string, limit: number
 /** Marks these stamps voided (only those not voided yet); the ids actually voided. */
 export async function voidStampEvents(db: Queryable, ids: readonly string[], now: number): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.updateTable('stamp_events').set({ voided_at: now }).where('id', 'in', [...ids]).where('voided_at', 'is', null).returning('id').execute();
+  const rows = await db
+    .updateTable('stamp_events')
+    .set({ voided_at: now })
+    .where('id', 'in', [...ids])
+    .where('voided_at', 'is', null)
+    .returning(['id', 'card_id', 'created_at'])
+    .execute();
+  // Issue 18: each card's later stamps now show one stamp less (their kept figures, from the oldest voided on).
+  const oldestPerCard = new Map<string, number>();
+  for (const row of rows) oldestPerCard.set(row.card_id, Math.min(oldestPerCard.get(row.card_id) ?? Infinity, Number(row.created_at)));
+  for (const [cardId, from] of oldestPerCard) await refreshStampFigures(db, [cardId], from);
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 // SQL for revocable vendor sessions: the vendor's session generation and the sessions ended by Logout.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -16,15 +17,19 @@ export interface SessionStanding {
  * by primary key. undefined when the vendor no longer exists.
  */
 export async function findSessionStanding(db: Queryable, vendorId: string, jti: string): Promise<SessionStanding | undefined> {
-  const row = await db
-    .selectFrom('vendors')
-    .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', jti))
-    .select(['vendors.session_generation as generation', 'revoked_sessions.jti as revokedJti'])
-    .where('vendors.id', '=', vendorId)
-    .executeTakeFirst();
+  const [row] = await sessionStandingQuery(db, jti, vendorId);
   if (!row) return undefined;
   return { generation: Number(row.generation), revoked: row.revokedJti !== null };
 }
+
+// Built once per database handle (issue 18: every vendor request runs it).
+const sessionStandingQuery = reusableQuery<[jti: string, vendorId: string], { generation: number; revokedJti: string | null }>(2, (db, jti, vendorId) =>
+  db
+    .selectFrom('vendors')
+    .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', jti))
+    .select(['vendors.session_generation as generation', 'revoked_sessions.jti as revokedJti'])
+    .where('vendors.id', '=', vendorId),
+);
 
 export async function findSessionGeneration(db: Queryable, vendorId: string): Promise<number | undefined> {
   const row = await db.selectFrom('vendors').select('session_generation').where('id', '=', vendorId).executeTakeFirst();

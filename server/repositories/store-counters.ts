@@ -68,6 +68,27 @@ export async function storeCounterSlots(db: Queryable, vendorId: string, metric:
 }
 
 /**
+ * `metric` per day from `start`: day i holds the slots in [start + i·dayMs, start + (i+1)·dayMs) below
+ * `end`. Summed by the database, so a few dozen rows come back instead of one per slot (issue 18).
+ */
+export async function storeCounterDays(db: Queryable, vendorId: string, metric: StoreMetric, start: number, end: number, dayMs: number): Promise<Map<number, number>> {
+  // Literals, not parameters: PostgreSQL matches the GROUP BY expression to the selected one only when
+  // they are the same text (two parameters are two expressions). Both are whole numbers made here.
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(dayMs)) throw new Error('storeCounterDays takes whole milliseconds');
+  const day = sql<number>`CAST((slot - ${sql.lit(start)}) / ${sql.lit(dayMs)} AS INTEGER)`;
+  const rows = await db
+    .selectFrom('store_counters')
+    .select((eb) => [day.as('day'), eb.fn.sum<number | string>('count').as('count')])
+    .where('vendor_id', '=', vendorId)
+    .where('metric', '=', metric)
+    .where('slot', '>=', Math.max(start, ALL_TIME_SLOT + 1))
+    .where('slot', '<', end)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.day), Number(r.count)]));
+}
+
+/**
  * Recounts the store's stamps and claims from the event tables (bulk-seeded test and bench data, which
  * bypass the stamping code). The migration's backfill, plus leaving out voided stamps.
  */

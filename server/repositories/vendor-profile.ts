@@ -1,6 +1,7 @@
 // SQL for the store profile a vendor edits in Store Settings (company, address, hours, website, images).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -14,12 +15,14 @@ export interface VendorProfileRow {
 }
 
 export async function findVendorProfile(db: Queryable, vendorId: string): Promise<VendorProfileRow | undefined> {
-  return db
-    .selectFrom('vendors')
-    .select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id'])
-    .where('id', '=', vendorId)
-    .executeTakeFirst();
+  const [row] = await vendorProfileQuery(db, vendorId);
+  return row;
 }
+
+// Built once per database handle (issue 18: GET /api/vendor/:id).
+const vendorProfileQuery = reusableQuery<[vendorId: string], VendorProfileRow>(1, (db, vendorId) =>
+  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id']).where('id', '=', vendorId),
+);
 
 /** Updates the given columns; false when the vendor does not exist. */
 export async function updateVendorProfile(

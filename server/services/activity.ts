@@ -6,14 +6,12 @@ import { ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_ROWS } from '../../src/api/contra
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import {
-  cardCountsAfterStamps,
   customerDisplayNames,
   customerNumbersOfCards,
   findActivityRow,
   listActivityRows,
   listActivityRowsBefore,
   type ActivityCursor,
-  stampVisitNumbers,
   type ActivityRow,
 } from '../repositories/activity';
 import { storeCounterTotal } from '../repositories/store-counters';
@@ -97,20 +95,18 @@ async function currentReward(db: AppDeps['db']['kysely'], vendorId: string): Pro
 /** Rows → items: customer labels, the card's count after each stamp, the reward each is for. */
 export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: string, rows: readonly ActivityRow[]): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
-  const stampIds = rows.filter((r) => r.type === 'stamp').map((r) => r.id);
-  const [names, counts, reward, claims, numbers, visits] = await Promise.all([
+  // A stamp's visit number and the card's count after it come with its row (kept at write time, issue 18).
+  const [names, reward, claims, numbers] = await Promise.all([
     customerDisplayNames(db, rows.map((r) => r.customer_id)),
-    cardCountsAfterStamps(db, stampIds),
     currentReward(db, vendorId),
     claimStates(db, rows.filter((r) => r.type === 'redemption').map((r) => r.id)),
     customerNumbersOfCards(db, rows.map((r) => r.card_id)),
-    stampVisitNumbers(db, stampIds),
   ]);
   return rows.map((row): ActivityItem => {
     // A stamp says which visit it was ("Customer #27, 3rd visit"); a claim names the customer only.
     const customer = customerLabel(row.customer_id, names.get(row.customer_id), {
       customerNumber: numbers.get(row.card_id),
-      visit: row.type === 'stamp' ? visits.get(row.id) : null,
+      visit: row.type === 'stamp' ? row.card_visit : null,
     });
     if (row.type === 'redemption') {
       const claim = claims.get(row.id);
@@ -123,7 +119,7 @@ export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: str
         expiresAt: claim?.status === 'pending' ? claim.expires_at : null,
       };
     }
-    const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: counts.get(row.id) ?? 0, required: reward.required };
+    const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required: reward.required };
     // Issue 17: a stamp the store voided stays in the list, marked.
     if (row.voided_at) item.voided = true;
     return item;

@@ -9,6 +9,7 @@ import { conflict, notFound } from '../http-errors';
 import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../repositories/cards';
 import { findRedemption, pendingCodeTaken, returnedClaims } from '../repositories/handover';
 import { insertRedemption, listRedemptionsForCard } from '../repositories/redemptions';
+import { refreshStampFigures } from '../repositories/stamp-figures';
 import { isUniqueViolation } from '../repositories/stamp-events';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { rewardLabel, toCard, toRedemption, toStore } from './card-view';
@@ -97,6 +98,8 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
         if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';
         await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label, code, expiresAt }, now);
         await bumpStoreCounter(trx, before.vendor_id, 'claims', now);
+        // Issue 18: a stamp of this same millisecond shows the card after the claim (usually none).
+        await refreshStampFigures(trx, [cardId], now);
         return 'claimed';
       });
     } catch (error) {

@@ -52,10 +52,16 @@ function newSecret(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
+/** The stored hash a credential header would have, or undefined when it is missing or malformed. */
+export function credentialHashOf(credential: string | undefined): string | undefined {
+  if (credential === undefined || !CREDENTIAL_PATTERN.test(credential)) return undefined;
+  return hashSecret(credential);
+}
+
 /** The customer a credential header names, or undefined (missing, malformed or unknown). */
 export async function customerForCredential(db: Queryable, credential: string | undefined): Promise<string | undefined> {
-  if (credential === undefined || !CREDENTIAL_PATTERN.test(credential)) return undefined;
-  return findCustomerIdByCredentialHash(db, hashSecret(credential));
+  const hash = credentialHashOf(credential);
+  return hash === undefined ? undefined : findCustomerIdByCredentialHash(db, hash);
 }
 
 /** Like customerForCredential, but 401 when there is no such customer. */

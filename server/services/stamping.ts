@@ -4,14 +4,16 @@ import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
-import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
+import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCard, findCardForStore, findScanContext, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
+import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
-import { createCustomer, customerForCredential } from './customers';
-import { verifyQrForStamp } from './qr-verify';
+import { createCustomer, credentialHashOf } from './customers';
+import { checkAgainstStore } from './qr-verify';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -85,7 +87,11 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const db = deps.db.kysely;
   const now = deps.now();
 
-  const check = await verifyQrForStamp(deps, input.token);
+  // Signature and expiry first (no database); then one read for the store, its flyer version, the
+  // customer the credential names and their card here (issue 18: refusals are the cheap path).
+  const verified = deps.qrTokens.verify(input.token);
+  const context = verified.ok ? await findScanContext(db, verified.token.vendorId, credentialHashOf(input.credential)) : undefined;
+  const check = verified.ok ? checkAgainstStore(verified.token, context?.printable_qr_version) : { ok: false as const, reason: verified.reason };
   if (!check.ok) {
     switch (check.reason) {
       case 'malformed': return refuse('malformed', scanMessages.malformed);
@@ -96,10 +102,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   }
   const { vendorId, kind, tokenId, issuedAt } = check;
 
-  const storeRow: StoreRow | undefined = await findStore(db, vendorId);
-  if (!storeRow) return refuse('unknown-store', scanMessages.unknownStore);
+  const storeRow: StoreRow | undefined = context;
+  if (!storeRow || !context) return refuse('unknown-store', scanMessages.unknownStore);
   const store = toStore(storeRow);
-  const knownCustomerId = await customerForCredential(db, input.credential);
+  const knownCustomerId = context.known_customer_id ?? undefined;
   const currentCard = async (): Promise<CustomerCard | undefined> => {
     if (knownCustomerId === undefined) return undefined;
     const row = await findCardForStore(db, knownCustomerId, vendorId);
@@ -107,7 +113,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   };
   // A returning customer's card as it is before this scan: shown with a refusal, and it tells whether
   // the cooldown refuses without opening a write transaction (issue 18: refusals are the cheap path).
-  const cardBefore = await currentCard();
+  const cardRowBefore = cardOfScanContext(context);
+  const cardBefore = cardRowBefore ? toCard(cardRowBefore, now) : undefined;
 
   const reward = toReward(storeRow, now);
   if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: cardBefore });
@@ -143,6 +150,9 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       }, now);
       const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!added) throw new CoolingDown();
+      // Issue 18: the visit number and card count the activity list shows for this stamp (and for any
+      // stamp of the card in this same millisecond, whose order among them is by id).
+      await refreshStampFigures(trx, [cardId], now);
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
       return { customerId, cardId, credential: created?.credential, ...relay };
     });
@@ -162,6 +172,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   // Issue 7: the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
   if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);
+  // Issue 18: the dashboard's engaged counts move on with time (about once an hour per store). A failure
+  // must not turn a committed stamp into an error: the next stamp tries again, and until then the
+  // dashboard reads the lag itself.
+  await keepEngagedWindow(deps, vendorId, now).catch(() => undefined);
   const response: ScanResponse = { message: scanMessages.stamped(card, reward), store, reward, card, stampedAt: now };
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };

@@ -25,6 +25,7 @@ import {
   moveCardHistory,
   type MergeEventRow,
 } from '../repositories/wallet-merge';
+import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { cooldownMinutes } from './cooldown';
 
@@ -87,6 +88,8 @@ export async function mergeAnonymousWallet(
     const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
     await addMergedStamps(trx, existing.id, added, lastStampAt, now);
     await recountCard(trx, existing.id);
+    // Issue 18: the merged history gives its stamps other visit numbers and card counts.
+    await refreshStampFigures(trx, [existing.id]);
     await deleteCard(trx, card.id);
     summary.stamps += added;
     summary.skippedStamps += skipped.length;

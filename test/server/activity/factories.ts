@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { bumpStoreCounter } from '../../../server/repositories/store-counters';
+import { refreshStampFigures } from '../../../server/repositories/stamp-figures';
 import type { TestApp } from '../helpers';
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -48,6 +49,8 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
     .where('id', '=', card.cardId)
     .execute();
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
+  // As the stamping transaction does (issue 18); a stamp written before later ones moves theirs too.
+  await refreshStampFigures(t.db.kysely, [card.cardId], at);
   return id;
 }
 
@@ -71,6 +74,7 @@ export async function claimAt(t: TestApp, card: TestCard, at: number, required: 
     .where('id', '=', card.cardId)
     .execute();
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'claims', at);
+  await refreshStampFigures(t.db.kysely, [card.cardId], at);
   return id;
 }
 

@@ -1,0 +1,60 @@
+// Issue 18: what the activity list shows for each stamp — which visit it was, and the card's count right
+// after it — kept on the stamp_events row instead of worked out from the card's history on every read.
+// Written with the stamp, and worked out again for the stamps a later change reaches back to: a claim
+// in the same millisecond, a void (later stamps of the card count one less), a wallet merge (the card's
+// history changes). The definitions are those the list always used:
+//   card_visit        = the card's stamps up to and including this one (by time, then id), voided or not;
+//   card_stamps_after = the same without voided stamps, minus every claim of the card up to this millisecond.
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** IDs per statement, well below SQLite's bound-parameter limit. */
+const IDS_PER_STATEMENT = 500;
+
+async function recompute(db: Queryable, where: Expression<SqlBool>): Promise<void> {
+  const upToThis = sql`s.card_id = stamp_events.card_id
+    AND (s.created_at < stamp_events.created_at OR (s.created_at = stamp_events.created_at AND s.id <= stamp_events.id))`;
+  await sql`UPDATE stamp_events SET
+      card_visit = (SELECT COUNT(*) FROM stamp_events s WHERE ${upToThis}),
+      card_stamps_after = (SELECT COUNT(*) FROM stamp_events s WHERE ${upToThis} AND s.voided_at IS NULL)
+        - (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = stamp_events.card_id AND r.created_at <= stamp_events.created_at)
+    WHERE ${where}`.execute(db);
+}
+
+/**
+ * Works the figures out again for the stamps of these cards made at or after `from` (all of them when
+ * omitted): after a claim, a void or a merge changed what those stamps' figures count.
+ */
+export async function refreshStampFigures(db: Queryable, cardIds: readonly string[], from?: number): Promise<void> {
+  const unique = [...new Set(cardIds)];
+  for (let start = 0; start < unique.length; start += IDS_PER_STATEMENT) {
+    const ids = unique.slice(start, start + IDS_PER_STATEMENT);
+    const inCards = sql<SqlBool>`card_id IN (${sql.join(ids)})`;
+    await recompute(db, from === undefined ? inCards : sql<SqlBool>`${inCards} AND created_at >= ${from}`);
+  }
+}
+
+/**
+ * Works out every stamp figure of the store in one pass over each card's events and claims (window sums;
+ * for bulk-written test and bench data — the migration does the same for every store).
+ */
+export async function recountStampFiguresOfStore(db: Queryable, vendorId: string, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const nullTime = dialect === 'postgres' ? sql`CAST(NULL AS BIGINT)` : sql`NULL`;
+  await sql`UPDATE stamp_events SET card_visit = f.visit, card_stamps_after = f.after_stamp
+    FROM (
+      SELECT id, visit, after_stamp FROM (
+        SELECT id, is_stamp,
+          SUM(is_stamp) OVER w AS visit,
+          SUM(CASE WHEN is_stamp = 0 THEN -stamps_required WHEN voided_at IS NULL THEN 1 ELSE 0 END) OVER w AS after_stamp
+        FROM (
+          SELECT id, card_id, created_at, 1 AS is_stamp, voided_at, 0 AS stamps_required FROM stamp_events WHERE vendor_id = ${vendorId}
+          UNION ALL
+          SELECT id, card_id, created_at, 0 AS is_stamp, ${nullTime} AS voided_at, stamps_required FROM redemptions WHERE vendor_id = ${vendorId}
+        ) AS u
+        WINDOW w AS (PARTITION BY card_id ORDER BY created_at, is_stamp, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+      ) AS x WHERE is_stamp = 1
+    ) AS f
+    WHERE stamp_events.id = f.id`.execute(db);
+}
