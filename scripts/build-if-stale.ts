@@ -11,7 +11,7 @@ const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 const INPUT_DIRS = ['src', 'public', 'server'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'webpack.config.ts', 'node_modules/.package-lock.json'];
 /** What the build writes: both must exist for the stamp to mean anything. */
-const OUTPUTS = ['dist/client/index.html', 'dist/server/server/main.js'];
+const OUTPUTS = ['dist/client/index.html', 'dist/client/customer.html', 'dist/server/server/main.js'];
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

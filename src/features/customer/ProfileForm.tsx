@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { UpdateCustomerRequest } from '../../api/types';
 import { CUSTOMER_TEXT } from '../../constants';
-import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './customerApi';
+import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
 
@@ -12,7 +12,7 @@ type Edits = { displayName?: string; email?: string };
 export function ProfileForm() {
   const [open, setOpen] = useState(false);
   // Loaded only when opened: the scan page stays one request on a phone's first visit.
-  const profile = useGetCustomerProfileQuery(undefined, { skip: !open });
+  const profile = useGetCustomerProfileQuery({ skip: !open });
   const [save, saveState] = useUpdateCustomerProfileMutation();
   // Typing may start before the saved profile arrives: the saved values fill only the untouched fields,
   // so an answer that comes late never wipes what was typed.
