@@ -10,7 +10,7 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 
 /** The customer pages' paths: answered with customer.html (the server's copy is in server/app.ts). */
-const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/;
+const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/i;
 
 interface Env {
   production?: boolean;

@@ -213,8 +213,9 @@ function fieldName(instancePath: string, params: Record<string, unknown>): strin
   return fromPath;
 }
 
-/** The customer pages' paths (/s/<token>, /wallet…), answered with customer.html; webpack.config.ts has the same. */
-export const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/;
+/** The customer pages' paths (/s/<token>, /wallet…), answered with customer.html; webpack.config.ts has the same.
+ * Any case: the QR code's URL is upper-case (/S/…, issue 15), and the router matches paths without case too. */
+export const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/i;
 
 /** The built SPA: hashed assets cached forever, index.html never, history fallback for deep links. */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {

@@ -21,6 +21,9 @@ const page = (load: () => Promise<PageModule>) => async () => {
   };
 };
 
+/** Issue 18: the sign-in page without antd's provider (it uses no antd), so /login loads no antd at all. */
+const plainPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
 const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
@@ -51,7 +54,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageFallback />,
     children: [
-      { path: '/login', lazy: page(() => import('../features/login/LoginPage')) },
+      { path: '/login', lazy: plainPage(() => import('../features/login/LoginPage')) },
       { path: '/register', lazy: page(() => import('../features/register/RegisterPage')) },
       { path: '/verify/:token', lazy: page(() => import('../features/verify/VerifyPage')) },
       { path: '/forgot-password', lazy: page(() => import('../features/password-reset/ForgotPasswordPage')) },
@@ -64,7 +67,7 @@ export const routes: RouteObject[] = [
       // Issue 19: reached from the Dashboard (SPEC.md's nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
       // Any other path shows the login screen (SPEC.md §2).
-      { path: '*', lazy: page(() => import('../features/login/LoginPage')) },
+      { path: '*', lazy: plainPage(() => import('../features/login/LoginPage')) },
     ],
   },
 ];

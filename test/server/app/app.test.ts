@@ -159,7 +159,7 @@ describe('serving the built SPA', () => {
   });
 
   // Issue 18: the customer pages are their own lean entry.
-  it.each(['/s/d.vendor-1.abc.jti.mac', '/wallet', '/wallet/card-1', '/wallet/recover/link-token', '/wallet/confirm-email/mail-token', '/s/x?utm=qr'])(
+  it.each(['/s/d.vendor-1.abc.jti.mac', '/S/D.VENDOR-1.ABC', '/wallet', '/wallet/card-1', '/wallet/recover/link-token', '/wallet/confirm-email/mail-token', '/s/x?utm=qr'])(
     'answers customer.html for the customer page %s, never cached',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
