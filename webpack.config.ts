@@ -46,7 +46,7 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
           use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') } },
         },
         // No CSS source maps in production: css-loader would otherwise put each file's map (its whole text again)
-        // inside the JavaScript every page downloads (issue 18: ~15% of the customer page's weight).
+        // inside the JavaScript every page downloads (issue 18: 2.5 KiB of the customer page alone).
         { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
         { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
       ],

@@ -217,7 +217,7 @@ function fieldName(instancePath: string, params: Record<string, unknown>): strin
  * Any case: the QR code's URL is upper-case (/S/…, issue 15), and the router matches paths without case too. */
 export const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/i;
 
-/** The built SPA: hashed assets cached forever, index.html never, history fallback for deep links. */
+/** The built SPA: hashed assets cached forever, the HTML pages never, history fallback for deep links. */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
