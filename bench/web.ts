@@ -5,7 +5,9 @@
 //
 // /s/<token> is weighed up to the moment the stamp shows; the vendor pages are opened signed in (the
 // session token in local storage, as after a sign-in). BENCH_WEB_RUNS (default 1) runs Lighthouse that
-// many times per page and keeps the median score. Not a test: nothing fails.
+// many times per page and keeps the median score; each row says which metric cost the most points.
+// BENCH_WEB_REPORTS=<dir> also writes every Lighthouse report there (JSON, for the audits behind a score).
+// Not a test: nothing fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,7 @@ const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SECRET = 'bench-web-secret-bench-web-secret-bench-web';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 
 interface WebBudgets {
   web: {
@@ -118,9 +121,37 @@ interface LighthouseFigures {
   score: number;
   lcpMs: number;
   tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  /** The metrics that cost the most points, e.g. 'TBT −6, LCP −2' (weight × what the metric's score lacks). */
+  costs: string;
 }
 
-async function runLighthouse(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
+const METRIC_NAMES: Record<string, string> = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+
+interface ScoredReport {
+  categories: { performance: { auditRefs: { id: string; weight: number }[] } };
+  audits: Record<string, { score: number | null } | undefined>;
+}
+
+/** Points each weighted metric lost, largest first ('TBT −6, LCP −2'); 'none' when none lost a point. */
+function metricCosts(lhr: ScoredReport): string {
+  const refs = lhr.categories.performance.auditRefs.filter((ref) => ref.weight > 0);
+  const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  const lost = refs
+    .map((ref) => ({ name: METRIC_NAMES[ref.id] ?? ref.id, points: (100 * ref.weight * (1 - (lhr.audits[ref.id]?.score ?? 0))) / total }))
+    .filter((entry) => entry.points >= 0.5)
+    .sort((a, b) => b.points - a.points);
+  return lost.length === 0 ? 'none' : lost.map((entry) => `${entry.name} −${Math.round(entry.points)}`).join(', ');
+}
+
+async function runLighthouse(url: string, port: number, formFactor: 'mobile' | 'desktop', reportName: string): Promise<LighthouseFigures> {
   // ES modules: loaded at run time (the bench itself runs as CommonJS under tsx).
   const { default: lighthouse } = await import('lighthouse');
   const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
@@ -130,10 +161,17 @@ async function runLighthouse(url: string, port: number, formFactor: 'mobile' | '
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, config);
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    if (REPORTS_DIR) {
+      fs.mkdirSync(REPORTS_DIR, { recursive: true });
+      fs.writeFileSync(path.join(REPORTS_DIR, `${reportName}-${formFactor}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     scores.push({
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      costs: metricCosts(lhr as unknown as ScoredReport),
     });
   }
   scores.sort((a, b) => a.score - b.score);
@@ -192,10 +230,12 @@ async function main(): Promise<void> {
     console.log('\nJavaScript loaded (gzip, as served), up to the page being there (/s/<token>: the stamp showing):');
     printTable(['page', 'files', 'KiB gzip', 'goal', 'largest files (what they hold)'], weightLines);
 
+    // Lighthouse's simulated throttling scales the CPU time it observes: on a shared machine, say how loaded it was.
+    const loadBefore = os.loadavg()[0];
     const lighthouseLines: string[][] = [];
     for (const spec of pages) {
       for (const formFactor of spec.formFactors) {
-        const figures = await runLighthouse(`${baseUrl}${spec.path}`, debugPort, formFactor);
+        const figures = await runLighthouse(`${baseUrl}${spec.path}`, debugPort, formFactor, spec.name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, ''));
         const key = `${spec.name} ${formFactor}`;
         const goal = budgets.lighthouse[key];
         const lcpGoal = budgets.lcpMs[key];
@@ -205,11 +245,14 @@ async function main(): Promise<void> {
         ].filter(Boolean).join(', ');
         if (goal !== undefined) verdicts.push(`Lighthouse ${key} ≥ ${goal}: ${figures.score >= goal ? 'met' : 'MISSED'} (${figures.score})`);
         if (lcpGoal !== undefined) verdicts.push(`LCP ${key} ≤ ${lcpGoal} ms: ${figures.lcpMs <= lcpGoal ? 'met' : 'MISSED'} (${Math.round(figures.lcpMs)} ms)`);
-        lighthouseLines.push([key, String(figures.score), String(Math.round(figures.lcpMs)), String(Math.round(figures.tbtMs)), verdict]);
+        lighthouseLines.push([
+          key, String(figures.score), String(Math.round(figures.fcpMs)), String(Math.round(figures.lcpMs)), String(Math.round(figures.tbtMs)),
+          figures.cls.toFixed(3), figures.costs, verdict,
+        ]);
       }
     }
-    console.log(`\nLighthouse (performance, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} each, simulated throttling; Chromium ${context.browser()?.version() ?? ''}):`);
-    printTable(['page', 'score', 'LCP ms', 'TBT ms', 'goal'], lighthouseLines);
+    console.log(`\nLighthouse (performance, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} each, simulated throttling; Chromium ${context.browser()?.version() ?? ''}; 1-minute load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after, on ${os.cpus().length} cores):`);
+    printTable(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'points lost to', 'goal'], lighthouseLines);
 
     const sourceMaps = fs.readdirSync(CLIENT_DIR, { recursive: true }).map(String).filter((file) => file.endsWith('.map'));
     verdicts.push(`source maps in the served folder: ${sourceMaps.length === 0 ? 'none (met)' : `${sourceMaps.length} (MISSED)`}`);

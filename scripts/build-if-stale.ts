@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_INDEX, SERVER_ENTRY } from './build-output';
+import { CLIENT_INDEX, CUSTOMER_INDEX, SERVER_ENTRY } from './build-output';
 import { buildOutputProblems } from './check-build-output';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -13,7 +13,7 @@ const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 const INPUT_DIRS = ['src', 'public', 'server'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'webpack.config.ts', 'node_modules/.package-lock.json'];
 /** What the build writes: both must exist for the stamp to mean anything. */
-const OUTPUTS = [CLIENT_INDEX, SERVER_ENTRY];
+const OUTPUTS = [CLIENT_INDEX, CUSTOMER_INDEX, SERVER_ENTRY];
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

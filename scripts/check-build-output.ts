@@ -1,9 +1,9 @@
-// `npm run build`'s last step (and a CI step): the production build has both entry points, and neither tests nor
+// `npm run build`'s last step (and a CI step): the production build has its three entry points (vendor app, customer pages, server), and neither tests nor
 // the bench were compiled into dist/ (server/tsconfig.build.json leaves them out, but an import from server/
 // into test/ or bench/ would pull one back in).
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_INDEX, SERVER_ENTRY } from './build-output';
+import { CLIENT_INDEX, CUSTOMER_INDEX, SERVER_ENTRY } from './build-output';
 
 const ROOT = path.resolve(__dirname, '..');
 /** A folder of this name anywhere under dist/ means tests or the bench were built. */
@@ -12,7 +12,7 @@ const FORBIDDEN_DIRS = new Set(['test', 'bench']);
 /** What is wrong with the build under `root` (empty when it is fine). */
 export function buildOutputProblems(root = ROOT): string[] {
   const problems: string[] = [];
-  for (const entry of [CLIENT_INDEX, SERVER_ENTRY]) {
+  for (const entry of [CLIENT_INDEX, CUSTOMER_INDEX, SERVER_ENTRY]) {
     if (!fs.existsSync(path.join(root, entry))) problems.push(`${entry} is missing`);
   }
   const dist = path.join(root, 'dist');
@@ -34,7 +34,7 @@ function main(): void {
     console.error(`The build output is not what npm start runs:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`Build output checked: ${CLIENT_INDEX} and ${SERVER_ENTRY}, no tests or bench in dist/.`);
+  console.log(`Build output checked: ${CLIENT_INDEX}, ${CUSTOMER_INDEX} and ${SERVER_ENTRY}, no tests or bench in dist/.`);
 }
 
 if (require.main === module) main();

@@ -214,7 +214,11 @@ function fieldName(instancePath: string, params: Record<string, unknown>): strin
   return fromPath;
 }
 
-/** The built SPA: hashed assets cached forever, index.html never, history fallback for deep links. */
+/** The customer pages' paths (/s/<token>, /wallet…), answered with customer.html; webpack.config.ts has the same.
+ * Any case: the QR code's URL is upper-case (/S/…, issue 15), and the router matches paths without case too. */
+export const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/i;
+
+/** The built SPA: hashed assets cached forever, the HTML pages never, history fallback for deep links. */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -231,7 +235,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     cacheControl: false,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
-      if (name === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+      if (name.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
       else if (/\.[0-9a-f]{8,}\./.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       else res.setHeader('Cache-Control', 'public, max-age=3600');
     },
@@ -248,6 +252,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       void reply.code(404).send({ error: `No route for ${request.method} ${urlPath}` });
       return;
     }
-    void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // Issue 18: the customer pages are their own lean entry (no vendor app on a phone at the counter).
+    void reply.header('Cache-Control', 'no-cache').sendFile(CUSTOMER_PAGES.test(urlPath) ? 'customer.html' : 'index.html');
   });
 }

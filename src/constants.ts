@@ -164,6 +164,9 @@ export const LOGIN_TEXT = {
   register: 'Register!',
   noAccount: 'New to Stampwise?',
   forgotPassword: 'Forgot password?',
+  /** The password field's show/hide button (issue 18: the sign-in form's own, no longer antd's eye icon). */
+  showCharacters: 'Show what I typed',
+  hideCharacters: 'Hide what I typed',
   /** SPEC.md §8: a non-OK answer, and a network or other failure. */
   invalidCredentials: 'Invalid username or password.',
   unexpectedFailure: 'Something went wrong. Please try again later.',

@@ -1,11 +1,11 @@
 // Routes of SPEC.md §2. Pages are code-split so /login does not download the vendor screens, and
-// antd (with its provider, AntShell) loads only with the pages that use it — never on the customer pages.
+// antd (with its provider, AntShell) loads only with the pages that use it. The customer pages (/s/…,
+// /wallet…) are not here: they are their own entry (src/customer.tsx, issue 18).
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireVendor } from './RequireVendor';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { PageFallback } from './PageFallback';
 import { AppFrame } from './ScrollToTop';
-import { customerRoutes } from '../features/customer/routes';
 
 type PageModule = { default: React.ComponentType };
 /** A public antd page (sign-in, registration, verification) inside antd's provider. */
@@ -20,6 +20,9 @@ const page = (load: () => Promise<PageModule>) => async () => {
     ),
   };
 };
+
+/** Issue 18: the sign-in page without antd's provider (it uses no antd), so /login loads no antd at all. */
+const plainPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
 const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
@@ -51,7 +54,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageFallback />,
     children: [
-      { path: '/login', lazy: page(() => import('../features/login/LoginPage')) },
+      { path: '/login', lazy: plainPage(() => import('../features/login/LoginPage')) },
       { path: '/register', lazy: page(() => import('../features/register/RegisterPage')) },
       { path: '/verify/:token', lazy: page(() => import('../features/verify/VerifyPage')) },
       { path: '/forgot-password', lazy: page(() => import('../features/password-reset/ForgotPasswordPage')) },
@@ -63,10 +66,8 @@ export const routes: RouteObject[] = [
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
       // Issue 19: reached from the Dashboard (SPEC.md's nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
-      // The customer side (/s/:token, /wallet…): its own mobile layout, no vendor navigation.
-      ...customerRoutes,
       // Any other path shows the login screen (SPEC.md §2).
-      { path: '*', lazy: page(() => import('../features/login/LoginPage')) },
+      { path: '*', lazy: plainPage(() => import('../features/login/LoginPage')) },
     ],
   },
 ];

@@ -1,13 +1,13 @@
 // /wallet/:cardId — one stamp card: progress, claiming a full card, and the latest rewards claimed.
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router-dom';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
 import { CardPanel } from './CardPanel';
-import { useGetCustomerCardQuery } from './customerApi';
+import { useGetCustomerCardQuery } from './api/hooks';
 import { readCustomerCredential } from './customerCredential';
 import { errorText } from './customerErrors';
+import { formatShortDateTime } from './formatTime';
 import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';
@@ -31,7 +31,7 @@ function RecentClaims({ redemptions, now, onShow }: { redemptions: RedemptionDto
         {redemptions.map((r) => (
           <li key={r.id}>
             <span>{r.rewardLabel}</span>
-            <span className="cw-muted">{CUSTOMER_TEXT.claimedOn(dayjs(r.claimedAt).format('D MMM YYYY, HH:mm'))}</span>
+            <span className="cw-muted">{CUSTOMER_TEXT.claimedOn(formatShortDateTime(r.claimedAt))}</span>
           </li>
         ))}
       </ul>

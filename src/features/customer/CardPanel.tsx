@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { CustomerCard, RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
-import { useClaimCardMutation } from './customerApi';
+import { useClaimCardMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice, type NoticeTone } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
@@ -27,13 +27,9 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
   const showMessage = message && current === card;
 
   const onConfirm = async () => {
-    try {
-      const result = await claim(card.id).unwrap();
-      setConfirming(false);
-      setReadyScreen(result.redemption);
-    } catch {
-      setConfirming(false);
-    }
+    const outcome = await claim(card.id);
+    setConfirming(false);
+    if ('data' in outcome) setReadyScreen(outcome.data.redemption);
   };
 
   return (

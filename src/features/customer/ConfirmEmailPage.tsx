@@ -3,13 +3,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
-import { useConfirmCustomerEmailMutation } from './customerApi';
+import { useConfirmCustomerEmailMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
 
 export default function ConfirmEmailPage() {
   const { token = '' } = useParams();
-  const [confirm, result] = useConfirmCustomerEmailMutation({ fixedCacheKey: 'confirm-email' });
+  const [confirm, result] = useConfirmCustomerEmailMutation();
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !result.isUninitialized) return;

@@ -2,7 +2,7 @@
 // and forgets this device's credential (customerApi.deleteWallet).
 import { useState } from 'react';
 import { CUSTOMER_TEXT } from '../../constants';
-import { useDeleteWalletMutation } from './customerApi';
+import { useDeleteWalletMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
 
@@ -10,12 +10,9 @@ export function DeleteWallet({ onDeleted }: { onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [remove, state] = useDeleteWalletMutation();
   const onConfirm = async () => {
-    try {
-      await remove().unwrap();
-      onDeleted();
-    } catch {
-      setConfirming(false);
-    }
+    const outcome = await remove();
+    if ('data' in outcome) onDeleted();
+    else setConfirming(false);
   };
   return (
     <section className="cw-danger-zone" aria-labelledby="cw-delete-title">

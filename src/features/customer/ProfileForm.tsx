@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { UpdateCustomerRequest } from '../../api/contract/customer';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../api/contract/limits';
 import { CUSTOMER_TEXT } from '../../constants';
-import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './customerApi';
+import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
 
@@ -13,7 +13,7 @@ type Edits = { displayName?: string; email?: string };
 export function ProfileForm() {
   const [open, setOpen] = useState(false);
   // Loaded only when opened: the scan page stays one request on a phone's first visit.
-  const profile = useGetCustomerProfileQuery(undefined, { skip: !open });
+  const profile = useGetCustomerProfileQuery({ skip: !open });
   const [save, saveState] = useUpdateCustomerProfileMutation();
   // Typing may start before the saved profile arrives: the saved values fill only the untouched fields,
   // so an answer that comes late never wipes what was typed.

@@ -2,13 +2,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
-import { useCompleteRecoveryMutation } from './customerApi';
+import { useCompleteRecoveryMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
 
 export default function RecoverPage() {
   const { token = '' } = useParams();
-  const [complete, result] = useCompleteRecoveryMutation({ fixedCacheKey: `recover:${token}` });
+  const [complete, result] = useCompleteRecoveryMutation(token);
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !result.isUninitialized) return;

@@ -3,9 +3,9 @@
 // hand-over code staff match or type, and the screen turns to "Enjoy your … — given at 10:42" as soon as
 // the counter confirms (or says the claim expired and the stamps went back).
 import { useEffect, useRef } from 'react';
-import dayjs from 'dayjs';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_TEXT } from '../../constants';
+import { formatLongDate, formatTime, formatTimeWithSeconds } from './formatTime';
 import { StoreLogo } from './StoreHeader';
 import { useClaimStatus } from './useClaimStatus';
 import { useClock } from './useClock';
@@ -38,7 +38,7 @@ export function RewardReadyScreen({ redemption, onDone }: RewardReadyScreenProps
         <div role="status" aria-live="polite" className="cw-ready-status">
           {claim.status === 'given' && claim.givenAt !== null ? (
             <p className="cw-ready-given" data-testid="handover-given">
-              {CUSTOMER_TEXT.handoverGiven(claim.rewardLabel, dayjs(claim.givenAt).format('HH:mm'))}
+              {CUSTOMER_TEXT.handoverGiven(claim.rewardLabel, formatTime(claim.givenAt))}
             </p>
           ) : null}
           {claim.status === 'expired' ? <p className="cw-ready-expired">{CUSTOMER_TEXT.handoverExpired}</p> : null}
@@ -61,12 +61,12 @@ export function RewardReadyScreen({ redemption, onDone }: RewardReadyScreenProps
         {settled ? null : (
           <>
             <time className="cw-clock" dateTime={new Date(now).toISOString()} data-testid="live-clock">
-              {dayjs(now).format('HH:mm:ss')}
+              {formatTimeWithSeconds(now)}
             </time>
-            <p className="cw-ready-date">{dayjs(now).format('dddd D MMMM YYYY')}</p>
+            <p className="cw-ready-date">{formatLongDate(now)}</p>
           </>
         )}
-        <p className="cw-ready-claimed">{CUSTOMER_TEXT.readyClaimedAt(dayjs(claim.claimedAt).format('HH:mm:ss'))}</p>
+        <p className="cw-ready-claimed">{CUSTOMER_TEXT.readyClaimedAt(formatTimeWithSeconds(claim.claimedAt))}</p>
         <button ref={doneRef} type="button" className="cw-btn cw-btn--light" onClick={onDone}>
           {CUSTOMER_TEXT.readyDone}
         </button>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
 import { CardPanel } from './CardPanel';
-import { useScanMutation } from './customerApi';
+import { useScanMutation } from './api/hooks';
 import { errorBody, errorStatus, errorText } from './customerErrors';
 import { Notice } from './Notice';
 import { ProfileForm } from './ProfileForm';
@@ -22,7 +22,7 @@ export default function ScanPage() {
   const { token = '' } = useParams();
   // One result per token shared by every mount: coming back to this page (or React's development
   // double effects) never scans twice.
-  const [scan, result] = useScanMutation({ fixedCacheKey: `scan:${token}` });
+  const [scan, result] = useScanMutation(token);
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !result.isUninitialized) return;

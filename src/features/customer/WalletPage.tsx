@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
-import { useGetWalletQuery } from './customerApi';
+import { useGetWalletQuery } from './api/hooks';
 import { DeleteWallet } from './DeleteWallet';
 import { readCustomerCredential } from './customerCredential';
 import { errorStatus, errorText } from './customerErrors';
@@ -55,7 +55,7 @@ export default function WalletPage() {
   usePageTitle(CUSTOMER_TEXT.walletTitle);
   const [deleted, setDeleted] = useState(false);
   const hasCredential = readCustomerCredential() !== null;
-  const wallet = useGetWalletQuery(undefined, { skip: !hasCredential || deleted });
+  const wallet = useGetWalletQuery({ skip: !hasCredential || deleted });
 
   let content;
   if (deleted) {

@@ -1,29 +1,33 @@
-// The customer routes (issue 6): /s/:token, /wallet, /wallet/:cardId, /wallet/recover/:token — code-split,
-// in their own mobile layout, so a phone opening a QR code downloads none of the vendor screens.
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+// The customer routes (issue 6): /s/:token, /wallet, /wallet/:cardId, /wallet/recover/:token,
+// /wallet/confirm-email/:token, in their own mobile layout. Issue 18: they are their own entry
+// (src/customer.tsx, served as customer.html for these paths), so a phone opening a QR code downloads
+// none of the vendor app: no antd, no Redux store, no vendor screens.
+import { Route, Routes } from 'react-router-dom';
+import { ScrollToTopOnNavigate } from '../../app/ScrollToTop';
+import CardPage from './CardPage';
+import ConfirmEmailPage from './ConfirmEmailPage';
+import { CustomerErrorBoundary } from './CustomerErrorBoundary';
+import { CustomerLayout } from './CustomerLayout';
+import RecoverPage from './RecoverPage';
+import ScanPage from './ScanPage';
+import WalletPage from './WalletPage';
 
-type PageModule = { default: ComponentType };
+/** The paths the server answers with customer.html (server/app.ts) and the dev server rewrites to it. */
+export const CUSTOMER_PATH_PATTERN = /^\/(s|wallet)(\/|$)/;
 
-const customerPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
-  path,
-  lazy: async () => {
-    const [{ CustomerLayout }, pageModule] = await Promise.all([import('./CustomerLayout'), load()]);
-    const Page = pageModule.default;
-    return {
-      Component: () => (
-        <CustomerLayout>
-          <Page />
-        </CustomerLayout>
-      ),
-    };
-  },
-});
-
-export const customerRoutes: RouteObject[] = [
-  customerPage('/s/:token', () => import('./ScanPage')),
-  customerPage('/wallet', () => import('./WalletPage')),
-  customerPage('/wallet/recover/:token', () => import('./RecoverPage')),
-  customerPage('/wallet/confirm-email/:token', () => import('./ConfirmEmailPage')),
-  customerPage('/wallet/:cardId', () => import('./CardPage')),
-];
+export function CustomerRoutes() {
+  return (
+    <CustomerErrorBoundary>
+      <ScrollToTopOnNavigate />
+      <CustomerLayout>
+        <Routes>
+          <Route path="/s/:token" element={<ScanPage />} />
+          <Route path="/wallet" element={<WalletPage />} />
+          <Route path="/wallet/recover/:token" element={<RecoverPage />} />
+          <Route path="/wallet/confirm-email/:token" element={<ConfirmEmailPage />} />
+          <Route path="/wallet/:cardId" element={<CardPage />} />
+        </Routes>
+      </CustomerLayout>
+    </CustomerErrorBoundary>
+  );
+}

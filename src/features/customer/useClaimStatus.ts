@@ -4,18 +4,17 @@
 // and it works through any proxy and across servers (the database is the only shared state it needs).
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CLAIM_POLL_MS } from '../../api/contract/protocol';
-import { customerApi, useGetClaimQuery } from './customerApi';
+import { useCachedClaim, useGetClaimQuery } from './api/hooks';
 
 export function useClaimStatus(initial: RedemptionDto): RedemptionDto {
   // What the cache holds now (no subscription of its own): decides whether to keep polling.
-  const cached = customerApi.endpoints.getClaim.useQueryState(initial.id).data;
+  const cached = useCachedClaim(initial.id);
   const latest = cached ?? initial;
   const pending = latest.status === 'pending';
   const { data } = useGetClaimQuery(initial.id, {
     skip: initial.status !== 'pending' && !cached,
+    // The phone is in the customer's hand at the counter: polling goes on without focus too.
     pollingInterval: pending ? CLAIM_POLL_MS : 0,
-    // The phone is in the customer's hand at the counter: keep asking even without focus.
-    skipPollingIfUnfocused: false,
   });
   return data ?? latest;
 }

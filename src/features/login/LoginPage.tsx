@@ -1,12 +1,15 @@
 // The sign-in screen (SPEC.md §2 Login): form, lockout countdown, and the preview image on wide screens.
-import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+// Issue 18: plain elements in the antd theme's look (login-form.css), not antd: /login must load at most
+// 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { APP_NAME, LOGIN_TEXT, ROUTES } from '../../constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BrandLogo } from '../layout/BrandMark';
 import { selectLockoutSecondsLeft, selectLoginFailure, selectLoginStatus } from './lockoutSlice';
-import { submitLogin, type LoginCredentials } from './loginFlow';
+import { submitLogin } from './loginFlow';
 import './login.css';
+import './login-form.css';
 
 const FAILURE_TEXT = {
   invalidCredentials: LOGIN_TEXT.invalidCredentials,
@@ -17,17 +20,33 @@ const FAILURE_TEXT = {
 /** Public so the illustration can be swapped without a rebuild; copied to the site root by webpack. */
 const PREVIEW_IMAGE = '/login-preview.svg';
 
+/** The eye of a password field's show/hide button (antd's EyeOutlined / EyeInvisibleOutlined shapes). */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <path d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9z" fill="currentColor" />
+      {crossed ? <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /> : null}
+    </svg>
+  );
+}
+
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const status = useAppSelector(selectLoginStatus);
   const failure = useAppSelector(selectLoginFailure);
   const secondsLeft = useAppSelector(selectLockoutSecondsLeft);
+  const [passwordShown, setPasswordShown] = useState(false);
 
-  const onFinish = ({ username, password }: Partial<LoginCredentials>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // SPEC.md §4: ignored while submitting or counting down (the button is disabled then, and Enter with it).
+    if (status !== 'idle') return;
+    const fields = new FormData(event.currentTarget);
     // SPEC.md §5: no client-side checks; the server decides.
-    dispatch(submitLogin({ username: username ?? '', password: password ?? '' }));
+    dispatch(submitLogin({ username: String(fields.get('username') ?? ''), password: String(fields.get('password') ?? '') }));
   };
+  const busy = status === 'submitting' || status === 'succeeded';
 
   return (
     <div className="sw-login">
@@ -36,49 +55,62 @@ export default function LoginPage() {
           <BrandLogo size={36} />
         </div>
         <div className="sw-login__form-wrap">
-          <Typography.Title level={1} className="sw-login__heading">
-            {LOGIN_TEXT.heading}
-          </Typography.Title>
-          <Typography.Text className="sw-login__subtitle">{LOGIN_TEXT.subtitle}</Typography.Text>
+          <h1 className="sw-login__heading">{LOGIN_TEXT.heading}</h1>
+          <span className="sw-login__subtitle">{LOGIN_TEXT.subtitle}</span>
 
-          {failure !== null && <Alert className="sw-login__alert" type="error" showIcon title={FAILURE_TEXT[failure]} />}
+          {failure !== null && (
+            <div className="sw-login__alert sw-alert sw-alert--error" role="alert">
+              <span className="sw-alert__icon" aria-hidden="true">×</span>
+              <span className="sw-alert__text">{FAILURE_TEXT[failure]}</span>
+            </div>
+          )}
 
-          <Form name="login" className="sw-auth-form" layout="vertical" size="large" requiredMark={false} onFinish={onFinish}>
-            <Form.Item label={LOGIN_TEXT.username} name="username">
-              <Input autoComplete="username" placeholder={LOGIN_TEXT.usernamePlaceholder} />
-            </Form.Item>
-            <Form.Item label={LOGIN_TEXT.password} name="password">
-              <Input.Password autoComplete="current-password" placeholder={LOGIN_TEXT.passwordPlaceholder} />
-            </Form.Item>
+          <form name="login" className="sw-auth-form sw-form" onSubmit={onSubmit} noValidate>
+            <div className="sw-form__item">
+              <label className="sw-form__label" htmlFor="login_username">{LOGIN_TEXT.username}</label>
+              <input id="login_username" name="username" className="sw-input" autoComplete="username" placeholder={LOGIN_TEXT.usernamePlaceholder} />
+            </div>
+            <div className="sw-form__item">
+              <label className="sw-form__label" htmlFor="login_password">{LOGIN_TEXT.password}</label>
+              <span className="sw-input sw-input--affix">
+                <input
+                  id="login_password"
+                  name="password"
+                  type={passwordShown ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  placeholder={LOGIN_TEXT.passwordPlaceholder}
+                />
+                <button
+                  type="button"
+                  className="sw-input__eye"
+                  aria-label={passwordShown ? LOGIN_TEXT.hideCharacters : LOGIN_TEXT.showCharacters}
+                  aria-pressed={passwordShown}
+                  onClick={() => setPasswordShown((shown) => !shown)}
+                >
+                  <EyeIcon crossed={!passwordShown} />
+                </button>
+              </span>
+            </div>
             <div className="sw-login__forgot">
               {/* SPEC.md §2's link; issue 14 gives it a target: ask for a reset link. */}
-              <Typography.Link
-                href={ROUTES.forgotPassword}
-                onClick={(event) => {
-                  event.preventDefault();
-                  navigate(ROUTES.forgotPassword);
-                }}
-              >
+              <Link className="sw-link" to={ROUTES.forgotPassword}>
                 {LOGIN_TEXT.forgotPassword}
-              </Typography.Link>
+              </Link>
             </div>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              // SPEC.md §4: disabled while submitting and while the lockout counts down.
-              disabled={status !== 'idle'}
-              loading={status === 'submitting' || status === 'succeeded'}
-            >
+            {/* SPEC.md §4: disabled while submitting and while the lockout counts down. */}
+            <button type="submit" className={`sw-button sw-button--primary${busy ? ' is-loading' : ''}`} disabled={status !== 'idle'}>
+              {busy ? <span className="sw-button__spinner" aria-hidden="true" /> : null}
               {status === 'lockedOut' ? LOGIN_TEXT.tryAgainIn(secondsLeft) : LOGIN_TEXT.submit}
-            </Button>
-          </Form>
+            </button>
+          </form>
 
-          <Divider plain>{LOGIN_TEXT.divider}</Divider>
+          <div className="sw-divider" role="separator">
+            <span>{LOGIN_TEXT.divider}</span>
+          </div>
           <p className="sw-login__register-hint">{LOGIN_TEXT.noAccount}</p>
-          <Button block size="large" onClick={() => navigate(ROUTES.register)}>
+          <button type="button" className="sw-button" onClick={() => navigate(ROUTES.register)}>
             {LOGIN_TEXT.register}
-          </Button>
+          </button>
         </div>
         <footer className="sw-login__footer">
           © {new Date().getFullYear()} {APP_NAME}

@@ -1,7 +1,7 @@
 // The scan page (/s/:token): what a customer sees after pointing the phone camera at the store's QR code.
 import { StrictMode } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { renderWithApp } from '../render';
+import { renderCustomerPage } from './renderCustomer';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import ScanPage from '../../../src/features/customer/ScanPage';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
@@ -27,7 +27,7 @@ afterEach(() => {
 
 
 function renderPage(ui = <ScanPage />) {
-  return renderWithApp(ui, { route: `/s/${TOKEN}`, path: '/s/:token' });
+  return renderCustomerPage(ui, { route: `/s/${TOKEN}`, path: '/s/:token' });
 }
 
 describe('ScanPage', () => {

@@ -1,16 +1,15 @@
 // The wallet (/wallet), a card (/wallet/:cardId) and the recovery link (/wallet/recover/:token).
 import { fireEvent, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { renderWithApp } from '../render';
+import { renderCustomerPage } from './renderCustomer';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../support/fakeHttp';
 import WalletPage from '../../../src/features/customer/WalletPage';
 import CardPage from '../../../src/features/customer/CardPage';
 import RecoverPage from '../../../src/features/customer/RecoverPage';
 import ConfirmEmailPage from '../../../src/features/customer/ConfirmEmailPage';
-import { routes } from '../../../src/app/router';
-import { makeStore } from '../../../src/app/store';
+import { CustomerRoutes } from '../../../src/features/customer/routes';
+import { CustomerApiProvider } from '../../../src/features/customer/api/hooks';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
 import { CREDENTIAL, REWARD, sampleCard, sampleScan } from './samples';
 import { settle } from './settle';
@@ -44,7 +43,7 @@ describe('WalletPage', () => {
         ],
       },
     });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
 
     expect(screen.getByRole('heading', { name: 'My stamp cards' })).toBeInTheDocument();
@@ -63,7 +62,7 @@ describe('WalletPage', () => {
   });
 
   it('shows the empty wallet without asking the server when this phone has no credential', async () => {
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     expect(screen.getByRole('heading', { name: 'No stamp cards yet' })).toBeInTheDocument();
     expect(screen.getByText("Scan the QR code at a store's counter with your phone camera to collect your first stamp.")).toBeInTheDocument();
@@ -73,14 +72,14 @@ describe('WalletPage', () => {
   it('shows the empty wallet when the server does not know the credential (401)', async () => {
     localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
     api.on('GET /api/customer/cards', { status: 401, body: { error: "This phone has no stamp cards yet. Scan a store's QR code to start one." } });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     expect(screen.getByRole('heading', { name: 'No stamp cards yet' })).toBeInTheDocument();
   });
 
   it('asks for a recovery link and shows the answer', async () => {
     api.on('POST /api/customer/recover', { status: 202, body: { message: 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.' } });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
@@ -94,7 +93,7 @@ describe('WalletPage', () => {
     api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
     api.on('GET /api/customer/me', { status: 200, body: { displayName: null, email: null } });
     api.on('PATCH /api/customer/me', { status: 400, body: { error: 'email contains characters that are not allowed.' } });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
     fold.open = true;
@@ -117,7 +116,7 @@ describe('WalletPage', () => {
     api.on('GET /api/customer/me', () => savedProfile.promise);
     // A new e-mail is not saved yet: the server mailed it a confirmation link.
     api.on('PATCH /api/customer/me', { status: 200, body: { displayName: 'Ana', email: null, emailConfirmationSentTo: 'ana@example.com' } });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
     fold.open = true;
@@ -141,7 +140,7 @@ describe('WalletPage', () => {
     api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
     api.on('GET /api/customer/me', { status: 200, body: { displayName: null, email: null } });
     api.on('PATCH /api/customer/me', { status: 200, body: { displayName: 'Ana', email: null, emailConfirmationSentTo: null } });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     const fold = screen.getByText('Keep your cards safe').closest('details') as HTMLDetailsElement;
     fold.open = true;
@@ -165,7 +164,7 @@ describe('CardPage', () => {
         redemptions: [{ id: 'r1', cardId: 'card-1', store: sampleCard().store, rewardLabel: 'Flat White', stampsRequired: 10, claimedAt }],
       },
     });
-    renderWithApp(<CardPage />, { route: '/wallet/card-1', path: '/wallet/:cardId' });
+    renderCustomerPage(<CardPage />, { route: '/wallet/card-1', path: '/wallet/:cardId' });
     await settle();
     expect(screen.getByRole('heading', { name: 'Bean There Café' })).toBeInTheDocument();
     expect(screen.getByText('2 / 10')).toBeInTheDocument();
@@ -178,7 +177,7 @@ describe('CardPage', () => {
 describe('ConfirmEmailPage', () => {
   it('opens the mailed link: the e-mail is saved, on any device (no credential needed)', async () => {
     api.on('POST /api/customer/email/mail-token', { status: 200, body: { displayName: 'Ana', email: 'ana@example.com' } });
-    renderWithApp(<ConfirmEmailPage />, { route: '/wallet/confirm-email/mail-token', path: '/wallet/confirm-email/:token' });
+    renderCustomerPage(<ConfirmEmailPage />, { route: '/wallet/confirm-email/mail-token', path: '/wallet/confirm-email/:token' });
     await settle();
     expect(screen.getByRole('heading', { name: 'Your e-mail is saved' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('ana@example.com can now bring your cards to a new phone.');
@@ -187,7 +186,7 @@ describe('ConfirmEmailPage', () => {
 
   it('says why a used or expired link did not work', async () => {
     api.on('POST /api/customer/email/mail-token', { status: 410, body: { error: 'This confirmation link is not valid.' } });
-    renderWithApp(<ConfirmEmailPage />, { route: '/wallet/confirm-email/mail-token', path: '/wallet/confirm-email/:token' });
+    renderCustomerPage(<ConfirmEmailPage />, { route: '/wallet/confirm-email/mail-token', path: '/wallet/confirm-email/:token' });
     await settle();
     expect(screen.getByRole('heading', { name: 'This link did not work' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link is not valid.');
@@ -197,7 +196,7 @@ describe('ConfirmEmailPage', () => {
 describe('RecoverPage', () => {
   it('stores the new credential from the sign-in link and leads to the wallet', async () => {
     api.on('POST /api/customer/recover/link-token', { status: 200, body: { credential: CREDENTIAL, profile: { displayName: 'Ana', email: 'ana@example.com' } } });
-    renderWithApp(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    renderCustomerPage(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
     await settle();
     expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toBeInTheDocument();
     expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
@@ -213,7 +212,7 @@ describe('RecoverPage', () => {
       status: 200,
       body: { credential: CREDENTIAL, profile: { displayName: 'Ana', email: 'ana@example.com' }, merged: { cards: 2, stamps: 5, skippedStamps: 1, redemptions: 0 } },
     });
-    renderWithApp(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    renderCustomerPage(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
     await settle();
     expect(api.sent('POST /api/customer/recover/link-token')[0].headers.get('x-customer-key')).toBe('phone-own-credential');
     expect(screen.getByRole('status')).toHaveTextContent('The 2 cards already on this phone were added to your wallet, with 5 stamps.');
@@ -223,7 +222,7 @@ describe('RecoverPage', () => {
 
   it('says when the link was used already', async () => {
     api.on('POST /api/customer/recover/old', { status: 410, body: { error: 'This sign-in link is not valid. It may have been used already — ask for a new one.' } });
-    renderWithApp(<RecoverPage />, { route: '/wallet/recover/old', path: '/wallet/recover/:token' });
+    renderCustomerPage(<RecoverPage />, { route: '/wallet/recover/old', path: '/wallet/recover/:token' });
     await settle();
     expect(screen.getByRole('heading', { name: 'This link did not work' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('It may have been used already');
@@ -234,12 +233,13 @@ describe('RecoverPage', () => {
 describe('customer routes', () => {
   it("open /s/:token in the customer layout: 'My cards', no vendor navigation", async () => {
     api.on('POST /api/customer/scan', { status: 200, body: sampleScan() });
-    const store = makeStore();
-    const router = createMemoryRouter(routes, { initialEntries: ['/s/some-token'] });
+    // The customer entry's routes (src/features/customer/CustomerApp.tsx), in a memory router.
     render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
+      <MemoryRouter initialEntries={['/s/some-token']}>
+        <CustomerApiProvider>
+          <CustomerRoutes />
+        </CustomerApiProvider>
+      </MemoryRouter>,
     );
     await settle();
     await settle();

@@ -8,6 +8,7 @@ import CustomersPage from '../../../src/features/customers/CustomersPage';
 import WalletPage from '../../../src/features/customer/WalletPage';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
 import { renderWithApp } from '../render';
+import { renderCustomerPage } from '../customer/renderCustomer';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import { sessionTokenFor } from '../support/tokens';
 import { FakeEventSource, installFakeEventSource } from '../activity/fakeEventSource';
@@ -149,7 +150,7 @@ describe('Deleting the wallet', () => {
     http.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard({ id: 'card-1', stamps: 3 })] } });
     http.on('GET /api/customer/me', { status: 200, body: { displayName: 'Zoe', email: null } });
     http.on('DELETE /api/customer/me', { status: 200, body: { message: 'deleted' } });
-    renderWithApp(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my wallet' }));
     expect(screen.getByText('Delete your wallet for good?')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { ActivityFeedView } from '../../../src/features/qr/LiveActivityFeed';
 import { activityFeedSlice, initialActivityFeedState, itemReceived } from '../../../src/features/activity/activityFeedSlice';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../src/constants';
 import { renderWithApp } from '../render';
+import { renderCustomerPage } from '../customer/renderCustomer';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import { sessionTokenFor } from '../support/tokens';
 import { CREDENTIAL } from '../customer/samples';
@@ -49,7 +50,7 @@ describe('RewardReadyScreen (the phone at the counter)', () => {
       status: 200,
       body: given ? claimDto({ status: 'given', code: null, expiresAt: null, givenAt: Date.parse('2026-11-22T10:42:00') }) : claimDto(),
     }));
-    renderWithApp(<RewardReadyScreen redemption={claimDto()} onDone={() => undefined} />);
+    renderCustomerPage(<RewardReadyScreen redemption={claimDto()} onDone={() => undefined} />);
     await settle();
     expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toBeInTheDocument();
     expect(screen.getByTestId('handover-code')).toHaveTextContent('K7MQ4');
@@ -73,7 +74,7 @@ describe('RewardReadyScreen (the phone at the counter)', () => {
   it('says the claim expired and the stamps are back', async () => {
     localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
     http.on('GET /api/customer/claims/claim-1', { status: 200, body: claimDto({ status: 'expired', code: null, expiresAt: null }) });
-    renderWithApp(<RewardReadyScreen redemption={claimDto()} onDone={() => undefined} />);
+    renderCustomerPage(<RewardReadyScreen redemption={claimDto()} onDone={() => undefined} />);
     await settle();
     expect(screen.getByRole('dialog', { name: 'Claim expired' })).toHaveTextContent('This claim was not handed over in time, so your stamps are back on your card.');
   });

@@ -69,6 +69,16 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  test("the password field's eye button shows and hides what was typed (issue 18: the form's own, not antd's)", async () => {
+    const { user } = renderLogin();
+    const eye = screen.getByRole('button', { name: 'Show what I typed' });
+    await user.click(eye);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    expect(eye).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide what I typed' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
   test('Register! opens /register', async () => {
     const { user, router } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Register!' }));

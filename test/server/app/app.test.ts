@@ -129,12 +129,14 @@ describe('serving the built SPA', () => {
   let app: FastifyInstance;
   let clientDir: string;
   const indexHtml = '<!doctype html><html><head><script src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>';
+  const customerHtml = '<!doctype html><html><head><script src="/customer.0123abcd.js"></script></head><body><div id="root"></div></body></html>';
   const bundle = 'console.log("stampwise");'.repeat(50);
 
   beforeAll(async () => {
     t = await buildTestApp();
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-client-'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(clientDir, 'customer.html'), customerHtml);
     fs.writeFileSync(path.join(clientDir, 'main.0123abcd.js'), bundle);
     fs.writeFileSync(path.join(clientDir, 'main.0123abcd.js.br'), zlib.brotliCompressSync(bundle));
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -147,7 +149,7 @@ describe('serving the built SPA', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it.each(['/verify/some-token', '/dashboard/123', '/', '/no/such/page'])('answers index.html for the deep link %s, never cached', async (url) => {
+  it.each(['/verify/some-token', '/dashboard/123', '/', '/no/such/page', '/wallets', '/sx/1'])('answers index.html for the deep link %s, never cached', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -155,6 +157,18 @@ describe('serving the built SPA', () => {
     expect(response.body).toBe(indexHtml);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  // Issue 18: the customer pages are their own lean entry.
+  it.each(['/s/d.vendor-1.abc.jti.mac', '/S/D.VENDOR-1.ABC', '/wallet', '/wallet/card-1', '/wallet/recover/link-token', '/wallet/confirm-email/mail-token', '/s/x?utm=qr'])(
+    'answers customer.html for the customer page %s, never cached',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(customerHtml);
+    },
+  );
 
   it('serves a content-hashed asset with a long immutable cache header', async () => {
     const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js' });

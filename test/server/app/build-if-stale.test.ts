@@ -18,6 +18,7 @@ describe('build-if-stale', () => {
     write('server/main.ts', 'export {};');
     write('package-lock.json', '{}');
     write('dist/client/index.html', '<html></html>');
+    write('dist/client/customer.html', '<html></html>');
     write('dist/server/main.js', '');
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));

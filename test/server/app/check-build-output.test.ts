@@ -1,4 +1,4 @@
-// The production build holds both entry points and no tests or bench (scripts/check-build-output.ts).
+// The production build holds its three entry points and no tests or bench (scripts/check-build-output.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ describe('check-build-output', () => {
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-build-output-'));
     write('dist/client/index.html');
+    write('dist/client/customer.html');
     write('dist/client/assets/main.0123456789ab.js');
     write('dist/server/main.js');
     write('dist/server/routes/auth.js');
