@@ -62,6 +62,24 @@ module.exports = {
       to: { path: '^src/api/contract/', pathNot: '^src/api/contract/(limits|protocol)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'spa-no-schema-library',
+      comment:
+        'TypeBox is the server\'s validator and the contract\'s schema language; the browser bundle does without it ' +
+        '(types come from the contract with `import type`).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/api/contract/' },
+      to: { path: '(^|/)node_modules/(@fastify/type-provider-typebox|typebox|@sinclair/typebox)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-constants-import-nothing',
+      comment:
+        'limits.ts and protocol.ts are the contract modules the browser loads at run time: plain constants, so ' +
+        'importing them cannot pull schemas or a library into the bundle.',
+      severity: 'error',
+      from: { path: '^src/api/contract/(limits|protocol)\\.ts$' },
+      to: {},
+    },
+    {
       name: 'no-test-or-bench-in-product',
       comment: 'Tests and the bench use the product, never the other way round (the build leaves them out).',
       severity: 'error',

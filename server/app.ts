@@ -17,7 +17,7 @@ import { fallbackRateLimitStore } from './services/rate-limit-store';
 import authPlugin from './plugins/auth';
 import securityHeaders from './plugins/security-headers';
 import malformedBodies, { malformedMultipartError } from './plugins/malformed-bodies';
-import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from './schemas/text';
+import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import vendorRoutes from './routes/vendor';

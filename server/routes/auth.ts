@@ -64,7 +64,7 @@ const REGISTRATION_MENU_KINDS = ['png', 'jpeg'] as const;
 
 /**
  * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
- * refuses control characters in them: see schemas/text.ts).
+ * refuses control characters in them: see src/api/contract/text.ts).
  */
 function trimTextFields(...names: string[]) {
   return async (request: FastifyRequest) => {

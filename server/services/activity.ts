@@ -93,7 +93,12 @@ async function currentReward(db: AppDeps['db']['kysely'], vendorId: string): Pro
 }
 
 /** Rows → items: customer labels, the card's count after each stamp, the reward each is for. */
-export async function toActivityItems(db: AppDeps['db']['kysely'], vendorId: string, rows: readonly ActivityRow[]): Promise<ActivityItem[]> {
+export async function toActivityItems(
+  deps: Pick<AppDeps, 'db'>,
+  vendorId: string,
+  rows: readonly ActivityRow[],
+  db: AppDeps['db']['kysely'] = deps.db.kysely,
+): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
   // A stamp's visit number and the card's count after it come with its row (kept at write time, issue 18).
   const [names, reward, claims, numbers] = await Promise.all([
@@ -162,7 +167,7 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
     const [rows, counted] = await Promise.all([listActivityRowsBefore(db, vendorId, pageSize + 1, cursor), countedTotal(db, vendorId)]);
     const shown = rows.slice(0, pageSize);
     const hasMore = rows.length > pageSize;
-    const result: ActivityPage = { items: await toActivityItems(db, vendorId, shown), page, pageSize, ...counted, hasMore };
+    const result: ActivityPage = { items: await toActivityItems(deps, vendorId, shown, db), page, pageSize, ...counted, hasMore };
     if (hasMore) result.nextCursor = encodeActivityCursor(shown[shown.length - 1]);
     return result;
   }
@@ -172,7 +177,7 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
   }
   const [rows, { total, totalIsCapped }] = await Promise.all([listActivityRows(db, vendorId, pageSize, offset), countedTotal(db, vendorId)]);
   const hasMore = offset + rows.length < total;
-  const result: ActivityPage = { items: await toActivityItems(db, vendorId, rows), page, pageSize, total, totalIsCapped, hasMore };
+  const result: ActivityPage = { items: await toActivityItems(deps, vendorId, rows, db), page, pageSize, total, totalIsCapped, hasMore };
   // Past the numbered pages' reach the cursor still goes on.
   if ((hasMore || totalIsCapped) && rows.length === pageSize) result.nextCursor = encodeActivityCursor(rows[rows.length - 1]);
   return result;
@@ -181,7 +186,7 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
 /** The newest `count` events (the dashboard's recent activity). */
 export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number): Promise<ActivityItem[]> {
   const rows = await listActivityRows(deps.db.reads, vendorId, count, 0);
-  return toActivityItems(deps.db.reads, vendorId, rows);
+  return toActivityItems(deps, vendorId, rows, deps.db.reads);
 }
 
 /**
@@ -192,6 +197,6 @@ export async function activityItemFor(deps: Pick<AppDeps, 'db'>, notice: Activit
   if (notice.type === 'relay-alert') return undefined;
   const row = await findActivityRow(deps.db.kysely, notice.type, notice.id);
   if (!row || row.vendor_id !== notice.vendorId) return undefined;
-  const [item] = await toActivityItems(deps.db.kysely, notice.vendorId, [row]);
+  const [item] = await toActivityItems(deps, notice.vendorId, [row]);
   return item;
 }

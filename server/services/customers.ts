@@ -59,20 +59,28 @@ export function credentialHashOf(credential: string | undefined): string | undef
 }
 
 /** The customer a credential header names, or undefined (missing, malformed or unknown). */
-export async function customerForCredential(db: Queryable, credential: string | undefined): Promise<string | undefined> {
+export async function customerForCredential(
+  deps: Pick<AppDeps, 'db'>,
+  credential: string | undefined,
+  db: Queryable = deps.db.kysely,
+): Promise<string | undefined> {
   const hash = credentialHashOf(credential);
   return hash === undefined ? undefined : findCustomerIdByCredentialHash(db, hash);
 }
 
 /** Like customerForCredential, but 401 when there is no such customer. */
 export async function requireCustomer(deps: Pick<AppDeps, 'db'>, credential: string | undefined): Promise<string> {
-  const customerId = await customerForCredential(deps.db.kysely, credential);
+  const customerId = await customerForCredential(deps, credential);
   if (customerId === undefined) throw unauthorized(NO_CUSTOMER_MESSAGE);
   return customerId;
 }
 
 /** Creates an anonymous customer with one device credential; the credential is returned once, never stored. */
-export async function createCustomer(db: Queryable, now: number): Promise<{ customerId: string; credential: string }> {
+export async function createCustomer(
+  deps: Pick<AppDeps, 'db'>,
+  now: number,
+  db: Queryable = deps.db.kysely,
+): Promise<{ customerId: string; credential: string }> {
   const customerId = crypto.randomUUID();
   const credential = newSecret();
   await insertCustomer(db, customerId, now);
@@ -264,7 +272,7 @@ export async function completeRecovery(
     const customerId = await consumeRecoveryToken(trx, hashSecret(token), now);
     if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
     // An unknown or malformed old credential is no reason to refuse the recovery: it is just not merged.
-    const phoneWalletId = await customerForCredential(trx, currentCredential);
+    const phoneWalletId = await customerForCredential(deps, currentCredential, trx);
     const merged = phoneWalletId === undefined
       ? null
       : await mergeAnonymousWallet(deps, phoneWalletId, customerId, now, trx);

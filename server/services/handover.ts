@@ -47,7 +47,7 @@ export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): P
 async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string): Promise<ActivityItem> {
   const row = await findActivityRow(deps.db.kysely, 'redemption', id);
   if (!row || row.vendor_id !== vendorId) throw notFound(CLAIM_NOT_FOUND_MESSAGE);
-  const [item] = await toActivityItems(deps.db.kysely, vendorId, [row]);
+  const [item] = await toActivityItems(deps, vendorId, [row]);
   return item;
 }
 
@@ -84,7 +84,7 @@ export async function listPendingClaims(deps: Deps, vendorId: string, limit = 10
   await expireOverdueClaims(deps, { vendorId });
   const rows = await pendingClaims(deps.db.kysely, vendorId, limit);
   const activityRows = await Promise.all(rows.map((row) => findActivityRow(deps.db.kysely, 'redemption', row.id)));
-  return toActivityItems(deps.db.kysely, vendorId, activityRows.filter((row) => row !== undefined));
+  return toActivityItems(deps, vendorId, activityRows.filter((row) => row !== undefined));
 }
 
 /** The dashboard's outstanding rewards: pending, given and expired claims (overdue ones expired first). */

@@ -139,15 +139,15 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     // first so the unique index settles duplicate scans of one token; the count changes in a
     // conditional UPDATE that also enforces the cooldown. Any refusal rolls everything back.
     stamped = await db.transaction().execute(async (trx) => {
-      const created = knownCustomerId === undefined ? await createCustomer(trx, now) : undefined;
+      const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx) : undefined;
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
       // Issue 17: the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
       // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
-      const relay = await admitStamp(trx, deps.config.relay, {
+      const relay = await admitStamp(deps, {
         vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
-      }, now);
+      }, now, trx);
       const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!added) throw new CoolingDown();
       // Issue 18: the visit number and card count the activity list shows for this stamp (and for any

@@ -60,7 +60,13 @@ async function takeStamp(trx: Transaction<Database>, config: RelayConfig, scan: 
  * Counts the stamp against its code's budget (throws CodeBudgetSpent past it), records the stamp's signals,
  * flags the code when the signals say so, and adds the stamp to the store's pace unless its code is flagged.
  */
-export async function admitStamp(trx: Transaction<Database>, config: RelayConfig, scan: RelayScan, now: number): Promise<RelayAdmission> {
+export async function admitStamp(
+  deps: { config: { relay: RelayConfig } },
+  scan: RelayScan,
+  now: number,
+  trx: Transaction<Database>,
+): Promise<RelayAdmission> {
+  const config = deps.config.relay;
   const codeKey = codeKeyFor(scan.kind, scan.tokenId, now);
   const taken = await takeStamp(trx, config, scan, codeKey, now);
   const network = networkPrefix(scan.clientAddress);

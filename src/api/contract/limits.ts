@@ -1,7 +1,7 @@
 // Every limit the API enforces that a form also checks, in one place: the server's schemas and
 // services and the SPA's forms read these same numbers. Plain constants only — no TypeBox import —
 // so the client may import this module at run time without pulling the schema code into its bundle
-// (test/client/contract-imports.test.ts keeps it that way).
+// (the contract-constants-import-nothing rule in .dependency-cruiser.cjs keeps it that way).
 
 const MEGABYTE = 1024 * 1024;
 
