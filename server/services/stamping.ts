@@ -7,6 +7,7 @@ import { tooManyRequests } from '../http-errors';
 import { addStampUnlessCoolingDown, ensureCardId, findCard, findCardForStore, findStore, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { bumpStoreCounter } from '../repositories/store-counters';
+import { recordRecentVisit } from '../repositories/recent-visits';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
@@ -144,6 +145,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!added) throw new CoolingDown();
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
+      // Issue 19: the card's latest visit times, which the Customers page's regulars filter reads.
+      await recordRecentVisit(trx, cardId, now);
       return { customerId, cardId, credential: created?.credential, ...relay };
     });
   } catch (error) {

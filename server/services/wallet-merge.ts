@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { Database, StampKind } from '../db/schema';
 import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
+import { refreshRecentVisits } from '../repositories/recent-visits';
 import {
   addMergedStamps,
   recountCard,
@@ -87,6 +88,7 @@ export async function mergeAnonymousWallet(
     const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
     await addMergedStamps(trx, existing.id, added, lastStampAt, now);
     await recountCard(trx, existing.id);
+    await refreshRecentVisits(trx, existing.id);
     await deleteCard(trx, card.id);
     summary.stamps += added;
     summary.skippedStamps += skipped.length;

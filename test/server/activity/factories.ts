@@ -3,6 +3,7 @@
 // real stamping and claiming do), plus small helpers to call the vendor endpoints.
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { recordRecentVisit } from '../../../server/repositories/recent-visits';
 import { bumpStoreCounter } from '../../../server/repositories/store-counters';
 import type { TestApp } from '../helpers';
 
@@ -48,6 +49,7 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
     .where('id', '=', card.cardId)
     .execute();
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
+  await recordRecentVisit(t.db.kysely, card.cardId, at);
   return id;
 }
 
