@@ -97,8 +97,9 @@ export async function choosePlan(db: Queryable, q: ListQuery, gatherBelow = GATH
 }
 
 /**
- * `column + 0`: the same value, which no index serves. It keeps each database's planner on the index the
- * plan chose (the sort's for a walk, the filter's for a gather) whatever its statistics say.
+ * `column + 0`: the same value, which no index serves. Every condition but the driving one is written so,
+ * which keeps each database's planner on the index the plan chose (the sort's for a walk, the filter's
+ * for a gather) whatever its statistics say, or whether it has any.
  */
 function unindexed(column: string) {
   return sql<number>`(${sql.ref(column)} + 0)`;
@@ -109,24 +110,21 @@ export async function listCustomerRows(db: Queryable, q: ListQuery, plan?: ListP
   const column = SORT_COLUMNS[q.sort];
   const forward = q.order === 'desc' ? '<' : '>';
   const gate = gateOf(q);
+  const driving = chosen === 'gather' && gate ? `c.${gate.column}` : column;
+  const card = (name: string) => (name === driving ? sql<number>`${sql.ref(name)}` : unindexed(name));
   let query = db
     .selectFrom('stamp_cards as c')
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .select(['c.id as card_id', 'c.customer_id', 'c.customer_number', 'cu.display_name', 'c.visits', 'c.stamps', 'c.rewards_given', 'c.created_at', 'c.last_stamp_at'])
     .where('c.vendor_id', '=', q.vendorId)
     // A card without a stamp is a scan that was refused: not a visit, not a customer yet.
-    .where('c.last_stamp_at', 'is not', null)
+    .where(card('c.last_stamp_at'), 'is not', null)
     .where('cu.deleted_at', 'is', null);
-  if (gate) {
-    const gateColumn = `c.${gate.column}`;
-    // The gate rides the index in a gather, and in a walk whose sort index is the gate's own.
-    const indexed = chosen === 'gather' || gateColumn === column;
-    query = query.where((eb) => eb(indexed ? eb.ref(gateColumn as 'c.last_stamp_at') : unindexed(gateColumn), gate.op, q.windowStart));
-  }
+  if (gate) query = query.where(card(`c.${gate.column}`), gate.op, q.windowStart);
   if (q.filter === 'regulars') {
     const n = Math.min(q.regularMinVisits, RECENT_VISITS_KEPT);
     // The exact test, on the card: its n-th latest visit (not voided) is in the window.
-    query = query.where(`c.${recentVisitColumn(n)}`, '>=', q.windowStart).where('c.visits', '>=', q.regularMinVisits);
+    query = query.where(card(`c.${recentVisitColumn(n)}`), '>=', q.windowStart).where(card('c.visits'), '>=', q.regularMinVisits);
     if (q.regularMinVisits > RECENT_VISITS_KEPT) {
       // More visits than a card keeps: count this card's visits in the window (rare cards: they have
       // RECENT_VISITS_KEPT in it already), along stamp_events (card_id, created_at).
@@ -140,8 +138,12 @@ export async function listCustomerRows(db: Queryable, q: ListQuery, plan?: ListP
       );
     }
   }
-  // A gather sorts the rows it gathered; keeping the sort column off its index keeps the planner on the gate's.
-  const sortKey = chosen === 'gather' ? unindexed(column) : sql.ref(column);
+  const sortKey = card(column);
+  // Always true (sort values are counts and times, never below zero), but a range on the walk's index:
+  // without it SQLite reads a first page off any (vendor_id, …) index and sorts the whole store (IS NOT
+  // NULL on a NOT NULL column is dropped before planning, so it would not do). The smallest 32-bit
+  // integer, so PostgreSQL compares it with an integer column too.
+  if (driving === column && !q.after) query = query.where(sql.ref(column), '>=', -2_147_483_648);
   if (q.after) {
     const { value, id } = q.after;
     // A row-value comparison, (column, id) < (value, id): both databases seek the index to it, where the
