@@ -91,6 +91,8 @@ export async function choosePlan(db: Queryable, q: ListQuery, gatherBelow = GATH
     .select(sql<number>`1`.as('one'))
     .where('vendor_id', '=', q.vendorId)
     .where(gate.column, gate.op, q.windowStart)
+    // Along the gate's index (without the order PostgreSQL may read the table until the limit is met).
+    .orderBy(gate.column)
     .limit(gatherBelow);
   const { n } = await db.selectFrom(inRange.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n) < gatherBelow ? 'gather' : 'walk';

@@ -46,3 +46,23 @@ export async function refreshRecentVisits(db: Queryable, cardId: string): Promis
   COLUMNS.forEach((column, i) => { values[column] = i < rows.length ? Number(rows[i].created_at) : null; });
   await db.updateTable('stamp_cards').set(values).where('id', '=', cardId).execute();
 }
+
+/**
+ * Re-reads the latest visits of every card of the store from its stamp events in one pass (bulk-seeded
+ * history: the bench; the migration 2026112212 does the same for every store): the events ranked per
+ * card, newest first, the first RECENT_VISITS_KEPT of each set on its card.
+ */
+export async function refreshStoreRecentVisits(db: Queryable, vendorId: string): Promise<void> {
+  await db.updateTable('stamp_cards').set(Object.fromEntries(COLUMNS.map((c) => [c, null]))).where('vendor_id', '=', vendorId).execute();
+  await sql`UPDATE stamp_cards SET ${sql.join(COLUMNS.map((c) => sql`${sql.id(c)} = r.${sql.id(c)}`))}
+    FROM (
+      SELECT card_id, ${sql.join(COLUMNS.map((c, i) => sql`MAX(CASE WHEN rn = ${sql.lit(i + 1)} THEN created_at END) AS ${sql.id(c)}`))}
+      FROM (
+        SELECT card_id, created_at, ROW_NUMBER() OVER (PARTITION BY card_id ORDER BY created_at DESC) AS rn
+        FROM stamp_events WHERE vendor_id = ${vendorId} AND voided_at IS NULL
+      ) ranked
+      WHERE rn <= ${sql.lit(RECENT_VISITS_KEPT)}
+      GROUP BY card_id
+    ) r
+    WHERE stamp_cards.id = r.card_id`.execute(db);
+}

@@ -17,15 +17,19 @@ export function up(dialect: Dialect) {
     for (let n = 1; n <= KEPT; n += 1) {
       await db.schema.alterTable('stamp_cards').addColumn(column(n), dialect === 'postgres' ? 'bigint' : 'integer').execute();
     }
-    // The n-th latest visit of each card, one statement per n, each an index walk per card along
-    // stamp_events (card_id, created_at).
-    for (let n = 1; n <= KEPT; n += 1) {
-      await sql`UPDATE stamp_cards SET ${sql.id(column(n))} = (
-          SELECT e.created_at FROM stamp_events e
-          WHERE e.card_id = stamp_cards.id AND e.voided_at IS NULL
-          ORDER BY e.created_at DESC LIMIT 1 OFFSET ${sql.lit(n - 1)})
-        WHERE last_stamp_at IS NOT NULL`.execute(db);
-    }
+    // The latest visits of each card in one pass: the events ranked per card, newest first.
+    const columns = Array.from({ length: KEPT }, (_, i) => column(i + 1));
+    await sql`UPDATE stamp_cards SET ${sql.join(columns.map((c) => sql`${sql.id(c)} = r.${sql.id(c)}`))}
+      FROM (
+        SELECT card_id, ${sql.join(columns.map((c, i) => sql`MAX(CASE WHEN rn = ${sql.lit(i + 1)} THEN created_at END) AS ${sql.id(c)}`))}
+        FROM (
+          SELECT card_id, created_at, ROW_NUMBER() OVER (PARTITION BY card_id ORDER BY created_at DESC) AS rn
+          FROM stamp_events WHERE voided_at IS NULL
+        ) ranked
+        WHERE rn <= ${sql.lit(KEPT)}
+        GROUP BY card_id
+      ) r
+      WHERE stamp_cards.id = r.card_id`.execute(db);
     // Regulars with N ≥ 2 visits: the store's cards whose N-th latest visit is in the window, by range
     // (N = 1 reads stamp_cards_vendor_last_stamp_at_idx).
     for (let n = 2; n <= KEPT; n += 1) {

@@ -8,7 +8,7 @@ import { REGULAR_WINDOW_DAYS } from '../../../src/api/types';
 import { migrateToLatest, openDb, type Db } from '../../../server/db';
 import { migrationsFor } from '../../../server/db/migrations';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPlan, type ListPosition } from '../../../server/repositories/customer-list';
-import { RECENT_VISITS_KEPT } from '../../../server/repositories/recent-visits';
+import { RECENT_VISITS_KEPT, refreshRecentVisits, refreshStoreRecentVisits } from '../../../server/repositories/recent-visits';
 import type { TestApp } from '../helpers';
 import { addCard, DAY, stampAt } from '../activity/factories';
 import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, scan, setReward, type TestStore } from '../customer/factories';
@@ -16,9 +16,17 @@ import { claim, customerWithStamps, MINUTE, rewardStore, REWARD_STAMPS } from '.
 
 let t: TestApp;
 let store: TestStore;
+let built: TestApp | undefined;
+
+async function build(config?: Parameters<typeof buildCustomerTestApp>[0]): Promise<TestApp> {
+  built = await buildCustomerTestApp(config);
+  return built;
+}
 
 afterEach(async () => {
-  await t?.close();
+  // Not every test builds an app: close only the one this test built.
+  await built?.close();
+  built = undefined;
 });
 
 const WINDOW = REGULAR_WINDOW_DAYS * DAY;
@@ -46,7 +54,7 @@ function listNames(query: string, s: TestStore = store): Promise<string[]> {
 
 describe('the latest visits a card keeps', () => {
   it('moves along with each stamp; a claim and its expiry leave them as they are', async () => {
-    t = await buildCustomerTestApp({ stampCooldownMinutes: 0 });
+    t = await build({ stampCooldownMinutes: 0 });
     store = await rewardStore(t);
     const who = await customerWithStamps(t, store.id, 10);
     const expected = await visitsFromEvents(who.cardId);
@@ -68,7 +76,7 @@ describe('the latest visits a card keeps', () => {
 
   it('drop a voided stamp: the customer is a regular no more', async () => {
     const relay = { codeBudgetFloor: 10, flyerBudgetFloor: 25, paceFactor: 2, networksPerCode: 4, deviceStores: 3, deviceWindowMinutes: 10 };
-    t = await buildCustomerTestApp({ stampCooldownMinutes: 0, relay });
+    t = await build({ stampCooldownMinutes: 0, relay });
     store = await createStore(t, { company: 'Relay Roasters' });
     await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
     // Six new phones on one counter code, each from its own network: the code is flagged as relayed.
@@ -99,7 +107,7 @@ describe('the latest visits a card keeps', () => {
   });
 
   it('leave a deleted wallet out of the regulars', async () => {
-    t = await buildCustomerTestApp({ stampCooldownMinutes: 0 });
+    t = await build({ stampCooldownMinutes: 0 });
     store = await rewardStore(t);
     const gone = await customerWithStamps(t, store.id, 5);
     await customerWithStamps(t, store.id, 5);
@@ -140,7 +148,7 @@ describe('the latest visits a card keeps', () => {
 
 describe('a filtered page, walked or gathered', () => {
   it('lists the customers and in the order that counting their events gives, page by page', async () => {
-    t = await buildCustomerTestApp();
+    t = await build();
     store = await createStore(t, { company: 'Sample Café' });
     const now = t.clock.now();
     const windowStart = now - WINDOW;
@@ -164,8 +172,12 @@ describe('a filtered page, walked or gathered', () => {
     if (!voided) throw new Error('no visit in the window');
     await t.db.kysely.updateTable('stamp_events').set({ voided_at: now }).where('id', '=', voided.id).execute();
     await t.db.kysely.updateTable('stamp_cards').set((eb) => ({ visits: eb('visits', '-', 1) })).where('id', '=', voided.cardId).execute();
-    const { refreshRecentVisits } = await import('../../../server/repositories/recent-visits');
     await refreshRecentVisits(t.db.kysely, voided.cardId);
+    // The store-wide refresh (for bulk-seeded history) reads the same times as the per-card one.
+    const kept = async () => t.db.kysely.selectFrom('stamp_cards').select(['id', ...COLUMNS]).where('vendor_id', '=', store.id).orderBy('id').execute();
+    const before = await kept();
+    await refreshStoreRecentVisits(t.db.kysely, store.id);
+    expect(await kept()).toEqual(before);
 
     const inWindow = new Map<string, number>();
     for (const e of events) if (e.at >= windowStart && e.id !== voided.id) inWindow.set(e.cardId, (inWindow.get(e.cardId) ?? 0) + 1);
