@@ -125,8 +125,10 @@ export async function listCustomerRows(db: Queryable, q: ListQuery, plan?: ListP
   if (gate) query = query.where(card(`c.${gate.column}`), gate.op, q.windowStart);
   if (q.filter === 'regulars') {
     const n = Math.min(q.regularMinVisits, RECENT_VISITS_KEPT);
-    // The exact test, on the card: its n-th latest visit (not voided) is in the window.
-    query = query.where(card(`c.${recentVisitColumn(n)}`), '>=', q.windowStart).where(card('c.visits'), '>=', q.regularMinVisits);
+    // The exact test, on the card: its n-th latest visit (not voided) is in the window (for n ≥ 2 the
+    // gate itself). The lifetime count as before: it cannot be below the visits in the window.
+    if (n === 1) query = query.where(card('c.recent_visit_1'), '>=', q.windowStart);
+    query = query.where(card('c.visits'), '>=', q.regularMinVisits);
     if (q.regularMinVisits > RECENT_VISITS_KEPT) {
       // More visits than a card keeps: count this card's visits in the window (rare cards: they have
       // RECENT_VISITS_KEPT in it already), along stamp_events (card_id, created_at).

@@ -8,11 +8,11 @@ import { REGULAR_WINDOW_DAYS } from '../../../src/api/types';
 import { migrateToLatest, openDb, type Db } from '../../../server/db';
 import { migrationsFor } from '../../../server/db/migrations';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPlan, type ListPosition } from '../../../server/repositories/customer-list';
-import { RECENT_VISITS_KEPT, refreshRecentVisits, refreshStoreRecentVisits } from '../../../server/repositories/recent-visits';
+import { RECENT_VISITS_KEPT, recentVisitColumn, refreshRecentVisits, refreshStoreRecentVisits } from '../../../server/repositories/recent-visits';
 import type { TestApp } from '../helpers';
 import { addCard, DAY, stampAt } from '../activity/factories';
 import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, scan, setReward, type TestStore } from '../customer/factories';
-import { claim, customerWithStamps, MINUTE, rewardStore, REWARD_STAMPS } from './factories';
+import { claim, customerWithStamps, MINUTE, rewardStore } from './factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 const WINDOW = REGULAR_WINDOW_DAYS * DAY;
-const COLUMNS = Array.from({ length: RECENT_VISITS_KEPT }, (_, i) => `recent_visit_${i + 1}` as const);
+const COLUMNS = Array.from({ length: RECENT_VISITS_KEPT }, (_, i) => recentVisitColumn(i + 1));
 
 /** The card's kept visit times, latest first (nulls past its visits). */
 async function keptVisits(cardId: string): Promise<(number | null)[]> {
