@@ -152,7 +152,21 @@ export interface StampCardTable {
   visits: Generated<number>;
   /** Claims of this card handed over at the counter (issue 19). */
   rewards_given: Generated<number>;
+  /**
+   * Issue 19: the times (epoch ms) of the card's latest visits not voided, recent_visit_1 the latest,
+   * null past the card's visits; kept by repositories/recent-visits.ts with each stamp and void.
+   */
+  recent_visit_1: RecentVisitColumn;
+  recent_visit_2: RecentVisitColumn;
+  recent_visit_3: RecentVisitColumn;
+  recent_visit_4: RecentVisitColumn;
+  recent_visit_5: RecentVisitColumn;
+  recent_visit_6: RecentVisitColumn;
+  recent_visit_7: RecentVisitColumn;
+  recent_visit_8: RecentVisitColumn;
 }
+
+type RecentVisitColumn = ColumnType<number | null, number | null | undefined, number | null>;
 
 export type StampKind = 'dynamic' | 'printable';
 

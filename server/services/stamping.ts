@@ -8,6 +8,7 @@ import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCard, f
 import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
+import { recordRecentVisit } from '../repositories/recent-visits';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
@@ -154,6 +155,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
+      // Issue 19: the card's latest visit times, which the Customers page's regulars filter reads.
+      await recordRecentVisit(trx, cardId, now);
       return { customerId, cardId, credential: created?.credential, ...relay };
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { Database, StampKind } from '../db/schema';
 import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
+import { refreshRecentVisits } from '../repositories/recent-visits';
 import {
   addMergedStamps,
   recountCard,
@@ -90,6 +91,7 @@ export async function mergeAnonymousWallet(
     await recountCard(trx, existing.id);
     // Issue 18: the merged history gives its stamps other visit numbers and card counts.
     await refreshStampFigures(trx, [existing.id]);
+    await refreshRecentVisits(trx, existing.id);
     await deleteCard(trx, card.id);
     summary.stamps += added;
     summary.skippedStamps += skipped.length;

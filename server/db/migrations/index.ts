@@ -12,6 +12,7 @@ import * as customerNumbers from './2026112208_customer_numbers';
 import * as relaySignals from './2026112209_relay_signals';
 import * as storeCounters from './2026112210_store_counters';
 import * as handover from './2026112211_handover';
+import * as recentVisits from './2026112212_recent_visits';
 import * as dashboardAggregates from './2026112213_dashboard_aggregates';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112209_relay_signals': { up: relaySignals.up(dialect), down: relaySignals.down() },
     '2026112210_store_counters': { up: storeCounters.up(dialect), down: storeCounters.down() },
     '2026112211_handover': { up: handover.up(dialect), down: handover.down() },
+    '2026112212_recent_visits': { up: recentVisits.up(dialect), down: recentVisits.down() },
     '2026112213_dashboard_aggregates': { up: dashboardAggregates.up(dialect), down: dashboardAggregates.down(dialect) },
   };
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { customerDisplayNames, customerNumbersOfCards } from '../../repositories/activity';
 import { bumpPrintableVersion } from '../../repositories/printable-qr';
+import { refreshRecentVisits } from '../../repositories/recent-visits';
 import { bumpStoreCounter } from '../../repositories/store-counters';
 import {
   findCodeUsage,
@@ -123,6 +124,8 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     let claimsKept = 0;
     for (const [cardId, count] of perCard) {
       const claimKept = await removeStampsFromCard(trx, cardId, count, now);
+      // A voided stamp was no visit: the card's latest visits (issue 19's regulars) are read again.
+      await refreshRecentVisits(trx, cardId);
       if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
     }
     await setVoidedStamps(trx, codeKey, voidedIds.size);

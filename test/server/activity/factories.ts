@@ -3,6 +3,7 @@
 // real stamping and claiming do), plus small helpers to call the vendor endpoints.
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { recordRecentVisit } from '../../../server/repositories/recent-visits';
 import { bumpStoreCounter } from '../../../server/repositories/store-counters';
 import { refreshStampFigures } from '../../../server/repositories/stamp-figures';
 import type { TestApp } from '../helpers';
@@ -51,6 +52,7 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
   // As the stamping transaction does (issue 18); a stamp written before later ones moves theirs too.
   await refreshStampFigures(t.db.kysely, [card.cardId], at);
+  await recordRecentVisit(t.db.kysely, card.cardId, at);
   return id;
 }
 
