@@ -6,6 +6,8 @@ export interface ActivityPageArgs {
   vendorId: string;
   page: number;
   pageSize: number;
+  /** The previous page's nextCursor: the server reads this page along its index (keyset), at any depth. */
+  before?: string;
 }
 
 /** The browser's offset from UTC in minutes (UTC+13 → 780), so the dashboard's days are the vendor's days. */
@@ -16,9 +18,12 @@ export function localUtcOffsetMinutes(date = new Date()): number {
 
 export const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/activity/{vendorId}?page=&pageSize= (bearer): stamps and claims, newest first. */
+    /** GET /api/activity/{vendorId}?page=&pageSize=[&before=] (bearer): stamps and claims, newest first. */
     getActivity: build.query<ActivityPage, ActivityPageArgs>({
-      query: ({ vendorId, page, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}`, params: { page, pageSize } }),
+      query: ({ vendorId, page, pageSize, before }) => ({
+        url: `/activity/${encodeURIComponent(vendorId)}`,
+        params: before === undefined ? { page, pageSize } : { page, pageSize, before },
+      }),
       providesTags: (_result, _error, { vendorId }) => [{ type: 'Activity', id: vendorId }],
     }),
     /** GET /api/dashboard/{vendorId}?utcOffset= (bearer): every dashboard figure. */

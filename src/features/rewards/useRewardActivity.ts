@@ -41,14 +41,24 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
 
 export function useRewardActivity(vendorId: string | undefined): RewardActivity {
   const [page, setPage] = useState(1);
+  // Issue 18: page N+1 reached from page N asks for the rows after N's last one (`before`, keyset), which
+  // costs the same at page 2 and page 900; a page jumped to directly is asked for by number (offset).
+  const [cursors, setCursors] = useState<Readonly<Record<number, string>>>({});
+  const before = page > 1 ? cursors[page] : undefined;
   const { data, error, isLoading, isFetching } = useGetActivityQuery(
-    { vendorId: vendorId ?? '', page, pageSize: REWARD_ACTIVITY_PAGE_SIZE },
+    { vendorId: vendorId ?? '', page, pageSize: REWARD_ACTIVITY_PAGE_SIZE, before },
     { skip: !vendorId },
   );
 
   useEffect(() => {
     if (error) console.warn(ACTIVITY_TEXT.loadFailedLog, error);
   }, [error]);
+
+  const nextCursor = data?.page === page ? data.nextCursor : undefined;
+  useEffect(() => {
+    if (nextCursor === undefined) return;
+    setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
+  }, [page, nextCursor]);
 
   const samples: RewardActivity = { rows: SAMPLE_REWARD_ACTIVITY, sample: true, loading: false, pagination: false };
   if (!vendorId || error) return samples;

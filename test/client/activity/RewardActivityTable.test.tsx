@@ -99,6 +99,28 @@ describe('RewardActivityTable', () => {
     globalThis.fetch = originalFetch;
   });
 
+  it('asks for the page after the one shown by its cursor (keyset), and for a page jumped to by number', async () => {
+    http.on(ACTIVITY, { status: 200, body: page([stamp('e1', 'Page one', 1)], { total: 43, hasMore: true, nextCursor: '1763717400000_e10' }) });
+    const originalFetch = globalThis.fetch;
+    const seenQueries: string[] = [];
+    globalThis.fetch = ((input: { url: string }) => {
+      seenQueries.push(new URL(input.url, 'http://localhost').search);
+      return originalFetch(input as never);
+    }) as typeof fetch;
+    renderTable();
+    expect(await screen.findByText('Page one')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('listitem', { name: '2' }));
+    await act(async () => undefined);
+    await screen.findByText('Page one');
+    expect(seenQueries).toContain('?page=2&pageSize=10&before=1763717400000_e10');
+    // Page 4 was never reached from page 3, so it has no cursor: asked for by number.
+    fireEvent.click(screen.getByRole('listitem', { name: '4' }));
+    await act(async () => undefined);
+    await screen.findByText('Page one');
+    expect(seenQueries).toContain('?page=4&pageSize=10');
+    globalThis.fetch = originalFetch;
+  });
+
   it('says so when the list stops short of a very long history', async () => {
     http.on(ACTIVITY, { status: 200, body: page([stamp('e1', 'Ana', 3)], { total: 10_000, totalIsCapped: true, hasMore: true }) });
     renderTable();
