@@ -71,9 +71,23 @@ function fullScansOf(table: string, sqlText: string, lines: string[]): string[] 
   });
 }
 
+/**
+ * A reusable query (server/db/reusable-query.ts: the session check, the vendor's profile) is compiled once with
+ * stand-in arguments, and that is what the capture sees; PostgreSQL refuses the stand-ins' NUL bytes in an
+ * EXPLAIN. None of them reads stamp_events, so they are left out here.
+ */
+const withStandInArguments = (query: CompiledQuery) =>
+  query.parameters.some((parameter) => typeof parameter === 'string' && parameter.startsWith('\u0000reusable-argument-'));
+
 async function explainEach(queries: CompiledQuery[]) {
   const plans: { sql: string; lines: string[] }[] = [];
-  for (const query of queries) plans.push({ sql: query.sql, lines: await plan(query) });
+  for (const query of queries) {
+    if (withStandInArguments(query)) {
+      expect(query.sql).not.toContain('"stamp_events"');
+      continue;
+    }
+    plans.push({ sql: query.sql, lines: await plan(query) });
+  }
   return plans;
 }
 
