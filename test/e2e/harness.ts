@@ -343,10 +343,15 @@ export async function openVendorPage(
  * (spinners, the reward-ready pulse) never finish and are not waited for.
  */
 export async function settledScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await animationsSettled(page);
+  await screenshot(page, name, { fullPage });
+}
+
+/** Resolves once every finite animation on the page has finished (endless ones are not waited for). */
+async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  await screenshot(page, name, { fullPage });
 }
 
 /** Calls the API as the vendor. */
@@ -363,6 +368,9 @@ export async function vendorApi<T>(server: E2eServer, vendor: SignedUpVendor, me
 
 /** Fails with a readable list when axe-core finds accessibility violations on the page. */
 export async function checkA11y(page: Page, context = ''): Promise<void> {
+  // A toast still fading in (antd's message) has its final colours only at the end of the fade: axe read
+  // its text at part opacity as a contrast failure. Check what the user sees once things stand still.
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   if (results.violations.length > 0) {
     const summary = results.violations
