@@ -19,6 +19,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  restoreFetch();
+  restoreFetch = () => undefined;
   http.restore();
 });
 
@@ -47,6 +49,21 @@ function renderTable() {
 }
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+/** The query strings of the requests RTK Query sends (the fake http records paths only); undone after each test. */
+function recordQueryStrings(): string[] {
+  const originalFetch = globalThis.fetch;
+  const seen: string[] = [];
+  globalThis.fetch = ((input: { url: string }) => {
+    seen.push(new URL(input.url, 'http://localhost').search);
+    return originalFetch(input as never);
+  }) as typeof fetch;
+  restoreFetch = () => {
+    globalThis.fetch = originalFetch;
+  };
+  return seen;
+}
+let restoreFetch = () => undefined as void;
 
 describe('RewardActivityTable', () => {
   it("shows SPEC.md's sample rows, marked as sample data, while the store has no activity", async () => {
@@ -82,13 +99,7 @@ describe('RewardActivityTable', () => {
 
   it('pages through the activity on the server, 10 rows at a time', async () => {
     http.on(ACTIVITY, { status: 200, body: page([stamp('e1', 'Page one', 1)], { total: 23, hasMore: true }) });
-    // The fake http records paths only; read the query string from the request RTK Query built.
-    const originalFetch = globalThis.fetch;
-    const seenQueries: string[] = [];
-    globalThis.fetch = ((input: { url: string }) => {
-      seenQueries.push(new URL(input.url, 'http://localhost').search);
-      return originalFetch(input as never);
-    }) as typeof fetch;
+    const seenQueries = recordQueryStrings();
     renderTable();
     expect(await screen.findByText('Page one')).toBeInTheDocument();
     expect(seenQueries[0]).toBe('?page=1&pageSize=10');
@@ -96,17 +107,11 @@ describe('RewardActivityTable', () => {
     await act(async () => undefined);
     await screen.findByText('Page one');
     expect(seenQueries).toContain('?page=3&pageSize=10');
-    globalThis.fetch = originalFetch;
   });
 
   it('asks for the page after the one shown by its cursor (keyset), and for a page jumped to by number', async () => {
     http.on(ACTIVITY, { status: 200, body: page([stamp('e1', 'Page one', 1)], { total: 43, hasMore: true, nextCursor: '1763717400000_e10' }) });
-    const originalFetch = globalThis.fetch;
-    const seenQueries: string[] = [];
-    globalThis.fetch = ((input: { url: string }) => {
-      seenQueries.push(new URL(input.url, 'http://localhost').search);
-      return originalFetch(input as never);
-    }) as typeof fetch;
+    const seenQueries = recordQueryStrings();
     renderTable();
     expect(await screen.findByText('Page one')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('listitem', { name: '2' }));
@@ -118,7 +123,6 @@ describe('RewardActivityTable', () => {
     await act(async () => undefined);
     await screen.findByText('Page one');
     expect(seenQueries).toContain('?page=4&pageSize=10');
-    globalThis.fetch = originalFetch;
   });
 
   it('says so when the list stops short of a very long history', async () => {
