@@ -1,5 +1,5 @@
 // The dashboard shows SPEC.md's sample figures, each card marked as sample data.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { RewardProgressCard, TotalRedemptionsCard } from '../../../src/features/dashboard/cards';
 import type { DashboardResponse } from '../../../src/api/contract/activity';
@@ -67,9 +67,9 @@ describe('DashboardPage', () => {
 
   it('marks every card as sample data, explaining where real figures will come from', async () => {
     renderDashboard();
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // The h1 shows while the cards are still skeletons: wait for the six cards' own headings.
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(6));
     const cards = screen.getAllByRole('heading', { level: 2 });
-    expect(cards).toHaveLength(6);
     for (const heading of cards) {
       const card = heading.closest('.ant-card') as HTMLElement;
       expect(within(card).getByTestId('sample-data-tag')).toHaveTextContent(
