@@ -12,6 +12,16 @@ export interface ExportRange {
   to: number;
 }
 
+/**
+ * A batch after `after` starts at its time: the index (vendor_id, time, id) is read from there in order,
+ * and the OR only passes over the rows of that same millisecond already sent. (A row-value condition,
+ * (time, id) > (at, id), made SQLite's planner skip-scan or start from the customers table instead:
+ * the export read 2,646 rows/s at 1,000,000 events.)
+ */
+function batchStart(range: ExportRange, after: ExportPosition | undefined): number {
+  return after ? Math.max(range.from, after.at) : range.from;
+}
+
 /** Where the previous batch of a source ended. */
 export interface ExportPosition {
   at: number;
@@ -27,10 +37,9 @@ export async function readStampEvents(db: Kysely<Database>, column: 'created_at'
     .leftJoin('stamp_cards as c', 'c.id', 'e.card_id')
     .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind'])
     .where('e.vendor_id', '=', range.vendorId)
-    .where(col, '>=', range.from)
+    .where(col, '>=', batchStart(range, after))
     .where(col, '<', range.to);
-  // Row values, (time, id) > (at, id): an index seek on both databases (an OR of two conditions is a scan on SQLite).
-  if (after) query = query.where((eb) => eb(eb.refTuple(col, 'e.id'), '>', eb.tuple(after.at, after.id)));
+  if (after) query = query.where((eb) => eb.or([eb(col, '>', after.at), eb('e.id', '>', after.id)]));
   return query.orderBy(col).orderBy('e.id').limit(limit).execute();
 }
 
@@ -54,9 +63,9 @@ export async function readRedemptionEvents(
     .leftJoin('stamp_cards as c', 'c.id', 'r.card_id')
     .select(['r.id', `${col} as at`, 'r.customer_id', 'cu.display_name', 'c.customer_number', 'r.reward_label', 'r.code', 'r.given_via', 'r.stamps_required'])
     .where('r.vendor_id', '=', range.vendorId)
-    .where(col, '>=', range.from)
+    .where(col, '>=', batchStart(range, after))
     .where(col, '<', range.to);
   if (onlyHandedOver) query = query.where('r.given_via', 'is not', null);
-  if (after) query = query.where((eb) => eb(eb.refTuple(col, 'r.id'), '>', eb.tuple(after.at, after.id)));
+  if (after) query = query.where((eb) => eb.or([eb(col, '>', after.at), eb('r.id', '>', after.id)]));
   return query.orderBy(col).orderBy('r.id').limit(limit).execute();
 }

@@ -232,6 +232,20 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     expect(rows.filter((r) => r[1] === 'claim')).toHaveLength(1);
     expect(stream).toBeInstanceOf(Readable);
   });
+
+  it('sends each of many events of one millisecond once, across batch boundaries', async () => {
+    const card = await addCard(t, store.id, 'Ties');
+    const at = t.clock.now() - DAY;
+    // 25 stamps of the same millisecond, then 5 later, read in batches of 10: a batch ends inside the tie.
+    const tied = await stampsFrom(t, card, at, 25, 0);
+    const later = await stampsFrom(t, card, at + 1, 5, 1000);
+    const range = { vendorId: store.id, from: at, to: t.clock.now() };
+    const stream = activityCsvStream(t.deps, range, { batchRows: 10, utcOffsetMinutes: 0, highWaterMark: 16 });
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    const stamps = parseCsv(text).filter((row) => row[1] === 'stamp');
+    expect(stamps).toHaveLength(tied.length + later.length);
+  });
 });
 
 describe('DELETE /api/customer/me', () => {
