@@ -2,10 +2,13 @@
 // serialization failure) runs again, and a conflict that outlasts the attempts is a 503, never a 500. The
 // PostgreSQL pass provokes a real deadlock on the dashboard's histogram rows.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql, type TransactionBuilder } from 'kysely';
 import type { Database } from '../../../server/db/schema';
+import { openDb } from '../../../server/db';
 import { isDatabaseUnavailable, isTransactionConflict } from '../../../server/db/errors';
 import { inTransaction, retryPauseMs, RETRY_BASE_MS, TRANSACTION_ATTEMPTS, type RetryPolicy } from '../../../server/db/transactions';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/app';
@@ -123,6 +126,33 @@ describe('inTransaction', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
     expect(response.json()).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE });
+  });
+});
+
+(usingPostgres ? describe.skip : describe)('a SQLite file written by two processes', () => {
+  it('runs a transaction again when another connection committed between its read and its write (SQLITE_BUSY_SNAPSHOT)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-snapshot-'));
+    const db = openDb({ sqlitePath: path.join(dir, 'stampwise.db'), sqliteReadWorker: false });
+    // Another process's connection to the same file (a second server, an admin script).
+    const elsewhere = new SQLite(path.join(dir, 'stampwise.db'));
+    try {
+      await sql`CREATE TABLE tally (n INTEGER NOT NULL)`.execute(db.kysely);
+      let runs = 0;
+      const counted = await inTransaction(db.kysely, async (trx) => {
+        runs += 1;
+        const before = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM tally`.execute(trx)).rows[0].n);
+        // Only the first run is overtaken: the other connection commits after this transaction's read.
+        if (runs === 1) elsewhere.prepare('INSERT INTO tally (n) VALUES (1)').run();
+        await sql`INSERT INTO tally (n) VALUES (${before + 1})`.execute(trx);
+        return before + 1;
+      });
+      expect({ runs, counted }).toEqual({ runs: 2, counted: 2 });
+      expect((await sql<{ n: number }>`SELECT n FROM tally ORDER BY n`.execute(db.kysely)).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      elsewhere.close();
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
