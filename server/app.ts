@@ -11,12 +11,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
 import { OneLinePerRequest } from './request-log';
-import { isDatabaseUnavailable } from './db/errors';
+import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
 import type { RedisHandle } from './services/redis';
 import { fallbackRateLimitStore } from './services/rate-limit-store';
 import authPlugin from './plugins/auth';
 import securityHeaders from './plugins/security-headers';
 import malformedBodies, { malformedMultipartError } from './plugins/malformed-bodies';
+import drainConnections from './plugins/drain-connections';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
   app.setErrorHandler(errorHandler);
+  // A stop lets go of each connection once its answer is out (SIGTERM must finish well inside main.ts's deadline).
+  await app.register(drainConnections);
 
   const servedOverHttps = deps.config.publicUrl.startsWith('https:');
   await app.register(securityHeaders, {
@@ -188,6 +191,11 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
     // The database is restarting, failing over or unreachable: a moment's outage, not a bug.
     request.log.warn(`database unavailable: ${error.message}`);
     return reply.code(503).header('Retry-After', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
+  }
+  if (isTransactionConflict(error)) {
+    // A deadlock or serialization failure that outlasted inTransaction's re-runs: nothing was written.
+    request.log.warn(`transaction conflict after retries: ${error.message}`);
+    return reply.code(503).header('Retry-After', '1').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });

@@ -39,6 +39,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database gave up one transaction so that others could go on, and nothing of it was written:
+ * PostgreSQL 40P01 (deadlock_detected: two transactions waited on each other's row locks) and 40001
+ * (serialization_failure); SQLite SQLITE_BUSY_SNAPSHOT (a write transaction whose snapshot another
+ * process's commit made stale: the busy timeout never waits for that one). Running the whole
+ * transaction again is the cure (db/transactions.ts); if it keeps happening the caller answers 503.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = codeOf(current);
+    if (code === '40P01' || code === '40001' || code === 'SQLITE_BUSY_SNAPSHOT') return true;
+  }
+  return false;
+}
+
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',

@@ -36,6 +36,8 @@ export const FEED_UNAVAILABLE_MESSAGE = 'The live feed is not available right no
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tickets = createStreamTickets(app.deps.secret, app.deps.now);
   const openStreams = new Set<EventStream>();
+  /** Set when the server starts to stop: a feed still being set up then must not open. */
+  let closing = false;
 
   // The vendor's private figures: never kept by the browser or anything in between.
   app.addHook('onRequest', async (_request, reply) => {
@@ -44,6 +46,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Open feeds would keep the server from closing (they never end on their own).
   app.addHook('preClose', async () => {
+    closing = true;
     for (const stream of openStreams) stream.close();
   });
 
@@ -172,6 +175,13 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       unsubscribe();
       release();
       request.log.error({ err: error }, 'activity bus is not listening');
+      throw new HttpError(503, FEED_UNAVAILABLE_MESSAGE);
+    }
+    if (closing) {
+      // The stop began while this feed was being set up: it already closed the open feeds, and this one
+      // would keep the server from closing until the stop's deadline. The page opens it again elsewhere.
+      unsubscribe();
+      release();
       throw new HttpError(503, FEED_UNAVAILABLE_MESSAGE);
     }
 

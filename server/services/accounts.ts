@@ -17,6 +17,7 @@ import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './em
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, WEBSITE_MAX_LENGTH } from '../../src/api/contract/limits';
+import { inTransaction } from '../db/transactions';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions'>;
@@ -115,7 +116,7 @@ export async function registerVendor(deps: AccountDeps, input: RegistrationInput
   const now = deps.now();
   const emailNormalized = normalizeEmail(input.email);
   const vendorId = crypto.randomUUID();
-  const token = await deps.db.kysely.transaction().execute(async (trx) => {
+  const token = await inTransaction(deps.db.kysely, async (trx) => {
     const created = await insertVendorIfNew(trx, {
       id: vendorId,
       email: input.email.trim(),
@@ -209,7 +210,7 @@ export async function completeRegistration(
 
   // Hash before the transaction: argon2 takes a while and must not hold a database lock.
   const passwordHash = await hashPassword(password);
-  const completed = await deps.db.kysely.transaction().execute(async (trx) => {
+  const completed = await inTransaction(deps.db.kysely, async (trx) => {
     const consumed = await consumeEmailToken(trx, { tokenHash: link.tokenHash, vendorId: link.vendorId, purpose: 'verify' }, now);
     if (!consumed) return false;
     await setVendorPassword(trx, link.vendorId, passwordHash, now);

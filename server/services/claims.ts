@@ -15,6 +15,7 @@ import { bumpStoreCounter } from '../repositories/store-counters';
 import { rewardLabel, toCard, toRedemption, toStore } from './card-view';
 import { newHandoverCode } from './handover-code';
 import { expireOverdueClaims } from './handover';
+import { inTransaction } from '../db/transactions';
 
 const MINUTE_MS = 60 * 1000;
 /** A fresh code is drawn this many times before a claim gives up (a clash needs ~10⁶ pending claims to be likely). */
@@ -92,7 +93,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
     if (attempt > CODE_ATTEMPTS) throw new Error('could not draw a free hand-over code');
     code = newHandoverCode();
     try {
-      outcome = await db.transaction().execute(async (trx) => {
+      outcome = await inTransaction(db, async (trx) => {
         // Checked first so a clash rarely reaches the unique index (on PostgreSQL that aborts the transaction).
         if (await pendingCodeTaken(trx, before.vendor_id, code)) return 'code-clash';
         if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';

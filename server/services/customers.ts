@@ -26,6 +26,7 @@ import { isValidEmail, normalizeEmail } from './accounts';
 import type { MailMessage } from './mailer';
 import { mergeAnonymousWallet, type WalletMergeSummary } from './wallet-merge';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../src/api/contract/limits';
+import { inTransaction } from '../db/transactions';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -175,7 +176,7 @@ export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: str
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(EMAIL_CONFIRMATION_INVALID_MESSAGE);
   const now = deps.now();
   try {
-    return await deps.db.kysely.transaction().execute(async (trx) => {
+    return await inTransaction(deps.db.kysely, async (trx) => {
       const confirmation = await consumeEmailConfirmation(trx, hashSecret(token), now);
       if (!confirmation) throw new HttpError(410, EMAIL_CONFIRMATION_INVALID_MESSAGE);
       // Taken by another wallet since the link was mailed (that wallet confirmed first).
@@ -268,7 +269,7 @@ export async function completeRecovery(
 ): Promise<RecoveryResult> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
   const now = deps.now();
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(deps.db.kysely, async (trx) => {
     const customerId = await consumeRecoveryToken(trx, hashSecret(token), now);
     if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
     // An unknown or malformed old credential is no reason to refuse the recovery: it is just not merged.

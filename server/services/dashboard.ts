@@ -17,6 +17,7 @@ import { storeCounterDays, storeCounterTotal } from '../repositories/store-count
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
 import { outstandingClaims } from './handover';
 import { UTC_OFFSET_MINUTES } from '../../src/api/contract/limits';
+import { inTransaction } from '../db/transactions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A card counts as active when it was used this recently. */
@@ -136,7 +137,7 @@ export async function keepEngagedWindow(deps: Pick<AppDeps, 'db'>, vendorId: str
   if (seen !== undefined && target - seen < ENGAGED_WINDOW_LAG_MS) return;
   const current = await engagedCountedFrom(deps.db.kysely, vendorId);
   if (target - current >= ENGAGED_WINDOW_LAG_MS) {
-    await deps.db.kysely.transaction().execute((trx) => advanceEngagedWindow(trx, vendorId, target));
+    await inTransaction(deps.db.kysely, (trx) => advanceEngagedWindow(trx, vendorId, target));
     known.set(vendorId, target);
   } else {
     known.set(vendorId, current);

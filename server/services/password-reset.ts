@@ -10,6 +10,7 @@ import { inspectEmailToken, issueEmailToken } from './email-tokens';
 import { accountKey } from './login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { endAllSessions, startSession } from './sessions';
+import { inTransaction } from '../db/transactions';
 
 /** At most one reset mail per account in this time, however often the form is sent. */
 export const RESET_MAIL_SPACING_MS = 60 * 1000;
@@ -74,7 +75,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
 
   // Hash before the transaction: argon2 takes a while and must not hold a database lock.
   const passwordHash = await hashPassword(password);
-  const session = await deps.db.kysely.transaction().execute(async (trx) => {
+  const session = await inTransaction(deps.db.kysely, async (trx) => {
     const consumed = await consumeEmailToken(trx, { tokenHash: link.tokenHash, vendorId: link.vendorId, purpose: 'reset' }, now);
     if (!consumed) return null;
     const vendor = await findVendorById(trx, link.vendorId);
@@ -99,7 +100,7 @@ export async function changePassword(deps: AccountDeps, vendorId: string, curren
   if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.now();
-  const token = await deps.db.kysely.transaction().execute(async (trx) => {
+  const token = await inTransaction(deps.db.kysely, async (trx) => {
     await replaceVendorPassword(trx, vendorId, passwordHash, now);
     // A pending reset link must not undo the change.
     await consumeAllEmailTokens(trx, vendorId, 'reset', now);

@@ -15,6 +15,7 @@ import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
 import { createCustomer, credentialHashOf } from './customers';
 import { checkAgainstStore } from './qr-verify';
+import { inTransaction } from '../db/transactions';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -139,7 +140,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     // One transaction: the customer (when new), the card, the event, the count. The event goes in
     // first so the unique index settles duplicate scans of one token; the count changes in a
     // conditional UPDATE that also enforces the cooldown. Any refusal rolls everything back.
-    stamped = await db.transaction().execute(async (trx) => {
+    stamped = await inTransaction(db, async (trx) => {
       const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx) : undefined;
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);

@@ -8,6 +8,7 @@ import { findVendorProfile, updateVendorProfile, type VendorProfileRow } from '.
 import { imageUrl, prepareUploadedImage } from './images';
 import type { ServiceLogger } from './logger';
 import { PROFILE_TEXT_MAX_LENGTH as MAX_PROFILE_TEXT_LENGTH, PROFILE_WEBSITE_MAX_LENGTH as MAX_WEBSITE_LENGTH } from '../../src/api/contract/limits';
+import { inTransaction } from '../db/transactions';
 
 export { MAX_PROFILE_TEXT_LENGTH, MAX_WEBSITE_LENGTH };
 
@@ -108,7 +109,7 @@ export async function saveVendorProfile(
     ...(logo ? { logo_image_id: logo.id } : {}),
     ...(cover ? { banner_image_id: cover.id } : {}),
   };
-  const { before, after } = await deps.db.kysely.transaction().execute(async (trx) => {
+  const { before, after } = await inTransaction(deps.db.kysely, async (trx) => {
     const current = await findVendorProfile(trx, vendorId);
     if (!current) throw notFound('This store does not exist.');
     for (const image of [logo, cover]) {

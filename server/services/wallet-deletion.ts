@@ -2,13 +2,14 @@
 // device credentials — in one transaction. The vendor keeps anonymous counts (see repositories/wallet-deletion).
 import type { AppDeps } from '../deps';
 import { eraseCustomer, pendingClaimsOf } from '../repositories/wallet-deletion';
+import { inTransaction } from '../db/transactions';
 
 export const WALLET_DELETED_MESSAGE = 'Your wallet was deleted: its cards, name and e-mail are gone from Stampwise.';
 
 export async function deleteWallet(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, customerId: string): Promise<{ message: string }> {
   const now = deps.now();
   const pending = await pendingClaimsOf(deps.db.kysely, customerId);
-  await deps.db.kysely.transaction().execute((trx) => eraseCustomer(trx, customerId, now));
+  await inTransaction(deps.db.kysely, (trx) => eraseCustomer(trx, customerId, now));
   // The counters' feeds drop the "Hand over" button of claims that just ended.
   for (const claim of pending) deps.activityBus.publish({ type: 'redemption', vendorId: claim.vendor_id, id: claim.id });
   return { message: WALLET_DELETED_MESSAGE };

@@ -9,6 +9,7 @@ import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, lis
 import type { ScannedItem } from '../menu-scan/types';
 import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
 import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
+import { inTransaction } from '../../db/transactions';
 
 export { MAX_MENU_ITEMS };
 
@@ -39,7 +40,7 @@ export async function addMenuItem(deps: MenuDeps, vendorId: string, input: { ite
   const priceCents = parsePriceCents(input.itemPrice);
   const now = deps.now();
   const item: NewMenuItem = { id: newMenuItemId(now), vendor_id: vendorId, name, price_cents: priceCents, created_at: now };
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     if ((await countMenuItems(trx, vendorId)) >= MAX_MENU_ITEMS) {
       throw conflict(`A menu can hold at most ${MAX_MENU_ITEMS} items. Delete some before adding more.`);
     }
@@ -71,7 +72,7 @@ export async function removeUploadItems(deps: Pick<AppDeps, 'db'>, vendorId: str
  */
 export async function addScannedItems(deps: MenuDeps, vendorId: string, scanned: readonly ScannedItem[], uploadId: string): Promise<MenuItemDto[]> {
   const now = deps.now();
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(deps.db.kysely, async (trx) => {
     const existing = await listMenuItemNames(trx, vendorId);
     const seen = new Set(existing.map(sameNameKey));
     let room = MAX_MENU_ITEMS - existing.length;

@@ -23,6 +23,7 @@ import {
 } from '../../repositories/relay';
 import { customerLabel } from '../activity';
 import { DAY_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
+import { inTransaction } from '../../db/transactions';
 
 /** Alerts shown: flags of the last week, newest first. */
 export const ALERT_DAYS = 7;
@@ -106,7 +107,7 @@ export async function listRelayAlerts(deps: Deps, vendorId: string): Promise<Rel
  */
 export async function voidCode(deps: Deps, vendorId: string, codeKey: string, clientAddress: string | null): Promise<VoidCodeResponse> {
   const now = deps.now();
-  const result = await deps.db.kysely.transaction().execute(async (trx) => {
+  const result = await inTransaction(deps.db.kysely, async (trx) => {
     const usage = await findCodeUsage(trx, vendorId, codeKey);
     if (!usage || usage.flagged_at === null) throw notFound('No such flagged code at this store.');
     // Taken first: the code grants nothing more, and a second void (another tab) finds it taken.
@@ -122,7 +123,10 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       await bumpStoreCounter(trx, vendorId, 'stamps', stamp.created_at, -1);
     }
     let claimsKept = 0;
-    for (const [cardId, count] of perCard) {
+    // Cards in id order, as a wallet merge locks them: two voids sharing cards cannot deadlock on the cards.
+    // (The histogram rows their commits change still can: inTransaction runs the one given up again.)
+    const cardsInLockOrder = [...perCard].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [cardId, count] of cardsInLockOrder) {
       const claimKept = await removeStampsFromCard(trx, cardId, count, now);
       // A voided stamp was no visit: the card's latest visits (issue 19's regulars) are read again.
       await refreshRecentVisits(trx, cardId);
@@ -162,7 +166,7 @@ export async function updateBudgetSettings(
   clientAddress: string | null,
 ): Promise<StampBudgetSettings> {
   const now = deps.now();
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await setBudgetFloors(trx, vendorId, floors, now);
     await insertAudit(trx, { vendorId, action: 'set-budget-floors', codeKey: null, detail: floors, clientAddress }, now);
   });
