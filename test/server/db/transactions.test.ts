@@ -216,4 +216,36 @@ describe('inTransaction', () => {
     expect(await histogram()).toEqual(await cardsByStamps());
     expect(await histogram()).toEqual([{ stamps: 2, cards: 2 }]);
   });
+
+  it('locks the histogram rows of a void in ascending order, as a scan does (migration 2026112216): no cycle between them', async () => {
+    // Card A holds 1 stamp, card B 2, B last changed two days ago.
+    const a = await newCustomer(t, store.id, '192.0.2.1');
+    const b = await newCustomer(t, store.id, '192.0.2.2');
+    expect(a).toBeTruthy();
+    expect((await scan(t, dynamicToken(t, store.id), { credential: b, remoteAddress: '192.0.2.2' })).statusCode).toBe(200);
+    const cardB = await t.db.kysely.selectFrom('stamp_cards').select(['id', 'updated_at']).where('vendor_id', '=', store.id).where('stamps', '=', 2).executeTakeFirstOrThrow();
+    await t.db.kysely.updateTable('stamp_cards').set({ updated_at: Number(cardB.updated_at) - 2 * 86_400_000 }).where('id', '=', cardB.id).execute();
+
+    // Another transaction holds the 2-stamp row; voiding one of B's stamps today (2 → 1 stamps, an earlier
+    // day → today) must take the 1-stamp row first and then wait for the 2-stamp row, as a scan from 1 to
+    // 2 stamps would. (2026112213 took the 2-stamp row first: the reverse of a scan.)
+    await other.query('BEGIN');
+    await other.query('SELECT cards FROM store_card_stamps WHERE vendor_id = $1 AND stamps = 2 FOR UPDATE', [store.id]);
+    const voiding = t.db.kysely.transaction().execute((trx) =>
+      trx.updateTable('stamp_cards').set({ stamps: 1, updated_at: t.clock.now() }).where('id', '=', cardB.id).execute(),
+    );
+    await untilSomeoneWaitsOnOther();
+    const probe = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: 'stampwise-test-probe' });
+    await probe.connect();
+    try {
+      await probe.query(`SET search_path TO ${t.db.pgSchema}`);
+      const oneStampRow = probe.query('SELECT cards FROM store_card_stamps WHERE vendor_id = $1 AND stamps = 1 FOR UPDATE NOWAIT', [store.id]);
+      await expect(oneStampRow).rejects.toMatchObject({ code: '55P03' });
+    } finally {
+      await probe.end();
+      await other.query('ROLLBACK');
+    }
+    await voiding;
+    expect(await histogram()).toEqual(await cardsByStamps());
+  });
 });
