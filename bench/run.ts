@@ -33,8 +33,9 @@ import { createLocalMenuScanner } from '../server/services/menu-scan';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HEAVY_CLIENTS = 10;
-/** The second yardstick's row (its name holds "scan" so that BENCH_ROWS=scan runs it). */
+/** The yardsticks of the scan rows (their names hold "scan", and the second "refused", for BENCH_ROWS). */
 const COMMIT_FLOOR_ROW = 'commit floor for the scan: one durable SQLite insert + commit';
+const REFUSAL_FLOOR_ROW = 'refused-scan floor: same plugins and schemas, constant 409';
 
 interface Budgets {
   shares: Record<string, number>;
@@ -139,6 +140,7 @@ async function runHttpBench(): Promise<void> {
     for (let i = 0; i < 200; i += 1) credentials.push((await postJson(`${url}/api/customer/scan`, { token: qr.issueDynamic(scanVendorId).token })).json.credential as string);
   }
   let next = 0;
+  let nextCooling = 0;
   const returning = () => credentials[(next += 1) % credentials.length];
   await run('scan, accepted, returning customer', {
     url: `${url}/api/customer/scan`,
@@ -149,10 +151,18 @@ async function runHttpBench(): Promise<void> {
       request.headers[CUSTOMER_CREDENTIAL_HEADER] = returning();
     },
   });
+  // The refused scan's framework floor (bench/target.ts): the same route config and answer, no scan work.
+  await run(REFUSAL_FLOOR_ROW, {
+    url: `${url}/bench/refusal-floor`,
+    method: 'POST',
+    body: JSON.stringify({ token: flyerToken }),
+    expectStatus: 409,
+    perRequest: (request) => { request.headers[CUSTOMER_CREDENTIAL_HEADER] = credentials[(nextCooling += 1) % credentials.length]; },
+  });
   const cooling = credentials.slice(0, 100);
   for (const credential of cooling) await postJson(`${url}/api/customer/scan`, { token: flyerToken }, { [CUSTOMER_CREDENTIAL_HEADER]: credential });
-  let nextCooling = 0;
-  await run('scan, refused by cooldown (409)', {
+  nextCooling = 0;
+  const refused = await run('scan, refused by cooldown (409)', {
     url: `${url}/api/customer/scan`,
     method: 'POST',
     body: JSON.stringify({ token: flyerToken }),
@@ -161,6 +171,7 @@ async function runHttpBench(): Promise<void> {
   });
 
   const acceptedScans = rows.filter((r) => r.name.startsWith('scan, accepted'));
+  const refusalFloor = rows.find((r) => r.name === REFUSAL_FLOOR_ROW);
 
   const latencyRows: Row[] = [];
   let heavy: LoadRequest[] = [];
@@ -196,6 +207,10 @@ async function runHttpBench(): Promise<void> {
     // No stamp with a durable commit of its own can be answered faster than this route on this disk.
     console.log(`\nAccepted scans against the commit floor (one durable SQLite insert + commit per request: ${floor.requestsPerSecond} req/s, ${floorShare.toFixed(1)}% of the bare route):`);
     printTable(['row', '% of bare', '% of commit floor'], acceptedScans.map((r) => [r.name, `${share(r, yardstick).toFixed(1)}%`, `${share(r, floor).toFixed(1)}%`]));
+  }
+  if (refused && refusalFloor) {
+    console.log(`\nThe refused scan against its framework floor (the same hooks, limits, schemas and log line, a constant 409: ${share(refusalFloor, yardstick).toFixed(1)}% of the bare route):`);
+    printTable(['row', '% of bare', '% of floor'], [[refused.name, `${share(refused, yardstick).toFixed(1)}%`, `${share(refused, refusalFloor).toFixed(1)}%`]]);
   }
   const verdicts: string[] = rows.flatMap((r) => (budgets.shares[r.name] === undefined ? [] : [`${r.name} ≥ ${budgets.shares[r.name]}% of bare: ${share(r, yardstick) >= budgets.shares[r.name] ? 'met' : 'MISSED'} (${share(r, yardstick).toFixed(1)}%)`]));
 

@@ -20,6 +20,10 @@ import { createActivityBus } from '../server/services/activity-bus';
 import { createMenuScanQueue } from '../server/services/menu/scan-queue';
 import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
+import { CredentialHeaders, ScanRefusal, ScanRequest } from '../src/api/contract/customer';
+import { toCard, toReward, toStore } from '../server/services/card-view';
+import { scanMessages } from '../server/services/stamping';
+import { SCAN_ATTEMPTS_PER_ADDRESS, SCAN_WINDOW_MS } from '../server/routes/customer';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';
 import { BENCH_SECRET, type AppTargetInfo } from './target-info';
@@ -97,8 +101,28 @@ async function startApp(): Promise<AppTargetInfo> {
 
   // `npm start`'s logger: the default level, JSON lines to stdout (buffered, as npm start writes them).
   const app = await buildApp(deps, { logger: serverLoggerOptions(config.logLevel) });
+  addRefusalFloor(app, scanVendor.vendorId, now);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, light, busy, scanVendorId: scanVendor.vendorId, flyerToken: deps.qrTokens.issuePrintable(scanVendor.vendorId, 1) };
+}
+
+/**
+ * The refused scan's framework floor (issue 18), a yardstick inside the app process: POST /bench/refusal-floor
+ * goes through everything the scan route does around its handler — the app's hooks and logging, the
+ * per-address rate limit, the same header, body and response schemas, `cache-control: no-store` — and
+ * answers a cooldown refusal of the same shape and size, made once at start-up, without reading anything.
+ * The refused scan cannot go above it without dropping one of those (the stack, not the scan's own work).
+ */
+function addRefusalFloor(app: Awaited<ReturnType<typeof buildApp>>, vendorId: string, now: number): void {
+  const row = {
+    vendor_id: vendorId, company: 'Scan Café', logo_image_id: null, reward_stamps: 10, reward_expiry: '2099-12-31', reward_item_custom: 'Flat White', reward_item_name: null,
+    id: crypto.randomUUID(), customer_id: crypto.randomUUID(), stamps: 3, last_stamp_at: now, updated_at: now, removed_stamps: 0, removed_at: null,
+  };
+  const refusal = { error: scanMessages.cooldown(240), code: 'cooldown' as const, store: toStore(row), reward: toReward(row, now) ?? undefined, card: toCard(row, now) };
+  app.post('/bench/refusal-floor', {
+    config: { rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
+    schema: { hide: true, headers: CredentialHeaders, body: ScanRequest, response: { 409: ScanRefusal } },
+  }, async (_request, reply) => reply.header('cache-control', 'no-store').code(409).send(refusal));
 }
 
 async function main(): Promise<void> {
