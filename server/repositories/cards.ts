@@ -68,7 +68,7 @@ export async function findCard(db: Queryable, customerId: string, cardId: string
   return row;
 }
 
-// Compiled once (issue 18): every accepted scan reads its card back with it.
+// Compiled once (issue 18): a claim reads its card before and after, and the claim screen polls.
 const cardByIdQuery = reusableQuery<[cardId: string, customerId: string], CardRow>(2, (db, cardId, customerId) =>
   cardQuery(db).where('stamp_cards.id', '=', cardId).where('stamp_cards.customer_id', '=', customerId),
 );
