@@ -4,6 +4,8 @@
 // limits never cap a row). Rows: light vendor reads, the scan (new customer, returning customer, refused
 // by cooldown), the dashboard and activity list of a store with BENCH_SEED_EVENTS (default 1,000,000)
 // stamp events, each one alone, and /api/health while 10 clients load the heavy rows (head-of-line).
+// Two more yardsticks for the scan rows: the commit floor (a bare route doing one durable SQLite insert +
+// commit, its own process) and the refused scan's framework floor (the same route config, a constant 409).
 // bench/budgets.json holds the goals; the bench says which are met. Not a test: nothing fails.
 //
 // BENCH_SECONDS (default 5) sets each row's length, BENCH_CONNECTIONS (default 10) its clients;
