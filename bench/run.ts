@@ -4,6 +4,8 @@
 // limits never cap a row). Rows: light vendor reads, the scan (new customer, returning customer, refused
 // by cooldown), the dashboard and activity list of a store with BENCH_SEED_EVENTS (default 1,000,000)
 // stamp events, each one alone, and /api/health while 10 clients load the heavy rows (head-of-line).
+// Two more yardsticks for the scan rows: the commit floor (a bare route doing one durable SQLite insert +
+// commit, its own process) and the refused scan's framework floor (the same route config, a constant 409).
 // bench/budgets.json holds the goals; the bench says which are met. Not a test: nothing fails.
 //
 // BENCH_SECONDS (default 5) sets each row's length, BENCH_CONNECTIONS (default 10) its clients;
@@ -33,6 +35,9 @@ import { createLocalMenuScanner } from '../server/services/menu-scan';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HEAVY_CLIENTS = 10;
+/** The yardsticks of the scan rows (their names hold "scan", and the second "refused", for BENCH_ROWS). */
+const COMMIT_FLOOR_ROW = 'commit floor for the scan: one durable SQLite insert + commit';
+const REFUSAL_FLOOR_ROW = 'refused-scan floor: same plugins and schemas, constant 409';
 
 interface Budgets {
   shares: Record<string, number>;
@@ -46,7 +51,7 @@ interface Target<T> {
 }
 
 /** Starts bench/target.ts as a child process and waits for what it tells once it listens. */
-function startTarget<T>(kind: 'bare' | 'app'): Promise<Target<T>> {
+function startTarget<T>(kind: 'bare' | 'commit' | 'app'): Promise<Target<T>> {
   const execArgv = [...process.execArgv];
   if (kind === 'app' && process.env.BENCH_PROFILE === '1') execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.join(__dirname, 'profiles')}`);
   const child: ChildProcess = fork(path.join(__dirname, 'target.ts'), [kind], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: process.env });
@@ -111,6 +116,15 @@ async function runHttpBench(): Promise<void> {
   await run('GET /api/rewards/:id', { url: `${url}/api/rewards/${light.vendorId}`, headers: vendorAuth });
   await run('GET /api/qrcode/generate/:id', { url: `${url}/api/qrcode/generate/${light.vendorId}`, headers: vendorAuth });
 
+  // The second yardstick for the accepted scan (SQLite): a bare route doing one durable insert + commit,
+  // what a stamp that has its own durable commit cannot go below on this disk.
+  let commitFloor: Row | undefined;
+  if (!process.env.DATABASE_URL) {
+    const floorTarget = await startTarget<{ url: string }>('commit');
+    commitFloor = await run(COMMIT_FLOOR_ROW, { url: `${floorTarget.info.url}/commit`, method: 'POST', body: freshCode(), perRequest: (request) => { request.body = freshCode(); } });
+    await floorTarget.stop();
+  }
+
   // The scan. New customers hand back their credential; the returning row stamps those customers on
   // fresh counter codes (no cooldown for those here), the refused row scans the flyer again (its cooldown).
   const credentials: string[] = [];
@@ -128,6 +142,7 @@ async function runHttpBench(): Promise<void> {
     for (let i = 0; i < 200; i += 1) credentials.push((await postJson(`${url}/api/customer/scan`, { token: qr.issueDynamic(scanVendorId).token })).json.credential as string);
   }
   let next = 0;
+  let nextCooling = 0;
   const returning = () => credentials[(next += 1) % credentials.length];
   await run('scan, accepted, returning customer', {
     url: `${url}/api/customer/scan`,
@@ -138,16 +153,27 @@ async function runHttpBench(): Promise<void> {
       request.headers[CUSTOMER_CREDENTIAL_HEADER] = returning();
     },
   });
+  // The refused scan's framework floor (bench/target.ts): the same route config and answer, no scan work.
+  await run(REFUSAL_FLOOR_ROW, {
+    url: `${url}/bench/refusal-floor`,
+    method: 'POST',
+    body: JSON.stringify({ token: flyerToken }),
+    expectStatus: 409,
+    perRequest: (request) => { request.headers[CUSTOMER_CREDENTIAL_HEADER] = credentials[(nextCooling += 1) % credentials.length]; },
+  });
   const cooling = credentials.slice(0, 100);
   for (const credential of cooling) await postJson(`${url}/api/customer/scan`, { token: flyerToken }, { [CUSTOMER_CREDENTIAL_HEADER]: credential });
-  let nextCooling = 0;
-  await run('scan, refused by cooldown (409)', {
+  nextCooling = 0;
+  const refused = await run('scan, refused by cooldown (409)', {
     url: `${url}/api/customer/scan`,
     method: 'POST',
     body: JSON.stringify({ token: flyerToken }),
     expectStatus: 409,
     perRequest: (request) => { request.headers[CUSTOMER_CREDENTIAL_HEADER] = cooling[(nextCooling += 1) % cooling.length]; },
   });
+
+  const acceptedScans = rows.filter((r) => r.name.startsWith('scan, accepted'));
+  const refusalFloor = rows.find((r) => r.name === REFUSAL_FLOOR_ROW);
 
   const latencyRows: Row[] = [];
   let heavy: LoadRequest[] = [];
@@ -177,6 +203,17 @@ async function runHttpBench(): Promise<void> {
       return [r.name, String(r.requestsPerSecond), `${share(r, yardstick).toFixed(1)}%`, met, r.p50.toFixed(1), r.p99.toFixed(1), String(r.unexpected), String(r.errors)];
     }),
   );
+  const floor = commitFloor;
+  if (floor && acceptedScans.length > 0) {
+    const floorShare = share(floor, yardstick);
+    // No stamp with a durable commit of its own can be answered faster than this route on this disk.
+    console.log(`\nAccepted scans against the commit floor (one durable SQLite insert + commit per request: ${floor.requestsPerSecond} req/s, ${floorShare.toFixed(1)}% of the bare route):`);
+    printTable(['row', '% of bare', '% of commit floor'], acceptedScans.map((r) => [r.name, `${share(r, yardstick).toFixed(1)}%`, `${share(r, floor).toFixed(1)}%`]));
+  }
+  if (refused && refusalFloor) {
+    console.log(`\nThe refused scan against its framework floor (the same hooks, limits, schemas and log line, a constant 409: ${share(refusalFloor, yardstick).toFixed(1)}% of the bare route):`);
+    printTable(['row', '% of bare', '% of floor'], [[refused.name, `${share(refused, yardstick).toFixed(1)}%`, `${share(refused, refusalFloor).toFixed(1)}%`]]);
+  }
   const verdicts: string[] = rows.flatMap((r) => (budgets.shares[r.name] === undefined ? [] : [`${r.name} ≥ ${budgets.shares[r.name]}% of bare: ${share(r, yardstick) >= budgets.shares[r.name] ? 'met' : 'MISSED'} (${share(r, yardstick).toFixed(1)}%)`]));
 
   if (busy) {

@@ -1,5 +1,7 @@
 // One bench target in its own process (issue 18), so the load generator never shares an event loop with
-// the server it measures: `bare` is the yardstick (one Fastify JSON route), `app` the real Stampwise app
+// the server it measures: `bare` is the yardstick (one Fastify JSON route), `commit` the second yardstick
+// for the accepted scan (one Fastify route that does one durable SQLite insert and commit, the least a
+// stamp acknowledged only once it survives power loss must cost), `app` the real Stampwise app
 // as `npm start` builds it — logging at the default level (info) to stdout, TRUST_PROXY on so each
 // request may name its own client address. Seeds what the rows need, then tells the parent (IPC) where
 // to send them and waits for 'stop'.
@@ -7,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { serverLoggerOptions } from '../server/log-destination';
@@ -17,6 +20,10 @@ import { createActivityBus } from '../server/services/activity-bus';
 import { createMenuScanQueue } from '../server/services/menu/scan-queue';
 import { createQrTokens } from '../server/services/qr-tokens';
 import { createSessionTokens } from '../server/services/session-tokens';
+import { CredentialHeaders, ScanRefusal, ScanRequest } from '../src/api/contract/customer';
+import { toCard, toReward, toStore } from '../server/services/card-view';
+import { scanMessages } from '../server/services/stamping';
+import { SCAN_ATTEMPTS_PER_ADDRESS, SCAN_WINDOW_MS } from '../server/routes/customer';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';
 import { BENCH_SECRET, type AppTargetInfo } from './target-info';
@@ -25,6 +32,30 @@ async function startBare(): Promise<string> {
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
   return bare.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/**
+ * The commit floor: each POST inserts one row and commits it on a SQLite file set up as the app sets up its
+ * own (WAL, `synchronous` from SQLITE_SYNCHRONOUS, default FULL: the log is synced on every commit), then
+ * answers. Nothing else: no schema, no hooks, no logging. What the accepted scan cannot go below while each
+ * stamp has a durable commit of its own.
+ */
+async function startCommitFloor(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-commit-floor-'));
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const sqlite = new SQLite(path.join(dataDir, 'floor.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'normal' ? 'NORMAL' : 'FULL'}`);
+  sqlite.exec('CREATE TABLE stamps (id TEXT PRIMARY KEY, token TEXT NOT NULL, created_at INTEGER NOT NULL)');
+  const insert = sqlite.prepare('INSERT INTO stamps (id, token, created_at) VALUES (?, ?, ?)');
+  const floor = Fastify();
+  floor.post('/commit', async (request) => {
+    const { token } = request.body as { token: string };
+    // Autocommit: the insert is its own transaction, committed (and the log synced) before run() returns.
+    insert.run(crypto.randomUUID(), String(token), Date.now());
+    return { ok: true };
+  });
+  return floor.listen({ port: 0, host: '127.0.0.1' });
 }
 
 async function startApp(): Promise<AppTargetInfo> {
@@ -70,14 +101,34 @@ async function startApp(): Promise<AppTargetInfo> {
 
   // `npm start`'s logger: the default level, JSON lines to stdout (buffered, as npm start writes them).
   const app = await buildApp(deps, { logger: serverLoggerOptions(config.logLevel) });
+  addRefusalFloor(app, scanVendor.vendorId, now);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, light, busy, scanVendorId: scanVendor.vendorId, flyerToken: deps.qrTokens.issuePrintable(scanVendor.vendorId, 1) };
+}
+
+/**
+ * The refused scan's framework floor (issue 18), a yardstick inside the app process: POST /bench/refusal-floor
+ * goes through everything the scan route does around its handler — the app's hooks and logging, the
+ * per-address rate limit, the same header, body and response schemas, `cache-control: no-store` — and
+ * answers a cooldown refusal of the same shape and size, made once at start-up, without reading anything.
+ * The refused scan cannot go above it without dropping one of those (the stack, not the scan's own work).
+ */
+function addRefusalFloor(app: Awaited<ReturnType<typeof buildApp>>, vendorId: string, now: number): void {
+  const row = {
+    vendor_id: vendorId, company: 'Scan Café', logo_image_id: null, reward_stamps: 10, reward_expiry: '2099-12-31', reward_item_custom: 'Flat White', reward_item_name: null,
+    id: crypto.randomUUID(), customer_id: crypto.randomUUID(), stamps: 3, last_stamp_at: now, updated_at: now, removed_stamps: 0, removed_at: null,
+  };
+  const refusal = { error: scanMessages.cooldown(240), code: 'cooldown' as const, store: toStore(row), reward: toReward(row, now) ?? undefined, card: toCard(row, now) };
+  app.post('/bench/refusal-floor', {
+    config: { rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
+    schema: { hide: true, headers: CredentialHeaders, body: ScanRequest, response: { 409: ScanRefusal } },
+  }, async (_request, reply) => reply.header('cache-control', 'no-store').code(409).send(refusal));
 }
 
 async function main(): Promise<void> {
   const kind = process.argv[2];
   if (!process.send) throw new Error('bench/target.ts runs as a child of bench/run.ts');
-  const info = kind === 'bare' ? { url: await startBare() } : await startApp();
+  const info = kind === 'bare' ? { url: await startBare() } : kind === 'commit' ? { url: await startCommitFloor() } : await startApp();
   process.send(info);
   process.on('message', (message) => {
     if (message === 'stop') process.exit(0);

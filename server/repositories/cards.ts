@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
+import { recentVisitShift } from './recent-visits';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -63,8 +64,14 @@ function cardQuery(db: Queryable) {
 
 /** One of the customer's cards (another customer's card id answers undefined). */
 export async function findCard(db: Queryable, customerId: string, cardId: string): Promise<CardRow | undefined> {
-  return cardQuery(db).where('stamp_cards.id', '=', cardId).where('stamp_cards.customer_id', '=', customerId).executeTakeFirst();
+  const [row] = await cardByIdQuery(db, cardId, customerId);
+  return row;
 }
+
+// Compiled once (issue 18): a claim reads its card before and after, and the claim screen polls.
+const cardByIdQuery = reusableQuery<[cardId: string, customerId: string], CardRow>(2, (db, cardId, customerId) =>
+  cardQuery(db).where('stamp_cards.id', '=', cardId).where('stamp_cards.customer_id', '=', customerId),
+);
 
 export async function findCardForStore(db: Queryable, customerId: string, vendorId: string): Promise<CardRow | undefined> {
   return cardQuery(db).where('stamp_cards.customer_id', '=', customerId).where('stamp_cards.vendor_id', '=', vendorId).executeTakeFirst();
@@ -115,9 +122,8 @@ const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string
     .where('vendors.id', '=', vendorId),
 );
 
-/** The card part of a scan context, as findCardForStore answers it (undefined without a card). */
-export function cardOfScanContext(row: ScanContextRow): CardRow | undefined {
-  if (row.card_id === null || row.known_customer_id === null) return undefined;
+/** The store part of a scan context. */
+export function storeOfScanContext(row: ScanContextRow): StoreRow {
   return {
     vendor_id: row.vendor_id,
     company: row.company,
@@ -126,6 +132,14 @@ export function cardOfScanContext(row: ScanContextRow): CardRow | undefined {
     reward_expiry: row.reward_expiry,
     reward_item_custom: row.reward_item_custom,
     reward_item_name: row.reward_item_name,
+  };
+}
+
+/** The card part of a scan context, as findCardForStore answers it (undefined without a card). */
+export function cardOfScanContext(row: ScanContextRow): CardRow | undefined {
+  if (row.card_id === null || row.known_customer_id === null) return undefined;
+  return {
+    ...storeOfScanContext(row),
     id: row.card_id,
     customer_id: row.known_customer_id,
     stamps: Number(row.card_stamps ?? 0),
@@ -151,49 +165,68 @@ export async function ensureCardId(db: Queryable, customerId: string, vendorId: 
   // A new card takes the store's next customer number (issue 16) from the vendor's counter. The UPDATE holds
   // the vendor row until the transaction ends, so concurrent first scans at one store number one after
   // another. (A lost race for the same customer's card only leaves a gap in the numbers.)
-  const counter = await db
-    .updateTable('vendors')
-    .set((eb) => ({ customer_count: eb('customer_count', '+', 1) }))
-    .where('id', '=', vendorId)
-    .returning('customer_count')
-    .executeTakeFirst();
-  await db
-    .insertInto('stamp_cards')
-    .values({
-      id: newId,
-      customer_id: customerId,
-      vendor_id: vendorId,
-      customer_number: counter ? Number(counter.customer_count) : null,
-      stamps: 0,
-      last_stamp_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['customer_id', 'vendor_id']).doNothing())
-    .execute();
+  const [counter] = await nextCustomerNumberQuery(db, vendorId);
+  await insertCardQuery(db, newId, customerId, vendorId, counter ? Number(counter.customer_count) : null, now);
   const row = await cardIdFor(db, customerId, vendorId);
   if (!row) throw new Error(`no card for store ${vendorId} after creating one`);
   return row;
 }
 
+// The statements of a scan's transaction are compiled once (issue 18).
+const nextCustomerNumberQuery = reusableQuery<[vendorId: string], { customer_count: number }>(1, (db, vendorId) =>
+  db
+    .updateTable('vendors')
+    .set((eb) => ({ customer_count: eb('customer_count', '+', 1) }))
+    .where('id', '=', vendorId)
+    .returning('customer_count'),
+);
+
+const insertCardQuery = reusableQuery<[id: string, customerId: string, vendorId: string, customerNumber: number | null, now: number], unknown>(5, (db, id, customerId, vendorId, customerNumber, now) =>
+  db
+    .insertInto('stamp_cards')
+    .values({ id, customer_id: customerId, vendor_id: vendorId, customer_number: customerNumber, stamps: 0, last_stamp_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['customer_id', 'vendor_id']).doNothing()),
+);
+
+const cardIdQuery = reusableQuery<[customerId: string, vendorId: string], { id: string }>(2, (db, customerId, vendorId) =>
+  db.selectFrom('stamp_cards').select('id').where('customer_id', '=', customerId).where('vendor_id', '=', vendorId),
+);
+
 async function cardIdFor(db: Queryable, customerId: string, vendorId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('stamp_cards').select('id').where('customer_id', '=', customerId).where('vendor_id', '=', vendorId).executeTakeFirst();
+  const [row] = await cardIdQuery(db, customerId, vendorId);
   return row?.id;
 }
 
+/** The card's own columns as a stamp leaves them (CardRow without the store's). */
+export type StampedCard = Omit<CardRow, keyof StoreRow>;
+
 /**
  * Adds one stamp unless the card was stamped after `notStampedSince` (the cooldown), in one
- * conditional UPDATE; true when the stamp was added.
+ * conditional UPDATE that also records the visit among the card's latest (recent-visits.ts). Answers
+ * the card as the stamp left it, or undefined when the cooldown refused the stamp.
  */
-export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number): Promise<boolean> {
-  const result = await db
+export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number): Promise<StampedCard | undefined> {
+  const [row] = await addStampQuery(db, cardId, notStampedSince, now);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    stamps: Number(row.stamps),
+    last_stamp_at: row.last_stamp_at === null ? null : Number(row.last_stamp_at),
+    updated_at: Number(row.updated_at),
+    removed_stamps: Number(row.removed_stamps),
+    removed_at: row.removed_at === null ? null : Number(row.removed_at),
+  };
+}
+
+const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number], StampedCard>(3, (db, cardId, notStampedSince, now) =>
+  db
     .updateTable('stamp_cards')
-    .set((eb) => ({ stamps: eb('stamps', '+', 1), visits: eb('visits', '+', 1), last_stamp_at: now, updated_at: now }))
+    .set((eb) => ({ stamps: eb('stamps', '+', 1), visits: eb('visits', '+', 1), last_stamp_at: now, updated_at: now, ...recentVisitShift(now) }))
     .where('id', '=', cardId)
     .where((eb) => eb.or([eb('last_stamp_at', 'is', null), eb('last_stamp_at', '<=', notStampedSince)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .returning(['id', 'customer_id', 'stamps', 'last_stamp_at', 'updated_at', 'removed_stamps', 'removed_at']),
+);
 
 /**
  * Takes `required` stamps off the card when it holds at least that many, in one conditional UPDATE

@@ -1,15 +1,21 @@
 // SQL for customers, their device credentials (stored as hashes) and wallet-recovery tokens.
 import type { Kysely, Transaction } from 'kysely';
 import type { Customer, Database } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 export async function insertCustomer(db: Queryable, id: string, now: number): Promise<void> {
-  await db
-    .insertInto('customers')
-    .values({ id, display_name: null, email: null, email_normalized: null, created_at: now, updated_at: now })
-    .execute();
+  await insertCustomerQuery(db, id, now);
 }
+
+// Compiled once (issue 18): every new customer's first scan runs these two.
+const insertCustomerQuery = reusableQuery<[id: string, now: number], unknown>(2, (db, id, now) =>
+  db.insertInto('customers').values({ id, display_name: null, email: null, email_normalized: null, created_at: now, updated_at: now }),
+);
+const insertCredentialQuery = reusableQuery<[credentialHash: string, customerId: string, now: number], unknown>(3, (db, credentialHash, customerId, now) =>
+  db.insertInto('customer_credentials').values({ credential_hash: credentialHash, customer_id: customerId, created_at: now }),
+);
 
 export async function findCustomerById(db: Queryable, id: string): Promise<Customer | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -31,7 +37,7 @@ export async function findCustomerIdByCredentialHash(db: Queryable, credentialHa
 }
 
 export async function insertCredential(db: Queryable, credentialHash: string, customerId: string, now: number): Promise<void> {
-  await db.insertInto('customer_credentials').values({ credential_hash: credentialHash, customer_id: customerId, created_at: now }).execute();
+  await insertCredentialQuery(db, credentialHash, customerId, now);
 }
 
 export interface CustomerProfileUpdate {

@@ -2,8 +2,8 @@
 // the Customers page tells a regular (≥ N visits in the last 30 days) by "the N-th latest visit is in the
 // window" from the card alone, and finds a store's regulars by an index range (recent_visit_N) instead of
 // counting every card's events. Kept in the same transaction as the event that changes them:
-// `recordRecentVisit` with each stamp, `refreshRecentVisits` after a void or a wallet merge.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// with each stamp (`recentVisitShift` in the stamp's UPDATE), `refreshRecentVisits` after a void or a wallet merge.
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -22,14 +22,18 @@ export function recentVisitColumn(n: number): RecentVisitColumn {
 const COLUMNS = Array.from({ length: RECENT_VISITS_KEPT }, (_, i) => recentVisitColumn(i + 1));
 
 /**
- * A visit at `at` (the stamp just added): every kept time moves one place back and `at` becomes the
- * latest. One UPDATE of the card row (right-hand sides read the row as it was). Call it in the stamp's
- * transaction, after the stamp was accepted.
+ * The SET of a visit at `at`: every kept time moves one place back and `at` becomes the latest (the
+ * right-hand sides read the row as it was). The scan's stamp UPDATE carries it (cards.ts).
  */
+export function recentVisitShift(at: number): Record<RecentVisitColumn, number | RawBuilder<number>> {
+  const shifted: Partial<Record<RecentVisitColumn, number | RawBuilder<number>>> = { [COLUMNS[0]]: at };
+  for (let i = 1; i < COLUMNS.length; i += 1) shifted[COLUMNS[i]] = sql.ref<number>(COLUMNS[i - 1]);
+  return shifted as Record<RecentVisitColumn, number | RawBuilder<number>>;
+}
+
+/** A visit at `at` on its own UPDATE of the card (bulk-written test data; a scan records it with its stamp). */
 export async function recordRecentVisit(db: Queryable, cardId: string, at: number): Promise<void> {
-  const shifted: Record<string, unknown> = { [COLUMNS[0]]: at };
-  for (let i = 1; i < COLUMNS.length; i += 1) shifted[COLUMNS[i]] = sql.ref(COLUMNS[i - 1]);
-  await db.updateTable('stamp_cards').set(shifted).where('id', '=', cardId).execute();
+  await db.updateTable('stamp_cards').set(recentVisitShift(at)).where('id', '=', cardId).execute();
 }
 
 /** Re-reads the card's latest visits from its stamp events (after stamps were voided, moved or dropped). */

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, StampKind } from '../db/schema';
 import { refreshStampFigures } from './stamp-figures';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -21,16 +22,7 @@ export interface PaceAndFloors {
 
 /** The store's pace over [fromDay, toDay) and its own budget floors: two lookups by key. */
 export async function paceAndFloors(db: Queryable, vendorId: string, fromDay: number, toDay: number): Promise<PaceAndFloors> {
-  const [pace, vendor] = await Promise.all([
-    db
-      .selectFrom('store_pace')
-      .select((eb) => [eb.fn.max('busiest_minute').as('minute'), eb.fn.max('flyer_stamps').as('flyer')])
-      .where('vendor_id', '=', vendorId)
-      .where('day', '>=', fromDay)
-      .where('day', '<', toDay)
-      .executeTakeFirst(),
-    db.selectFrom('vendors').select(['code_budget_floor', 'flyer_budget_floor']).where('id', '=', vendorId).executeTakeFirst(),
-  ]);
+  const [[pace], [vendor]] = await Promise.all([paceQuery(db, vendorId, fromDay, toDay), floorsQuery(db, vendorId)]);
   return {
     busiestMinute: Number(pace?.minute ?? 0),
     busiestFlyerDay: Number(pace?.flyer ?? 0),
@@ -39,14 +31,31 @@ export async function paceAndFloors(db: Queryable, vendorId: string, fromDay: nu
   };
 }
 
+// The scan's relay statements are compiled once (issue 18): every accepted scan runs most of them.
+const paceQuery = reusableQuery<[vendorId: string, fromDay: number, toDay: number], { minute: number | null; flyer: number | null }>(3, (db, vendorId, fromDay, toDay) =>
+  db
+    .selectFrom('store_pace')
+    .select((eb) => [eb.fn.max('busiest_minute').as('minute'), eb.fn.max('flyer_stamps').as('flyer')])
+    .where('vendor_id', '=', vendorId)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay),
+);
+
+const floorsQuery = reusableQuery<[vendorId: string], { code_budget_floor: number | null; flyer_budget_floor: number | null }>(1, (db, vendorId) =>
+  db.selectFrom('vendors').select(['code_budget_floor', 'flyer_budget_floor']).where('id', '=', vendorId),
+);
+
 /** The code's usage row, created on its first stamp with the budget in force then (ON CONFLICT: two first scans make one). */
 export async function ensureCodeUsage(db: Queryable, code: { key: string; vendorId: string; kind: StampKind; budget: number }, now: number): Promise<void> {
-  await db
-    .insertInto('code_usage')
-    .values({ code_key: code.key, vendor_id: code.vendorId, kind: code.kind, budget: code.budget, first_at: now, last_at: now, flagged_at: null, flag_reason: null, voided_at: null, voided_stamps: null })
-    .onConflict((oc) => oc.column('code_key').doNothing())
-    .execute();
+  await ensureCodeUsageQuery(db, code.key, code.vendorId, code.kind, code.budget, now);
 }
+
+const ensureCodeUsageQuery = reusableQuery<[key: string, vendorId: string, kind: StampKind, budget: number, now: number], unknown>(5, (db, key, vendorId, kind, budget, now) =>
+  db
+    .insertInto('code_usage')
+    .values({ code_key: key, vendor_id: vendorId, kind, budget, first_at: now, last_at: now, flagged_at: null, flag_reason: null, voided_at: null, voided_stamps: null })
+    .onConflict((oc) => oc.column('code_key').doNothing()),
+);
 
 /**
  * Counts one more stamp against the code's budget in one conditional UPDATE (the row lock on PostgreSQL and
@@ -54,43 +63,58 @@ export async function ensureCodeUsage(db: Queryable, code: { key: string; vendor
  * undefined when the budget is spent or the store voided the code.
  */
 export async function takeFromBudget(db: Queryable, codeKey: string, now: number): Promise<{ granted: number; networks: number; flaggedAt: number | null; flagReason: string | null } | undefined> {
-  const row = await db
+  const [row] = await takeFromBudgetQuery(db, codeKey, now);
+  if (!row) return undefined;
+  return { granted: Number(row.granted), networks: Number(row.networks), flaggedAt: row.flagged_at === null ? null : Number(row.flagged_at), flagReason: row.flag_reason };
+}
+
+const takeFromBudgetQuery = reusableQuery<[codeKey: string, now: number], { granted: number; networks: number; flagged_at: number | null; flag_reason: string | null }>(2, (db, codeKey, now) =>
+  db
     .updateTable('code_usage')
     .set((eb) => ({ granted: eb('granted', '+', 1), last_at: now }))
     .where('code_key', '=', codeKey)
     .where((eb) => eb('granted', '<', eb.ref('budget')))
     .where('voided_at', 'is', null)
-    .returning(['granted', 'networks', 'flagged_at', 'flag_reason'])
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { granted: Number(row.granted), networks: Number(row.networks), flaggedAt: row.flagged_at === null ? null : Number(row.flagged_at), flagReason: row.flag_reason };
-}
+    .returning(['granted', 'networks', 'flagged_at', 'flag_reason']),
+);
 
 /** Adds the network to the code's set; the code's network count after it. */
 export async function addCodeNetwork(db: Queryable, codeKey: string, network: string, networksBefore: number): Promise<number> {
-  const inserted = await db.insertInto('code_networks').values({ code_key: codeKey, network }).onConflict((oc) => oc.columns(['code_key', 'network']).doNothing()).executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return networksBefore;
-  const row = await db
-    .updateTable('code_usage')
-    .set((eb) => ({ networks: eb('networks', '+', 1) }))
-    .where('code_key', '=', codeKey)
-    .returning('networks')
-    .executeTakeFirstOrThrow();
+  // RETURNING answers a row only when the network was new to the code (ON CONFLICT DO NOTHING returns none).
+  const inserted = await insertCodeNetworkQuery(db, codeKey, network);
+  if (inserted.length === 0) return networksBefore;
+  const [row] = await countCodeNetworkQuery(db, codeKey);
+  if (!row) throw new Error(`no usage row for code ${codeKey}`);
   return Number(row.networks);
 }
 
+const insertCodeNetworkQuery = reusableQuery<[codeKey: string, network: string], { code_key: string }>(2, (db, codeKey, network) =>
+  db.insertInto('code_networks').values({ code_key: codeKey, network }).onConflict((oc) => oc.columns(['code_key', 'network']).doNothing()).returning('code_key'),
+);
+
+const countCodeNetworkQuery = reusableQuery<[codeKey: string], { networks: number }>(1, (db, codeKey) =>
+  db
+    .updateTable('code_usage')
+    .set((eb) => ({ networks: eb('networks', '+', 1) }))
+    .where('code_key', '=', codeKey)
+    .returning('networks'),
+);
+
 /** The stores (vendor ids) this customer's stamps came from since `since`, by the (customer_id, created_at) index. */
 export async function storesOfCustomerSince(db: Queryable, customerId: string, since: number): Promise<Set<string>> {
-  const rows = await db
+  const rows = await storesOfCustomerQuery(db, customerId, since);
+  return new Set(rows.map((r) => r.vendor_id));
+}
+
+const storesOfCustomerQuery = reusableQuery<[customerId: string, since: number], { vendor_id: string }>(2, (db, customerId, since) =>
+  db
     .selectFrom('stamp_events')
     .select('vendor_id')
     .where('customer_id', '=', customerId)
     .where('created_at', '>=', since)
     .where('voided_at', 'is', null)
-    .limit(200)
-    .execute();
-  return new Set(rows.map((r) => r.vendor_id));
-}
+    .limit(200),
+);
 
 export interface StampSignals {
   codeKey: string;
@@ -103,20 +127,36 @@ export interface StampSignals {
 }
 
 export async function saveStampSignals(db: Queryable, stampEventId: string, signals: StampSignals): Promise<void> {
-  await db
+  await saveStampSignalsQuery(
+    db,
+    stampEventId,
+    signals.codeKey,
+    signals.clientNetwork,
+    signals.codeAgeMs,
+    signals.newDevice ? 1 : 0,
+    signals.codeStamps,
+    signals.codeNetworks,
+    signals.deviceStores,
+  );
+}
+
+const saveStampSignalsQuery = reusableQuery<
+  [stampEventId: string, codeKey: string, clientNetwork: string, codeAgeMs: number | null, newDevice: number, codeStamps: number, codeNetworks: number, deviceStores: number],
+  unknown
+>(8, (db, stampEventId, codeKey, clientNetwork, codeAgeMs, newDevice, codeStamps, codeNetworks, deviceStores) =>
+  db
     .updateTable('stamp_events')
     .set({
-      code_key: signals.codeKey,
-      client_network: signals.clientNetwork,
-      code_age_ms: signals.codeAgeMs,
-      new_device: signals.newDevice ? 1 : 0,
-      code_stamps: signals.codeStamps,
-      code_networks: signals.codeNetworks,
-      device_stores: signals.deviceStores,
+      code_key: codeKey,
+      client_network: clientNetwork,
+      code_age_ms: codeAgeMs,
+      new_device: newDevice,
+      code_stamps: codeStamps,
+      code_networks: codeNetworks,
+      device_stores: deviceStores,
     })
-    .where('id', '=', stampEventId)
-    .execute();
-}
+    .where('id', '=', stampEventId),
+);
 
 /**
  * Flags the code (or names a stronger reason on an already flagged one); true when the alert changed.
@@ -150,23 +190,29 @@ export async function recordBudgetRefusal(db: Queryable, codeKey: string, now: n
  * The SET expressions all read the row as it was, on both databases.
  */
 export async function recordPace(db: Queryable, vendorId: string, day: number, minute: number, kind: StampKind): Promise<void> {
-  const flyer = kind === 'printable';
-  await db
-    .insertInto('store_pace')
-    .values({ vendor_id: vendorId, day, busiest_minute: flyer ? 0 : 1, current_minute: minute, current_minute_stamps: flyer ? 0 : 1, flyer_stamps: flyer ? 1 : 0 })
-    .onConflict((oc) =>
-      oc.columns(['vendor_id', 'day']).doUpdateSet(
-        flyer
-          ? { flyer_stamps: sql<number>`store_pace.flyer_stamps + 1` }
-          : {
-              current_minute: sql<number>`${minute}`,
-              current_minute_stamps: sql<number>`CASE WHEN store_pace.current_minute = ${minute} THEN store_pace.current_minute_stamps + 1 ELSE 1 END`,
-              busiest_minute: sql<number>`CASE WHEN store_pace.current_minute = ${minute} AND store_pace.current_minute_stamps + 1 > store_pace.busiest_minute THEN store_pace.current_minute_stamps + 1 WHEN store_pace.busiest_minute < 1 THEN 1 ELSE store_pace.busiest_minute END`,
-            },
-      ),
-    )
-    .execute();
+  if (kind === 'printable') await flyerPaceQuery(db, vendorId, day, minute);
+  else await counterPaceQuery(db, vendorId, day, minute);
 }
+
+const flyerPaceQuery = reusableQuery<[vendorId: string, day: number, minute: number], unknown>(3, (db, vendorId, day, minute) =>
+  db
+    .insertInto('store_pace')
+    .values({ vendor_id: vendorId, day, busiest_minute: 0, current_minute: minute, current_minute_stamps: 0, flyer_stamps: 1 })
+    .onConflict((oc) => oc.columns(['vendor_id', 'day']).doUpdateSet({ flyer_stamps: sql<number>`store_pace.flyer_stamps + 1` })),
+);
+
+const counterPaceQuery = reusableQuery<[vendorId: string, day: number, minute: number], unknown>(3, (db, vendorId, day, minute) =>
+  db
+    .insertInto('store_pace')
+    .values({ vendor_id: vendorId, day, busiest_minute: 1, current_minute: minute, current_minute_stamps: 1, flyer_stamps: 0 })
+    .onConflict((oc) =>
+      oc.columns(['vendor_id', 'day']).doUpdateSet({
+        current_minute: sql<number>`${minute}`,
+        current_minute_stamps: sql<number>`CASE WHEN store_pace.current_minute = ${minute} THEN store_pace.current_minute_stamps + 1 ELSE 1 END`,
+        busiest_minute: sql<number>`CASE WHEN store_pace.current_minute = ${minute} AND store_pace.current_minute_stamps + 1 > store_pace.busiest_minute THEN store_pace.current_minute_stamps + 1 WHEN store_pace.busiest_minute < 1 THEN 1 ELSE store_pace.busiest_minute END`,
+      }),
+    ),
+);
 
 // ---- the vendor's review: alerts and the void action ----
 

@@ -1,6 +1,7 @@
 // SQL for stamp events: append-only, one row per stamp given (dashboards read them by vendor and time).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, StampKind } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -18,19 +19,15 @@ export interface NewStampEvent {
  * index (customer_id, token_id) and throws; see `isUniqueViolation`.
  */
 export async function insertStampEvent(db: Queryable, event: NewStampEvent, now: number): Promise<void> {
-  await db
-    .insertInto('stamp_events')
-    .values({
-      id: event.id,
-      card_id: event.cardId,
-      customer_id: event.customerId,
-      vendor_id: event.vendorId,
-      token_id: event.tokenId,
-      kind: event.kind,
-      created_at: now,
-    })
-    .execute();
+  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, now);
 }
+
+// Compiled once (issue 18): every accepted scan runs it.
+const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, now: number], unknown>(
+  7,
+  (db, id, cardId, customerId, vendorId, tokenId, kind, now) =>
+    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, created_at: now }),
+);
 
 /** Whether the customer already has a stamp from this (dynamic) token: the partial unique index answers. */
 export async function hasStampWithToken(db: Queryable, customerId: string, tokenId: string): Promise<boolean> {

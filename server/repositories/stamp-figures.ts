@@ -7,21 +7,27 @@
 //   card_stamps_after = the same without voided stamps, minus every claim of the card up to this millisecond.
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 /** IDs per statement, well below SQLite's bound-parameter limit. */
 const IDS_PER_STATEMENT = 500;
 
-async function recompute(db: Queryable, where: Expression<SqlBool>): Promise<void> {
-  const upToThis = sql`s.card_id = stamp_events.card_id
+const UP_TO_THIS = sql`s.card_id = stamp_events.card_id
     AND (s.created_at < stamp_events.created_at OR (s.created_at = stamp_events.created_at AND s.id <= stamp_events.id))`;
-  await sql`UPDATE stamp_events SET
-      card_visit = (SELECT COUNT(*) FROM stamp_events s WHERE ${upToThis}),
-      card_stamps_after = (SELECT COUNT(*) FROM stamp_events s WHERE ${upToThis} AND s.voided_at IS NULL)
-        - (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = stamp_events.card_id AND r.created_at <= stamp_events.created_at)
-    WHERE ${where}`.execute(db);
+const CARD_VISIT = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS})`;
+const CARD_STAMPS_AFTER = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS} AND s.voided_at IS NULL)
+        - (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = stamp_events.card_id AND r.created_at <= stamp_events.created_at)`;
+
+async function recompute(db: Queryable, where: Expression<SqlBool>): Promise<void> {
+  await sql`UPDATE stamp_events SET card_visit = ${CARD_VISIT}, card_stamps_after = ${CARD_STAMPS_AFTER} WHERE ${where}`.execute(db);
 }
+
+// One card from one instant: what every accepted scan and claim asks, compiled once (issue 18).
+const refreshCardQuery = reusableQuery<[cardId: string, from: number], unknown>(2, (db, cardId, from) =>
+  db.updateTable('stamp_events').set({ card_visit: CARD_VISIT, card_stamps_after: CARD_STAMPS_AFTER }).where('card_id', '=', cardId).where('created_at', '>=', from),
+);
 
 /**
  * Works the figures out again for the stamps of these cards made at or after `from` (all of them when
@@ -29,6 +35,10 @@ async function recompute(db: Queryable, where: Expression<SqlBool>): Promise<voi
  */
 export async function refreshStampFigures(db: Queryable, cardIds: readonly string[], from?: number): Promise<void> {
   const unique = [...new Set(cardIds)];
+  if (unique.length === 1 && from !== undefined) {
+    await refreshCardQuery(db, unique[0], from);
+    return;
+  }
   for (let start = 0; start < unique.length; start += IDS_PER_STATEMENT) {
     const ids = unique.slice(start, start + IDS_PER_STATEMENT);
     const inCards = sql<SqlBool>`card_id IN (${sql.join(ids)})`;

@@ -7,6 +7,7 @@
 // one). `storeCounterTotal` and `storeCounterSlots` read it back; nothing else needs to change.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { reusableQuery } from '../db/reusable-query';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -31,15 +32,19 @@ export function slotOf(at: number): number {
  * holds `at`. Call it in the same transaction as the event it counts. One statement, two rows.
  */
 export async function bumpStoreCounter(db: Queryable, vendorId: string, metric: StoreMetric, at: number, delta = 1): Promise<void> {
-  await db
+  await bumpQuery(db, vendorId, metric, slotOf(at), delta);
+}
+
+// Compiled once (issue 18): every stamp and claim runs it.
+const bumpQuery = reusableQuery<[vendorId: string, metric: StoreMetric, slot: number, delta: number], unknown>(4, (db, vendorId, metric, slot, delta) =>
+  db
     .insertInto('store_counters')
     .values([
       { vendor_id: vendorId, metric, slot: ALL_TIME_SLOT, count: delta },
-      { vendor_id: vendorId, metric, slot: slotOf(at), count: delta },
+      { vendor_id: vendorId, metric, slot, count: delta },
     ])
-    .onConflict((oc) => oc.columns(['vendor_id', 'metric', 'slot']).doUpdateSet({ count: (eb) => eb('store_counters.count', '+', eb.ref('excluded.count')) }))
-    .execute();
-}
+    .onConflict((oc) => oc.columns(['vendor_id', 'metric', 'slot']).doUpdateSet({ count: (eb) => eb('store_counters.count', '+', eb.ref('excluded.count')) })),
+);
 
 /** The store's all-time count of `metric` (0 when nothing was ever counted). */
 export async function storeCounterTotal(db: Queryable, vendorId: string, metric: StoreMetric): Promise<number> {

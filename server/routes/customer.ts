@@ -59,8 +59,10 @@ function credentialOf(request: FastifyRequest): string | undefined {
 
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Wallet data belongs to one device: never cached by the browser or anything in between.
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: no promise per request on the scan path (issue 18).
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('cache-control', 'no-store');
+    done();
   });
 
   const newCustomers = app.createRateLimit({

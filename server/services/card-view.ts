@@ -35,8 +35,21 @@ export function toReward(row: StoreRow, now: number): CustomerReward | null {
  * today's date at UTC−12 ("anywhere on Earth"), so no store loses its last evening to a server in UTC.
  */
 export function rewardEnded(expiry: string, now: number): boolean {
-  const todayAnywhereOnEarth = new Date(now - 12 * HOUR_MS).toISOString().slice(0, 10);
-  return expiry < todayAnywhereOnEarth;
+  return expiry < dateAnywhereOnEarth(now);
+}
+
+const DAY_MS = 24 * HOUR_MS;
+/** The last day worked out (issue 18: every scan asks, nearly always for the same day). */
+let lastDay = { start: 0, end: 0, date: '' };
+
+/** "2026-11-22": the date at UTC−12 at `now`. */
+function dateAnywhereOnEarth(now: number): string {
+  const shifted = now - 12 * HOUR_MS;
+  if (shifted < lastDay.start || shifted >= lastDay.end) {
+    const start = Math.floor(shifted / DAY_MS) * DAY_MS;
+    lastDay = { start, end: start + DAY_MS, date: new Date(start).toISOString().slice(0, 10) };
+  }
+  return lastDay.date;
 }
 
 /** "31 Dec 2025". */

@@ -35,6 +35,13 @@ const MAC_BITS = 96n;
 const MAC_BYTES = Number(MAC_BITS / 8n);
 const BODY_BYTES = 20;
 const MAC_DOMAIN = 'stampwise-qr2.';
+/**
+ * Tokens whose signature checked out, kept by their text (issue 18): one flyer token is scanned by every
+ * customer of a store, one counter code by the whole queue of its minute, and the signature check (an
+ * HMAC and 255-bit arithmetic) was the largest part of a refused scan's own work. Only authentic tokens
+ * are kept (a forgery pays the full check every time); expiry is checked on every call. Oldest out first.
+ */
+const VERIFIED_KEPT = 1024;
 
 type Kind = 0n | 1n;
 const DYNAMIC: Kind = 0n;
@@ -52,6 +59,23 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
   };
   // Starts anywhere, so two servers sharing a secret rarely hand out the same code in the same second.
   let nextSerial = BigInt(crypto.randomInt(64));
+  const verified = new Map<string, Readonly<{ token: Readonly<VerifiedQrToken>; expiresAtMs?: number }>>();
+  /** The token's fields when its signature is ours, else undefined (no expiry check here). */
+  const authentic = (token: string) => {
+    const known = verified.get(token);
+    if (known) return known;
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    const value = fromBase32(token);
+    const body = value >> MAC_BITS;
+    const sent = toBytes(value & ((1n << MAC_BITS) - 1n), MAC_BYTES);
+    // Constant-time comparison: no timing hint about how much of a forged mac was right.
+    if (!crypto.timingSafeEqual(sent, toBytes(mac(body), MAC_BYTES))) return undefined;
+    const parsed = parse(body, token);
+    const kept = Object.freeze({ token: Object.freeze(parsed.token), expiresAtMs: parsed.expiresAtMs });
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, kept);
+    return kept;
+  };
 
   return {
     issueDynamic(vendorId) {
@@ -71,13 +95,8 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
     },
 
     verify(token) {
-      if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return { ok: false, reason: 'malformed' };
-      const value = fromBase32(token);
-      const body = value >> MAC_BITS;
-      const sent = toBytes(value & ((1n << MAC_BITS) - 1n), MAC_BYTES);
-      // Constant-time comparison: no timing hint about how much of a forged mac was right.
-      if (!crypto.timingSafeEqual(sent, toBytes(mac(body), MAC_BYTES))) return { ok: false, reason: 'malformed' };
-      const parsed = parse(body, token);
+      const parsed = typeof token === 'string' ? authentic(token) : undefined;
+      if (!parsed) return { ok: false, reason: 'malformed' };
       if (parsed.expiresAtMs !== undefined && parsed.expiresAtMs <= now()) return { ok: false, reason: 'expired' };
       return { ok: true, token: parsed.token };
     },

@@ -4,11 +4,10 @@ import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http-errors';
-import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCard, findCardForStore, findScanContext, type StoreRow } from '../repositories/cards';
+import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
-import { recordRecentVisit } from '../repositories/recent-visits';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
@@ -134,7 +133,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     }
     return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: cardBefore });
   }
-  let stamped: { customerId: string; cardId: string; credential?: string; alertChanged: boolean; codeKey: string };
+  let stamped: { card: StampedCard; credential?: string; alertChanged: boolean; codeKey: string };
   const stampEventId = crypto.randomUUID();
   try {
     // One transaction: the customer (when new), the card, the event, the count. The event goes in
@@ -150,15 +149,14 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const relay = await admitStamp(deps, {
         vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
       }, now, trx);
-      const added = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
-      if (!added) throw new CoolingDown();
+      // Issue 19: the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
+      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
+      if (!card) throw new CoolingDown();
       // Issue 18: the visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
-      // Issue 19: the card's latest visit times, which the Customers page's regulars filter reads.
-      await recordRecentVisit(trx, cardId, now);
-      return { customerId, cardId, credential: created?.credential, ...relay };
+      return { card, credential: created?.credential, ...relay };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: await currentCard() });
@@ -170,9 +168,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     throw error;
   }
 
-  const cardRow = await findCard(db, stamped.customerId, stamped.cardId);
-  if (!cardRow) throw new Error(`card ${stamped.cardId} vanished right after stamping`);
-  const card = toCard(cardRow, now);
+  // The card as the stamp's UPDATE left it (issue 18: not read again after the commit), with the store as read.
+  const card = toCard({ ...storeOfScanContext(context), ...stamped.card }, now);
   // Issue 7: the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
   if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);

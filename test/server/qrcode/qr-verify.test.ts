@@ -79,6 +79,25 @@ describe('verifyQrForStamp', () => {
     expect(await verifyQrForStamp(t.deps, token)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('rejects a token that verified before once it has expired (verified tokens are kept, their expiry is not)', async () => {
+    const { token, expiresAt } = t.deps.qrTokens.issueDynamic(vendor.id);
+    expect((await verifyQrForStamp(t.deps, token)).ok).toBe(true);
+    expect((await verifyQrForStamp(t.deps, token)).ok).toBe(true);
+    t.clock.set(expiresAt);
+    expect(await verifyQrForStamp(t.deps, token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rejects altered copies of a token that verified before, and keeps verifying past the number of tokens it keeps', async () => {
+    const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
+    expect((await verifyQrForStamp(t.deps, token)).ok).toBe(true);
+    for (let index = 0; index < token.length; index += 5) {
+      expect(await verifyQrForStamp(t.deps, alterAt(token, index))).toEqual({ ok: false, reason: 'malformed' });
+    }
+    // More authentic tokens than are kept: each still verifies, the first one again too.
+    for (let i = 0; i < 1100; i += 1) expect(t.deps.qrTokens.verify(t.deps.qrTokens.issueDynamic(vendor.id).token).ok).toBe(true);
+    expect(t.deps.qrTokens.verify(token)).toMatchObject({ ok: true, token: { vendorId: vendor.id, tokenId: token } });
+  });
+
   it('rejects a token with any single character altered', async () => {
     const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
     for (let index = 0; index < token.length; index += 1) {
