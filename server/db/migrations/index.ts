@@ -14,6 +14,7 @@ import * as storeCounters from './2026112210_store_counters';
 import * as handover from './2026112211_handover';
 import * as recentVisits from './2026112212_recent_visits';
 import * as dashboardAggregates from './2026112213_dashboard_aggregates';
+import * as activityVoidedIndex from './2026112214_activity_voided_index';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -30,5 +31,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112211_handover': { up: handover.up(dialect), down: handover.down() },
     '2026112212_recent_visits': { up: recentVisits.up(dialect), down: recentVisits.down() },
     '2026112213_dashboard_aggregates': { up: dashboardAggregates.up(dialect), down: dashboardAggregates.down(dialect) },
+    '2026112214_activity_voided_index': { up: activityVoidedIndex.up(), down: activityVoidedIndex.down() },
   };
 }
