@@ -169,15 +169,16 @@ async function runHttpBench(): Promise<void> {
       { url: `${url}/api/dashboard/${busy.vendorId}?utcOffset=60`, headers: busyAuth },
       { url: `${url}/api/activity/${busy.vendorId}`, headers: busyAuth },
       // A page jumped to directly: the pager reads it from the page on screen's cursor, rows along (the
-      // farthest the API accepts: ACTIVITY_SEEK_MAX_ROWS, 500), or — the last page — from the oldest event.
-      { url: `${activityUrl}&page=106&before=${encodeURIComponent(cursor)}&skip=500`, headers: busyAuth },
+      // farthest the API accepts, ACTIVITY_SEEK_MAX_ROWS = 400: antd's "5 pages on" at pageSize 100),
+      // or — the last page — by number, from the oldest event.
+      { url: `${activityUrl}&page=105&before=${encodeURIComponent(cursor)}&skip=400`, headers: busyAuth },
       { url: `${activityUrl}&page=${lastPage}`, headers: busyAuth },
       { url: `${activityUrl}&page=101&before=${encodeURIComponent(cursor)}`, headers: busyAuth },
     ];
     const names = [
       'dashboard, 1M-event store',
       'activity, page 1',
-      'activity, page jumped to (cursor + 500 rows)',
+      'activity, page jumped to (cursor + 400 rows)',
       'activity, last page (by number)',
       'activity, deep page by cursor',
     ];

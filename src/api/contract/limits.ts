@@ -77,15 +77,16 @@ export const HANDOVER_CODE_FIELD_MAX_LENGTH = HANDOVER_CODE_LENGTH * 3;
 export const REGULAR_MIN_VISITS = 4;
 export const REGULAR_WINDOW_DAYS = 30;
 export const CUSTOMER_PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
+export const ACTIVITY_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 /**
  * Issue 18: how many rows an activity page may be away from where the database can start reading it (the
- * newest event, the oldest, or a cursor): every page the Reward Activity pager offers stays within it, so
- * any page costs about what the first does. Farther page numbers are refused (400), never slowly counted.
+ * newest event, the oldest, or a cursor): four pages of the largest size, so a pager's "5 pages on" from
+ * the page shown stays within it and any page costs about what the first does. Farther page numbers are
+ * refused (400), never slowly counted through.
  */
-export const ACTIVITY_SEEK_MAX_ROWS = 500;
+export const ACTIVITY_SEEK_MAX_ROWS = 4 * ACTIVITY_PAGE_SIZE.max;
 /** The highest page number accepted (pages far from both ends are then refused by ACTIVITY_SEEK_MAX_ROWS). */
 export const ACTIVITY_MAX_PAGE = 2_147_483_647;
-export const ACTIVITY_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
 // ---- Relay review (issue 17) ----
 /** A store's own stamp-budget floors. */

@@ -5,6 +5,7 @@
 // pass, whose bulk insert is several times slower).
 import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { ActivityPage, DashboardResponse } from '../../../src/api/contract/activity';
+import { ACTIVITY_SEEK_MAX_ROWS } from '../../../src/api/contract/limits';
 import { seedActivity } from '../../../bench/seed-activity';
 import { createStore, setReward, type TestStore } from '../customer/factories';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
@@ -130,7 +131,7 @@ describe(`GET /api/dashboard and /api/activity with ${EVENTS.toLocaleString('en-
     expect(last.ms).toBeLessThan(BOUND_MS);
     // Half-way down: pages a jump away from a cursor there, older and newer.
     const cursor = encodeURIComponent(`${Number(middle.created_at)}_${middle.id}`);
-    for (const query of [`?pageSize=100&before=${cursor}&skip=500`, `?pageSize=100&after=${cursor}&skip=500`]) {
+    for (const query of [`?pageSize=100&before=${cursor}&skip=${ACTIVITY_SEEK_MAX_ROWS}`, `?pageSize=100&after=${cursor}&skip=${ACTIVITY_SEEK_MAX_ROWS}`]) {
       const jump = await timed(() => getActivity(t, store.id, store.auth, query));
       expect(jump.result.json<ActivityPage>().items).toHaveLength(100);
       expect(jump.ms).toBeLessThan(BOUND_MS);
