@@ -179,16 +179,35 @@ async function runHttpBench(): Promise<void> {
   let heavy: LoadRequest[] = [];
   if (busy) {
     const busyAuth = { authorization: `Bearer ${busy.token}` };
-    const page99 = await fetch(`${url}/api/activity/${busy.vendorId}?page=99&pageSize=100`, { headers: busyAuth });
-    const cursor = ((await page99.json()) as { nextCursor?: string }).nextCursor;
-    if (!cursor) throw new Error('page 99 of the busy store gave no nextCursor');
+    // Issue 18: page 100 (pageSize 100), reached the way the pager reaches it: page after page by cursor.
+    const activityUrl = `${url}/api/activity/${busy.vendorId}?pageSize=100`;
+    const readPage = async (query: string) =>
+      (await (await fetch(`${activityUrl}${query}`, { headers: { ...busyAuth, 'x-forwarded-for': nextClientAddress() } })).json()) as { nextCursor?: string; total: number };
+    let shown = await readPage('');
+    const lastPage = Math.ceil(shown.total / 100);
+    for (let page = 2; page <= 100; page += 1) {
+      if (!shown.nextCursor) throw new Error(`page ${page - 1} of the busy store gave no nextCursor`);
+      shown = await readPage(`&page=${page}&before=${encodeURIComponent(shown.nextCursor)}`);
+    }
+    const cursor = shown.nextCursor;
+    if (!cursor) throw new Error('page 100 of the busy store gave no nextCursor');
     heavy = [
       { url: `${url}/api/dashboard/${busy.vendorId}?utcOffset=60`, headers: busyAuth },
       { url: `${url}/api/activity/${busy.vendorId}`, headers: busyAuth },
-      { url: `${url}/api/activity/${busy.vendorId}?page=100&pageSize=100`, headers: busyAuth },
-      { url: `${url}/api/activity/${busy.vendorId}?pageSize=100&before=${encodeURIComponent(cursor)}`, headers: busyAuth },
+      // A page jumped to directly: the pager reads it from the page on screen's cursor, rows along (the
+      // farthest the API accepts, ACTIVITY_SEEK_MAX_ROWS = 400: antd's "5 pages on" at pageSize 100),
+      // or — the last page — by number, from the oldest event.
+      { url: `${activityUrl}&page=105&before=${encodeURIComponent(cursor)}&skip=400`, headers: busyAuth },
+      { url: `${activityUrl}&page=${lastPage}`, headers: busyAuth },
+      { url: `${activityUrl}&page=101&before=${encodeURIComponent(cursor)}`, headers: busyAuth },
     ];
-    const names = ['dashboard, 1M-event store', 'activity, page 1', 'activity, page 100 (offset)', 'activity, deep page by cursor'];
+    const names = [
+      'dashboard, 1M-event store',
+      'activity, page 1',
+      'activity, page jumped to (cursor + 400 rows)',
+      'activity, last page (by number)',
+      'activity, deep page by cursor',
+    ];
     for (const [i, request] of heavy.entries()) await run(names[i], request);
     // Each request alone (one client): what one costs, the figure the latency budgets are about.
     for (const [i, request] of heavy.entries()) latencyRows.push(await measure(names[i], request, { seconds: Math.min(SECONDS, 3), connections: 1 }));

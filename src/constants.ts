@@ -762,7 +762,6 @@ export const ACTIVITY_TEXT = {
   stampTag: (stamps: number, required: number) => `Stamp ${stamps}/${required}`,
   claimTag: 'Claimed',
   tableSampleTooltip: 'Your customers’ stamps and claims appear here once they start scanning your QR code',
-  totalCapped: (total: number) => `Showing the latest ${total.toLocaleString('en-US')} events`,
   loadFailedLog: 'Failed to load reward activity',
   // Dashboard figures from real data.
   outstanding: (fullCards: number, nearlyFull: number) =>

@@ -33,7 +33,17 @@ export interface ActivityCursor {
   id: string;
 }
 
-function stampRows(db: Queryable, vendorId: string, limit: number, before?: ActivityCursor) {
+/**
+ * Where a read starts and which way it walks the (vendor_id, created_at) indexes: from the newest event
+ * back (`older`) or from the oldest forward (`newer`), from the ends or from a cursor row (excluded).
+ */
+export interface ActivitySeek {
+  toward: 'older' | 'newer';
+  from?: ActivityCursor;
+}
+
+function stampRows(db: Queryable, vendorId: string, limit: number, seek: ActivitySeek) {
+  const direction = seek.toward === 'older' ? 'desc' : 'asc';
   return db
     .selectFrom('stamp_events')
     .select([
@@ -50,22 +60,25 @@ function stampRows(db: Queryable, vendorId: string, limit: number, before?: Acti
       sql<number | null>`card_stamps_after`.as('card_stamps_after'),
     ])
     .where('vendor_id', '=', vendorId)
-    .$if(before !== undefined, (q) => q.where(olderThan(before as ActivityCursor)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
     .limit(limit);
 }
 
 /**
- * (created_at, id) < cursor, spelled with a plain upper bound on created_at first so that SQLite and
- * PostgreSQL both start the (vendor_id, created_at) index range right at the cursor.
+ * (created_at, id) < cursor (older) or > cursor (newer), spelled with a plain bound on created_at first so
+ * that SQLite and PostgreSQL both start the (vendor_id, created_at) index range right at the cursor.
  */
-function olderThan(before: ActivityCursor) {
+function beyond(seek: ActivitySeek) {
+  const cursor = seek.from as ActivityCursor;
+  const [inclusive, strict] = seek.toward === 'older' ? (['<=', '<'] as const) : (['>=', '>'] as const);
   return (eb: ExpressionBuilder<Database, 'stamp_events' | 'redemptions'>) =>
-    eb.and([eb('created_at', '<=', before.createdAt), eb.or([eb('created_at', '<', before.createdAt), eb('id', '<', before.id)])]);
+    eb.and([eb('created_at', inclusive, cursor.createdAt), eb.or([eb('created_at', strict, cursor.createdAt), eb('id', strict, cursor.id)])]);
 }
 
-function redemptionRows(db: Queryable, vendorId: string, limit: number, before?: ActivityCursor) {
+function redemptionRows(db: Queryable, vendorId: string, limit: number, seek: ActivitySeek) {
+  const direction = seek.toward === 'older' ? 'desc' : 'asc';
   return db
     .selectFrom('redemptions')
     .select([
@@ -82,45 +95,48 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number, before?:
       sql<number | null>`CAST(NULL AS INTEGER)`.as('card_stamps_after'),
     ])
     .where('vendor_id', '=', vendorId)
-    .$if(before !== undefined, (q) => q.where(olderThan(before as ActivityCursor)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
     .limit(limit);
 }
 
 /**
- * Keyset paging (issue 18): the `limit` rows right after the cursor, newest first. Each table gives at
- * most `limit` rows from its index starting at the cursor, so any page costs the same as the first.
+ * `limit` rows of the vendor's stamps and claims, `skip` rows along from where `seek` starts, returned
+ * newest first. Each table gives at most skip + limit rows from its index starting at that place; the
+ * UNION of those few is ordered and cut. So the cost depends on skip + limit, never on how deep the page
+ * lies in the history (issue 18). Ties on the millisecond are broken by id, so pages never overlap.
  */
-export async function listActivityRowsBefore(db: Queryable, vendorId: string, limit: number, before: ActivityCursor): Promise<ActivityRow[]> {
+export async function listActivityWindow(db: Queryable, vendorId: string, seek: ActivitySeek, skip: number, limit: number): Promise<ActivityRow[]> {
+  const window = skip + limit;
+  const direction = seek.toward === 'older' ? 'desc' : 'asc';
   const rows = await db
-    .selectFrom(stampRows(db, vendorId, limit, before).as('s'))
+    .selectFrom(stampRows(db, vendorId, window, seek).as('s'))
     .selectAll()
-    .unionAll(db.selectFrom(redemptionRows(db, vendorId, limit, before).as('r')).selectAll())
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .unionAll(db.selectFrom(redemptionRows(db, vendorId, window, seek).as('r')).selectAll())
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
     .limit(limit)
+    .offset(skip)
     .execute();
-  return rows.map(normalizeRow);
+  const newestFirst = seek.toward === 'older' ? rows : rows.reverse();
+  return newestFirst.map(normalizeRow);
 }
 
-/**
- * One page of the vendor's stamps and claims, newest first. Each table gives at most offset + limit rows
- * from its (vendor_id, created_at) index; the UNION of those few is ordered and cut. Ties on the
- * millisecond are broken by id, so pages never overlap.
- */
+/** One page of the vendor's stamps and claims, newest first, `offset` rows from the newest (keep it small). */
 export async function listActivityRows(db: Queryable, vendorId: string, limit: number, offset: number): Promise<ActivityRow[]> {
-  const window = offset + limit;
-  const rows = await db
-    .selectFrom(stampRows(db, vendorId, window).as('s'))
-    .selectAll()
-    .unionAll(db.selectFrom(redemptionRows(db, vendorId, window).as('r')).selectAll())
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map(normalizeRow);
+  return listActivityWindow(db, vendorId, { toward: 'older' }, offset, limit);
+}
+
+/** How many of the vendor's stamps were voided (issue 17): few, read from a partial index of them alone. */
+export async function countVoidedStamps(db: Queryable, vendorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stamp_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('vendor_id', '=', vendorId)
+    .where('voided_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivityPage, ActivityQuery, DashboardQuery, DashboardResponse, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
-import { ACTIVITY_MAX_ROWS } from '../../src/api/contract/limits';
+import { ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
 import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/contract/protocol';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { activityItemFor, getActivityPage } from '../services/activity';
@@ -55,7 +55,10 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['activity'],
       summary: "The vendor's stamps and reward claims, newest first, one page at a time",
-      description: `pageSize 1–100 (default 20); page ≥ 1, with page × pageSize ≤ ${ACTIVITY_MAX_ROWS} (the list reaches back over the latest ${ACTIVITY_MAX_ROWS} events). total counts up to ${ACTIVITY_MAX_ROWS}; totalIsCapped says there are more.`,
+      description:
+        'pageSize 1–100 (default 20). Keyset paging (issue 18): before= (a page\'s nextCursor) gives the older rows, after= (a page\'s prevCursor) ' +
+        `the newer ones, skip= (0–${ACTIVITY_SEEK_MAX_ROWS}) rows along. By page number alone, a page within ${ACTIVITY_SEEK_MAX_ROWS} rows of the newest ` +
+        'or the oldest event; a page farther from both is refused (400). total counts every event in the list.',
       security: [{ bearer: [] }],
       params: Params,
       querystring: ActivityQuery,
@@ -66,7 +69,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         403: ErrorBody,
       },
     },
-  }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query.page, request.query.pageSize, request.query.before));
+  }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query));
 
   app.get('/dashboard/:vendorId', {
     preHandler: app.ownerOf('vendorId'),

@@ -2,17 +2,19 @@
 // recent events and the live counter feed show them (rows of repositories/activity in, ActivityItem out).
 import crypto from 'node:crypto';
 import type { ActivityItem, ActivityPage } from '../../src/api/contract/activity';
-import { ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_ROWS } from '../../src/api/contract/limits';
+import { ACTIVITY_CURSOR_PATTERN, ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import {
   customerDisplayNames,
+  countVoidedStamps,
   customerNumbersOfCards,
   findActivityRow,
   listActivityRows,
-  listActivityRowsBefore,
+  listActivityWindow,
   type ActivityCursor,
   type ActivityRow,
+  type ActivitySeek,
 } from '../repositories/activity';
 import { storeCounterTotal } from '../repositories/store-counters';
 import { findStore } from '../repositories/cards';
@@ -131,55 +133,116 @@ export async function toActivityItems(
   });
 }
 
-export const PAGE_BEYOND_LIMIT_MESSAGE = `Activity pages reach back over the latest ${ACTIVITY_MAX_ROWS.toLocaleString('en-US')} events only: ask for an earlier page or a smaller page size.`;
+export const PAGE_TOO_FAR_MESSAGE =
+  `This activity page lies too far from the newest and the oldest events to be read by number: step to it from a page near it (before= or after= with that page's cursor, and skip= of at most ${ACTIVITY_SEEK_MAX_ROWS} rows).`;
+export const CURSOR_CONFLICT_MESSAGE = 'Ask for the rows before a cursor or after one, not both.';
+export const SKIP_WITHOUT_CURSOR_MESSAGE = 'skip goes with before= or after=: without a cursor, ask for the page by number.';
 
-/** `<created_at>_<id>` of a page's last row: where the next page (`?before=`) starts (the pattern is the contract's). */
+/** `<created_at>_<id>` of a page's first or last row: where the newer (`?after=`) or older (`?before=`) pages start. */
 export { ACTIVITY_CURSOR_PATTERN };
 
 export function encodeActivityCursor(row: Pick<ActivityRow, 'created_at' | 'id'>): string {
   return `${row.created_at}_${row.id}`;
 }
 
-export function decodeActivityCursor(cursor: string): ActivityCursor {
+export function decodeActivityCursor(cursor: string, field: 'before' | 'after' = 'before'): ActivityCursor {
   const split = cursor.indexOf('_');
   const createdAt = Number(cursor.slice(0, split));
-  if (split < 1 || !Number.isSafeInteger(createdAt)) throw badRequest('This activity cursor is not valid: use the nextCursor of the previous page.', [{ field: 'before', message: 'must be a nextCursor' }]);
+  if (split < 1 || !Number.isSafeInteger(createdAt)) {
+    const which = field === 'before' ? 'nextCursor' : 'prevCursor';
+    throw badRequest(`This activity cursor is not valid: use the ${which} of a page.`, [{ field, message: `must be a ${which}` }]);
+  }
   return { createdAt, id: cursor.slice(split + 1) };
 }
 
-/** Stamps plus claims, counted up to ACTIVITY_MAX_ROWS, from the store's running counts (issue 18). */
-async function countedTotal(db: AppDeps['db']['kysely'], vendorId: string): Promise<{ total: number; totalIsCapped: boolean }> {
-  const [stamps, claims] = await Promise.all([storeCounterTotal(db, vendorId, 'stamps'), storeCounterTotal(db, vendorId, 'claims')]);
-  const counted = stamps + claims;
-  return { total: Math.min(counted, ACTIVITY_MAX_ROWS), totalIsCapped: counted > ACTIVITY_MAX_ROWS };
+/**
+ * Every row of the list: stamps (the running count leaves voided ones out, the list shows them, marked)
+ * plus claims, from the store's running counts (issue 18) and a partial index of the few voided stamps.
+ */
+async function listTotal(db: AppDeps['db']['kysely'], vendorId: string): Promise<number> {
+  const [stamps, claims, voided] = await Promise.all([
+    storeCounterTotal(db, vendorId, 'stamps'),
+    storeCounterTotal(db, vendorId, 'claims'),
+    countVoidedStamps(db, vendorId),
+  ]);
+  return stamps + claims + voided;
+}
+
+/** What GET /api/activity/{vendorId} was asked (the contract's ActivityQuery). */
+export interface ActivityPageQuery {
+  page: number;
+  pageSize: number;
+  before?: string;
+  after?: string;
+  skip?: number;
+}
+
+/** Where a page's rows are read from: a place an index reaches directly, and how many rows along. */
+interface PageRead {
+  seek: ActivitySeek;
+  skip: number;
+  limit: number;
 }
 
 /**
- * GET /api/activity/{vendorId}: one page, newest first. By page number (400 when the page lies beyond the
- * latest ACTIVITY_MAX_ROWS events), or — for any depth at the cost of the first page — by `before`, the
- * previous page's `nextCursor` (keyset paging, issue 18).
+ * Page `page` by number (offset from the newest): read from the newest event when it is near it, else from
+ * the oldest (so the last pages cost what the first do), else refused (400) rather than counted through.
  */
-export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, page: number, pageSize: number, before?: string): Promise<ActivityPage> {
+function readByNumber(page: number, pageSize: number, total: number): PageRead | 'empty' {
+  const offset = (page - 1) * pageSize;
+  if (offset <= ACTIVITY_SEEK_MAX_ROWS) return { seek: { toward: 'older' }, skip: offset, limit: pageSize };
+  if (offset >= total) return 'empty';
+  const limit = Math.min(pageSize, total - offset);
+  const fromOldest = total - offset - limit;
+  if (fromOldest <= ACTIVITY_SEEK_MAX_ROWS) return { seek: { toward: 'newer' }, skip: fromOldest, limit };
+  throw badRequest(PAGE_TOO_FAR_MESSAGE, [{ field: 'page', message: 'is too far from both ends of the list: step to it with before= or after=' }]);
+}
+
+/** A page's rows, newest first, and whether older rows follow them. */
+async function readPage(db: AppDeps['db']['kysely'], vendorId: string, query: ActivityPageQuery, skip: number, total: Promise<number>): Promise<{ rows: ActivityRow[]; hasMore: boolean }> {
+  const { page, pageSize, before, after } = query;
+  if (before !== undefined) {
+    // One row more than shown tells whether older rows follow.
+    const read = await listActivityWindow(db, vendorId, { toward: 'older', from: decodeActivityCursor(before, 'before') }, skip, pageSize + 1);
+    return { rows: read.slice(0, pageSize), hasMore: read.length > pageSize };
+  }
+  if (after !== undefined) {
+    // The rows right above the cursor row, which is older than all of them: older rows follow.
+    const rows = await listActivityWindow(db, vendorId, { toward: 'newer', from: decodeActivityCursor(after, 'after') }, skip, pageSize);
+    return { rows, hasMore: rows.length > 0 };
+  }
+  // Near the newest event the page is read at once; only a page counted from the oldest waits for the total.
+  const offset = (page - 1) * pageSize;
+  const read = readByNumber(page, pageSize, offset <= ACTIVITY_SEEK_MAX_ROWS ? 0 : await total);
+  const rows = read === 'empty' ? [] : await listActivityWindow(db, vendorId, read.seek, read.skip, read.limit);
+  return { rows, hasMore: offset + rows.length < (await total) };
+}
+
+/**
+ * GET /api/activity/{vendorId}: one page, newest first (issue 18: keyset paging, every page at about the
+ * cost of the first). By `before` (a page's nextCursor: the older rows) or `after` (a page's prevCursor: the
+ * newer rows), `skip` rows along — how the Reward Activity pager steps and jumps — or by page number when
+ * the page lies within ACTIVITY_SEEK_MAX_ROWS of the newest or the oldest event.
+ */
+export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, query: ActivityPageQuery): Promise<ActivityPage> {
+  const { page, pageSize, before, after } = query;
+  const skip = query.skip ?? 0;
+  if (before !== undefined && after !== undefined) throw badRequest(CURSOR_CONFLICT_MESSAGE, [{ field: 'after', message: 'cannot go with before' }]);
+  if (skip > 0 && before === undefined && after === undefined) throw badRequest(SKIP_WITHOUT_CURSOR_MESSAGE, [{ field: 'skip', message: 'needs before or after' }]);
   // Off the event loop on SQLite (issue 18).
   const db = deps.db.reads;
-  if (before !== undefined) {
-    const cursor = decodeActivityCursor(before);
-    const [rows, counted] = await Promise.all([listActivityRowsBefore(db, vendorId, pageSize + 1, cursor), countedTotal(db, vendorId)]);
-    const shown = rows.slice(0, pageSize);
-    const hasMore = rows.length > pageSize;
-    const result: ActivityPage = { items: await toActivityItems(deps, vendorId, shown, db), page, pageSize, ...counted, hasMore };
-    if (hasMore) result.nextCursor = encodeActivityCursor(shown[shown.length - 1]);
-    return result;
+  const totalRead = listTotal(db, vendorId);
+  // Awaited below in every case; this keeps an early refusal (a bad cursor) from leaving it unhandled.
+  totalRead.catch(() => undefined);
+  const { rows, hasMore } = await readPage(db, vendorId, query, skip, totalRead);
+  const total = await totalRead;
+
+  const result: ActivityPage = { items: await toActivityItems(deps, vendorId, rows, db), page, pageSize, total, totalIsCapped: false, hasMore };
+  if (rows.length > 0) {
+    if (hasMore) result.nextCursor = encodeActivityCursor(rows[rows.length - 1]);
+    const firstPage = before === undefined && after === undefined && page === 1;
+    if (!firstPage) result.prevCursor = encodeActivityCursor(rows[0]);
   }
-  const offset = (page - 1) * pageSize;
-  if (offset + pageSize > ACTIVITY_MAX_ROWS) {
-    throw badRequest(PAGE_BEYOND_LIMIT_MESSAGE, [{ field: 'page', message: `page × pageSize must be at most ${ACTIVITY_MAX_ROWS}` }]);
-  }
-  const [rows, { total, totalIsCapped }] = await Promise.all([listActivityRows(db, vendorId, pageSize, offset), countedTotal(db, vendorId)]);
-  const hasMore = offset + rows.length < total;
-  const result: ActivityPage = { items: await toActivityItems(deps, vendorId, rows, db), page, pageSize, total, totalIsCapped, hasMore };
-  // Past the numbered pages' reach the cursor still goes on.
-  if ((hasMore || totalIsCapped) && rows.length === pageSize) result.nextCursor = encodeActivityCursor(rows[rows.length - 1]);
   return result;
 }
 

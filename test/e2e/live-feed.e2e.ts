@@ -2,7 +2,11 @@
 // code in another; each stamp and the claim appear on the QR page within about a second. Then the
 // dashboard and the Reward Activity table show the vendor's own figures instead of SPEC.md's samples.
 import net from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { seedActivity } from '../../bench/seed-activity';
+import { openDb } from '../../server/db';
+import type { ActivityItem, ActivityPage } from '../../src/api/contract/activity';
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, hasHorizontalScroll, newPage, screenshot, signInPage, signUpVendor, useE2eApp, vendorApi, type PageHandle } from './harness';
 
@@ -197,6 +201,69 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
       await fresh.page.getByText('Customers on average collect 7 of 10 stamps.').waitFor();
       await expect(fresh.page.getByTestId('sample-data-tag').count()).resolves.toBe(6);
       await screenshot(fresh.page, 'live-feed-6-sample-dashboard');
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
+  // Issue 18: every page the pager offers is read from where the server's indexes reach it directly.
+  it('pages through a long history in the Reward Activity table: next, a jump, back, the last page', async () => {
+    const busy = await signUpVendor(app.server, { company: 'Long Queue Café' });
+    await vendorApi(app.server, busy, 'POST', `/api/rewards/${busy.vendorId}`, { stamps: 10, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
+    // 95 stamps and 9 claims written straight into the server's database file (as the bench seeds it).
+    const db = openDb({ sqlitePath: path.join(app.server.dataDir, 'stampwise.db'), sqliteReadWorker: false, sqliteSynchronous: 'normal' });
+    try {
+      await seedActivity(db, busy.vendorId, { events: 95, customers: 7, now: Date.now(), spanDays: 30 });
+    } finally {
+      await db.close();
+    }
+    const all: ActivityItem[] = (await vendorApi<ActivityPage>(app.server, busy, 'GET', `/api/activity/${busy.vendorId}?pageSize=100`)).items;
+    all.push(...(await vendorApi<ActivityPage>(app.server, busy, 'GET', `/api/activity/${busy.vendorId}?page=2&pageSize=100`)).items);
+    expect(all).toHaveLength(104);
+
+    const fresh = await newPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const asked: string[] = [];
+    fresh.page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/activity/${busy.vendorId}`) asked.push(url.search);
+    });
+    try {
+      await signInPage(fresh.page, app.server, busy, `/rewards/${busy.vendorId}`);
+      const table = fresh.page.getByRole('table');
+      const rows = table.locator('tbody tr.ant-table-row');
+      const tagOf = (item: ActivityItem) => (item.type === 'redemption' ? 'Claimed' : `Stamp ${item.stamps}/${item.required}`);
+      /** The table shows page `page` of the whole list, row by row (waited for: the rows follow the pager's click). */
+      const shows = async (page: number) => {
+        const expected = all.slice((page - 1) * 10, page * 10).map((item) => ({ customer: item.customer, tag: tagOf(item) }));
+        const matches = (want: { customer: string; tag: string }[]) => {
+          const shown = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((row) => row.textContent ?? '');
+          return shown.length === want.length && shown.every((text, i) => text.includes(want[i].customer) && text.includes(want[i].tag));
+        };
+        const settled = await fresh.page.waitForFunction(matches, expected, { timeout: 10_000 }).then(() => true, () => false);
+        expect({ page, settled, rows: settled ? expected : await rows.allTextContents() }).toEqual({ page, settled: true, rows: expected });
+        await expect(fresh.page.locator('.ant-pagination-item-active').textContent()).resolves.toBe(String(page));
+      };
+      const click = async (label: string) => fresh.page.locator('.ant-pagination').getByTitle(label, { exact: true }).click();
+      await shows(1);
+      await click('2');
+      await shows(2);
+      expect(asked.at(-1)).toMatch(/^\?page=2&pageSize=10&before=[^&]+$/);
+      await click('4');
+      await shows(4);
+      expect(asked.at(-1)).toMatch(/^\?page=4&pageSize=10&before=[^&]+&skip=10$/);
+      await click('3');
+      await shows(3);
+      expect(asked.at(-1)).toMatch(/^\?page=3&pageSize=10&after=[^&]+$/);
+      await click('11');
+      await shows(11);
+      // Seven pages on from page 3: still within reach of its cursor (70 rows along).
+      expect(asked.at(-1)).toMatch(/^\?page=11&pageSize=10&before=[^&]+&skip=70$/);
+      await screenshot(fresh.page, 'live-feed-7-reward-activity-last-page');
+      await click('Previous Page');
+      await shows(10);
+      expect(asked.at(-1)).toMatch(/^\?page=10&pageSize=10&after=[^&]+$/);
+      await checkA11y(fresh.page, 'on the Reward Activity pager');
+      expect(fresh.errors).toEqual([]);
     } finally {
       await fresh.context.close();
     }

@@ -14,6 +14,7 @@ import * as storeCounters from './2026112210_store_counters';
 import * as handover from './2026112211_handover';
 import * as recentVisits from './2026112212_recent_visits';
 import * as dashboardAggregates from './2026112213_dashboard_aggregates';
+import * as activityVoidedIndex from './2026112214_activity_voided_index';
 import * as timeIdIndexes from './2026112215_time_id_indexes';
 import * as histogramLockOrder from './2026112216_histogram_lock_order';
 
@@ -32,6 +33,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112211_handover': { up: handover.up(dialect), down: handover.down() },
     '2026112212_recent_visits': { up: recentVisits.up(dialect), down: recentVisits.down() },
     '2026112213_dashboard_aggregates': { up: dashboardAggregates.up(dialect), down: dashboardAggregates.down(dialect) },
+    '2026112214_activity_voided_index': { up: activityVoidedIndex.up(), down: activityVoidedIndex.down() },
     '2026112215_time_id_indexes': { up: timeIdIndexes.up(dialect), down: timeIdIndexes.down() },
     '2026112216_histogram_lock_order': { up: histogramLockOrder.up(dialect), down: histogramLockOrder.down(dialect) },
   };

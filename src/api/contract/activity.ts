@@ -1,7 +1,7 @@
 // /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
 // /api/dashboard/{vendorId} (the dashboard's figures) — issue 7: the vendor's own figures.
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_ROWS, ACTIVITY_PAGE_SIZE, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
+import { ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_PAGE, ACTIVITY_PAGE_SIZE, ACTIVITY_SEEK_MAX_ROWS, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
 import { ClaimStatus } from './common';
 
 export const ActivityType = Type.Union([Type.Literal('stamp'), Type.Literal('redemption')]);
@@ -28,14 +28,22 @@ export const ActivityItem = Type.Object({
 });
 export type ActivityItem = Static<typeof ActivityItem>;
 
-/** GET /api/activity/{vendorId}?page=&pageSize=&before=: newest first. */
+const ActivityCursor = (description: string) =>
+  Type.Optional(Type.String({ pattern: ACTIVITY_CURSOR_PATTERN, maxLength: ACTIVITY_CURSOR_MAX_LENGTH, description }));
+
+/**
+ * GET /api/activity/{vendorId}?page=&pageSize=[&before=|&after=][&skip=]: newest first. Every page is read
+ * from a place the indexes reach directly (issue 18): the newest event, the oldest, or a cursor.
+ */
 export const ActivityQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_ROWS, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_PAGE, default: 1 }),
   pageSize: Type.Integer({ minimum: ACTIVITY_PAGE_SIZE.min, maximum: ACTIVITY_PAGE_SIZE.max, default: ACTIVITY_PAGE_SIZE.default }),
-  before: Type.Optional(Type.String({
-    pattern: ACTIVITY_CURSOR_PATTERN,
-    maxLength: ACTIVITY_CURSOR_MAX_LENGTH,
-    description: 'nextCursor of the previous page: the page right after it, at any depth (page is then only echoed)',
+  before: ActivityCursor('nextCursor of a page: the rows older than its last one (page is then only echoed)'),
+  after: ActivityCursor('prevCursor of a page: the rows newer than its first one (page is then only echoed)'),
+  skip: Type.Optional(Type.Integer({
+    minimum: 0,
+    maximum: ACTIVITY_SEEK_MAX_ROWS,
+    description: 'With before or after: rows passed over first (a page a few pages away from the cursor)',
   })),
 });
 
@@ -43,12 +51,15 @@ export const ActivityPage = Type.Object({
   items: Type.Array(ActivityItem),
   page: Type.Integer(),
   pageSize: Type.Integer(),
-  /** Events counted, up to `ACTIVITY_MAX_ROWS`; `totalIsCapped` says the real number is larger. */
+  /** Every event in the list (stamps, voided ones included, and claims). */
   total: Type.Integer(),
+  /** Always false since issue 18 (every event is reachable); kept for API clients that read it. */
   totalIsCapped: Type.Boolean(),
   hasMore: Type.Boolean(),
-  /** When there is more: pass as `?before=` for the next page (keyset paging, any depth, issue 18). */
+  /** When there is more: pass as `?before=` for the older pages (keyset paging, any depth, issue 18). */
   nextCursor: Type.Optional(Type.String()),
+  /** Past the first page: pass as `?after=` for the newer pages. */
+  prevCursor: Type.Optional(Type.String()),
 });
 export type ActivityPage = Static<typeof ActivityPage>;
 

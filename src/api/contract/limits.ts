@@ -77,9 +77,16 @@ export const HANDOVER_CODE_FIELD_MAX_LENGTH = HANDOVER_CODE_LENGTH * 3;
 export const REGULAR_MIN_VISITS = 4;
 export const REGULAR_WINDOW_DAYS = 30;
 export const CUSTOMER_PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
-/** How far back the activity list pages (page × pageSize stays within it), and how far `total` counts. */
-export const ACTIVITY_MAX_ROWS = 10_000;
 export const ACTIVITY_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
+/**
+ * Issue 18: how many rows an activity page may be away from where the database can start reading it (the
+ * newest event, the oldest, or a cursor): four pages of the largest size, so a pager's "5 pages on" from
+ * the page shown stays within it and any page costs about what the first does. Farther page numbers are
+ * refused (400), never slowly counted through.
+ */
+export const ACTIVITY_SEEK_MAX_ROWS = 4 * ACTIVITY_PAGE_SIZE.max;
+/** The highest page number accepted (pages far from both ends are then refused by ACTIVITY_SEEK_MAX_ROWS). */
+export const ACTIVITY_MAX_PAGE = 2_147_483_647;
 
 // ---- Relay review (issue 17) ----
 /** A store's own stamp-budget floors. */
@@ -89,7 +96,7 @@ export const DEFAULT_REWARD_STAMPS = 10;
 export const DEFAULT_REWARD_EXPIRY = '2025-12-31';
 
 // ---- Query formats ----
-/** The activity list's keyset cursor, `<created_at>_<id>` of a page's last row (`?before=`). */
+/** The activity list's keyset cursor, `<created_at>_<id>` of a page's last row (`?before=`) or first row (`?after=`). */
 export const ACTIVITY_CURSOR_PATTERN = '^[0-9]{1,16}_.{1,64}$';
 export const ACTIVITY_CURSOR_MAX_LENGTH = 90;
 /** The customer list's keyset cursor (`?after=`), opaque. */

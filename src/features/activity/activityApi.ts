@@ -6,8 +6,12 @@ export interface ActivityPageArgs {
   vendorId: string;
   page: number;
   pageSize: number;
-  /** The previous page's nextCursor: the server reads this page along its index (keyset), at any depth. */
+  /** A page's nextCursor: this page lies among the rows older than its last one (keyset, any depth). */
   before?: string;
+  /** A page's prevCursor: this page lies among the rows newer than its first one. */
+  after?: string;
+  /** With before/after: rows passed over first (a page a few pages away). */
+  skip?: number;
 }
 
 /** The browser's offset from UTC in minutes (UTC+13 → 780), so the dashboard's days are the vendor's days. */
@@ -18,11 +22,18 @@ export function localUtcOffsetMinutes(date = new Date()): number {
 
 export const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/activity/{vendorId}?page=&pageSize=[&before=] (bearer): stamps and claims, newest first. */
+    /** GET /api/activity/{vendorId}?page=&pageSize=[&before=|&after=][&skip=] (bearer): stamps and claims, newest first. */
     getActivity: build.query<ActivityPage, ActivityPageArgs>({
-      query: ({ vendorId, page, pageSize, before }) => ({
+      query: ({ vendorId, page, pageSize, before, after, skip }) => ({
         url: `/activity/${encodeURIComponent(vendorId)}`,
-        params: before === undefined ? { page, pageSize } : { page, pageSize, before },
+        // Only the parameters in use (the query string stays as short as the request).
+        params: {
+          page,
+          pageSize,
+          ...(before === undefined ? {} : { before }),
+          ...(after === undefined ? {} : { after }),
+          ...(skip === undefined ? {} : { skip }),
+        },
       }),
       providesTags: (_result, _error, { vendorId }) => [{ type: 'Activity', id: vendorId }],
     }),

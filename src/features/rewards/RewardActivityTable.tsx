@@ -39,7 +39,6 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
         size="middle"
         aria-label={REWARDS_TEXT.activityTitle}
       />
-      {activity.cappedNote ? <p className="sw-activity-capped">{activity.cappedNote}</p> : null}
     </SectionCard>
   );
 }

@@ -7,6 +7,7 @@ import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
+import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
 
 /** Rows per page of the Reward Activity table. */
 export const REWARD_ACTIVITY_PAGE_SIZE = 10;
@@ -23,8 +24,6 @@ export interface RewardActivity {
   sample: boolean;
   loading: boolean;
   pagination: false | TablePaginationConfig;
-  /** Set when the vendor has more events than the list reaches back over. */
-  cappedNote?: string;
 }
 
 export function toActivityRow(item: ActivityItem): LiveActivityRow {
@@ -40,13 +39,12 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
 }
 
 export function useRewardActivity(vendorId: string | undefined): RewardActivity {
-  const [page, setPage] = useState(1);
-  // Issue 18: page N+1 reached from page N asks for the rows after N's last one (`before`, keyset), which
-  // costs the same at page 2 and page 900; a page jumped to directly is asked for by number (offset).
-  const [cursors, setCursors] = useState<Readonly<Record<number, string>>>({});
-  const before = page > 1 ? cursors[page] : undefined;
+  // Issue 18: every page is asked for from where the server's indexes reach it directly — the page on
+  // screen's cursors (next, previous, or a few pages along), the newest event, or the oldest — so page 2
+  // and page 90,000 cost the same (see activityPageRequest).
+  const [request, setRequest] = useState<ActivityPageRequest>({ page: 1 });
   const { data, error, isLoading, isFetching } = useGetActivityQuery(
-    { vendorId: vendorId ?? '', page, pageSize: REWARD_ACTIVITY_PAGE_SIZE, before },
+    { vendorId: vendorId ?? '', pageSize: REWARD_ACTIVITY_PAGE_SIZE, ...request },
     { skip: !vendorId },
   );
 
@@ -54,11 +52,8 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
     if (error) console.warn(ACTIVITY_TEXT.loadFailedLog, error);
   }, [error]);
 
-  const nextCursor = data?.page === page ? data.nextCursor : undefined;
-  useEffect(() => {
-    if (nextCursor === undefined) return;
-    setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
-  }, [page, nextCursor]);
+  // The page on screen (the last one loaded) is where the next request starts from.
+  const goTo = (target: number) => setRequest(activityPageRequest(target, REWARD_ACTIVITY_PAGE_SIZE, data));
 
   const samples: RewardActivity = { rows: SAMPLE_REWARD_ACTIVITY, sample: true, loading: false, pagination: false };
   if (!vendorId || error) return samples;
@@ -69,13 +64,12 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
     sample: false,
     loading: isFetching,
     pagination: {
-      current: page,
+      current: request.page,
       pageSize: REWARD_ACTIVITY_PAGE_SIZE,
       total: data.total,
-      onChange: setPage,
+      onChange: goTo,
       showSizeChanger: false,
       hideOnSinglePage: true,
     },
-    cappedNote: data.totalIsCapped ? ACTIVITY_TEXT.totalCapped(data.total) : undefined,
   };
 }

@@ -2,6 +2,7 @@
 // SPEC.md's sample rows, marked as sample data, only while there is no activity at all.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ActivityItem, ActivityPage } from '../../../src/api/contract/activity';
+import { ACTIVITY_SEEK_MAX_ROWS } from '../../../src/api/contract/limits';
 import { RewardActivityTable } from '../../../src/features/rewards/RewardActivityTable';
 import { renderWithApp } from '../render';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
@@ -109,26 +110,50 @@ describe('RewardActivityTable', () => {
     expect(seenQueries).toContain('?page=3&pageSize=10');
   });
 
-  it('asks for the page after the one shown by its cursor (keyset), and for a page jumped to by number', async () => {
-    http.on(ACTIVITY, { status: 200, body: page([stamp('e1', 'Page one', 1)], { total: 43, hasMore: true, nextCursor: '1763717400000_e10' }) });
+  // Issue 18: every page the pager offers is asked for from where the server reads it directly.
+  it('asks for pages from the cursors of the page on screen: next, a few pages on, back; the last by number', async () => {
     const seenQueries = recordQueryStrings();
+    // The server as it answers: the page asked for, with its first and last rows' cursors.
+    http.on(ACTIVITY, () => {
+      const asked = Number(new URLSearchParams(seenQueries[seenQueries.length - 1]).get('page'));
+      const cursors = asked === 1 ? { nextCursor: 'c1-last' } : { nextCursor: `c${asked}-last`, prevCursor: `c${asked}-first` };
+      return { status: 200, body: page([stamp(`e${asked}`, `Page ${asked}`, 1)], { page: asked, total: 5_000, hasMore: asked < 500, ...cursors }) };
+    });
     renderTable();
-    expect(await screen.findByText('Page one')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('listitem', { name: '2' }));
+    const goTo = async (label: string, shows: string) => {
+      fireEvent.click(screen.getByRole('listitem', { name: label }));
+      await act(async () => undefined);
+      expect(await screen.findByText(shows)).toBeInTheDocument();
+    };
+    expect(await screen.findByText('Page 1')).toBeInTheDocument();
+    expect(seenQueries[0]).toBe('?page=1&pageSize=10');
+    await goTo('2', 'Page 2');
+    expect(seenQueries.at(-1)).toBe('?page=2&pageSize=10&before=c1-last');
+    // Two pages on: one page (10 rows) passed over after page 2's last row.
+    await goTo('4', 'Page 4');
+    expect(seenQueries.at(-1)).toBe('?page=4&pageSize=10&before=c2-last&skip=10');
+    // antd's "next 5 pages": four pages passed over.
+    fireEvent.click(screen.getByTitle('Next 5 Pages'));
     await act(async () => undefined);
-    await screen.findByText('Page one');
-    expect(seenQueries).toContain('?page=2&pageSize=10&before=1763717400000_e10');
-    // Page 4 was never reached from page 3, so it has no cursor: asked for by number.
-    fireEvent.click(screen.getByRole('listitem', { name: '4' }));
+    expect(await screen.findByText('Page 9')).toBeInTheDocument();
+    expect(seenQueries.at(-1)).toBe('?page=9&pageSize=10&before=c4-last&skip=40');
+    // Back one page: the rows just above page 9's first row.
+    await goTo('8', 'Page 8');
+    expect(seenQueries.at(-1)).toBe('?page=8&pageSize=10&after=c9-first');
+    // antd's "previous 5 pages": four pages passed over, above page 8's first row.
+    fireEvent.click(screen.getByTitle('Previous 5 Pages'));
     await act(async () => undefined);
-    await screen.findByText('Page one');
-    expect(seenQueries).toContain('?page=4&pageSize=10');
-  });
-
-  it('says so when the list stops short of a very long history', async () => {
-    http.on(ACTIVITY, { status: 200, body: page([stamp('e1', 'Ana', 3)], { total: 10_000, totalIsCapped: true, hasMore: true }) });
-    renderTable();
-    expect(await screen.findByText('Showing the latest 10,000 events')).toBeInTheDocument();
+    expect(await screen.findByText('Page 3')).toBeInTheDocument();
+    expect(seenQueries.at(-1)).toBe('?page=3&pageSize=10&after=c8-first&skip=40');
+    // The last page is read from the oldest event, by number; the first from the newest.
+    await goTo('500', 'Page 500');
+    expect(seenQueries.at(-1)).toBe('?page=500&pageSize=10');
+    // Page 1 again: the same request as at the start, so RTK Query's cache answers it.
+    const sent = seenQueries.length;
+    await goTo('1', 'Page 1');
+    expect(seenQueries.slice(sent).every((query) => query === '?page=1&pageSize=10')).toBe(true);
+    // Every page this pager can ask for is one the server serves from where it reads directly.
+    for (const query of seenQueries) expect(Number(new URLSearchParams(query).get('skip') ?? 0)).toBeLessThanOrEqual(ACTIVITY_SEEK_MAX_ROWS);
   });
 
   it('falls back to the marked sample rows when the activity cannot be loaded', async () => {

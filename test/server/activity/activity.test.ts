@@ -35,18 +35,14 @@ describe('GET /api/activity/:vendorId', () => {
     ['?page=0', 'page'],
     ['?page=-3', 'page'],
     ['?page=1.5', 'page'],
-    ['?page=10001', 'page'],
+    ['?page=2147483648', 'page'],
+    ['?skip=401&before=1_x', 'skip'],
+    ['?skip=-1&before=1_x', 'skip'],
+    ['?after=abc', 'after'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {
     const response = await getActivity(t, store.id, store.auth, query);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(expect.stringContaining(field));
-  });
-
-  it('refuses a page beyond the latest 10,000 events, however it is sliced', async () => {
-    const response = await getActivity(t, store.id, store.auth, '?page=101&pageSize=100');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: expect.stringContaining('10,000'), details: [{ field: 'page', message: expect.any(String) }] });
-    expect((await getActivity(t, store.id, store.auth, '?page=100&pageSize=100')).statusCode).toBe(200);
   });
 
   it('answers an empty first page (20 per page by default) for a store with no activity', async () => {
