@@ -57,8 +57,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (typeof text !== 'string') throw new Error('the vendor answer serialiser did not write text');
       return text;
     });
-    // Already JSON text, which Fastify sends as it is under a JSON content type. The typed send() only
-    // knows the schema's object shape, hence the cast: the text is that shape, serialised by its schema.
+    // Already JSON (UTF-8 bytes), which Fastify sends as they are. The typed send() only knows the schema's
+    // object shape, hence the cast: the bytes are that shape, serialised by its schema.
     return reply.type('application/json; charset=utf-8').send(body as unknown as VendorResponse);
   });
 

@@ -12,16 +12,19 @@ import type { VendorResponse } from '../../src/api/contract/vendor';
 /** Stores whose answers are kept at most (a 100-item menu is about 8 KB). */
 export const KEPT_STORES = 1000;
 
+/** UTF-8 bytes: written to the socket as they are (a string would be measured and encoded on every answer). */
+type Body = Buffer;
+
 interface Kept {
   version: number;
-  body: string;
+  body: Body;
 }
 
 export interface VendorAnswerCache {
   /** The answer kept for this store at exactly this version. */
-  get(vendorId: string, version: number): string | undefined;
+  get(vendorId: string, version: number): Body | undefined;
   /** Keeps an answer read at `version` (after the version was read), unless a newer one is kept. */
-  set(vendorId: string, version: number, body: string): void;
+  set(vendorId: string, version: number, body: Body): void;
   readonly size: number;
 }
 
@@ -48,7 +51,7 @@ export function createVendorAnswerCache(maxStores = KEPT_STORES): VendorAnswerCa
 }
 
 /**
- * The store's answer as JSON text: the kept one when `version` (read with the session check, before any
+ * The store's answer as JSON (UTF-8 bytes): the kept one when `version` (read with the session check, before any
  * of the answer's rows) is still the store's version, otherwise read now, serialised by `serialize` (the
  * route's response serialiser, so the bytes are the same either way) and kept.
  */
@@ -58,11 +61,11 @@ export async function vendorAnswer(
   vendorId: string,
   version: number | null,
   serialize: (answer: VendorResponse) => string,
-): Promise<string> {
+): Promise<Buffer> {
   const kept = version === null ? undefined : cache.get(vendorId, version);
   if (kept !== undefined) return kept;
   const vendor = await getVendorProfile(deps, vendorId);
-  const body = serialize({ vendor, items: await listMenu(deps, vendorId) });
+  const body = Buffer.from(serialize({ vendor, items: await listMenu(deps, vendorId) }), 'utf8');
   // Read after the version was: at worst newer than it, which the next request's version check retires.
   if (version !== null) cache.set(vendorId, version, body);
   return body;
