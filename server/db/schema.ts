@@ -28,6 +28,10 @@ export interface VendorTable {
   /** Issue 17: the store's own floor for the flyer's daily stamp budget; null follows RELAY_FLYER_BUDGET_FLOOR. */
   flyer_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
+  /**
+   * Epoch ms of the row's last change, and the store's version (issue 18): it only moves forward, and every
+   * change to the store profile or the menu moves it (repositories/store-version.ts).
+   */
   updated_at: number;
   /** How many customers the store has numbered (issue 16): the next new card is customer_count + 1. */
   customer_count: Generated<number>;

@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http-errors';
-import { isSessionCurrent } from '../services/sessions';
+import { currentSessionStoreVersion } from '../services/sessions';
 import type { SessionClaims } from '../services/session-tokens';
 
 declare module 'fastify' {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     vendorId: string | null;
     /** The signed-in session's claims (for Logout), set by `app.authenticate`. */
     session: SessionClaims | null;
+    /** The signed-in vendor's store version, read with the session check (repositories/store-version.ts). */
+    storeVersion: number | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless a valid vendor session token is sent as `Authorization: Bearer …`. */
@@ -28,6 +30,7 @@ export function assertOwner(request: FastifyRequest, vendorId: string): void {
 export default fp(async (app) => {
   app.decorateRequest('vendorId', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('storeVersion', null);
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
@@ -36,9 +39,11 @@ export default fp(async (app) => {
     const claims = app.deps.sessions.verify(match[1]);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
     // Logged out, password changed or reset, or account gone: refused at once, on every server.
-    if (!(await isSessionCurrent(app.deps, claims))) throw unauthorized('Your session has ended. Please sign in again.');
+    const storeVersion = await currentSessionStoreVersion(app.deps, claims);
+    if (storeVersion === undefined) throw unauthorized('Your session has ended. Please sign in again.');
     request.vendorId = claims.sub;
     request.session = claims;
+    request.storeVersion = storeVersion;
   };
 
   app.decorate('authenticate', authenticate);

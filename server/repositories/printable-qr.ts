@@ -1,6 +1,7 @@
 // SQL for the vendor's printable (flyer) QR version: bumping it retires every flyer printed before.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { nextStoreVersion } from './store-version';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -14,7 +15,7 @@ export async function findPrintableVersion(db: Queryable, vendorId: string): Pro
 export async function bumpPrintableVersion(db: Queryable, vendorId: string, now: number): Promise<number | undefined> {
   const row = await db
     .updateTable('vendors')
-    .set((eb) => ({ printable_qr_version: eb('printable_qr_version', '+', 1), updated_at: now }))
+    .set((eb) => ({ printable_qr_version: eb('printable_qr_version', '+', 1), updated_at: nextStoreVersion(now) }))
     .where('id', '=', vendorId)
     .returning('printable_qr_version')
     .executeTakeFirst();

@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, StampKind } from '../db/schema';
 import { refreshStampFigures } from './stamp-figures';
 import { reusableQuery } from '../db/reusable-query';
+import { nextStoreVersion } from './store-version';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -378,5 +379,5 @@ export async function listAudit(db: Queryable, vendorId: string, limit: number) 
 }
 
 export async function setBudgetFloors(db: Queryable, vendorId: string, floors: { codeBudgetFloor: number | null; flyerBudgetFloor: number | null }, now: number): Promise<void> {
-  await db.updateTable('vendors').set({ code_budget_floor: floors.codeBudgetFloor, flyer_budget_floor: floors.flyerBudgetFloor, updated_at: now }).where('id', '=', vendorId).execute();
+  await db.updateTable('vendors').set({ code_budget_floor: floors.codeBudgetFloor, flyer_budget_floor: floors.flyerBudgetFloor, updated_at: nextStoreVersion(now) }).where('id', '=', vendorId).execute();
 }

@@ -10,6 +10,8 @@ export interface SessionStanding {
   generation: number;
   /** True when this session's jti was ended by Logout. */
   revoked: boolean;
+  /** The store's version (repositories/store-version.ts), read in the same statement for GET /api/vendor/:id's cache. */
+  storeVersion: number;
 }
 
 /**
@@ -19,15 +21,15 @@ export interface SessionStanding {
 export async function findSessionStanding(db: Queryable, vendorId: string, jti: string): Promise<SessionStanding | undefined> {
   const [row] = await sessionStandingQuery(db, jti, vendorId);
   if (!row) return undefined;
-  return { generation: Number(row.generation), revoked: row.revokedJti !== null };
+  return { generation: Number(row.generation), revoked: row.revokedJti !== null, storeVersion: Number(row.storeVersion) };
 }
 
 // Built once per database handle (issue 18: every vendor request runs it).
-const sessionStandingQuery = reusableQuery<[jti: string, vendorId: string], { generation: number; revokedJti: string | null }>(2, (db, jti, vendorId) =>
+const sessionStandingQuery = reusableQuery<[jti: string, vendorId: string], { generation: number; revokedJti: string | null; storeVersion: number }>(2, (db, jti, vendorId) =>
   db
     .selectFrom('vendors')
     .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', jti))
-    .select(['vendors.session_generation as generation', 'revoked_sessions.jti as revokedJti'])
+    .select(['vendors.session_generation as generation', 'revoked_sessions.jti as revokedJti', 'vendors.updated_at as storeVersion'])
     .where('vendors.id', '=', vendorId),
 );
 

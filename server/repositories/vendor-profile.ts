@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
+import { nextStoreVersion } from './store-version';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -33,7 +34,7 @@ export async function updateVendorProfile(
 ): Promise<boolean> {
   const result = await db
     .updateTable('vendors')
-    .set({ ...update, updated_at: now })
+    .set({ ...update, updated_at: nextStoreVersion(now) })
     .where('id', '=', vendorId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

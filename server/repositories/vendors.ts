@@ -2,6 +2,7 @@
 // and the menu file a vendor sent with registration (kept for the menu scanner).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewVendor, Vendor } from '../db/schema';
+import { nextStoreVersion } from './store-version';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -31,7 +32,7 @@ export async function insertVendorIfNew(db: Queryable, vendor: NewVendor): Promi
 export async function setVendorPassword(db: Queryable, id: string, passwordHash: string, now: number): Promise<void> {
   await db
     .updateTable('vendors')
-    .set({ password_hash: passwordHash, verified_at: now, updated_at: now })
+    .set({ password_hash: passwordHash, verified_at: now, updated_at: nextStoreVersion(now) })
     .where('id', '=', id)
     .execute();
 }
@@ -53,5 +54,5 @@ export async function insertPendingMenuUpload(db: Queryable, upload: PendingMenu
 
 /** Replaces the password hash of a verified vendor (reset or change); verified_at stays as it was. */
 export async function replaceVendorPassword(db: Queryable, id: string, passwordHash: string, now: number): Promise<void> {
-  await db.updateTable('vendors').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+  await db.updateTable('vendors').set({ password_hash: passwordHash, updated_at: nextStoreVersion(now) }).where('id', '=', id).execute();
 }

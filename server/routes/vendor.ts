@@ -15,9 +15,10 @@ import {
   UploadMenuResponse,
   VendorResponse,
 } from '../../src/api/contract/vendor';
-import { addMenuItem, listMenu, removeMenuItem, removeUploadItems } from '../services/menu/items';
+import { addMenuItem, removeMenuItem, removeUploadItems } from '../services/menu/items';
 import { uploadMenu } from '../services/menu/upload';
-import { getVendorProfile, saveVendorProfile } from '../services/vendor-profile';
+import { saveVendorProfile } from '../services/vendor-profile';
+import { createVendorAnswerCache, vendorAnswer } from '../services/vendor-answer-cache';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 import { uploadedFile } from '../services/uploads';
 
@@ -36,6 +37,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Authentication runs before the body is read: nobody uploads 10 MB only to be told 401.
   const onlyOwner = app.ownerOf('vendorId');
   const security = [{ bearer: [] }];
+  // Issue 18: this server's kept answers of GET /:vendorId, each valid while its store version is current.
+  const answers = createVendorAnswerCache();
 
   app.get('/:vendorId', {
     onRequest: onlyOwner,
@@ -46,10 +49,17 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Params,
       response: { 200: VendorResponse, ...errorResponses },
     },
-  }, async (request) => {
-    const { vendorId } = request.params;
-    const vendor = await getVendorProfile(app.deps, vendorId);
-    return { vendor, items: await listMenu(app.deps, vendorId) };
+  }, async (request, reply) => {
+    // request.storeVersion: read by onlyOwner's session check, before any of the answer's rows.
+    const body = await vendorAnswer(app.deps, answers, request.params.vendorId, request.storeVersion, (answer) => {
+      // The route's compiled response serialiser (the bytes Fastify would send) writes JSON text.
+      const text = reply.serialize(answer);
+      if (typeof text !== 'string') throw new Error('the vendor answer serialiser did not write text');
+      return text;
+    });
+    // Already JSON (UTF-8 bytes), which Fastify sends as they are. The typed send() only knows the schema's
+    // object shape, hence the cast: the bytes are that shape, serialised by its schema.
+    return reply.type('application/json; charset=utf-8').send(body as unknown as VendorResponse);
   });
 
   app.post('/:vendorId', {

@@ -16,8 +16,17 @@ import type { SessionClaims } from './session-tokens';
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<boolean> {
+  return (await currentSessionStoreVersion(deps, claims)) !== undefined;
+}
+
+/**
+ * The session check of every vendor request: undefined when the session is not current; otherwise the
+ * store's version, read in the same statement (GET /api/vendor/:id answers from its cache while it holds).
+ */
+export async function currentSessionStoreVersion(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<number | undefined> {
   const standing = await findSessionStanding(deps.db.kysely, claims.sub, claims.jti);
-  return standing !== undefined && !standing.revoked && standing.generation === claims.gen;
+  const current = standing !== undefined && !standing.revoked && standing.generation === claims.gen;
+  return current ? standing.storeVersion : undefined;
 }
 
 /** A new session token for the vendor, in their current generation (`db`: the caller's transaction, if any). */

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { TestApp } from './helpers';
 import { newMenuItemId } from '../../server/services/menu/items';
+import { touchStore } from '../../server/repositories/store-version';
 
 export interface TestVendor {
   id: string;
@@ -45,7 +46,7 @@ export async function createVendor(t: TestApp, overrides: VendorOverrides = {}):
   return { id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** Adds a menu item (price in cents, null for none); each one a millisecond later, so order is stable. */
+/** Adds a menu item (price in cents, null for none); each one a millisecond later, so order is stable. Moves the store version on. */
 export async function createMenuItem(t: TestApp, vendorId: string, name: string, priceCents: number | null = 350): Promise<string> {
   t.clock.advance(1);
   // Ids as the server makes them: they order items created within one millisecond.
@@ -54,6 +55,8 @@ export async function createMenuItem(t: TestApp, vendorId: string, name: string,
     .insertInto('menu_items')
     .values({ id, vendor_id: vendorId, name, price_cents: priceCents, created_at: t.clock.now() })
     .execute();
+  // As every menu change does: a server that kept the store's answer reads it again (issue 18).
+  await touchStore(t.db.kysely, vendorId, t.clock.now());
   return id;
 }
 

@@ -6,6 +6,7 @@ import type { MenuItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../../repositories/menu-items';
+import { touchStore } from '../../repositories/store-version';
 import type { ScannedItem } from '../menu-scan/types';
 import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
 import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
@@ -45,6 +46,7 @@ export async function addMenuItem(deps: MenuDeps, vendorId: string, input: { ite
       throw conflict(`A menu can hold at most ${MAX_MENU_ITEMS} items. Delete some before adding more.`);
     }
     await insertMenuItems(trx, [item]);
+    await touchStore(trx, vendorId, now);
   });
   return toMenuItemDto({ id: item.id, name, price_cents: priceCents });
 }
@@ -55,14 +57,22 @@ export async function listMenu(deps: Pick<AppDeps, 'db'>, vendorId: string): Pro
 }
 
 /** 404 when the id is not one of this vendor's items (another vendor's item is never touched). */
-export async function removeMenuItem(deps: Pick<AppDeps, 'db'>, vendorId: string, itemId: string): Promise<void> {
-  const deleted = await deleteMenuItem(deps.db.kysely, vendorId, itemId);
+export async function removeMenuItem(deps: MenuDeps, vendorId: string, itemId: string): Promise<void> {
+  const deleted = await deps.db.kysely.transaction().execute(async (trx) => {
+    const gone = await deleteMenuItem(trx, vendorId, itemId);
+    if (gone) await touchStore(trx, vendorId, deps.now());
+    return gone;
+  });
   if (!deleted) throw notFound('This item is not on your menu.');
 }
 
 /** Takes back a bad read: deletes exactly the items this upload added (0 when none are left). */
-export async function removeUploadItems(deps: Pick<AppDeps, 'db'>, vendorId: string, uploadId: string): Promise<number> {
-  return deleteUploadItems(deps.db.kysely, vendorId, uploadId);
+export async function removeUploadItems(deps: MenuDeps, vendorId: string, uploadId: string): Promise<number> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const removed = await deleteUploadItems(trx, vendorId, uploadId);
+    if (removed > 0) await touchStore(trx, vendorId, deps.now());
+    return removed;
+  });
 }
 
 /**
@@ -87,6 +97,7 @@ export async function addScannedItems(deps: MenuDeps, vendorId: string, scanned:
       rows.push({ id: newMenuItemId(now), vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now, upload_id: uploadId });
     }
     await insertMenuItems(trx, rows);
+    if (rows.length > 0) await touchStore(trx, vendorId, now);
     return rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null, upload_id: uploadId }));
   });
 }

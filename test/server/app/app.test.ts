@@ -47,12 +47,33 @@ describe('the API app', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
+      // A page with scripts: the document set of security headers, not the API's.
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
     });
   });
 
   describe('security headers', () => {
-    it('sends helmet headers with a CSP on API answers', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    // Issue 18: API answers carry OWASP's REST set; documents (pages, static files, the API docs) helmet's full set.
+    const DOCUMENT_ONLY = ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'referrer-policy'];
+
+    it.each([
+      ['a JSON answer', '/api/health'],
+      ['an authenticated route refusing', '/api/vendor/someone'],
+      ['an unknown API route', '/api/nope'],
+    ])('sends the API set on %s (%s)', async (_what, url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      for (const name of DOCUMENT_ONLY) expect(response.headers[name]).toBeUndefined();
+    });
+
+    it('sends helmet headers with the full CSP on a page address (this app serves no pages: its 404)', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/login' });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -66,17 +87,21 @@ describe('the API app', () => {
 
     it('over plain http (a shop PC on the LAN) neither upgrades requests to https nor sends HSTS', async () => {
       // The test app's PUBLIC_URL is http://stampwise.test: a phone would fetch every script over https and get nothing.
-      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
-      expect(response.headers['strict-transport-security']).toBeUndefined();
+      for (const url of ['/api/health', '/login']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
     });
 
-    it('behind an https PUBLIC_URL upgrades insecure requests and sends HSTS', async () => {
+    it('behind an https PUBLIC_URL upgrades insecure requests on documents and sends HSTS on every answer', async () => {
       const https = await buildTestApp({ config: { publicUrl: 'https://stamps.example' } });
       try {
-        const response = await https.app.inject({ method: 'GET', url: '/api/health' });
-        expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        const page = await https.app.inject({ method: 'GET', url: '/login' });
+        expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+        expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        const api = await https.app.inject({ method: 'GET', url: '/api/health' });
+        expect(api.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
       } finally {
         await https.close();
       }
@@ -156,6 +181,8 @@ describe('serving the built SPA', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(indexHtml);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
   // Issue 18: the customer pages are their own lean entry.
