@@ -58,7 +58,7 @@ export async function listMenu(deps: Pick<AppDeps, 'db'>, vendorId: string): Pro
 
 /** 404 when the id is not one of this vendor's items (another vendor's item is never touched). */
 export async function removeMenuItem(deps: MenuDeps, vendorId: string, itemId: string): Promise<void> {
-  const deleted = await deps.db.kysely.transaction().execute(async (trx) => {
+  const deleted = await inTransaction(deps.db.kysely, async (trx) => {
     const gone = await deleteMenuItem(trx, vendorId, itemId);
     if (gone) await touchStore(trx, vendorId, deps.now());
     return gone;
@@ -68,7 +68,7 @@ export async function removeMenuItem(deps: MenuDeps, vendorId: string, itemId: s
 
 /** Takes back a bad read: deletes exactly the items this upload added (0 when none are left). */
 export async function removeUploadItems(deps: MenuDeps, vendorId: string, uploadId: string): Promise<number> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(deps.db.kysely, async (trx) => {
     const removed = await deleteUploadItems(trx, vendorId, uploadId);
     if (removed > 0) await touchStore(trx, vendorId, deps.now());
     return removed;
