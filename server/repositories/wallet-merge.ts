@@ -20,6 +20,8 @@ export interface MergeEventRow {
   token_id: string;
   kind: StampKind;
   created_at: number;
+  /** Set when the store voided the stamp (issue 17): already off the card and out of the store's count. */
+  voided_at?: number | null;
 }
 
 /** PostgreSQL: holds both customers' rows (in id order, so two merges cannot deadlock) until the transaction ends. */
@@ -58,7 +60,7 @@ export async function cardOfAt(db: Queryable, customerId: string, vendorId: stri
 export async function eventsOfCard(db: Queryable, cardId: string): Promise<MergeEventRow[]> {
   return db
     .selectFrom('stamp_events')
-    .select(['id', 'token_id', 'kind', 'created_at'])
+    .select(['id', 'token_id', 'kind', 'created_at', 'voided_at'])
     .where('card_id', '=', cardId)
     .orderBy('created_at')
     .orderBy('id')

@@ -80,11 +80,13 @@ export async function mergeAnonymousWallet(
     }
     const { kept, skipped } = replayStamps(await eventsOfCard(trx, existing.id), await eventsOfCard(trx, card.id), (kind) => cooldownMinutes(deps, kind) * MINUTE_MS);
     await deleteStampEvents(trx, skipped.map((e) => e.id));
+    // A dropped stamp the store had voided was already taken off the card and the store's count.
+    const skippedLive = skipped.filter((e) => e.voided_at == null);
     // The store's stamp count (issue 18) loses the dropped duplicates, in their own time slots.
-    for (const event of skipped) await bumpStoreCounter(trx, card.vendor_id, 'stamps', event.created_at, -1);
+    for (const event of skippedLive) await bumpStoreCounter(trx, card.vendor_id, 'stamps', event.created_at, -1);
     await moveCardHistory(trx, card.id, existing.id, intoId);
     // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
-    const added = Math.max(0, card.stamps - skipped.length);
+    const added = Math.max(0, card.stamps - skippedLive.length);
     const lastKept = kept.length > 0 ? kept[kept.length - 1].created_at : null;
     const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
     await addMergedStamps(trx, existing.id, added, lastStampAt, now);
@@ -94,7 +96,7 @@ export async function mergeAnonymousWallet(
     await refreshRecentVisits(trx, existing.id);
     await deleteCard(trx, card.id);
     summary.stamps += added;
-    summary.skippedStamps += skipped.length;
+    summary.skippedStamps += skippedLive.length;
   }
   if (into.display_name === null && from.display_name !== null) {
     await updateCustomerProfile(trx, intoId, { display_name: from.display_name }, now);

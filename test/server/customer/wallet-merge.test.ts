@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 // Wallet recovery on a phone that already had an anonymous wallet: POST /api/customer/recover/:token
 // with the phone's old credential merges that wallet into the recovered one (cards, stamps, claims)
 // without letting a merge add a stamp that one customer could not have collected.
 import * as walletMergeSql from '../../../server/repositories/wallet-merge';
 import { replayStamps } from '../../../server/services/wallet-merge';
+import { removeStampsFromCard, voidStampEvents } from '../../../server/repositories/relay';
+import { bumpStoreCounter, storeCounterTotal } from '../../../server/repositories/store-counters';
 import type { MergeEventRow } from '../../../server/repositories/wallet-merge';
 import { buildTestApp, type TestApp } from '../helpers';
 import { asCustomer, createStore, dynamicToken, newCustomer, printableToken, saveConfirmedEmail, scan, setReward, type TestStore } from './factories';
@@ -145,6 +148,35 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     expect(cardAt((await wallet(owner)).cards, cafe)?.stamps).toBe(2);
     // The left-out stamps are gone, so the one-stamp-per-code rule still holds on the merged wallet.
     expect(await t.db.kysely.selectFrom('stamp_events').select('id').execute()).toHaveLength(2);
+  });
+
+  it('drops an already-voided duplicate without counting it off the card or the store a second time', async () => {
+    const { email } = await walletWithEmail();
+    const owner = (await useLink(await signInLink(email))).json().credential as string;
+    t.clock.advance(11 * MINUTE);
+    const code = dynamicToken(t, cafe.id);
+    await stampOk(owner, code);
+    // An anonymous wallet scans the same code; the store voids that stamp (as POST …/alerts/{code}/void does).
+    const phone = (await scan(t, code)).json().credential as string;
+    const voided = await t.db.kysely
+      .selectFrom('stamp_events')
+      .innerJoin('customer_credentials as cred', 'cred.customer_id', 'stamp_events.customer_id')
+      .select(['stamp_events.id', 'stamp_events.card_id', 'stamp_events.created_at'])
+      .where('cred.credential_hash', '=', crypto.createHash('sha256').update(phone).digest('hex'))
+      .executeTakeFirstOrThrow();
+    await voidStampEvents(t.db.kysely, [voided.id], t.clock.now());
+    await removeStampsFromCard(t.db.kysely, voided.card_id, 1, t.clock.now());
+    await bumpStoreCounter(t.db.kysely, cafe.id, 'stamps', Number(voided.created_at), -1);
+    const live = async () => (await t.db.kysely.selectFrom('stamp_events').select('id').where('vendor_id', '=', cafe.id).where('voided_at', 'is', null).execute()).length;
+    expect(await storeCounterTotal(t.db.kysely, cafe.id, 'stamps')).toBe(await live());
+
+    t.clock.advance(MINUTE);
+    const merged = (await useLink(await signInLink(email), phone)).json().merged;
+    expect(merged).toMatchObject({ stamps: 0, skippedStamps: 0 });
+    expect(await storeCounterTotal(t.db.kysely, cafe.id, 'stamps')).toBe(await live());
+    expect(cardAt((await wallet(owner)).cards, cafe)?.stamps).toBe(2);
+    // The voided duplicate itself is dropped with the merge (the same code twice on one card cannot be kept).
+    expect(await t.db.kysely.selectFrom('stamp_events').select('id').where('id', '=', voided.id).execute()).toEqual([]);
   });
 
   it("leaves out an anonymous stamp that would crowd the recovered card's next stamp", async () => {
