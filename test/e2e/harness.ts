@@ -348,7 +348,7 @@ export async function settledScreenshot(page: Page, name: string, fullPage = tru
 }
 
 /** Resolves once every finite animation on the page has finished (endless ones are not waited for). */
-async function animationsSettled(page: Page): Promise<void> {
+export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );

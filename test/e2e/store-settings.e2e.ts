@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import type { VendorResponse } from '../../src/api/contract/vendor';
-import { checkA11y, hasHorizontalScroll, logoPng, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
+import { animationsSettled, checkA11y, hasHorizontalScroll, logoPng, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Bean There Café' } });
 let handle: PageHandle;
@@ -35,6 +35,12 @@ function menuPng(): Promise<Buffer> {
 
 const dialog = (): Locator => page.locator('.ant-modal').filter({ hasText: 'Store Settings' });
 const tab = (name: string): Locator => dialog().getByRole('tab', { name, exact: true });
+
+/** Clicks a tab and waits until it is the selected one. */
+async function openTab(name: string): Promise<void> {
+  await tab(name).click();
+  await dialog().getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
 const itemRows = (): Locator => dialog().locator('.sw-items__row');
 const navBar = (): Locator => page.locator('header');
 
@@ -42,6 +48,8 @@ async function openStoreSettings(): Promise<void> {
   await navBar().getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Store Settings' }).click();
   await dialog().getByLabel('Company').waitFor();
+  // The dialog zooms open from the menu; it is clicked once it stands still, as a person would.
+  await animationsSettled(page);
 }
 
 async function loadVendor(): Promise<VendorResponse> {
@@ -98,14 +106,14 @@ describe('Store Settings dialog', () => {
     await checkA11y(page, 'in the Setup tab');
     await shot('store-settings-setup-edited-1280');
 
-    await tab('Preview').click();
+    await openTab('Preview');
     const card = dialog().getByRole('article', { name: 'Harbour Roasters store preview' });
     await card.waitFor();
     expect(await card.getByRole('heading', { name: 'Harbour Roasters' }).isVisible()).toBe(true);
     expect(await dialog().getByRole('button', { name: 'Save' }).count()).toBe(0);
     await shot('store-settings-preview-1280');
 
-    await tab('Setup').click();
+    await openTab('Setup');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().waitFor({ state: 'hidden' });
 
@@ -125,7 +133,7 @@ describe('Store Settings dialog', () => {
 
   test('Menu & Items: add an item (a bad price is refused), then delete it after confirming', async () => {
     await openStoreSettings();
-    await tab('Menu & Items').click();
+    await openTab('Menu & Items');
     expect(await dialog().getByRole('button', { name: 'Save' }).count()).toBe(0);
 
     await dialog().getByLabel('Item name').fill('Banana Bread');
@@ -189,22 +197,22 @@ describe('Store Settings dialog', () => {
     await dialog().getByText('⚠️ No items found in this menu.').waitFor({ timeout: 120_000 });
     expect(await itemRows().count()).toBe(2);
 
-    await tab('Preview').click();
+    await openTab('Preview');
     await dialog().getByRole('article').getByText('$4.20').waitFor();
     await shot('store-settings-preview-menu-1280');
   });
 
   test('at 768 px the dialog fits without sideways scrolling', async () => {
     await page.setViewportSize({ width: 768, height: 1024 });
-    await tab('Setup').click();
+    await openTab('Setup');
     await imagesLoaded();
     expect(await hasHorizontalScroll(page)).toBe(false);
     const box = await dialog().locator('.ant-modal-container').boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 768).toBe(true);
     await shot('store-settings-setup-768');
-    await tab('Menu & Items').click();
+    await openTab('Menu & Items');
     await shot('store-settings-menu-768');
-    await tab('Preview').click();
+    await openTab('Preview');
     await shot('store-settings-preview-768');
 
     await dialog().getByRole('button', { name: 'Cancel' }).click();

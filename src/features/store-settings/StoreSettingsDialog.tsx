@@ -35,6 +35,10 @@ export function StoreSettingsDialog({ open, onClose }: StoreSettingsDialogProps)
       width={DIALOG_WIDTH}
       // Every opening starts from the saved profile, not from edits that were cancelled.
       destroyOnHidden
+      // A stray click beside the dialog must not throw away typed edits and chosen images: Cancel, the
+      // close button and Escape still close it. (A click that landed on the mask while the dialog was
+      // still zooming open closed it in a CI browser run.)
+      mask={{ closable: false }}
       className="sw-store-settings"
     >
       {open && vendorId && <StoreSettingsContent vendorId={vendorId} onClose={onClose} />}

@@ -78,6 +78,23 @@ describe('StoreSettingsDialog', () => {
     expect(fakeApi.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
+  test('a click beside the dialog keeps it open with the edits; Escape still closes it', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+    const { user, onClose } = renderDialog();
+    const company = await screen.findByLabelText('Company');
+    await user.clear(company);
+    await user.type(company, 'Harbour Roasters');
+
+    const wrap = document.querySelector('.ant-modal-wrap');
+    expect(wrap).not.toBeNull();
+    await user.click(wrap as Element);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Company')).toHaveValue('Harbour Roasters');
+
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   test('Save sends the multipart form with the cover as `cover`, closes, and refreshes the vendor', async () => {
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
     fakeApi.on(`POST ${VENDOR_URL}`, { status: 200, body: { ok: true } });
