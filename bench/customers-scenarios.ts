@@ -47,7 +47,7 @@ async function seed({ deps }: BenchContext): Promise<Seeded> {
       last_stamp_at = (SELECT MAX(e.created_at) FROM stamp_events e WHERE e.card_id = stamp_cards.id)
     WHERE vendor_id = ${vendorId}`.execute(deps.db.kysely);
   await refreshStoreRecentVisits(deps.db.kysely, vendorId);
-  await sql`ANALYZE stamp_cards`.execute(deps.db.kysely);
+  if (deps.db.dialect === 'postgres') await sql`ANALYZE stamp_cards`.execute(deps.db.kysely);
   console.log(`seeded ${events.toLocaleString('en-US')} stamp events over ${CUSTOMERS.toLocaleString('en-US')} customers for the customers rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   seeded = { vendorId, auth: { authorization: `Bearer ${token}` } };
   return seeded;

@@ -1,10 +1,13 @@
 // Which queries a refused scan runs, what each costs and SQLite's plan for it (issue 18's profiling aid):
 // `npx tsx bench/explain-scan.ts`. Scans a store's flyer code twice as one customer (the second is refused
-// by the cooldown) on a SQLite file, then times every query of the second scan.
+// by the cooldown) on a SQLite file, then times every query of the second scan. BENCH_SEED_EVENTS (default
+// 0) first seeds a busy store beside it as `npm run bench` does (10,000 customers, then ANALYZE), so the
+// planner sees the bench's table sizes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, type KyselyPlugin, type QueryId } from 'kysely';
+import { REUSABLE_ARGUMENT_MARK } from '../server/db/reusable-query';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import { createQrTokens } from '../server/services/qr-tokens';
@@ -12,6 +15,7 @@ import { createSessionTokens } from '../server/services/session-tokens';
 import { scan } from '../server/services/stamping';
 import { createActivityBus } from '../server/services/activity-bus';
 import { createMenuScanQueue } from '../server/services/menu/scan-queue';
+import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';
 import { BENCH_SECRET } from './target-info';
 import type { AppDeps } from '../server/deps';
@@ -26,6 +30,11 @@ async function main(): Promise<void> {
     mailer: { send: async () => undefined, close: () => undefined }, menuScanner: { scan: async () => [], close: async () => undefined }, menuScans: createMenuScanQueue(),
     activityBus: await createActivityBus({ databaseUrl: undefined, redisUrl: undefined }, db), now: Date.now,
   };
+  const events = seedEventsFromEnv(0, { allowZero: true });
+  if (events > 0) {
+    const busy = await seedBenchVendor(deps, { name: 'Busy', company: 'Busy Café', address: 'B' });
+    await seedActivity(db, busy.vendorId, { events, customers: 10_000, now: Date.now() });
+  }
   const vendor = await seedBenchVendor(deps, { name: 'V', company: 'C', address: 'A' });
   await db.kysely.insertInto('rewards').values({ vendor_id: vendor.vendorId, stamps: 10, item_id: null, item_custom: 'Tea', expiry: '2099-12-31', updated_at: Date.now() }).execute();
   const flyer = deps.qrTokens.issuePrintable(vendor.vendorId, 1);
@@ -37,12 +46,30 @@ async function main(): Promise<void> {
   const recorder: KyselyPlugin = {
     transformQuery: (args) => {
       const compiled = base.getExecutor().compileQuery(args.node, args.queryId);
-      seen.push({ sql: compiled.sql, parameters: compiled.parameters });
+      // A reusable query compiles once with stand-ins for its arguments; its real call is recorded below.
+      if (!compiled.parameters.some((parameter) => typeof parameter === 'string' && parameter.includes(REUSABLE_ARGUMENT_MARK))) {
+        seen.push({ sql: compiled.sql, parameters: compiled.parameters });
+      }
       return args.node;
     },
     transformResult: async (args) => args.result,
   };
-  deps.db = { ...db, kysely: base.withPlugin(recorder) };
+  const recording = base.withPlugin(recorder);
+  // Reusable queries (server/db/reusable-query.ts) run their compiled SQL through executeQuery with the
+  // call's own values: recorded there, so each is timed with the values the scan really used.
+  const kysely = new Proxy(recording, {
+    get(target, property) {
+      if (property === 'executeQuery') {
+        return (query: CompiledQuery, queryId?: QueryId) => {
+          seen.push({ sql: query.sql, parameters: query.parameters });
+          return queryId === undefined ? target.executeQuery(query) : target.executeQuery(query, queryId);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  deps.db = { ...db, kysely };
   const refused = await scan(deps, { token: flyer, credential, mayCreateCustomer: async () => true });
   console.log(`second scan: ${refused.ok ? 'accepted' : refused.refusal.code}; ${seen.length} queries`);
   for (const query of seen) {

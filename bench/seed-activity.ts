@@ -110,13 +110,12 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
     await recountEngaged(trx, vendorId, seed.now - ENGAGED_DAYS * DAY_MS);
     await recountStampFiguresOfStore(trx, vendorId, db.dialect);
   });
-  // Fresh statistics, so the planner sees the real table sizes (PostgreSQL's autovacuum may not have run yet).
+  // PostgreSQL plans from statistics its autovacuum keeps, which may not have run yet: fresh ones, as a
+  // running database would have. SQLite plans without any (server/db/sqlite-statistics.ts): none gathered.
   if (db.dialect === 'postgres') {
     await sql`VACUUM ANALYZE stamp_events`.execute(db.kysely).catch(() => sql`ANALYZE stamp_events`.execute(db.kysely));
     await sql`ANALYZE redemptions`.execute(db.kysely);
     await sql`ANALYZE stamp_cards`.execute(db.kysely);
     await sql`ANALYZE customers`.execute(db.kysely);
-  } else {
-    await sql`ANALYZE`.execute(db.kysely);
   }
 }

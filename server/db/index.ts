@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type MigrationProvider, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { dropPlannerStatistics } from './sqlite-statistics';
 import type { Database } from './schema';
 import type { Dialect } from './migrations/dialect-types';
 import { migrationsFor } from './migrations';
@@ -182,4 +183,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
     if (!failed && error instanceof Error) throw error;
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  if (db.dialect === 'sqlite') await dropPlannerStatistics(db.kysely);
 }

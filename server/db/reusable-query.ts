@@ -6,8 +6,11 @@
 import type { Compilable, CompiledQuery, Kysely, KyselyPlugin } from 'kysely';
 import type { Database } from './schema';
 
+/** What every stand-in for an argument starts with (tools that record queries tell them apart by it). */
+export const REUSABLE_ARGUMENT_MARK = '\u0000reusable-argument-';
+
 /** Stand-ins for the arguments while the query is compiled; each must come out as a bound parameter. */
-const placeholder = (index: number) => `\u0000reusable-argument-${index}\u0000`;
+const placeholder = (index: number) => `${REUSABLE_ARGUMENT_MARK}${index}\u0000`;
 
 /** What a reusable query may take: values bound as parameters (null included). */
 export type ReusableArgument = string | number | null;
@@ -41,7 +44,7 @@ function compile<Row>(query: CompiledQuery<Row>, placeholders: string[], plugins
     const argument = placeholders.indexOf(parameter as string);
     if (argument >= 0) return { argument };
     // A value worked out from an argument in JavaScript (`${arg}%`) would be the placeholder's forever.
-    if (typeof parameter === 'string' && parameter.includes('\u0000reusable-argument-')) throw new Error(NOT_BOUND);
+    if (typeof parameter === 'string' && parameter.includes(REUSABLE_ARGUMENT_MARK)) throw new Error(NOT_BOUND);
     return { constant: parameter };
   });
   // An argument written into the SQL text (sql.lit, a column name) would be the placeholder forever.

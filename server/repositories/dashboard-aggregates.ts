@@ -42,7 +42,9 @@ export async function activeCardsByStampCount(db: Queryable, vendorId: string, s
       .where('vendor_id', '=', vendorId)
       .where('updated_at', '>=', since)
       .where('updated_at', '<', (sinceDay + 1) * HISTOGRAM_DAY_MS)
-      .where('stamps', '>=', 1)
+      // Unary plus: the stamps condition must not steer the planner to the (vendor_id, stamps) index,
+      // which reads every card of the store (2.8 ms at 10,000 cards) to skip one small sort.
+      .where(sql<number>`+${sql.ref('stamps')}`, '>=', 1)
       .groupBy('stamps')
       .execute(),
   ]);
