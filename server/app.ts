@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,7 +15,7 @@ import type { RedisHandle } from './services/redis';
 import { fallbackRateLimitStore } from './services/rate-limit-store';
 import authPlugin from './plugins/auth';
 import securityHeaders from './plugins/security-headers';
-import malformedBodies, { malformedMultipartError } from './plugins/malformed-bodies';
+import { malformedMultipartError } from './plugins/malformed-bodies';
 import drainConnections from './plugins/drain-connections';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
@@ -110,11 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       error: `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
     }),
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 16 * 1024, parts: 24 },
-  });
-  await app.register(malformedBodies);
+  // Multipart forms are read only by the routes that take them (server/plugins/multipart-forms.ts).
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stampwise API', version: '1.0.0', description: 'Vendor accounts, store, rewards and QR codes.' },

@@ -21,11 +21,12 @@ export const MALFORMED_MULTIPART_MESSAGE = 'The form could not be read: it is in
  */
 export function malformedMultipartError(request: FastifyRequest, error: { statusCode?: number }): HttpError | null {
   if (error.statusCode !== undefined) return null;
-  if (!request.isMultipart() || request.multipartBodyRead) return null;
+  // Outside the multipart routes' context the request has no isMultipart (server/plugins/multipart-forms.ts).
+  if (typeof request.isMultipart !== 'function' || !request.isMultipart() || request.multipartBodyRead) return null;
   return badRequest(MALFORMED_MULTIPART_MESSAGE);
 }
 
-/** Register after @fastify/multipart: root hooks run in registration order, so this one runs after its parser. */
+/** Registered after @fastify/multipart by multipart-forms.ts: hooks run in registration order, so this one runs after its parser. */
 export default fp(async (app) => {
   app.decorateRequest('multipartBodyRead', false);
   app.addHook('preValidation', async (request) => {

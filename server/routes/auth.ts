@@ -35,6 +35,7 @@ import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginT
 import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from '../services/password-reset';
 import { endSession, startSession } from '../services/sessions';
+import multipartForms from '../plugins/multipart-forms';
 
 /** Sign-in attempts per client address, successful or not. */
 export const LOGIN_ATTEMPTS_PER_ADDRESS = 20;
@@ -84,25 +85,31 @@ async function requireMultipart(request: FastifyRequest): Promise<void> {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/register', {
-    config: { rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
-    preValidation: [requireMultipart, trimTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
-    schema: {
-      tags: ['auth'],
-      summary: 'Register a vendor account; mails a verification link',
-      description: 'An address that already has an account gets the same answer (and a mail saying so).',
-      consumes: ['multipart/form-data'],
-      body: RegisterBody,
-      response: { 201: Ok, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request, reply) => {
-    const input = await registrationInput(request.body);
-    await registerVendor(app.deps, input);
-    // The menu is scanned in the background (the worker thread does the OCR); its items are on the
-    // vendor's menu by the time they have verified their e-mail.
-    if (input.menu) void processPendingMenuUploads(app.deps, request.log);
-    return reply.code(201).send({ ok: true });
-  });
+  // Registration is the one multipart route here: @fastify/multipart's hooks run on it alone.
+  const registration: FastifyPluginAsyncTypebox = async (formRoutes) => {
+    await formRoutes.register(multipartForms);
+
+    formRoutes.post('/register', {
+      config: { rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+      preValidation: [requireMultipart, trimTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a vendor account; mails a verification link',
+        description: 'An address that already has an account gets the same answer (and a mail saying so).',
+        consumes: ['multipart/form-data'],
+        body: RegisterBody,
+        response: { 201: Ok, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+      },
+    }, async (request, reply) => {
+      const input = await registrationInput(request.body);
+      await registerVendor(app.deps, input);
+      // The menu is scanned in the background (the worker thread does the OCR); its items are on the
+      // vendor's menu by the time they have verified their e-mail.
+      if (input.menu) void processPendingMenuUploads(app.deps, request.log);
+      return reply.code(201).send({ ok: true });
+    });
+  };
+  await app.register(registration);
 
   const knownDevices = createKnownDevices(app.deps.secret, app.deps.now);
 

@@ -21,6 +21,7 @@ import { saveVendorProfile } from '../services/vendor-profile';
 import { createVendorAnswerCache, vendorAnswer } from '../services/vendor-answer-cache';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 import { uploadedFile } from '../services/uploads';
+import multipartForms from '../plugins/multipart-forms';
 
 const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -62,25 +63,62 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.type('application/json; charset=utf-8').send(body as unknown as VendorResponse);
   });
 
-  app.post('/:vendorId', {
-    onRequest: onlyOwner,
-    config: { multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
-    schema: {
-      tags: ['vendor'],
-      summary: 'Saves the store profile (multipart); optional logo and cover images replace the current ones.',
-      security,
-      consumes: ['multipart/form-data'],
-      params: Params,
-      body: SaveProfileRequest,
-      response: { 200: SaveProfileResponse, ...errorResponses, 413: ErrorBody, 415: ErrorBody },
-    },
-  }, async (request) => {
-    const { vendorId } = request.params;
-    const body = request.body;
-    const files = { logo: uploadedFile(body, 'logo'), cover: uploadedFile(body, 'cover') };
-    const vendor = await saveVendorProfile(app.deps, vendorId, body, files, request.log);
-    return { vendor };
-  });
+  // The two multipart routes, in a context of their own: @fastify/multipart's hooks run on them only.
+  const forms: FastifyPluginAsyncTypebox = async (formRoutes) => {
+    await formRoutes.register(multipartForms);
+
+    formRoutes.post('/:vendorId', {
+      onRequest: onlyOwner,
+      config: { multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
+      schema: {
+        tags: ['vendor'],
+        summary: 'Saves the store profile (multipart); optional logo and cover images replace the current ones.',
+        security,
+        consumes: ['multipart/form-data'],
+        params: Params,
+        body: SaveProfileRequest,
+        response: { 200: SaveProfileResponse, ...errorResponses, 413: ErrorBody, 415: ErrorBody },
+      },
+    }, async (request) => {
+      const { vendorId } = request.params;
+      const body = request.body;
+      const files = { logo: uploadedFile(body, 'logo'), cover: uploadedFile(body, 'cover') };
+      const vendor = await saveVendorProfile(app.deps, vendorId, body, files, request.log);
+      return { vendor };
+    });
+
+    formRoutes.post('/:vendorId/upload-menu', {
+      onRequest: onlyOwner,
+      config: {
+        multipartOptions: fileLimits(MAX_MENU_BYTES, 1),
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          // After authentication (the hook above runs first), so one vendor cannot use up another's.
+          keyGenerator: (request: FastifyRequest) => `upload-menu:${request.vendorId ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['vendor'],
+        summary: 'Scans a menu file (PDF, PNG or JPEG, at most 10 MB) and adds the items not yet on the menu.',
+        security,
+        consumes: ['multipart/form-data'],
+        params: Params,
+        body: UploadMenuRequest,
+        response: {
+          200: UploadMenuResponse,
+          ...errorResponses,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    }, async (request) => {
+      return uploadMenu(app.deps, request.params.vendorId, uploadedFile(request.body, 'menu'), request.log);
+    });
+  };
+  await app.register(forms);
 
   app.post('/:vendorId/add-item', {
     onRequest: onlyOwner,
@@ -110,37 +148,6 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await removeMenuItem(app.deps, request.params.vendorId, request.body.itemId);
     return { ok: true as const };
-  });
-
-  app.post('/:vendorId/upload-menu', {
-    onRequest: onlyOwner,
-    config: {
-      multipartOptions: fileLimits(MAX_MENU_BYTES, 1),
-      rateLimit: {
-        max: 10,
-        timeWindow: '1 minute',
-        // After authentication (the hook above runs first), so one vendor cannot use up another's.
-        keyGenerator: (request: FastifyRequest) => `upload-menu:${request.vendorId ?? request.ip}`,
-      },
-    },
-    schema: {
-      tags: ['vendor'],
-      summary: 'Scans a menu file (PDF, PNG or JPEG, at most 10 MB) and adds the items not yet on the menu.',
-      security,
-      consumes: ['multipart/form-data'],
-      params: Params,
-      body: UploadMenuRequest,
-      response: {
-        200: UploadMenuResponse,
-        ...errorResponses,
-        413: ErrorBody,
-        415: ErrorBody,
-        422: ErrorBody,
-        429: ErrorBody,
-      },
-    },
-  }, async (request) => {
-    return uploadMenu(app.deps, request.params.vendorId, uploadedFile(request.body, 'menu'), request.log);
   });
 
   app.post('/:vendorId/remove-upload', {

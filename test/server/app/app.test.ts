@@ -120,6 +120,14 @@ describe('the API app', () => {
       expect(response.json()).toEqual({ error: expect.stringContaining(url) });
     });
 
+    it('refuses a multipart form on a route that takes JSON (415): only the form routes read one', async () => {
+      const boundary = 'stampwise-boundary';
+      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nowner@example.com\r\n--${boundary}--\r\n`;
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ error: 'Unsupported content type.' });
+    });
+
     it('answers 400 { error } for a URL that cannot be decoded', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/verify/%zz' });
       expect(response.statusCode).toBe(400);
