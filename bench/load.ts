@@ -33,13 +33,15 @@ export function nextClientAddress(): string {
   return `10.${(addressSerial >> 16) & 255}.${(addressSerial >> 8) & 255}.${addressSerial & 255}`;
 }
 
-export async function measure(name: string, request: LoadRequest, options: { seconds: number; connections: number }): Promise<Row> {
+export async function measure(name: string, request: LoadRequest, options: { seconds: number; connections: number; amount?: number }): Promise<Row> {
   const target = new URL(request.url);
   let unexpected = 0;
   const result = await autocannon({
     url: target.origin,
     connections: options.connections,
     duration: options.seconds,
+    // At most this many requests (the row then ends early): for a row whose inputs run out.
+    ...(options.amount !== undefined ? { amount: options.amount } : {}),
     requests: [
       {
         method: request.method ?? 'GET',
@@ -62,7 +64,8 @@ export async function measure(name: string, request: LoadRequest, options: { sec
   } as autocannon.Options);
   return {
     name,
-    requestsPerSecond: Math.round(result.requests.average),
+    // A row cut short by `amount` ends inside a second: its total over its own length, not per-second samples.
+    requestsPerSecond: Math.round(options.amount !== undefined ? result.requests.total / result.duration : result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     mean: result.latency.mean,
