@@ -10,6 +10,8 @@ export interface Row {
   mean: number;
   /** Answers with an unexpected status (for a refusal row, anything but the refusal). */
   unexpected: number;
+  /** What those answers were: "409 cooldown" → how many (status and the body's `code`, when it has one). */
+  unexpectedKinds: Record<string, number>;
   errors: number;
 }
 
@@ -36,6 +38,7 @@ export function nextClientAddress(): string {
 export async function measure(name: string, request: LoadRequest, options: { seconds: number; connections: number; amount?: number }): Promise<Row> {
   const target = new URL(request.url);
   let unexpected = 0;
+  const unexpectedKinds: Record<string, number> = {};
   const result = await autocannon({
     url: target.origin,
     connections: options.connections,
@@ -56,7 +59,11 @@ export async function measure(name: string, request: LoadRequest, options: { sec
         },
         onResponse: (status: number, body: string) => {
           const ok = request.expectStatus === undefined ? status >= 200 && status < 300 : status === request.expectStatus;
-          if (!ok) unexpected += 1;
+          if (!ok) {
+            unexpected += 1;
+            const kind = `${status} ${/"code":"([^"]+)"/.exec(body)?.[1] ?? ''}`.trim();
+            unexpectedKinds[kind] = (unexpectedKinds[kind] ?? 0) + 1;
+          }
           request.onBody?.(status, body);
         },
       },
@@ -70,6 +77,7 @@ export async function measure(name: string, request: LoadRequest, options: { sec
     p99: result.latency.p99,
     mean: result.latency.mean,
     unexpected,
+    unexpectedKinds,
     errors: result.errors + result.timeouts,
   };
 }

@@ -224,6 +224,9 @@ async function runHttpBench(): Promise<void> {
       return [r.name, String(r.requestsPerSecond), `${share(r, yardstick).toFixed(1)}%`, met, r.p50.toFixed(1), r.p99.toFixed(1), String(r.unexpected), String(r.errors)];
     }),
   );
+  for (const r of rows.filter((row) => row.unexpected > 0)) {
+    console.log(`  ${r.name}: unexpected answers ${Object.entries(r.unexpectedKinds).map(([kind, n]) => `${kind} ×${n}`).join(', ')}`);
+  }
   const floor = commitFloor;
   if (floor && acceptedScans.length > 0) {
     const floorShare = share(floor, yardstick);
