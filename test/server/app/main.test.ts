@@ -71,6 +71,20 @@ describe('server/main.ts', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** `npm start`'s server on a free port, once it answers /api/health; undefined (test skipped) when this machine is too slow to start it. */
+  async function startHealthyServer(): Promise<{ port: number; started: ReturnType<typeof startServer> } | undefined> {
+    const port = await freePort();
+    const started = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: path.join(dataDir, 'no-client') });
+    children.push(started.child);
+    const healthy = await waitForHealth(port, started, STARTUP_BUDGET_MS);
+    if (!healthy && started.child.exitCode === null) {
+      console.warn(`skipped: the server did not start within ${STARTUP_BUDGET_MS} ms on this machine`);
+      return undefined;
+    }
+    expect(healthy).toBe(true);
+    return { port, started };
+  }
+
   it('stops with a clear message and exit code 78 for a bad configuration value', async () => {
     const started = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
     children.push(started.child);
@@ -85,16 +99,9 @@ describe('server/main.ts', () => {
   });
 
   it('starts on SQLite in DATA_DIR, answers /api/health, and exits 0 soon after SIGTERM', async () => {
-    const port = await freePort();
-    const started = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: path.join(dataDir, 'no-client') });
-    children.push(started.child);
-
-    const healthy = await waitForHealth(port, started, STARTUP_BUDGET_MS);
-    if (!healthy && started.child.exitCode === null) {
-      console.warn(`skipped: the server did not start within ${STARTUP_BUDGET_MS} ms on this machine`);
-      return;
-    }
-    expect(healthy).toBe(true);
+    const running = await startHealthyServer();
+    if (!running) return;
+    const { started } = running;
     expect(fs.existsSync(path.join(dataDir, 'stampwise.db'))).toBe(true);
 
     const signalledAt = Date.now();
@@ -106,15 +113,9 @@ describe('server/main.ts', () => {
   });
 
   it('answers a request in flight at SIGTERM, then exits 0 at once rather than at the 10 s deadline', async () => {
-    const port = await freePort();
-    const started = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: path.join(dataDir, 'no-client') });
-    children.push(started.child);
-    const healthy = await waitForHealth(port, started, STARTUP_BUDGET_MS);
-    if (!healthy && started.child.exitCode === null) {
-      console.warn(`skipped: the server did not start within ${STARTUP_BUDGET_MS} ms on this machine`);
-      return;
-    }
-    expect(healthy).toBe(true);
+    const running = await startHealthyServer();
+    if (!running) return;
+    const { port, started } = running;
 
     // A keep-alive request the server has begun (it read the headers and waits for the body) when SIGTERM comes.
     const connection = await connectRaw(port);
