@@ -26,7 +26,7 @@ async function measureMode(mode: 'full' | 'normal', seconds: number): Promise<Du
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stampwise-durability-${mode}-`));
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local' }), stampCooldownMinutes: 0, sqliteSynchronous: mode };
   // Every stamp here is one customer's own scan of a fresh code, but many fall in one code's time slot: the
-  // relay budget (issue 17) is not what this measures, so it is lifted out of the way.
+  // relay budget is not what this measures, so it is lifted out of the way.
   config.relay = { ...config.relay, codeBudgetFloor: Number.MAX_SAFE_INTEGER };
   const db = openDb({ sqlitePath: config.sqlitePath, sqliteSynchronous: mode });
   try {

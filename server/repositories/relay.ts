@@ -1,4 +1,4 @@
-// SQL for relay detection (issue 17). Every query on the scan path is one primary-key or indexed
+// SQL for relay detection. Every query on the scan path is one primary-key or indexed
 // lookup: the code's usage row, its network set, the store's pace by (vendor_id, day), the device's
 // recent stamps by (customer_id, created_at). Nothing scans the event log.
 import crypto from 'node:crypto';
@@ -32,7 +32,7 @@ export async function paceAndFloors(db: Queryable, vendorId: string, fromDay: nu
   };
 }
 
-// The scan's relay statements are compiled once (issue 18): every accepted scan runs most of them.
+// The scan's relay statements are compiled once: every accepted scan runs most of them.
 const paceQuery = reusableQuery<[vendorId: string, fromDay: number, toDay: number], { minute: number | null; flyer: number | null }>(3, (db, vendorId, fromDay, toDay) =>
   db
     .selectFrom('store_pace')
@@ -327,7 +327,7 @@ export async function voidStampEvents(db: Queryable, ids: readonly string[], now
     .where('voided_at', 'is', null)
     .returning(['id', 'card_id', 'created_at'])
     .execute();
-  // Issue 18: each card's later stamps now show one stamp less (their kept figures, from the oldest voided on).
+  // Each card's later stamps now show one stamp less (their kept figures, from the oldest voided on).
   const oldestPerCard = new Map<string, number>();
   for (const row of rows) oldestPerCard.set(row.card_id, Math.min(oldestPerCard.get(row.card_id) ?? Infinity, Number(row.created_at)));
   for (const [cardId, from] of oldestPerCard) await refreshStampFigures(db, [cardId], from);

@@ -38,7 +38,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Authentication runs before the body is read: nobody uploads 10 MB only to be told 401.
   const onlyOwner = app.ownerOf('vendorId');
   const security = [{ bearer: [] }];
-  // Issue 18: this server's kept answers of GET /:vendorId, each valid while its store version is current.
+  // This server's kept answers of GET /:vendorId, each valid while its store version is current.
   const answers = createVendorAnswerCache();
 
   app.get('/:vendorId', {

@@ -1,4 +1,4 @@
-// The vendor's Customers page (issue 19): rows of repositories/customer-list in, wire items out, with an
+// The vendor's Customers page: rows of repositories/customer-list in, wire items out, with an
 // opaque keyset cursor. Names go through the activity service's one label function, so a customer reads
 // the same here, in the feed and in exports.
 import type { CustomerListFilter, CustomerListItem, CustomerListResponse, CustomerListSort, SortOrder } from '../../src/api/contract/customers';

@@ -132,7 +132,7 @@ function damaged(field: string, label: string) {
   return badRequest(`${label} could not be read; it may be damaged or incomplete.`, [{ field, message: 'could not be read' }]);
 }
 
-/** The menu kinds the scanner reads (DESIGN.md §3: menus are pdf, png or jpeg). */
+/** The menu kinds the scanner reads (menus are pdf, png or jpeg). */
 export const MENU_KINDS: readonly MenuFileKind[] = ['pdf', 'png', 'jpeg'];
 export const IMAGE_KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 

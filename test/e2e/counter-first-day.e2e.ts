@@ -38,7 +38,7 @@ async function firstDay(vendor: SignedUpVendor): Promise<FirstDayStatus> {
   return vendorApi<FirstDayStatus>(app.server, vendor, 'GET', `/api/rewards/${vendor.vendorId}/first-day`);
 }
 
-/** A page button of the nav bar (SPEC.md §2). */
+/** A page button of the nav bar. */
 const navButton = (page: Page, name: string) => page.locator('.sw-nav').getByRole('button', { name, exact: true });
 
 /** Elements of `selector` whose box is not wholly inside the viewport. */

@@ -206,7 +206,7 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
     }
   });
 
-  // Issue 18: every page the pager offers is read from where the server's indexes reach it directly.
+  // Every page the pager offers is read from where the server's indexes reach it directly.
   it('pages through a long history in the Reward Activity table: next, a jump, back, the last page', async () => {
     const busy = await signUpVendor(app.server, { company: 'Long Queue Café' });
     await vendorApi(app.server, busy, 'POST', `/api/rewards/${busy.vendorId}`, { stamps: 10, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });

@@ -1,4 +1,4 @@
-// Relay detection (issue 17): the scan path's controls (admit.ts), the budget arithmetic (budget.ts),
+// Relay detection: the scan path's controls (admit.ts), the budget arithmetic (budget.ts),
 // the client network (network.ts) and the vendor's review (review.ts). README "Stamp integrity".
 import type { AppDeps } from '../../deps';
 import { recordBudgetRefusal } from '../../repositories/relay';

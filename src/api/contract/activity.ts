@@ -17,10 +17,10 @@ export const ActivityItem = Type.Object({
   /** What the card is for ("Flat White"): the reward's label now (stamps) or as claimed (redemptions). */
   reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
   stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
-  voided: Type.Optional(Type.Boolean({ description: 'Stamps only (issue 17): the store voided this stamp' })),
+  voided: Type.Optional(Type.Boolean({ description: 'Stamps only: the store voided this stamp' })),
   /** Stamps a full card needs (for a redemption, as it was when claimed). */
   required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
-  // Issue 19: a claim's hand-over.
+  // A claim's hand-over.
   status: Type.Optional(ClaimStatus('Redemptions: the hand-over state')),
   code: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Pending redemptions: the code on the customer's screen" })),
   givenAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'epoch milliseconds of the hand-over' })),
@@ -33,7 +33,7 @@ const ActivityCursor = (description: string) =>
 
 /**
  * GET /api/activity/{vendorId}?page=&pageSize=[&before=|&after=][&skip=]: newest first. Every page is read
- * from a place the indexes reach directly (issue 18): the newest event, the oldest, or a cursor.
+ * from a place the indexes reach directly: the newest event, the oldest, or a cursor.
  */
 export const ActivityQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_PAGE, default: 1 }),
@@ -56,7 +56,7 @@ export const ActivityPage = Type.Object({
   /** Always false since issue 18 (every event is reachable); kept for API clients that read it. */
   totalIsCapped: Type.Boolean(),
   hasMore: Type.Boolean(),
-  /** When there is more: pass as `?before=` for the older pages (keyset paging, any depth, issue 18). */
+  /** When there is more: pass as `?before=` for the older pages (keyset paging, any depth). */
   nextCursor: Type.Optional(Type.String()),
   /** Past the first page: pass as `?after=` for the newer pages. */
   prevCursor: Type.Optional(Type.String()),
@@ -110,7 +110,7 @@ export const DashboardResponse = Type.Object({
   redemptionActivity: Type.Array(DashboardCount),
   /** What the vendor owes: full cards not yet claimed, and cards one stamp short of full. */
   outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
-  /** Issue 19: claims waiting at the counter, handed over, and expired unconfirmed (all time). */
+  /** Claims waiting at the counter, handed over, and expired unconfirmed (all time). */
   claims: Type.Optional(ClaimCounts),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;

@@ -35,7 +35,7 @@ export interface Campaign {
 export interface CampaignFormValues {
   campaignTitle?: string;
   campaignDescription?: string;
-  /** Collected but not part of the campaign (SPEC.md §3). */
+  /** Collected but not part of the campaign. */
   locationRadiusKm?: LocationRadiusKm;
   targetAudience?: CustomerFrequency;
   startDateTime?: Dayjs | null;
@@ -47,7 +47,7 @@ export interface CampaignFormValues {
   budget?: number;
 }
 
-/** SPEC.md §4/§5: a fresh form, and what it returns to after a submit — budget 50, A/B testing off. */
+/** A fresh form, and what it returns to after a submit — budget 50, A/B testing off. */
 export const INITIAL_CAMPAIGN_VALUES: CampaignFormValues = {
   abTesting: false,
   budget: CAMPAIGN_BUDGET.default,

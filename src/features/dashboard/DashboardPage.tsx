@@ -1,5 +1,5 @@
-// Dashboard (SPEC.md §2): the stamp-card overview — the vendor's own figures once customers collect stamps
-// (issue 7), SPEC.md's sample figures, marked as such, until then.
+// Dashboard: the stamp-card overview — the vendor's own figures once customers collect stamps
+//, SPEC.md's sample figures, marked as such, until then.
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';

@@ -4,7 +4,7 @@ import type { RewardEvent } from './cards/RecentActivityCard';
 import type { EngagedCustomer } from './cards/EngagedCustomersCard';
 import { SAMPLE_CAMPAIGNS } from '../campaigns/sampleCampaigns';
 
-/** SPEC.md §9: the stamp program example — 10 stamps, 7 collected on average (70 percent). */
+/** The stamp program example — 10 stamps, 7 collected on average (70 percent). */
 export const SAMPLE_REWARD_PROGRESS = { stampsRequired: 10, averageStampsCollected: 7 } as const;
 
 /** Redemptions per week, oldest first, for the redemption-activity graph. */

@@ -76,7 +76,7 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
 }
 
 /**
- * The sample figures for a store that has none of its own yet, made to agree with what is real (issue 16 #3):
+ * The sample figures for a store that has none of its own yet, made to agree with what is real:
  * the store's own card size, SPEC.md's 70 % average scaled to it (not "3 of 3" beside a 3-punch card), and what
  * the store really owes (nothing yet) rather than a sample debt.
  */
@@ -92,7 +92,7 @@ export function sampleProgressFor(required: number): DashboardFigures['rewardPro
 }
 
 export function useDashboardFigures(vendorId: string): { loading: boolean; figures: DashboardFigures } {
-  // Focus refetches too: a reward saved in another tab changes the card size shown here (issue 16 #3).
+  // Focus refetches too: a reward saved in another tab changes the card size shown here.
   const { data, error, isLoading } = useGetDashboardQuery(vendorId, { skip: !vendorId, refetchOnFocus: true });
   useEffect(() => {
     if (error) console.warn(ACTIVITY_TEXT.dashboardLoadFailedLog, error);

@@ -1,5 +1,5 @@
-// The QR page's refresh cycle (SPEC.md §4) as a state machine; its timers live in qrListeners.ts.
-// Issue 15: it also knows whether the code on screen still stamps, so the page never shows a dead code as live.
+// The QR page's refresh cycle as a state machine; its timers live in qrListeners.ts.
+// It also knows whether the code on screen still stamps, so the page never shows a dead code as live.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { QR_TIMING } from '../../constants';
 

@@ -13,7 +13,7 @@ export interface RewardFormValues {
 }
 
 /**
- * SPEC.md §5: whole numbers from 1 to 100; non-numbers become 1. Fractions round to the nearest whole
+ * Whole numbers from 1 to 100; non-numbers become 1. Fractions round to the nearest whole
  * number (7.6 → 8, 7.4 → 7): the vendor most likely meant the closer one.
  */
 export function clampPunches(raw: number | string | null | undefined): number {
@@ -30,7 +30,7 @@ export function isBelowMinimumPunches(raw: number | string | null | undefined): 
 
 export type RewardFormErrors = Partial<Record<'stamps' | 'item' | 'itemCustom' | 'expiry', string>>;
 
-/** SPEC.md §5: the four messages, word for word. The form does not submit while any is present. */
+/** The four messages, word for word. The form does not submit while any is present. */
 export function validateRewardForm(values: RewardFormValues): RewardFormErrors {
   const errors: RewardFormErrors = {};
   if (isBelowMinimumPunches(values.stamps)) errors.stamps = REWARDS_TEXT.punchesMin;
@@ -60,7 +60,7 @@ export function isUnsavedReward(reward: RewardSetup): boolean {
 }
 
 /**
- * The expiry the form proposes for a reward never saved (issue 15): SPEC.md's default while it is still ahead,
+ * The expiry the form proposes for a reward never saved: SPEC.md's default while it is still ahead,
  * otherwise one year from today — a new store must not start with a reward that has already ended.
  */
 export function proposedExpiry(today: Dayjs = dayjs()): string {
@@ -97,7 +97,7 @@ export interface StampPreview {
 }
 
 /**
- * SPEC.md §2: at most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches (never more than
+ * At most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches (never more than
  * the card holds). Issue 16 #5, a deliberate departure: a card of fewer than 4 punches shows exactly its punches
  * — SPEC.md's minimum of 4 icons previewed a 3-punch card with 4 stamps.
  */

@@ -13,7 +13,7 @@ export interface CompleteRegistrationInput extends CompleteRegistrationRequest {
   token: string;
 }
 
-/** The multipart body of POST /api/auth/register (SPEC.md §7: name … website, optional menu file). */
+/** The multipart body of POST /api/auth/register (name … website, optional menu file). */
 export function registrationFormData({ menu, ...fields }: RegisterInput): FormData {
   const body = new FormData();
   (Object.keys(fields) as (keyof RegisterFields)[]).forEach((name) => body.append(name, fields[name]));
@@ -82,7 +82,7 @@ export const authApi = api.injectEndpoints({
       }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/register (multipart) — only the success status matters (SPEC.md §7). */
+    /** POST /api/auth/register (multipart) — only the success status matters. */
     register: build.mutation<null, RegisterInput>({
       query: (input) => ({
         url: '/auth/register',

@@ -1,4 +1,4 @@
-// Menu upload state machine (SPEC.md §4): idle → scanning → done | failed; illegal transitions do nothing.
+// Menu upload state machine: idle → scanning → done | failed; illegal transitions do nothing.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MENU_UPLOAD } from '../../constants';
 
@@ -11,7 +11,7 @@ export type MenuUploadState =
   | { status: 'idle' }
   | { status: 'scanning'; fileName: string; uploadPercent: number }
   | { status: 'done'; addedCount: number; uploadId?: string }
-  /** The vendor took the last upload's items back (issue 12). */
+  /** The vendor took the last upload's items back. */
   | { status: 'undone'; removedCount: number }
   | { status: 'failed' };
 

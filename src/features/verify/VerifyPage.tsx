@@ -25,7 +25,7 @@ export function passwordRuleMessage(error: unknown): string | null {
 }
 
 /**
- * A 200 whose body still carries `error` is treated as a failure (SPEC.md §8: any error answer → /login).
+ * A 200 whose body still carries `error` is treated as a failure (any error answer → /login).
  * The API's schemas never send one; a proxy or an older server might.
  */
 function carriesError(body: object | undefined): boolean {
@@ -111,7 +111,7 @@ export default function VerifyPage() {
   const { token = '' } = useParams();
   const { data, isError } = useVerifyQuery(token);
 
-  // SPEC.md §8: an error answer or no answer at all → /login.
+  // An error answer or no answer at all → /login.
   const toLogin = <Navigate to={ROUTES.login} replace />;
   if (isError || carriesError(data)) return toLogin;
 

@@ -87,7 +87,7 @@ describe('RewardActivityTable', () => {
     expect(await screen.findByText('Ana Lima')).toBeInTheDocument();
     const [claim, stampRow] = bodyRows();
     expect(within(claim).getByText('Claimed')).toBeInTheDocument();
-    // Issue 16 #12: not antd's gold preset (2.75:1 contrast) but our AA-contrast claim tag.
+    // Not antd's gold preset (2.75:1 contrast) but our AA-contrast claim tag.
     expect(within(claim).getByText('Claimed')).toHaveClass('sw-claim-tag');
     expect(within(claim).getByText('Claimed')).not.toHaveClass('ant-tag-gold');
     expect(within(claim).getByText('Nov 21, 2026 · 10:05')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('RewardActivityTable', () => {
     expect(seenQueries).toContain('?page=3&pageSize=10');
   });
 
-  // Issue 18: every page the pager offers is asked for from where the server reads it directly.
+  // Every page the pager offers is asked for from where the server reads it directly.
   it('asks for pages from the cursors of the page on screen: next, a few pages on, back; the last by number', async () => {
     const seenQueries = recordQueryStrings();
     // The server as it answers: the page asked for, with its first and last rows' cursors.

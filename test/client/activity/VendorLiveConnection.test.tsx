@@ -1,4 +1,4 @@
-// Issue 16 #6: one live connection for the signed-in vendor, held by the vendor layout on every page — not only
+// One live connection for the signed-in vendor, held by the vendor layout on every page — not only
 // the QR page — so the dashboard (figures, what the store owes) and Reward Activity refetch as customers scan,
 // and moving between vendor pages keeps the same stream (the server caps streams per store).
 import { act, screen } from '@testing-library/react';

@@ -185,7 +185,7 @@ describe('CampaignsPage', () => {
       abTesting: true,
       budget: 53,
     });
-    // The 5 km radius was chosen but is not part of the campaign (SPEC.md §3).
+    // The 5 km radius was chosen but is not part of the campaign.
     expect(Object.values(logged)).not.toContain(5);
 
     // Everything is back to a fresh form: budget 50, A/B testing off, all else empty.

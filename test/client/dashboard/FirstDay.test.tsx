@@ -1,4 +1,4 @@
-// Issue 15: a new store's dashboard says "Set up your reward first", lists the first-day checklist until it is
+// A new store's dashboard says "Set up your reward first", lists the first-day checklist until it is
 // done, and shows the vendor's own reward once one is saved.
 import { screen, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';

@@ -1,4 +1,4 @@
-// The QR refresh cycle (SPEC.md §4) driven with fake timers against a real store and its listeners.
+// The QR refresh cycle driven with fake timers against a real store and its listeners.
 import { makeStore, type AppStore } from '../../../src/app/store';
 import { QR_TIMING } from '../../../src/constants';
 import { codeHealth, fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';

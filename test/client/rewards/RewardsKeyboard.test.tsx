@@ -41,7 +41,7 @@ async function renderLoaded() {
 
 const punches = () => screen.getByRole('spinbutton', { name: 'Punches Required' });
 
-describe('Rewards page keyboard and unsaved edits (issue 16)', () => {
+describe('Rewards page keyboard and unsaved edits', () => {
   it('#8: Enter in the Expiration Date field does not submit the form', async () => {
     const { user } = await renderLoaded();
     const expiry = screen.getByLabelText('Expiration Date');

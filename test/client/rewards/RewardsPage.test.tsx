@@ -19,7 +19,7 @@ const ITEMS = [
 let http: FakeApi;
 
 beforeEach(() => {
-  // A successful save is only logged (SPEC.md §7); keep the test output quiet.
+  // A successful save is only logged; keep the test output quiet.
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   http = installFakeApi();
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null }, items: [] } });
@@ -189,7 +189,7 @@ describe('RewardsPage', () => {
     expect(within(screen.getByTestId('live-preview')).getByText(`Buy ${punches} × Latte, get 1 free`)).toBeInTheDocument();
   });
 
-  it('issue 16 #5: a 3-punch card is previewed with 3 stamps and one consistent sample customer', async () => {
+  it('a 3-punch card is previewed with 3 stamps and one consistent sample customer', async () => {
     serve({ stamps: 3, item: 'latte', itemCustom: null, expiry: '2027-06-30' });
     await renderLoaded();
     const preview = screen.getByTestId('live-preview');

@@ -1,4 +1,4 @@
-// The reward form's rules (SPEC.md §5) and the Live Preview's arithmetic (SPEC.md §2), as pure functions.
+// The reward form's rules and the Live Preview's arithmetic, as pure functions.
 import dayjs from 'dayjs';
 import { OTHER_ITEM_VALUE } from '../../../src/constants';
 import {
@@ -80,7 +80,7 @@ describe('toFormValues', () => {
     expect(values.expiry?.format('YYYY-MM-DD')).toBe('2025-12-31');
   });
 
-  it('proposes an expiry one year from today once the default 2025-12-31 has passed, for an unsaved reward only (issue 15)', () => {
+  it('proposes an expiry one year from today once the default 2025-12-31 has passed, for an unsaved reward only', () => {
     const today = dayjs('2026-11-22');
     expect(toFormValues(undefined, today).expiry?.format('YYYY-MM-DD')).toBe('2027-11-22');
     const unsaved = { reward: { stamps: 10, item: null, itemCustom: null, expiry: '2025-12-31' }, items };
@@ -121,7 +121,7 @@ describe('isExpiryInPast', () => {
 describe('stampPreview', () => {
   it.each([
     // punches, icons, filled icons, collected
-    // Issue 16 #5: a short card shows exactly its punches (SPEC.md's minimum of 4 showed a 3-punch card with 4).
+    // A short card shows exactly its punches (SPEC.md's minimum of 4 showed a 3-punch card with 4).
     [1, 1, 1, 1],
     [2, 2, 2, 2],
     [3, 3, 3, 3],

@@ -1,4 +1,4 @@
-// The menu upload state machine (SPEC.md §4, §8): legal transitions, ignored illegal ones, the derived message.
+// The menu upload state machine: legal transitions, ignored illegal ones, the derived message.
 import { makeStore } from '../../../src/app/store';
 import {
   progressed,

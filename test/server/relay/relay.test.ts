@@ -1,4 +1,4 @@
-// Relay detection (issue 17): the per-code budget, the signals and flags, the vendor's alert and void —
+// Relay detection: the per-code budget, the signals and flags, the vendor's alert and void —
 // against the real app on SQLite and (with DATABASE_URL) PostgreSQL.
 import type { Config, RelayConfig } from '../../../server/config';
 import type { ActivityNotice } from '../../../server/services/activity-bus';

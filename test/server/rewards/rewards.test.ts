@@ -1,4 +1,4 @@
-// The punch-card reward API: defaults, validation, ownership and upsert (SPEC.md §7, DESIGN.md §3 "Rewards").
+// The punch-card reward API: defaults, validation, ownership and upsert (DESIGN.md §3 "Rewards").
 import { buildTestApp, type TestApp } from '../helpers';
 import { createMenuItem as createItem, createVendor, type TestVendor } from '../factories';
 

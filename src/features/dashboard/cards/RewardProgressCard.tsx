@@ -8,7 +8,7 @@ import { SectionCard } from '../../../components/SectionCard';
 export interface RewardProgressCardProps {
   stampsRequired: number;
   averageStampsCollected: number;
-  /** Live figures only: cards in progress. 0 → "no card in progress", not "average 0 of 3" (issue 16 #3). */
+  /** Live figures only: cards in progress. 0 → "no card in progress", not "average 0 of 3". */
   activeCards?: number;
   sample?: boolean;
   /** E.g. a link to the reward setup. */
