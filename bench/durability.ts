@@ -1,7 +1,7 @@
 // `BENCH_ONLY=durability npm run bench` (or part of a full run on SQLite): stamps per second through
 // the stamping service itself — one transaction and commit per stamp, the work a scan's fsync costs —
 // with SQLite's `synchronous` at FULL and at NORMAL (WAL mode both), each on a fresh database file.
-// The README's Durability section states the decision this table supports.
+// docs/operations.md ("Durability") states the decision this table supports.
 import { benchDeps } from './bench-deps';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// The stamp-integrity section of `npm run bench` (alone: BENCH_ONLY=integrity): issue 17's five scenarios
+// The stamp-integrity section of `npm run bench` (alone: BENCH_ONLY=integrity): five relay scenarios
 // simulated against the real server over HTTP — a relayed counter code, a flyer photo, a device hopping
 // stores, and a legitimate rush — printing stamps granted, refused, flagged and voided for each.
 // Time is simulated (the server's clock is advanced between scans), networks by X-Forwarded-For (the

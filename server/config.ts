@@ -26,7 +26,7 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
-  /** The menu scanner's OCR engine (README "Menu scanning"). */
+  /** The menu scanner's OCR engine (docs/menu-scanning.md). */
   menuOcrEngine: 'paddle' | 'tesseract';
   /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
   dbConnectTimeoutMs: number;
@@ -34,9 +34,9 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Longest wait for one Redis command before falling back to in-process work (never more than 1 s). */
   redisCommandTimeoutMs: number;
-  /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (README, Durability). */
+  /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (docs/operations.md, "Durability"). */
   sqliteSynchronous: 'normal' | 'full';
-  /** Relay detection (README "Stamp integrity"): the knobs of services/relay. */
+  /** Relay detection (docs/security.md, "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
 }
 

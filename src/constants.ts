@@ -1,4 +1,4 @@
-// Every user-visible text, default and limit of SPEC.md in one place.
+// Every user-visible text, default and limit of the app in one place.
 // Features add their own section here rather than scattering literals through components.
 // Limits the server enforces too come from the wire contract's limits module (one number for both sides).
 import {
@@ -29,7 +29,7 @@ export const ROUTES = {
   qrCode: (id: string) => `/qr-code/${id}`,
   campaigns: (id: string) => `/campaigns/${id}`,
   help: (id: string) => `/help/${id}`,
-  /** The store's customers (reached from the Dashboard; not a nav button of SPEC.md). */
+  /** The store's customers (reached from the Dashboard; not one of the nav bar's buttons). */
   customers: (id: string) => `/customers/${id}`,
 } as const;
 
@@ -85,7 +85,7 @@ export const MENU_ITEMS = {
   nameLabel: 'Item name',
   priceLabel: 'Price',
   add: 'Add',
-  /** SPEC.md §5; shown with a cross mark (antd error icon). */
+  /** Shown with a cross mark (antd error icon). */
   priceInvalid: 'Price must be a valid number',
   /** The delete confirmation, word for word. */
   deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"?`,
@@ -298,7 +298,7 @@ export const ROUTE_ERROR_TEXT = {
   reloading: 'Loading the new version…',
 } as const;
 
-// ---- Dashboard (SPEC.md §2 "Dashboard"; the figures themselves are in features/dashboard/sampleData.ts) ----
+// ---- Dashboard (the figures themselves are in features/dashboard/sampleData.ts) ----
 export const DASHBOARD_TEXT = {
   heading: 'Dashboard',
   subtitle: 'How your stamp card is doing at a glance.',
@@ -334,7 +334,7 @@ export const DASHBOARD_TEXT = {
   visits: (n: number) => `${n} visits this month`,
 } as const;
 
-// ---- Campaign management (SPEC.md §2, §3 Campaign, §4 Campaign form, §5, §9) ----
+// ---- Campaign management: the form, its options and the sample campaigns ----
 /** Audience radius in km; the first is labelled 'Within 1k'. */
 export const CAMPAIGN_LOCATION_OPTIONS = [
   { value: 1, label: 'Within 1k' },
@@ -428,7 +428,7 @@ export const CAMPAIGN_TEXT = {
   performanceSeries: { sent: 'Sent', opened: 'Opened', redeemed: 'Redeemed' },
 } as const;
 
-// ---- Help and resources (SPEC.md §2 "Help and resources") ----
+// ---- Help and resources ----
 export const HELP_TEXT = {
   heading: 'Help & Resources',
   subtitle: 'Answers to common questions about running your stamp card.',
@@ -461,7 +461,7 @@ export const HELP_TEXT = {
   resourceLabel: (title: string) => `${title} (coming soon)`,
 } as const;
 
-// ---- Rewards: punch-card setup (SPEC.md §2 "Reward setup and management", §5, §8, §9) ----
+// ---- Rewards: punch-card setup ----
 export const REWARD_LIMITS = {
   minPunches: MIN_STAMPS,
   maxPunches: MAX_STAMPS,
@@ -471,8 +471,8 @@ export const REWARD_LIMITS = {
   defaultPunches: DEFAULT_REWARD_STAMPS,
   defaultExpiry: DEFAULT_REWARD_EXPIRY,
   /**
-   * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (SPEC.md's
-   * minimum of 4 icons is not kept: a 3-punch card shows 3 stamps — issue 16, a deliberate departure.)
+   * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (There is
+   * no minimum of 4 icons: a 3-punch card shows 3 stamps.)
    */
   previewMaxIcons: 12,
   /** The Live Preview's fixed sample customer has collected this many punches. */
@@ -546,7 +546,7 @@ export const REWARDS_TEXT = {
   activitySampleTooltip: 'Your customers’ redemptions appear here once they start claiming rewards',
 } as const;
 
-// ---- QR code page and flyer (SPEC.md §2 "QR code", §4, §8, §9) ----
+// ---- QR code page and flyer ----
 export const QR_TIMING = {
   /** A new token every 60 s … */
   refreshIntervalMs: 60_000,
@@ -588,7 +588,7 @@ export const QR_TEXT = {
   flyerHeading: 'Unlock Your Rewards',
   flyerText: 'Scan the QR code to collect points and redeem offers!',
   flyerLogoAlt: (company: string) => `${company} logo`,
-  // Issue 15 (not in SPEC.md): where the flyer's offer applies, and printing it.
+  // Where the flyer's offer applies, and printing it.
   flyerWhere: (company: string, address: string) => `Valid at ${company}, ${address}`,
   // Counter mode.
   counterMode: 'Counter mode',
@@ -603,7 +603,7 @@ export const QR_TEXT = {
   /** Console only. */
   fetchFailedLog: 'Failed to load QR code',
   exportFailedLog: 'Failed to export flyer',
-  // Renewing the flyer code (POST /api/qrcode/printable with renew: true): not in SPEC.md, vendor-facing copy.
+  // Renewing the flyer code (POST /api/qrcode/printable with renew: true).
   flyerSectionTitle: 'Printed flyer',
   flyerSectionText:
     'The code on your flyer stays the same, so printed flyers keep working. Renew it if a photo of your flyer is going around, or before you reprint.',
@@ -619,7 +619,7 @@ export const QR_TEXT = {
   newFlyerCode: 'New flyer code',
   newFlyerQrLabel: 'QR code of your new flyer',
   downloadNewFlyer: 'Download new flyer',
-  // What the page says when a refresh fails (not in SPEC.md, vendor-facing copy).
+  // What the page says when a refresh fails.
   connectionLost: (seconds: number) => `Connection lost — this code still works for ${seconds} s`,
   retryingIn: (seconds: number) => (seconds > 0 ? `Connection lost — trying again in ${seconds} s` : 'Connection lost — trying again…'),
   waitingForNetwork: 'No network — a new code appears as soon as the connection is back',
@@ -627,7 +627,7 @@ export const QR_TEXT = {
   codeExpiredHint: 'Do not scan: a new code appears here by itself.',
 } as const;
 
-// ---- The first day of a new store (issue 15; not in SPEC.md, vendor-facing copy) ----
+// ---- The first day of a new store ----
 export const FIRST_DAY_TEXT = {
   setUpRewardFirst: 'Set up your reward first',
   noRewardYet: 'Customers cannot collect stamps until your store has a reward. Choose what they earn and how many stamps it takes.',
@@ -781,7 +781,7 @@ export const ACTIVITY_TEXT = {
   dashboardLoading: 'Loading your figures…',
 } as const;
 
-// ---- Issue 19: the hand-over at the counter, the Customers page and exports ----
+// ---- The hand-over at the counter, the Customers page and exports ----
 export const HANDOVER_TEXT = {
   handOver: 'Hand over',
   handingOver: 'Handing over…',
@@ -828,7 +828,7 @@ export const CUSTOMERS_TEXT = {
 /** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */
 export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;
 
-// ---- Stamp integrity: relay alerts and voiding (issue 17; not in SPEC.md, vendor- and customer-facing copy) ----
+// ---- Stamp integrity: relay alerts and voiding (vendor- and customer-facing copy) ----
 export const RELAY_TEXT = {
   sectionTitle: 'Stamp alerts',
   sectionHint: 'Codes used in a way one counter cannot explain. Check the stamps they granted; void them if a photo of your code went around.',

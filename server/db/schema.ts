@@ -21,7 +21,7 @@ export interface VendorTable {
   printable_qr_version: Generated<number>;
   /** Session tokens of an older generation are refused; bumped by a password change or reset. */
   session_generation: Generated<number>;
-  /** Epoch ms the vendor first exported or printed the flyer (issue 15's first-day checklist); null before. */
+  /** Epoch ms the vendor first exported or printed the flyer (the first-day checklist); null before. */
   flyer_printed_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** The store's own floor for a counter code's stamp budget; null follows RELAY_CODE_BUDGET_FLOOR. */
   code_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
@@ -107,7 +107,7 @@ export interface AppSettingTable {
   value: string;
 }
 
-// ---- the customer side (issue 6; migration 2026112202_customers) ----
+// ---- the customer side (migration 2026112202_customers) ----
 
 /** A customer: anonymous until they add a display name or an e-mail (for recovery on another device). */
 export interface CustomerTable {

@@ -344,7 +344,7 @@ export async function removeStampsFromCard(db: Queryable, cardId: string, count:
     .updateTable('stamp_cards')
     .set(() => ({
       stamps: sql<number>`CASE WHEN stamps >= ${count} THEN stamps - ${count} ELSE 0 END`,
-      // A voided stamp was no visit either (issue 19's Customers page counts visits).
+      // A voided stamp was no visit either (the Customers page counts visits).
       visits: sql<number>`CASE WHEN visits >= ${count} THEN visits - ${count} ELSE 0 END`,
       // A count from an earlier void is forgotten once the customer stamped again (the notice hid then).
       removed_stamps: sql<number>`CASE WHEN removed_at IS NULL OR last_stamp_at > removed_at THEN ${count} ELSE removed_stamps + ${count} END`,

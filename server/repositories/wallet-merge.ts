@@ -95,7 +95,7 @@ export async function addMergedStamps(db: Queryable, cardId: string, stamps: num
     .execute();
 }
 
-/** Recounts the card's lifetime visits and rewards given from its history (issue 19's Customers page). */
+/** Recounts the card's lifetime visits and rewards given from its history (the Customers page shows both). */
 export async function recountCard(db: Queryable, cardId: string): Promise<void> {
   await db
     .updateTable('stamp_cards')

@@ -1,4 +1,4 @@
-// /api/qrcode: the rotating counter QR token and the long-lived flyer token (DESIGN.md §3 "QR tokens").
+// /api/qrcode: the rotating counter QR token and the long-lived flyer token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../src/api/contract/qrcode';

@@ -11,7 +11,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['rewards'],
-      summary: "The vendor's punch-card reward (SPEC.md defaults when none is saved) and the menu items it may name",
+      summary: "The vendor's punch-card reward (the default reward when none is saved) and the menu items it may name",
       security: [{ bearer: [] }],
       params: Params,
       response: {

@@ -1,4 +1,4 @@
-// /api/vendor/:vendorId… — the store profile and menu of SPEC.md §7, each call for its owner only.
+// /api/vendor/:vendorId… — the store profile and menu, each call for its owner only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';

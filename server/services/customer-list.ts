@@ -51,7 +51,7 @@ export function toCustomerListItem(row: CustomerListRow): CustomerListItem {
 
 /** One page of rows, plus where the next starts (rows are read one beyond the page to know whether it exists). */
 export async function customerRowsPage(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, options: Omit<CustomerListOptions, 'after'> & { after?: ListPosition }) {
-  // Off the event loop on SQLite (issue 18's read worker): the regulars filter counts each recent card's visits.
+  // Off the event loop on SQLite (the read worker): the regulars filter counts each recent card's visits.
   const rows = await listCustomerRows(deps.db.reads, {
     vendorId,
     filter: options.filter,

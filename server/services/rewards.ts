@@ -1,4 +1,4 @@
-// The punch-card reward: SPEC.md's defaults when none is saved, and the rules a saved one must follow.
+// The punch-card reward: the default reward when none is saved, and the rules a saved one must follow.
 import type { RewardResponse, RewardSetup } from '../../src/api/contract/rewards';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';

@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 export type SniffedKind = ImageKind | 'pdf';
 
-/** Logo and cover images, and menu files (DESIGN.md §3 "Uploads"): the contract's limits, which the forms check too. */
+/** Logo and cover images, and menu files: the contract's limits, which the forms check too. */
 export { MAX_IMAGE_BYTES, MAX_MENU_BYTES };
 /**
  * Decompression-bomb guard, read from the header before any pixel is decoded: a 20,000 × 20,000

@@ -1,4 +1,4 @@
-// Routes of SPEC.md §2. Pages are code-split so /login does not download the vendor screens, and
+// The app's routes. Pages are code-split so /login does not download the vendor screens, and
 // antd (with its provider, AntShell) loads only with the pages that use it. The customer pages (/s/…,
 // /wallet…) are not here: they are their own entry (src/customer.tsx).
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
       vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
-      // Reached from the Dashboard (SPEC.md's nav bar keeps its five buttons).
+      // Reached from the Dashboard (the nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
       // Any other path shows the login screen.
       { path: '*', lazy: plainPage(() => import('../features/login/LoginPage')) },

@@ -11,7 +11,7 @@ export interface ExportEvent extends ExportPosition {
   event: string;
   customerId: string;
   displayName: string | null;
-  /** The customer's number at this store (issue 16's 'Customer #27'), null for cards made before numbering. */
+  /** The customer's number at this store (the 'Customer #27' label), null for cards made before numbering. */
   customerNumber: number | null;
   /** What the claim was for; for stamps, null (the store's reward now is filled in by the writer). */
   reward: string | null;

@@ -128,7 +128,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     const cardsInLockOrder = [...perCard].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [cardId, count] of cardsInLockOrder) {
       const claimKept = await removeStampsFromCard(trx, cardId, count, now);
-      // A voided stamp was no visit: the card's latest visits (issue 19's regulars) are read again.
+      // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
       await refreshRecentVisits(trx, cardId);
       if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
     }

@@ -1,5 +1,5 @@
 // /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
-// /api/dashboard/{vendorId} (the dashboard's figures) — issue 7: the vendor's own figures.
+// /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own figures.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_PAGE, ACTIVITY_PAGE_SIZE, ACTIVITY_SEEK_MAX_ROWS, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
 import { ClaimStatus } from './common';
@@ -53,7 +53,7 @@ export const ActivityPage = Type.Object({
   pageSize: Type.Integer(),
   /** Every event in the list (stamps, voided ones included, and claims). */
   total: Type.Integer(),
-  /** Always false since issue 18 (every event is reachable); kept for API clients that read it. */
+  /** Always false now that every event is reachable by keyset paging; kept for API clients that read it. */
   totalIsCapped: Type.Boolean(),
   hasMore: Type.Boolean(),
   /** When there is more: pass as `?before=` for the older pages (keyset paging, any depth). */
@@ -95,7 +95,7 @@ export type ClaimCounts = Static<typeof ClaimCounts>;
 
 /** GET /api/dashboard/{vendorId}?utcOffset=: every figure of the dashboard. */
 export const DashboardResponse = Type.Object({
-  /** false until the first stamp: the dashboard then shows SPEC.md's sample figures. */
+  /** false until the first stamp: the dashboard then shows its sample figures. */
   hasActivity: Type.Boolean(),
   /** Average stamps on active cards (≥ 1 stamp, used in the last 90 days), counted up to `required`; one decimal. */
   stampCard: Type.Object({ averageStamps: Type.Number(), required: Type.Integer(), activeCards: Type.Integer() }),

@@ -13,7 +13,7 @@ const MEGABYTE = 1024 * 1024;
  */
 export const ID_MAX_LENGTH = 64;
 
-// ---- Uploads (DESIGN.md §3 "Uploads") ----
+// ---- Uploads ----
 /** Largest request body the API accepts at all; uploads have tighter per-kind limits. */
 export const MAX_UPLOAD_BYTES = 10 * MEGABYTE;
 /** Logo and cover images. */

@@ -22,7 +22,7 @@ export type SaveRewardResponse = Static<typeof SaveRewardResponse>;
 
 /** GET /api/rewards/{vendorId}/first-day: the first-day checklist of a new store. */
 export const FirstDayStatus = Type.Object({
-  /** A reward is saved (false: the store still shows SPEC.md's defaults). */
+  /** A reward is saved (false: the store still shows the default reward). */
   rewardSaved: Type.Boolean(),
   /** Saved and not past its expiry date: customers can collect stamps. */
   rewardUsable: Type.Boolean({ description: 'Saved and its expiry date not passed' }),

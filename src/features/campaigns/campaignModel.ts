@@ -1,4 +1,4 @@
-// The campaign of SPEC.md §3 and how the form's values become it (the location radius stays behind).
+// The campaign and how the form's values become it (the location radius stays behind).
 import type { Dayjs } from 'dayjs';
 import {
   CAMPAIGN_BUDGET,
@@ -15,7 +15,7 @@ export type PromotionType = (typeof PROMOTION_TYPE_OPTIONS)[number]['value'];
 export type PromotionItem = (typeof PROMOTION_ITEM_OPTIONS)[number];
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCY_OPTIONS)[number]['value'];
 
-/** SPEC.md §3 "Campaign (client-side only)": what submitting the form logs, field for field. */
+/** The campaign (client-side only): what submitting the form logs, field for field. */
 export interface Campaign {
   campaignTitle: string;
   campaignDescription: string;

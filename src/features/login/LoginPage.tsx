@@ -1,4 +1,4 @@
-// The sign-in screen (SPEC.md §2 Login): form, lockout countdown, and the preview image on wide screens.
+// The sign-in screen: form, lockout countdown, and the preview image on wide screens.
 // Plain elements in the antd theme's look (login-form.css), not antd: /login must load at most
 // 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
 import { useState, type FormEvent } from 'react';
@@ -92,7 +92,7 @@ export default function LoginPage() {
               </span>
             </div>
             <div className="sw-login__forgot">
-              {/* SPEC.md §2's link; issue 14 gives it a target: ask for a reset link. */}
+              {/* "Forgot password?" asks for a reset link. */}
               <Link className="sw-link" to={ROUTES.forgotPassword}>
                 {LOGIN_TEXT.forgotPassword}
               </Link>

@@ -1,4 +1,4 @@
-// QR code page (SPEC.md §2 "QR code"): the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
+// QR code page: the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
 // The truth about a lost connection, counter mode, the flyer's print, and "Set up your reward first".
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, FullscreenOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';

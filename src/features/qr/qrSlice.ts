@@ -174,7 +174,7 @@ export const qrSlice = createSlice({
 export const { pageOpened, pageClosed, regenerateRequested, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline, tick } = qrSlice.actions;
 export const { selectQr, selectQrStatus, selectQrProgress } = qrSlice.selectors;
 
-/** SPEC.md §2 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */
+/** 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */
 export function secondsUntilRefresh(progress: number): number {
   return Math.ceil(((100 - progress) * QR_TIMING.tickMs) / 1000);
 }

@@ -20,7 +20,7 @@ export function useFlyerPrint(vendorId: string) {
       setPrintUrl(url);
       setPending(true);
     } catch (error) {
-      // SPEC.md §8's rule for the export, followed here too: console only.
+      // The same rule as the flyer export: a failure is logged to the console only.
       console.error(QR_TEXT.printFailedLog, error);
       setPrinting(false);
     }

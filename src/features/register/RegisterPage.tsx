@@ -34,7 +34,7 @@ export default function RegisterPage() {
   // Stable between renders: antd's Upload syncs its internal list whenever this array changes identity.
   const menuList = useMemo<UploadFile[]>(() => (menu ? [{ uid: 'menu', name: menu.name, status: 'done' }] : []), [menu]);
   const [submitting, setSubmitting] = useState(false);
-  /** Why the last Register failed (SPEC.md §8 shows nothing; a deliberate departure). */
+  /** Why the last Register failed: the page stays on step 2 and says why. */
   const [failure, setFailure] = useState<string | null>(null);
   // A ref, not the state: two quick clicks both pass validation before the state re-renders.
   const inFlight = useRef(false);

@@ -1,4 +1,4 @@
-// The Punch Card Setup form: punches, qualifying item, expiry; validated by SPEC.md §5 and saved on submit only.
+// The Punch Card Setup form: punches, qualifying item, expiry; validated on submit and saved on submit only.
 import { SaveOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 'antd';

@@ -1,5 +1,5 @@
 // The Reward Activity card: the vendor's stamps and claims (customer, date, reward), paginated;
-// SPEC.md's sample rows, clearly marked as sample data, while the vendor has no activity at all.
+// the sample rows, clearly marked as sample data, while the vendor has no activity at all.
 import { HistoryOutlined } from '@ant-design/icons';
 import { Table, Tag } from 'antd';
 import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';

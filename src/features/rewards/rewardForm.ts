@@ -40,7 +40,7 @@ export function validateRewardForm(values: RewardFormValues): RewardFormErrors {
   return errors;
 }
 
-/** The request body: exactly the four fields of SPEC.md §7 (local-only settings are never part of it). */
+/** The request body: exactly the four saved fields (local-only settings are never part of it). */
 export function toRewardPayload(values: RewardFormValues): RewardSetup {
   const isOther = values.item === OTHER_ITEM_VALUE;
   return {
@@ -52,7 +52,7 @@ export function toRewardPayload(values: RewardFormValues): RewardSetup {
 }
 
 /**
- * A reward the vendor never saved: the server answers SPEC.md's defaults, which name no item at all (a saved
+ * A reward the vendor never saved: the server answers the default reward, which names no item at all (a saved
  * reward always names a menu item or a custom text).
  */
 export function isUnsavedReward(reward: RewardSetup): boolean {
@@ -60,7 +60,7 @@ export function isUnsavedReward(reward: RewardSetup): boolean {
 }
 
 /**
- * The expiry the form proposes for a reward never saved: SPEC.md's default while it is still ahead,
+ * The expiry the form proposes for a reward never saved: the default expiry while it is still ahead,
  * otherwise one year from today — a new store must not start with a reward that has already ended.
  */
 export function proposedExpiry(today: Dayjs = dayjs()): string {
@@ -80,7 +80,7 @@ export function toFormValues(response: RewardResponse | undefined, today: Dayjs 
   return { stamps: reward.stamps, item, itemCustom: reward.itemCustom ?? '', expiry: expiry.isValid() ? expiry : null };
 }
 
-/** A warning, not an error: the date can still be saved (SPEC.md's own default 2025-12-31 is already past). */
+/** A warning, not an error: the date can still be saved (the default expiry 2025-12-31 is already past). */
 export function isExpiryInPast(expiry: Dayjs | null, now: Dayjs = dayjs()): boolean {
   return expiry !== null && expiry.isValid() && expiry.isBefore(now, 'day');
 }
@@ -98,8 +98,8 @@ export interface StampPreview {
 
 /**
  * At most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches (never more than
- * the card holds). Issue 16 #5, a deliberate departure: a card of fewer than 4 punches shows exactly its punches
- * — SPEC.md's minimum of 4 icons previewed a 3-punch card with 4 stamps.
+ * the card holds). A card of fewer than 4 punches shows exactly its punches: a minimum of 4 icons
+ * would preview a 3-punch card with 4 stamps.
  */
 export function stampPreview(punches: number): StampPreview {
   const { previewMaxIcons, previewSampleCollected } = REWARD_LIMITS;

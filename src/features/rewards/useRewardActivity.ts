@@ -1,5 +1,5 @@
 // The Reward Activity table's rows: the vendor's stamps and claims, a page at a time (GET /api/activity),
-// or SPEC.md's sample rows — marked as samples — while the vendor has no activity at all.
+// or the sample rows — marked as samples — while the vendor has no activity at all.
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
@@ -20,7 +20,7 @@ export interface LiveActivityRow extends RewardActivityRow {
 
 export interface RewardActivity {
   rows: readonly LiveActivityRow[];
-  /** true: SPEC.md's sample rows, to be marked as such. */
+  /** true: the sample rows, to be marked as such. */
   sample: boolean;
   loading: boolean;
   pagination: false | TablePaginationConfig;

@@ -1,4 +1,4 @@
-// The /api/auth calls of SPEC.md §7 and issue 14 (logout, forgot/reset password), injected into the one api slice.
+// The /api/auth calls (sign-in, registration, logout, forgot/reset password), injected into the one api slice.
 import { api } from '../../api/apiSlice';
 import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';

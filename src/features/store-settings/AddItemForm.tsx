@@ -26,7 +26,7 @@ export function AddItemForm({ vendorId }: { vendorId: string }) {
     }
     setPriceInvalid(false);
     // Optimistic: the item is in the list before the server answers (no rollback). A failure is
-    // logged (vendorApi) and, issue 16, said here too (a deliberate departure from SPEC.md §8's "console only").
+    // logged (vendorApi) and said here too: a vendor is told why an item was not kept, not only the console.
     setAddFailure(null);
     addItem({ vendorId, itemName, itemPrice: parsed.price })
       .unwrap()

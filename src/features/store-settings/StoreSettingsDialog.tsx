@@ -130,7 +130,7 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTa
       // server names the fields it refused (400 details), they are marked so the vendor can fix them.
       console.error(STORE_SETTINGS.saveFailedLog, error);
       setFieldErrors(fieldErrorsOf(error));
-      // Issue 16 (a deliberate departure from SPEC.md §8's "console only"): the vendor is told why.
+      // Not only logged to the console: the vendor is told why the profile was not saved.
       setSaveError(STORE_SETTINGS.saveFailed(serverErrorMessage(error, STORE_SETTINGS.saveFailedFallback)));
       // A refused image (wrong type, too large, unreadable) goes back to the saved one rather than
       // staying on screen as a broken preview the vendor might think was kept.

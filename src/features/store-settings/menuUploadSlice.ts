@@ -67,7 +67,7 @@ export const selectIsScanning = (state: WithMenuUpload) => state.menuUpload.stat
 export const selectNewUploadId = (state: WithMenuUpload): string | null =>
   state.menuUpload.status === 'done' && state.menuUpload.addedCount > 0 ? (state.menuUpload.uploadId ?? null) : null;
 
-/** The one result message of SPEC.md §8, or null while idle or scanning. */
+/** The one result message of a menu upload, or null while idle or scanning. */
 export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
   const upload = state.menuUpload;
   if (upload.status === 'failed') return { kind: 'error', text: MENU_UPLOAD.failed };

@@ -1,4 +1,4 @@
-// Vendor profile and menu endpoints (SPEC.md §7 /api/vendor): load, save profile, add/delete item, upload menu.
+// Vendor profile and menu endpoints (/api/vendor): load, save profile, add/delete item, upload menu.
 import { api } from '../../api/apiSlice';
 import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';

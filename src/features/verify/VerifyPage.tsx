@@ -1,4 +1,4 @@
-// E-mail verification and first password (SPEC.md §2 Verification, §4, §8): verifying → expired | set password.
+// E-mail verification and first password: verifying → expired | set password.
 import { useRef, useState } from 'react';
 import { Button, Form, Input, Spin, Typography } from 'antd';
 import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
@@ -13,7 +13,7 @@ import './verify.css';
 
 /**
  * The server's password-rule message: completion refused with 400 whose details name the `password` field.
- * Anything else (unknown, used or expired link, server down) sends the vendor to /login as SPEC.md §8 says.
+ * Anything else (unknown, used or expired link, server down) sends the vendor to /login.
  */
 export function passwordRuleMessage(error: unknown): string | null {
   const failure = error as FetchBaseQueryError | undefined;
@@ -57,7 +57,7 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
       navigate(ROUTES.login, { replace: true });
       return;
     }
-    // Beyond SPEC.md's redirect: a vendor whose password breaks the rule must learn why, and keep the link.
+    // Not a redirect: a vendor whose password breaks the rule must learn why, and keep the link.
     form.setFields([{ name: 'password', errors: [rule] }]);
     inFlight.current = false;
     setSubmitting(false);

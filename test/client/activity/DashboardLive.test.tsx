@@ -1,5 +1,5 @@
 // The dashboard fed by GET /api/dashboard: the vendor's own figures once they have activity (no sample
-// markers but on the campaigns card), SPEC.md's marked samples before that, and what the store owes.
+// markers but on the campaigns card), the marked samples before that, and what the store owes.
 import { screen, within } from '@testing-library/react';
 import type { DashboardResponse } from '../../../src/api/contract/activity';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
@@ -130,7 +130,7 @@ describe('DashboardPage with live figures', () => {
     outstanding: { fullCards: 0, nearlyFull: 0 },
   });
 
-  it("shows SPEC.md's sample figures, every card marked, while the store has no activity — but not a sample debt", async () => {
+  it("shows the sample figures, every card marked, while the store has no activity — but not a sample debt", async () => {
     http.on(DASHBOARD, { status: 200, body: noActivity(10) });
     renderDashboard();
     expect(await screen.findByText('Customers on average collect 7 of 10 stamps.')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // The Reward Activity table: the vendor's own stamps and claims, a page at a time, once there are any;
-// SPEC.md's sample rows, marked as sample data, only while there is no activity at all.
+// the sample rows, marked as sample data, only while there is no activity at all.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ActivityItem, ActivityPage } from '../../../src/api/contract/activity';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../../src/api/contract/limits';
@@ -67,7 +67,7 @@ function recordQueryStrings(): string[] {
 let restoreFetch = () => undefined as void;
 
 describe('RewardActivityTable', () => {
-  it("shows SPEC.md's sample rows, marked as sample data, while the store has no activity", async () => {
+  it("shows the sample rows, marked as sample data, while the store has no activity", async () => {
     http.on(ACTIVITY, { status: 200, body: page([]) });
     renderTable();
     expect(await screen.findByText('Emma Wilson')).toBeInTheDocument();

@@ -55,7 +55,7 @@ describe('the first day on the dashboard', () => {
       ['2Print your flyer or put the QR code on the counter screenQR Code', 'false'],
       ['3Your first customer collects a stamp', 'false'],
     ]);
-    // No reward saved: the card keeps SPEC.md's sample line only.
+    // No reward saved: the card keeps the sample line only.
     expect(screen.queryByTestId('reward-offer')).not.toBeInTheDocument();
     await user.click(within(callToAction).getByText('Set up reward'));
     expect(await screen.findByRole('heading', { name: 'Rewards page' })).toBeInTheDocument();

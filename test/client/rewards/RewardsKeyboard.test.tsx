@@ -1,4 +1,4 @@
-// Issue 16 #8 and #12 on the Rewards page: Enter in the Expiration Date does not publish the reward, leaving with
+// The Rewards page from the keyboard: Enter in the Expiration Date does not publish the reward, leaving with
 // unsaved edits asks first, and Punches Required steps with ArrowUp/ArrowDown.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The counter QR token and the flyer token (DESIGN.md §3 "QR tokens").
+// The counter QR token and the flyer token.
 import { buildTestApp, type TestApp } from '../helpers';
 import { createVendor, type TestVendor } from '../factories';
 import { verifyQrForStamp } from '../../../server/services/qr-verify';

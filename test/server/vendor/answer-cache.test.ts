@@ -19,7 +19,7 @@ let scanned: ScannedItem[] = [];
 beforeAll(async () => {
   const scanner: MenuScanner = { scan: async () => scanned, close: async () => undefined };
   t = await buildTestApp({ menuScanner: scanner });
-  // A second server on the same database (README "Running several servers"), with its own kept answers.
+  // A second server on the same database (docs/operations.md, "Running several servers"), with its own kept answers.
   serverB = await buildApp(t.deps);
   await serverB.ready();
 });

@@ -1,4 +1,4 @@
-// Reward-setup card: a stamp card with the average customer's progress (SPEC.md §2 "Dashboard").
+// Reward-setup card: a stamp card with the average customer's progress.
 import type { ReactNode } from 'react';
 import { CoffeeOutlined, GiftOutlined } from '@ant-design/icons';
 import { Progress } from 'antd';
@@ -13,7 +13,7 @@ export interface RewardProgressCardProps {
   sample?: boolean;
   /** E.g. a link to the reward setup. */
   action?: ReactNode;
-  /** The vendor's own offer in words ("Buy 10 Flat White, get 1 free"), shown under SPEC.md's line once saved. */
+  /** The vendor's own offer in words ("Buy 10 Flat White, get 1 free"), shown under the sample line once saved. */
   offer?: string;
 }
 
