@@ -29,6 +29,8 @@ const DESKTOP = { width: 1280, height: 860 };
 const PUNCHES = 10;
 /** Stamps each sample customer collects; the last one is the phone in the screenshot (7 of 10). */
 const CUSTOMER_STAMPS = [3, 5, 2, 7];
+/** One more customer fills the card and claims, so a reward waits at the counter in the feed. */
+const CLAIMING_CUSTOMER_STAMPS = PUNCHES;
 
 async function freshCodeUrl(server: E2eServer, vendor: SignedUpVendor): Promise<string> {
   const qr = await vendorApi<QrTokenResponse>(server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`);
@@ -71,6 +73,11 @@ async function main(): Promise<void> {
       itemCustom: 'Flat White',
       expiry: '2030-12-31',
     });
+
+    await vendorApi(server, vendor, 'POST', '/api/qrcode/flyer-printed', { vendorId: vendor.vendorId });
+    const claimer = await customerCollects(browser, server, vendor, CLAIMING_CUSTOMER_STAMPS);
+    await claimer.getByRole('button', { name: 'Claim reward' }).click();
+    await claimer.getByText('Reward ready — show this to staff').waitFor();
 
     let phone: Page | undefined;
     for (const stamps of CUSTOMER_STAMPS) phone = await customerCollects(browser, server, vendor, stamps);
