@@ -77,7 +77,8 @@ async function main(): Promise<void> {
     await vendorApi(server, vendor, 'POST', '/api/qrcode/flyer-printed', { vendorId: vendor.vendorId });
     const claimer = await customerCollects(browser, server, vendor, CLAIMING_CUSTOMER_STAMPS);
     await claimer.getByRole('button', { name: 'Claim reward' }).click();
-    await claimer.getByText('Reward ready — show this to staff').waitFor();
+    await claimer.getByRole('button', { name: 'Claim now' }).click();
+    await claimer.getByRole('dialog', { name: 'Reward ready — show this to staff' }).waitFor();
 
     let phone: Page | undefined;
     for (const stamps of CUSTOMER_STAMPS) phone = await customerCollects(browser, server, vendor, stamps);
