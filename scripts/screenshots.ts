@@ -29,7 +29,7 @@ const DESKTOP = { width: 1280, height: 860 };
 const PUNCHES = 10;
 /** Stamps each sample customer collects; the last one is the phone in the screenshot (7 of 10). */
 const CUSTOMER_STAMPS = [3, 5, 2, 7];
-/** One more customer fills the card and claims, so a reward waits at the counter in the feed. */
+/** One more customer fills the card and claims, so a reward waits at the counter (Hand over) in the feed. */
 const CLAIMING_CUSTOMER_STAMPS = PUNCHES;
 
 async function freshCodeUrl(server: E2eServer, vendor: SignedUpVendor): Promise<string> {
@@ -75,15 +75,17 @@ async function main(): Promise<void> {
     });
 
     await vendorApi(server, vendor, 'POST', '/api/qrcode/flyer-printed', { vendorId: vendor.vendorId });
-    const claimer = await customerCollects(browser, server, vendor, CLAIMING_CUSTOMER_STAMPS);
-    await claimer.getByRole('button', { name: 'Claim reward' }).click();
-    await claimer.getByRole('button', { name: 'Claim now' }).click();
-    await claimer.getByRole('dialog', { name: 'Reward ready — show this to staff' }).waitFor();
 
     let phone: Page | undefined;
     for (const stamps of CUSTOMER_STAMPS) phone = await customerCollects(browser, server, vendor, stamps);
     if (!phone) throw new Error('no customer collected a stamp');
     await save(phone, 'phone-card');
+
+    // Last, so the claim waiting at the counter tops the feed.
+    const claimer = await customerCollects(browser, server, vendor, CLAIMING_CUSTOMER_STAMPS);
+    await claimer.getByRole('button', { name: 'Claim reward' }).click();
+    await claimer.getByRole('button', { name: 'Claim now' }).click();
+    await claimer.getByRole('dialog', { name: 'Reward ready — show this to staff' }).waitFor();
 
     const { page: dashboard } = await newPage(browser, { viewport: DESKTOP });
     await signInPage(dashboard, server, vendor, `/dashboard/${vendor.vendorId}`);
