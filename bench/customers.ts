@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createActivityBus } from '../server/services/activity-bus';
+import { createActivityBus } from '../server/infra/activity-bus';
 import { explainPage, listPageQueries, type PageQuery } from './customers-plans';
 import { customersScenarios, runExportBench, seededStore } from './customers-scenarios';
 import { measure, type Row } from './load';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createInProcessActivityBus } from '../server/services/activity-bus';
+import { createInProcessActivityBus } from '../server/infra/activity-bus';
 import { scan } from '../server/services/stamping';
 import { seedBenchVendor } from './seed-vendor';
 

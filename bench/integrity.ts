@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createActivityBus } from '../server/services/activity-bus';
+import { createActivityBus } from '../server/infra/activity-bus';
 import type { QrTokenResponse } from '../src/api/contract/qrcode';
 import type { RelayAlertsResponse, VoidCodeResponse } from '../src/api/contract/relay';
 import { seedBenchVendor } from './seed-vendor';

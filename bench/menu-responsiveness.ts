@@ -9,8 +9,8 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createActivityBus } from '../server/services/activity-bus';
-import { createLocalMenuScanner, type OcrEngineName } from '../server/services/menu-scan';
+import { createActivityBus } from '../server/infra/activity-bus';
+import { createLocalMenuScanner, type OcrEngineName } from '../server/menu-scan';
 import { corpus } from '../test/fixtures/menus/corpus';
 import { seedBenchVendor } from './seed-vendor';
 

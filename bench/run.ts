@@ -20,7 +20,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createQrTokens } from '../server/services/qr-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../src/api/contract/protocol';
 import { CUSTOMERS_BENCH_GROUP } from './customers-scenarios';
 import { runCustomersBench } from './customers';
@@ -30,7 +30,7 @@ import { measure, nextClientAddress, type LoadRequest, type Row } from './load';
 import { runMenuBench } from './menu';
 import { runResponsivenessBench } from './menu-responsiveness';
 import { BENCH_SECRET, type AppTargetInfo } from './target-info';
-import { createLocalMenuScanner } from '../server/services/menu-scan';
+import { createLocalMenuScanner } from '../server/menu-scan';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

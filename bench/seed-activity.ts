@@ -1,6 +1,6 @@
 // Bulk test data for the activity and dashboard queries: one store with N stamp events spread over C
 // customers, written with INSERT … SELECT from a number series inside one transaction (a million rows
-// in seconds). Shared by `npm run bench` and test/server/activity/scale.test.ts.
+// in seconds). Shared by `npm run bench` and test/server/routes/activity/scale.test.ts.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../server/db';
 import { recountStoreCounters } from '../server/repositories/store-counters';

@@ -16,8 +16,8 @@ import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
+import { createSessionTokens } from '../server/infra/session-tokens';
 import { freePort } from '../test/support/free-port';
 import { SERVER_ENTRY } from '../scripts/build-output';
 

@@ -13,7 +13,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/handover/:vendorId/pending', {
+  app.get('/:vendorId/pending', {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['handover'],
@@ -24,7 +24,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId) }));
 
-  app.post('/handover/:vendorId/claims/:claimId', {
+  app.post('/:vendorId/claims/:claimId', {
     preHandler: app.ownerOf('vendorId'),
     config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
@@ -38,7 +38,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => ({ item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen) }));
 
-  app.post('/handover/:vendorId/code', {
+  app.post('/:vendorId/code', {
     preHandler: app.ownerOf('vendorId'),
     config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {

@@ -19,7 +19,7 @@ import {
 import { storeCounterTotal } from '../repositories/store-counters';
 import { findStore } from '../repositories/cards';
 import { claimStates } from '../repositories/handover';
-import type { ActivityNotice } from './activity-bus';
+import type { ActivityNotice } from '../infra/activity-bus';
 import { rewardLabel } from './card-view';
 
 /** A program needs 10 punches unless the vendor set another number. */

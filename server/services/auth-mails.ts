@@ -1,5 +1,5 @@
 // The texts of the account e-mails: verify your address, here is a new link, you already have an account.
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../infra/mailer';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

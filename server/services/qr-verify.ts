@@ -1,7 +1,7 @@
 // The one check a scanned QR token must pass before it may earn a stamp (the customer side calls this).
 import type { AppDeps } from '../deps';
 import { findPrintableVersion } from '../repositories/printable-qr';
-import type { QrTokenKind, VerifiedQrToken } from './qr-tokens';
+import type { QrTokenKind, VerifiedQrToken } from '../infra/qr-tokens';
 
 export type QrStampCheck =
   | { ok: true; vendorId: string; kind: QrTokenKind; tokenId: string; issuedAt?: number }

@@ -2,7 +2,7 @@
 // size limits and, for images, a real decode (so a `.png` holding text, a truncated file or a
 // decompression bomb is refused before anything else touches it).
 import sharp from 'sharp';
-import type { MenuFileKind } from './menu-scan';
+import type { MenuFileKind } from '../menu-scan';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 

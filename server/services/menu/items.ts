@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../../repositories/menu-items';
 import { touchStore } from '../../repositories/store-version';
-import type { ScannedItem } from '../menu-scan/types';
+import type { ScannedItem } from '../../menu-scan';
 import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
 import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
 import { inTransaction } from '../../db/transactions';

@@ -2,7 +2,7 @@
 // (test/fixtures/menus) is scanned with the real scanner; F1 on these printed menus must stay at
 // or above 0.90. An accuracy gate, not a timing test. The whole corpus runs in `npm run bench`
 // (BENCH_ONLY=menu); this sample keeps `npm test` within its time budget on 2 cores.
-import { createLocalMenuScanner } from '../../../server/services/menu-scan';
+import { createLocalMenuScanner } from '../../../server/menu-scan';
 import { corpus } from '../../fixtures/menus/corpus';
 import { metrics, score, sum, type Score } from '../../fixtures/menus/score';
 

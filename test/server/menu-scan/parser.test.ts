@@ -1,6 +1,6 @@
 // Unit tests of the menu text parser: each case names the menu-writing habit or OCR mistake it handles.
-import { parseMenuText } from '../../../server/services/menu-scan';
-import { groupIntoLines, type PdfTextItem } from '../../../server/services/menu-scan/pdf-text';
+import { parseMenuText } from '../../../server/menu-scan';
+import { groupIntoLines, type PdfTextItem } from '../../../server/menu-scan/pdf-text';
 
 const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
 

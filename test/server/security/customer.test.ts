@@ -11,7 +11,7 @@ import {
   saveConfirmedEmail,
   setReward,
   type TestStore,
-} from '../customer/factories';
+} from '../factories';
 import { CONTROL_CHARACTERS, MALFORMED_JSON, codePoint, expectClientError } from './helpers';
 
 let t: TestApp;

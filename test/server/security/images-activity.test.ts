@@ -3,7 +3,7 @@
 import { buildTestApp, type TestApp } from '../helpers';
 import { createVendor, type TestVendor } from '../factories';
 import { checkUpload, IMAGE_KINDS, MAX_IMAGE_BYTES } from '../../../server/services/uploads';
-import { decompressionBombPng, pngClaiming, pngImage } from '../vendor/uploads-fixtures';
+import { decompressionBombPng, pngClaiming, pngImage } from '../factories';
 import { expectClientError } from './helpers';
 
 let t: TestApp;

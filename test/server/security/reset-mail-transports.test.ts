@@ -4,9 +4,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { createMailer, type Mailer } from '../../../server/services/mailer';
+import { createMailer, type Mailer } from '../../../server/infra/mailer';
 import { buildTestApp, type TestApp } from '../helpers';
-import { freshAddress, signUpVendor } from '../auth/fixtures';
+import { freshAddress, signUpVendor } from '../factories';
 import { freePort } from '../../support/free-port';
 
 
