@@ -16,6 +16,8 @@ import { createQrTokens } from './services/qr-tokens';
 import { createActivityBus, type ActivityBus } from './services/activity-bus';
 import { connectRedis, type RedisHandle } from './services/redis';
 import { serverLoggerOptions } from './log-destination';
+import { holdDataDirLock } from './infra/backup/data-dir-lock';
+import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
 
 /** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
 const REDIS_STARTUP_WAIT_MS = 2000;
@@ -32,6 +34,9 @@ interface Running {
   menuScanner?: MenuScanner;
   mailer?: Mailer;
   app?: FastifyInstance;
+  backups?: BackupSchedule;
+  /** Removes the data directory's pid file (SQLite), which tells `npm run restore` a server runs on it. */
+  releaseDataDir?: () => void;
   listening: boolean;
 }
 
@@ -59,6 +64,7 @@ async function stop(signal: string): Promise<void> {
   try {
     // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
     await closing('HTTP server', running.app && (() => running.app?.close()));
+    await closing('scheduled backup', running.backups && (() => running.backups?.stop()));
     await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
     await closing('menu scanner', running.menuScanner && (() => running.menuScanner?.close()));
     running.mailer?.close();
@@ -114,6 +120,11 @@ async function start(config: Config): Promise<void> {
     },
   });
   running.db = db;
+  if (!config.databaseUrl) {
+    running.releaseDataDir = holdDataDirLock(config.dataDir);
+    // Every way out (a stop, its deadline, a failed start) goes through process.exit.
+    process.once('exit', () => running.releaseDataDir?.());
+  }
   await migrateToLatest(db);
   const secret = await resolveSecret({ db, config });
   if (config.redisUrl) {
@@ -143,6 +154,12 @@ async function start(config: Config): Promise<void> {
   if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
   running.listening = true;
+  if (config.backupEveryHours !== undefined) {
+    if (config.databaseUrl) app.log.warn('BACKUP_EVERY_HOURS applies to SQLite only: back up PostgreSQL with pg_dump (docs/backups.md)');
+    else {
+      running.backups = scheduleBackups({ dataDir: config.dataDir, backupDir: config.backupDir, everyHours: config.backupEveryHours, keep: config.backupKeep, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } });
+    }
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';
