@@ -28,6 +28,8 @@ const ACTORS = 6;
 const REWARD_STAMPS = 3;
 const REQUEST_TIMEOUT_MS = 20_000;
 const MINUTE_MS = 60_000;
+/** The server mails a wallet at most one recovery link a minute (a little more, for clocks). */
+const RECOVERY_MAIL_SPACING_MS = 61_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,6 +43,8 @@ interface Customer {
   credential?: string;
   /** A confirmed recovery e-mail (the wallet other phones' wallets merge into). */
   email?: string;
+  /** When its last recovery mail was asked for: the server sends at most one a minute per wallet. */
+  recoveryAskedAt?: number;
   /** Acknowledged stamps and claims, per card; dropped once the wallet is merged away or deleted. */
   stamps: Map<string, number>;
   claims: string[];
@@ -79,8 +83,17 @@ function rssMb(server: E2eServer): number {
   }
 }
 
-async function call(d: Deployment, random: Random, op: string, method: string, pathname: string, options: { body?: unknown; auth?: string; credential?: string; ip?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const server = random.pick(d.servers);
+interface CallOptions {
+  body?: unknown;
+  auth?: string;
+  credential?: string;
+  ip?: string;
+  /** Which server answers (default: one at random); mail goes to that server's capture. */
+  server?: E2eServer;
+}
+
+async function call(d: Deployment, random: Random, op: string, method: string, pathname: string, options: CallOptions = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const server = options.server ?? random.pick(d.servers);
   const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? newAddress() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) headers.authorization = `Bearer ${options.auth}`;
@@ -190,13 +203,15 @@ async function step(d: Deployment, random: Random): Promise<void> {
     }
     case 'merge': {
       // This phone recovers a wallet with an e-mail; its own anonymous wallet (maybe scanning right now) merges in.
-      const target = d.customers.find((c) => c.email && !c.gone && c !== customer);
+      const target = d.customers.find((c) => c.email && !c.gone && c !== customer && Date.now() - (c.recoveryAskedAt ?? 0) > RECOVERY_MAIL_SPACING_MS);
       if (!target?.email || !customer.credential || customer.email) return;
-      const server = d.servers[0];
+      target.recoveryAskedAt = Date.now();
+      const server = random.pick(d.servers);
       const since = Date.now();
-      const asked = await call(d, random, op, 'POST', '/api/customer/recover', { body: { email: target.email }, ip: customer.ip });
+      const asked = await call(d, random, op, 'POST', '/api/customer/recover', { body: { email: target.email }, ip: customer.ip, server });
       if (asked.status !== 202) return;
-      const mail = await server.waitForMail(target.email, { since }).catch(() => undefined);
+      const mail = await server.waitForMail(target.email, { since, timeoutMs: 5000 }).catch(() => undefined);
+      if (!mail) d.failures.push(`merge: no recovery mail to ${target.email} within 5 s`);
       if (!mail) return;
       const token = new URL(linkFrom(mail, '/wallet/recover/')).pathname.split('/').pop() ?? '';
       const used = await call(d, random, op, 'POST', `/api/customer/recover/${token}`, { credential: customer.credential, ip: customer.ip });
@@ -226,9 +241,12 @@ async function step(d: Deployment, random: Random): Promise<void> {
     case 'profileSave':
       if (customer.credential) await call(d, random, op, 'PATCH', '/api/customer/me', { credential: customer.credential, ip: customer.ip, body: { displayName: random.pick(['Sam', 'Alex', null]) } });
       return;
-    case 'export':
-      await call(d, random, op, 'GET', `/api/${random.pick(['customers', 'activity'])}/${store.vendorId}/export.csv`, { auth: store.token });
+    case 'export': {
+      const today = new Date().toISOString().slice(0, 10);
+      const pathname = random.next() < 0.5 ? `/api/customers/${store.vendorId}/export.csv?filter=all&utcOffset=0` : `/api/activity/${store.vendorId}/export.csv?from=${today}&to=${today}&utcOffset=0`;
+      await call(d, random, op, 'GET', pathname, { auth: store.token });
       return;
+    }
     case 'dashboard':
       await call(d, random, op, 'GET', `/api/dashboard/${store.vendorId}`, { auth: store.token });
       return;
