@@ -1,4 +1,4 @@
-// /api/customers/{vendorId} (issue 19): the store's customer list in keyset pages, and the streamed CSV
+// /api/customers/{vendorId}: the store's customer list in keyset pages, and the streamed CSV
 // exports of that list and of the activity log. Owner-only; HTTP only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';

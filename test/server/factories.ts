@@ -55,7 +55,7 @@ export async function createMenuItem(t: TestApp, vendorId: string, name: string,
     .insertInto('menu_items')
     .values({ id, vendor_id: vendorId, name, price_cents: priceCents, created_at: t.clock.now() })
     .execute();
-  // As every menu change does: a server that kept the store's answer reads it again (issue 18).
+  // As every menu change does: a server that kept the store's answer reads it again.
   await touchStore(t.db.kysely, vendorId, t.clock.now());
   return id;
 }

@@ -50,7 +50,7 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
     .where('id', '=', card.cardId)
     .execute();
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
-  // As the stamping transaction does (issue 18); a stamp written before later ones moves theirs too.
+  // As the stamping transaction does; a stamp written before later ones moves theirs too.
   await refreshStampFigures(t.db.kysely, [card.cardId], at);
   await recordRecentVisit(t.db.kysely, card.cardId, at);
   return id;

@@ -1,4 +1,4 @@
-// Issue 19: the Customers page (keyset pages, sorts, regulars and lapsed), its CSV export and the
+// The Customers page (keyset pages, sorts, regulars and lapsed), its CSV export and the
 // activity CSV export (RFC 4180 quoting, formula neutralising, streaming in bounded batches), and
 // wallet deletion — each owner-only.
 import { Readable } from 'node:stream';
