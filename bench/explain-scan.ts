@@ -1,4 +1,4 @@
-// Which queries a refused scan runs, what each costs and SQLite's plan for it (issue 18's profiling aid):
+// Which queries a refused scan runs, what each costs and SQLite's plan for it (a profiling aid):
 // `npx tsx bench/explain-scan.ts`. Scans a store's flyer code twice as one customer (the second is refused
 // by the cooldown) on a SQLite file, then times every query of the second scan. BENCH_SEED_EVENTS (default
 // 0) first seeds a busy store beside it as `npm run bench` does (10,000 customers, then ANALYZE), so the

@@ -1,4 +1,4 @@
-// Issue 12: does the server stay responsive while it reads a menu? Measures the stamp endpoint
+// Does the server stay responsive while it reads a menu? Measures the stamp endpoint
 // (POST /api/customer/scan, each request a new customer collecting a stamp) idle, then while the
 // real scanner reads corpus menus, and prints both p99 latencies and their ratio (goal: ≤ 2×).
 // Run by `npm run bench` with BENCH_ONLY=menu (after the corpus table) or BENCH_ONLY=menu-load.

@@ -104,7 +104,7 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
         redemptions,
       ).execute(trx);
     }
-    // The dashboard's running counts (issue 18), which the real stamping keeps as it goes.
+    // The dashboard's running counts, which the real stamping keeps as it goes.
     await recountStoreCounters(trx, vendorId);
     // And the kept engaged counts and per-stamp figures (the card histogram keeps itself, by trigger).
     await recountEngaged(trx, vendorId, seed.now - ENGAGED_DAYS * DAY_MS);

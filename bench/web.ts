@@ -1,4 +1,4 @@
-// `npm run bench:web` (issue 18): builds the app (when stale), starts the built server on a temporary
+// `npm run bench:web`: builds the app (when stale), starts the built server on a temporary
 // database with a seeded store, then for each page prints the JavaScript it loads (gzip bytes, read from
 // the build's own .gz files) and its Lighthouse scores (Lighthouse from npm, Debian's Chromium at
 // CHROME_PATH, default /usr/bin/chromium; all traffic stays on 127.0.0.1). Goals from bench/budgets.json.

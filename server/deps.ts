@@ -20,7 +20,7 @@ export interface AppDeps {
   menuScanner: MenuScanner;
   /** Which vendors' menus are being scanned, and the background run over registration menus (one per app). */
   menuScans: MenuScanQueue;
-  /** Tells every server process about stamps and claims, for the live counter feed (issue 7). */
+  /** Tells every server process about stamps and claims, for the live counter feed. */
   activityBus: ActivityBus;
   /** Shared counters and the live feed's fast path when REDIS_URL is set; everything works without it. */
   redis?: RedisHandle;

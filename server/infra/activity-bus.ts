@@ -9,7 +9,7 @@ import { notifyChannel } from '../repositories/notify';
 import { connectRedis, type RedisHandle } from './redis';
 
 export interface ActivityNotice {
-  /** 'relay-alert' (issue 17): a code's relay alert appeared or changed; `id` is the code. */
+  /** 'relay-alert': a code's relay alert appeared or changed; `id` is the code. */
   type: 'stamp' | 'redemption' | 'relay-alert';
   vendorId: string;
   /** The stamp event's or the redemption's id (the code for a relay alert). */
@@ -218,7 +218,7 @@ export interface RedisLike {
 export interface RedisBusOptions extends ActivityBusOptions {
   channel?: string;
   /**
-   * Where notices go while Redis is down (issue 13): PostgreSQL NOTIFY, or this process's own feeds.
+   * Where notices go while Redis is down: PostgreSQL NOTIFY, or this process's own feeds.
    * Subscribers hear both; a notice arriving both ways is delivered once.
    */
   fallback?: ActivityBus;

@@ -1,4 +1,4 @@
-// The server's log output (issue 18): pino's JSON lines to stdout, written in chunks of at least 4 KiB
+// The server's log output: pino's JSON lines to stdout, written in chunks of at least 4 KiB
 // (and at least once a second) instead of one write system call per line, which cost about a sixth of
 // a light request's time in the bench's CPU profile. pino flushes the buffer when the process exits
 // (exit, signals, an uncaught exception); a power cut or SIGKILL can lose the last second of lines.

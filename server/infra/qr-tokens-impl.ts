@@ -1,5 +1,5 @@
 // Compact signed QR tokens (the CONTRACT is in qr-tokens.ts): short enough that the counter code and the
-// flyer code stay at QR version 6 at level H for a PUBLIC_URL of up to 30 characters (issue 15).
+// flyer code stay at QR version 6 at level H for a PUBLIC_URL of up to 30 characters.
 //
 // A token is one 255-bit number written as 51 characters of RFC 4648 base32 (A–Z, 2–7). Upper-case letters
 // and digits are all in the QR code's alphanumeric mode (5.5 bits a character instead of 8), and so is the
@@ -36,7 +36,7 @@ const MAC_BYTES = Number(MAC_BITS / 8n);
 const BODY_BYTES = 20;
 const MAC_DOMAIN = 'stampwise-qr2.';
 /**
- * Tokens whose signature checked out, kept by their text (issue 18): one flyer token is scanned by every
+ * Tokens whose signature checked out, kept by their text: one flyer token is scanned by every
  * customer of a store, one counter code by the whole queue of its minute, and the signature check (an
  * HMAC and 255-bit arithmetic) was the largest part of a refused scan's own work. Only authentic tokens
  * are kept (a forgery pays the full check every time); expiry is checked on every call. Oldest out first.

@@ -1,4 +1,4 @@
-// The app's Redis connections (issue 13: Redis is an accelerator, never a single point of failure).
+// The app's Redis connections (Redis is an accelerator, never a single point of failure).
 // Commands fail at once while Redis is away (no offline queue) and after REDIS_COMMAND_TIMEOUT_MS at
 // most, so callers fall back to in-process work instead of waiting; ioredis keeps reconnecting with a
 // capped backoff. The handle knows whether Redis is up and tells listeners once per change, so an

@@ -1,4 +1,4 @@
-// Issue 18: one log line per request instead of Fastify's two ("incoming request" and "request
+// One log line per request instead of Fastify's two ("incoming request" and "request
 // completed"). At the default level (info) logging is a large share of a light request's cost; the one
 // line keeps everything both said (method, url, client address, status, time).
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';

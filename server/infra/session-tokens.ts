@@ -1,4 +1,4 @@
-// Vendor session tokens: standard HS256 JWTs with `sub` = vendor id and `exp` (SPEC.md §3), plus
+// Vendor session tokens: standard HS256 JWTs with `sub` = vendor id and `exp`, plus
 // `jti` (this session, so Logout can end it) and `gen` (the vendor's session generation when it was
 // issued: a password change or reset moves the generation on, ending every earlier session).
 // The signature and expiry are checked here; whether the session is still current is a database

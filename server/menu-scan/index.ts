@@ -23,7 +23,7 @@ export interface LocalMenuScannerOptions {
   ocrTimeoutMs?: number;
   /**
    * The OCR engine: 'paddle' (PaddleOCR through ONNX Runtime, the default: chosen by measurement,
-   * see README "Menu scanning") or 'tesseract' (tesseract.js). The server passes MENU_OCR_ENGINE (config.ts).
+   * see docs/menu-scanning.md) or 'tesseract' (tesseract.js). The server passes MENU_OCR_ENGINE (config.ts).
    */
   engine?: OcrEngineName;
 }

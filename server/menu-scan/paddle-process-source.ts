@@ -7,7 +7,7 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
  * told (MALLOC_MMAP_THRESHOLD_, set by paddle.ts) to give every large buffer its own mapping, so
  * the detector's and recognizer's tensors return to the system when freed instead of staying in
  * the heap. Inside the server's process the heap kept them: measured +430 MB after one page and
- * +710 MB after four, against a ~290 MB peak for this whole process (README "Menu scanning").
+ * +710 MB after four, against a ~290 MB peak for this whole process (docs/menu-scanning.md).
  *
  * Per page: the detector (PP-OCRv4) reads the page in horizontal strips with an overlap, so its
  * working memory is that of a strip whatever the page size; the text mask it leaves becomes line

@@ -61,7 +61,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['activity'],
       summary: "The vendor's stamps and reward claims, newest first, one page at a time",
       description:
-        'pageSize 1–100 (default 20). Keyset paging (issue 18): before= (a page\'s nextCursor) gives the older rows, after= (a page\'s prevCursor) ' +
+        'pageSize 1–100 (default 20). Keyset paging: before= (a page\'s nextCursor) gives the older rows, after= (a page\'s prevCursor) ' +
         `the newer ones, skip= (0–${ACTIVITY_SEEK_MAX_ROWS}) rows along. By page number alone, a page within ${ACTIVITY_SEEK_MAX_ROWS} rows of the newest ` +
         'or the oldest event; a page farther from both is refused (400). total counts every event in the list.',
       security: [{ bearer: [] }],
@@ -147,7 +147,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const unsubscribe = app.deps.activityBus.subscribe(vendorId, (notice) => {
       queue = queue
         .then(async () => {
-          // Issue 17: a relay alert carries only its code; the page reads the alert itself (owner-only route).
+          // A relay alert carries only its code; the page reads the alert itself (owner-only route).
           if (notice.type === 'relay-alert') {
             stream?.send(RELAY_ALERT_STREAM_EVENT, { code: notice.id });
             return;

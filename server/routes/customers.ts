@@ -1,4 +1,4 @@
-// /api/customers/{vendorId} (issue 19): the store's customer list in keyset pages, and its streamed CSV
+// /api/customers/{vendorId}: the store's customer list in keyset pages, and its streamed CSV
 // export. Owner-only; HTTP only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';

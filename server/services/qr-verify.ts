@@ -19,7 +19,7 @@ export async function verifyQrForStamp(deps: Pick<AppDeps, 'db' | 'qrTokens'>, t
 
 /**
  * The store half of the check, for a token whose signature and expiry passed: the vendor's current flyer
- * version as read (undefined: no such vendor). The scan reads it with everything else it needs (issue 18).
+ * version as read (undefined: no such vendor). The scan reads it with everything else it needs.
  */
 export function checkAgainstStore(token: VerifiedQrToken, currentVersion: number | undefined): QrStampCheck {
   const { vendorId, kind, tokenId, version, issuedAt } = token;

@@ -54,7 +54,7 @@ describe('the API app', () => {
   });
 
   describe('security headers', () => {
-    // Issue 18: API answers carry OWASP's REST set; documents (pages, static files, the API docs) helmet's full set.
+    // API answers carry OWASP's REST set; documents (pages, static files, the API docs) helmet's full set.
     const DOCUMENT_ONLY = ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'referrer-policy'];
 
     it.each([
@@ -193,7 +193,7 @@ describe('serving the built SPA', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  // Issue 18: the customer pages are their own lean entry.
+  // The customer pages are their own lean entry.
   it.each(['/s/d.vendor-1.abc.jti.mac', '/S/D.VENDOR-1.ABC', '/wallet', '/wallet/card-1', '/wallet/recover/link-token', '/wallet/confirm-email/mail-token', '/s/x?utm=qr'])(
     'answers customer.html for the customer page %s, never cached',
     async (url) => {

@@ -1,4 +1,4 @@
-// Issue 20: the routes' schemas come from src/api/contract/ and are shared between routes (one ErrorBody,
+// The routes' schemas come from src/api/contract/ and are shared between routes (one ErrorBody,
 // one id schema, CustomerCard in four answers…). The OpenAPI description must still show each of them in
 // full wherever it is used, and the one error body must keep `details` on every route.
 import { ErrorBody } from '../../src/api/contract/common';

@@ -66,7 +66,7 @@ export async function createMenuItem(t: TestApp, vendorId: string, name: string,
     .insertInto('menu_items')
     .values({ id, vendor_id: vendorId, name, price_cents: priceCents, created_at: t.clock.now() })
     .execute();
-  // As every menu change does: a server that kept the store's answer reads it again (issue 18).
+  // As every menu change does: a server that kept the store's answer reads it again.
   await touchStore(t.db.kysely, vendorId, t.clock.now());
   return id;
 }
@@ -234,7 +234,7 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
     .where('id', '=', card.cardId)
     .execute();
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
-  // As the stamping transaction does (issue 18); a stamp written before later ones moves theirs too.
+  // As the stamping transaction does; a stamp written before later ones moves theirs too.
   await refreshStampFigures(t.db.kysely, [card.cardId], at);
   await recordRecentVisit(t.db.kysely, card.cardId, at);
   return id;

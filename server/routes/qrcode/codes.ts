@@ -1,4 +1,4 @@
-// /api/qrcode/generate, /printable and /flyer-printed: the rotating counter QR token and the long-lived flyer token (SPEC.md §7, DESIGN.md §3 "QR tokens").
+// /api/qrcode/generate, /printable and /flyer-printed: the rotating counter QR token and the long-lived flyer token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
 import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../../src/api/contract/qrcode';
@@ -53,7 +53,7 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: app.authenticate,
     schema: {
       tags: ['qrcode'],
-      summary: 'Records that the vendor exported or printed the flyer (the first-day checklist, issue 15)',
+      summary: 'Records that the vendor exported or printed the flyer (the first-day checklist)',
       security: [{ bearer: [] }],
       body: FlyerPrintedRequest,
       response: { 200: FlyerPrintedResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },

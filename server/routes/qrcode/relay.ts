@@ -1,4 +1,4 @@
-// /api/qrcode/{vendorId}/alerts and /stamp-budget (issue 17): the store owner reviews codes flagged as
+// /api/qrcode/{vendorId}/alerts and /stamp-budget: the store owner reviews codes flagged as
 // relayed, voids their stamps (audited), and tunes the stamp budget's floors. Owner-only throughout.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../../src/api/contract/common';

@@ -1,4 +1,4 @@
-// Issue 13: what an API client sees when the database falters. A database that refuses or never
+// What an API client sees when the database falters. A database that refuses or never
 // answers gets a JSON 503 (not a hang, not a crash) and /api/health says so within 2 s; a terminated
 // connection is replaced by itself (PostgreSQL pass).
 import net from 'node:net';

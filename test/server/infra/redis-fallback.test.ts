@@ -1,4 +1,4 @@
-// Issue 13: Redis is an accelerator, not a single point of failure. While it is away, rate limits count
+// Redis is an accelerator, not a single point of failure. While it is away, rate limits count
 // in this process, the live feed goes another way, health says `redis: "down"` (and stays 200), and no
 // request waits on it for more than a second; when it is back, everything uses it again by itself —
 // including the live-feed subscription of a server that started without it.

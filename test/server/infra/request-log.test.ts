@@ -1,4 +1,4 @@
-// Issue 18: one log line per request (method, url, status, time), errors at error level.
+// One log line per request (method, url, status, time), errors at error level.
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { OneLinePerRequest } from '../../../server/infra/request-log';

@@ -1,4 +1,4 @@
-// Issue 18: the dashboard and the activity list read kept figures (card histograms and engaged counts kept
+// The dashboard and the activity list read kept figures (card histograms and engaged counts kept
 // by triggers, each stamp's visit number and card count kept on its row). Through every path that changes
 // a card or a stamp — stamp, claim, hand-over expiry returning stamps, relay void, wallet deletion, wallet
 // merge, a new reward size, time passing — each kept figure must equal what walking the history gives,
@@ -146,7 +146,7 @@ async function claim(who: Customer): Promise<string> {
   return response.json().redemption.id;
 }
 
-describe('kept dashboard and activity figures (issue 18)', () => {
+describe('kept dashboard and activity figures', () => {
   it('stay right through stamps, claims, a claim expiring, a new reward size and time passing', async () => {
     const ana = await stamps(3);
     const ben = await stamps(2);

@@ -1,5 +1,5 @@
-// Issue 19: each card keeps its latest visit times (repositories/recent-visits.ts), which the Customers
-// page's regulars filter reads instead of counting events. Stamps, voids (issue 17), claims, expiries,
+// Each card keeps its latest visit times (repositories/recent-visits.ts), which the Customers
+// page's regulars filter reads instead of counting events. Stamps, voids, claims, expiries,
 // wallet deletion and wallet merges keep them right; both ways of reading a filtered page (walk the sort
 // index, gather the filter's range) give the pages counting the events would — on SQLite and PostgreSQL.
 import { Migrator, type MigrationProvider } from 'kysely';

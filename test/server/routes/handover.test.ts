@@ -1,4 +1,4 @@
-// Issue 19: a claim waits at the counter with a code; the counter hands it over exactly once; the phone
+// A claim waits at the counter with a code; the counter hands it over exactly once; the phone
 // sees it; claims nobody hands over expire and give their stamps back — on SQLite and PostgreSQL.
 import type { ActivityNotice } from '../../../server/infra/activity-bus';
 import { expireOverdueClaims } from '../../../server/services/handover';
@@ -34,7 +34,7 @@ async function cardOf(credential: string, cardId: string) {
   return (await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}`, headers: asCustomer(credential) })).json();
 }
 
-describe('POST /api/customer/cards/:cardId/claim (issue 19)', () => {
+describe('POST /api/customer/cards/:cardId/claim', () => {
   it('creates a pending claim with a fresh 5-character code of unambiguous characters', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 5; i += 1) {

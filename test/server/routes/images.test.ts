@@ -48,7 +48,7 @@ describe('GET /api/images/:id', () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/images/${'ab'.repeat(32)}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'No such image.' });
-    // Like every API answer that does not say otherwise (issue 18): kept nowhere.
+    // Like every API answer that does not say otherwise: kept nowhere.
     expect(response.headers['cache-control']).toBe('no-store');
     const star = await t.app.inject({ method: 'GET', url: `/api/images/${'ab'.repeat(32)}`, headers: { 'if-none-match': '*' } });
     expect(star.statusCode).toBe(404);

@@ -34,9 +34,19 @@ describe('build-if-stale', () => {
     expect(buildIsCurrent(root)).toBe(true);
   });
 
+  it("stays current when the README's screenshots are retaken", () => {
+    write('public/favicon.svg', '<svg/>');
+    write('public/screenshots/counter.png', 'old picture');
+    stamp();
+    write('public/screenshots/counter.png', 'new picture');
+    write('public/screenshots/dashboard.png', 'another picture');
+    expect(buildIsCurrent(root)).toBe(true);
+  });
+
   it.each([
     ['a source file changes', () => write('src/index.tsx', 'export const x = 1;')],
     ['a source file is added', () => write('server/routes/new.ts', 'export {};')],
+    ['a file the build copies from public/ changes', () => write('public/favicon.svg', '<svg>new</svg>')],
     ['the installed dependencies change', () => write('node_modules/.package-lock.json', '{"v":2}')],
     ['the lock file changes', () => write('package-lock.json', '{"lockfileVersion":3}')],
     ['the built server is missing', () => fs.rmSync(path.join(root, 'dist/server/main.js'))],

@@ -1,6 +1,6 @@
 // /api/auth under attack: malformed bodies, control characters, the decompression bomb at
 // registration, throttled links, lockout that cannot be turned against the vendor, revocable
-// sessions and "Forgot password?" (issue 14).
+// sessions and "Forgot password?".
 import { buildApp } from '../../../server/app';
 import { buildTestApp, type TestApp } from '../helpers';
 import {

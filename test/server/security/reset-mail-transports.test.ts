@@ -1,4 +1,4 @@
-// "Forgot password?" through both mail transports the app has (issue 14): real SMTP (SMTP_URL) and the
+// "Forgot password?" through both mail transports the app has: real SMTP (SMTP_URL) and the
 // file outbox (no SMTP_URL). The link in the mail that arrives opens the reset and signs the vendor in.
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// The account e-mails' button (issue 16 #13): the app's brand brown, like the customer mails, not antd's blue.
+// The account e-mails' button: the app's brand brown, like the customer mails, not antd's blue.
 import { accountExistsMail, newVerificationLinkMail, passwordResetMail, verificationMail } from '../../../server/services/auth-mails';
 
 describe('account e-mails', () => {

@@ -68,7 +68,7 @@ describe('verifyQrForStamp', () => {
   it('accepts a fresh dynamic token and names the vendor', async () => {
     const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
     const check = await verifyQrForStamp(t.deps, token);
-    // issuedAt (issue 17): the code's age at scan is one of the stamp's signals.
+    // issuedAt: the code's age at scan is one of the stamp's signals.
     expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: token, issuedAt: t.clock.now() });
     expect(token).toMatch(/^[A-Z2-7]{51}$/);
   });

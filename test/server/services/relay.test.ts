@@ -1,4 +1,4 @@
-// Relay detection (issue 17): the per-code budget, the signals and flags, the vendor's alert and void —
+// Relay detection: the per-code budget, the signals and flags, the vendor's alert and void —
 // against the real app on SQLite and (with DATABASE_URL) PostgreSQL.
 import type { Config, RelayConfig } from '../../../server/config';
 import type { ActivityNotice } from '../../../server/infra/activity-bus';
@@ -243,7 +243,7 @@ describe('POST /api/qrcode/:vendorId/alerts/void', () => {
     expect(activity.items.filter((i: { voided?: boolean }) => i.voided)).toHaveLength(6);
     expect(activity.items.filter((i: { voided?: boolean }) => !i.voided)).toHaveLength(1);
 
-    // Issue 18 will compute the dashboard from aggregates: this pins that voided stamps stop counting there.
+    // The dashboard reads kept aggregates: voided stamps must stop counting there too.
     const dashboard = (await t.app.inject({ method: 'GET', url: `/api/dashboard/${store.id}`, headers: store.auth })).json();
     expect(dashboard.stampCard).toMatchObject({ averageStamps: 1, activeCards: 1 });
     expect(dashboard.engagedCustomers.map((c: { stamps: number }) => c.stamps)).toEqual([1]);

@@ -1,4 +1,4 @@
-// Issue 18: GET /api/vendor/:vendorId keeps each store's answer, serialised, with the store version it was
+// GET /api/vendor/:vendorId keeps each store's answer, serialised, with the store version it was
 // read at; the session check reads the current version in the same statement. A change through any
 // server sharing the database — made in the same millisecond, or by a server whose clock is behind —
 // shows in the next GET of every server.
@@ -18,7 +18,7 @@ let scanned: ScannedItem[] = [];
 beforeAll(async () => {
   const scanner: MenuScanner = { scan: async () => scanned, close: async () => undefined };
   t = await buildTestApp({ menuScanner: scanner });
-  // A second server on the same database (README "Running several servers"), with its own kept answers.
+  // A second server on the same database (docs/operations.md, "Running several servers"), with its own kept answers.
   serverB = await buildApp(t.deps);
   await serverB.ready();
 });

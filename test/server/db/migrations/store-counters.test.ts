@@ -1,4 +1,4 @@
-// Issue 18: migration 2026112210 creates store_counters and backfills it from the stamps and claims
+// Migration 2026112210 creates store_counters and backfills it from the stamps and claims
 // already recorded, so an upgraded server's dashboard shows the store's whole history at once.
 import { Migrator, type MigrationProvider } from 'kysely';
 import { migrateToLatest, openDb, type Db } from '../../../../server/db';

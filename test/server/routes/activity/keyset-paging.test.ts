@@ -1,4 +1,4 @@
-// Issue 18: keyset paging of the activity list (`?before=<nextCursor>`) and the store's running counts
+// Keyset paging of the activity list (`?before=<nextCursor>`) and the store's running counts
 // that the dashboard and the list's total read, kept by the real scan and claim.
 import type { ActivityPage } from '../../../../src/api/contract/activity';
 import { storeCounterTotal } from '../../../../server/repositories/store-counters';

@@ -98,7 +98,7 @@ describe('GET /api/activity/:vendorId', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
 
-  it('issue 16: one label per customer everywhere — activity, dashboard and feed read "Customer #2, 3rd visit"', async () => {
+  it('one label per customer everywhere — activity, dashboard and feed read "Customer #2, 3rd visit"', async () => {
     await newCustomer(t, store.id);
     const second = await newCustomer(t, store.id);
     for (let i = 0; i < 2; i += 1) expect((await scan(t, dynamicToken(t, store.id), { credential: second })).statusCode).toBe(200);
@@ -121,7 +121,7 @@ describe('GET /api/activity/:vendorId', () => {
     expect(renamed.sort()).toEqual(['Ana', 'Ana', 'Ana', 'Customer #1, 1st visit']);
   });
 
-  it("issue 16: shows a customer without a name as 'Customer #N, 1st visit' (their number at this store), never their id", async () => {
+  it("shows a customer without a name as 'Customer #N, 1st visit' (their number at this store), never their id", async () => {
     const credential = await newCustomer(t, store.id);
     const [item] = (await getActivity(t, store.id, store.auth)).json<ActivityPage>().items;
     expect(item.customer).toBe('Customer #1, 1st visit');

@@ -1,4 +1,4 @@
-// Issue 18: every page of the activity list is read from where the indexes reach it directly — the newest
+// Every page of the activity list is read from where the indexes reach it directly — the newest
 // event, the oldest, or a cursor a few rows away — and is the same page the full list, newest first, holds
 // there: at the boundaries, with ties on the millisecond, with voided stamps (listed, marked) and claims.
 // A page by number far from both ends is refused (400), never counted through.

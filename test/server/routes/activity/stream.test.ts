@@ -92,7 +92,7 @@ describe('GET /api/activity/:vendorId/stream', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(claimed).toEqual({
       id: claim.json().redemption.id, type: 'redemption', customer: 'Ana', date: t.clock.now(), reward: 'Flat White', required: 4,
-      // Issue 19: the claim waits at the counter with the code on the customer's screen.
+      // The claim waits at the counter with the code on the customer's screen.
       status: 'pending', code: claim.json().redemption.code, givenAt: null, expiresAt: claim.json().redemption.expiresAt,
     });
   });

@@ -95,7 +95,7 @@ describe('POST /api/customer/cards/:cardId/claim', () => {
       rewardLabel: 'Flat White',
       stampsRequired: 3,
       claimedAt: t.clock.now(),
-      // Issue 19: the claim waits at the counter with a code until staff hand it over (30 minutes by default).
+      // The claim waits at the counter with a code until staff hand it over (30 minutes by default).
       status: 'pending',
       code: expect.stringMatching(/^[ACDEFGHJKMNPQRTUVWXY3479]{5}$/),
       expiresAt: t.clock.now() + 30 * 60 * 1000,

@@ -1,4 +1,4 @@
-// The counter QR token and the flyer token (SPEC.md §7, DESIGN.md §3 "QR tokens").
+// The counter QR token and the flyer token.
 import { buildTestApp, type TestApp } from '../../helpers';
 import { createVendor, type TestVendor } from '../../factories';
 import { verifyQrForStamp } from '../../../../server/services/qr-verify';
@@ -59,7 +59,7 @@ describe('GET /api/qrcode/generate/:vendorId', () => {
     expect(await t.db.kysely.selectFrom('vendors').selectAll().execute()).toEqual(before);
   });
 
-  it('keeps the scan url in QR alphanumeric mode and at most version 6 at level H (issue 15)', async () => {
+  it('keeps the scan url in QR alphanumeric mode and at most version 6 at level H', async () => {
     const { url } = (await generate()).json();
     expect(url).toMatch(/^[0-9A-Z $%*+\-./:]+$/);
     expect(qrVersionOf(url)).toBeLessThanOrEqual(6);
@@ -122,7 +122,7 @@ describe('POST /api/qrcode/printable', () => {
   });
 });
 
-describe('the scan url (issue 15: a code a phone reads at a glance)', () => {
+describe('the scan url (a code a phone reads at a glance)', () => {
   const thirtyCharacterOrigins = ['https://loyalty.corner-cafe.io', 'http://192.168.100.200:3000/'.slice(0, 30), 'https://stamps.example.com:443'];
 
   it('fits QR version 6 at level H for the counter and the flyer code with a PUBLIC_URL of 30 characters', async () => {

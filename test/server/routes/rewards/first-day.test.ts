@@ -1,4 +1,4 @@
-// The first-day checklist (issue 15): reward set and usable → flyer printed → first real stamp.
+// The first-day checklist: reward set and usable → flyer printed → first real stamp.
 import { buildTestApp, type TestApp } from '../../helpers';
 import { createVendor, type TestVendor, dynamicToken, newCustomer, setReward } from '../../factories';
 

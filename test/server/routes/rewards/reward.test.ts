@@ -1,4 +1,4 @@
-// The punch-card reward API: defaults, validation, ownership and upsert (SPEC.md §7, DESIGN.md §3 "Rewards").
+// The punch-card reward API: defaults, validation, ownership and upsert.
 import { buildTestApp, type TestApp } from '../../helpers';
 import { createMenuItem as createItem, createVendor, type TestVendor } from '../../factories';
 
@@ -23,7 +23,7 @@ function post(body: unknown, headers: Record<string, string> = vendor.auth, vend
 }
 
 describe('GET /api/rewards/:vendorId', () => {
-  it("answers SPEC.md's defaults and the vendor's items when nothing is saved", async () => {
+  it("answers the default reward and the vendor's items when nothing is saved", async () => {
     const croissantId = await createItem(t, vendor.id, 'Croissant');
     const response = await t.app.inject({ method: 'GET', url: `/api/rewards/${vendor.id}`, headers: vendor.auth });
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// Issue 13: a registration menu being scanned is leased to one server. A starting (or polling) server
+// A registration menu being scanned is leased to one server. A starting (or polling) server
 // scans again only uploads whose lease has run out — their server died — never one that another live
 // server is reading.
 import crypto from 'node:crypto';
