@@ -329,6 +329,8 @@ export const DASHBOARD_TEXT = {
   runningNow: 'running now',
   customersReached: (n: number) => `${n.toLocaleString('en-US')} customers reached this week`,
   campaignEnds: (date: string) => `ends ${date}`,
+  /** A store with real stamps sees no sample campaigns: none has been launched (campaigns are not sent yet). */
+  noCampaigns: 'No campaigns yet',
   recentActivity: 'Recent Reward Activity',
   engagedCustomers: 'Engaged Customers',
   visits: (n: number) => `${n} visits this month`,

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
-import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from './sampleActivity';
+import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
 
@@ -55,7 +55,7 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
   // The page on screen (the last one loaded) is where the next request starts from.
   const goTo = (target: number) => setRequest(activityPageRequest(target, REWARD_ACTIVITY_PAGE_SIZE, data));
 
-  const samples: RewardActivity = { rows: SAMPLE_REWARD_ACTIVITY, sample: true, loading: false, pagination: false };
+  const samples: RewardActivity = { rows: sampleRewardActivity(Date.now()), sample: true, loading: false, pagination: false };
   if (!vendorId || error) return samples;
   if (isLoading || !data) return { rows: [], sample: false, loading: true, pagination: false };
   if (data.total === 0) return samples;

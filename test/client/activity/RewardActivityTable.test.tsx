@@ -75,6 +75,19 @@ describe('RewardActivityTable', () => {
     expect(screen.getByTestId('sample-data-tag')).toHaveTextContent('Sample data');
   });
 
+  it('dates the sample rows back from today, never a fixed day a year ago', async () => {
+    jest.useFakeTimers({ now: Date.parse('2027-03-10T12:00:00'), doNotFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      http.on(ACTIVITY, { status: 200, body: page([]) });
+      renderTable();
+      expect(await screen.findByText('Emma Wilson')).toBeInTheDocument();
+      const dates = bodyRows().map((row) => within(row).getAllByRole('cell')[1].textContent);
+      expect(dates).toEqual(['Mar 10, 2027', 'Mar 9, 2027', 'Mar 7, 2027', 'Mar 4, 2027', 'Mar 2, 2027']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('shows the real stamps and claims with their tags, and no sample marker', async () => {
     http.on(ACTIVITY, {
       status: 200,
