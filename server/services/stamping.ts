@@ -109,7 +109,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       case 'revoked': return refuse('revoked', scanMessages.revoked);
     }
   }
-  const { vendorId, kind, tokenId, issuedAt, count: codeCount } = check;
+  const { vendorId, kind, tokenId, issuedAt, count: codeCount = 1 } = check;
 
   const storeRow: StoreRow | undefined = context;
   if (!storeRow || !context) return refuse('unknown-store', scanMessages.unknownStore);

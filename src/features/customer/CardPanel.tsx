@@ -41,6 +41,11 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {/* Issue 17: stamps the store voided are never a silent change. */}
       {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
+      {current.stampsExpireAt ? (
+        <Notice tone="warning">
+          {CUSTOMER_TEXT.stampsExpire(new Date(current.stampsExpireAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' }))}
+        </Notice>
+      ) : null}
       {current.returnedClaim && current === card ? (
         <Notice tone="warning">{CUSTOMER_TEXT.returnedClaim(current.returnedClaim.rewardLabel, current.returnedClaim.stamps)}</Notice>
       ) : null}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
+import { ACTIVITY_TEXT, RELAY_TEXT, REWARDS_TEXT } from '../../constants';
 import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
@@ -16,6 +16,10 @@ export const REWARD_ACTIVITY_PAGE_SIZE = 10;
 export interface LiveActivityRow extends RewardActivityRow {
   type?: ActivityItem['type'];
   tag?: string;
+  /** A live stamp not removed yet: staff may remove it. */
+  removable?: boolean;
+  /** A stamp staff removed: who, when and why. */
+  removedDetail?: string;
 }
 
 export interface RewardActivity {
@@ -34,7 +38,20 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     reward: item.reward,
     type: item.type,
     // Issue 17: a stamp the store voided stays listed, marked as such.
-    tag: item.type === 'redemption' ? ACTIVITY_TEXT.claimTag : item.voided ? RELAY_TEXT.activityVoided : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+    tag:
+      item.type === 'redemption'
+        ? ACTIVITY_TEXT.claimTag
+        : item.type === 'expiry'
+          ? REWARDS_TEXT.expiredTag(item.stamps ?? 0)
+          : item.removedReason
+            ? REWARDS_TEXT.removedTag
+            : item.voided
+              ? RELAY_TEXT.activityVoided
+              : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+    removable: item.type === 'stamp' && !item.voided,
+    removedDetail: item.removedReason
+      ? REWARDS_TEXT.removedDetail(item.removedReason, item.removedBy ?? '', dayjs(item.removedAt ?? item.date).format('MMM D, YYYY · HH:mm'))
+      : undefined,
   };
 }
 
