@@ -111,11 +111,11 @@ describe('expiry in days', () => {
     await saveSettings({ stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: 30 });
     const credential = await newCustomer(t, store.id);
     const stampedAt = t.clock.now();
-    const wallet = (await t.app.inject({ method: 'GET', url: '/api/customer/wallet', headers: asCustomer(credential) })).json();
+    const wallet = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) })).json();
     expect(wallet.cards[0]).toMatchObject({ stamps: 1, stampsExpireAt: stampedAt + 30 * DAY });
 
     t.clock.advance(31 * DAY);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/customer/wallet', headers: asCustomer(credential) })).json();
+    const after = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) })).json();
     expect(after.cards[0]).toMatchObject({ stamps: 0, stampsExpireAt: null });
     const items = (await activity()).items;
     expect(items[0]).toMatchObject({ type: 'expiry', stamps: 1, required: 10 });
@@ -135,7 +135,7 @@ describe('POST /api/activity/:vendorId/stamps/:stampId/remove', () => {
     const removed = await t.app.inject({ method: 'POST', url: `/api/activity/${store.id}/stamps/${stamp.id}/remove`, headers: store.auth, payload: { reason: 'Scanned twice by mistake' } });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ voided: true, removedReason: 'Scanned twice by mistake', removedBy: expect.stringContaining('@'), removedAt: t.clock.now() });
-    const wallet = (await t.app.inject({ method: 'GET', url: '/api/customer/wallet', headers: asCustomer(credential) })).json();
+    const wallet = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) })).json();
     expect(wallet.cards[0].stamps).toBe(0);
     expect((await activity()).items[0]).toMatchObject({ removedReason: 'Scanned twice by mistake' });
     const audit = await t.db.kysely.selectFrom('relay_audit').selectAll().where('action', '=', 'remove-stamp').execute();
