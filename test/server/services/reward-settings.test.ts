@@ -22,7 +22,9 @@ const settingsUrl = () => `/api/rewards/${store.id}/settings`;
 const saveSettings = (body: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: settingsUrl(), headers: store.auth, payload: body });
 const counterCode = (count?: number) =>
   t.app.inject({ method: 'GET', url: `/api/qrcode/generate/${store.id}${count === undefined ? '' : `?count=${count}`}`, headers: store.auth });
-const activity = async () => (await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}?page=1&pageSize=50`, headers: store.auth })).json();
+/** A session issued now: the expiry test moves the clock past a session's lifetime. */
+const freshAuth = () => ({ authorization: `Bearer ${t.deps.sessions.issue(store.id)}` });
+const activity = async () => (await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}?page=1&pageSize=50`, headers: freshAuth() })).json();
 
 const PER_ITEM = { stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: false, expiryDays: null };
 
@@ -119,7 +121,7 @@ describe('expiry in days', () => {
     expect(after.cards[0]).toMatchObject({ stamps: 0, stampsExpireAt: null });
     const items = (await activity()).items;
     expect(items[0]).toMatchObject({ type: 'expiry', stamps: 1, required: 10 });
-    const dashboard = (await t.app.inject({ method: 'GET', url: `/api/dashboard/${store.id}`, headers: store.auth })).json();
+    const dashboard = (await t.app.inject({ method: 'GET', url: `/api/dashboard/${store.id}`, headers: freshAuth() })).json();
     expect(dashboard.stampCard.activeCards).toBe(0);
     // The next visit starts the card again from 1.
     expect((await scan(t, dynamicToken(t, store.id), { credential })).json().card.stamps).toBe(1);
