@@ -30,7 +30,8 @@ export async function findOverdueCards(db: Queryable, scope: { vendorId: string 
     .where('s.expiry_days', 'is not', null)
     .where('c.stamps', '>', 0)
     .where('c.last_stamp_at', 'is not', null)
-    .where(sql<boolean>`c.last_stamp_at <= ${now} - s.expiry_days * ${DAY_MS}`)
+    // BIGINT throughout: PostgreSQL would otherwise type the bound numbers as integer (epoch ms overflow it).
+    .where(sql<boolean>`c.last_stamp_at <= CAST(${now} AS BIGINT) - CAST(s.expiry_days AS BIGINT) * CAST(${DAY_MS} AS BIGINT)`)
     .limit(SWEEP_BATCH);
   if ('vendorId' in scope) query = query.where('c.vendor_id', '=', scope.vendorId);
   else if ('customerId' in scope) query = query.where('c.customer_id', '=', scope.customerId);

@@ -142,6 +142,9 @@ describe('POST /api/activity/:vendorId/stamps/:stampId/remove', () => {
     expect((await activity()).items[0]).toMatchObject({ removedReason: 'Scanned twice by mistake' });
     const audit = await t.db.kysely.selectFrom('relay_audit').selectAll().where('action', '=', 'remove-stamp').execute();
     expect(JSON.parse(audit[0].detail)).toMatchObject({ stampId: stamp.id, reason: 'Scanned twice by mistake' });
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv?from=${day}&to=${day}`, headers: store.auth });
+    expect(csv.body).toMatch(/stamp removed,[^\r\n]*removed by [^:]+@[^:]+: Scanned twice by mistake/);
     const again = await t.app.inject({ method: 'POST', url: `/api/activity/${store.id}/stamps/${stamp.id}/remove`, headers: store.auth, payload: { reason: 'again' } });
     expect(again.statusCode).toBe(409);
     const other = await createStore(t, { company: 'Other' });
