@@ -555,7 +555,7 @@ export const REWARDS_TEXT = {
   previewScaled: (perIcon: string) => `Each stamp stands for ${perIcon} punches`,
   previewExpires: (date: string) => `Valid until ${date}`,
   activityTitle: 'Reward Activity',
-  activityColumns: { customer: 'Customer', date: 'Date', reward: 'Reward' },
+  activityColumns: { customer: 'Customer', date: 'Date', reward: 'Reward', actions: 'Actions' },
   activitySampleTooltip: 'Your customers’ redemptions appear here once they start claiming rewards',
   removeStamp: 'Remove stamp',
   removeStampTitle: 'Remove this stamp?',

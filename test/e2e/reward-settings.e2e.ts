@@ -36,7 +36,7 @@ describe('card settings: per-item stamps, auto-redeem, removing a stamp', () => 
     await counterPage.locator('.ant-select-item-option', { hasText: 'One stamp per qualifying item' }).click();
     await settings.getByLabel('Max stamps per transaction').fill('3');
     await settings.getByRole('button', { name: 'Save card settings' }).click();
-    await counterPage.getByText('Card settings saved').waitFor();
+    await counterPage.getByText('Card settings saved', { exact: true }).waitFor();
     await screenshot(counterPage, 'reward-settings-1-saved');
     const saved = await vendorApi<Record<string, unknown>>(app.server, app.vendor, 'GET', `/api/rewards/${app.vendor.vendorId}/settings`);
     expect(saved).toEqual({ stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: true, expiryDays: null });

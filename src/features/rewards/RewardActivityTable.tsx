@@ -38,7 +38,8 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
     : [
         ...COLUMNS,
         {
-          title: '',
+          // Named for screen readers (a table header is never empty); the buttons say what they do.
+          title: <span className="sw-visually-hidden">{REWARDS_TEXT.activityColumns.actions}</span>,
           key: 'actions',
           render: (_: unknown, row: LiveActivityRow) =>
             row.removable ? (
