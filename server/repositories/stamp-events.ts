@@ -24,7 +24,7 @@ export async function insertStampEvent(db: Queryable, event: NewStampEvent, now:
   await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, now);
 }
 
-// Compiled once (issue 18): every accepted scan runs it.
+// Compiled once: every accepted scan runs it.
 const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, now: number], unknown>(
   8,
   (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, now) =>

@@ -41,7 +41,7 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
         <StampGrid stamps={current.stamps} required={current.required} justStamped={justStamped && current === card} />
       </section>
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
-      {/* Issue 17: stamps the store voided are never a silent change. */}
+      {/* Stamps the store voided are never a silent change. */}
       {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
       {current.stampsExpireAt ? (
         <Notice tone="warning">

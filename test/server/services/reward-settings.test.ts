@@ -2,7 +2,7 @@
 // auto-redeem, stamps that expire after the last visit, staff removing a stamp with a reason, and history
 // that keeps the card size each stamp was given under.
 import type { TestApp } from '../helpers';
-import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
+import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
