@@ -28,7 +28,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault({ serializableCheck: { warnAfter: 250 }, immutableCheck: { warnAfter: 250 } })
       .prepend(listener.middleware)
       .concat(api.middleware),
-    // Redacts passwords and tokens and leaves out the QR countdown's ticks (app/devtools.ts).
+    // Redacts passwords and tokens (app/devtools.ts).
     devTools: devToolsOptions,
   });
   const startListening = listener.startListening as AppStartListening;

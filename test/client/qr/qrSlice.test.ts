@@ -1,7 +1,7 @@
-// The QR refresh cycle (SPEC.md §4) driven with fake timers against a real store and its listeners.
+// The QR refresh cycle driven with fake timers against a real store and its listeners.
 import { makeStore, type AppStore } from '../../../src/app/store';
 import { QR_TIMING } from '../../../src/constants';
-import { codeHealth, fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';
+import { codeHealth, fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrCode, qrProgress, qrSlice, regenerateRequested, secondsUntilRefresh, type QrState } from '../../../src/features/qr/qrSlice';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import { sessionTokenFor } from '../support/tokens';
 
@@ -30,6 +30,16 @@ afterEach(() => {
 });
 
 const qr = () => store.getState().qr;
+/** What the page shows of the cycle now: the state's deadlines read against the (fake) clock. */
+const shown = (state: QrState = qr()) => ({
+  status: state.status,
+  fetching: state.status === 'connecting' || (state.status !== 'closed' && state.fetching),
+  token: qrCode(state)?.token ?? null,
+  url: qrCode(state)?.url ?? null,
+  progress: qrProgress(state, Date.now()),
+  ...(state.status === 'retrying' || state.status === 'offline' ? { failures: state.failures, lastError: state.lastError } : {}),
+});
+const health = () => codeHealth(qr(), Date.now());
 /** Lets the listener's promises (fetch, dispatches) settle without moving the clock. */
 const settle = () => jest.advanceTimersByTimeAsync(0);
 const ticks = (n: number) => jest.advanceTimersByTimeAsync(n * QR_TIMING.tickMs);
@@ -37,23 +47,26 @@ const ticks = (n: number) => jest.advanceTimersByTimeAsync(n * QR_TIMING.tickMs)
 describe('qr slice (reducer)', () => {
   const reduce = (...actions: Parameters<typeof qrSlice.reducer>[1][]) => actions.reduce(qrSlice.reducer, qrSlice.getInitialState());
 
-  it('ignores ticks, fetch results and Regenerate while the page is closed', () => {
-    const state = reduce(tick(), fetchStarted(), fetchSucceeded({ token: 't', url: 'u', expiresAt: 1 }), regenerateRequested());
+  it('ignores fetch results and Regenerate while the page is closed', () => {
+    const state = reduce(fetchStarted(), fetchSucceeded({ token: 't', url: 'u', expiresAt: 1 }), fetchFailed('boom'), regenerateRequested());
     expect(state).toEqual(qrSlice.getInitialState());
   });
 
-  it('wraps progress from 99 to 0', () => {
-    let state = reduce(pageOpened({ vendorId: VENDOR }));
-    for (let i = 0; i < 99; i += 1) state = qrSlice.reducer(state, tick());
-    expect(state.progress).toBe(99);
-    expect(qrSlice.reducer(state, tick()).progress).toBe(0);
+  it('holds deadlines, not a ticking clock: the bar runs from 0 to 99 over 60 s without an action', () => {
+    jest.setSystemTime(1_000_000);
+    const state = reduce(pageOpened({ vendorId: VENDOR }));
+    expect(state).toEqual({ status: 'connecting', vendorId: VENDOR, refreshAt: 1_060_000 });
+    expect(qrProgress(state, 1_000_000)).toBe(0);
+    expect(qrProgress(state, 1_000_000 + 599)).toBe(0);
+    expect(qrProgress(state, 1_000_000 + 600)).toBe(1);
+    expect(qrProgress(state, 1_000_000 + 59_999)).toBe(99);
   });
 
   it('keeps the shown token when a refresh fails, and reports failure when there is none', () => {
     const opened = reduce(pageOpened({ vendorId: VENDOR }), fetchStarted());
-    expect(qrSlice.reducer(opened, fetchFailed('boom'))).toMatchObject({ status: 'failed', loading: false, lastError: 'boom' });
+    expect(shown(qrSlice.reducer(opened, fetchFailed('boom')))).toMatchObject({ status: 'retrying', token: null, fetching: false, lastError: 'boom' });
     const showing = reduce(pageOpened({ vendorId: VENDOR }), fetchSucceeded({ token: 't', url: 'u', expiresAt: 1 }), fetchStarted());
-    expect(qrSlice.reducer(showing, fetchFailed('boom'))).toMatchObject({ status: 'ready', token: 't', loading: false, lastError: 'boom' });
+    expect(shown(qrSlice.reducer(showing, fetchFailed('boom')))).toMatchObject({ status: 'retrying', token: 't', fetching: false, lastError: 'boom' });
   });
 
   it.each([
@@ -70,9 +83,9 @@ describe('qr slice (reducer)', () => {
 describe('qr refresh cycle (listeners, fake timers)', () => {
   it('fetches a token on open, with the loading flag on during the fetch', async () => {
     store.dispatch(pageOpened({ vendorId: VENDOR }));
-    expect(qr()).toMatchObject({ status: 'loading', loading: true, token: null });
+    expect(shown()).toMatchObject({ status: 'connecting', fetching: true, token: null });
     await settle();
-    expect(qr()).toMatchObject({ status: 'ready', loading: false, token: 'token-1', url: 'http://stampwise.test/s/token-1', progress: 0 });
+    expect(shown()).toMatchObject({ status: 'live', fetching: false, token: 'token-1', url: 'http://stampwise.test/s/token-1', progress: 0 });
     expect(http.sent(GENERATE)).toHaveLength(1);
     expect(http.sent(GENERATE)[0].headers.get('Authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
   });
@@ -81,25 +94,25 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
     await jest.advanceTimersByTimeAsync(599);
-    expect(qr().progress).toBe(0);
+    expect(shown().progress).toBe(0);
     await jest.advanceTimersByTimeAsync(1);
-    expect(qr().progress).toBe(1);
+    expect(shown().progress).toBe(1);
     await ticks(24);
-    expect(qr().progress).toBe(25);
+    expect(shown().progress).toBe(25);
   });
 
   it('wraps at 100 and fetches a new token every 60 s', async () => {
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
     await ticks(99);
-    expect(qr()).toMatchObject({ progress: 99, token: 'token-1' });
+    expect(shown()).toMatchObject({ progress: 99, token: 'token-1' });
     expect(http.sent(GENERATE)).toHaveLength(1);
     await ticks(1);
-    expect(qr()).toMatchObject({ progress: 0, token: 'token-2' });
+    expect(shown()).toMatchObject({ progress: 0, token: 'token-2' });
     expect(http.sent(GENERATE)).toHaveLength(2);
     await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs * 2);
     expect(http.sent(GENERATE)).toHaveLength(4);
-    expect(qr().token).toBe('token-4');
+    expect(shown().token).toBe('token-4');
   });
 
   it("'Regenerate now' refetches at once and restarts the cycle from 0", async () => {
@@ -107,9 +120,9 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     await settle();
     await ticks(40);
     store.dispatch(regenerateRequested());
-    expect(qr()).toMatchObject({ progress: 0, loading: true });
+    expect(shown()).toMatchObject({ progress: 0, fetching: true });
     await settle();
-    expect(qr()).toMatchObject({ progress: 0, loading: false, token: 'token-2' });
+    expect(shown()).toMatchObject({ progress: 0, fetching: false, token: 'token-2' });
     // The next automatic refresh comes a full 60 s after the regeneration, not 36 s.
     await ticks(99);
     expect(http.sent(GENERATE)).toHaveLength(2);
@@ -124,10 +137,10 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     }));
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await ticks(3);
-    expect(qr()).toMatchObject({ status: 'loading', loading: true, progress: 3 });
+    expect(shown()).toMatchObject({ status: 'connecting', fetching: true, progress: 3 });
     release();
     await settle();
-    expect(qr()).toMatchObject({ status: 'ready', loading: false, token: 'slow' });
+    expect(shown()).toMatchObject({ status: 'live', fetching: false, token: 'slow' });
   });
 
   it('logs a failed fetch to the console and retries after 2 s, then 4 s, until one works', async () => {
@@ -136,7 +149,7 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     http.on(GENERATE, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
-    expect(qr()).toMatchObject({ status: 'failed', loading: false, connection: 'lost', lastError: 'Something went wrong on our side. Please try again.' });
+    expect(shown()).toMatchObject({ status: 'retrying', token: null, fetching: false, lastError: 'Something went wrong on our side. Please try again.' });
     expect(consoleError).toHaveBeenCalledWith('Failed to load QR code', expect.anything());
     await jest.advanceTimersByTimeAsync(2_400);
     expect(http.sent(GENERATE)).toHaveLength(2);
@@ -145,7 +158,8 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     http.on(GENERATE, { status: 200, body: { token: 'again', url: 'http://stampwise.test/s/again', expiresAt: 0 } });
     await jest.advanceTimersByTimeAsync(1_200);
     expect(http.sent(GENERATE)).toHaveLength(3);
-    expect(qr()).toMatchObject({ status: 'ready', token: 'again', lastError: null, connection: 'ok', failures: 0 });
+    expect(shown()).toEqual(expect.objectContaining({ status: 'live', token: 'again' }));
+    expect(shown()).not.toHaveProperty('lastError');
     consoleError.mockRestore();
   });
 
@@ -153,23 +167,23 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
-    expect(codeHealth(qr())).toEqual({ kind: 'live' });
+    expect(health()).toEqual({ kind: 'live' });
     http.on(GENERATE, { status: 503, body: { error: 'down' } });
     await ticks(100);
-    expect(qr()).toMatchObject({ status: 'ready', token: 'token-1', connection: 'lost' });
-    expect(codeHealth(qr())).toEqual({ kind: 'lost', seconds: 30, offline: false });
+    expect(shown()).toMatchObject({ status: 'retrying', token: 'token-1' });
+    expect(health()).toEqual({ kind: 'lost', seconds: 30, offline: false });
     // The bar stands still while the connection is lost.
     await ticks(10);
-    expect(qr().progress).toBe(0);
-    expect(codeHealth(qr())).toEqual({ kind: 'lost', seconds: 24, offline: false });
+    expect(shown().progress).toBe(0);
+    expect(health()).toEqual({ kind: 'lost', seconds: 24, offline: false });
     await jest.advanceTimersByTimeAsync(24_000);
-    expect(codeHealth(qr())).toMatchObject({ kind: 'dead', offline: false });
+    expect(health()).toMatchObject({ kind: 'dead', offline: false });
     // Retries went on with backoff: 60 s, +2, +4, +8, +16 s.
     expect(http.sent(GENERATE).length).toBe(5);
     http.on(GENERATE, { status: 200, body: { token: 'back', url: 'http://stampwise.test/s/back', expiresAt: Date.now() + 90_000 } });
     await jest.advanceTimersByTimeAsync(30_000);
-    expect(qr()).toMatchObject({ token: 'back', connection: 'ok', progress: expect.any(Number) });
-    expect(codeHealth(qr())).toEqual({ kind: 'live' });
+    expect(shown()).toMatchObject({ status: 'live', token: 'back', progress: expect.any(Number) });
+    expect(health()).toEqual({ kind: 'live' });
     consoleError.mockRestore();
   });
 
@@ -178,14 +192,14 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
     window.dispatchEvent(new Event('offline'));
-    expect(qr().connection).toBe('offline');
+    expect(qr().status).toBe('offline');
     await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs * 2);
     expect(http.sent(GENERATE)).toHaveLength(1);
-    expect(codeHealth(qr())).toEqual({ kind: 'dead', retryIn: null, offline: true });
+    expect(health()).toEqual({ kind: 'dead', retryIn: null, offline: true });
     window.dispatchEvent(new Event('online'));
     await ticks(1);
     expect(http.sent(GENERATE)).toHaveLength(2);
-    expect(qr()).toMatchObject({ token: 'token-2', connection: 'ok' });
+    expect(shown()).toMatchObject({ status: 'live', token: 'token-2' });
     consoleError.mockRestore();
   });
 
@@ -197,10 +211,10 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     store.dispatch(pageClosed());
     await settle();
     expect(jest.getTimerCount()).toBe(0);
-    expect(qr()).toMatchObject({ status: 'closed', progress: 0, token: null });
+    expect(shown()).toMatchObject({ status: 'closed', progress: 0, token: null });
     await jest.advanceTimersByTimeAsync(QR_TIMING.refreshIntervalMs * 3);
     expect(http.sent(GENERATE)).toHaveLength(1);
-    expect(qr().progress).toBe(0);
+    expect(shown().progress).toBe(0);
   });
 
   it('drops the answer of a fetch still in flight when the page closes', async () => {
@@ -214,7 +228,7 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     release();
     // One animation frame for RTK's batched notification of the late answer.
     await jest.advanceTimersByTimeAsync(16);
-    expect(qr()).toMatchObject({ status: 'closed', token: null, loading: false });
+    expect(shown()).toMatchObject({ status: 'closed', token: null, fetching: false });
     expect(jest.getTimerCount()).toBe(0);
   });
 
@@ -224,6 +238,6 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     store.dispatch(pageOpened({ vendorId: VENDOR }));
     await settle();
     await ticks(10);
-    expect(qr().progress).toBe(10);
+    expect(shown().progress).toBe(10);
   });
 });

@@ -1,4 +1,4 @@
-// Counter mode (issue 15): the QR page as the café's counter screen. Full screen (Fullscreen API) with the
+// Counter mode: the QR page as the café's counter screen. Full screen (Fullscreen API) with the
 // store's logo and name, the offer in words, the largest QR the screen allows, the countdown (or the truth
 // about a lost connection), the live feed, a short flash (and an opt-in chime) when a stamp or claim lands,
 // and a screen wake lock. Esc (or the Leave button) returns to the page.
@@ -9,8 +9,8 @@ import { QR_TEXT } from '../../../constants';
 import { ActivityFeedView } from '../LiveActivityFeed';
 import { selectActivityFeed } from '../../activity/activityFeedSlice';
 import { QrCodeDisplay } from '../QrCodeDisplay';
-import { QrCodeStatus } from '../QrCodeStatus';
-import { codeHealth, secondsUntilRefresh, selectQr } from '../qrSlice';
+import { QrCountdown } from '../QrCountdown';
+import { useQrCodeView } from '../useQrCodeView';
 import { playChime } from './chime';
 import { counterQrSize, useBoxSize } from './useBoxSize';
 import { useScreenWakeLock } from './useScreenWakeLock';
@@ -26,8 +26,7 @@ export interface CounterScreenProps {
 }
 
 export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenProps) {
-  const qr = useAppSelector(selectQr);
-  const health = codeHealth(qr);
+  const qr = useQrCodeView();
   const [qrBoxRef, qrBox] = useBoxSize<HTMLDivElement>();
   const [chime, setChime] = useState(() => readChimeChoice());
   const landed = useLandedItem();
@@ -72,10 +71,10 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
       </header>
       <p className="sw-counter__scan">{QR_TEXT.counterScan}</p>
       <div className="sw-counter__qr" ref={qrBoxRef}>
-        <QrCodeDisplay url={qr.status === 'ready' ? qr.url : null} expired={health.kind === 'dead'} fixedSize={counterQrSize(qrBox)} />
+        <QrCodeDisplay url={qr.url} expired={qr.expired} fixedSize={counterQrSize(qrBox)} />
       </div>
       <div className="sw-counter__status">
-        <QrCodeStatus health={health} progress={qr.progress} secondsToRefresh={secondsUntilRefresh(qr.progress)} />
+        <QrCountdown />
       </div>
       <aside className="sw-counter__feed">
         <ActivityFeedView idPrefix="sw-counter-feed" testId="counter-feed" screen="counter" />
