@@ -5,7 +5,7 @@ import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../../src/api/apiSlice';
 import type { AppStartListening } from '../../../src/app/listener';
 import { makeStore, type RootState } from '../../../src/app/store';
-import type { LockoutState } from '../../../src/features/login/lockoutSlice';
+import type { LoginFormState } from '../../../src/features/login/loginFormSlice';
 import { classifyLoginFailure, registerLoginListeners, submitLogin } from '../../../src/features/login/loginFlow';
 import { stubLocationAssign } from '../support/browser';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
@@ -24,8 +24,8 @@ afterEach(() => {
  * A mock store that records every action, with the login listeners attached. Its state is fixed
  * (the lockout state given), so what is recorded is exactly what the thunk and listeners dispatched.
  */
-function recordingStore(lockout: LockoutState = { status: 'idle', lastFailure: null }) {
-  const state: RootState = { ...makeStore().getState(), lockout };
+function recordingStore(loginForm: LoginFormState = { status: 'idle', lastFailure: null }) {
+  const state: RootState = { ...makeStore().getState(), loginForm };
   const listener = createListenerMiddleware();
   registerLoginListeners(listener.startListening as AppStartListening);
   // redux-mock-store's typings use redux 4's Middleware; the runtime contract is the same.
@@ -54,13 +54,13 @@ describe('submitLogin', () => {
     });
   });
 
-  test.each<[string, LockoutState]>([
+  test.each<[string, LoginFormState]>([
     ['submitting', { status: 'submitting', lastFailure: null }],
     ['counting down', { status: 'lockedOut', lastFailure: 'invalidCredentials', now: 0, until: 3000 }],
     ['already signed in and redirecting', { status: 'succeeded', lastFailure: null }],
-  ])('is ignored while %s: nothing dispatched, nothing sent', async (_case, lockout) => {
+  ])('is ignored while %s: nothing dispatched, nothing sent', async (_case, loginForm) => {
     jest.useFakeTimers();
-    const { dispatch, actions } = recordingStore(lockout);
+    const { dispatch, actions } = recordingStore(loginForm);
     dispatch(submitLogin({ username: 'a', password: 'b' }));
     await flush();
     expect(actions()).toEqual([]);
@@ -75,17 +75,17 @@ describe('login listeners', () => {
     const { dispatch, types, actions } = recordingStore();
     dispatch(submitLogin({ username: 'a', password: 'b' }));
     await flush();
-    expect(types()).toEqual(['api/executeMutation/pending', 'api/executeMutation/rejected', 'lockout/started']);
+    expect(types()).toEqual(['api/executeMutation/pending', 'api/executeMutation/rejected', 'loginForm/lockoutStarted']);
     expect(actions()[2].payload).toEqual({ failure: 'invalidCredentials', now: 1_700_000_000_000, until: 1_700_000_003_000 });
 
     await jest.advanceTimersByTimeAsync(999);
     expect(types()).toHaveLength(3);
     await jest.advanceTimersByTimeAsync(1);
-    expect(types().slice(3)).toEqual(['lockout/tick']);
+    expect(types().slice(3)).toEqual(['loginForm/lockoutClockTicked']);
     await jest.advanceTimersByTimeAsync(1000);
-    expect(types().slice(3)).toEqual(['lockout/tick', 'lockout/tick']);
+    expect(types().slice(3)).toEqual(['loginForm/lockoutClockTicked', 'loginForm/lockoutClockTicked']);
     await jest.advanceTimersByTimeAsync(1000);
-    expect(types().slice(3)).toEqual(['lockout/tick', 'lockout/tick', 'lockout/ended']);
+    expect(types().slice(3)).toEqual(['loginForm/lockoutClockTicked', 'loginForm/lockoutClockTicked', 'loginForm/lockoutEnded']);
     await jest.advanceTimersByTimeAsync(5000);
     expect(types()).toHaveLength(6);
   });
@@ -96,7 +96,7 @@ describe('login listeners', () => {
     const { dispatch, actions } = recordingStore();
     dispatch(submitLogin({ username: 'a', password: 'b' }));
     await flush();
-    expect(actions().find((action) => action.type === 'lockout/started')?.payload).toMatchObject({ failure: 'unexpected' });
+    expect(actions().find((action) => action.type === 'loginForm/lockoutStarted')?.payload).toMatchObject({ failure: 'unexpected' });
   });
 
   test('a successful sign-in redirects the whole page to /dashboard/{vendorId}', async () => {
@@ -108,7 +108,7 @@ describe('login listeners', () => {
       dispatch(submitLogin({ username: 'a', password: 'b' }));
       await flush();
       expect(assign).toHaveBeenCalledWith('/dashboard/v9');
-      expect(types()).not.toContain('lockout/started');
+      expect(types()).not.toContain('loginForm/lockoutStarted');
     } finally {
       restore();
     }
@@ -123,7 +123,7 @@ test('an OK answer without a token is a failure: lockout "unexpected", no redire
     const { dispatch, actions } = recordingStore();
     dispatch(submitLogin({ username: 'a', password: 'b' }));
     await flush();
-    expect(actions().find((action) => action.type === 'lockout/started')?.payload).toMatchObject({ failure: 'unexpected' });
+    expect(actions().find((action) => action.type === 'loginForm/lockoutStarted')?.payload).toMatchObject({ failure: 'unexpected' });
     expect(assign).not.toHaveBeenCalled();
   } finally {
     restore();

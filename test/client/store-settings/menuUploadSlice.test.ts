@@ -1,8 +1,8 @@
 // The menu upload state machine (SPEC.md §4, §8): legal transitions, ignored illegal ones, the derived message.
 import { makeStore } from '../../../src/app/store';
 import {
-  progressed,
-  reset,
+  uploadProgressed,
+  resultDismissed,
   scanFailed,
   scanStarted,
   scanSucceeded,
@@ -28,7 +28,7 @@ describe('menuUpload slice', () => {
     expect(store.getState().menuUpload).toEqual({ status: 'scanning', fileName: 'menu.png', uploadPercent: 0 });
     expect(selectIsScanning(store.getState())).toBe(true);
 
-    store.dispatch(progressed(42.4));
+    store.dispatch(uploadProgressed(42.4));
     expect(store.getState().menuUpload).toMatchObject({ uploadPercent: 42 });
     store.dispatch(scanSucceeded({ addedCount: 3 }));
     expect(store.getState().menuUpload).toEqual({ status: 'done', addedCount: 3 });
@@ -50,22 +50,22 @@ describe('menuUpload slice', () => {
 
   test('progress only moves forward and stays within 0–100', () => {
     const store = storeAt({ status: 'scanning', fileName: 'menu.png', uploadPercent: 60 });
-    store.dispatch(progressed(30));
+    store.dispatch(uploadProgressed(30));
     expect(store.getState().menuUpload).toMatchObject({ uploadPercent: 60 });
-    store.dispatch(progressed(250));
+    store.dispatch(uploadProgressed(250));
     expect(store.getState().menuUpload).toMatchObject({ uploadPercent: 100 });
   });
 
   describe('illegal transitions do nothing', () => {
     const cases: [string, MenuUploadState, Parameters<ReturnType<typeof makeStore>['dispatch']>[0]][] = [
       ['a second start while scanning', { status: 'scanning', fileName: 'first.png', uploadPercent: 10 }, scanStarted({ fileName: 'second.png' })],
-      ['progress while idle', { status: 'idle' }, progressed(50)],
-      ['progress after a result', { status: 'done', addedCount: 2 }, progressed(50)],
+      ['progress while idle', { status: 'idle' }, uploadProgressed(50)],
+      ['progress after a result', { status: 'done', addedCount: 2 }, uploadProgressed(50)],
       ['success while idle', { status: 'idle' }, scanSucceeded({ addedCount: 2 })],
       ['success after a failure', { status: 'failed' }, scanSucceeded({ addedCount: 2 })],
       ['failure while idle', { status: 'idle' }, scanFailed()],
       ['failure after a success', { status: 'done', addedCount: 2 }, scanFailed()],
-      ['reset while scanning (the answer is still coming)', { status: 'scanning', fileName: 'menu.png', uploadPercent: 100 }, reset()],
+      ['dismissed while scanning (the answer is still coming)', { status: 'scanning', fileName: 'menu.png', uploadPercent: 100 }, resultDismissed()],
     ];
     test.each(cases)('%s', (_name, from, action) => {
       const store = storeAt(from);
@@ -74,9 +74,9 @@ describe('menuUpload slice', () => {
     });
   });
 
-  test('reset clears a result', () => {
+  test('dismissing clears a result', () => {
     const store = storeAt({ status: 'failed' });
-    store.dispatch(reset());
+    store.dispatch(resultDismissed());
     expect(store.getState().menuUpload).toEqual({ status: 'idle' });
   });
 

@@ -37,7 +37,7 @@ async function loadedStore() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('uploadMenu endpoint', () => {
-  test('tells the story scanStarted → progressed… → scanSucceeded (redux-mock-store)', async () => {
+  test('tells the story scanStarted → uploadProgressed… → scanSucceeded (redux-mock-store)', async () => {
     // The mock store records actions without reducing them; its state is a real store's state.
     const real = await loadedStore();
     // redux-mock-store's types predate Redux 5's middleware signature; the runtime contract is the same.
@@ -62,8 +62,8 @@ describe('uploadMenu endpoint', () => {
       .map((action: UnknownAction) => [action.type, action.payload]);
     expect(story).toEqual([
       ['menuUpload/scanStarted', { fileName: 'menu.pdf' }],
-      ['menuUpload/progressed', 25],
-      ['menuUpload/progressed', 100],
+      ['menuUpload/uploadProgressed', 25],
+      ['menuUpload/uploadProgressed', 100],
       ['menuUpload/scanSucceeded', { addedCount: 1 }],
     ]);
   });

@@ -2,20 +2,20 @@
 import { makeStore } from '../../../src/app/store';
 import {
   lockoutEnded,
-  lockoutSlice,
+  loginFormSlice,
   lockoutStarted,
-  lockoutTick,
+  lockoutClockTicked,
   selectLockoutSecondsLeft,
   selectLoginFailure,
   selectLoginStatus,
-  type LockoutState,
-} from '../../../src/features/login/lockoutSlice';
+  type LoginFormState,
+} from '../../../src/features/login/loginFormSlice';
 
 const T0 = 1_700_000_000_000;
-const reduce = (state: LockoutState, action: Parameters<typeof lockoutSlice.reducer>[1]) => lockoutSlice.reducer(state, action);
-const submitting: LockoutState = { status: 'submitting', lastFailure: null };
+const reduce = (state: LoginFormState, action: Parameters<typeof loginFormSlice.reducer>[1]) => loginFormSlice.reducer(state, action);
+const submitting: LoginFormState = { status: 'submitting', lastFailure: null };
 
-describe('lockout slice', () => {
+describe('login form slice', () => {
   test('starts idle with no failure', () => {
     const state = makeStore().getState();
     expect(selectLoginStatus(state)).toBe('idle');
@@ -25,29 +25,29 @@ describe('lockout slice', () => {
 
   test('started: submitting → lockedOut with a deadline 3 s after now, stored as epoch ms', () => {
     const action = lockoutStarted('invalidCredentials', T0);
-    expect(action).toEqual({ type: 'lockout/started', payload: { failure: 'invalidCredentials', now: T0, until: T0 + 3000 } });
+    expect(action).toEqual({ type: 'loginForm/lockoutStarted', payload: { failure: 'invalidCredentials', now: T0, until: T0 + 3000 } });
     expect(reduce(submitting, action)).toEqual({ status: 'lockedOut', lastFailure: 'invalidCredentials', now: T0, until: T0 + 3000 });
   });
 
   test('tick moves the clock; the seconds left are derived (3, 2, 1)', () => {
-    const store = makeStore({ lockout: { status: 'lockedOut', lastFailure: 'unexpected', now: T0, until: T0 + 3000 } });
+    const store = makeStore({ loginForm: { status: 'lockedOut', lastFailure: 'unexpected', now: T0, until: T0 + 3000 } });
     expect(selectLockoutSecondsLeft(store.getState())).toBe(3);
-    store.dispatch(lockoutTick(T0 + 1000));
+    store.dispatch(lockoutClockTicked(T0 + 1000));
     expect(selectLockoutSecondsLeft(store.getState())).toBe(2);
-    store.dispatch(lockoutTick(T0 + 2000));
+    store.dispatch(lockoutClockTicked(T0 + 2000));
     expect(selectLockoutSecondsLeft(store.getState())).toBe(1);
-    store.dispatch(lockoutTick(T0 + 2500));
+    store.dispatch(lockoutClockTicked(T0 + 2500));
     expect(selectLockoutSecondsLeft(store.getState())).toBe(1);
-    expect(lockoutTick(T0).type).toBe('lockout/tick');
+    expect(lockoutClockTicked(T0).type).toBe('loginForm/lockoutClockTicked');
   });
 
   test('ended: lockedOut → idle, keeping the reason so the alert stays readable', () => {
-    const locked: LockoutState = { status: 'lockedOut', lastFailure: 'unexpected', now: T0, until: T0 + 3000 };
-    expect(lockoutEnded()).toEqual({ type: 'lockout/ended', payload: undefined });
+    const locked: LoginFormState = { status: 'lockedOut', lastFailure: 'unexpected', now: T0, until: T0 + 3000 };
+    expect(lockoutEnded()).toEqual({ type: 'loginForm/lockoutEnded', payload: undefined });
     expect(reduce(locked, lockoutEnded())).toEqual({ status: 'idle', lastFailure: 'unexpected' });
   });
 
-  test.each<[string, LockoutState]>([
+  test.each<[string, LoginFormState]>([
     ['idle', { status: 'idle', lastFailure: null }],
     ['succeeded', { status: 'succeeded', lastFailure: null }],
     ['already locked out', { status: 'lockedOut', lastFailure: 'unexpected', now: T0, until: T0 + 1000 }],
@@ -56,7 +56,7 @@ describe('lockout slice', () => {
   });
 
   test('tick and ended are ignored unless locked out', () => {
-    expect(reduce(submitting, lockoutTick(T0))).toEqual(submitting);
+    expect(reduce(submitting, lockoutClockTicked(T0))).toEqual(submitting);
     expect(reduce(submitting, lockoutEnded())).toBe(submitting);
   });
 });

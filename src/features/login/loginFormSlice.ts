@@ -1,26 +1,26 @@
-// The login form as a state machine (SPEC.md §4): idle → submitting → succeeded | lockedOut → idle.
+// The login form as a state machine: idle → submitting → succeeded | lockedOut → idle.
 // The lockout deadline is stored as epoch ms; the seconds shown on the button are derived from it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LOGIN_LOCKOUT_MS } from '../../constants';
 import { authApi, isUsableLoginAnswer } from '../session/authApi';
 
-/** Why the last attempt failed, which decides the alert text (SPEC.md §8). */
+/** Why the last attempt failed, which decides the alert text. */
 export type LoginFailure = 'invalidCredentials' | 'tooManyAttempts' | 'unexpected';
 
-export type LockoutState =
+export type LoginFormState =
   | { status: 'idle'; lastFailure: LoginFailure | null }
   | { status: 'submitting'; lastFailure: null }
   /** Signed in; the page is being replaced by the dashboard, so the form stays shut. */
   | { status: 'succeeded'; lastFailure: null }
   | { status: 'lockedOut'; lastFailure: LoginFailure; until: number; now: number };
 
-const initialState = { status: 'idle', lastFailure: null } as LockoutState;
+const initialState = { status: 'idle', lastFailure: null } as LoginFormState;
 
-export const lockoutSlice = createSlice({
-  name: 'lockout',
+export const loginFormSlice = createSlice({
+  name: 'loginForm',
   initialState,
   reducers: {
-    started: {
+    lockoutStarted: {
       reducer(state, action: PayloadAction<{ failure: LoginFailure; now: number; until: number }>) {
         if (state.status !== 'submitting') return state;
         return { status: 'lockedOut', lastFailure: action.payload.failure, now: action.payload.now, until: action.payload.until };
@@ -30,7 +30,7 @@ export const lockoutSlice = createSlice({
         return { payload: { failure, now, until: now + LOGIN_LOCKOUT_MS } };
       },
     },
-    tick: {
+    lockoutClockTicked: {
       reducer(state, action: PayloadAction<{ now: number }>) {
         if (state.status === 'lockedOut') state.now = action.payload.now;
       },
@@ -38,7 +38,7 @@ export const lockoutSlice = createSlice({
         return { payload: { now } };
       },
     },
-    ended(state) {
+    lockoutEnded(state) {
       // The alert stays up after the countdown so the vendor still sees why the attempt failed.
       if (state.status === 'lockedOut') return { status: 'idle', lastFailure: state.lastFailure };
       return state;
@@ -62,5 +62,5 @@ export const lockoutSlice = createSlice({
   },
 });
 
-export const { started: lockoutStarted, tick: lockoutTick, ended: lockoutEnded } = lockoutSlice.actions;
-export const { selectLoginStatus, selectLoginFailure, selectLockoutSecondsLeft } = lockoutSlice.selectors;
+export const { lockoutStarted, lockoutClockTicked, lockoutEnded } = loginFormSlice.actions;
+export const { selectLoginStatus, selectLoginFailure, selectLockoutSecondsLeft } = loginFormSlice.selectors;
