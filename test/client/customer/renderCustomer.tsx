@@ -1,10 +1,9 @@
 // Renders a customer page the way the customer entry does (src/features/customer/CustomerApp.tsx): its own
-// API cache and a router — no vendor store, no antd. A memory router stands in for the browser's.
+// data cache (new for each render) and a router — no vendor store, no antd. A memory router stands in for the browser's.
 import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { CustomerApiProvider } from '../../../src/features/customer/api/hooks';
-import { CustomerCache } from '../../../src/features/customer/api/cache';
 
 export interface RenderCustomerOptions extends Omit<RenderOptions, 'wrapper'> {
   /** The path the memory router starts on. */
@@ -15,13 +14,12 @@ export interface RenderCustomerOptions extends Omit<RenderOptions, 'wrapper'> {
 }
 
 export function renderCustomerPage(ui: ReactElement, { route = '/', path = '*', extraRoutes = [], ...renderOptions }: RenderCustomerOptions = {}) {
-  const cache = new CustomerCache();
   const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
   const result = render(
-    <CustomerApiProvider cache={cache}>
+    <CustomerApiProvider>
       <RouterProvider router={router} />
     </CustomerApiProvider>,
     renderOptions,
   );
-  return { cache, router, ...result };
+  return { router, ...result };
 }
