@@ -144,7 +144,7 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
   });
 
   it('logs a failed fetch to the console and retries after 2 s, then 4 s, until one works', async () => {
-    // Issue 15 changed this: a failed fetch used to wait for the next 60 s refresh.
+    // A failed fetch is retried after 2 s, not left until the next 60 s refresh.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     http.on(GENERATE, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
     store.dispatch(pageOpened({ vendorId: VENDOR }));
