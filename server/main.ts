@@ -77,7 +77,8 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      // One line per refused variable, each naming it and the fix.
+      for (const line of error.message.split('\n')) console.error(`Configuration error: ${line}`);
       process.exit(78); // EX_CONFIG
     }
     throw error;

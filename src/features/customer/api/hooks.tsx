@@ -49,14 +49,15 @@ function useCustomerQuery<T>(key: string, load: () => Promise<T>, tags: readonly
   const cache = useCustomerCache();
   const read = useCallback(() => (skip ? cache.queryState<T>('') : cache.queryState<T>(key)), [cache, key, skip]);
   const state = useSyncExternalStore(cache.subscribe, read, read);
-  // `load` is a new function each render; the key says what it loads.
-  const [loader] = useState(() => ({ current: load }));
-  loader.current = load;
+  // `load` and `tags` are new each render; the key says what they load and invalidate, so the latest ones
+  // are read when the key is watched instead of watching again on every render.
+  const [latest] = useState(() => ({ load, tags }));
+  latest.load = load;
+  latest.tags = tags;
   useEffect(() => {
     if (skip) return undefined;
-    return cache.watch(key, () => loader.current(), tags);
-    // `tags` is left out: it follows from the key.
-  }, [cache, key, skip, loader]);
+    return cache.watch(key, () => latest.load(), latest.tags);
+  }, [cache, key, skip, latest]);
   useEffect(() => {
     if (skip || pollingInterval <= 0) return undefined;
     const timer = setInterval(() => void cache.refetch(key), pollingInterval);
