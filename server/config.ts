@@ -30,6 +30,8 @@ export interface Config {
   /** Issue 19: a claim not handed over within this many minutes expires and gives its stamps back. */
   claimExpiryMinutes: number;
   logLevel: LogLevel;
+  /** `auto`: readable lines on a terminal, JSON lines otherwise; `pretty` or `json` force one. */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
   /** The menu scanner's OCR engine (README "Menu scanning"). */
@@ -80,6 +82,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     printableCooldownMinutes: vars.PRINTABLE_COOLDOWN_MINUTES,
     claimExpiryMinutes: vars.CLAIM_EXPIRY_MINUTES,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     trustProxy: trustProxy(vars.TRUST_PROXY),
     menuOcrEngine: vars.MENU_OCR_ENGINE,
     dbConnectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,

@@ -15,7 +15,7 @@ import { resolveSecret } from './services/secret';
 import { createQrTokens } from './services/qr-tokens';
 import { createActivityBus, type ActivityBus } from './services/activity-bus';
 import { connectRedis, type RedisHandle } from './services/redis';
-import { serverLoggerOptions } from './log-destination';
+import { chooseLogFormat, serverLoggerOptions } from './log-destination';
 
 /** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
 const REDIS_STARTUP_WAIT_MS = 2000;
@@ -134,7 +134,7 @@ async function start(config: Config): Promise<void> {
   running.activityBus = activityBus;
   const app = await buildApp(
     { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now },
-    { logger: serverLoggerOptions(config.logLevel), serveClient: true },
+    { logger: serverLoggerOptions(config.logLevel, chooseLogFormat(config.logFormat, process.stdout.isTTY === true)), serveClient: true },
   );
   running.app = app;
   // A stray rejection (a background job whose database went away) is logged; it must not end the
@@ -142,12 +142,20 @@ async function start(config: Config): Promise<void> {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   if (stopping) return;
-  await app.listen({ port: config.port, host: config.host });
+  // The first line once listening is the address to open; Fastify names each address it listens on (one per
+  // network interface for HOST=0.0.0.0), and what the server runs on follows.
+  let announced = false;
+  const listenText = (address: string) => {
+    if (announced) return `also listening on ${address}`;
+    announced = true;
+    return `Stampwise is running: open ${config.publicUrl} (listening on ${address})`;
+  };
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   running.listening = true;
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';
-  app.log.info(`Stampwise is running at ${config.publicUrl} (database: ${where}; mail: ${mail}${shared})`);
+  app.log.info(`database: ${where}; mail: ${mail}${shared}`);
 }
 
 main().catch((error: unknown) => {

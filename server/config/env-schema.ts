@@ -48,6 +48,7 @@ export const ENV_SCHEMA = Type.Object({
   PRINTABLE_COOLDOWN_MINUTES: wholeNumber(240, 0, 7 * 24 * 60),
   CLAIM_EXPIRY_MINUTES: wholeNumber(30, 1, 7 * 24 * 60),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  LOG_FORMAT: oneOf(['auto', 'pretty', 'json'] as const, 'auto'),
   TRUST_PROXY: Type.Optional(
     Type.String({
       pattern: `^(0|1|[Ff][Aa][Ll][Ss][Ee]|[Tt][Rr][Uu][Ee]|${PROXY_LIST})$`,
