@@ -6,13 +6,15 @@ import type { Config } from 'jest';
 type Transformer = [string, Record<string, unknown>];
 type Project = Exclude<NonNullable<Config['projects']>[number], string>;
 
-// Type checking is `npm run typecheck`'s job: tests are transpiled file by file by swc, which is several
-// times faster than ts-jest's transpile-only mode.
+// Type checking is `npm run typecheck`'s job: tests are transpiled file by file. The SPA's by swc, several times
+// faster than ts-jest's transpile-only mode; the server's by ts-jest, whose CommonJS exports stay writable, which
+// the server tests' `jest.spyOn(module, 'function')` needs (swc defines them as read-only getters).
 const swcTypeScript = (tsx: boolean): Transformer => [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2022', transform: tsx ? { react: { runtime: 'automatic' } } : undefined }, module: { type: 'commonjs' } },
 ];
-const swcJavaScript: Transformer = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const tsJest: Transformer = ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/server/tsconfig.json' }];
+const tsJestJavaScript: Transformer = ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, isolatedModules: true } }];
 
 /**
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
@@ -24,9 +26,9 @@ const serverProject: Project = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/server'],
   transform: {
-    '^.+\\.tsx?$': swcTypeScript(false),
+    '^.+\\.tsx?$': tsJest,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
-    '^.+\\.m?js$': swcJavaScript,
+    '^.+\\.m?js$': tsJestJavaScript,
   },
   // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
   // cookie (light-my-request, i.e. app.inject) ship only ES modules.
