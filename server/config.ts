@@ -46,6 +46,12 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** Relay detection (docs/security.md, "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
+  /** Where `npm run backup` and the scheduled backups write (default DATA_DIR/backups). */
+  backupDir: string;
+  /** SQLite: the server takes a backup this often; undefined (the default) takes none. */
+  backupEveryHours: number | undefined;
+  /** Scheduled backups kept; older ones are deleted after each new one. */
+  backupKeep: number;
 }
 
 export interface RelayConfig {
@@ -97,6 +103,9 @@ export function loadConfig(env: RawEnv = process.env): Config {
       deviceStores: vars.RELAY_DEVICE_STORES,
       deviceWindowMinutes: vars.RELAY_DEVICE_WINDOW_MINUTES,
     },
+    backupDir: path.resolve(dataDir, env.BACKUP_DIR?.trim() || 'backups'),
+    backupEveryHours: env.BACKUP_EVERY_HOURS?.trim() ? integer(env, 'BACKUP_EVERY_HOURS', 24, 1, 24 * 365) : undefined,
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 10_000),
   };
 }
 
