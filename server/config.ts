@@ -103,9 +103,9 @@ export function loadConfig(env: RawEnv = process.env): Config {
       deviceStores: vars.RELAY_DEVICE_STORES,
       deviceWindowMinutes: vars.RELAY_DEVICE_WINDOW_MINUTES,
     },
-    backupDir: path.resolve(dataDir, env.BACKUP_DIR?.trim() || 'backups'),
-    backupEveryHours: env.BACKUP_EVERY_HOURS?.trim() ? integer(env, 'BACKUP_EVERY_HOURS', 24, 1, 24 * 365) : undefined,
-    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 10_000),
+    backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
+    backupEveryHours: vars.BACKUP_EVERY_HOURS,
+    backupKeep: vars.BACKUP_KEEP,
   };
 }
 
