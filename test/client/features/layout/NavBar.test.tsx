@@ -4,12 +4,12 @@ import { NAV_ITEMS, isNavItemActive, navTarget } from '../../../../src/features/
 import { initialsOf } from '../../../../src/features/layout/ProfileMenu';
 import { loggedOut, tokenSaved } from '../../../../src/features/session/sessionSlice';
 import { fakeToken } from '../../render';
-import { PAINT, renderNav, token, useFakeVendorApi, vendor } from './navBarSetup';
+import { PAINT, renderNav, token, withFakeVendorApi, vendor } from './navBarSetup';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);
 
-const api = useFakeVendorApi('/images/logo-abc.png');
+const api = withFakeVendorApi('/images/logo-abc.png');
 
 const navButton = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name });
 

@@ -1,12 +1,12 @@
 // The nav bar's phone-width Menu button (a disclosure): what it controls, opening, keyboard, closing, navigating.
 // Which of the two layouts shows is the stylesheet's job (jsdom applies none): the browser test checks it at 375 px.
 import { screen, within } from '@testing-library/react';
-import { PAINT, renderNav, useFakeVendorApi } from './navBarSetup';
+import { PAINT, renderNav, withFakeVendorApi } from './navBarSetup';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
 jest.setTimeout(60_000);
 
-useFakeVendorApi(null);
+withFakeVendorApi(null);
 
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 /** The element the Menu button opens, found through its aria-controls. */

@@ -22,7 +22,7 @@ export const vendor = (logo: string | null) => ({
  * Before each test a fresh fake API answering GET /api/vendor/v1 with Corner Café and `logo`; after it, the API
  * and every jest spy restored. `fakeApi` is the current test's fake API.
  */
-export function useFakeVendorApi(logo: string | null): { readonly fakeApi: FakeApi } {
+export function withFakeVendorApi(logo: string | null): { readonly fakeApi: FakeApi } {
   const current = {} as { fakeApi: FakeApi };
   beforeEach(() => {
     current.fakeApi = installFakeApi();

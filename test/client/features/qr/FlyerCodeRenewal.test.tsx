@@ -3,7 +3,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { SentRequest } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
-import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from './qrPageSetup';
+import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, withQrPageSetup } from './qrPageSetup';
 
 jest.mock('html2canvas', () => ({
   __esModule: true,
@@ -24,7 +24,7 @@ const printableBody = () => {
   return { token, url: `http://stampwise.test/s/${token}` };
 };
 
-const setup = useQrPageSetup((http) => {
+const setup = withQrPageSetup((http) => {
   version = 1;
   http.on(GENERATE, { status: 200, body: { token: `dtoken.${VENDOR}.x.mac`, url: 'http://stampwise.test/s/d', expiresAt: 0 } });
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: cornerCafe(null) });

@@ -1,7 +1,7 @@
 // The QR page as a vendor sees it: its texts, the live countdown, Regenerate, copy, and the flyer export.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { clampQrSize } from '../../../../src/features/qr/QrCodeDisplay';
-import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from './qrPageSetup';
+import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, withQrPageSetup } from './qrPageSetup';
 
 jest.mock('html2canvas', () => ({
   __esModule: true,
@@ -14,7 +14,7 @@ jest.setTimeout(30_000);
 
 let issued: number;
 
-const setup = useQrPageSetup((http) => {
+const setup = withQrPageSetup((http) => {
   issued = 0;
   http.on(GENERATE, () => {
     issued += 1;

@@ -1,14 +1,14 @@
 // Per-item stamp mode on the QR page: staff choose how many stamps this purchase earns and the next code
 // carries that count (?count= on the code request); the codes after it give 1 stamp again.
 import { act, fireEvent, screen } from '@testing-library/react';
-import { GENERATE, VENDOR, cornerCafe, renderQrPage, useQrPageSetup } from './qrPageSetup';
+import { GENERATE, VENDOR, cornerCafe, renderQrPage, withQrPageSetup } from './qrPageSetup';
 
 jest.mock('html2canvas', () => ({ __esModule: true, default: jest.fn() }));
 jest.setTimeout(30_000);
 
 const SETTINGS = `GET /api/rewards/${VENDOR}/settings`;
 let mode: 'per-visit' | 'per-item';
-const setup = useQrPageSetup((http) => {
+const setup = withQrPageSetup((http) => {
   let issued = 0;
   http.on(GENERATE, () => {
     issued += 1;

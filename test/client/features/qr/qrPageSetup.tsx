@@ -23,7 +23,7 @@ export const cornerCafe = (logo: string | null) => ({
  * Before each test: fake timers, a fresh fake API with the routes `installRoutes` adds, no canvas drawing and
  * a cleared html2canvas mock; after it, all restored. `http` is the current test's fake API.
  */
-export function useQrPageSetup(installRoutes: (http: FakeApi) => void): { readonly http: FakeApi } {
+export function withQrPageSetup(installRoutes: (http: FakeApi) => void): { readonly http: FakeApi } {
   const current = {} as { http: FakeApi };
   let getContext: jest.SpyInstance;
   beforeEach(() => {

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { FirstDayStatus, RewardResponse } from '../../../../../src/api/contract/rewards';
 import { FakeEventSource, installFakeEventSource } from '../../../support/fakeEventSource';
-import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from '../qrPageSetup';
+import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, withQrPageSetup } from '../qrPageSetup';
 
 jest.mock('html2canvas', () => ({
   __esModule: true,
@@ -21,7 +21,7 @@ const ready: FirstDayStatus = { rewardSaved: true, rewardUsable: true, rewardExp
 const flatWhite: RewardResponse = { reward: { stamps: 10, item: 'fw', itemCustom: null, expiry: '2099-12-31' }, items: [{ _id: 'fw', name: 'Flat White' }] };
 
 let removeEventSource: () => void;
-const setup = useQrPageSetup((http) => {
+const setup = withQrPageSetup((http) => {
   http.on(GENERATE, { status: 200, body: { token: 'DTOKENAAAAAAAAAA', url: 'HTTP://STAMPWISE.TEST/S/DTOKENAAAAAAAAAA', expiresAt: 0 } });
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: cornerCafe('/api/images/abc') });
   http.on(`GET /api/rewards/${VENDOR}`, { status: 200, body: flatWhite });
