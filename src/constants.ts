@@ -17,6 +17,8 @@ import {
 export const TOKEN_STORAGE_KEY = 'token';
 /** This browser's known-device token: a sign-in that sends it is not locked out by strangers' failures. */
 export const KNOWN_DEVICE_STORAGE_KEY = 'stampwise.knownDevice';
+/** Session tokens signed out in this browser whose end the server has not confirmed yet (retried at the next start). */
+export const PENDING_LOGOUTS_STORAGE_KEY = 'stampwise.pendingLogouts';
 
 export const ROUTES = {
   login: '/login',

@@ -1,4 +1,5 @@
-// The /api/auth calls of SPEC.md §7 and issue 14 (logout, forgot/reset password), injected into the one api slice.
+// The /api/auth calls of SPEC.md §7 and issue 14 (forgot/reset password), injected into the one api slice.
+// Logout is not here: see sessionRevocation.ts.
 import { api } from '../../api/apiSlice';
 import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';
@@ -47,11 +48,6 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
       onQueryStarted: keepDeviceToken,
-    }),
-    /** POST /api/auth/logout — the server ends this session; the token is sent explicitly as the store may already have forgotten it. */
-    logout: build.mutation<null, string>({
-      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` }, responseHandler: 'text' }),
-      transformResponse: () => null,
     }),
     /** POST /api/auth/forgot-password — the same 202 answer for any well-formed address. */
     forgotPassword: build.mutation<ForgotPasswordResponse, string>({

@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction }
 import { TOKEN_STORAGE_KEY } from '../../constants';
 import { decodeToken, isTokenValid } from '../../lib/token';
 import { authApi, isUsableLoginAnswer } from './authApi';
+import { endSessionOnServer } from './sessionRevocation';
 
 export interface SessionState {
   token: string | null;
@@ -53,14 +54,14 @@ export const selectVendorId = (state: WithSession) => decodeToken(state.session.
 export const selectIsLoggedIn = (state: WithSession, nowMs: number = Date.now()) => isTokenValid(state.session.token, nowMs);
 
 /**
- * Logout (issue 14): the browser forgets the token at once, and the server is told to end the session, so
- * a copy of the token (a stolen one, or another tab's) stops working too. If the server cannot be reached
- * the token still expires on its own; the vendor is signed out here either way.
+ * Logout: the browser forgets the token at once, and the server is told to end the session, so a copy of the
+ * token (a stolen one, or another tab's) stops working too. If the server cannot be reached now, the logout is
+ * sent again at the next start (sessionRevocation.ts); the owner is signed out here either way.
  */
 export function logout(): ThunkAction<void, WithSession, unknown, UnknownAction> {
   return (dispatch, getState) => {
     const token = selectToken(getState());
-    if (token) void dispatch(authApi.endpoints.logout.initiate(token, { track: false }));
+    if (token) void endSessionOnServer(token);
     dispatch(loggedOut());
   };
 }
