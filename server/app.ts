@@ -157,7 +157,11 @@ function watchRedis(app: FastifyInstance, redis: RedisHandle): void {
 /** Every error leaves as `{ error }` JSON with a 4xx/5xx status; never a stack trace. */
 function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+    return reply.code(error.statusCode).send({
+      error: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      ...(error.reason ? { reason: error.reason } : {}),
+    });
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
