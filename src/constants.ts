@@ -180,6 +180,15 @@ export const LOGIN_TEXT = {
   previewText: 'Digital stamp cards your customers collect with one scan — no paper, no app to explain.',
 } as const;
 
+/** The sign-in screen after the app ended a session the owner did not sign out of: why it ended. */
+export const SESSION_ENDED_TEXT = {
+  expired: 'You were signed out because your session expired. Please sign in again.',
+  'signed-out': 'You were signed out because this session was ended with Logout (in another tab or window). Please sign in again.',
+  'password-changed': 'You were signed out because the password of this account was changed or reset. Please sign in with the new password.',
+  'account-closed': 'You were signed out because this account no longer exists.',
+  unknown: 'You were signed out because your session is no longer valid. Please sign in again.',
+} as const;
+
 export const REGISTER_TEXT = {
   stepTitles: ['Create your account', 'Store Information', 'Account Created'],
   stepLabels: ['Account', 'Store', 'Verify'],

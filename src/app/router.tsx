@@ -24,6 +24,18 @@ const page = (load: () => Promise<PageModule>) => async () => {
 /** Issue 18: the sign-in page without antd's provider (it uses no antd), so /login loads no antd at all. */
 const plainPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/** Any other path: the sign-in screen, or the signed-in owner's dashboard. */
+const unknownPath = async () => {
+  const [{ SignedInGoesToDashboard }, { default: LoginPage }] = await Promise.all([import('./SignedInGoesToDashboard'), import('../features/login/LoginPage')]);
+  return {
+    Component: () => (
+      <SignedInGoesToDashboard>
+        <LoginPage />
+      </SignedInGoesToDashboard>
+    ),
+  };
+};
+
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
 const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
@@ -66,8 +78,8 @@ export const routes: RouteObject[] = [
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
       // Issue 19: reached from the Dashboard (SPEC.md's nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
-      // Any other path shows the login screen (SPEC.md §2).
-      { path: '*', lazy: plainPage(() => import('../features/login/LoginPage')) },
+      // Any other path shows the login screen (SPEC.md §2) — to a visitor who is not signed in.
+      { path: '*', lazy: unknownPath },
     ],
   },
 ];

@@ -49,12 +49,14 @@ describe('signing in and out in a real browser', () => {
 
   test('Profile → Logout sends POST /api/auth/logout, and the copied token gets 401 on every vendor route', async () => {
     const { vendor, server } = app;
+    await page.goto(`${server.baseUrl}/dashboard/${vendor.vendorId}`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const copiedToken = await page.evaluate(() => localStorage.getItem('token'));
     if (!copiedToken) throw new Error('no token in local storage after signing in');
     expect(await statusesWith(copiedToken, vendor.vendorId)).toEqual([200, 200, 200, 200]);
 
     await page.locator('header.sw-nav').getByRole('button', { name: /^Account menu/ }).click();
-    const logoutLeaves = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/logout');
+    const logoutLeaves = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/logout', { timeout: 10_000 });
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const logoutRequest = await logoutLeaves;
     expect(logoutRequest.headers().authorization).toBe(`Bearer ${copiedToken}`);

@@ -3,7 +3,8 @@
 // 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { APP_NAME, LOGIN_TEXT, ROUTES } from '../../constants';
+import { APP_NAME, LOGIN_TEXT, ROUTES, SESSION_ENDED_TEXT } from '../../constants';
+import { selectSessionEndedBecause } from '../session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BrandLogo } from '../layout/BrandMark';
 import { selectLockoutSecondsLeft, selectLoginFailure, selectLoginStatus } from './lockoutSlice';
@@ -37,6 +38,7 @@ export default function LoginPage() {
   const failure = useAppSelector(selectLoginFailure);
   const secondsLeft = useAppSelector(selectLockoutSecondsLeft);
   const [passwordShown, setPasswordShown] = useState(false);
+  const endedBecause = useAppSelector(selectSessionEndedBecause);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,6 +59,13 @@ export default function LoginPage() {
         <div className="sw-login__form-wrap">
           <h1 className="sw-login__heading">{LOGIN_TEXT.heading}</h1>
           <span className="sw-login__subtitle">{LOGIN_TEXT.subtitle}</span>
+
+          {endedBecause !== null && failure === null && (
+            <div className="sw-login__alert sw-alert sw-alert--info" role="status">
+              <span className="sw-alert__icon sw-alert__icon--info" aria-hidden="true">i</span>
+              <span className="sw-alert__text">{SESSION_ENDED_TEXT[endedBecause]}</span>
+            </div>
+          )}
 
           {failure !== null && (
             <div className="sw-login__alert sw-alert sw-alert--error" role="alert">
