@@ -12,7 +12,7 @@ import {
   setVendorPassword,
 } from '../repositories/vendors';
 import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
-import { accountExistsMail, newVerificationLinkMail, verificationMail } from './auth-mails';
+import { accountExistsMail, newVerificationLinkMail, verificationLinkAgainMail, verificationMail } from './auth-mails';
 import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
@@ -24,6 +24,11 @@ export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'se
 
 /** An expired link mails a fresh one, but not more often than this per vendor. */
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
+/** A new link the owner asks for (sign-in, "Forgot password?") goes out at most this often per account. */
+export const REQUESTED_LINK_SPACING_MS = 60 * 1000;
+
+export const VERIFICATION_LINK_REQUESTED_MESSAGE =
+  'If this e-mail address belongs to an account that is not verified yet, we have sent it a new verification link. The link works once, for 24 hours.';
 /** The menu photo registration takes: the same limit as a menu upload. */
 export const MAX_REGISTRATION_MENU_BYTES = MAX_MENU_BYTES;
 
@@ -176,13 +181,30 @@ export async function checkVerificationLink(deps: AccountDeps, token: string): P
   }
 }
 
-export async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number): Promise<void> {
+/**
+ * Mails a fresh verification link to a vendor not verified yet: 'expired' when an expired link was opened (at
+ * most one per RESEND_INTERVAL_MS), 'requested' when the owner asked for one (at most one per REQUESTED_LINK_SPACING_MS).
+ */
+export async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number, cause: 'expired' | 'requested' = 'expired'): Promise<void> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor || vendor.verified_at !== null) return;
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendorId, 'verify');
-  if (newest !== undefined && now - newest < RESEND_INTERVAL_MS) return;
+  const spacing = cause === 'expired' ? RESEND_INTERVAL_MS : REQUESTED_LINK_SPACING_MS;
+  if (newest !== undefined && now - newest < spacing) return;
   const token = await issueEmailToken(deps, vendorId, 'verify', now);
-  await deps.mailer.send(newVerificationLinkMail(vendor.email, vendor.name, verifyLink(deps, token)));
+  const mail = cause === 'expired' ? newVerificationLinkMail : verificationLinkAgainMail;
+  await deps.mailer.send(mail(vendor.email, vendor.name, verifyLink(deps, token)));
+}
+
+/**
+ * "Send me a new verification link" for an address typed on the sign-in or "Forgot password?" screen. Mails
+ * only a real account that is not verified yet; the caller answers the same for every well-formed address,
+ * so nobody learns whether an address has an account.
+ */
+export async function requestVerificationLink(deps: AccountDeps, email: string): Promise<void> {
+  const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
+  if (!vendor || vendor.verified_at !== null) return;
+  await resendVerificationLink(deps, vendor.id, deps.now(), 'requested');
 }
 
 // ---- completing registration ----

@@ -91,3 +91,9 @@ export type ForgotPasswordResponse = MessageResponse;
 
 export const SessionInfo = Type.Object({ vendorId: Type.String(), exp: Type.Integer({ description: 'seconds since the epoch' }) });
 export type SessionInfo = Static<typeof SessionInfo>;
+
+/** POST /api/auth/resend-verification: always 202 with the same message for a well-formed address. */
+export const ResendVerificationRequest = Type.Object({ email: Text({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) }, { additionalProperties: false });
+export type ResendVerificationRequest = Static<typeof ResendVerificationRequest>;
+export const ResendVerificationResponse = MessageResponse;
+export type ResendVerificationResponse = MessageResponse;
