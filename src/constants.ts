@@ -180,6 +180,22 @@ export const LOGIN_TEXT = {
   previewText: 'Digital stamp cards your customers collect with one scan — no paper, no app to explain.',
 } as const;
 
+/** A new verification link, offered where an owner whose address is not verified yet gets stuck (sign-in, a dead link). */
+export const RESEND_VERIFICATION_TEXT = {
+  /** Under a refused sign-in: the server answers the same for every address, so this cannot say more than "maybe". */
+  notVerifiedHint:
+    'Registered, but not verified your e-mail address yet? Until you do, the account has no password, so sign-in fails. We can send you a new verification link.',
+  /** Sign-in after a verification link that was used already or is not valid. */
+  linkInvalid:
+    'This verification link has been used already or is not valid. If you have set your password, sign in below. If your address is not verified yet, ask for a new link.',
+  email: 'Email Address',
+  emailPlaceholder: 'you@yourcafe.com',
+  submit: 'Send a new verification link',
+  tooMany: 'Too many requests. Please wait a few minutes and try again.',
+  invalidEmail: 'Please enter a valid email address.',
+  failed: 'Something went wrong. Please try again later.',
+} as const;
+
 /** The sign-in screen after the app ended a session the owner did not sign out of: why it ended. */
 export const SESSION_ENDED_TEXT = {
   expired: 'You were signed out because your session expired. Please sign in again.',
@@ -257,6 +273,8 @@ export const FORGOT_PASSWORD_TEXT = {
   sentTitle: 'Check your inbox',
   /** The same words whether or not an account uses the address. */
   sentText: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+  /** For an address not verified yet (said to everyone: the page cannot know which case it is). */
+  sentNotVerifiedText: 'If the address is not verified yet, we have sent a new verification link instead: open it to set your password.',
   sentHint: 'No e-mail after a few minutes? Check your spam folder.',
   tooMany: 'Too many requests. Please wait a few minutes and try again.',
   failed: 'Something went wrong. Please try again later.',

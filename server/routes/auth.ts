@@ -228,7 +228,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Mail a new verification link to an account not verified yet',
       description:
         'Always 202 with the same message for a well-formed address, whether or not an account uses it or is verified. ' +
-        `At most one mail per account per minute; ${VERIFICATION_LINK_REQUESTS_PER_ADDRESS} requests per client address per 15 minutes.`,
+        `At most 3 verification mails per account per 15 minutes; ${VERIFICATION_LINK_REQUESTS_PER_ADDRESS} requests per client address per 15 minutes.`,
       body: ResendVerificationRequest,
       response: { 202: ResendVerificationResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },

@@ -1,8 +1,9 @@
 // Signing out in a real browser: the owner signs in through the form, a signed-in owner who opens `/` or a
 // mistyped path lands on their dashboard, and Profile → Logout really ends the session on the server — the
-// POST /api/auth/logout leaves the browser, and a copy of the token taken before is refused everywhere.
+// POST /api/auth/logout leaves the browser, and a copy of the token taken before is refused everywhere. An owner
+// whose address is not verified yet is offered a new verification link by the sign-in screen.
 import type { Page } from 'playwright-core';
-import { newPage, useE2eApp, type PageHandle } from './harness';
+import { linkFrom, newPage, useE2eApp, type PageHandle } from './harness';
 
 const app = useE2eApp();
 let handle: PageHandle;
@@ -71,5 +72,31 @@ describe('signing in and out in a real browser', () => {
     await page.goto(`${app.server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('an address not verified yet: the refused sign-in offers a new verification link, and the mail arrives', async () => {
+    const { server } = app;
+    const email = `unverified${Date.now()}@example.com`;
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: 'Noa Baker', business: 'Late Bloom Bakery', email, address: '3 Quay Street', openingHours: 'Daily 7–15', website: '' })) {
+      form.set(name, value);
+    }
+    expect((await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201);
+    await server.waitForMail(email);
+
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Username').fill(email);
+    await page.getByLabel('Password').fill('a password it never had');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(/Registered, but not verified your e-mail address yet\?/).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
+
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send a new verification link' }).click();
+    await page.getByText(/If this e-mail address belongs to an account that is not verified yet, we have sent it a new verification link\./).waitFor();
+    const mail = await server.waitForMail(email, { since });
+    expect(mail.subject).toBe('Your new Stampwise verification link');
+    await page.goto(linkFrom(mail, '/verify/'));
+    await page.getByRole('heading', { name: 'Verification Successful!' }).waitFor();
   });
 });

@@ -2,8 +2,9 @@
 // Issue 18: plain elements in the antd theme's look (login-form.css), not antd: /login must load at most
 // 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { APP_NAME, LOGIN_TEXT, ROUTES, SESSION_ENDED_TEXT } from '../../constants';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { APP_NAME, LOGIN_TEXT, RESEND_VERIFICATION_TEXT, ROUTES, SESSION_ENDED_TEXT } from '../../constants';
+import { ResendVerificationLink } from './ResendVerificationLink';
 import { selectSessionEndedBecause } from '../session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BrandLogo } from '../layout/BrandMark';
@@ -17,6 +18,11 @@ const FAILURE_TEXT = {
   tooManyAttempts: LOGIN_TEXT.tooManyAttempts,
   unexpected: LOGIN_TEXT.unexpectedFailure,
 } as const;
+
+/** What the verification page hands over when it sends the owner here with a dead link. */
+export interface LoginPageState {
+  verificationLinkInvalid?: boolean;
+}
 
 /** Public so the illustration can be swapped without a rebuild; copied to the site root by webpack. */
 const PREVIEW_IMAGE = '/login-preview.svg';
@@ -39,12 +45,15 @@ export default function LoginPage() {
   const secondsLeft = useAppSelector(selectLockoutSecondsLeft);
   const [passwordShown, setPasswordShown] = useState(false);
   const endedBecause = useAppSelector(selectSessionEndedBecause);
+  const arrivedWithDeadLink = (useLocation().state as LoginPageState | null)?.verificationLinkInvalid === true;
+  const [typedEmail, setTypedEmail] = useState('');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // SPEC.md §4: ignored while submitting or counting down (the button is disabled then, and Enter with it).
     if (status !== 'idle') return;
     const fields = new FormData(event.currentTarget);
+    setTypedEmail(String(fields.get('username') ?? '').trim());
     // SPEC.md §5: no client-side checks; the server decides.
     dispatch(submitLogin({ username: String(fields.get('username') ?? ''), password: String(fields.get('password') ?? '') }));
   };
@@ -112,6 +121,12 @@ export default function LoginPage() {
               {status === 'lockedOut' ? LOGIN_TEXT.tryAgainIn(secondsLeft) : LOGIN_TEXT.submit}
             </button>
           </form>
+
+          {failure === 'invalidCredentials' ? (
+            <ResendVerificationLink key={typedEmail} intro={RESEND_VERIFICATION_TEXT.notVerifiedHint} email={typedEmail} />
+          ) : arrivedWithDeadLink ? (
+            <ResendVerificationLink intro={RESEND_VERIFICATION_TEXT.linkInvalid} />
+          ) : null}
 
           <div className="sw-divider" role="separator">
             <span>{LOGIN_TEXT.divider}</span>

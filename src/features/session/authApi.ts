@@ -1,7 +1,17 @@
 // The /api/auth calls of SPEC.md §7 and issue 14 (forgot/reset password), injected into the one api slice.
 // Logout is not here: see sessionRevocation.ts.
 import { api } from '../../api/apiSlice';
-import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
+import type {
+  CompleteRegistrationRequest,
+  CompleteRegistrationResponse,
+  ForgotPasswordResponse,
+  LoginRequest,
+  LoginResponse,
+  RegisterFields,
+  ResendVerificationResponse,
+  ResetPasswordResponse,
+  VerifyResponse,
+} from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';
 
 /** What the registration form hands over: the text fields plus the optional menu picture. */
@@ -53,6 +63,10 @@ export const authApi = api.injectEndpoints({
     forgotPassword: build.mutation<ForgotPasswordResponse, string>({
       query: (email) => ({ url: '/auth/forgot-password', method: 'POST', body: { email } }),
     }),
+    /** POST /api/auth/resend-verification — the same 202 answer for any well-formed address; mails only an account not verified yet. */
+    resendVerification: build.mutation<ResendVerificationResponse, string>({
+      query: (email) => ({ url: '/auth/resend-verification', method: 'POST', body: { email } }),
+    }),
     /** GET /api/auth/reset-password/{token} — 200 usable, 404 unknown or used, 410 expired. */
     checkResetLink: build.query<{ ok: true }, string>({
       query: (token) => `/auth/reset-password/${encodeURIComponent(token)}`,
@@ -92,4 +106,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation } = authApi;
+export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation } = authApi;
