@@ -20,6 +20,7 @@ import drainConnections from './plugins/drain-connections';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
+import googleRoutes from './routes/auth-google';
 import vendorRoutes from './routes/vendor';
 import imageRoutes from './routes/images';
 import pendingMenuUploads from './plugins/pending-menu-uploads';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(googleRoutes, { prefix: '/api/auth/google' });
   await app.register(vendorRoutes, { prefix: '/api/vendor' });
   await app.register(imageRoutes, { prefix: '/api/images' });
   await app.register(pendingMenuUploads);

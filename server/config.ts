@@ -38,6 +38,25 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** Relay detection (issue 17, README "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
+  /** "Continue with Google" (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleSignInConfig | undefined;
+}
+
+export interface GoogleSignInConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer; Google's own unless a test points it at a local fake. */
+  issuerUrl: string;
+}
+
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+
+function googleSignIn(env: Env): GoogleSignInConfig | undefined {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable "Continue with Google" (or neither)');
+  return { clientId, clientSecret, issuerUrl: (url(env, 'GOOGLE_ISSUER_URL', ['https:', 'http:']) ?? GOOGLE_ISSUER_URL).replace(/\/+$/, '') };
 }
 
 export interface RelayConfig {
@@ -148,5 +167,6 @@ export function loadConfig(env: Env = process.env): Config {
       deviceStores: integer(env, 'RELAY_DEVICE_STORES', 3, 2, 1000),
       deviceWindowMinutes: integer(env, 'RELAY_DEVICE_WINDOW_MINUTES', 10, 1, 24 * 60),
     },
+    google: googleSignIn(env),
   };
 }

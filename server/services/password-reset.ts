@@ -38,7 +38,8 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   const now = deps.now();
   const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
   if (!vendor) return;
-  if (vendor.verified_at === null || vendor.password_hash === null) {
+  // An account made with Google has a verified address and no password yet: a reset link lets it choose one.
+  if (vendor.verified_at === null) {
     // Without a verified address there is no password to reset: the way in is the verification link.
     await resendVerificationLink(deps, vendor.id, now, 'requested');
     return;
