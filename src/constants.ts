@@ -196,6 +196,17 @@ export const RESEND_VERIFICATION_TEXT = {
   failed: 'Something went wrong. Please try again later.',
 } as const;
 
+/** "Continue with Google" when the server has Google sign-in configured (otherwise the button only logs). */
+export const GOOGLE_SIGN_IN_TEXT = {
+  button: 'Continue with Google',
+  /** Why Google sent the owner back without a session (the server's `#google-error=`). */
+  errors: {
+    cancelled: 'Google sign-in was cancelled. Sign in with your password, or try Google again.',
+    'unverified-email': 'Google has not verified the e-mail address of that Google account, so it cannot open a Stampwise account. Sign in with your password, or register.',
+    failed: 'Signing in with Google did not work. Please try again.',
+  },
+} as const;
+
 /** The sign-in screen after the app ended a session the owner did not sign out of: why it ended. */
 export const SESSION_ENDED_TEXT = {
   expired: 'You were signed out because your session expired. Please sign in again.',

@@ -5,6 +5,7 @@ import type {
   CompleteRegistrationRequest,
   CompleteRegistrationResponse,
   ForgotPasswordResponse,
+  GoogleSignInStatus,
   LoginRequest,
   LoginResponse,
   RegisterFields,
@@ -63,6 +64,10 @@ export const authApi = api.injectEndpoints({
     forgotPassword: build.mutation<ForgotPasswordResponse, string>({
       query: (email) => ({ url: '/auth/forgot-password', method: 'POST', body: { email } }),
     }),
+    /** GET /api/auth/google/status — whether "Continue with Google" signs in on this server. */
+    googleSignInStatus: build.query<GoogleSignInStatus, void>({
+      query: () => '/auth/google/status',
+    }),
     /** POST /api/auth/resend-verification — the same 202 answer for any well-formed address; mails only an account not verified yet. */
     resendVerification: build.mutation<ResendVerificationResponse, string>({
       query: (email) => ({ url: '/auth/resend-verification', method: 'POST', body: { email } }),
@@ -106,4 +111,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation } = authApi;
+export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation, useGoogleSignInStatusQuery } = authApi;
