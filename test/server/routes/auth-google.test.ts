@@ -3,7 +3,7 @@
 // way it must refuse: a changed state, a wrong nonce, an address Google has not verified, no flow cookie.
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '../helpers';
-import { resetAuthData, signUpVendor, STRONG_PASSWORD, login, postRegister, registrationFields } from '../auth/fixtures';
+import { freshAddress, login, postRegister, registrationFields, resetAuthData, signUpVendor, STRONG_PASSWORD } from '../auth/fixtures';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../support/fake-oidc-provider';
 
 let provider: FakeOidcProvider;
@@ -87,6 +87,14 @@ describe('GET /api/auth/google/start → provider → GET /api/auth/google/callb
     expect(vendor.verified_at).not.toBeNull();
     // The PKCE verifier and the client secret went to the token endpoint.
     expect(provider.tokenRequests.at(-1)?.get('code_verifier')).toBeTruthy();
+  });
+
+  it('an owner registered with Google (no password) can choose one through "Forgot password?"', async () => {
+    const { callback: back, cookie } = await throughProvider();
+    outcome(await callback(back, cookie));
+    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'robin@gmail.example' }, remoteAddress: freshAddress() });
+    expect(asked.statusCode).toBe(202);
+    expect(t.mailer.last()).toMatchObject({ to: 'robin@gmail.example', subject: 'Reset your Stampwise password' });
   });
 
   it('an existing account with that e-mail signs in (same store), whatever case Google writes the address in', async () => {
