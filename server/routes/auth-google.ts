@@ -10,7 +10,7 @@ import { ErrorBody } from '../../src/api/contract/common';
 import { notFound } from '../http-errors';
 import { createGoogleOidc, type GoogleFlowChecks } from '../infra/google-oidc';
 import { openCookieValue, readCookie, sealCookieValue } from '../infra/signed-cookie';
-import { deriveKey } from '../services/secret';
+import { deriveKey } from '../infra/secret';
 import { signInWithGoogle } from '../services/google-sign-in';
 
 export const GOOGLE_FLOW_COOKIE = 'sw_google_flow';

@@ -1,4 +1,4 @@
-// The /api/auth calls of SPEC.md §7 and issue 14 (forgot/reset password), injected into the one api slice.
+// The /api/auth calls (sign-in, registration, verification, forgot/reset password, Google status), injected into the one api slice.
 // Logout is not here: see sessionRevocation.ts.
 import { api } from '../../api/apiSlice';
 import type {
@@ -25,7 +25,7 @@ export interface CompleteRegistrationInput extends CompleteRegistrationRequest {
   token: string;
 }
 
-/** The multipart body of POST /api/auth/register (SPEC.md §7: name … website, optional menu file). */
+/** The multipart body of POST /api/auth/register (name … website, optional menu file). */
 export function registrationFormData({ menu, ...fields }: RegisterInput): FormData {
   const body = new FormData();
   (Object.keys(fields) as (keyof RegisterFields)[]).forEach((name) => body.append(name, fields[name]));
@@ -97,7 +97,7 @@ export const authApi = api.injectEndpoints({
       }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/register (multipart) — only the success status matters (SPEC.md §7). */
+    /** POST /api/auth/register (multipart) — only the success status matters. */
     register: build.mutation<null, RegisterInput>({
       query: (input) => ({
         url: '/auth/register',

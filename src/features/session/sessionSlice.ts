@@ -70,7 +70,7 @@ export const selectToken = (state: WithSession) => state.session.token;
 /** Why the session ended without the owner signing out, or null. */
 export const selectSessionEndedBecause = (state: WithSession): SessionEndCause | null => state.session.endedBecause ?? null;
 export const selectVendorId = (state: WithSession) => decodeToken(state.session.token)?.sub ?? null;
-/** Logged in: a token exists, decodes, and exp × 1000 is later than now (SPEC.md §4). */
+/** Logged in: a token exists, decodes, and exp × 1000 is later than now. */
 export const selectIsLoggedIn = (state: WithSession, nowMs: number = Date.now()) => isTokenValid(state.session.token, nowMs);
 
 /**

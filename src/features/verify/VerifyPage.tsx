@@ -1,4 +1,4 @@
-// E-mail verification and first password (SPEC.md §2 Verification, §4, §8): verifying → expired | set password.
+// E-mail verification and first password: verifying → expired | set password.
 import { useRef, useState } from 'react';
 import { Button, Form, Input, Spin, Typography } from 'antd';
 import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
@@ -14,7 +14,7 @@ import './verify.css';
 
 /**
  * The server's password-rule message: completion refused with 400 whose details name the `password` field.
- * Anything else (unknown, used or expired link, server down) sends the vendor to /login as SPEC.md §8 says.
+ * Anything else (unknown, used or expired link, server down) sends the vendor to /login.
  */
 export function passwordRuleMessage(error: unknown): string | null {
   const failure = error as FetchBaseQueryError | undefined;
@@ -26,7 +26,7 @@ export function passwordRuleMessage(error: unknown): string | null {
 }
 
 /**
- * A 200 whose body still carries `error` is treated as a failure (SPEC.md §8: any error answer → /login).
+ * A 200 whose body still carries `error` is treated as a failure (any error answer → /login).
  * The API's schemas never send one; a proxy or an older server might.
  */
 function carriesError(body: object | undefined): boolean {
@@ -58,7 +58,7 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
       navigate(ROUTES.login, { replace: true });
       return;
     }
-    // Beyond SPEC.md's redirect: a vendor whose password breaks the rule must learn why, and keep the link.
+    // Not a redirect: a vendor whose password breaks the rule must learn why, and keep the link.
     form.setFields([{ name: 'password', errors: [rule] }]);
     inFlight.current = false;
     setSubmitting(false);
@@ -112,8 +112,8 @@ export default function VerifyPage() {
   const { token = '' } = useParams();
   const { data, isError, error } = useVerifyQuery(token);
 
-  // SPEC.md §8: an error answer or no answer at all → /login. A used or unknown link (404) also says so there,
-  // and offers a new link, so an owner whose address is not verified yet is not left stuck.
+  // An error answer or no answer at all → /login. A used or unknown link (404) also says so there, and offers
+  // a new link, so an owner whose address is not verified yet is not left stuck.
   const deadLink: LoginPageState = { verificationLinkInvalid: true };
   const toLogin = <Navigate to={ROUTES.login} replace state={isError && (error as FetchBaseQueryError).status === 404 ? deadLink : undefined} />;
   if (isError || carriesError(data)) return toLogin;

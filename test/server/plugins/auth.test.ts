@@ -1,7 +1,7 @@
 // A refused session token says why (the app tells the owner on the sign-in screen): it expired, Logout ended it,
 // the password was changed since, or the account is gone. A forged token gets no reason.
 import type { TestApp } from '../helpers';
-import { login, signUpVendor, STRONG_PASSWORD, withAuthApp } from '../auth/fixtures';
+import { login, signUpVendor, STRONG_PASSWORD, withAuthApp } from '../factories';
 
 let t: TestApp;
 withAuthApp((app) => {

@@ -3,7 +3,7 @@
 // way it must refuse: a changed state, a wrong nonce, an address Google has not verified, no flow cookie.
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '../helpers';
-import { freshAddress, login, postRegister, registrationFields, resetAuthData, signUpVendor, STRONG_PASSWORD } from '../auth/fixtures';
+import { freshAddress, login, postRegister, registrationFields, resetAuthData, signUpVendor, STRONG_PASSWORD } from '../factories';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../support/fake-oidc-provider';
 
 let provider: FakeOidcProvider;
