@@ -31,8 +31,8 @@ const serverProject: Project = {
     '^.+\\.m?js$': tsJestJavaScript,
   },
   // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
-  // cookie (light-my-request, i.e. app.inject) ship only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie)/)'],
+  // cookie (light-my-request, i.e. app.inject), openid-client with oauth4webapi and jose (Google sign-in) ship only ES modules.
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose)/)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
 };
 

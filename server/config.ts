@@ -1,8 +1,8 @@
 // Every environment variable the server reads, parsed and validated once at start-up (the schema is in
 // config/env-schema.ts), and shaped into what the server's parts take.
 import path from 'node:path';
-import { type LogLevel } from './config/env-schema';
-import { readEnv, type RawEnv } from './config/read-env';
+import { type Env, type LogLevel } from './config/env-schema';
+import { ConfigError, readEnv, type RawEnv } from './config/read-env';
 
 export { ConfigError } from './config/read-env';
 export { LOG_LEVELS, type LogLevel } from './config/env-schema';
@@ -52,6 +52,25 @@ export interface Config {
   backupEveryHours: number | undefined;
   /** Scheduled backups kept; older ones are deleted after each new one. */
   backupKeep: number;
+  /** "Continue with Google" (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleSignInConfig | undefined;
+}
+
+export interface GoogleSignInConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer; Google's own unless a test points it at a local fake. */
+  issuerUrl: string;
+}
+
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+
+function googleSignIn(vars: Env): GoogleSignInConfig | undefined {
+  const clientId = vars.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = vars.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable "Continue with Google" (or neither)');
+  return { clientId, clientSecret, issuerUrl: (vars.GOOGLE_ISSUER_URL ?? GOOGLE_ISSUER_URL).replace(/\/+$/, '') };
 }
 
 export interface RelayConfig {
@@ -106,6 +125,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,
+    google: googleSignIn(vars),
   };
 }
 

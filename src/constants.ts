@@ -17,6 +17,8 @@ import {
 export const TOKEN_STORAGE_KEY = 'token';
 /** This browser's known-device token: a sign-in that sends it is not locked out by strangers' failures. */
 export const KNOWN_DEVICE_STORAGE_KEY = 'stampwise.knownDevice';
+/** Session tokens signed out in this browser whose end the server has not confirmed yet (retried at the next start). */
+export const PENDING_LOGOUTS_STORAGE_KEY = 'stampwise.pendingLogouts';
 
 export const ROUTES = {
   login: '/login',
@@ -178,6 +180,42 @@ export const LOGIN_TEXT = {
   previewText: 'Digital stamp cards your customers collect with one scan — no paper, no app to explain.',
 } as const;
 
+/** A new verification link, offered where an owner whose address is not verified yet gets stuck (sign-in, a dead link). */
+export const RESEND_VERIFICATION_TEXT = {
+  /** Under a refused sign-in: the server answers the same for every address, so this cannot say more than "maybe". */
+  notVerifiedHint:
+    'Registered, but not verified your e-mail address yet? Until you do, the account has no password, so sign-in fails. We can send you a new verification link.',
+  /** Sign-in after a verification link that was used already or is not valid. */
+  linkInvalid:
+    'This verification link has been used already or is not valid. If you have set your password, sign in below. If your address is not verified yet, ask for a new link.',
+  email: 'Email Address',
+  emailPlaceholder: 'you@yourcafe.com',
+  submit: 'Send a new verification link',
+  tooMany: 'Too many requests. Please wait a few minutes and try again.',
+  invalidEmail: 'Please enter a valid email address.',
+  failed: 'Something went wrong. Please try again later.',
+} as const;
+
+/** "Continue with Google" when the server has Google sign-in configured (otherwise the button only logs). */
+export const GOOGLE_SIGN_IN_TEXT = {
+  button: 'Continue with Google',
+  /** Why Google sent the owner back without a session (the server's `#google-error=`). */
+  errors: {
+    cancelled: 'Google sign-in was cancelled. Sign in with your password, or try Google again.',
+    'unverified-email': 'Google has not verified the e-mail address of that Google account, so it cannot open a Stampwise account. Sign in with your password, or register.',
+    failed: 'Signing in with Google did not work. Please try again.',
+  },
+} as const;
+
+/** The sign-in screen after the app ended a session the owner did not sign out of: why it ended. */
+export const SESSION_ENDED_TEXT = {
+  expired: 'You were signed out because your session expired. Please sign in again.',
+  'signed-out': 'You were signed out because this session was ended with Logout (in another tab or window). Please sign in again.',
+  'password-changed': 'You were signed out because the password of this account was changed or reset. Please sign in with the new password.',
+  'account-closed': 'You were signed out because this account no longer exists.',
+  unknown: 'You were signed out because your session is no longer valid. Please sign in again.',
+} as const;
+
 export const REGISTER_TEXT = {
   stepTitles: ['Create your account', 'Store Information', 'Account Created'],
   stepLabels: ['Account', 'Store', 'Verify'],
@@ -246,6 +284,8 @@ export const FORGOT_PASSWORD_TEXT = {
   sentTitle: 'Check your inbox',
   /** The same words whether or not an account uses the address. */
   sentText: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+  /** For an address not verified yet (said to everyone: the page cannot know which case it is). */
+  sentNotVerifiedText: 'If the address is not verified yet, we have sent a new verification link instead: open it to set your password.',
   sentHint: 'No e-mail after a few minutes? Check your spam folder.',
   tooMany: 'Too many requests. Please wait a few minutes and try again.',
   failed: 'Something went wrong. Please try again later.',

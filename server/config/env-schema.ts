@@ -71,6 +71,9 @@ export const ENV_SCHEMA = Type.Object({
     Type.Integer({ minimum: 1, maximum: 24 * 365, description: 'a whole number from 1 to 8760 (unset means no scheduled backups)' }),
   ),
   BACKUP_KEEP: wholeNumber(7, 1, 10_000),
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ description: 'the OAuth client id from Google Cloud (set with GOOGLE_CLIENT_SECRET, or unset both)' })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ description: 'the OAuth client secret from Google Cloud (set with GOOGLE_CLIENT_ID, or unset both)' })),
+  GOOGLE_ISSUER_URL: url(['http', 'https'], 'https://accounts.google.com'),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

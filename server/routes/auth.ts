@@ -10,6 +10,8 @@ import {
   LoginResponse,
   NewPasswordRequest,
   RegisterBody,
+  ResendVerificationRequest,
+  ResendVerificationResponse,
   SessionInfo,
   SessionResponse,
   TokenParams,
@@ -27,7 +29,9 @@ import {
   isValidEmail,
   normalizeWebsite,
   registerVendor,
+  requestVerificationLink,
   sniffRegistrationMenu,
+  VERIFICATION_LINK_REQUESTED_MESSAGE,
   type RegistrationInput,
 } from '../services/accounts';
 import { checkUpload } from '../services/uploads';
@@ -53,6 +57,8 @@ export const LOGIN_FAILURES_PER_KNOWN_DEVICE = 5;
 export const LINK_ATTEMPTS_PER_ADDRESS = 20;
 /** "Forgot password?" requests per client address: each one may send a mail. */
 export const RESET_REQUESTS_PER_ADDRESS = 5;
+/** "Send a new verification link" requests per client address: each one may send a mail. */
+export const VERIFICATION_LINK_REQUESTS_PER_ADDRESS = 5;
 /** Password changes per signed-in vendor: a stolen session cannot guess the current password at speed. */
 export const PASSWORD_CHANGES_PER_VENDOR = 5;
 const ACCOUNT_FAILURES: LoginThrottleRule = { maxFailures: LOGIN_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS };
@@ -212,6 +218,26 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     await requestPasswordReset(app.deps, request.body.email);
     return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+  });
+
+  app.post('/resend-verification', {
+    config: { rateLimit: { max: VERIFICATION_LINK_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+    preValidation: trimTextFields('email'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a new verification link to an account not verified yet',
+      description:
+        'Always 202 with the same message for a well-formed address, whether or not an account uses it or is verified. ' +
+        `At most 3 verification mails per account per 15 minutes; ${VERIFICATION_LINK_REQUESTS_PER_ADDRESS} requests per client address per 15 minutes.`,
+      body: ResendVerificationRequest,
+      response: { 202: ResendVerificationResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request, reply) => {
+    if (!isValidEmail(request.body.email)) {
+      throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+    }
+    await requestVerificationLink(app.deps, request.body.email);
+    return reply.code(202).send({ message: VERIFICATION_LINK_REQUESTED_MESSAGE });
   });
 
   app.get('/reset-password/:token', {

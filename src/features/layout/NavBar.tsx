@@ -4,9 +4,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input } from 'antd';
 import { CloseOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { APP_NAME, NAV_TEXT } from '../../constants';
+import { APP_NAME, NAV_TEXT, ROUTES } from '../../constants';
 import { useAppSelector, useAppStore } from '../../app/hooks';
-import { selectIsLoggedIn, selectVendorId } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectSessionEndedBecause, selectVendorId } from '../session/sessionSlice';
 import { BrandLogo } from './BrandMark';
 import { ProfileMenu } from './ProfileMenu';
 import { NAV_ITEMS, isNavItemActive, navTarget } from './navItems';
@@ -24,6 +24,13 @@ export function NavBar() {
   };
 
   const panel = useFoldedPanel(pathname);
+
+  // A session that ends while the page is open (the server refused the token: the sign-in screen says why)
+  // leaves the vendor page for /login, replacing the entry.
+  const sessionEnded = useAppSelector(selectSessionEndedBecause) !== null;
+  useEffect(() => {
+    if (sessionEnded) navigate(ROUTES.login, { replace: true });
+  }, [sessionEnded, navigate]);
 
   return (
     <header className="sw-nav">

@@ -10,6 +10,7 @@ import type { RegisterFields } from '../../api/contract/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi } from '../session/authApi';
+import { startGoogleSignIn } from '../login/googleSignIn';
 import { isEmailAddress, isWebAddress, textRule } from './registrationRules';
 import './register.css';
 
@@ -26,6 +27,15 @@ function isHttpRefusal(error: unknown): boolean {
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // Google sign-in signs in or registers when the server has it configured; otherwise the button only logs to the console.
+  // The server is asked on the click, so the form itself sends nothing until Register.
+  const continueWithGoogle = async () => {
+    const request = dispatch(authApi.endpoints.googleSignInStatus.initiate());
+    const status = await request;
+    request.unsubscribe();
+    if (status.data?.enabled) startGoogleSignIn();
+    else console.log(REGISTER_TEXT.googleLog);
+  };
   const { message } = App.useApp();
   // One form for both input steps: fields of the hidden step keep their values (antd `preserve`).
   const [form] = Form.useForm<FormValues>();
@@ -112,7 +122,7 @@ export default function RegisterPage() {
           </Typography.Text>
           {step === 0 && (
             <>
-              <Button block size="large" icon={<GoogleOutlined />} onClick={() => console.log(REGISTER_TEXT.googleLog)}>
+              <Button block size="large" icon={<GoogleOutlined />} onClick={continueWithGoogle}>
                 {REGISTER_TEXT.google}
               </Button>
               <Divider plain>{REGISTER_TEXT.divider}</Divider>

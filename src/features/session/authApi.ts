@@ -1,6 +1,18 @@
-// The /api/auth calls (sign-in, registration, logout, forgot/reset password), injected into the one api slice.
+// The /api/auth calls (sign-in, registration, verification, forgot/reset password, Google status), injected into the one api slice.
+// Logout is not here: see sessionRevocation.ts.
 import { api } from '../../api/apiSlice';
-import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
+import type {
+  CompleteRegistrationRequest,
+  CompleteRegistrationResponse,
+  ForgotPasswordResponse,
+  GoogleSignInStatus,
+  LoginRequest,
+  LoginResponse,
+  RegisterFields,
+  ResendVerificationResponse,
+  ResetPasswordResponse,
+  VerifyResponse,
+} from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';
 
 /** What the registration form hands over: the text fields plus the optional menu picture. */
@@ -48,14 +60,17 @@ export const authApi = api.injectEndpoints({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/logout — the server ends this session; the token is sent explicitly as the store may already have forgotten it. */
-    logout: build.mutation<null, string>({
-      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` }, responseHandler: 'text' }),
-      transformResponse: () => null,
-    }),
     /** POST /api/auth/forgot-password — the same 202 answer for any well-formed address. */
     forgotPassword: build.mutation<ForgotPasswordResponse, string>({
       query: (email) => ({ url: '/auth/forgot-password', method: 'POST', body: { email } }),
+    }),
+    /** GET /api/auth/google/status — whether "Continue with Google" signs in on this server. */
+    googleSignInStatus: build.query<GoogleSignInStatus, void>({
+      query: () => '/auth/google/status',
+    }),
+    /** POST /api/auth/resend-verification — the same 202 answer for any well-formed address; mails only an account not verified yet. */
+    resendVerification: build.mutation<ResendVerificationResponse, string>({
+      query: (email) => ({ url: '/auth/resend-verification', method: 'POST', body: { email } }),
     }),
     /** GET /api/auth/reset-password/{token} — 200 usable, 404 unknown or used, 410 expired. */
     checkResetLink: build.query<{ ok: true }, string>({
@@ -96,4 +111,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation } = authApi;
+export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation, useGoogleSignInStatusQuery } = authApi;

@@ -69,13 +69,15 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in now!' })).toHaveAttribute('href', '/login');
   });
 
-  test("'Continue with Google' only logs to the console", async () => {
+  test("'Continue with Google' only logs to the console while Google sign-in is not configured", async () => {
+    fakeApi.on('GET /api/auth/google/status', { status: 200, body: { enabled: false } });
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const { user, router } = renderRegister();
     await user.click(screen.getByRole('button', { name: /Continue with Google/ }));
     expect(log).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/register');
-    expect(fakeApi.fetch).not.toHaveBeenCalled();
+    // Nothing is sent but the question whether Google sign-in is configured.
+    expect(fakeApi.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/auth/google/status']);
   });
 
   test("Next with empty fields stays on step 1 and says what is missing", async () => {
