@@ -123,6 +123,17 @@ export const MENU_UPLOAD = {
   /** SPEC.md §8: the three results. */
   failed: '❌ Failed to scan menu.',
   noItems: '⚠️ No items found in this menu.',
+  /** Every item the scan read was on the menu already: not the same as finding nothing. */
+  allAlreadyOnMenu: (n: number) => `⚠️ Every item found (${n}) is already on your menu, so nothing new was added.`,
+  /** Said after SPEC.md's failure message, so the vendor knows what to change. */
+  failureReasons: {
+    'not-a-menu-file': 'This file is not an image or a PDF: choose a photo (PNG or JPEG) or a PDF of your menu.',
+    'too-large': 'The file is too large: menus must be 10 MB or smaller (for a huge photo, take a smaller one).',
+    unreadable: 'The file could not be read: it may be damaged, blank or too blurry. Try a sharper photo or a PDF.',
+    busy: 'Another menu is still being scanned. Try again in a minute.',
+    offline: 'The upload did not reach Stampwise. Check the connection and try again.',
+    server: 'Something went wrong on our side. Please try again later.',
+  },
   added: (n: number) => `✅ Added ${n} new item(s) from menu.`,
   failedLog: 'Menu upload failed',
   /** Issue 12: after a bad read, one action takes back exactly that upload's items. */
@@ -205,6 +216,9 @@ export const REGISTER_TEXT = {
   menuHelp: 'Optional: a PNG or JPEG photo of your menu. We will add its items for you.',
   menuWrongType: 'Please choose a PNG or JPEG image.',
   menuTooLarge: 'Menu pictures must be 10 MB or smaller.',
+  /** The account exists; only the optional menu file was left out. */
+  menuNotAdded: (reason: string) =>
+    `Your account is ready, but your menu file could not be used (${reason.replace(/\.$/, '')}). You can add your menu later in Store Settings → Menu & Items.`,
   menuMaxBytes: MAX_MENU_BYTES,
   next: 'Next',
   back: 'Back',
