@@ -65,6 +65,15 @@ export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 const REGISTRATION_MENU_KINDS = ['png', 'jpeg'] as const;
 
 /**
+ * The registration form's limits (as the app-wide ones, one file). @fastify/multipart reads
+ * `throwFileSizeLimit` from route options too, though busboy's type does not list it.
+ */
+const REGISTRATION_MULTIPART = (() => {
+  const options = { limits: { fileSize: MAX_REGISTRATION_MENU_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 24 }, throwFileSizeLimit: false };
+  return options;
+})();
+
+/**
  * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
  * refuses control characters in them: see src/api/contract/text.ts).
  */
@@ -95,7 +104,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS },
         // A menu over the limit arrives cut one byte past it (not refused by the parser), so the handler
         // can leave it out and still create the account.
-        multipartOptions: { limits: { fileSize: MAX_REGISTRATION_MENU_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 24 }, throwFileSizeLimit: false },
+        multipartOptions: REGISTRATION_MULTIPART,
       },
       preValidation: [requireMultipart, trimTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
       schema: {
