@@ -148,11 +148,13 @@ export const MENU_UPLOAD = {
 } as const;
 
 export const STORE_PREVIEW = {
-  caption: 'How customers see your store in the Stampwise app',
+  // Customers use their phone's camera and browser: no app to install.
+  caption: 'How customers see your store under their stamp card',
+  addressLabel: 'Address',
   menuHeading: 'Menu',
   emptyMenu: 'No menu items yet',
   unnamedStore: 'Your store name',
-  hoursLabel: 'Hours',
+  hoursLabel: 'Opening hours',
 } as const;
 
 // ---- Vendor accounts: login, registration, verification (SPEC.md §2, §4, §8, §9) ----
@@ -675,6 +677,8 @@ export const CUSTOMER_ROUTES = {
 } as const;
 
 export const CUSTOMER_TEXT = {
+  /** Names the store section under a card (what the owner wrote about the store). */
+  aboutStore: (company: string) => `About ${company}`,
   brand: 'Stampwise',
   myCards: 'My cards',
   scanning: 'Collecting your stamp…',

@@ -1,7 +1,7 @@
 // The customer pages' data hooks, shaped like the RTK Query hooks they replace (data, error, isLoading,
 // isSuccess…), over one CustomerCache per app (CustomerApiProvider).
 import { createContext, useCallback, useContext, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { CardResponse, CustomerProfile, RedemptionDto, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
+import type { CardResponse, CustomerProfile, RedemptionDto, StoreDetailsResponse, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
 import { CustomerCache, type RequestState } from './cache';
 import { customerClient, type CustomerApiError } from './client';
 
@@ -25,6 +25,7 @@ const PROFILE = 'profile';
 const CARDS_TAG = 'cards';
 const cardKey = (cardId: string) => `card:${cardId}`;
 const claimKey = (claimId: string) => `claim:${claimId}`;
+const cardStoreKey = (cardId: string) => `card-store:${cardId}`;
 
 /** isSuccess tells that data is there (as with RTK Query's hooks). */
 type WithData<T> = { isSuccess: true; data: T } | { isSuccess: false; data: T | undefined };
@@ -147,6 +148,11 @@ export function useGetWalletQuery(options: QueryOptions) {
 
 export function useGetCustomerCardQuery(cardId: string, options: QueryOptions) {
   return useCustomerQuery<CardResponse>(cardKey(cardId), () => customerClient.getCard(cardId), [cardKey(cardId)], options);
+}
+
+/** The store section of a card: read once per card while the page is open. */
+export function useGetCardStoreQuery(cardId: string) {
+  return useCustomerQuery<StoreDetailsResponse>(cardStoreKey(cardId), () => customerClient.getCardStore(cardId), []);
 }
 
 export function useClaimCardMutation() {
