@@ -29,6 +29,10 @@ export const ROUTES = {
   qrCode: (id: string) => `/qr-code/${id}`,
   campaigns: (id: string) => `/campaigns/${id}`,
   help: (id: string) => `/help/${id}`,
+  /** The help pages under Help & Resources (not in SPEC.md). */
+  helpGuide: (id: string) => `/help/${id}/guide`,
+  helpFaq: (id: string) => `/help/${id}/faq`,
+  helpTutorial: (id: string) => `/help/${id}/tutorial`,
   /** Issue 19: the store's customers (reached from the Dashboard; not a nav button of SPEC.md). */
   customers: (id: string) => `/customers/${id}`,
 } as const;
@@ -294,6 +298,11 @@ export const NAV_TEXT = {
   help: 'Help & Resources',
   search: 'Search',
   searchPlaceholder: 'Search for anything...',
+  // The top bar's search (not in SPEC.md): customers, menu items and pages.
+  searchGroups: { customers: 'Customers', menu: 'Menu items', pages: 'Pages' },
+  searchNothing: 'Nothing found',
+  searchCustomerDetail: (visits: number, stamps: number) => `${visits} visit${visits === 1 ? '' : 's'} · ${stamps} stamp${stamps === 1 ? '' : 's'} on the card`,
+  searchMenuDetail: 'Opens Menu & Items',
   profileMenu: 'Account menu',
   storeSettings: 'Store Settings',
   accountSettings: 'Account Settings',
@@ -824,6 +833,10 @@ export const HANDOVER_TEXT = {
 export const CUSTOMERS_TEXT = {
   heading: 'Customers',
   subtitle: 'Who comes back: visits, stamps and rewards of every customer of your store.',
+  // The customer the top bar's search opened.
+  spotlightEmail: 'E-mail',
+  spotlightNoEmail: 'Not given',
+  spotlightMissing: 'This customer is not found any more: search again from the top bar.',
   filterLabel: 'Show',
   filters: { all: 'All', regulars: 'Regulars', lapsed: 'Lapsed' },
   filterHint: (minVisits: number, days: number) => `Regulars: ${minVisits}+ visits in the last ${days} days. Lapsed: no visit in the last ${days} days.`,
