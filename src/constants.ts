@@ -469,6 +469,8 @@ export const HELP_TEXT = {
       question: 'How do customers earn and redeem rewards?',
       answer:
         'Customers earn one stamp per purchase by scanning your QR code in store. When their card is full, they claim the free reward in the mobile app.',
+      /** What is true beside that text: the "mobile app" is the phone's own camera and browser. */
+      note: "No app to install: customers point their phone's camera at your QR code and their stamp card opens in the browser. They claim the reward there and show it at the counter.",
     },
     {
       key: 'track',
@@ -479,11 +481,9 @@ export const HELP_TEXT = {
   resourcesTitle: 'Additional Resources',
   resources: [
     { key: 'guide', title: 'User Guide', description: 'Step-by-step setup of your store, menu and stamp card.' },
-    { key: 'faq', title: 'FAQ', description: 'More answers about stamps, rewards and QR codes.' },
-    { key: 'videos', title: 'Tutorial Videos', description: 'Short walkthroughs of every screen.' },
+    { key: 'faq', title: 'FAQ', description: 'Cooldowns, a lost phone, renewing the flyer, the hand-over, stamp alerts.' },
+    { key: 'videos', title: 'Tutorial Videos', description: 'A short illustrated walkthrough of the real app, screen by screen.' },
   ],
-  comingSoon: 'Coming soon',
-  resourceLabel: (title: string) => `${title} (coming soon)`,
 } as const;
 
 // ---- Rewards: punch-card setup (SPEC.md §2 "Reward setup and management", §5, §8, §9) ----
