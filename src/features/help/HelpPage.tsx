@@ -1,4 +1,4 @@
-// Help and resources (SPEC.md §2): the three questions as an accordion and the 'Additional Resources' list,
+// Help and resources: the three questions as an accordion and the 'Additional Resources' list,
 // whose entries open the User Guide, the FAQ and the illustrated walkthrough.
 import type { ReactNode } from 'react';
 import { BookOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';

@@ -1,9 +1,7 @@
 // GET /api/customers/:vendorId/search: the top bar's search for a customer of the signed-in store —
 // by name, e-mail or number, only that store's, limited and rate-limited.
 import type { TestApp } from '../helpers';
-import { addCard, stampAt, type TestCard } from '../activity/factories';
-import { buildHandoverTestApp, rewardStore } from '../handover/factories';
-import { createStore, type TestStore } from '../customer/factories';
+import { addCard, buildHandoverTestApp, createStore, rewardStore, stampAt, type TestCard, type TestStore } from '../factories';
 import { SEARCHES_PER_MINUTE } from '../../../server/routes/customers';
 import { CUSTOMER_SEARCH_RESULTS } from '../../../src/api/contract/limits';
 

@@ -1,8 +1,7 @@
 // GET /api/customer/cards/:cardId/store: the store section of a customer's card — the owner's public
 // profile and menu, for a card in the customer's own wallet only.
 import type { TestApp } from '../helpers';
-import { createMenuItem, createVendor } from '../factories';
-import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, newCustomer, scan, setReward } from '../customer/factories';
+import { asCustomer, buildCustomerTestApp, createMenuItem, createStore, createVendor, dynamicToken, newCustomer, scan, setReward } from '../factories';
 import { STORE_DETAILS_READS_PER_ADDRESS } from '../../../server/routes/customer';
 
 let t: TestApp;
