@@ -15,10 +15,10 @@ const DESKTOP = { width: 1280, height: 800 };
 async function save(shot: Buffer, name: string): Promise<void> {
   // Half size keeps every word readable in the page's 900 px column and the file small.
   let width = 960;
-  let png = await sharp(shot).resize({ width }).png({ palette: true, quality: 80, effort: 10, compressionLevel: 9 }).toBuffer();
+  let png = await sharp(shot).resize({ width, withoutEnlargement: true }).png({ palette: true, quality: 80, effort: 10, compressionLevel: 9 }).toBuffer();
   while (png.length > MAX_BYTES && width > 480) {
     width -= 120;
-    png = await sharp(shot).resize({ width }).png({ palette: true, quality: 70, effort: 10, compressionLevel: 9 }).toBuffer();
+    png = await sharp(shot).resize({ width, withoutEnlargement: true }).png({ palette: true, quality: 70, effort: 10, compressionLevel: 9 }).toBuffer();
   }
   if (png.length > MAX_BYTES) throw new Error(`${name} is ${png.length} bytes, over ${MAX_BYTES}`);
   fs.writeFileSync(path.join(OUT_DIR, name), png);

@@ -37,7 +37,7 @@ const ICON_PATHS = {
 function FactIcon({ kind }: { kind: keyof typeof ICON_PATHS }) {
   return (
     <svg className="sd-store__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d={ICON_PATHS[kind]} />
+      <path fill="currentColor" fillRule="evenodd" d={ICON_PATHS[kind]} />
     </svg>
   );
 }
