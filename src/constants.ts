@@ -129,7 +129,7 @@ export const MENU_UPLOAD = {
   noItems: '⚠️ No items found in this menu.',
   /** Every item the scan read was on the menu already: not the same as finding nothing. */
   allAlreadyOnMenu: (n: number) => `⚠️ Every item found (${n}) is already on your menu, so nothing new was added.`,
-  /** Said after SPEC.md's failure message, so the vendor knows what to change. */
+  /** Said after the failure message above, so the vendor knows what to change. */
   failureReasons: {
     'not-a-menu-file': 'This file is not an image or a PDF: choose a photo (PNG or JPEG) or a PDF of your menu.',
     'too-large': 'The file is too large: menus must be 10 MB or smaller (for a huge photo, take a smaller one).',
@@ -298,7 +298,7 @@ export const NAV_TEXT = {
   help: 'Help & Resources',
   search: 'Search',
   searchPlaceholder: 'Search for anything...',
-  // The top bar's search (not in SPEC.md): customers, menu items and pages.
+  // The top bar's search: customers, menu items and pages.
   searchGroups: { customers: 'Customers', menu: 'Menu items', pages: 'Pages' },
   searchNothing: 'Nothing found',
   searchCustomerDetail: (visits: number, stamps: number) => `${visits} visit${visits === 1 ? '' : 's'} · ${stamps} stamp${stamps === 1 ? '' : 's'} on the card`,
@@ -604,7 +604,7 @@ export const QR_TEXT = {
   instructions: "Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.",
   loading: 'Loading QR...',
   qrLabel: 'QR code for customers to scan and collect a stamp',
-  // SPEC.md's token preview, named for what it is: the link a phone opens.
+  // The token preview, named for what it is: the link a phone opens.
   tokenLabel: 'Link in this code',
   copy: 'Copy link',
   copied: 'Link copied',

@@ -83,7 +83,7 @@ export const selectNewUploadId = (state: WithMenuUpload): string | null =>
 /** The one result message of a menu upload, or null while idle or scanning. */
 export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
   const upload = state.menuUpload;
-  // The spec's "Failed to scan menu." stays first; the reason follows, so the vendor knows what to change.
+  // "Failed to scan menu." stays first; the reason follows, so the vendor knows what to change.
   if (upload.status === 'failed') return { kind: 'error', text: upload.reason ? `${MENU_UPLOAD.failed} ${MENU_UPLOAD.failureReasons[upload.reason]}` : MENU_UPLOAD.failed };
   if (upload.status === 'undone') return { kind: 'warning', text: MENU_UPLOAD.undone(upload.removedCount) };
   if (upload.status !== 'done') return null;

@@ -1,4 +1,4 @@
-// The help page answers SPEC.md's three questions in an accordion and lists the additional resources.
+// The help page answers the three questions in an accordion and links the additional resources.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HelpPage from '../../../src/features/help/HelpPage';
