@@ -42,6 +42,16 @@ export async function hasStampWithToken(db: Queryable, customerId: string, token
 }
 
 /** A unique-constraint violation, as better-sqlite3 (SQLITE_CONSTRAINT_UNIQUE) and pg (23505) report it. */
+/**
+ * A row named a parent that is gone: e.g. a scan whose customer a wallet merge or a wallet deletion removed
+ * between the scan's read and its transaction.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;

@@ -3,16 +3,16 @@
 import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
-import { tooManyRequests } from '../http-errors';
+import { tooManyRequests, unauthorized } from '../http-errors';
 import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
-import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
-import { createCustomer, credentialHashOf } from './customers';
+import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
 
@@ -159,6 +159,9 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       return { card, credential: created?.credential, ...relay };
     });
   } catch (error) {
+    // The wallet the credential named was merged into another or deleted after the read above: the
+    // credential is revoked, as any later request with it would find.
+    if (knownCustomerId !== undefined && isForeignKeyViolation(error)) throw unauthorized(NO_CUSTOMER_MESSAGE);
     if (isUniqueViolation(error)) return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: await currentCard() });
     if (error instanceof CoolingDown) return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: await currentCard() });
     if (error instanceof CodeBudgetSpent) {
