@@ -10,6 +10,7 @@ import {
   LoginResponse,
   NewPasswordRequest,
   RegisterBody,
+  RegisterResponse,
   ResendVerificationRequest,
   ResendVerificationResponse,
   SessionInfo,
@@ -19,7 +20,7 @@ import {
 } from '../../src/api/contract/auth';
 import { ErrorBody, Ok } from '../../src/api/contract/common';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
+import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
 import {
   MAX_REGISTRATION_MENU_BYTES,
   INVALID_LINK_MESSAGE,
@@ -70,6 +71,15 @@ export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 const REGISTRATION_MENU_KINDS = ['png', 'jpeg'] as const;
 
 /**
+ * The registration form's limits (as the app-wide ones, one file). @fastify/multipart reads
+ * `throwFileSizeLimit` from route options too, though busboy's type does not list it.
+ */
+const REGISTRATION_MULTIPART = (() => {
+  const options = { limits: { fileSize: MAX_REGISTRATION_MENU_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 24 }, throwFileSizeLimit: false };
+  return options;
+})();
+
+/**
  * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
  * refuses control characters in them: see src/api/contract/text.ts).
  */
@@ -96,7 +106,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await formRoutes.register(multipartForms);
 
     formRoutes.post('/register', {
-      config: { rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+      config: {
+        rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS },
+        // A menu over the limit arrives cut one byte past it (not refused by the parser), so the handler
+        // can leave it out and still create the account.
+        multipartOptions: REGISTRATION_MULTIPART,
+      },
       preValidation: [requireMultipart, trimTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
       schema: {
         tags: ['auth'],
@@ -104,15 +119,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'An address that already has an account gets the same answer (and a mail saying so).',
         consumes: ['multipart/form-data'],
         body: RegisterBody,
-        response: { 201: Ok, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+        response: { 201: RegisterResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
       },
     }, async (request, reply) => {
-      const input = await registrationInput(request.body);
+      const { menuNotAdded, ...input } = await registrationInput(request.body);
       await registerVendor(app.deps, input);
       // The menu is scanned in the background (the worker thread does the OCR); its items are on the
       // vendor's menu by the time they have verified their e-mail.
       if (input.menu) void processPendingMenuUploads(app.deps, request.log);
-      return reply.code(201).send({ ok: true });
+      return reply.code(201).send(menuNotAdded ? { ok: true, menuNotAdded } : { ok: true });
     });
   };
   await app.register(registration);
@@ -308,8 +323,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-/** The schema has checked shapes and lengths; this checks meaning (e-mail, website, menu file). */
-async function registrationInput(body: RegisterBody): Promise<RegistrationInput> {
+/**
+ * The schema has checked shapes and lengths; this checks meaning (e-mail, website, menu file). The menu is
+ * optional: a file that cannot be used never blocks the account; it is left out and the reason answered,
+ * so the owner hears that the menu can be added later.
+ */
+async function registrationInput(body: RegisterBody): Promise<RegistrationInput & { menuNotAdded?: string }> {
   if (!isValidEmail(body.email)) {
     throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
   }
@@ -324,8 +343,17 @@ async function registrationInput(body: RegisterBody): Promise<RegistrationInput>
     address: body.address,
     openingHours: body.openingHours,
     website,
-    menu: await registrationMenu(body.menu),
+    ...(await optionalRegistrationMenu(body.menu)),
   };
+}
+
+async function optionalRegistrationMenu(menu: Buffer | string | undefined): Promise<{ menu: RegistrationInput['menu']; menuNotAdded?: string }> {
+  try {
+    return { menu: await registrationMenu(menu) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { menu: null, menuNotAdded: error.message };
+  }
 }
 
 async function registrationMenu(menu: Buffer | string | undefined): Promise<RegistrationInput['menu']> {

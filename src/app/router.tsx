@@ -76,6 +76,9 @@ export const routes: RouteObject[] = [
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
       vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
+      vendorPage('/help/:userId/guide', () => import('../features/help/HelpGuidePage')),
+      vendorPage('/help/:userId/faq', () => import('../features/help/HelpFaqPage')),
+      vendorPage('/help/:userId/tutorial', () => import('../features/help/HelpTutorialPage')),
       // Reached from the Dashboard (the nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
       // Any other path shows the login screen to a visitor who is not signed in; a signed-in owner goes to their dashboard.

@@ -23,6 +23,13 @@ export const RegisterBody = Type.Object(
   { additionalProperties: false },
 );
 export type RegisterBody = Static<typeof RegisterBody>;
+/** 201 to POST /api/auth/register: the account exists; a menu file that could not be used is left out, with why. */
+export const RegisterResponse = Type.Object({
+  ok: Type.Literal(true),
+  menuNotAdded: Type.Optional(Type.String({ description: 'Why the menu file was not kept (the account was still created); add the menu later' })),
+});
+export type RegisterResponse = Static<typeof RegisterResponse>;
+
 /** The text fields the registration form sends (the `menu` file goes beside them). */
 export type RegisterFields = Required<Omit<RegisterBody, 'menu'>>;
 

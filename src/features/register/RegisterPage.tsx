@@ -46,6 +46,8 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   /** Why the last Register failed: the page stays on step 2 and says why. */
   const [failure, setFailure] = useState<string | null>(null);
+  /** Why the menu file was left out of a created account (the menu can be added later). */
+  const [menuNotAdded, setMenuNotAdded] = useState<string | null>(null);
   // A ref, not the state: two quick clicks both pass validation before the state re-renders.
   const inFlight = useRef(false);
 
@@ -65,7 +67,8 @@ export default function RegisterPage() {
         website: values.website?.trim() ?? '',
       };
       // track: false: the menu File and the vendor's details need not sit in the store's cache.
-      await dispatch(authApi.endpoints.register.initiate({ ...fields, menu }, { track: false })).unwrap();
+      const outcome = await dispatch(authApi.endpoints.register.initiate({ ...fields, menu }, { track: false })).unwrap();
+      setMenuNotAdded(outcome.menuNotAdded);
       setStep(2);
     } catch (error) {
       // A refused registration stays on step 2 without a message; a thrown failure is only logged.
@@ -107,6 +110,9 @@ export default function RegisterPage() {
             {REGISTER_TEXT.stepTitles[step]}
           </Typography.Title>
           <p>{REGISTER_TEXT.createdText}</p>
+          {menuNotAdded ? (
+            <Alert type="warning" showIcon className="sw-register__menu-skipped" title={REGISTER_TEXT.menuNotAdded(menuNotAdded)} />
+          ) : null}
           <p className="sw-register__hint">{REGISTER_TEXT.createdHint}</p>
           <Button type="primary" size="large" block onClick={() => navigate(ROUTES.login)}>
             {REGISTER_TEXT.login}

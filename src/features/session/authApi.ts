@@ -9,6 +9,7 @@ import type {
   LoginRequest,
   LoginResponse,
   RegisterFields,
+  RegisterResponse,
   ResendVerificationResponse,
   ResetPasswordResponse,
   VerifyResponse,
@@ -34,6 +35,20 @@ export function registrationFormData({ menu, ...fields }: RegisterInput): FormDa
 }
 
 /** A sign-in answer the app can act on: a token and the vendor id to open (anything else is a failure). */
+/** What a registration answered beyond success: a menu file left out of the new account, and why. */
+export interface RegisterOutcome {
+  menuNotAdded: string | null;
+}
+
+export function registerOutcome(text: string): RegisterOutcome {
+  try {
+    const body = JSON.parse(text) as Partial<RegisterResponse> | null;
+    return { menuNotAdded: typeof body?.menuNotAdded === 'string' ? body.menuNotAdded : null };
+  } catch {
+    return { menuNotAdded: null };
+  }
+}
+
 export function isUsableLoginAnswer(answer: Partial<LoginResponse> | undefined): answer is LoginResponse {
   return typeof answer?.token === 'string' && answer.token !== '' && typeof answer.vendor?._id === 'string' && answer.vendor._id !== '';
 }
@@ -97,16 +112,16 @@ export const authApi = api.injectEndpoints({
       }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/register (multipart) — only the success status matters. */
-    register: build.mutation<null, RegisterInput>({
+    /** POST /api/auth/register (multipart); the answer names a menu file the server left out (the account was created without it). */
+    register: build.mutation<RegisterOutcome, RegisterInput>({
       query: (input) => ({
         url: '/auth/register',
         method: 'POST',
         body: registrationFormData(input),
-        // The body is not read, so whatever the server sends back can never turn success into a parse error.
+        // Read as text: whatever the server sends back can never turn success into a parse error.
         responseHandler: 'text',
       }),
-      transformResponse: () => null,
+      transformResponse: (text: string): RegisterOutcome => registerOutcome(text),
     }),
   }),
 });

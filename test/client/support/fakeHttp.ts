@@ -13,6 +13,8 @@ export interface SentRequest {
   method: string;
   /** Path only, without the query string, e.g. /api/auth/login. */
   path: string;
+  /** The URL as sent, query string included. */
+  url: string;
   headers: Headers;
   /** The raw body: a JSON string or the FormData the app built. */
   body: unknown;
@@ -101,6 +103,7 @@ export function installFakeApi(): FakeApi {
     const sent: SentRequest = {
       method: input.method,
       path: new URL(input.url, 'http://localhost').pathname,
+      url: input.url,
       headers: input.headers,
       body: input.body,
       keepalive: input.keepalive,

@@ -118,6 +118,22 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Email Address')).toHaveValue('jane@corner.cafe');
   });
 
+  test('a menu file the server could not use: the account is created, and step 3 says the menu can be added later', async () => {
+    fakeApi.on(REGISTER, { status: 201, body: { ok: true, menuNotAdded: 'The menu must be a PNG or JPEG image.' } });
+    const { user } = renderRegister();
+    await completeAccountStep(user);
+    await completeStoreStep(user);
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, new File(['not really'], 'menu.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('heading', { name: 'Account Created' }, PAINT)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your account is ready, but your menu file could not be used (The menu must be a PNG or JPEG image). You can add your menu later in Store Settings → Menu & Items.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   test("Register sends every field and the menu as multipart; success → step 3 'Account Created'", async () => {
     fakeApi.on(REGISTER, { status: 201, body: { ok: true } });
     const { user, router } = renderRegister();
