@@ -136,7 +136,8 @@ function withoutQualifiers(name: string): string {
   const stripped = name
     .replace(/\s*\([^()]*\)?\s*$/u, '')
     .replace(/\s*\([^()]*\)\s*/gu, ' ')
-    .replace(/\s*\b[\dOo]{1,4}(?:[.,][\dOo]{1,2})?\s*(?:ml|cl|dl|l|ltr|oz|g|gr|kg|m\s?l)\.?$/iu, '')
+    // The unit may be glued to the name and OCR reads 0 as o ("Beer330ML", "Ale5oo ML", "27om L").
+    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|ltr|oz|g|gr|kg)\.?$/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
   return isPlausibleName(stripped) ? stripped : name;
@@ -179,6 +180,9 @@ function parseLine(rawLine: string): ParsedItem[] {
   const items: ParsedItem[] = [];
   for (let k = 0; k < priceIdx.length; k += 1) {
     const at = priceIdx[k]!;
+    // "Latte    4.49    4.99    5.49": one item in several sizes, no single price to take; a
+    // reader lists it with its sizes, so it is left for the vendor to add.
+    if (!priceFirst && (priceIdx[k + 1] === at + 1 || priceIdx[k - 1] === at - 1)) continue;
     const nameTokens = priceFirst
       ? tokens.slice(at + 1, priceIdx[k + 1] ?? tokens.length)
       : tokens.slice(k === 0 ? 0 : priceIdx[k - 1]! + 1, at);
@@ -269,7 +273,7 @@ function isLeaderNoise(word: string): boolean {
 /** "$ 4.50", "4,50 €", and OCR's "S 4.50" become one token so the price reads as one. */
 function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void {
   // "E" alone is OCR's € only after a number (a name may end in a letter E).
-  const isSign = (s: string): boolean => CURRENCY_ALONE.test(s);
+  const isSign = (s: string): boolean => CURRENCY_ALONE.test(s) || /^C[.,]$/.test(s);
   const isSuffixSign = (s: string): boolean => isSign(s) || s === 'E';
   const isNumber = (s: string): boolean => /^\d[\d.,]*$/.test(s);
   for (let i = 0; i < words.length; i += 1) {
@@ -322,8 +326,13 @@ function parsePriceText(raw: string): Price | null {
   const text = raw
     .replace(/^[([{+]+/, '')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
-    .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
+    .replace(/^[.:,;'`]+(?=\D{0,3}\d)(?!\d{2}$)/, '')
+    // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
+    .replace(/^C[.,]\s?(?=\d)/, '€')
     .replace(/[)\]}.,;:!*]+$/, '');
+  // ".50": half a unit, written without the leading zero.
+  const lonePoint = /^[.,](\d{2})$/.exec(text);
+  if (lonePoint) return { cents: Number(lonePoint[1]), strong: true, decimals: true, undotted: false, needsPoint: false, colon: false };
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
   // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".
