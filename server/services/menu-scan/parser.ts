@@ -323,6 +323,9 @@ function readPrice(tokens: Token[], i: number): Price | null {
  * price: "11am", "2024", "12oz".
  */
 function parsePriceText(raw: string): Price | null {
+  // Allergen and additive codes in brackets ("(0.1)", "(2.4)") are not prices; a bracketed price
+  // would have two decimals.
+  if (/^\(.*\)$/.test(raw) && !/^\(\D{0,3}\d+[.,]\d{2}\D{0,3}\)$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
@@ -409,7 +412,9 @@ function tidy(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/(?:^| )[$€£](?= |$)/g, ' ')
     .trim()
-    .replace(/^\(?\d{1,3}[.)]\s+(?=\p{L})/u, '')
+    .replace(/^\(?\d{1,3}[.)]\s*(?=\p{L})/u, '')
+    // A number mark PaddleOCR's Chinese dictionary read as a Chinese character ("士: Avocado Yogurt").
+    .replace(/^\p{Script=Han}{1,2}[\s:.,;]*(?=\p{Script=Latin})/u, '')
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/[^\p{L}\p{N})!?%]+$/u, '')
     .replace(/\s+/g, ' ')
