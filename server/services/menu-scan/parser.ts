@@ -326,6 +326,8 @@ function parsePriceText(raw: string): Price | null {
   // Allergen and additive codes in brackets ("(0.1)", "(2.4)") are not prices; a bracketed price
   // would have two decimals.
   if (/^\(.*\)$/.test(raw) && !/^\(\D{0,3}\d+[.,]\d{2}\D{0,3}\)$/.test(raw)) return null;
+  // A number that opens a bracket is a size or a note ("Cola (0,33 l)"), not the price.
+  if (/^\([^)]*$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
