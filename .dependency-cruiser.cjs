@@ -5,7 +5,7 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    // ---- Server layers: routes → services → repositories → db ------------------------------
+    // ---- Server layers: routes → services → repositories → db; infra/ and menu-scan/ beside --
     {
       name: 'routes-not-to-repositories-or-db',
       comment: 'Routes and plugins speak HTTP and call services; data access goes through a service.',
@@ -17,15 +17,42 @@ module.exports = {
       name: 'services-not-to-routes',
       comment: 'Services know nothing of HTTP routing: they are called by routes, plugins, main.ts and tests.',
       severity: 'error',
-      from: { path: '^server/services/' },
+      from: { path: '^server/(services|infra|menu-scan)/' },
       to: { path: ['^server/(routes|plugins)/', '^server/(app|main)\\.ts$'] },
+    },
+    {
+      name: 'infra-not-to-domain',
+      comment:
+        'server/infra/ is plumbing (Redis, mail, logging, the event bus, secrets, token signing): it carries ' +
+        'what the domain decides and never calls a service or the menu scanner.',
+      severity: 'error',
+      from: { path: '^server/infra/' },
+      to: { path: '^server/(services|menu-scan)/' },
+    },
+    {
+      name: 'menu-scan-stands-alone',
+      comment:
+        'The menu scanner is an engine (file in, items out): it imports nothing else of the server, so it can be ' +
+        'measured, replaced or run in a worker on its own.',
+      severity: 'error',
+      from: { path: '^server/menu-scan/' },
+      to: { path: '^server/', pathNot: '^server/menu-scan/' },
+    },
+    {
+      name: 'menu-scan-through-its-index',
+      comment:
+        'The rest of the server and the bench use the scanner through menu-scan/index.ts; its other files are its ' +
+        'internals (tests may reach in). errors.ts is the one exception: catching a refusal must not load the OCR engines.',
+      severity: 'error',
+      from: { path: '^(server|bench)/', pathNot: '^server/menu-scan/' },
+      to: { path: '^server/menu-scan/', pathNot: '^server/menu-scan/(index|errors)\\.ts$' },
     },
     {
       name: 'repositories-not-to-services-or-routes',
       comment: 'A repository is SQL and row types only; it never calls upward.',
       severity: 'error',
       from: { path: '^server/repositories/' },
-      to: { path: ['^server/(services|routes|plugins)/', '^server/(app|main)\\.ts$'] },
+      to: { path: ['^server/(services|infra|menu-scan|routes|plugins)/', '^server/(app|main)\\.ts$'] },
     },
     {
       name: 'sql-only-in-repositories',
@@ -33,7 +60,7 @@ module.exports = {
         "SQL lives in server/repositories/: a service may name Kysely's types (a Transaction it passes on) " +
         'but not build queries, so it imports kysely type-only.',
       severity: 'error',
-      from: { path: '^server/services/' },
+      from: { path: '^server/(services|infra|menu-scan)/' },
       to: { path: '(^|/)node_modules/kysely/', dependencyTypesNot: ['type-only'] },
     },
 

@@ -1,5 +1,5 @@
 // Builds the SPA into dist/client: content-hashed, code-split, pre-compressed (gzip + brotli).
-// Two entries (issue 18): the vendor app (index.html) and the lean customer pages (customer.html, which the
+// Two entries: the vendor app (index.html) and the lean customer pages (customer.html, which the
 // server sends for /s/… and /wallet…), each with its own runtime, so neither carries the other's code.
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,7 +29,7 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
       filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
-      // Issue 18: source maps are not served to the public. They go beside the served folder
+      // Source maps are not served to the public. They go beside the served folder
       // (dist/client-sourcemaps, for reading a production stack trace), and the bundles do not point to them.
       sourceMapFilename: '../client-sourcemaps/[file].map',
       publicPath: '/',
@@ -46,7 +46,7 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
           use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') } },
         },
         // No CSS source maps in production: css-loader would otherwise put each file's map (its whole text again)
-        // inside the JavaScript every page downloads (issue 18: 2.5 KiB of the customer page alone).
+        // inside the JavaScript every page downloads (2.5 KiB of the customer page alone).
         { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
         { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
       ],
@@ -62,8 +62,9 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
     plugins: [
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html'), chunks: ['main'] }),
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html'), filename: 'customer.html', chunks: ['customer'] }),
+      // The README's screenshots live in public/screenshots/ but are no part of the served app.
       new CopyWebpackPlugin({
-        patterns: [{ from: path.resolve(__dirname, 'public'), globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+        patterns: [{ from: path.resolve(__dirname, 'public'), globOptions: { ignore: ['**/index.html', '**/screenshots/**'] }, noErrorOnMissing: true }],
       }),
       ...(production
         ? [

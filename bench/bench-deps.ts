@@ -4,8 +4,8 @@ import type { Config } from '../server/config';
 import type { Db } from '../server/db';
 import type { AppDeps } from '../server/deps';
 import { createMenuScanQueue } from '../server/services/menu/scan-queue';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
+import { createSessionTokens } from '../server/infra/session-tokens';
 import { BENCH_SECRET } from './target-info';
 
 interface BenchDepsParts extends Pick<AppDeps, 'activityBus'>, Partial<Pick<AppDeps, 'menuScanner' | 'now'>> {

@@ -1,4 +1,4 @@
-// Every Customers page query (issue 19) of a seeded store: each filter, sort and direction, the first
+// Every Customers page query of a seeded store: each filter, sort and direction, the first
 // page and one half-way down the store, with the plan each database chose for it (EXPLAIN QUERY PLAN on
 // SQLite, EXPLAIN on PostgreSQL) and whether any step reads the whole store. bench/customers.ts times
 // the same pages over HTTP; `listPageQueries` names them.

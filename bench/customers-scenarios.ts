@@ -1,4 +1,4 @@
-// Bench rows for issue 19 (BENCH_ONLY=customers): the Customers page of a store with 100,000 customers
+// Bench rows for the Customers page (BENCH_ONLY=customers): a store with 100,000 customers
 // (BENCH_SEED_EVENTS stamp events, default 1,000,000, spread over them), first and deep keyset pages,
 // the regulars and lapsed filters; every page query one at a time (customers-plans.ts lists them); then
 // a streamed 1,000,000-row activity CSV export, measured for rows/s and for the server's memory.

@@ -1,4 +1,4 @@
-// BENCH_ONLY=customers (issue 19): the Customers page of a store with 100,000 customers and a streamed
+// BENCH_ONLY=customers: the Customers page of a store with 100,000 customers and a streamed
 // 1,000,000-row activity export, against the app in this process (the seed writes through its deps).
 // Three parts, each beside a yardstick measured in the same run:
 // 1. throughput rows (autocannon, BENCH_CONNECTIONS clients) as a share of a bare Fastify route;
@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createActivityBus } from '../server/services/activity-bus';
+import { createActivityBus } from '../server/infra/activity-bus';
 import { explainPage, listPageQueries, type PageQuery } from './customers-plans';
 import { customersScenarios, runExportBench, seededStore } from './customers-scenarios';
 import { measure, type Row } from './load';

@@ -1,14 +1,14 @@
 // `BENCH_ONLY=durability npm run bench` (or part of a full run on SQLite): stamps per second through
 // the stamping service itself — one transaction and commit per stamp, the work a scan's fsync costs —
 // with SQLite's `synchronous` at FULL and at NORMAL (WAL mode both), each on a fresh database file.
-// The README's Durability section states the decision this table supports.
+// docs/operations.md ("Durability") states the decision this table supports.
 import { benchDeps } from './bench-deps';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createInProcessActivityBus } from '../server/services/activity-bus';
+import { createInProcessActivityBus } from '../server/infra/activity-bus';
 import { scan } from '../server/services/stamping';
 import { seedBenchVendor } from './seed-vendor';
 
@@ -26,7 +26,7 @@ async function measureMode(mode: 'full' | 'normal', seconds: number): Promise<Du
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stampwise-durability-${mode}-`));
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local' }), stampCooldownMinutes: 0, sqliteSynchronous: mode };
   // Every stamp here is one customer's own scan of a fresh code, but many fall in one code's time slot: the
-  // relay budget (issue 17) is not what this measures, so it is lifted out of the way.
+  // relay budget is not what this measures, so it is lifted out of the way.
   config.relay = { ...config.relay, codeBudgetFloor: Number.MAX_SAFE_INTEGER };
   const db = openDb({ sqlitePath: config.sqlitePath, sqliteSynchronous: mode });
   try {

@@ -1,4 +1,4 @@
-// Which queries a refused scan runs, what each costs and SQLite's plan for it (issue 18's profiling aid):
+// Which queries a refused scan runs, what each costs and SQLite's plan for it (a profiling aid):
 // `npx tsx bench/explain-scan.ts`. Scans a store's flyer code twice as one customer (the second is refused
 // by the cooldown) on a SQLite file, then times every query of the second scan. BENCH_SEED_EVENTS (default
 // 0) first seeds a busy store beside it as `npm run bench` does (10,000 customers, then ANALYZE), so the
@@ -10,10 +10,10 @@ import { CompiledQuery, type KyselyPlugin, type QueryId } from 'kysely';
 import { REUSABLE_ARGUMENT_MARK } from '../server/db/reusable-query';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
+import { createSessionTokens } from '../server/infra/session-tokens';
 import { scan } from '../server/services/stamping';
-import { createActivityBus } from '../server/services/activity-bus';
+import { createActivityBus } from '../server/infra/activity-bus';
 import { createMenuScanQueue } from '../server/services/menu/scan-queue';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';

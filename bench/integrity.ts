@@ -1,4 +1,4 @@
-// The stamp-integrity section of `npm run bench` (alone: BENCH_ONLY=integrity): issue 17's five scenarios
+// The stamp-integrity section of `npm run bench` (alone: BENCH_ONLY=integrity): five relay scenarios
 // simulated against the real server over HTTP — a relayed counter code, a flyer photo, a device hopping
 // stores, and a legitimate rush — printing stamps granted, refused, flagged and voided for each.
 // Time is simulated (the server's clock is advanced between scans), networks by X-Forwarded-For (the
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createActivityBus } from '../server/services/activity-bus';
+import { createActivityBus } from '../server/infra/activity-bus';
 import type { QrTokenResponse } from '../src/api/contract/qrcode';
 import type { RelayAlertsResponse, VoidCodeResponse } from '../src/api/contract/relay';
 import { seedBenchVendor } from './seed-vendor';
@@ -162,7 +162,7 @@ export async function runIntegrityBench(): Promise<void> {
     outcomes.push({ name: 'legitimate rush: 12 customers in 2 minutes, one network', phones: 12, ...r, goal: r.refused === 0 && r.flagged === 0 ? 'met' : 'MISSED' });
   }
 
-  console.log(`Stamp integrity (issue 17): simulated against the real server over HTTP, ${db.dialect}; defaults: counter budget ≥ ${config.relay.codeBudgetFloor}, flyer ≥ ${config.relay.flyerBudgetFloor}/day, flag above ${config.relay.networksPerCode} networks per code or at ${config.relay.deviceStores} stores in ${config.relay.deviceWindowMinutes} min\n`);
+  console.log(`Stamp integrity: simulated against the real server over HTTP, ${db.dialect}; defaults: counter budget ≥ ${config.relay.codeBudgetFloor}, flyer ≥ ${config.relay.flyerBudgetFloor}/day, flag above ${config.relay.networksPerCode} networks per code or at ${config.relay.deviceStores} stores in ${config.relay.deviceWindowMinutes} min\n`);
   const header = ['scenario', 'phones', 'granted', 'refused', 'flagged', 'first flag at scan', 'voided', 'budget', 'goal'];
   const lines = outcomes.map((o) => [o.name, String(o.phones), String(o.granted), String(o.refused), String(o.flagged), o.flaggedAtScan === null ? '—' : String(o.flaggedAtScan), String(o.voided), o.budget === null ? '—' : String(o.budget), o.goal]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));

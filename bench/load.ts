@@ -1,4 +1,4 @@
-// autocannon runs for the bench (issue 18): one row, per-request client addresses for TRUST_PROXY, and
+// autocannon runs for the bench: one row, per-request client addresses for TRUST_PROXY, and
 // the figures the table prints.
 import autocannon from 'autocannon';
 

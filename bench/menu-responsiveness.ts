@@ -1,4 +1,4 @@
-// Issue 12: does the server stay responsive while it reads a menu? Measures the stamp endpoint
+// Does the server stay responsive while it reads a menu? Measures the stamp endpoint
 // (POST /api/customer/scan, each request a new customer collecting a stamp) idle, then while the
 // real scanner reads corpus menus, and prints both p99 latencies and their ratio (goal: ≤ 2×).
 // Run by `npm run bench` with BENCH_ONLY=menu (after the corpus table) or BENCH_ONLY=menu-load.
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createActivityBus } from '../server/services/activity-bus';
-import { createLocalMenuScanner, type OcrEngineName } from '../server/services/menu-scan';
+import { createActivityBus } from '../server/infra/activity-bus';
+import { createLocalMenuScanner, type OcrEngineName } from '../server/menu-scan';
 import { corpus } from '../test/fixtures/menus/corpus';
 import { seedBenchVendor } from './seed-vendor';
 

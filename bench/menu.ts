@@ -3,7 +3,7 @@
 // seconds per page cold (first scan, engine start included) and warm, and memory growth.
 //
 // MENU_HALF=dev|held|all (default all), MENU_ENGINE=paddle|tesseract (default: the server's).
-import type { MenuScanner } from '../server/services/menu-scan';
+import type { MenuScanner } from '../server/menu-scan';
 import { corpus, type CorpusMenu } from '../test/fixtures/menus/corpus';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
 import { cpuYardstickSeconds, watchMemory } from './process-memory';

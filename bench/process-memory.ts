@@ -1,4 +1,4 @@
-// Memory and CPU yardsticks for the menu bench (issue 12), read from Linux's /proc.
+// Memory and CPU yardsticks for the menu bench, read from Linux's /proc.
 //
 // The scanner's OCR runs in a child process, so the server's own RSS is not the whole cost: the
 // sampler adds the RSS of every child process of this one (worker threads are already inside

@@ -1,4 +1,4 @@
-// `npm run bench`: the hot paths as shares of a bare Fastify route measured in the same run (issue 18).
+// `npm run bench`: the hot paths as shares of a bare Fastify route measured in the same run.
 // Each target runs in its own process (bench/target.ts): the yardstick, then the real app with logging
 // at the default level and TRUST_PROXY on (every request names its own client address, so per-address
 // limits never cap a row). Rows: light vendor reads, the scan (new customer, returning customer, refused
@@ -14,13 +14,13 @@
 // BENCH_ONLY=menu runs the menu-scanning corpus (bench/menu.ts) and the stamp latency while a menu is
 // read (bench/menu-responsiveness.ts), with the real menus of bench/field-menus.ts between; BENCH_ONLY=menu-load only the latter; BENCH_ONLY=durability the
 // SQLite `synchronous` comparison; BENCH_ONLY=http only the rows below. BENCH_ONLY=integrity runs only the
-// stamp-integrity section (bench/integrity.ts, issue 17), which a full run prints too. BENCH_ONLY=customers:
-// the Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers.ts, issue 19).
+// stamp-integrity section (bench/integrity.ts), which a full run prints too. BENCH_ONLY=customers:
+// the Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createQrTokens } from '../server/services/qr-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../src/api/contract/protocol';
 import { CUSTOMERS_BENCH_GROUP } from './customers-scenarios';
 import { runCustomersBench } from './customers';
@@ -31,7 +31,7 @@ import { runFieldMenuBench } from './field-menus';
 import { runMenuBench } from './menu';
 import { runResponsivenessBench } from './menu-responsiveness';
 import { BENCH_SECRET, type AppTargetInfo } from './target-info';
-import { createLocalMenuScanner } from '../server/services/menu-scan';
+import { createLocalMenuScanner } from '../server/menu-scan';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -182,7 +182,7 @@ async function runHttpBench(): Promise<void> {
   let heavy: LoadRequest[] = [];
   if (busy) {
     const busyAuth = { authorization: `Bearer ${busy.token}` };
-    // Issue 18: page 100 (pageSize 100), reached the way the pager reaches it: page after page by cursor.
+    // Page 100 (pageSize 100), reached the way the pager reaches it: page after page by cursor.
     const activityUrl = `${url}/api/activity/${busy.vendorId}?pageSize=100`;
     const readPage = async (query: string) =>
       (await (await fetch(`${activityUrl}${query}`, { headers: { ...busyAuth, 'x-forwarded-for': nextClientAddress() } })).json()) as { nextCursor?: string; total: number };
@@ -282,7 +282,7 @@ async function runHttpBench(): Promise<void> {
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  // Issue 12: menu scanning on the generated corpus (only when asked: it takes minutes).
+  // Menu scanning on the generated corpus (only when asked: it takes minutes).
   if (only?.includes('menu') || only?.includes('menu-load')) {
     const engine = process.env.MENU_ENGINE === 'tesseract' ? 'tesseract' : 'paddle';
     if (only.includes('menu')) {
@@ -295,19 +295,19 @@ async function main(): Promise<void> {
     if (only.every((name) => name === 'menu' || name === 'menu-load')) return;
     console.log('');
   }
-  // Issue 19: the Customers page at 100,000 customers and the streamed export (only when asked: the seed takes minutes).
+  // The Customers page at 100,000 customers and the streamed export (only when asked: the seed takes minutes).
   if (only?.includes(CUSTOMERS_BENCH_GROUP)) {
     await runCustomersBench(SECONDS, CONNECTIONS);
     if (only.length === 1) return;
     console.log('');
   }
-  // Issue 17: relay detection, simulated scan by scan against the real server.
+  // Relay detection, simulated scan by scan against the real server.
   if (!only || only.includes('integrity')) {
     await runIntegrityBench();
     if (only && only.length === 1) return;
     console.log('');
   }
-  // Issue 13: SQLite's `synchronous` setting, measured both ways (SQLite only: PostgreSQL has its own fsync).
+  // SQLite's `synchronous` setting, measured both ways (SQLite only: PostgreSQL has its own fsync).
   if (!process.env.DATABASE_URL && (!only || only.includes('durability'))) {
     await runDurabilityBench(SECONDS);
     if (only && !only.includes('http')) return;

@@ -1,6 +1,6 @@
 // Bulk test data for the activity and dashboard queries: one store with N stamp events spread over C
 // customers, written with INSERT … SELECT from a number series inside one transaction (a million rows
-// in seconds). Shared by `npm run bench` and test/server/activity/scale.test.ts.
+// in seconds). Shared by `npm run bench` and test/server/routes/activity/scale.test.ts.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../server/db';
 import { recountStoreCounters } from '../server/repositories/store-counters';
@@ -104,7 +104,7 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
         redemptions,
       ).execute(trx);
     }
-    // The dashboard's running counts (issue 18), which the real stamping keeps as it goes.
+    // The dashboard's running counts, which the real stamping keeps as it goes.
     await recountStoreCounters(trx, vendorId);
     // And the kept engaged counts and per-stamp figures (the card histogram keeps itself, by trigger).
     await recountEngaged(trx, vendorId, seed.now - ENGAGED_DAYS * DAY_MS);

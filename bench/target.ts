@@ -1,4 +1,4 @@
-// One bench target in its own process (issue 18), so the load generator never shares an event loop with
+// One bench target in its own process, so the load generator never shares an event loop with
 // the server it measures: `bare` is the yardstick (one Fastify JSON route), `commit` the second yardstick
 // for the accepted scan (one Fastify route that does one durable SQLite insert and commit, the least a
 // stamp acknowledged only once it survives power loss must cost), `app` the real Stampwise app
@@ -12,14 +12,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
-import { serverLoggerOptions } from '../server/log-destination';
+import { serverLoggerOptions } from '../server/infra/log-destination';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import type { AppDeps } from '../server/deps';
-import { createActivityBus } from '../server/services/activity-bus';
+import { createActivityBus } from '../server/infra/activity-bus';
 import { createMenuScanQueue } from '../server/services/menu/scan-queue';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
+import { createSessionTokens } from '../server/infra/session-tokens';
 import { CredentialHeaders, ScanRefusal, ScanRequest } from '../src/api/contract/customer';
 import { toCard, toReward, toStore } from '../server/services/card-view';
 import { scanMessages } from '../server/services/stamping';
@@ -111,7 +111,7 @@ async function startApp(): Promise<AppTargetInfo> {
 }
 
 /**
- * The refused scan's framework floor (issue 18), a yardstick inside the app process: POST /bench/refusal-floor
+ * The refused scan's framework floor, a yardstick inside the app process: POST /bench/refusal-floor
  * goes through everything the scan route does around its handler — the app's hooks and logging, the
  * per-address rate limit, the same header, body and response schemas, `cache-control: no-store` — and
  * answers a cooldown refusal of the same shape and size, made once at start-up, without reading anything.

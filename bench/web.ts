@@ -1,4 +1,4 @@
-// `npm run bench:web` (issue 18): builds the app (when stale), starts the built server on a temporary
+// `npm run bench:web`: builds the app (when stale), starts the built server on a temporary
 // database with a seeded store, then for each page prints the JavaScript it loads (gzip bytes, read from
 // the build's own .gz files) and its Lighthouse scores (Lighthouse from npm, Debian's Chromium at
 // CHROME_PATH, default /usr/bin/chromium; all traffic stays on 127.0.0.1). Goals from bench/budgets.json.
@@ -16,8 +16,8 @@ import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
-import { createQrTokens } from '../server/services/qr-tokens';
-import { createSessionTokens } from '../server/services/session-tokens';
+import { createQrTokens } from '../server/infra/qr-tokens';
+import { createSessionTokens } from '../server/infra/session-tokens';
 import { freePort } from '../test/support/free-port';
 import { SERVER_ENTRY } from '../scripts/build-output';
 

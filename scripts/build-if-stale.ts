@@ -11,6 +11,8 @@ const ROOT = path.resolve(__dirname, '..');
 const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 /** What the build reads: the sources, their configuration, and what npm installed. */
 const INPUT_DIRS = ['src', 'public', 'server'];
+/** The README's screenshots sit in public/ but the build leaves them out, so retaking them needs no rebuild. */
+const NOT_INPUTS = [path.join('public', 'screenshots')];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'webpack.config.ts', 'node_modules/.package-lock.json'];
 /** What the build writes: both must exist for the stamp to mean anything. */
 const OUTPUTS = [CLIENT_INDEX, CUSTOMER_INDEX, SERVER_ENTRY];
@@ -25,7 +27,8 @@ function filesUnder(dir: string): string[] {
 /** One hash over every input's path and bytes: a touched-but-unchanged file does not trigger a rebuild. */
 export function inputsHash(root = ROOT): string {
   const files = [
-    ...INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir))),
+    ...INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir)))
+      .filter((file) => !NOT_INPUTS.some((dir) => path.relative(root, file).startsWith(dir + path.sep))),
     ...INPUT_FILES.map((file) => path.join(root, file)).filter((file) => fs.existsSync(file)),
   ].sort();
   const hash = crypto.createHash('sha256');

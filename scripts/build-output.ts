@@ -4,7 +4,7 @@
 /** webpack's output (webpack.config.ts). */
 export const CLIENT_DIR = 'dist/client';
 export const CLIENT_INDEX = 'dist/client/index.html';
-/** The customer pages' own lean entry (issue 18), served for /s/… and /wallet…. */
+/** The customer pages' own lean entry, served for /s/… and /wallet…. */
 export const CUSTOMER_INDEX = 'dist/client/customer.html';
 /** tsc -p server/tsconfig.build.json: rootDir is the repository and outDir dist/, so server/main.ts lands here. */
 export const SERVER_ENTRY = 'dist/server/main.js';

@@ -9,10 +9,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
-import { OneLinePerRequest } from './request-log';
+import { OneLinePerRequest } from './infra/request-log';
 import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
-import type { RedisHandle } from './services/redis';
-import { fallbackRateLimitStore } from './services/rate-limit-store';
+import type { RedisHandle } from './infra/redis';
+import { fallbackRateLimitStore } from './infra/rate-limit-store';
 import authPlugin from './plugins/auth';
 import securityHeaders from './plugins/security-headers';
 import { malformedMultipartError } from './plugins/malformed-bodies';
@@ -25,9 +25,9 @@ import imageRoutes from './routes/images';
 import pendingMenuUploads from './plugins/pending-menu-uploads';
 import rewardsRoutes from './routes/rewards';
 import qrcodeRoutes from './routes/qrcode';
-import relayRoutes from './routes/relay';
 import customerRoutes from './routes/customer';
 import activityRoutes from './routes/activity';
+import dashboardRoutes from './routes/dashboard';
 import customersRoutes from './routes/customers';
 import handoverRoutes from './routes/handover';
 import { startExpirySweep } from './services/handover';
@@ -53,7 +53,7 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // One log line per request instead of Fastify's two (issue 18).
+    // One log line per request instead of Fastify's two.
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (deps.redis) watchRedis(app, deps.redis);
   await app.register(rateLimit, {
     global: false,
-    // Shared counts in Redis, in-process counts while Redis is away (issue 13).
+    // Shared counts in Redis, in-process counts while Redis is away.
     ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -126,12 +126,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(pendingMenuUploads);
   await app.register(rewardsRoutes, { prefix: '/api/rewards' });
   await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
-  await app.register(relayRoutes, { prefix: '/api/qrcode' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
-  await app.register(activityRoutes, { prefix: '/api' });
-  await app.register(handoverRoutes, { prefix: '/api' });
-  await app.register(customersRoutes, { prefix: '/api' });
-  // Issue 19: claims nobody handed over expire (and give their stamps back) even when no screen asks.
+  await app.register(activityRoutes, { prefix: '/api/activity' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(handoverRoutes, { prefix: '/api/handover' });
+  await app.register(customersRoutes, { prefix: '/api/customers' });
+  // Claims nobody handed over expire (and give their stamps back) even when no screen asks.
   const stopExpirySweep = startExpirySweep(deps, (error) => app.log.warn({ err: error }, 'claim expiry sweep failed'));
   app.addHook('onClose', async () => stopExpirySweep());
 
@@ -218,7 +218,7 @@ function fieldName(instancePath: string, params: Record<string, unknown>): strin
 }
 
 /** The customer pages' paths (/s/<token>, /wallet…), answered with customer.html; webpack.config.ts has the same.
- * Any case: the QR code's URL is upper-case (/S/…, issue 15), and the router matches paths without case too. */
+ * Any case: the QR code's URL is upper-case (/S/…), and the router matches paths without case too. */
 export const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/i;
 
 /** The built SPA: hashed assets cached forever, the HTML pages never, history fallback for deep links. */
@@ -255,7 +255,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       void reply.code(404).send({ error: `No route for ${request.method} ${urlPath}` });
       return;
     }
-    // Issue 18: the customer pages are their own lean entry (no vendor app on a phone at the counter).
+    // The customer pages are their own lean entry (no vendor app on a phone at the counter).
     void reply.header('Cache-Control', 'no-cache').sendFile(CUSTOMER_PAGES.test(urlPath) ? 'customer.html' : 'index.html');
   });
 }

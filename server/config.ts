@@ -1,4 +1,4 @@
-// Every environment variable the server reads, parsed and validated once (DESIGN.md §3).
+// Every environment variable the server reads, parsed and validated once.
 import path from 'node:path';
 
 export interface Config {
@@ -18,25 +18,25 @@ export interface Config {
   redisUrl: string | undefined;
   /** Where the built SPA lives (served with history fallback when present). */
   clientDir: string;
-  /** Stamp fraud controls (issue 6): cooldown per customer per store, in minutes. */
+  /** Stamp fraud controls: cooldown per customer per store, in minutes. */
   stampCooldownMinutes: number;
   printableCooldownMinutes: number;
-  /** Issue 19: a claim not handed over within this many minutes expires and gives its stamps back. */
+  /** A claim not handed over within this many minutes expires and gives its stamps back. */
   claimExpiryMinutes: number;
   logLevel: LogLevel;
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
-  /** The menu scanner's OCR engine (README "Menu scanning"). */
+  /** The menu scanner's OCR engine (docs/menu-scanning.md). */
   menuOcrEngine: 'paddle' | 'tesseract';
   /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest statement; the server cancels it, and the client gives up 2 s later if no answer comes. */
   dbStatementTimeoutMs: number;
-  /** Longest wait for one Redis command before falling back to in-process work (issue 13: never more than 1 s). */
+  /** Longest wait for one Redis command before falling back to in-process work (never more than 1 s). */
   redisCommandTimeoutMs: number;
-  /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (README, Durability). */
+  /** SQLite's `synchronous` pragma: 'full' survives power loss, 'normal' survives a process crash (docs/operations.md, "Durability"). */
   sqliteSynchronous: 'normal' | 'full';
-  /** Relay detection (issue 17, README "Stamp integrity"): the knobs of services/relay. */
+  /** Relay detection (docs/security.md, "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
 }
 

@@ -6,16 +6,16 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDb, type Db } from './db';
 import { describeStartupError } from './db/errors';
 import { buildApp } from './app';
-import { createMailer, type Mailer } from './services/mailer';
-import { createLocalMenuScanner } from './services/menu-scan';
-import type { MenuScanner } from './services/menu-scan';
+import { createMailer, type Mailer } from './infra/mailer';
+import { createLocalMenuScanner } from './menu-scan';
+import type { MenuScanner } from './menu-scan';
 import { createMenuScanQueue } from './services/menu/scan-queue';
-import { createSessionTokens } from './services/session-tokens';
-import { resolveSecret } from './services/secret';
-import { createQrTokens } from './services/qr-tokens';
-import { createActivityBus, type ActivityBus } from './services/activity-bus';
-import { connectRedis, type RedisHandle } from './services/redis';
-import { serverLoggerOptions } from './log-destination';
+import { createSessionTokens } from './infra/session-tokens';
+import { resolveSecret } from './infra/secret';
+import { createQrTokens } from './infra/qr-tokens';
+import { createActivityBus, type ActivityBus } from './infra/activity-bus';
+import { connectRedis, type RedisHandle } from './infra/redis';
+import { serverLoggerOptions } from './infra/log-destination';
 
 /** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
 const REDIS_STARTUP_WAIT_MS = 2000;

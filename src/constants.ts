@@ -1,4 +1,4 @@
-// Every user-visible text, default and limit of SPEC.md in one place (SPEC.md §9).
+// Every user-visible text, default and limit of the app in one place.
 // Features add their own section here rather than scattering literals through components.
 // Limits the server enforces too come from the wire contract's limits module (one number for both sides).
 import {
@@ -29,7 +29,7 @@ export const ROUTES = {
   qrCode: (id: string) => `/qr-code/${id}`,
   campaigns: (id: string) => `/campaigns/${id}`,
   help: (id: string) => `/help/${id}`,
-  /** Issue 19: the store's customers (reached from the Dashboard; not a nav button of SPEC.md). */
+  /** The store's customers (reached from the Dashboard; not one of the nav bar's buttons). */
   customers: (id: string) => `/customers/${id}`,
 } as const;
 
@@ -37,7 +37,7 @@ export const APP_NAME = 'Stampwise';
 
 export const ROUTE_ERROR_TITLE = 'Unexpected Application Error!';
 
-// ---- Store Settings dialog, menu items and menu upload (SPEC.md §2, §4, §5, §8) ----
+// ---- Store Settings dialog, menu items and menu upload ----
 export const STORE_SETTINGS = {
   title: 'Store Settings',
   tabs: { setup: 'Setup', preview: 'Preview', menu: 'Menu & Items' },
@@ -46,7 +46,7 @@ export const STORE_SETTINGS = {
   save: 'Save',
   loadFailedLog: 'Failed to load store settings',
   saveFailedLog: 'Failed to save store settings',
-  /** Issue 16: shown in the dialog when Save fails, with the server's reason. */
+  /** Shown in the dialog when Save fails, with the server's reason. */
   saveFailed: (reason: string) => `Not saved: ${reason}`,
   saveFailedFallback: 'something went wrong. Please try again.',
   fields: {
@@ -69,7 +69,7 @@ export const STORE_SETTINGS = {
   imageOnly: 'Please choose an image file (PNG, JPEG or WebP).',
   imageTooLarge: 'Images must be 5 MB or smaller.',
   imageHint: { logo: 'Square, 256 px or larger', cover: 'Wide, about 1200 × 400 px' },
-  /** Accepted by the logo and cover pickers (SPEC.md §5: image files only). */
+  /** Accepted by the logo and cover pickers (image files only). */
   imageAccept: 'image/*',
   imageMaxBytes: MAX_IMAGE_BYTES,
   /** Server limits of the profile texts (company, address, opening hours) and the website. */
@@ -85,25 +85,25 @@ export const MENU_ITEMS = {
   nameLabel: 'Item name',
   priceLabel: 'Price',
   add: 'Add',
-  /** SPEC.md §5; shown with a cross mark (antd error icon). */
+  /** Shown with a cross mark (antd error icon). */
   priceInvalid: 'Price must be a valid number',
-  /** SPEC.md §5: the delete confirmation, word for word. */
+  /** The delete confirmation, word for word. */
   deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"?`,
-  /** Issue 16: said under the confirmation when the item is the live reward's qualifying item. */
+  /** Said under the confirmation when the item is the live reward's qualifying item. */
   deleteQualifyingWarning: (name: string) =>
     `Your live reward is for ${name}. Deleting it changes the card customers see to "qualifying items" until you choose another item on Rewards.`,
   deleteOk: 'Delete',
   deleteCancel: 'Cancel',
   deleteLabel: (name: string) => `Delete ${name}`,
   addFailedLog: 'Failed to add item',
-  /** Issue 16: the optimistic line stays (SPEC.md §4), so say plainly that it was not kept. */
+  /** The optimistic line stays, so say plainly that it was not kept. */
   addFailed: (name: string, reason: string) => `"${name}" was not saved: ${reason} It will be gone when you reopen this dialog.`,
   addFailedFallback: 'something went wrong.',
   deleteFailedLog: 'Failed to delete item',
   nameMaxLength: MAX_ITEM_NAME_LENGTH,
-  /** Prices are shown with a dollar-sign prefix (SPEC.md §9). */
+  /** Prices are shown with a dollar-sign prefix. */
   currencyPrefix: '$',
-  /** Temporary ids of optimistic items are made from the current time (SPEC.md §4). */
+  /** Temporary ids of optimistic items are made from the current time. */
   tempIdPrefix: 'temp-',
 } as const;
 
@@ -111,21 +111,21 @@ export const MENU_UPLOAD = {
   heading: 'Upload your menu',
   hint: 'A photo or PDF of your printed menu; we read the items and prices for you.',
   button: 'Upload menu',
-  /** SPEC.md §5: a PDF or an image. */
+  /** A PDF or an image. */
   accept: '.pdf,image/png,image/jpeg',
   acceptedTypes: ['application/pdf', 'image/png', 'image/jpeg'],
   maxBytes: MAX_MENU_BYTES,
   wrongType: 'Please choose a PDF, PNG or JPEG file.',
   tooLarge: 'Menu files must be 10 MB or smaller.',
   uploading: 'Uploading',
-  /** SPEC.md §4: the spinner text while scanning. */
+  /** The spinner text while scanning. */
   scanning: 'Scanning menu with AI...',
-  /** SPEC.md §8: the three results. */
+  /** The three results. */
   failed: '❌ Failed to scan menu.',
   noItems: '⚠️ No items found in this menu.',
   added: (n: number) => `✅ Added ${n} new item(s) from menu.`,
   failedLog: 'Menu upload failed',
-  /** Issue 12: after a bad read, one action takes back exactly that upload's items. */
+  /** After a bad read, one action takes back exactly that upload's items. */
   undo: (n: number) => `Remove these ${n} item(s)`,
   undoConfirm: 'Remove every item this upload added? Items you added yourself stay.',
   undoOk: 'Remove',
@@ -144,12 +144,12 @@ export const STORE_PREVIEW = {
   hoursLabel: 'Hours',
 } as const;
 
-// ---- Vendor accounts: login, registration, verification (SPEC.md §2, §4, §8, §9) ----
+// ---- Vendor accounts: login, registration, verification ----
 
 /** Under the signed-out pages. */
 export const PUBLIC_FOOTER_TAGLINE = 'Stamp cards for cafés and small shops';
 
-/** SPEC.md §9: the sign-in button stays locked this long after a failed attempt. */
+/** The sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
 export const LOGIN_TEXT = {
@@ -164,13 +164,13 @@ export const LOGIN_TEXT = {
   register: 'Register!',
   noAccount: 'New to Stampwise?',
   forgotPassword: 'Forgot password?',
-  /** The password field's show/hide button (issue 18: the sign-in form's own, no longer antd's eye icon). */
+  /** The password field's show/hide button (the sign-in form's own, no longer antd's eye icon). */
   showCharacters: 'Show what I typed',
   hideCharacters: 'Hide what I typed',
-  /** SPEC.md §8: a non-OK answer, and a network or other failure. */
+  /** A non-OK answer, and a network or other failure. */
   invalidCredentials: 'Invalid username or password.',
   unexpectedFailure: 'Something went wrong. Please try again later.',
-  /** Issue 16: a 429 — the account or this address is throttled for up to 15 minutes, whatever the password. */
+  /** A 429 — the account or this address is throttled for up to 15 minutes, whatever the password. */
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait up to 15 minutes and try again, or use "Forgot password?" below.',
   tryAgainIn: (seconds: number) => `Try again in ${seconds}s`,
   previewAlt: 'A stamp card with seven of ten coffee stamps collected, on a café counter',
@@ -215,7 +215,7 @@ export const REGISTER_TEXT = {
   createdHint: 'No e-mail after a few minutes? Check your spam folder.',
   login: 'Login',
   registerFailedLog: 'Registration failed',
-  /** Issue 16: shown on step 2 when Register fails, with the server's reason. */
+  /** Shown on step 2 when Register fails, with the server's reason. */
   registerFailed: (reason: string) => `Your account was not created: ${reason}`,
   registerFailedFallback: 'something went wrong. Please try again.',
 } as const;
@@ -234,7 +234,7 @@ export const VERIFY_TEXT = {
   failedLog: 'Verification failed',
 } as const;
 
-// ---- "Forgot password?": ask for a link, then choose a new password (issue 14) ----
+// ---- "Forgot password?": ask for a link, then choose a new password ----
 export const FORGOT_PASSWORD_TEXT = {
   title: 'Forgot your password?',
   text: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
@@ -267,7 +267,7 @@ export const RESET_PASSWORD_TEXT = {
   failedLog: 'Password reset failed',
 } as const;
 
-// ---- Top navigation bar (SPEC.md §2) ----
+// ---- Top navigation bar ----
 export const NAV_TEXT = {
   label: 'Main',
   skipToContent: 'Skip to content',
@@ -292,25 +292,25 @@ export const NAV_TEXT = {
 export const ROUTE_ERROR_TEXT = {
   backToSignIn: 'Back to sign in',
   unknown: 'Unknown error',
-  // Issue 15: a page chunk of an older build is gone after a redeploy.
+  // A page chunk of an older build is gone after a redeploy.
   newVersion: 'A new version is available',
   reload: 'Reload',
   reloading: 'Loading the new version…',
 } as const;
 
-// ---- Dashboard (SPEC.md §2 "Dashboard"; the figures themselves are in features/dashboard/sampleData.ts) ----
+// ---- Dashboard (the figures themselves are in features/dashboard/sampleData.ts) ----
 export const DASHBOARD_TEXT = {
   heading: 'Dashboard',
   subtitle: 'How your stamp card is doing at a glance.',
   sampleTag: 'Sample data',
   sampleTooltip: 'Your own figures appear here once customers start collecting stamps',
   rewardSetup: 'Reward setup',
-  /** "1 stamp", "3 stamps": the program line reads right for a 1-punch card too (issue 16). */
+  /** "1 stamp", "3 stamps": the program line reads right for a 1-punch card too. */
   rewardProgram: (stamps: number) => `Collect ${stamps} stamp${stamps === 1 ? '' : 's'}, get 1 free`,
   stampsLabel: (filled: number, total: number) => `${filled} of ${total} stamps collected`,
   progressLabel: 'Average stamp-card progress',
   averageStamps: (collected: number, total: number) => `Customers on average collect ${collected} of ${total} stamps.`,
-  /** Issue 16: live figures with no card in progress (e.g. the only card was just completed and claimed). */
+  /** Live figures with no card in progress (e.g. the only card was just completed and claimed). */
   noCardsInProgress: (total: number) => `No card is in progress right now: the next stamp starts one (${total} to a reward).`,
   /** Same words as the Rewards page's submit button, which the help page tells vendors to click. */
   updateReward: 'Update Reward Setup',
@@ -334,8 +334,8 @@ export const DASHBOARD_TEXT = {
   visits: (n: number) => `${n} visits this month`,
 } as const;
 
-// ---- Campaign management (SPEC.md §2, §3 Campaign, §4 Campaign form, §5, §9) ----
-/** SPEC.md §9: audience radius in km; the first is labelled 'Within 1k'. */
+// ---- Campaign management: the form, its options and the sample campaigns ----
+/** Audience radius in km; the first is labelled 'Within 1k'. */
 export const CAMPAIGN_LOCATION_OPTIONS = [
   { value: 1, label: 'Within 1k' },
   { value: 5, label: '5 km' },
@@ -344,7 +344,7 @@ export const CAMPAIGN_LOCATION_OPTIONS = [
   { value: 30, label: '30 km' },
 ] as const;
 
-/** SPEC.md §9: customer frequency (the campaign's targetAudience). */
+/** Customer frequency (the campaign's targetAudience). */
 export const CUSTOMER_FREQUENCY_OPTIONS = [
   { value: 'daily', label: 'Daily visitors' },
   { value: 'weekly', label: 'Weekly visitors' },
@@ -367,7 +367,7 @@ export const NOTIFICATION_FREQUENCY_OPTIONS = [
   { value: 'weekly', label: 'Weekly' },
 ] as const;
 
-/** SPEC.md §5 and §9: the budget slider, in dollars. */
+/** The budget slider, in dollars. */
 export const CAMPAIGN_BUDGET = { min: 0, max: 200, step: 1, default: 50 } as const;
 
 export const CAMPAIGN_TEXT = {
@@ -397,7 +397,7 @@ export const CAMPAIGN_TEXT = {
     items: 'Choose one or more items',
   },
   abTestingHelp: 'Send two versions of the message and keep the one that performs better.',
-  /** Shown with the location radios: the radius is collected but not part of the campaign (SPEC.md §3). */
+  /** Shown with the location radios: the radius is collected but not part of the campaign. */
   locationHelp: 'How far from your store customers are.',
   submit: 'Launch Campaign & Send Push Notification',
   launched: 'Campaign recorded. No notification was sent: campaigns are in preview.',
@@ -428,7 +428,7 @@ export const CAMPAIGN_TEXT = {
   performanceSeries: { sent: 'Sent', opened: 'Opened', redeemed: 'Redeemed' },
 } as const;
 
-// ---- Help and resources (SPEC.md §2 "Help and resources") ----
+// ---- Help and resources ----
 export const HELP_TEXT = {
   heading: 'Help & Resources',
   subtitle: 'Answers to common questions about running your stamp card.',
@@ -461,25 +461,25 @@ export const HELP_TEXT = {
   resourceLabel: (title: string) => `${title} (coming soon)`,
 } as const;
 
-// ---- Rewards: punch-card setup (SPEC.md §2 "Reward setup and management", §5, §8, §9) ----
+// ---- Rewards: punch-card setup ----
 export const REWARD_LIMITS = {
   minPunches: MIN_STAMPS,
   maxPunches: MAX_STAMPS,
   /** Server-side limit of the custom qualifying-item text. */
   itemCustomMaxLength: MAX_ITEM_CUSTOM_LENGTH,
-  /** SPEC.md §9: what the form shows before anything is saved (the server answers the same). */
+  /** What the form shows before anything is saved (the server answers the same). */
   defaultPunches: DEFAULT_REWARD_STAMPS,
   defaultExpiry: DEFAULT_REWARD_EXPIRY,
   /**
-   * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (SPEC.md's
-   * minimum of 4 icons is not kept: a 3-punch card shows 3 stamps — issue 16, a deliberate departure.)
+   * Live Preview: never more stamp icons than this; beyond 12 each icon stands for several punches. (There is
+   * no minimum of 4 icons: a 3-punch card shows 3 stamps.)
    */
   previewMaxIcons: 12,
   /** The Live Preview's fixed sample customer has collected this many punches. */
   previewSampleCollected: 6,
 } as const;
 
-/** SPEC.md §2/§9: settings kept on this screen only and never sent to the server. */
+/** Settings kept on this screen only and never sent to the server. */
 export const LOCAL_REWARD_DEFAULTS = {
   autoRedeem: true,
   stampMode: 'per-visit',
@@ -490,7 +490,7 @@ export const LOCAL_REWARD_DEFAULTS = {
 /** The Qualifying Item select's value for "Other" (a custom text); never a real item id. */
 export const OTHER_ITEM_VALUE = '__other__';
 
-/** Issue 16 #8: leaving the Rewards page with edits that were not saved. */
+/** Leaving the Rewards page with edits that were not saved. */
 export const UNSAVED_CHANGES_TEXT = {
   title: 'Leave without saving?',
   text: 'Your changes to the punch card are not saved yet. Customers keep seeing the card as it was.',
@@ -513,13 +513,13 @@ export const REWARDS_TEXT = {
   expiry: 'Expiration Date',
   submit: 'Update Reward Setup',
   saved: 'Reward setup saved',
-  /** SPEC.md §5: the four validation messages, word for word. */
+  /** The four validation messages, word for word. */
   punchesMin: 'Punches required must be at least 1',
   expiryRequired: 'Expiration date is required',
   itemRequired: 'Please select a qualifying item',
   itemCustomRequired: 'Please specify the qualifying item',
   expiryPast: 'This date has already passed, so customers cannot earn or redeem this reward. Choose a later date to keep it running.',
-  /** SPEC.md §8: logged only. */
+  /** Logged only. */
   loadFailedLog: 'Failed to load reward data',
   saveFailedLog: 'Failed to save reward',
   savedLog: 'Reward saved',
@@ -534,7 +534,7 @@ export const REWARDS_TEXT = {
   maxPerTransaction: 'Max stamps per transaction',
   expiryDays: 'Card expires after (days)',
   previewTitle: 'Live Preview',
-  /** Issue 16 #5: the sample's punches as the card shows them (6, or the whole card when it is shorter). */
+  /** The sample's punches as the card shows them (6, or the whole card when it is shorter). */
   previewSampleNote: (collected: number) => `A sample customer with ${collected} punch${collected === 1 ? '' : 'es'} collected`,
   previewProgram: (punches: number, item: string) => `Buy ${punches} × ${item}, get 1 free`,
   previewAnyItem: 'qualifying items',
@@ -546,17 +546,17 @@ export const REWARDS_TEXT = {
   activitySampleTooltip: 'Your customers’ redemptions appear here once they start claiming rewards',
 } as const;
 
-// ---- QR code page and flyer (SPEC.md §2 "QR code", §4, §8, §9) ----
+// ---- QR code page and flyer ----
 export const QR_TIMING = {
-  /** SPEC.md §9: a new token every 60 s … */
+  /** A new token every 60 s … */
   refreshIntervalMs: 60_000,
   /** … shown as a progress bar that moves 1 % every 0.6 s (100 ticks = one refresh). */
   tickMs: 600,
-  /** SPEC.md §9: the flyer is captured this long after it is rendered. */
+  /** The flyer is captured this long after it is rendered. */
   flyerRenderDelayMs: 300,
   /** How long a counter token stamps (the server's DYNAMIC_QR_TTL_SECONDS): 60 s rotation plus 30 s grace. */
   tokenValidMs: 90_000,
-  /** Issue 15: after a failed refresh, retry after 2 s, then 4, 8, 16 s, at most every 30 s. */
+  /** After a failed refresh, retry after 2 s, then 4, 8, 16 s, at most every 30 s. */
   retryFirstMs: 2_000,
   retryMaxMs: 30_000,
 } as const;
@@ -567,7 +567,7 @@ export const QR_SIZES = {
   defaultPx: 256,
   flyerPx: 360,
   flyerExportScale: 2,
-  /** SPEC.md §9: how many characters of the token are shown. */
+  /** How many characters of the token are shown. */
   tokenPreviewChars: 12,
 } as const;
 
@@ -588,9 +588,9 @@ export const QR_TEXT = {
   flyerHeading: 'Unlock Your Rewards',
   flyerText: 'Scan the QR code to collect points and redeem offers!',
   flyerLogoAlt: (company: string) => `${company} logo`,
-  // Issue 15 (not in SPEC.md): where the flyer's offer applies, and printing it.
+  // Where the flyer's offer applies, and printing it.
   flyerWhere: (company: string, address: string) => `Valid at ${company}, ${address}`,
-  // Counter mode (issue 15).
+  // Counter mode.
   counterMode: 'Counter mode',
   counterLeave: 'Leave counter mode (Esc)',
   counterScan: 'Scan to collect a stamp',
@@ -600,10 +600,10 @@ export const QR_TEXT = {
   claimLanded: 'Reward claimed!',
   print: 'Print flyer',
   printFailedLog: 'Failed to print flyer',
-  /** SPEC.md §8: console only. */
+  /** Console only. */
   fetchFailedLog: 'Failed to load QR code',
   exportFailedLog: 'Failed to export flyer',
-  // Renewing the flyer code (POST /api/qrcode/printable with renew: true): not in SPEC.md, vendor-facing copy.
+  // Renewing the flyer code (POST /api/qrcode/printable with renew: true).
   flyerSectionTitle: 'Printed flyer',
   flyerSectionText:
     'The code on your flyer stays the same, so printed flyers keep working. Renew it if a photo of your flyer is going around, or before you reprint.',
@@ -619,7 +619,7 @@ export const QR_TEXT = {
   newFlyerCode: 'New flyer code',
   newFlyerQrLabel: 'QR code of your new flyer',
   downloadNewFlyer: 'Download new flyer',
-  // Issue 15: what the page says when a refresh fails (not in SPEC.md, vendor-facing copy).
+  // What the page says when a refresh fails.
   connectionLost: (seconds: number) => `Connection lost — this code still works for ${seconds} s`,
   retryingIn: (seconds: number) => (seconds > 0 ? `Connection lost — trying again in ${seconds} s` : 'Connection lost — trying again…'),
   waitingForNetwork: 'No network — a new code appears as soon as the connection is back',
@@ -627,7 +627,7 @@ export const QR_TEXT = {
   codeExpiredHint: 'Do not scan: a new code appears here by itself.',
 } as const;
 
-// ---- The first day of a new store (issue 15; not in SPEC.md, vendor-facing copy) ----
+// ---- The first day of a new store ----
 export const FIRST_DAY_TEXT = {
   setUpRewardFirst: 'Set up your reward first',
   noRewardYet: 'Customers cannot collect stamps until your store has a reward. Choose what they earn and how many stamps it takes.',
@@ -647,7 +647,7 @@ export const FIRST_DAY_TEXT = {
   offer: (stamps: number, item: string) => `Buy ${stamps} ${item}, get 1 free`,
 } as const;
 
-// ---- The customer side: scan page, wallet, card, reward-ready screen (issue 6) ----
+// ---- The customer side: scan page, wallet, card, reward-ready screen ----
 /** Local storage key of the customer's device credential (never the vendor's `token`). */
 export const CUSTOMER_CREDENTIAL_STORAGE_KEY = 'stampwise.customer';
 
@@ -724,7 +724,7 @@ export const CUSTOMER_TEXT = {
     `The ${cards === 1 ? 'card' : `${cards} cards`} already on this phone ${cards === 1 ? 'was' : 'were'} added to your wallet` +
     (stamps > 0 ? `, with ${stamps} ${stamps === 1 ? 'stamp' : 'stamps'}.` : '.'),
   notFoundCard: 'This stamp card is not in your wallet.',
-  // Issue 19: the hand-over at the counter.
+  // The hand-over at the counter.
   handoverCodeLabel: 'Code for staff',
   handoverWaiting: 'Staff tap “Hand over” or type this code',
   handoverGiven: (reward: string, time: string) => `Enjoy your ${reward} — given at ${time}`,
@@ -746,7 +746,7 @@ export const CUSTOMER_TEXT = {
   deletedText: 'Your cards, name and e-mail are gone. Scan a store’s code to start a new card any time.',
 } as const;
 
-// ---- The vendor's own activity: live dashboard figures, Reward Activity rows, the counter feed (issue 7) ----
+// ---- The vendor's own activity: live dashboard figures, Reward Activity rows, the counter feed ----
 export const ACTIVITY_TEXT = {
   // The counter feed on the QR page.
   feedTitle: 'Live activity',
@@ -781,7 +781,7 @@ export const ACTIVITY_TEXT = {
   dashboardLoading: 'Loading your figures…',
 } as const;
 
-// ---- Issue 19: the hand-over at the counter, the Customers page and exports ----
+// ---- The hand-over at the counter, the Customers page and exports ----
 export const HANDOVER_TEXT = {
   handOver: 'Hand over',
   handingOver: 'Handing over…',
@@ -828,7 +828,7 @@ export const CUSTOMERS_TEXT = {
 /** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */
 export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;
 
-// ---- Stamp integrity: relay alerts and voiding (issue 17; not in SPEC.md, vendor- and customer-facing copy) ----
+// ---- Stamp integrity: relay alerts and voiding (vendor- and customer-facing copy) ----
 export const RELAY_TEXT = {
   sectionTitle: 'Stamp alerts',
   sectionHint: 'Codes used in a way one counter cannot explain. Check the stamps they granted; void them if a photo of your code went around.',
@@ -862,7 +862,7 @@ export const RELAY_TEXT = {
   activityVoided: 'Voided',
   // 'Stamp voided — Customer #5, 1st visit' reads right for a name and for the numbered label alike.
   feedVoided: (customer: string) => `Stamp voided — ${customer}`,
-  /** The customer's card (issue 17: never a silent change). */
+  /** The customer's card (never a silent change). */
   removedByStore: (n: number) => `${n} stamp${n === 1 ? '' : 's'} removed by the store`,
   budgetTitle: 'Stamps per code',
   budgetHint: (code: number, flyer: number) =>

@@ -1,4 +1,4 @@
-// Entry point of the customer pages (/s/<token>, /wallet…): issue 18's lean entry for a phone at the
+// Entry point of the customer pages (/s/<token>, /wallet…): a lean entry for a phone at the
 // counter. It shares nothing heavy with the vendor app (src/index.tsx): React, react-router and the pages.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -17,7 +17,7 @@ export interface Db {
   kysely: Kysely<Database>;
   /**
    * For heavy read-only queries (the dashboard, the activity list): on a SQLite file, a worker thread's
-   * own read-only connection, so they never hold the event loop (issue 18); on PostgreSQL a small pool of
+   * own read-only connection, so they never hold the event loop; on PostgreSQL a small pool of
    * its own, so they never take every connection; for an in-memory SQLite `kysely` itself.
    */
   reads: Kysely<Database>;
@@ -51,7 +51,7 @@ export interface DbOptions {
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
- * Kysely's SQLite driver prepares every query anew (~6% of a scan's CPU, issue 18). The app's SQL is a
+ * Kysely's SQLite driver prepares every query anew (~6% of a scan's CPU). The app's SQL is a
  * small fixed set with parameters, so each text is prepared once and reused.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
@@ -98,7 +98,7 @@ export function openDb(options: DbOptions): Db {
       return pool;
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(10) }) });
-    // Heavy reads (the dashboard, the activity list) get a small pool of their own (issue 18), so ten
+    // Heavy reads (the dashboard, the activity list) get a small pool of their own, so ten
     // vendors loading dashboards never take the connections a scan or a health check needs.
     const reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(READ_POOL_SIZE) }) });
     return {

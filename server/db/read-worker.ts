@@ -1,4 +1,4 @@
-// Issue 18: heavy reads off the event loop. better-sqlite3 answers synchronously, so a 30 ms dashboard
+// Heavy reads off the event loop. better-sqlite3 answers synchronously, so a 30 ms dashboard
 // query holds every other request for 30 ms. This Kysely dialect sends each compiled (read-only) query to
 // a worker thread with its own read-only connection to the same SQLite file (WAL lets it read while the
 // main connection writes, and it sees every committed write): the event loop only waits, free for others.

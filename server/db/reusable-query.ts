@@ -1,4 +1,4 @@
-// Issue 18: Kysely builds and compiles a query on every call (~100 µs of JavaScript for a five-join
+// Kysely builds and compiles a query on every call (~100 µs of JavaScript for a five-join
 // SELECT, five times what SQLite needs to run it). For the hottest statements (every vendor request's
 // session check, the scan's read and the writes of its transaction, the vendor's profile and menu) the
 // query is built once per database handle with placeholder arguments, and each call runs that compiled

@@ -21,19 +21,19 @@ export interface VendorTable {
   printable_qr_version: Generated<number>;
   /** Session tokens of an older generation are refused; bumped by a password change or reset. */
   session_generation: Generated<number>;
-  /** Epoch ms the vendor first exported or printed the flyer (issue 15's first-day checklist); null before. */
+  /** Epoch ms the vendor first exported or printed the flyer (the first-day checklist); null before. */
   flyer_printed_at: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Issue 17: the store's own floor for a counter code's stamp budget; null follows RELAY_CODE_BUDGET_FLOOR. */
+  /** The store's own floor for a counter code's stamp budget; null follows RELAY_CODE_BUDGET_FLOOR. */
   code_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Issue 17: the store's own floor for the flyer's daily stamp budget; null follows RELAY_FLYER_BUDGET_FLOOR. */
+  /** The store's own floor for the flyer's daily stamp budget; null follows RELAY_FLYER_BUDGET_FLOOR. */
   flyer_budget_floor: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   /**
-   * Epoch ms of the row's last change, and the store's version (issue 18): it only moves forward, and every
+   * Epoch ms of the row's last change, and the store's version: it only moves forward, and every
    * change to the store profile or the menu moves it (repositories/store-version.ts).
    */
   updated_at: number;
-  /** How many customers the store has numbered (issue 16): the next new card is customer_count + 1. */
+  /** How many customers the store has numbered: the next new card is customer_count + 1. */
   customer_count: Generated<number>;
 }
 
@@ -85,13 +85,13 @@ export interface MenuUploadTable {
   data: Buffer;
   status: string;
   created_at: number;
-  /** The server scanning it (issue 13): only this one may settle it while the lease runs. */
+  /** The server scanning it: only this one may settle it while the lease runs. */
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
   /** Epoch ms; a 'scanning' upload whose lease has expired lost its server and is scanned again. */
   lease_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** One open live feed (issue 13): the per-vendor cap counts rows, so it holds across servers. */
+/** One open live feed: the per-vendor cap counts rows, so it holds across servers. */
 export interface LiveStreamTable {
   id: string;
   vendor_id: string;
@@ -107,7 +107,7 @@ export interface AppSettingTable {
   value: string;
 }
 
-// ---- the customer side (issue 6; migration 2026112202_customers) ----
+// ---- the customer side (migration 2026112202_customers) ----
 
 /** A customer: anonymous until they add a display name or an e-mail (for recovery on another device). */
 export interface CustomerTable {
@@ -118,7 +118,7 @@ export interface CustomerTable {
   email_normalized: string | null;
   created_at: number;
   updated_at: number;
-  /** Epoch ms the customer deleted their wallet (issue 19): name and e-mail erased, no device may use it. */
+  /** Epoch ms the customer deleted their wallet: name and e-mail erased, no device may use it. */
   deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
@@ -149,15 +149,15 @@ export interface StampCardTable {
   last_stamp_at: number | null;
   created_at: number;
   updated_at: number;
-  /** Issue 17: stamps the store voided on this card, and when it last did ("1 stamp removed by the store"). */
+  /** Stamps the store voided on this card, and when it last did ("1 stamp removed by the store"). */
   removed_stamps: Generated<number>;
   removed_at: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Stamps ever collected on this card (one per visit): kept in the stamping UPDATE (issue 19). */
+  /** Stamps ever collected on this card (one per visit): kept in the stamping UPDATE. */
   visits: Generated<number>;
-  /** Claims of this card handed over at the counter (issue 19). */
+  /** Claims of this card handed over at the counter. */
   rewards_given: Generated<number>;
   /**
-   * Issue 19: the times (epoch ms) of the card's latest visits not voided, recent_visit_1 the latest,
+   * The times (epoch ms) of the card's latest visits not voided, recent_visit_1 the latest,
    * null past the card's visits; kept by repositories/recent-visits.ts with each stamp and void.
    */
   recent_visit_1: RecentVisitColumn;
@@ -183,7 +183,7 @@ export interface StampEventTable {
   token_id: string;
   kind: StampKind;
   created_at: number;
-  // Issue 17: what the server could honestly know at scan time (null on stamps from before it).
+  // What the server could honestly know at scan time (null on stamps from before it).
   /** The code this stamp used: a counter token, or `flyer:<tokenId>:<utc day>`. */
   code_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** Client address prefix: /24 for IPv4, /48 for IPv6. */
@@ -199,13 +199,13 @@ export interface StampEventTable {
   device_stores: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set when the store voided the stamp: it no longer counts on the card or in the figures. */
   voided_at: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Issue 18: which visit this stamp was for the card (1 = first), kept by repositories/stamp-figures.ts. */
+  /** Which visit this stamp was for the card (1 = first), kept by repositories/stamp-figures.ts. */
   card_visit: Generated<number>;
-  /** Issue 18: the card's stamp count right after this stamp (as the activity list shows it). */
+  /** The card's stamp count right after this stamp (as the activity list shows it). */
   card_stamps_after: Generated<number>;
 }
 
-/** Issue 17: one rotating code (or the flyer for one UTC day) — its budget, what it granted and refused, its flag. */
+/** One rotating code (or the flyer for one UTC day) — its budget, what it granted and refused, its flag. */
 export interface CodeUsageTable {
   code_key: string;
   vendor_id: string;
@@ -228,7 +228,7 @@ export interface CodeNetworkTable {
   network: string;
 }
 
-/** Issue 17: the store's pace for one UTC day (day = epoch ms of its start). */
+/** The store's pace for one UTC day (day = epoch ms of its start). */
 export interface StorePaceTable {
   vendor_id: string;
   day: number;
@@ -238,7 +238,7 @@ export interface StorePaceTable {
   flyer_stamps: number;
 }
 
-/** Issue 17: every void (and budget-floor change) a vendor made. */
+/** Every void (and budget-floor change) a vendor made. */
 export interface RelayAuditTable {
   id: string;
   vendor_id: string;
@@ -259,7 +259,7 @@ export interface RedemptionTable {
   stamps_required: number;
   reward_label: string;
   created_at: number;
-  /** Issue 19: pending until the counter hands it over (given) or its time runs out (expired, stamps returned). */
+  /** Pending until the counter hands it over (given) or its time runs out (expired, stamps returned). */
   status: ColumnType<RedemptionStatus, RedemptionStatus | undefined, RedemptionStatus>;
   /** The short hand-over code the customer's screen shows; unique among the store's pending claims. */
   code: ColumnType<string | null, string | null | undefined, string | null>;
@@ -308,18 +308,18 @@ export interface CustomerEmailConfirmationTable {
 }
 
 /**
- * Issue 18: running counts per store, kept up to date in the same transaction as the event they count
+ * Running counts per store, kept up to date in the same transaction as the event they count
  * (see repositories/store-counters.ts). One row per (store, metric, 15-minute slot), plus the all-time
  * row in slot ALL_TIME_SLOT (0).
  */
-/** Issue 18: how many of the store's cards hold `stamps` stamps (kept by triggers on stamp_cards). */
+/** How many of the store's cards hold `stamps` stamps (kept by triggers on stamp_cards). */
 export interface StoreCardStampsTable {
   vendor_id: string;
   stamps: number;
   cards: number;
 }
 
-/** Issue 18: as StoreCardStampsTable, per UTC day (updated_at / 86,400,000) the cards last changed. */
+/** As StoreCardStampsTable, per UTC day (updated_at / 86,400,000) the cards last changed. */
 export interface StoreCardDaysTable {
   vendor_id: string;
   day: number;
@@ -327,20 +327,20 @@ export interface StoreCardDaysTable {
   cards: number;
 }
 
-/** Issue 18: engaged_counts counts the store's stamps created at or after counted_from. */
+/** engaged_counts counts the store's stamps created at or after counted_from. */
 export interface EngagedWindowTable {
   vendor_id: string;
   counted_from: number;
 }
 
-/** Issue 18: a customer's not-voided stamps at a store since its engaged_windows.counted_from (triggers on stamp_events). */
+/** A customer's not-voided stamps at a store since its engaged_windows.counted_from (triggers on stamp_events). */
 export interface EngagedCountTable {
   vendor_id: string;
   customer_id: string;
   stamps: number;
 }
 
-/** Issue 18: the store's claims by status (kept by triggers on redemptions). */
+/** The store's claims by status (kept by triggers on redemptions). */
 export interface StoreClaimCountTable {
   vendor_id: string;
   status: string;

@@ -1,4 +1,4 @@
-// Issue 18: the app's SQLite queries are planned without statistics, as a database that nobody ran ANALYZE
+// The app's SQLite queries are planned without statistics, as a database that nobody ran ANALYZE
 // on is, and the indexes are laid out for that (the scale tests check those plans at 1,000,000 events).
 // Statistics that an ANALYZE leaves behind (an operator's, a PRAGMA optimize, the bench's seeding) only
 // made plans worse when measured on a store of 1,000,000 stamp events:

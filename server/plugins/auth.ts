@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http-errors';
 import { currentSessionStoreVersion } from '../services/sessions';
-import type { SessionClaims } from '../services/session-tokens';
+import type { SessionClaims } from '../infra/session-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

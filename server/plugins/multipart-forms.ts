@@ -1,5 +1,5 @@
 // Multipart forms (@fastify/multipart, attachFieldsToBody 'keyValues') for the routes that take them —
-// registration, the store profile, the menu upload — and nowhere else. Issue 18: the plugin adds three
+// registration, the store profile, the menu upload — and nowhere else. The plugin adds three
 // hooks (onRequest, preValidation, onResponse) to every route of the context it is registered in; at the
 // root they cost each request of the app ~10 µs, /api/health and the scans included. Register this inside
 // a context holding only the multipart routes.

@@ -1,4 +1,4 @@
-// Issue 18: helmet's security headers, worked out once at start-up instead of on every request.
+// Helmet's security headers, worked out once at start-up instead of on every request.
 // @fastify/helmet rebuilds helmet's middleware (parsing every CSP directive) per request, ~3% of a light
 // route. The headers never vary per request here (no CSP nonces, no per-route options), so one probe
 // request against a throwaway instance with the same options tells them, and a hook copies them on.

@@ -1,4 +1,4 @@
-// SQL for the activity export (issue 19): one store's events of one kind in a time range, oldest first,
+// SQL for the activity export: one store's events of one kind in a time range, oldest first,
 // one keyset batch at a time (ordered by time, then id). services/export/activity-sources.ts turns the
 // rows into CSV lines.
 import type { Kysely } from 'kysely';
@@ -28,7 +28,7 @@ export interface ExportPosition {
   id: string;
 }
 
-/** Stamps given in the range (`column: 'created_at'`), or voided in it (`'voided_at'`, issue 17). */
+/** Stamps given in the range (`column: 'created_at'`), or voided in it (`'voided_at'`). */
 export async function readStampEvents(db: Kysely<Database>, column: 'created_at' | 'voided_at', range: ExportRange, after: ExportPosition | undefined, limit: number) {
   const col = `e.${column}` as const;
   let query = db

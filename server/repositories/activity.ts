@@ -18,9 +18,9 @@ export interface ActivityRow {
   /** Redemptions only: the reward as it read when claimed. */
   reward_label: string | null;
   stamps_required: number | null;
-  /** Stamps only (issue 17): when the store voided it. */
+  /** Stamps only: when the store voided it. */
   voided_at?: number | null;
-  /** Stamps only (issue 18, kept at write time): which visit it was, and the card's count right after it. */
+  /** Stamps only (kept at write time): which visit it was, and the card's count right after it. */
   card_visit?: number | null;
   card_stamps_after?: number | null;
 }
@@ -105,7 +105,7 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number, seek: Ac
  * `limit` rows of the vendor's stamps and claims, `skip` rows along from where `seek` starts, returned
  * newest first. Each table gives at most skip + limit rows from its index starting at that place; the
  * UNION of those few is ordered and cut. So the cost depends on skip + limit, never on how deep the page
- * lies in the history (issue 18). Ties on the millisecond are broken by id, so pages never overlap.
+ * lies in the history. Ties on the millisecond are broken by id, so pages never overlap.
  */
 export async function listActivityWindow(db: Queryable, vendorId: string, seek: ActivitySeek, skip: number, limit: number): Promise<ActivityRow[]> {
   const window = skip + limit;
@@ -128,7 +128,7 @@ export async function listActivityRows(db: Queryable, vendorId: string, limit: n
   return listActivityWindow(db, vendorId, { toward: 'older' }, offset, limit);
 }
 
-/** How many of the vendor's stamps were voided (issue 17): few, read from a partial index of them alone. */
+/** How many of the vendor's stamps were voided: few, read from a partial index of them alone. */
 export async function countVoidedStamps(db: Queryable, vendorId: string): Promise<number> {
   const row = await db
     .selectFrom('stamp_events')
@@ -182,7 +182,7 @@ export async function customerDisplayNames(db: Queryable, customerIds: readonly 
   return new Map(rows.map((r) => [r.id, r.display_name]));
 }
 
-/** The per-store customer number of each of these cards (issue 16); cards made before numbering have none. */
+/** The per-store customer number of each of these cards; cards made before numbering have none. */
 export async function customerNumbersOfCards(db: Queryable, cardIds: readonly string[]): Promise<Map<string, number | null>> {
   const unique = [...new Set(cardIds)];
   if (unique.length === 0) return new Map();
@@ -196,7 +196,7 @@ export async function rewardStamps(db: Queryable, vendorId: string): Promise<num
   return row?.stamps;
 }
 
-/** The per-store customer number of each of these customers at the store (issue 16); null for cards made before numbering. */
+/** The per-store customer number of each of these customers at the store; null for cards made before numbering. */
 export async function customerNumbersAtStore(db: Queryable, vendorId: string, customerIds: readonly string[]): Promise<Map<string, number | null>> {
   if (customerIds.length === 0) return new Map();
   const rows = await db.selectFrom('stamp_cards').select(['customer_id', 'customer_number']).where('vendor_id', '=', vendorId).where('customer_id', 'in', [...customerIds]).execute();

@@ -26,7 +26,7 @@ export interface CardRow extends StoreRow {
   stamps: number;
   last_stamp_at: number | null;
   updated_at: number;
-  /** Issue 17: stamps the store voided, counted since the card's last stamp before the void. */
+  /** Stamps the store voided, counted since the card's last stamp before the void. */
   removed_stamps: number;
   removed_at: number | null;
 }
@@ -68,7 +68,7 @@ export async function findCard(db: Queryable, customerId: string, cardId: string
   return row;
 }
 
-// Compiled once (issue 18): a claim reads its card before and after, and the claim screen polls.
+// Compiled once: a claim reads its card before and after, and the claim screen polls.
 const cardByIdQuery = reusableQuery<[cardId: string, customerId: string], CardRow>(2, (db, cardId, customerId) =>
   cardQuery(db).where('stamp_cards.id', '=', cardId).where('stamp_cards.customer_id', '=', customerId),
 );
@@ -77,7 +77,7 @@ export async function findCardForStore(db: Queryable, customerId: string, vendor
   return cardQuery(db).where('stamp_cards.customer_id', '=', customerId).where('stamp_cards.vendor_id', '=', vendorId).executeTakeFirst();
 }
 
-/** Everything a scan reads before deciding (issue 18: one indexed read instead of four). */
+/** Everything a scan reads before deciding (one indexed read instead of four). */
 export interface ScanContextRow extends StoreRow {
   printable_qr_version: number;
   /** The customer the credential names (null: no credential sent, or an unknown one). */
@@ -162,7 +162,7 @@ export async function listCards(db: Queryable, customerId: string): Promise<Card
 export async function ensureCardId(db: Queryable, customerId: string, vendorId: string, newId: string, now: number): Promise<string> {
   const existing = await cardIdFor(db, customerId, vendorId);
   if (existing) return existing;
-  // A new card takes the store's next customer number (issue 16) from the vendor's counter. The UPDATE holds
+  // A new card takes the store's next customer number from the vendor's counter. The UPDATE holds
   // the vendor row until the transaction ends, so concurrent first scans at one store number one after
   // another. (A lost race for the same customer's card only leaves a gap in the numbers.)
   const [counter] = await nextCustomerNumberQuery(db, vendorId);
@@ -172,7 +172,7 @@ export async function ensureCardId(db: Queryable, customerId: string, vendorId: 
   return row;
 }
 
-// The statements of a scan's transaction are compiled once (issue 18).
+// The statements of a scan's transaction are compiled once.
 const nextCustomerNumberQuery = reusableQuery<[vendorId: string], { customer_count: number }>(1, (db, vendorId) =>
   db
     .updateTable('vendors')

@@ -1,4 +1,4 @@
-// SQL for the vendor's Customers page (issue 19): one row per card of the store (one card per customer),
+// SQL for the vendor's Customers page: one row per card of the store (one card per customer),
 // read in keyset pages, so a page costs the same at the first customer and the 100,000th. Visits and
 // rewards given are counters kept on the card; a regular is told by the card's kept latest visit times
 // (repositories/recent-visits.ts), never by counting its events (but past RECENT_VISITS_KEPT visits).
@@ -27,7 +27,7 @@ export const SORT_COLUMNS = {
 export interface CustomerListRow {
   card_id: string;
   customer_id: string;
-  /** The customer's number at this store (issue 16), null for cards made before numbering. */
+  /** The customer's number at this store, null for cards made before numbering. */
   customer_number: number | null;
   display_name: string | null;
   visits: number;

@@ -9,7 +9,7 @@ export async function insertCustomer(db: Queryable, id: string, now: number): Pr
   await insertCustomerQuery(db, id, now);
 }
 
-// Compiled once (issue 18): every new customer's first scan runs these two.
+// Compiled once: every new customer's first scan runs these two.
 const insertCustomerQuery = reusableQuery<[id: string, now: number], unknown>(2, (db, id, now) =>
   db.insertInto('customers').values({ id, display_name: null, email: null, email_normalized: null, created_at: now, updated_at: now }),
 );

@@ -1,4 +1,4 @@
-// Issue 18: the dashboard's card and customer figures, read from kept aggregates (migration
+// The dashboard's card and customer figures, read from kept aggregates (migration
 // 2026112213, kept by triggers in each change's own transaction) instead of passes over every card and
 // stamp: a read of at most a few hundred small rows, whatever the size of the store's history.
 import { sql, type Kysely, type Transaction } from 'kysely';

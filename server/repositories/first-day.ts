@@ -1,4 +1,4 @@
-// SQL for the first-day checklist (issue 15): whether the flyer was printed, whether any stamp was given.
+// SQL for the first-day checklist: whether the flyer was printed, whether any stamp was given.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 

@@ -1,4 +1,4 @@
-// SQL for the hand-over (issue 19): a pending claim becomes given or expired through conditional UPDATEs
+// SQL for the hand-over: a pending claim becomes given or expired through conditional UPDATEs
 // whose affected-row count says who won, so two counters confirming at once (or a confirmation racing
 // the expiry sweep) settle it exactly once, on SQLite and PostgreSQL alike.
 import type { Kysely, Transaction } from 'kysely';
@@ -78,7 +78,7 @@ export async function overdueClaims(db: Queryable, scope: ClaimScope, now: numbe
   return query.orderBy('expires_at').limit(limit).execute();
 }
 
-/** The store's claims by status (the dashboard's outstanding rewards), from the counts triggers keep (issue 18). */
+/** The store's claims by status (the dashboard's outstanding rewards), from the counts triggers keep. */
 export async function claimCounts(db: Queryable, vendorId: string): Promise<ClaimCounts> {
   const rows = await db.selectFrom('store_claim_counts').select(['status', 'claims as count']).where('vendor_id', '=', vendorId).execute();
   const counts: ClaimCounts = { pending: 0, given: 0, expired: 0 };

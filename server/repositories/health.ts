@@ -2,7 +2,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-// Compiled once (issue 18): it has no parameters, so nothing per request but running it.
+// Compiled once: it has no parameters, so nothing per request but running it.
 const SELECT_ONE = CompiledQuery.raw('select 1');
 
 export async function selectOne(db: Kysely<Database>): Promise<void> {

@@ -1,4 +1,4 @@
-// SQL for the places of open live feeds (issue 13): one row per open feed, at most `max` per vendor,
+// SQL for the places of open live feeds: one row per open feed, at most `max` per vendor,
 // whichever server holds it. Places are numbered and unique per vendor, so two servers racing for the
 // last one cannot both win; a place whose lease ran out (its server died) is free again.
 import type { Kysely } from 'kysely';

@@ -12,7 +12,7 @@ export async function listMenuItems(db: Queryable, vendorId: string): Promise<Me
   return menuItemsQuery(db, vendorId);
 }
 
-// Built once per database handle (issue 18: GET /api/vendor/:id).
+// Built once per database handle (GET /api/vendor/:id).
 const menuItemsQuery = reusableQuery<[vendorId: string], MenuItem>(1, (db, vendorId) =>
   db.selectFrom('menu_items').selectAll().where('vendor_id', '=', vendorId).orderBy('created_at').orderBy('id'),
 );

@@ -1,4 +1,4 @@
-// PostgreSQL NOTIFY through the app's pool (the live feed's cross-server bus, services/activity-bus.ts).
+// PostgreSQL NOTIFY through the app's pool (the live feed's cross-server bus, infra/activity-bus.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 

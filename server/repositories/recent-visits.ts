@@ -1,4 +1,4 @@
-// Issue 19: each card keeps the times of its RECENT_VISITS_KEPT latest visits (stamps not voided), so
+// Each card keeps the times of its RECENT_VISITS_KEPT latest visits (stamps not voided), so
 // the Customers page tells a regular (≥ N visits in the last 30 days) by "the N-th latest visit is in the
 // window" from the card alone, and finds a store's regulars by an index range (recent_visit_N) instead of
 // counting every card's events. Kept in the same transaction as the event that changes them:

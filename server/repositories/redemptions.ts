@@ -12,7 +12,7 @@ export interface NewRedemption {
   vendorId: string;
   stampsRequired: number;
   rewardLabel: string;
-  /** Issue 19: a claim waits at the counter with this code until `expiresAt`. */
+  /** A claim waits at the counter with this code until `expiresAt`. */
   code: string;
   expiresAt: number;
 }

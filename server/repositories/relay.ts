@@ -1,4 +1,4 @@
-// SQL for relay detection (issue 17). Every query on the scan path is one primary-key or indexed
+// SQL for relay detection. Every query on the scan path is one primary-key or indexed
 // lookup: the code's usage row, its network set, the store's pace by (vendor_id, day), the device's
 // recent stamps by (customer_id, created_at). Nothing scans the event log.
 import crypto from 'node:crypto';
@@ -32,7 +32,7 @@ export async function paceAndFloors(db: Queryable, vendorId: string, fromDay: nu
   };
 }
 
-// The scan's relay statements are compiled once (issue 18): every accepted scan runs most of them.
+// The scan's relay statements are compiled once: every accepted scan runs most of them.
 const paceQuery = reusableQuery<[vendorId: string, fromDay: number, toDay: number], { minute: number | null; flyer: number | null }>(3, (db, vendorId, fromDay, toDay) =>
   db
     .selectFrom('store_pace')
@@ -327,7 +327,7 @@ export async function voidStampEvents(db: Queryable, ids: readonly string[], now
     .where('voided_at', 'is', null)
     .returning(['id', 'card_id', 'created_at'])
     .execute();
-  // Issue 18: each card's later stamps now show one stamp less (their kept figures, from the oldest voided on).
+  // Each card's later stamps now show one stamp less (their kept figures, from the oldest voided on).
   const oldestPerCard = new Map<string, number>();
   for (const row of rows) oldestPerCard.set(row.card_id, Math.min(oldestPerCard.get(row.card_id) ?? Infinity, Number(row.created_at)));
   for (const [cardId, from] of oldestPerCard) await refreshStampFigures(db, [cardId], from);
@@ -344,7 +344,7 @@ export async function removeStampsFromCard(db: Queryable, cardId: string, count:
     .updateTable('stamp_cards')
     .set(() => ({
       stamps: sql<number>`CASE WHEN stamps >= ${count} THEN stamps - ${count} ELSE 0 END`,
-      // A voided stamp was no visit either (issue 19's Customers page counts visits).
+      // A voided stamp was no visit either (the Customers page counts visits).
       visits: sql<number>`CASE WHEN visits >= ${count} THEN visits - ${count} ELSE 0 END`,
       // A count from an earlier void is forgotten once the customer stamped again (the notice hid then).
       removed_stamps: sql<number>`CASE WHEN removed_at IS NULL OR last_stamp_at > removed_at THEN ${count} ELSE removed_stamps + ${count} END`,

@@ -24,7 +24,7 @@ export async function findSessionStanding(db: Queryable, vendorId: string, jti: 
   return { generation: Number(row.generation), revoked: row.revokedJti !== null, storeVersion: Number(row.storeVersion) };
 }
 
-// Built once per database handle (issue 18: every vendor request runs it).
+// Built once per database handle (every vendor request runs it).
 const sessionStandingQuery = reusableQuery<[jti: string, vendorId: string], { generation: number; revokedJti: string | null; storeVersion: number }>(2, (db, jti, vendorId) =>
   db
     .selectFrom('vendors')

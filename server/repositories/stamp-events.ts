@@ -22,7 +22,7 @@ export async function insertStampEvent(db: Queryable, event: NewStampEvent, now:
   await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, now);
 }
 
-// Compiled once (issue 18): every accepted scan runs it.
+// Compiled once: every accepted scan runs it.
 const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, now: number], unknown>(
   7,
   (db, id, cardId, customerId, vendorId, tokenId, kind, now) =>

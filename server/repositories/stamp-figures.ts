@@ -1,4 +1,4 @@
-// Issue 18: what the activity list shows for each stamp — which visit it was, and the card's count right
+// What the activity list shows for each stamp — which visit it was, and the card's count right
 // after it — kept on the stamp_events row instead of worked out from the card's history on every read.
 // Written with the stamp, and worked out again for the stamps a later change reaches back to: a claim
 // in the same millisecond, a void (later stamps of the card count one less), a wallet merge (the card's
@@ -24,7 +24,7 @@ async function recompute(db: Queryable, where: Expression<SqlBool>): Promise<voi
   await sql`UPDATE stamp_events SET card_visit = ${CARD_VISIT}, card_stamps_after = ${CARD_STAMPS_AFTER} WHERE ${where}`.execute(db);
 }
 
-// One card from one instant: what every accepted scan and claim asks, compiled once (issue 18).
+// One card from one instant: what every accepted scan and claim asks, compiled once.
 const refreshCardQuery = reusableQuery<[cardId: string, from: number], unknown>(2, (db, cardId, from) =>
   db.updateTable('stamp_events').set({ card_visit: CARD_VISIT, card_stamps_after: CARD_STAMPS_AFTER }).where('card_id', '=', cardId).where('created_at', '>=', from),
 );

@@ -1,4 +1,4 @@
-// Issue 18: running counts per store, so the dashboard reads a handful of rows instead of counting a
+// Running counts per store, so the dashboard reads a handful of rows instead of counting a
 // million events. Each count is changed by `bumpStoreCounter` INSIDE the transaction that records the
 // event it counts (a stamp, a claim, …): it commits or rolls back with it, so the counts never drift.
 //
@@ -35,7 +35,7 @@ export async function bumpStoreCounter(db: Queryable, vendorId: string, metric: 
   await bumpQuery(db, vendorId, metric, slotOf(at), delta);
 }
 
-// Compiled once (issue 18): every stamp and claim runs it.
+// Compiled once: every stamp and claim runs it.
 const bumpQuery = reusableQuery<[vendorId: string, metric: StoreMetric, slot: number, delta: number], unknown>(4, (db, vendorId, metric, slot, delta) =>
   db
     .insertInto('store_counters')
@@ -74,7 +74,7 @@ export async function storeCounterSlots(db: Queryable, vendorId: string, metric:
 
 /**
  * `metric` per day from `start`: day i holds the slots in [start + i·dayMs, start + (i+1)·dayMs) below
- * `end`. Summed by the database, so a few dozen rows come back instead of one per slot (issue 18).
+ * `end`. Summed by the database, so a few dozen rows come back instead of one per slot.
  */
 export async function storeCounterDays(db: Queryable, vendorId: string, metric: StoreMetric, start: number, end: number, dayMs: number): Promise<Map<number, number>> {
   // Literals, not parameters: PostgreSQL matches the GROUP BY expression to the selected one only when
@@ -100,7 +100,7 @@ export async function storeCounterDays(db: Queryable, vendorId: string, metric: 
 export async function recountStoreCounters(db: Queryable, vendorId: string): Promise<void> {
   await db.deleteFrom('store_counters').where('vendor_id', '=', vendorId).execute();
   const slot = sql<number>`(created_at / ${sql.lit(SLOT_MS)}) * ${sql.lit(SLOT_MS)}`;
-  // Stamps the store voided (issue 17) no longer count.
+  // Stamps the store voided no longer count.
   for (const [metric, table, counted] of [['stamps', 'stamp_events', sql`voided_at IS NULL`], ['claims', 'redemptions', sql`TRUE`]] as const) {
     await sql`INSERT INTO store_counters (vendor_id, metric, slot, count)
       SELECT vendor_id, ${metric}, ${sql.lit(ALL_TIME_SLOT)}, COUNT(*) FROM ${sql.table(table)} WHERE vendor_id = ${vendorId} AND ${counted} GROUP BY vendor_id`.execute(db);

@@ -1,4 +1,4 @@
-// The store's version (issue 18): `vendors.updated_at`, which only ever moves forward. Every write to what
+// The store's version: `vendors.updated_at`, which only ever moves forward. Every write to what
 // GET /api/vendor/:id answers (the store profile, the menu) moves it on in the same transaction, so a
 // server that cached that answer can tell, from the one read every vendor request makes anyway (the
 // session check), whether it is still the current one — also after a write through another server.

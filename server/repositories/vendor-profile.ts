@@ -20,7 +20,7 @@ export async function findVendorProfile(db: Queryable, vendorId: string): Promis
   return row;
 }
 
-// Built once per database handle (issue 18: GET /api/vendor/:id).
+// Built once per database handle (GET /api/vendor/:id).
 const vendorProfileQuery = reusableQuery<[vendorId: string], VendorProfileRow>(1, (db, vendorId) =>
   db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id']).where('id', '=', vendorId),
 );

@@ -1,4 +1,4 @@
-// SQL for a customer deleting their wallet (issue 19): who they are is erased, what happened is kept.
+// SQL for a customer deleting their wallet: who they are is erased, what happened is kept.
 // Stamp events and claims stay (the vendor's figures keep their anonymous counts) but no longer lead to a
 // name, an e-mail or a device; the cards are emptied and hidden from the vendor's Customers page.
 import type { Kysely, Transaction } from 'kysely';

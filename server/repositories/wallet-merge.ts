@@ -20,7 +20,7 @@ export interface MergeEventRow {
   token_id: string;
   kind: StampKind;
   created_at: number;
-  /** Set when the store voided the stamp (issue 17): already off the card and out of the store's count. */
+  /** Set when the store voided the stamp: already off the card and out of the store's count. */
   voided_at?: number | null;
 }
 
@@ -95,12 +95,12 @@ export async function addMergedStamps(db: Queryable, cardId: string, stamps: num
     .execute();
 }
 
-/** Recounts the card's lifetime visits and rewards given from its history (issue 19's Customers page). */
+/** Recounts the card's lifetime visits and rewards given from its history (the Customers page shows both). */
 export async function recountCard(db: Queryable, cardId: string): Promise<void> {
   await db
     .updateTable('stamp_cards')
     .set((eb) => ({
-      // Stamps the store voided (issue 17) were never visits.
+      // Stamps the store voided were never visits.
       visits: eb.selectFrom('stamp_events').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('voided_at', 'is', null),
       rewards_given: eb.selectFrom('redemptions').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('status', '=', 'given'),
     }))

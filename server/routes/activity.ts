@@ -1,20 +1,22 @@
-// /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
-// /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own data, owner-only.
-// HTTP only; the figures come from services/activity and services/dashboard.
+// /api/activity/{vendorId}: the Reward Activity list, the live counter feed and the activity log's CSV
+// export: the vendor's own data, owner-only. HTTP only; the rows come from services/activity and
+// services/export.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActivityPage, ActivityQuery, DashboardQuery, DashboardResponse, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
+import { ActivityPage, ActivityQuery, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import { ActivityExportQuery, CsvBody } from '../../src/api/contract/customers';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
 import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/contract/protocol';
-import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
+import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { activityItemFor, getActivityPage } from '../services/activity';
-import { getDashboard } from '../services/dashboard';
-import { openEventStream, type EventStream } from '../services/event-stream';
-import { createStreamTickets } from '../services/stream-tickets';
+import { activityCsvStream } from '../services/export/csv-export';
+import { openEventStream, type EventStream } from '../infra/event-stream';
+import { createStreamTickets } from '../infra/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
-import { SERVER_ID } from '../services/server-id';
+import { SERVER_ID } from '../infra/server-id';
 import { isSessionCurrent } from '../services/sessions';
+import { csvHeaders, EXPORTS_PER_MINUTE } from './customers';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
 export const MAX_STREAMS_PER_VENDOR = 20;
@@ -31,6 +33,9 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask for a new one.';
 export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live feeds are open for this store. Close one and try again.';
+export const EXPORT_RANGE_MESSAGE = 'The end date must be on or after the start date.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const FEED_UNAVAILABLE_MESSAGE = 'The live feed is not available right now. Please try again shortly.';
 
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,13 +55,13 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const stream of openStreams) stream.close();
   });
 
-  app.get('/activity/:vendorId', {
+  app.get('/:vendorId', {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['activity'],
       summary: "The vendor's stamps and reward claims, newest first, one page at a time",
       description:
-        'pageSize 1–100 (default 20). Keyset paging (issue 18): before= (a page\'s nextCursor) gives the older rows, after= (a page\'s prevCursor) ' +
+        'pageSize 1–100 (default 20). Keyset paging: before= (a page\'s nextCursor) gives the older rows, after= (a page\'s prevCursor) ' +
         `the newer ones, skip= (0–${ACTIVITY_SEEK_MAX_ROWS}) rows along. By page number alone, a page within ${ACTIVITY_SEEK_MAX_ROWS} rows of the newest ` +
         'or the oldest event; a page farther from both is refused (400). total counts every event in the list.',
       security: [{ bearer: [] }],
@@ -71,25 +76,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query));
 
-  app.get('/dashboard/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
-    schema: {
-      tags: ['activity'],
-      summary: "Every figure of the vendor's dashboard",
-      description: 'utcOffset: the vendor\'s offset from UTC in minutes (e.g. 780 for UTC+13), so days and weeks follow their calendar; default 0.',
-      security: [{ bearer: [] }],
-      params: Params,
-      querystring: DashboardQuery,
-      response: {
-        200: DashboardResponse,
-        400: ErrorBody,
-        401: ErrorBody,
-        403: ErrorBody,
-      },
-    },
-  }, async (request) => getDashboard(app.deps, request.params.vendorId, request.query.utcOffset));
-
-  app.post('/activity/:vendorId/stream-ticket', {
+  app.post('/:vendorId/stream-ticket', {
     preHandler: app.ownerOf('vendorId'),
     config: { rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
@@ -114,7 +101,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ticket, expiresAt, url: `/api/activity/${encodeURIComponent(vendorId)}/stream?ticket=${encodeURIComponent(ticket)}` };
   });
 
-  app.get('/activity/:vendorId/stream', {
+  app.get('/:vendorId/stream', {
     config: { rateLimit: { max: STREAM_OPENS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['activity'],
@@ -160,7 +147,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const unsubscribe = app.deps.activityBus.subscribe(vendorId, (notice) => {
       queue = queue
         .then(async () => {
-          // Issue 17: a relay alert carries only its code; the page reads the alert itself (owner-only route).
+          // A relay alert carries only its code; the page reads the alert itself (owner-only route).
           if (notice.type === 'relay-alert') {
             stream?.send(RELAY_ALERT_STREAM_EVENT, { code: notice.id });
             return;
@@ -198,6 +185,31 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       openStreams.delete(opened);
     });
     return reply;
+  });
+
+  app.get('/:vendorId/export.csv', {
+    preHandler: app.ownerOf('vendorId'),
+    config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
+    schema: {
+      tags: ['customers'],
+      summary: 'The activity log (stamps, claims, hand-overs, expiries) of a date range as CSV (streamed)',
+      description: 'from and to are local dates (both included).',
+      security: [{ bearer: [] }],
+      params: Params,
+      querystring: ActivityExportQuery,
+      // Any: the 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes).
+      response: { 200: CsvBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const { from, to, utcOffset } = request.query;
+    const offsetMs = utcOffset * 60_000;
+    const start = Date.parse(`${from}T00:00:00Z`) - offsetMs;
+    const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS - offsetMs;
+    if (!Number.isFinite(start)) throw badRequest('from is not a date', [{ field: 'from', message: 'is not a date' }]);
+    if (!Number.isFinite(end)) throw badRequest('to is not a date', [{ field: 'to', message: 'is not a date' }]);
+    if (end <= start) throw badRequest(EXPORT_RANGE_MESSAGE, [{ field: 'to', message: 'is before from' }]);
+    const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset });
+    return reply.headers(csvHeaders(`stampwise-activity-${from}-to-${to}.csv`)).send(stream);
   });
 };
 

@@ -1,4 +1,4 @@
-// /api/auth: register, verify the e-mail link, set the password, sign in (SPEC.md §7, DESIGN.md §3).
+// /api/auth: register, verify the e-mail link, set the password, sign in.
 import { processPendingMenuUploads } from '../services/menu/pending-uploads';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

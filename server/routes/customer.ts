@@ -40,7 +40,7 @@ export const NEW_CUSTOMERS_WINDOW_MS = 10 * MINUTE_MS;
 export const WALLET_READS_PER_ADDRESS = 120;
 export const CLAIMS_PER_ADDRESS = 30;
 /**
- * The claim screen asks once a second while its claim is pending (issue 19), and a café's Wi-Fi is one
+ * The claim screen asks once a second while its claim is pending, and a café's Wi-Fi is one
  * address for every phone in it: room for ten screens waiting at once.
  */
 export const CLAIM_STATUS_READS_PER_ADDRESS = 600;
@@ -59,7 +59,7 @@ function credentialOf(request: FastifyRequest): string | undefined {
 
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Wallet data belongs to one device: never cached by the browser or anything in between.
-  // A callback hook, not an async one: no promise per request on the scan path (issue 18).
+  // A callback hook, not an async one: no promise per request on the scan path.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('cache-control', 'no-store');
     done();

@@ -1,18 +1,16 @@
-// /api/customers/{vendorId} (issue 19): the store's customer list in keyset pages, and the streamed CSV
-// exports of that list and of the activity log. Owner-only; HTTP only.
+// /api/customers/{vendorId}: the store's customer list in keyset pages, and its streamed CSV
+// export. Owner-only; HTTP only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
-import { ActivityExportQuery, CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse } from '../../src/api/contract/customers';
-import { badRequest } from '../http-errors';
+import { CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse } from '../../src/api/contract/customers';
 import { listCustomers } from '../services/customer-list';
-import { activityCsvStream, customerCsvStream } from '../services/export/csv-export';
+import { customerCsvStream } from '../services/export/csv-export';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Exports are heavy: a few per minute per vendor is plenty. */
+/** Exports are heavy: a few per minute per vendor is plenty (the activity log's export has the same budget). */
 export const EXPORTS_PER_MINUTE = 10;
-export const EXPORT_RANGE_MESSAGE = 'The end date must be on or after the start date.';
 
-function csvHeaders(name: string) {
+/** A streamed CSV download's headers (the activity log's export sends them too). */
+export function csvHeaders(name: string) {
   return {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${name}"`,
@@ -25,7 +23,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/customers/:vendorId', {
+  app.get('/:vendorId', {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['customers'],
@@ -38,7 +36,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => listCustomers(app.deps, request.params.vendorId, request.query));
 
-  app.get('/customers/:vendorId/export.csv', {
+  app.get('/:vendorId/export.csv', {
     preHandler: app.ownerOf('vendorId'),
     config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
@@ -54,31 +52,6 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { filter, minVisits, utcOffset } = request.query;
     const stream = customerCsvStream(app.deps, request.params.vendorId, filter, minVisits, { utcOffsetMinutes: utcOffset });
     return reply.headers(csvHeaders('stampwise-customers.csv')).send(stream);
-  });
-
-  app.get('/activity/:vendorId/export.csv', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
-    schema: {
-      tags: ['customers'],
-      summary: 'The activity log (stamps, claims, hand-overs, expiries) of a date range as CSV (streamed)',
-      description: 'from and to are local dates (both included).',
-      security: [{ bearer: [] }],
-      params: Params,
-      querystring: ActivityExportQuery,
-      // Any: the 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes).
-      response: { 200: CsvBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request, reply) => {
-    const { from, to, utcOffset } = request.query;
-    const offsetMs = utcOffset * 60_000;
-    const start = Date.parse(`${from}T00:00:00Z`) - offsetMs;
-    const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS - offsetMs;
-    if (!Number.isFinite(start)) throw badRequest('from is not a date', [{ field: 'from', message: 'is not a date' }]);
-    if (!Number.isFinite(end)) throw badRequest('to is not a date', [{ field: 'to', message: 'is not a date' }]);
-    if (end <= start) throw badRequest(EXPORT_RANGE_MESSAGE, [{ field: 'to', message: 'is before from' }]);
-    const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset });
-    return reply.headers(csvHeaders(`stampwise-activity-${from}-to-${to}.csv`)).send(stream);
   });
 };
 

@@ -1,4 +1,4 @@
-// /api/handover/{vendorId} (issue 19): the counter's side of a claim — the claims waiting, and confirming
+// /api/handover/{vendorId}: the counter's side of a claim — the claims waiting, and confirming
 // one as handed over by its button or by the code on the customer's screen. Owner-only; HTTP only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
@@ -13,7 +13,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/handover/:vendorId/pending', {
+  app.get('/:vendorId/pending', {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['handover'],
@@ -24,7 +24,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId) }));
 
-  app.post('/handover/:vendorId/claims/:claimId', {
+  app.post('/:vendorId/claims/:claimId', {
     preHandler: app.ownerOf('vendorId'),
     config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
@@ -38,7 +38,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => ({ item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen) }));
 
-  app.post('/handover/:vendorId/code', {
+  app.post('/:vendorId/code', {
     preHandler: app.ownerOf('vendorId'),
     config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {

@@ -1,4 +1,4 @@
-// /api/rewards/{vendorId}: read and save the vendor's punch-card reward (SPEC.md §7). HTTP only; rules in services/rewards.
+// /api/rewards/{vendorId}: read and save the vendor's punch-card reward. HTTP only; rules in services/rewards.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { FirstDayStatus, RewardResponse, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
@@ -11,7 +11,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['rewards'],
-      summary: "The vendor's punch-card reward (SPEC.md defaults when none is saved) and the menu items it may name",
+      summary: "The vendor's punch-card reward (the default reward when none is saved) and the menu items it may name",
       security: [{ bearer: [] }],
       params: Params,
       response: {
@@ -26,7 +26,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: app.ownerOf('vendorId'),
     schema: {
       tags: ['rewards'],
-      summary: "A new store's first-day checklist: reward set and usable, flyer printed, first real stamp (issue 15)",
+      summary: "A new store's first-day checklist: reward set and usable, flyer printed, first real stamp",
       security: [{ bearer: [] }],
       params: Params,
       response: {

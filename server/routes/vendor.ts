@@ -1,4 +1,4 @@
-// /api/vendor/:vendorId… — the store profile and menu of SPEC.md §7, each call for its owner only.
+// /api/vendor/:vendorId… — the store profile and menu, each call for its owner only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
@@ -38,7 +38,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Authentication runs before the body is read: nobody uploads 10 MB only to be told 401.
   const onlyOwner = app.ownerOf('vendorId');
   const security = [{ bearer: [] }];
-  // Issue 18: this server's kept answers of GET /:vendorId, each valid while its store version is current.
+  // This server's kept answers of GET /:vendorId, each valid while its store version is current.
   const answers = createVendorAnswerCache();
 
   app.get('/:vendorId', {

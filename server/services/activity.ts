@@ -19,10 +19,10 @@ import {
 import { storeCounterTotal } from '../repositories/store-counters';
 import { findStore } from '../repositories/cards';
 import { claimStates } from '../repositories/handover';
-import type { ActivityNotice } from './activity-bus';
+import type { ActivityNotice } from '../infra/activity-bus';
 import { rewardLabel } from './card-view';
 
-/** SPEC.md §9: a program needs 10 punches unless the vendor set another number. */
+/** A program needs 10 punches unless the vendor set another number. */
 export const DEFAULT_STAMPS_REQUIRED = 10;
 
 /**
@@ -54,7 +54,7 @@ export interface CustomerLabelFacts {
 }
 
 /**
- * THE one way a vendor sees a customer (issue 16) — feed, Reward Activity and dashboard alike: the name they
+ * THE one way a vendor sees a customer — feed, Reward Activity and dashboard alike: the name they
  * gave, else the friendly, still anonymous "Customer #27, 3rd visit" (or "Customer #27" without a visit),
  * else, for a card made before numbering, "Guest 4F2A".
  */
@@ -102,7 +102,7 @@ export async function toActivityItems(
   db: AppDeps['db']['kysely'] = deps.db.kysely,
 ): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
-  // A stamp's visit number and the card's count after it come with its row (kept at write time, issue 18).
+  // A stamp's visit number and the card's count after it come with its row (kept at write time).
   const [names, reward, claims, numbers] = await Promise.all([
     customerDisplayNames(db, rows.map((r) => r.customer_id)),
     currentReward(db, vendorId),
@@ -119,7 +119,7 @@ export async function toActivityItems(
       const claim = claims.get(row.id);
       return {
         id: row.id, type: 'redemption', customer, date: row.created_at, reward: row.reward_label ?? reward.label, required: row.stamps_required ?? reward.required,
-        // Issue 19: the hand-over state (a claim row always has one; the fallback covers a row deleted meanwhile).
+        // The hand-over state (a claim row always has one; the fallback covers a row deleted meanwhile).
         status: claim?.status ?? 'given',
         code: claim?.status === 'pending' ? claim.code : null,
         givenAt: claim?.given_at ?? null,
@@ -127,7 +127,7 @@ export async function toActivityItems(
       };
     }
     const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required: reward.required };
-    // Issue 17: a stamp the store voided stays in the list, marked.
+    // A stamp the store voided stays in the list, marked.
     if (row.voided_at) item.voided = true;
     return item;
   });
@@ -157,7 +157,7 @@ export function decodeActivityCursor(cursor: string, field: 'before' | 'after' =
 
 /**
  * Every row of the list: stamps (the running count leaves voided ones out, the list shows them, marked)
- * plus claims, from the store's running counts (issue 18) and a partial index of the few voided stamps.
+ * plus claims, from the store's running counts and a partial index of the few voided stamps.
  */
 async function listTotal(db: AppDeps['db']['kysely'], vendorId: string): Promise<number> {
   const [stamps, claims, voided] = await Promise.all([
@@ -219,7 +219,7 @@ async function readPage(db: AppDeps['db']['kysely'], vendorId: string, query: Ac
 }
 
 /**
- * GET /api/activity/{vendorId}: one page, newest first (issue 18: keyset paging, every page at about the
+ * GET /api/activity/{vendorId}: one page, newest first (keyset paging, every page at about the
  * cost of the first). By `before` (a page's nextCursor: the older rows) or `after` (a page's prevCursor: the
  * newer rows), `skip` rows along — how the Reward Activity pager steps and jumps — or by page number when
  * the page lies within ACTIVITY_SEEK_MAX_ROWS of the newest or the oldest event.
@@ -229,7 +229,7 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
   const skip = query.skip ?? 0;
   if (before !== undefined && after !== undefined) throw badRequest(CURSOR_CONFLICT_MESSAGE, [{ field: 'after', message: 'cannot go with before' }]);
   if (skip > 0 && before === undefined && after === undefined) throw badRequest(SKIP_WITHOUT_CURSOR_MESSAGE, [{ field: 'skip', message: 'needs before or after' }]);
-  // Off the event loop on SQLite (issue 18).
+  // Off the event loop on SQLite.
   const db = deps.db.reads;
   const totalRead = listTotal(db, vendorId);
   // Awaited below in every case; this keeps an early refusal (a bad cursor) from leaving it unhandled.

@@ -1,10 +1,10 @@
 // The texts of the account e-mails: verify your address, here is a new link, you already have an account.
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../infra/mailer';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The app's brand brown (as the customer mails and the app's primary buttons), not antd's default blue (issue 16 #13). */
+/** The app's brand brown (as the customer mails and the app's primary buttons), not antd's default blue. */
 export const MAIL_BUTTON_COLOUR = '#7a4a2a';
 
 /** A plain-text body and the same words as simple HTML with one button-like link. */

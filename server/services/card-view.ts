@@ -39,7 +39,7 @@ export function rewardEnded(expiry: string, now: number): boolean {
 }
 
 const DAY_MS = 24 * HOUR_MS;
-/** The last day worked out (issue 18: every scan asks, nearly always for the same day). */
+/** The last day worked out (every scan asks, nearly always for the same day). */
 let lastDay = { start: 0, end: 0, date: '' };
 
 /** "2026-11-22": the date at UTC−12 at `now`. */
@@ -58,7 +58,7 @@ export function formatRewardDate(expiry: string): string {
 }
 
 /**
- * Issue 17: "1 stamp removed by the store" shows until the customer's next stamp — never a silent change,
+ * "1 stamp removed by the store" shows until the customer's next stamp — never a silent change,
  * and not a notice forever either.
  */
 function removedSinceLastStamp(row: CardRow): number {

@@ -1,6 +1,6 @@
 // The wallet's cards, and claiming a full card: a claim records a redemption and takes the reward's
 // stamps off the card (extra stamps carry over) in one transaction, so one full card gives one reward.
-// Issue 19: the claim then waits at the counter (pending, with a short code) until staff hand it over;
+// The claim then waits at the counter (pending, with a short code) until staff hand it over;
 // one not handed over in time expires and its stamps go back to the card.
 import crypto from 'node:crypto';
 import type { CardResponse, ClaimResponse, CustomerCard, RedemptionDto, WalletResponse } from '../../src/api/contract/customer';
@@ -34,7 +34,7 @@ export function notFullMessage(stamps: number, required: number): string {
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'activityBus'>;
 
-/** Cards with the notice of a claim that expired and gave its stamps back (issue 19). */
+/** Cards with the notice of a claim that expired and gave its stamps back. */
 async function toCards(deps: Pick<AppDeps, 'db' | 'now'>, rows: CardRow[]): Promise<CustomerCard[]> {
   const now = deps.now();
   const returned = await returnedClaims(deps.db.kysely, rows.map((row) => row.id));
@@ -99,7 +99,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
         if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';
         await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label, code, expiresAt }, now);
         await bumpStoreCounter(trx, before.vendor_id, 'claims', now);
-        // Issue 18: a stamp of this same millisecond shows the card after the claim (usually none).
+        // A stamp of this same millisecond shows the card after the claim (usually none).
         await refreshStampFigures(trx, [cardId], now);
         return 'claimed';
       });
@@ -112,7 +112,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   const after = await findCard(db, customerId, cardId);
   if (!after) throw notFound(CARD_NOT_FOUND_MESSAGE);
   if (!claimed) throw conflict(notFullMessage(after.stamps, required));
-  // Issue 7: the vendor's live counter feed (after the commit).
+  // The vendor's live counter feed (after the commit).
   deps.activityBus.publish({ type: 'redemption', vendorId: before.vendor_id, id: redemptionId });
 
   const card = toCard(after, now);

@@ -1,4 +1,4 @@
-// The vendor's Customers page (issue 19): rows of repositories/customer-list in, wire items out, with an
+// The vendor's Customers page: rows of repositories/customer-list in, wire items out, with an
 // opaque keyset cursor. Names go through the activity service's one label function, so a customer reads
 // the same here, in the feed and in exports.
 import type { CustomerListFilter, CustomerListItem, CustomerListResponse, CustomerListSort, SortOrder } from '../../src/api/contract/customers';
@@ -51,7 +51,7 @@ export function toCustomerListItem(row: CustomerListRow): CustomerListItem {
 
 /** One page of rows, plus where the next starts (rows are read one beyond the page to know whether it exists). */
 export async function customerRowsPage(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, options: Omit<CustomerListOptions, 'after'> & { after?: ListPosition }) {
-  // Off the event loop on SQLite (issue 18's read worker): the regulars filter counts each recent card's visits.
+  // Off the event loop on SQLite (the read worker): the regulars filter counts each recent card's visits.
   const rows = await listCustomerRows(deps.db.reads, {
     vendorId,
     filter: options.filter,

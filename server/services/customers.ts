@@ -23,7 +23,7 @@ import {
 } from '../repositories/customers';
 import { isUniqueViolation } from '../repositories/stamp-events';
 import { isValidEmail, normalizeEmail } from './accounts';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../infra/mailer';
 import { mergeAnonymousWallet, type WalletMergeSummary } from './wallet-merge';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';

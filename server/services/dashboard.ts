@@ -26,7 +26,7 @@ export const ACTIVE_CARD_DAYS = 90;
 export const ENGAGED_DAYS = 90;
 export const ENGAGED_CUSTOMERS = 4;
 /**
- * The store's kept engaged counts (issue 18) start at most this far behind "ENGAGED_DAYS ago": a stamp
+ * The store's kept engaged counts start at most this far behind "ENGAGED_DAYS ago": a stamp
  * moves them on once they lag more, and the dashboard reads the stamps of that lag itself.
  */
 export const ENGAGED_WINDOW_LAG_MS = 60 * 60 * 1000;
@@ -46,7 +46,7 @@ function calendar(now: number, utcOffsetMinutes: number) {
 
 /**
  * Claims per local day for the last 30 days and per 7-day week for the last 8 weeks (the newest week
- * ends today), summed by the database from the store's 15-minute claim counters (issue 18): at most
+ * ends today), summed by the database from the store's 15-minute claim counters: at most
  * 56 × 96 small index entries however many claims there were, 56 rows back.
  */
 async function redemptionSeries(deps: Pick<AppDeps, 'db'>, vendorId: string, now: number, utcOffsetMinutes: number) {
@@ -63,7 +63,7 @@ async function redemptionSeries(deps: Pick<AppDeps, 'db'>, vendorId: string, now
   return { daily: daily.slice(days - REDEMPTION_DAYS), weekly };
 }
 
-/** Issue 19: the one place the dashboard adds the claim counts (pending, given, expired). */
+/** The one place the dashboard adds the claim counts (pending, given, expired). */
 async function withClaimCounts(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, figures: DashboardResponse): Promise<DashboardResponse> {
   return { ...figures, claims: await outstandingClaims(deps, vendorId) };
 }
@@ -145,7 +145,7 @@ export async function keepEngagedWindow(deps: Pick<AppDeps, 'db'>, vendorId: str
 }
 
 async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, utcOffsetMinutes: number): Promise<DashboardResponse> {
-  // Off the event loop on SQLite (issue 18): the figures below read thousands of rows.
+  // Off the event loop on SQLite: the figures below read thousands of rows.
   const db = deps.db.reads;
   const now = deps.now();
   const [stamps, totalRedemptions, required] = await Promise.all([
@@ -167,7 +167,7 @@ async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: str
       outstanding: { fullCards: 0, nearlyFull: 0 },
     };
   }
-  // Issue 18: kept aggregates, a few hundred small rows at most, however long the store's history.
+  // Kept aggregates, a few hundred small rows at most, however long the store's history.
   const [activeCounts, recent, engaged, allCounts] = await Promise.all([
     activeCardsByStampCount(db, vendorId, now - ACTIVE_CARD_DAYS * DAY_MS),
     latestActivity(deps, vendorId, RECENT_EVENTS),

@@ -1,4 +1,4 @@
-// The first-day checklist (issue 15): a new store's way from registration to its first real stamp.
+// The first-day checklist: a new store's way from registration to its first real stamp.
 //   reward set      a reward is saved and its expiry date has not passed (else customers are refused);
 //   flyer printed   the vendor exported or printed the flyer at least once (a flag set by the QR page);
 //   first stamp     a customer collected a stamp with one of the store's codes.

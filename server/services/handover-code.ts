@@ -1,4 +1,4 @@
-// The short code a pending claim shows on the customer's phone, for staff to match or type (issue 19):
+// The short code a pending claim shows on the customer's phone, for staff to match or type:
 // 5 characters from an alphabet without look-alikes, drawn with a CSPRNG, new per claim.
 import crypto from 'node:crypto';
 import { HANDOVER_CODE_ALPHABET, HANDOVER_CODE_LENGTH } from '../../src/api/contract/limits';

@@ -1,4 +1,4 @@
-// Issue 19: the counter confirms that a claimed reward was handed over — exactly once — and claims nobody
+// The counter confirms that a claimed reward was handed over — exactly once — and claims nobody
 // confirms in time expire and give their stamps back. Every change is announced on the activity bus as
 // the claim's own 'redemption' notice, so open feeds redraw that line with its new status.
 import type { ActivityItem } from '../../src/api/contract/activity';

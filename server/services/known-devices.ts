@@ -6,7 +6,7 @@
 // its holder the device's budget of guesses, and only for the account it names.
 import crypto from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { deriveKey } from './secret';
+import { deriveKey } from '../infra/secret';
 import { accountKey } from './login-throttle';
 
 /** How long a browser stays known without signing in again (each sign-in renews it). */

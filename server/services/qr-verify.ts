@@ -1,7 +1,7 @@
 // The one check a scanned QR token must pass before it may earn a stamp (the customer side calls this).
 import type { AppDeps } from '../deps';
 import { findPrintableVersion } from '../repositories/printable-qr';
-import type { QrTokenKind, VerifiedQrToken } from './qr-tokens';
+import type { QrTokenKind, VerifiedQrToken } from '../infra/qr-tokens';
 
 export type QrStampCheck =
   | { ok: true; vendorId: string; kind: QrTokenKind; tokenId: string; issuedAt?: number }
@@ -19,7 +19,7 @@ export async function verifyQrForStamp(deps: Pick<AppDeps, 'db' | 'qrTokens'>, t
 
 /**
  * The store half of the check, for a token whose signature and expiry passed: the vendor's current flyer
- * version as read (undefined: no such vendor). The scan reads it with everything else it needs (issue 18).
+ * version as read (undefined: no such vendor). The scan reads it with everything else it needs.
  */
 export function checkAgainstStore(token: VerifiedQrToken, currentVersion: number | undefined): QrStampCheck {
   const { vendorId, kind, tokenId, version, issuedAt } = token;

@@ -1,11 +1,11 @@
-// The punch-card reward: SPEC.md's defaults when none is saved, and the rules a saved one must follow.
+// The punch-card reward: the default reward when none is saved, and the rules a saved one must follow.
 import type { RewardResponse, RewardSetup } from '../../src/api/contract/rewards';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';
 import { findReward, listItemNames, upsertReward, vendorExists, vendorHasItem } from '../repositories/rewards';
 import { DEFAULT_REWARD_EXPIRY, DEFAULT_REWARD_STAMPS, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS } from '../../src/api/contract/limits';
 
-/** SPEC.md §9: what GET answers before the vendor has saved anything. */
+/** What GET answers before the vendor has saved anything. */
 export const DEFAULT_REWARD: Readonly<RewardSetup> = Object.freeze({ stamps: DEFAULT_REWARD_STAMPS, item: null, itemCustom: null, expiry: DEFAULT_REWARD_EXPIRY });
 
 export { MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS };

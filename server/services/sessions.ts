@@ -11,7 +11,7 @@ import {
   findSessionStanding,
   insertRevokedSession,
 } from '../repositories/sessions';
-import type { SessionClaims } from './session-tokens';
+import type { SessionClaims } from '../infra/session-tokens';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 

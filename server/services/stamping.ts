@@ -27,7 +27,7 @@ export interface ScanInput {
   credential: string | undefined;
   /** Asked once before a new customer would be created (the per-address throttle); false refuses with 429. */
   mayCreateCustomer: () => Promise<boolean>;
-  /** The client's address (issue 17: its network prefix is one of the stamp's signals). */
+  /** The client's address (its network prefix is one of the stamp's signals). */
   clientAddress?: string;
 }
 
@@ -89,7 +89,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const now = deps.now();
 
   // Signature and expiry first (no database); then one read for the store, its flyer version, the
-  // customer the credential names and their card here (issue 18: refusals are the cheap path).
+  // customer the credential names and their card here (refusals are the cheap path).
   const verified = deps.qrTokens.verify(input.token);
   const context = verified.ok ? await findScanContext(db, verified.token.vendorId, credentialHashOf(input.credential)) : undefined;
   const check = verified.ok ? checkAgainstStore(verified.token, context?.printable_qr_version) : { ok: false as const, reason: verified.reason };
@@ -113,7 +113,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     return row ? toCard(row, now) : undefined;
   };
   // A returning customer's card as it is before this scan: shown with a refusal, and it tells whether
-  // the cooldown refuses without opening a write transaction (issue 18: refusals are the cheap path).
+  // the cooldown refuses without opening a write transaction (refusals are the cheap path).
   const cardRowBefore = cardOfScanContext(context);
   const cardBefore = cardRowBefore ? toCard(cardRowBefore, now) : undefined;
 
@@ -144,15 +144,15 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
-      // Issue 17: the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
+      // The code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
       // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
       const relay = await admitStamp(deps, {
         vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
       }, now, trx);
-      // Issue 19: the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
+      // The same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
       const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
       if (!card) throw new CoolingDown();
-      // Issue 18: the visit number and card count the activity list shows for this stamp (and for any
+      // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
       await bumpStoreCounter(trx, vendorId, 'stamps', now);
@@ -168,12 +168,12 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     throw error;
   }
 
-  // The card as the stamp's UPDATE left it (issue 18: not read again after the commit), with the store as read.
+  // The card as the stamp's UPDATE left it (not read again after the commit), with the store as read.
   const card = toCard({ ...storeOfScanContext(context), ...stamped.card }, now);
-  // Issue 7: the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
+  // The vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
   if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);
-  // Issue 18: the dashboard's engaged counts move on with time (about once an hour per store). A failure
+  // The dashboard's engaged counts move on with time (about once an hour per store). A failure
   // must not turn a committed stamp into an error: the next stamp tries again, and until then the
   // dashboard reads the lag itself.
   await keepEngagedWindow(deps, vendorId, now).catch(() => undefined);

@@ -1,4 +1,4 @@
-// The places of open live feeds (issue 13): at most a few per vendor across every server sharing the
+// The places of open live feeds: at most a few per vendor across every server sharing the
 // database, each a leased row, so a dead server's places free themselves when their lease runs out.
 import type { AppDeps } from '../deps';
 import { freeStreamPlace, renewStreamPlace, takeStreamPlace, type StreamPlace } from '../repositories/live-streams';

@@ -2,14 +2,14 @@
 // size limits and, for images, a real decode (so a `.png` holding text, a truncated file or a
 // decompression bomb is refused before anything else touches it).
 import sharp from 'sharp';
-import type { MenuFileKind } from './menu-scan';
+import type { MenuFileKind } from '../menu-scan';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 export type SniffedKind = ImageKind | 'pdf';
 
-/** Logo and cover images, and menu files (DESIGN.md §3 "Uploads"): the contract's limits, which the forms check too. */
+/** Logo and cover images, and menu files: the contract's limits, which the forms check too. */
 export { MAX_IMAGE_BYTES, MAX_MENU_BYTES };
 /**
  * Decompression-bomb guard, read from the header before any pixel is decoded: a 20,000 × 20,000
@@ -132,7 +132,7 @@ function damaged(field: string, label: string) {
   return badRequest(`${label} could not be read; it may be damaged or incomplete.`, [{ field, message: 'could not be read' }]);
 }
 
-/** The menu kinds the scanner reads (DESIGN.md §3: menus are pdf, png or jpeg). */
+/** The menu kinds the scanner reads (menus are pdf, png or jpeg). */
 export const MENU_KINDS: readonly MenuFileKind[] = ['pdf', 'png', 'jpeg'];
 export const IMAGE_KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 

@@ -1,4 +1,4 @@
-// GET /api/vendor/:id's answer, kept serialised per store (issue 18). The store profile and menu change
+// GET /api/vendor/:id's answer, kept serialised per store. The store profile and menu change
 // rarely and are read on every Store Settings visit; reading them costs two statements, twenty-odd rows
 // through Kysely and a serialisation. Each kept answer carries the store version it was read at
 // (repositories/store-version.ts); the session check of every vendor request reads the current version in

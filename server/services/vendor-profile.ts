@@ -6,7 +6,7 @@ import { badRequest, notFound, type FieldProblem } from '../http-errors';
 import { deleteImageIfUnused, insertImageIfAbsent } from '../repositories/images';
 import { findVendorProfile, updateVendorProfile, type VendorProfileRow } from '../repositories/vendor-profile';
 import { imageUrl, prepareUploadedImage } from './images';
-import type { ServiceLogger } from './logger';
+import type { ServiceLogger } from '../infra/logger';
 import { PROFILE_TEXT_MAX_LENGTH as MAX_PROFILE_TEXT_LENGTH, PROFILE_WEBSITE_MAX_LENGTH as MAX_WEBSITE_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
 

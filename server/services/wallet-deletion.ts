@@ -1,4 +1,4 @@
-// DELETE /api/customer/me (issue 19): the customer erases their wallet — cards, name, e-mail and the
+// DELETE /api/customer/me: the customer erases their wallet — cards, name, e-mail and the
 // device credentials — in one transaction. The vendor keeps anonymous counts (see repositories/wallet-deletion).
 import type { AppDeps } from '../deps';
 import { eraseCustomer, pendingClaimsOf } from '../repositories/wallet-deletion';

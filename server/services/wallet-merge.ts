@@ -82,7 +82,7 @@ export async function mergeAnonymousWallet(
     await deleteStampEvents(trx, skipped.map((e) => e.id));
     // A dropped stamp the store had voided was already taken off the card and the store's count.
     const skippedLive = skipped.filter((e) => e.voided_at == null);
-    // The store's stamp count (issue 18) loses the dropped duplicates, in their own time slots.
+    // The store's stamp count loses the dropped duplicates, in their own time slots.
     for (const event of skippedLive) await bumpStoreCounter(trx, card.vendor_id, 'stamps', event.created_at, -1);
     await moveCardHistory(trx, card.id, existing.id, intoId);
     // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
@@ -91,7 +91,7 @@ export async function mergeAnonymousWallet(
     const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
     await addMergedStamps(trx, existing.id, added, lastStampAt, now);
     await recountCard(trx, existing.id);
-    // Issue 18: the merged history gives its stamps other visit numbers and card counts.
+    // The merged history gives its stamps other visit numbers and card counts.
     await refreshStampFigures(trx, [existing.id]);
     await refreshRecentVisits(trx, existing.id);
     await deleteCard(trx, card.id);

@@ -1,4 +1,4 @@
-// The one place that turns a failed call into words a vendor can act on (issue 16: no save fails silently).
+// The one place that turns a failed call into words a vendor can act on (no save fails silently).
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /** The HTTP status of a failed RTK Query call, or null when the server was not reached. */

@@ -1,10 +1,10 @@
-// Reward endpoints (SPEC.md §7 /api/rewards), added to the one api slice.
+// Reward endpoints (/api/rewards), added to the one api slice.
 import { api } from './apiSlice';
 import type { RewardResponse, RewardSetup } from './contract/rewards';
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/rewards/{vendorId} (bearer): the saved setup (or SPEC.md's defaults) and the vendor's items. */
+    /** GET /api/rewards/{vendorId} (bearer): the saved setup (or the default reward) and the vendor's items. */
     getReward: build.query<RewardResponse, string>({
       query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}`,
       providesTags: (_result, _error, vendorId) => [{ type: 'Reward', id: vendorId }],

@@ -1,4 +1,4 @@
-// The protection rule of SPEC.md §2: no valid session → /login; another vendor's id → own dashboard.
+// The protection rule of the vendor pages: no valid session → /login; another vendor's id → own dashboard.
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ROUTES } from '../constants';

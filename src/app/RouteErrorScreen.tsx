@@ -1,6 +1,6 @@
 // The generic fallback for routing errors: "Unexpected Application Error!" with the message or status text.
 // Plain HTML and CSS: it must render even when a page's chunk (and antd with it) failed to load.
-// Issue 15: a chunk that failed to load after a redeploy reloads the app once by itself; if that does not
+// A chunk that failed to load after a redeploy reloads the app once by itself; if that does not
 // help, the screen offers "A new version is available — Reload".
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Issue 15: every route change starts at the top of the page. Without this the browser keeps the scroll
+// Every route change starts at the top of the page. Without this the browser keeps the scroll
 // position of the page before, and the QR page opened with its top rows under the sticky header.
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// After a redeploy, a tab opened before it asks for page chunks whose hashed names no longer exist (issue 15:
+// After a redeploy, a tab opened before it asks for page chunks whose hashed names no longer exist (
 // "Loading chunk 19 failed" on a counter screen left open overnight). Reloading fetches the new index.html
 // and its chunks. It is done once by itself; a second failure soon after (the reload did not help) is shown,
 // with a Reload button, instead of reloading in a loop. The guard lives in sessionStorage: it survives the

@@ -1,4 +1,4 @@
-// What Redux DevTools may see (issue 14). The app keeps DevTools on in production (they help support a
+// What Redux DevTools may see. The app keeps DevTools on in production (they help support a
 // shop's PC), so nothing secret may reach the extension: passwords and tokens are redacted from every
 // action and every state it is sent, and the QR countdown's tick (every 0.6 s) is not sent at all.
 import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit';

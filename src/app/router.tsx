@@ -1,6 +1,6 @@
-// Routes of SPEC.md §2. Pages are code-split so /login does not download the vendor screens, and
+// The app's routes. Pages are code-split so /login does not download the vendor screens, and
 // antd (with its provider, AntShell) loads only with the pages that use it. The customer pages (/s/…,
-// /wallet…) are not here: they are their own entry (src/customer.tsx, issue 18).
+// /wallet…) are not here: they are their own entry (src/customer.tsx).
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireVendor } from './RequireVendor';
 import { RouteErrorScreen } from './RouteErrorScreen';
@@ -21,7 +21,7 @@ const page = (load: () => Promise<PageModule>) => async () => {
   };
 };
 
-/** Issue 18: the sign-in page without antd's provider (it uses no antd), so /login loads no antd at all. */
+/** The sign-in page without antd's provider (it uses no antd), so /login loads no antd at all. */
 const plainPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
@@ -64,9 +64,9 @@ export const routes: RouteObject[] = [
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
       vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
-      // Issue 19: reached from the Dashboard (SPEC.md's nav bar keeps its five buttons).
+      // Reached from the Dashboard (the nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
-      // Any other path shows the login screen (SPEC.md §2).
+      // Any other path shows the login screen.
       { path: '*', lazy: plainPage(() => import('../features/login/LoginPage')) },
     ],
   },

@@ -1,4 +1,4 @@
-// The Redux store: the api slice plus one slice per state machine of SPEC.md §4.
+// The Redux store: the api slice plus one slice per state machine of the vendor app.
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/apiSlice';

@@ -1,4 +1,4 @@
-// Decodes the session token's middle part (SPEC.md §3); a malformed token decodes to nothing.
+// Decodes the session token's middle part; a malformed token decodes to nothing.
 export interface TokenClaims {
   sub: string;
   exp?: number;
@@ -26,7 +26,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   }
 }
 
-/** SPEC.md §4/§5: valid only if it decodes and exp × 1000 is later than now; no exp means invalid. */
+/** Valid only if it decodes and exp × 1000 is later than now; no exp means invalid. */
 export function isTokenValid(token: string | null | undefined, nowMs: number = Date.now()): boolean {
   const claims = decodeToken(token);
   return claims !== null && claims.exp !== undefined && claims.exp * 1000 > nowMs;

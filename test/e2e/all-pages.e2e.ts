@@ -1,4 +1,4 @@
-// Issue 16: every vendor page (and the Store Settings dialog) at 390, 768, 1280 and 1920 px without sideways
+// Every vendor page (and the Store Settings dialog) at 390, 768, 1280 and 1920 px without sideways
 // scrolling (scrollWidth <= innerWidth), and axe-core with 0 violations on every vendor and customer page — in
 // the built app, under the server's real Content-Security-Policy. The store has a long name, menu items, a
 // saved reward and real activity, so tables, tags and names are the ones a real café sees.
@@ -65,7 +65,7 @@ describe('every vendor page fits 390–1920 px and passes axe-core', () => {
           const measured = await widths(page);
           if (measured.scrollWidth > measured.innerWidth) problems.push(`${route}: scrollWidth ${measured.scrollWidth} > ${measured.innerWidth}`);
           if (width === 390 || width === 1280) await checkA11y(page, `on ${route} at ${width} px`);
-          // Issue 16 #11: names are whole (wrapped), not cut with "…", on the dashboard's cards.
+          // Names are whole (wrapped), not cut with "…", on the dashboard's cards.
           const cut = await page.evaluate(() =>
             [...document.querySelectorAll('.sw-campaign-name, .sw-person-text strong')]
               .filter((node) => node.scrollWidth > node.clientWidth + 1)

@@ -1,4 +1,4 @@
-// Issue 15 in a real browser: a brand-new vendor's first day (registration → reward → flyer → first stamp),
+// A brand-new vendor's first day in a real browser (registration → reward → flyer → first stamp),
 // the counter code's size (QR version), the page telling the truth when refreshes fail, counter mode at a
 // tablet's and a monitor's size, the printed flyer, and the reload after a redeploy.
 import jsQR from 'jsqr';
@@ -8,7 +8,7 @@ import type { PrintableQrResponse, QrTokenResponse } from '../../src/api/contrac
 import type { FirstDayStatus } from '../../src/api/contract/rewards';
 import { logoPng, newPage, screenshot, signInPage, signUpVendor, uploadStoreLogo, useE2eApp, vendorApi, type PageHandle, type SignedUpVendor } from './harness';
 
-/** A LAN name for the counter PC: PUBLIC_URL http://cafe-counter-pc1:<port> is 29 characters (the issue's limit is 30). */
+/** A LAN name for the counter PC: PUBLIC_URL http://cafe-counter-pc1:<port> is 29 characters (the compact code holds up to 30). */
 const PUBLIC_HOST = 'cafe-counter-pc1';
 const app = useE2eApp({ publicHost: PUBLIC_HOST, env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { company: 'Corner Café' } });
 
@@ -38,7 +38,7 @@ async function firstDay(vendor: SignedUpVendor): Promise<FirstDayStatus> {
   return vendorApi<FirstDayStatus>(app.server, vendor, 'GET', `/api/rewards/${vendor.vendorId}/first-day`);
 }
 
-/** A page button of the nav bar (SPEC.md §2). */
+/** A page button of the nav bar. */
 const navButton = (page: Page, name: string) => page.locator('.sw-nav').getByRole('button', { name, exact: true });
 
 /** Elements of `selector` whose box is not wholly inside the viewport. */
@@ -221,7 +221,7 @@ describe('the counter code', () => {
     await page.getByText(/^Refresh in \d+ s$/).waitFor();
   });
 
-  test('logged nothing but the failed loads SPEC.md asks to log', () => {
+  test('logged nothing but the failed loads that are logged on purpose', () => {
     const unexpected = handle.errors.filter((error) => !/Failed to load QR code|ERR_CONNECTION_REFUSED|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(error));
     expect(unexpected).toEqual([]);
     expect(handle.console.some((line) => line.startsWith('error: Failed to load QR code'))).toBe(true);

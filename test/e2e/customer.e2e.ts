@@ -33,7 +33,7 @@ async function animationsSettled(): Promise<void> {
 /** A fresh QR url, as the vendor's QR page would show it. */
 async function qrUrl(): Promise<string> {
   const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
-  // Issue 15: the origin upper-cased and /S/, so the whole URL is in the QR code's compact alphanumeric mode.
+  // The origin upper-cased and /S/, so the whole URL is in the QR code's compact alphanumeric mode.
   expect(qr.url).toBe(`${app.server.baseUrl.toUpperCase()}/S/${qr.token}`);
   return qr.url;
 }

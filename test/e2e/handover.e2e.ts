@@ -1,4 +1,4 @@
-// Issue 19 end to end in real Chromium: the phone claims and shows its code; the counter confirms (the
+// The hand-over end to end in real Chromium: the phone claims and shows its code; the counter confirms (the
 // live feed's "Hand over" button, then counter mode's typed code); the phone turns to "Enjoy your …"
 // within 2 s; the dashboard counts it; the Customers page lists the customer and exports CSV; the
 // customer deletes their wallet and leaves the list.

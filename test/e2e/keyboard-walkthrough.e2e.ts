@@ -1,4 +1,4 @@
-// Issue 16: a café owner who uses only the keyboard — sign in, Store Settings, add a menu item, set the reward,
+// A café owner who uses only the keyboard — sign in, Store Settings, add a menu item, set the reward,
 // open the QR code, log out — with no mouse click anywhere (Tab, Shift+Tab, arrows, Enter, Escape and typing).
 import type { Page } from 'playwright-core';
 import type { RewardResponse } from '../../src/api/contract/rewards';
@@ -88,7 +88,7 @@ describe('keyboard only: sign in → Store Settings → add item → reward → 
     await tabTo(/^Punches Required/);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('4');
-    // Issue 16 #12: the arrow keys step the count.
+    // The arrow keys step the count.
     await page.keyboard.press('ArrowUp');
     await tabTo(/^Qualifying Item/);
     await page.keyboard.type('Oat');
@@ -110,7 +110,7 @@ describe('keyboard only: sign in → Store Settings → add item → reward → 
     await tabTo(/^Account menu: /, 'backward');
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
-    // Tab walks the menu to Logout (issue 16 #7: it used to leave the menu first).
+    // Tab walks the menu to Logout (it used to leave the menu first).
     await tabTo(/^Logout$/);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/login');

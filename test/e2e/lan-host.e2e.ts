@@ -1,5 +1,5 @@
-// A phone on the shop's Wi-Fi reaches the counter PC by a LAN name over plain http (README: "Try it on your
-// phone"). Every other browser test uses 127.0.0.1, which browsers treat as secure; this one uses `cafe.test`,
+// A phone on the shop's Wi-Fi reaches the counter PC by a LAN name over plain http (docs/operations.md: "Phones on the
+// shop's Wi-Fi"). Every other browser test uses 127.0.0.1, which browsers treat as secure; this one uses `cafe.test`,
 // mapped to 127.0.0.1, so an https-only header (CSP upgrade-insecure-requests, HSTS) would leave the page blank.
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, newPage, screenshot, useE2eApp, vendorApi } from './harness';

@@ -1,4 +1,4 @@
-// Issue 16 #6 in a real browser: with no QR page open anywhere, a Dashboard tab and a Rewards tab opened earlier
+// One live connection per tab, in a real browser: with no QR page open anywhere, a Dashboard tab and a Rewards tab opened earlier
 // are current within 2 s of a customer's scan — one live connection per tab, kept while moving between pages.
 import type { Page } from 'playwright-core';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';

@@ -1,6 +1,6 @@
 // The counter feed in a real browser: the vendor's QR page open in one tab, a customer scanning the QR
 // code in another; each stamp and the claim appear on the QR page within about a second. Then the
-// dashboard and the Reward Activity table show the vendor's own figures instead of SPEC.md's samples.
+// dashboard and the Reward Activity table show the vendor's own figures instead of the samples.
 import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -193,7 +193,7 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
     expect(counter.errors).toEqual([]);
   });
 
-  it("shows a vendor without activity SPEC.md's figures, marked as samples", async () => {
+  it("shows a vendor without activity the sample figures, marked as samples", async () => {
     const newcomer = await signUpVendor(app.server, { company: 'Harbour Bakery' });
     const fresh = await newPage(app.browser);
     try {
@@ -206,7 +206,7 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
     }
   });
 
-  // Issue 18: every page the pager offers is read from where the server's indexes reach it directly.
+  // Every page the pager offers is read from where the server's indexes reach it directly.
   it('pages through a long history in the Reward Activity table: next, a jump, back, the last page', async () => {
     const busy = await signUpVendor(app.server, { company: 'Long Queue Café' });
     await vendorApi(app.server, busy, 'POST', `/api/rewards/${busy.vendorId}`, { stamps: 10, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });

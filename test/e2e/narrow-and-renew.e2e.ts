@@ -53,7 +53,7 @@ describe('at 375 px (a phone)', () => {
       expect(await hasHorizontalScroll(page)).toBe(false);
       await checkA11y(page, 'on the dashboard at 375 px');
 
-      // The profile menu opens from the bar, with its SPEC.md items.
+      // The profile menu opens from the bar, with its items.
       await profileButton(page).click();
       await page.getByRole('menuitem', { name: /Store Settings/ }).waitFor();
       expect(await page.getByRole('menuitem', { name: /Account Settings/ }).getAttribute('aria-disabled')).toBe('true');

@@ -1,4 +1,4 @@
-// Issue 17 in a real browser: a counter code photographed and relayed to phones on other networks. The
+// Relay detection in a real browser: a counter code photographed and relayed to phones on other networks. The
 // owner's QR page shows the alert the moment the code is flagged, with the stamps it granted; one action
 // voids them; the customer's card then says "1 stamp removed by the store".
 import type { Page } from 'playwright-core';

@@ -65,11 +65,11 @@ beforeAll(async () => {
 });
 
 describe('Rewards page', () => {
-  test("starts from SPEC.md's defaults with an expiry a year ahead (2025-12-31 has passed), and saves a setup made in the form", async () => {
+  test("starts from the default reward with an expiry a year ahead (2025-12-31 has passed), and saves a setup made in the form", async () => {
     await signInPage(page, app.server, app.vendor, `/rewards/${app.vendor.vendorId}`);
     await submitButton().waitFor();
     await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('10');
-    // Issue 15 changed this: SPEC.md's default date is past, so a new store is offered one a year from today.
+    // The default expiry is past, so a new store is offered one a year from today.
     const aYearAhead = new Date();
     aYearAhead.setFullYear(aYearAhead.getFullYear() + 1);
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -105,7 +105,7 @@ describe('Rewards page', () => {
     expect(await preview.locator('[data-stamp="filled"]').count()).toBe(6);
   });
 
-  test('reloads the saved setup, and shows every validation message of SPEC.md §5 without saving', async () => {
+  test('reloads the saved setup, and shows every validation message without saving', async () => {
     await page.reload();
     await submitButton().waitFor();
     await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('8');
@@ -142,7 +142,7 @@ describe('Rewards page', () => {
 });
 
 describe('QR code page', () => {
-  test('shows a QR of PUBLIC_URL/S/<token> (upper-cased: issue 15), with the token preview and countdown', async () => {
+  test('shows a QR of PUBLIC_URL/S/<token> (upper-cased), with the token preview and countdown', async () => {
     await signInPage(page, app.server, app.vendor, `/qr-code/${app.vendor.vendorId}`);
     await page.getByTestId('qr-code').waitFor();
     const decoded = await readScreenQr();

@@ -37,7 +37,7 @@ describe('wallet recovery on a second phone (390 × 844)', () => {
     await keepSafe.getByLabel('E-mail').fill(EMAIL);
     const savedAt = Date.now();
     await keepSafe.getByRole('button', { name: 'Save' }).click();
-    // The address is only attached once the link mailed to it is opened (issue 14).
+    // The address is only attached once the link mailed to it is opened.
     await keepSafe.getByRole('status').filter({ hasText: 'Check your inbox' }).waitFor();
 
     const mail = await app.server.waitForMail(EMAIL, { since: savedAt });

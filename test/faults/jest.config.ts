@@ -1,4 +1,4 @@
-// The fault suite (issue 13): two built servers on PostgreSQL + Redis under a bounded scan load, while
+// The fault suite: two built servers on PostgreSQL + Redis under a bounded scan load, while
 // the database, Redis and the servers themselves falter. One file, one process, real time.
 import path from 'node:path';
 import type { Config } from 'jest';

@@ -1,4 +1,4 @@
-// `npm run test:faults` (issue 13): two built servers on one PostgreSQL database and one Redis, behind
+// `npm run test:faults`: two built servers on one PostgreSQL database and one Redis, behind
 // nothing but loopback, under a bounded scan load (a few customers, each about one stamp a second). In
 // turn: their database connections are terminated; Redis stops and comes back; PostgreSQL freezes
 // (a proxy that accepts and never answers); one server is killed with SIGKILL and restarted; one is

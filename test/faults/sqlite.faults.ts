@@ -1,4 +1,4 @@
-// Issue 13, the SQLite half of "acknowledged stamps survive kill -9": one built server on SQLite (the
+// The SQLite half of "acknowledged stamps survive kill -9": one built server on SQLite (the
 // default SQLITE_SYNCHRONOUS) under a bounded scan load is killed with SIGKILL mid-load, then started
 // again on the same data directory. Every stamp it acknowledged must be in the file, none twice.
 import fs from 'node:fs';

@@ -1,8 +1,19 @@
-// Test data written straight to the database: vendors (with a session token), menu items, rewards.
+// Test data for the server suites, in one module: rows written straight to the database (vendors, stores,
+// menu items, rewards, customers, cards, stamps, claims), real requests made like a phone or a browser
+// would (sign-up, scans, claims, hand-overs), and the files and multipart bodies that uploads take.
 import crypto from 'node:crypto';
-import type { TestApp } from './helpers';
-import { newMenuItemId } from '../../server/services/menu/items';
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import type { Config } from '../../server/config';
+import { recordRecentVisit } from '../../server/repositories/recent-visits';
+import { bumpStoreCounter } from '../../server/repositories/store-counters';
+import { refreshStampFigures } from '../../server/repositories/stamp-figures';
 import { touchStore } from '../../server/repositories/store-version';
+import { newMenuItemId } from '../../server/services/menu/items';
+import { buildTestApp, type TestApp } from './helpers';
+
+// ---- Vendors, menu items and rewards ------------------------------------------------------------
 
 export interface TestVendor {
   id: string;
@@ -55,7 +66,7 @@ export async function createMenuItem(t: TestApp, vendorId: string, name: string,
     .insertInto('menu_items')
     .values({ id, vendor_id: vendorId, name, price_cents: priceCents, created_at: t.clock.now() })
     .execute();
-  // As every menu change does: a server that kept the store's answer reads it again (issue 18).
+  // As every menu change does: a server that kept the store's answer reads it again.
   await touchStore(t.db.kysely, vendorId, t.clock.now());
   return id;
 }
@@ -65,4 +76,510 @@ export async function createReward(t: TestApp, vendorId: string, itemId: string 
     .insertInto('rewards')
     .values({ vendor_id: vendorId, stamps, item_id: itemId, item_custom: itemId ? null : 'A free coffee', expiry: '2026-12-31', updated_at: t.clock.now() })
     .execute();
+}
+
+// ---- Stores, QR tokens and customers as the phone sees them -------------------------------------
+
+/**
+ * buildTestApp with some config changed. Its option type intersects AppDeps['config'] (a whole Config)
+ * with Partial<Config>, yet it merges a partial over the defaults, which is what this passes.
+ */
+export function buildCustomerTestApp(config: Partial<Config> = {}): Promise<TestApp> {
+  return buildTestApp({ config: config as Config });
+}
+
+export interface TestStore {
+  id: string;
+  company: string;
+  /** `Authorization` header of the store's vendor session. */
+  auth: { authorization: string };
+}
+
+export async function createStore(t: TestApp, options: { company?: string; withLogo?: boolean } = {}): Promise<TestStore> {
+  const company = options.company ?? 'Bean There Café';
+  let logoId: string | null = null;
+  if (options.withLogo) {
+    logoId = crypto.randomBytes(32).toString('hex');
+    await t.db.kysely.insertInto('images').values({ id: logoId, mime: 'image/png', data: Buffer.from('png'), width: 1, height: 1, created_at: t.clock.now() }).execute();
+  }
+  const vendor = await createVendor(t, { company, logo_image_id: logoId });
+  return { id: vendor.id, company, auth: vendor.auth };
+}
+
+/** Saves the store's reward: a menu item by name, or a custom text. */
+export async function setReward(
+  t: TestApp,
+  vendorId: string,
+  reward: { stamps: number; item?: string; itemCustom?: string; expiry?: string },
+): Promise<void> {
+  let itemId: string | null = null;
+  if (reward.item) {
+    itemId = crypto.randomUUID();
+    await t.db.kysely.insertInto('menu_items').values({ id: itemId, vendor_id: vendorId, name: reward.item, price_cents: 420, created_at: t.clock.now() }).execute();
+  }
+  const values = { stamps: reward.stamps, item_id: itemId, item_custom: reward.itemCustom ?? null, expiry: reward.expiry ?? '2026-12-31', updated_at: t.clock.now() };
+  await t.db.kysely
+    .insertInto('rewards')
+    .values({ vendor_id: vendorId, ...values })
+    .onConflict((oc) => oc.column('vendor_id').doUpdateSet(values))
+    .execute();
+}
+
+/** A fresh dynamic token, as the vendor's QR page shows it. */
+export function dynamicToken(t: TestApp, vendorId: string): string {
+  return t.deps.qrTokens.issueDynamic(vendorId).token;
+}
+
+export function printableToken(t: TestApp, vendorId: string, version = 1): string {
+  return t.deps.qrTokens.issuePrintable(vendorId, version);
+}
+
+export interface ScanOptions {
+  credential?: string;
+  /** The phone's address (each simulated customer may have its own). */
+  remoteAddress?: string;
+}
+
+export function scan(t: TestApp, token: string, options: ScanOptions = {}): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/customer/scan',
+    payload: { token },
+    headers: options.credential ? { 'x-customer-key': options.credential } : {},
+    remoteAddress: options.remoteAddress,
+  });
+}
+
+/** Scans as a new customer and answers the credential the server handed out. */
+export async function newCustomer(t: TestApp, vendorId: string, remoteAddress?: string): Promise<string> {
+  const response = await scan(t, dynamicToken(t, vendorId), { remoteAddress });
+  if (response.statusCode !== 200) throw new Error(`first scan failed: ${response.statusCode} ${response.body}`);
+  const credential = response.json().credential as string | undefined;
+  if (!credential) throw new Error('first scan returned no credential');
+  return credential;
+}
+
+export function asCustomer(credential: string) {
+  return { 'x-customer-key': credential };
+}
+
+let customerAddressCounter = 0;
+/** A client address not used before in this run, so per-address limits only apply where a test wants them. */
+export function freshCustomerAddress(): string {
+  customerAddressCounter += 1;
+  return `10.200.${Math.floor(customerAddressCounter / 250) % 250}.${(customerAddressCounter % 250) + 1}`;
+}
+
+/** The token of the newest e-mail confirmation link mailed to `to`, or undefined. */
+export function confirmationTokenMailedTo(t: TestApp, to: string): string | undefined {
+  const mail = [...t.mailer.sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase() && /\/wallet\/confirm-email\//.test(m.link ?? ''));
+  return mail ? /\/wallet\/confirm-email\/([A-Za-z0-9_-]+)$/.exec(mail.link ?? '')?.[1] : undefined;
+}
+
+export function confirmEmailLink(t: TestApp, token: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: `/api/customer/email/${token}`, remoteAddress: freshCustomerAddress() });
+}
+
+/** Saves `email` on the wallet the way a customer does: ask for it, then open the link mailed to it. */
+export async function saveConfirmedEmail(t: TestApp, credential: string, email: string): Promise<void> {
+  const asked = await t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(credential), payload: { email }, remoteAddress: freshCustomerAddress() });
+  if (asked.statusCode !== 200) throw new Error(`PATCH /me answered ${asked.statusCode}: ${asked.body}`);
+  const token = confirmationTokenMailedTo(t, email);
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  const confirmed = await confirmEmailLink(t, token);
+  if (confirmed.statusCode !== 200) throw new Error(`confirming answered ${confirmed.statusCode}: ${confirmed.body}`);
+}
+
+// ---- Activity: cards, stamps and claims at chosen times -----------------------------------------
+
+export const DAY = 24 * 60 * 60 * 1000;
+export const HOUR = 60 * 60 * 1000;
+
+export interface TestCard {
+  cardId: string;
+  customerId: string;
+  vendorId: string;
+}
+
+export async function addCustomer(t: TestApp, displayName: string | null, customerId: string = crypto.randomUUID()): Promise<string> {
+  const now = t.clock.now();
+  await t.db.kysely
+    .insertInto('customers')
+    .values({ id: customerId, display_name: displayName, email: null, email_normalized: null, created_at: now, updated_at: now })
+    .execute();
+  return customerId;
+}
+
+/** A customer (display name or null for an anonymous one) with an empty card at the store. */
+export async function addCard(t: TestApp, vendorId: string, displayName: string | null, createdAt = t.clock.now()): Promise<TestCard> {
+  const customerId = await addCustomer(t, displayName);
+  const cardId = crypto.randomUUID();
+  await t.db.kysely
+    .insertInto('stamp_cards')
+    .values({ id: cardId, customer_id: customerId, vendor_id: vendorId, stamps: 0, last_stamp_at: null, created_at: createdAt, updated_at: createdAt })
+    .execute();
+  return { cardId, customerId, vendorId };
+}
+
+/** One stamp at `at` (epoch ms); answers the stamp event's id. */
+export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.db.kysely
+    .insertInto('stamp_events')
+    .values({ id, card_id: card.cardId, customer_id: card.customerId, vendor_id: card.vendorId, token_id: `tok-${id}`, kind: 'dynamic', created_at: at })
+    .execute();
+  await t.db.kysely
+    .updateTable('stamp_cards')
+    .set((eb) => ({ stamps: eb('stamps', '+', 1), last_stamp_at: at, updated_at: at }))
+    .where('id', '=', card.cardId)
+    .execute();
+  await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
+  // As the stamping transaction does; a stamp written before later ones moves theirs too.
+  await refreshStampFigures(t.db.kysely, [card.cardId], at);
+  await recordRecentVisit(t.db.kysely, card.cardId, at);
+  return id;
+}
+
+/** `count` stamps, `spacing` apart, the first at `first`. */
+export async function stampsFrom(t: TestApp, card: TestCard, first: number, count: number, spacing: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) ids.push(await stampAt(t, card, first + i * spacing));
+  return ids;
+}
+
+/** A claim at `at` that takes `required` stamps off the card; answers the redemption's id. */
+export async function claimAt(t: TestApp, card: TestCard, at: number, required: number, label = 'Flat White'): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.db.kysely
+    .insertInto('redemptions')
+    .values({ id, card_id: card.cardId, customer_id: card.customerId, vendor_id: card.vendorId, stamps_required: required, reward_label: label, created_at: at })
+    .execute();
+  await t.db.kysely
+    .updateTable('stamp_cards')
+    .set((eb) => ({ stamps: eb('stamps', '-', required), updated_at: at }))
+    .where('id', '=', card.cardId)
+    .execute();
+  await bumpStoreCounter(t.db.kysely, card.vendorId, 'claims', at);
+  await refreshStampFigures(t.db.kysely, [card.cardId], at);
+  return id;
+}
+
+export function getActivity(t: TestApp, vendorId: string, auth: Record<string, string>, query = ''): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: `/api/activity/${vendorId}${query}`, headers: auth });
+}
+
+export function getDashboard(t: TestApp, vendorId: string, auth: Record<string, string>, query = ''): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: `/api/dashboard/${vendorId}${query}`, headers: auth });
+}
+
+// ---- Hand-over: full cards, claims and the counter ----------------------------------------------
+
+export const MINUTE = 60 * 1000;
+export const REWARD_STAMPS = 3;
+
+/** Without a cooldown, so a test can fill a card in a few scans. */
+export function buildHandoverTestApp(config: Partial<Config> = {}): Promise<TestApp> {
+  return buildCustomerTestApp({ stampCooldownMinutes: 0, ...config });
+}
+
+export async function rewardStore(t: TestApp, company = 'Counter Café'): Promise<TestStore> {
+  const store = await createStore(t, { company });
+  await setReward(t, store.id, { stamps: REWARD_STAMPS, item: 'Flat White' });
+  return store;
+}
+
+export interface Claimant {
+  credential: string;
+  cardId: string;
+}
+
+/** A new customer with `stamps` stamps on their card at the store. */
+export async function customerWithStamps(t: TestApp, vendorId: string, stamps = REWARD_STAMPS): Promise<Claimant> {
+  const address = freshCustomerAddress();
+  let credential: string | undefined;
+  let cardId = '';
+  for (let i = 0; i < stamps; i += 1) {
+    t.clock.advance(1000);
+    const response = await scan(t, dynamicToken(t, vendorId), { credential, remoteAddress: address });
+    if (response.statusCode !== 200) throw new Error(`scan answered ${response.statusCode}: ${response.body}`);
+    credential ??= response.json().credential as string;
+    cardId = response.json().card.id as string;
+  }
+  if (!credential) throw new Error('no credential');
+  return { credential, cardId };
+}
+
+export function claim(t: TestApp, who: Claimant): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: `/api/customer/cards/${who.cardId}/claim`, headers: asCustomer(who.credential), remoteAddress: freshCustomerAddress() });
+}
+
+/** A customer who filled a card and claimed it: answers the claim (id and code). */
+export async function pendingClaim(t: TestApp, vendorId: string): Promise<Claimant & { claimId: string; code: string }> {
+  const who = await customerWithStamps(t, vendorId);
+  const response = await claim(t, who);
+  if (response.statusCode !== 200) throw new Error(`claim answered ${response.statusCode}: ${response.body}`);
+  const redemption = response.json().redemption as { id: string; code: string };
+  return { ...who, claimId: redemption.id, code: redemption.code };
+}
+
+export function handOver(t: TestApp, store: Pick<TestStore, 'id' | 'auth'>, claimId: string, screen = 'feed', vendorId = store.id): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: `/api/handover/${vendorId}/claims/${claimId}`, headers: store.auth, payload: { screen } });
+}
+
+export function handOverByCode(t: TestApp, store: Pick<TestStore, 'id' | 'auth'>, code: string, screen = 'counter'): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: `/api/handover/${store.id}/code`, headers: store.auth, payload: { code, screen } });
+}
+
+export function claimStatus(t: TestApp, credential: string, claimId: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: `/api/customer/claims/${claimId}`, headers: asCustomer(credential) });
+}
+
+// ---- Accounts: sign-up, links and sign-in -------------------------------------------------------
+
+/** A real 1×1 PNG. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The start of a JPEG (SOI + APP0 marker): enough for content sniffing. */
+/** A real 2×2 white JPEG (the scanner decodes it, not only its magic bytes). */
+export const JPEG_BYTES = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z',
+  'base64',
+);
+
+let emailCounter = 0;
+export function uniqueEmail(): string {
+  emailCounter += 1;
+  return `owner${emailCounter}-${crypto.randomBytes(3).toString('hex')}@cafe.example`;
+}
+
+export function registrationFields(overrides: Partial<Record<string, string>> = {}): Record<string, string> {
+  const fields: Record<string, string | undefined> = {
+    name: 'Ada Baker',
+    business: 'Corner Café',
+    email: uniqueEmail(),
+    address: '1 Main Street, Springfield',
+    openingHours: 'Mon–Fri 7:00–17:00',
+    website: 'https://corner-cafe.example',
+    ...overrides,
+  };
+  // `undefined` in overrides means "leave this field out".
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+let authAddressCounter = 0;
+/** A client address not used before in this run, so per-address throttling only applies where a test wants it. */
+export function freshAddress(): string {
+  authAddressCounter += 1;
+  return `10.${Math.floor(authAddressCounter / 62500) % 250}.${Math.floor(authAddressCounter / 250) % 250}.${(authAddressCounter % 250) + 1}`;
+}
+
+/**
+ * The set-up the auth suites share: one app for the whole file (slow to build, above all on
+ * PostgreSQL), emptied and rewound before each test. `use` receives the app once it is built.
+ */
+export function withAuthApp(use: (t: TestApp) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    use(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    if (t) await resetAuthData(t);
+  });
+}
+
+/** Where buildTestApp's clock starts. */
+export const START_TIME = Date.parse('2026-11-22T10:00:00Z');
+
+/**
+ * Empties what the auth suites write and rewinds the clock and the captured mail, so one app
+ * (slow to build, above all on PostgreSQL) can serve a whole file of independent tests.
+ */
+export async function resetAuthData(t: TestApp): Promise<void> {
+  await t.db.kysely.deleteFrom('menu_uploads').execute();
+  await t.db.kysely.deleteFrom('email_tokens').execute();
+  await t.db.kysely.deleteFrom('vendors').execute();
+  await t.db.kysely.deleteFrom('login_failures').execute();
+  t.mailer.sent.length = 0;
+  t.clock.set(START_TIME);
+}
+
+export async function postRegister(
+  t: TestApp,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+  remoteAddress = freshAddress(),
+): Promise<LightMyRequestResponse> {
+  const body = multipart(fields, files);
+  return t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, ...body });
+}
+
+/** The token in the newest mail's /verify/<token> link to `to`. */
+export function tokenFromMail(t: TestApp, to: string): string {
+  const mail = [...t.mailer.sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase());
+  const match = mail?.link ? /\/verify\/([^/?#]+)$/.exec(mail.link) : null;
+  if (!match) throw new Error(`no verification link mailed to ${to}`);
+  return match[1];
+}
+
+export const STRONG_PASSWORD = 'Flat white at 7, please!';
+
+export interface SignedUpVendor {
+  vendorId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Register, open the link and set a password, all through the API. */
+export async function signUpVendor(t: TestApp, fields: Partial<Record<string, string>> = {}, password = STRONG_PASSWORD): Promise<SignedUpVendor> {
+  const registration = registrationFields(fields);
+  const registered = await postRegister(t, registration);
+  if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
+  const linkToken = tokenFromMail(t, registration.email);
+  // From their own address, as a vendor's browser would: link routes are throttled per address.
+  const verified = await t.app.inject({ method: 'GET', url: `/api/auth/verify/${linkToken}`, remoteAddress: freshAddress() });
+  const vendorId = (verified.json() as { vendorId: string }).vendorId;
+  const completed = await t.app.inject({
+    method: 'POST',
+    url: `/api/auth/complete-registration/${linkToken}`,
+    payload: { vendorId, password },
+    remoteAddress: freshAddress(),
+  });
+  if (completed.statusCode !== 200) throw new Error(`complete-registration answered ${completed.statusCode}: ${completed.body}`);
+  return { vendorId, email: registration.email, password, token: (completed.json() as { token: string }).token };
+}
+
+export function login(t: TestApp, email: string, password: string, remoteAddress = freshAddress()): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+}
+
+// ---- Files and multipart bodies -----------------------------------------------------------------
+
+export interface FilePart {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body built by hand, so a test controls every name, type and byte. */
+export function multipart(fields: Record<string, string>, files: FilePart[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----stampwise${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A solid-colour image of the given size. */
+function canvas(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+}
+
+export function pngImage(width = 64, height = 32): Promise<Buffer> {
+  return canvas(width, height).png().toBuffer();
+}
+
+/**
+ * A JPEG as a phone writes it: EXIF with a description and an orientation of 6 (the pixels are
+ * stored landscape, to be shown rotated 90° clockwise, i.e. portrait).
+ */
+export function jpegWithExif(description: string, width = 80, height = 40): Promise<Buffer> {
+  return canvas(width, height)
+    .jpeg()
+    .withExif({ IFD0: { ImageDescription: description } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+export function pngWithExif(description: string): Promise<Buffer> {
+  return canvas(40, 20).png().withExif({ IFD0: { ImageDescription: description } }).toBuffer();
+}
+
+export function webpImage(): Promise<Buffer> {
+  return canvas(30, 30).webp().toBuffer();
+}
+
+export function gifImage(): Promise<Buffer> {
+  return canvas(30, 30).gif().toBuffer();
+}
+
+/** Text under an image's name. */
+export const textPretendingToBePng = Buffer.from('Flat White ...... 4.20\nCroissant $3\n');
+
+/**
+ * A genuine PNG of 20,000 × 20,000 one-bit pixels: about 60 kB on the wire, 400 megapixels
+ * (1.2 GB as RGB) when decoded — the decompression bomb an upload must refuse from its header.
+ */
+export function decompressionBombPng(side = 20_000): Buffer {
+  // Each row: a filter byte then side/8 zero bytes; all rows compress to almost nothing.
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return pngClaiming({ width: side, height: side, bitDepth: 1, colorType: 0 }, zlib.deflateSync(rows, { level: 9 }));
+}
+
+/**
+ * A PNG whose header claims these dimensions and pixel format, with `idat` (by default a few bytes)
+ * as its image data: what an upload check reads from the header is all that matters.
+ */
+export function pngClaiming(
+  { width, height, bitDepth, colorType }: { width: number; height: number; bitDepth: number; colorType: number },
+  idat: Buffer = zlib.deflateSync(Buffer.alloc(16)),
+): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = bitDepth;
+  header[9] = colorType; // 0 greyscale, 2 RGB, 6 RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A one-page PDF with a text layer. */
+export async function pdfMenu(lines: string[] = ['Flat White ..... 4.20', 'Croissant ..... 3.00']): Promise<Buffer> {
+  // Loaded here, not at the top: most suites import this module and never make a PDF.
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A5' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(14);
+    for (const line of lines) doc.text(line);
+    doc.end();
+  });
 }

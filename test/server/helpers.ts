@@ -7,11 +7,11 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { migrateToLatest, openDb, type Db } from '../../server/db';
 import type { AppDeps } from '../../server/deps';
-import type { MailMessage, Mailer } from '../../server/services/mailer';
-import type { MenuScanner, ScannedItem } from '../../server/services/menu-scan';
-import { createSessionTokens } from '../../server/services/session-tokens';
-import { createQrTokens } from '../../server/services/qr-tokens';
-import { createActivityBus } from '../../server/services/activity-bus';
+import type { MailMessage, Mailer } from '../../server/infra/mailer';
+import type { MenuScanner, ScannedItem } from '../../server/menu-scan';
+import { createSessionTokens } from '../../server/infra/session-tokens';
+import { createQrTokens } from '../../server/infra/qr-tokens';
+import { createActivityBus } from '../../server/infra/activity-bus';
 import { createMenuScanQueue } from '../../server/services/menu/scan-queue';
 
 export interface TestClock {

@@ -1,4 +1,4 @@
-// jsdom gaps that antd, react-router and RTK Query need (DESIGN.md §5), filled once for every client suite.
+// jsdom gaps that antd, react-router and RTK Query need, filled once for every client suite.
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';

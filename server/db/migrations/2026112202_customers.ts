@@ -1,4 +1,4 @@
-// Frozen in time: the customer side (issue 6) — customers, their device credentials, stamp cards,
+// Frozen in time: the customer side — customers, their device credentials, stamp cards,
 // the append-only stamp events and redemptions that dashboards read, and wallet recovery tokens.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect-types';

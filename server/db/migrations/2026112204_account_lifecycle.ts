@@ -1,4 +1,4 @@
-// Frozen in time: revocable vendor sessions and e-mail confirmation for customers (issue 14).
+// Frozen in time: revocable vendor sessions and e-mail confirmation for customers.
 import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect-types';
 

@@ -1,4 +1,4 @@
-// Frozen in time (issue 13): work that belongs to one server carries that server's id and an expiry.
+// Frozen in time: work that belongs to one server carries that server's id and an expiry.
 // A menu scan is leased to the server reading it, and each open live feed holds one of its vendor's
 // numbered places, so the per-vendor cap holds however many servers share the database.
 import type { Kysely } from 'kysely';

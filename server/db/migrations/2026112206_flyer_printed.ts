@@ -1,4 +1,4 @@
-// Frozen in time: when the vendor first exported or printed their flyer (issue 15: the first-day checklist).
+// Frozen in time: when the vendor first exported or printed their flyer (the first-day checklist).
 import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect-types';
 

@@ -1,4 +1,4 @@
-// Frozen in time (issue 12): a scanned menu item remembers the upload that added it, so the vendor
+// Frozen in time: a scanned menu item remembers the upload that added it, so the vendor
 // can remove exactly that upload's items after a bad read.
 import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect-types';

@@ -1,4 +1,4 @@
-// Frozen in time (issue 16): each stamp card gets a stable per-store customer number, so a vendor reads an
+// Frozen in time: each stamp card gets a stable per-store customer number, so a vendor reads an
 // anonymous customer as "Customer #27, 3rd visit" instead of a hash ("Guest D86B"). Existing cards are
 // numbered in the order they were created; vendors.customer_count hands out the next number.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Frozen in time: relay detection (issue 17) — per-code usage with its budget and flag, the networks each
+// Frozen in time: relay detection — per-code usage with its budget and flag, the networks each
 // code was used from, the store's pace per day, the signals and void mark on each stamp, the "removed by
 // the store" note on cards, per-store budget floors, and the audit of void actions.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Issue 18: per-store running counts (stamps, claims, …) for the dashboard, so it never counts the
+// Per-store running counts (stamps, claims, …) for the dashboard, so it never counts the
 // event log. Backfilled here from the events already recorded; kept up to date from then on in the
 // same transaction as each event (repositories/store-counters.ts).
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Frozen in time (issue 19): a claim is a pending reward until the counter hands it over (or it expires
+// Frozen in time: a claim is a pending reward until the counter hands it over (or it expires
 // and its stamps go back to the card); cards keep lifetime visit and reward counts for the Customers
 // page; a customer may delete their wallet (deleted_at, name and e-mail erased).
 import { sql, type Kysely } from 'kysely';

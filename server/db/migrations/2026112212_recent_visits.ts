@@ -1,4 +1,4 @@
-// Frozen in time (issue 19): each card keeps the times of its latest visits (stamps not voided), so the
+// Frozen in time: each card keeps the times of its latest visits (stamps not voided), so the
 // Customers page's "regulars" (≥ N visits in 30 days) is "the N-th latest visit is within 30 days": one
 // column per N, and an index per N over the store's cards, instead of counting every card's events.
 // Backfilled here from the stamp events already recorded.

@@ -1,4 +1,4 @@
-// Issue 18: the dashboard and the activity list read kept figures instead of walking the event log.
+// The dashboard and the activity list read kept figures instead of walking the event log.
 //  - store_card_stamps / store_card_days: how many of a store's cards hold each stamp count (all time, and
 //    by the UTC day the card last changed), for the average card and the full / nearly full figures.
 //  - engaged_counts: each customer's not-voided stamps at a store since the store's engaged_windows

@@ -1,4 +1,4 @@
-// Frozen in time (issue 18): the activity list counts every row it shows — stamps, voided ones included,
+// Frozen in time: the activity list counts every row it shows — stamps, voided ones included,
 // and claims — so that a page counted from the oldest event lines up with the same page counted from the
 // newest. The running stamp count leaves voided stamps out; this partial index holds only the (few) voided
 // stamps, so counting a store's is a short index range, whatever the size of its history.

@@ -1,4 +1,4 @@
-// Frozen in time (issue 19, the activity export at 1,000,000 rows): the store-and-time indexes end with
+// Frozen in time (the activity export at 1,000,000 rows): the store-and-time indexes end with
 // the row id, so a keyset batch ordered by (time, id) is one index range read in order, with no sort.
 // With (vendor_id, time) alone, SQLite's planner sorted each batch and, on a store with many customers,
 // started from the customers table instead: the export read 2,646 rows/s (1.1 million rows in 7 min).

@@ -1,4 +1,4 @@
-// Frozen in time (issue 18 follow-up, PostgreSQL only): the card histogram's trigger takes its row locks
+// Frozen in time (PostgreSQL only): the card histogram's trigger takes its row locks
 // in one global order — store_card_stamps rows by ascending (vendor, stamps), then store_card_days rows
 // by ascending (vendor, day, stamps). Migration 2026112213 ordered a card's old and new rows by
 // (day, stamps) together, so a void or claim on a card last changed on an earlier day (stamps going

@@ -1,4 +1,4 @@
-// The row kinds of the activity export (issue 19), one source each. A source reads its own events of one
+// The row kinds of the activity export, one source each. A source reads its own events of one
 // store in a time range, oldest first, one keyset batch at a time (ordered by time, then id). Adding a
 // kind (e.g. voided stamps) is adding a source to ACTIVITY_EXPORT_SOURCES: the merge and the CSV follow.
 import type { AppDeps } from '../../deps';
@@ -11,7 +11,7 @@ export interface ExportEvent extends ExportPosition {
   event: string;
   customerId: string;
   displayName: string | null;
-  /** The customer's number at this store (issue 16's 'Customer #27'), null for cards made before numbering. */
+  /** The customer's number at this store (the 'Customer #27' label), null for cards made before numbering. */
   customerNumber: number | null;
   /** What the claim was for; for stamps, null (the store's reward now is filled in by the writer). */
   reward: string | null;
@@ -36,7 +36,7 @@ const stamps: ActivityExportSource = {
   },
 };
 
-/** Stamps the store voided after a relay alert (issue 17), at the time of the void. */
+/** Stamps the store voided after a relay alert, at the time of the void. */
 const voids: ActivityExportSource = {
   kind: 'voided',
   async read(deps, range, after, limit) {

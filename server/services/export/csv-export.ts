@@ -1,4 +1,4 @@
-// Streamed CSV exports (issue 19): the customer list and the activity log of a date range. Rows are read
+// Streamed CSV exports: the customer list and the activity log of a date range. Rows are read
 // in keyset batches and written batch by batch through a pull-based stream, so the server holds one batch
 // per source at a time however long the file is (a 1,000,000-row export included), and a slow download
 // slows the reading down instead of piling rows up in memory.

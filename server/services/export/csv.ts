@@ -1,4 +1,4 @@
-// CSV as RFC 4180 writes it (issue 19): fields with a comma, quote, CR or LF are quoted and quotes doubled,
+// CSV as RFC 4180 writes it: fields with a comma, quote, CR or LF are quoted and quotes doubled,
 // records end in CRLF. Text cells that a spreadsheet would run as a formula (starting with = + - @, or a
 // tab or CR that some import dialogs strip before looking) get a leading apostrophe (OWASP "CSV injection").
 export type CsvValue = string | number | null | undefined;

@@ -1,7 +1,7 @@
 // What a vendor types (or the scanner reads) for a menu item, checked and tidied: item names and
 // prices in dollars → integer cents. Pure functions; a bad value is a 400 naming its field.
 import { badRequest } from '../../http-errors';
-import type { ScannedItem } from '../menu-scan/types';
+import type { ScannedItem } from '../../menu-scan';
 import { MAX_ITEM_NAME_LENGTH } from '../../../src/api/contract/limits';
 
 export { MAX_ITEM_NAME_LENGTH };

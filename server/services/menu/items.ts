@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
 import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../../repositories/menu-items';
 import { touchStore } from '../../repositories/store-version';
-import type { ScannedItem } from '../menu-scan/types';
+import type { ScannedItem } from '../../menu-scan';
 import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
 import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
 import { inTransaction } from '../../db/transactions';
@@ -16,7 +16,7 @@ export { MAX_MENU_ITEMS };
 
 type MenuDeps = Pick<AppDeps, 'db' | 'now'>;
 
-/** The wire shape of SPEC.md §3: price in dollars, or '' when the item has none. */
+/** The wire shape of a menu item: price in dollars, or '' when the item has none. */
 export function toMenuItemDto(item: Pick<MenuItem, 'id' | 'name' | 'price_cents'> & { upload_id?: string | null }): MenuItemDto {
   const dto: MenuItemDto = { _id: item.id, name: item.name, price: item.price_cents === null ? '' : item.price_cents / 100 };
   if (item.upload_id) dto.uploadId = item.upload_id;

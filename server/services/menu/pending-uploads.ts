@@ -3,8 +3,8 @@
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http-errors';
 import { claimOldestPendingUpload, renewUploadLease, requeueInterruptedUploads, settleUpload, type Lease } from '../../repositories/menu-uploads';
-import { consoleLogger, type ServiceLogger } from '../logger';
-import { SERVER_ID } from '../server-id';
+import { consoleLogger, type ServiceLogger } from '../../infra/logger';
+import { SERVER_ID } from '../../infra/server-id';
 import { checkMenuFile } from '../uploads';
 import { addScannedItems } from './items';
 import type { PendingScanSummary } from './scan-queue';

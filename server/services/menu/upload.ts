@@ -3,9 +3,9 @@
 import type { MenuItemDto } from '../../../src/api/contract/vendor';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError } from '../../http-errors';
-import { MenuScanRejected } from '../menu-scan/errors';
-import type { MenuFileKind, ScannedItem } from '../menu-scan/types';
-import type { ServiceLogger } from '../logger';
+import { MenuScanRejected } from '../../menu-scan/errors';
+import type { MenuFileKind, ScannedItem } from '../../menu-scan';
+import type { ServiceLogger } from '../../infra/logger';
 import { checkMenuFile } from '../uploads';
 import { addScannedItems, newMenuItemId } from './items';
 

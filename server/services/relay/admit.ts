@@ -1,4 +1,4 @@
-// The relay controls inside the scan transaction (issue 17): count the stamp against its code's budget,
+// The relay controls inside the scan transaction: count the stamp against its code's budget,
 // record the signals the server can honestly know, and flag a code used from too many networks or by a
 // device collecting at several stores within minutes. Called from one place in services/stamping.ts.
 import type { Transaction } from 'kysely';

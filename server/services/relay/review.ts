@@ -1,4 +1,4 @@
-// The vendor's side of relay detection (issue 17): the alerts for flagged codes with the stamps they
+// The vendor's side of relay detection: the alerts for flagged codes with the stamps they
 // granted, the owner-only void action (audited), and the store's own budget floors.
 import type { RelayAlert, RelayAlertStamp, RelayFlagReason, StampBudgetSettings, VoidCodeResponse } from '../../../src/api/contract/relay';
 import type { AppDeps } from '../../deps';
@@ -119,7 +119,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     for (const stamp of chosen) {
       if (!voidedIds.has(stamp.id)) continue;
       perCard.set(stamp.card_id, (perCard.get(stamp.card_id) ?? 0) + 1);
-      // The dashboard's running counts (issue 18) stop counting it, in the slot it was counted in.
+      // The dashboard's running counts stop counting it, in the slot it was counted in.
       await bumpStoreCounter(trx, vendorId, 'stamps', stamp.created_at, -1);
     }
     let claimsKept = 0;
@@ -128,7 +128,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     const cardsInLockOrder = [...perCard].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [cardId, count] of cardsInLockOrder) {
       const claimKept = await removeStampsFromCard(trx, cardId, count, now);
-      // A voided stamp was no visit: the card's latest visits (issue 19's regulars) are read again.
+      // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
       await refreshRecentVisits(trx, cardId);
       if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
     }

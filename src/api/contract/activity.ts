@@ -1,5 +1,5 @@
 // /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
-// /api/dashboard/{vendorId} (the dashboard's figures) — issue 7: the vendor's own figures.
+// /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own figures.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_PAGE, ACTIVITY_PAGE_SIZE, ACTIVITY_SEEK_MAX_ROWS, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
 import { ClaimStatus } from './common';
@@ -17,10 +17,10 @@ export const ActivityItem = Type.Object({
   /** What the card is for ("Flat White"): the reward's label now (stamps) or as claimed (redemptions). */
   reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
   stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
-  voided: Type.Optional(Type.Boolean({ description: 'Stamps only (issue 17): the store voided this stamp' })),
+  voided: Type.Optional(Type.Boolean({ description: 'Stamps only: the store voided this stamp' })),
   /** Stamps a full card needs (for a redemption, as it was when claimed). */
   required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
-  // Issue 19: a claim's hand-over.
+  // A claim's hand-over.
   status: Type.Optional(ClaimStatus('Redemptions: the hand-over state')),
   code: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Pending redemptions: the code on the customer's screen" })),
   givenAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'epoch milliseconds of the hand-over' })),
@@ -33,7 +33,7 @@ const ActivityCursor = (description: string) =>
 
 /**
  * GET /api/activity/{vendorId}?page=&pageSize=[&before=|&after=][&skip=]: newest first. Every page is read
- * from a place the indexes reach directly (issue 18): the newest event, the oldest, or a cursor.
+ * from a place the indexes reach directly: the newest event, the oldest, or a cursor.
  */
 export const ActivityQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_PAGE, default: 1 }),
@@ -53,10 +53,10 @@ export const ActivityPage = Type.Object({
   pageSize: Type.Integer(),
   /** Every event in the list (stamps, voided ones included, and claims). */
   total: Type.Integer(),
-  /** Always false since issue 18 (every event is reachable); kept for API clients that read it. */
+  /** Always false now that every event is reachable by keyset paging; kept for API clients that read it. */
   totalIsCapped: Type.Boolean(),
   hasMore: Type.Boolean(),
-  /** When there is more: pass as `?before=` for the older pages (keyset paging, any depth, issue 18). */
+  /** When there is more: pass as `?before=` for the older pages (keyset paging, any depth). */
   nextCursor: Type.Optional(Type.String()),
   /** Past the first page: pass as `?after=` for the newer pages. */
   prevCursor: Type.Optional(Type.String()),
@@ -95,7 +95,7 @@ export type ClaimCounts = Static<typeof ClaimCounts>;
 
 /** GET /api/dashboard/{vendorId}?utcOffset=: every figure of the dashboard. */
 export const DashboardResponse = Type.Object({
-  /** false until the first stamp: the dashboard then shows SPEC.md's sample figures. */
+  /** false until the first stamp: the dashboard then shows its sample figures. */
   hasActivity: Type.Boolean(),
   /** Average stamps on active cards (≥ 1 stamp, used in the last 90 days), counted up to `required`; one decimal. */
   stampCard: Type.Object({ averageStamps: Type.Number(), required: Type.Integer(), activeCards: Type.Integer() }),
@@ -110,7 +110,7 @@ export const DashboardResponse = Type.Object({
   redemptionActivity: Type.Array(DashboardCount),
   /** What the vendor owes: full cards not yet claimed, and cards one stamp short of full. */
   outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
-  /** Issue 19: claims waiting at the counter, handed over, and expired unconfirmed (all time). */
+  /** Claims waiting at the counter, handed over, and expired unconfirmed (all time). */
   claims: Type.Optional(ClaimCounts),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;

@@ -1,4 +1,4 @@
-// /api/auth: register, verify the e-mail link, set the password, sign in, reset it (SPEC.md §7).
+// /api/auth: register, verify the e-mail link, set the password, sign in, reset it.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { EMAIL_MAX_LENGTH, PASSWORD_FIELD_MAX_LENGTH, REGISTRATION_TEXT_MAX_LENGTH, WEBSITE_MAX_LENGTH } from './limits';
 import { Id, MessageResponse } from './common';

@@ -29,7 +29,7 @@ export const Nullable = <T extends TSchema>(schema: T, options: { description?: 
 /** A point in time on the wire: epoch milliseconds. */
 export const EpochMs = (description?: string) => Type.Integer(description ? { description } : {});
 
-/** A redemption's hand-over state (issue 19). */
+/** A redemption's hand-over state. */
 export const ClaimStatus = (description?: string) =>
   Type.Union([Type.Literal('pending'), Type.Literal('given'), Type.Literal('expired')], description ? { description } : {});
 export type ClaimStatus = Static<ReturnType<typeof ClaimStatus>>;

@@ -1,4 +1,4 @@
-// /api/customer (issue 6): the customer's side — scan a store's QR code, the wallet, claiming a full card,
+// /api/customer: the customer's side — scan a store's QR code, the wallet, claiming a full card,
 // the optional profile and wallet recovery. Authenticated by a device credential in the
 // CUSTOMER_CREDENTIAL_HEADER header (protocol.ts), never the vendor's bearer token.
 import { Type, type Static } from '@fastify/type-provider-typebox';
@@ -44,8 +44,8 @@ export const CustomerCard = Type.Object({
   /** Epoch ms of the last stamp, or null. */
   lastStampAt: Type.Union([Type.Integer(), Type.Null()]),
   updatedAt: Type.Integer(),
-  removedStamps: Type.Optional(Type.Integer({ description: 'Stamps the store voided on this card since its last stamp (issue 17); 0 when none' })),
-  /** Issue 19: the newest claim of this card that expired unconfirmed and gave its stamps back, or null. */
+  removedStamps: Type.Optional(Type.Integer({ description: 'Stamps the store voided on this card since its last stamp; 0 when none' })),
+  /** The newest claim of this card that expired unconfirmed and gave its stamps back, or null. */
   returnedClaim: Type.Optional(Type.Union([ReturnedClaim, Type.Null()])),
 });
 export type CustomerCard = Static<typeof CustomerCard>;

@@ -1,4 +1,4 @@
-// /api/customers/{vendorId} (issue 19): the store's customer list in keyset pages, and the CSV exports
+// /api/customers/{vendorId}: the store's customer list in keyset pages, and the CSV exports
 // of that list and of the activity log.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CUSTOMER_CURSOR_MAX_LENGTH, CUSTOMER_PAGE_SIZE, MIN_VISITS_RANGE, REGULAR_MIN_VISITS } from './limits';

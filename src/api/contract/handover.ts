@@ -1,4 +1,4 @@
-// /api/handover/{vendorId} (issue 19): the counter's side of a claim — the claims waiting, and confirming
+// /api/handover/{vendorId}: the counter's side of a claim — the claims waiting, and confirming
 // one as handed over by its button or by the code on the customer's screen.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { HANDOVER_CODE_FIELD_MAX_LENGTH } from './limits';

@@ -13,7 +13,7 @@ const MEGABYTE = 1024 * 1024;
  */
 export const ID_MAX_LENGTH = 64;
 
-// ---- Uploads (DESIGN.md §3 "Uploads") ----
+// ---- Uploads ----
 /** Largest request body the API accepts at all; uploads have tighter per-kind limits. */
 export const MAX_UPLOAD_BYTES = 10 * MEGABYTE;
 /** Logo and cover images. */
@@ -65,7 +65,7 @@ export const SCAN_TOKEN_MAX_LENGTH = 512;
 /** E-mail confirmation and recovery link tokens. */
 export const LINK_TOKEN_MAX_LENGTH = 256;
 
-// ---- Hand-over codes (issue 19) ----
+// ---- Hand-over codes ----
 /** Hand-over codes: 5 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B). */
 export const HANDOVER_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY3479';
 export const HANDOVER_CODE_LENGTH = 5;
@@ -79,7 +79,7 @@ export const REGULAR_WINDOW_DAYS = 30;
 export const CUSTOMER_PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
 export const ACTIVITY_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 /**
- * Issue 18: how many rows an activity page may be away from where the database can start reading it (the
+ * How many rows an activity page may be away from where the database can start reading it (the
  * newest event, the oldest, or a cursor): four pages of the largest size, so a pager's "5 pages on" from
  * the page shown stays within it and any page costs about what the first does. Farther page numbers are
  * refused (400), never slowly counted through.
@@ -88,10 +88,10 @@ export const ACTIVITY_SEEK_MAX_ROWS = 4 * ACTIVITY_PAGE_SIZE.max;
 /** The highest page number accepted (pages far from both ends are then refused by ACTIVITY_SEEK_MAX_ROWS). */
 export const ACTIVITY_MAX_PAGE = 2_147_483_647;
 
-// ---- Relay review (issue 17) ----
+// ---- Relay review ----
 /** A store's own stamp-budget floors. */
 export const STAMP_BUDGET_FLOOR = { min: 1, max: 100_000 } as const;
-/** SPEC.md §9: the reward GET answers (and the form shows) before the vendor has saved one. */
+/** The reward GET answers (and the form shows) before the vendor has saved one. */
 export const DEFAULT_REWARD_STAMPS = 10;
 export const DEFAULT_REWARD_EXPIRY = '2025-12-31';
 

@@ -6,8 +6,8 @@ export const CUSTOMER_CREDENTIAL_HEADER = 'X-Customer-Key';
 
 /** The live feed's server-sent event name; its data is one `ActivityItem` as JSON. */
 export const ACTIVITY_STREAM_EVENT = 'activity';
-/** Issue 17: the live feed's event when a code's relay alert appears or changes; its data is `{ code }`. */
+/** The live feed's event when a code's relay alert appears or changes; its data is `{ code }`. */
 export const RELAY_ALERT_STREAM_EVENT = 'relay-alert';
 
-/** How often the claim screen asks whether its claim was handed over (issue 19: the screen changes within 2 s). */
+/** How often the claim screen asks whether its claim was handed over (the screen changes within 2 s). */
 export const CLAIM_POLL_MS = 1000;

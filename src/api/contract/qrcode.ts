@@ -1,4 +1,4 @@
-// /api/qrcode: the rotating counter QR token and the long-lived flyer token (SPEC.md §7).
+// /api/qrcode: the rotating counter QR token and the long-lived flyer token.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Id } from './common';
 

@@ -1,4 +1,4 @@
-// /api/qrcode/{vendorId}/alerts and /stamp-budget (issue 17): codes flagged as relayed, voiding their
+// /api/qrcode/{vendorId}/alerts and /stamp-budget: codes flagged as relayed, voiding their
 // stamps, and the store's stamp-budget floors.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { STAMP_BUDGET_FLOOR } from './limits';

@@ -1,4 +1,4 @@
-// /api/rewards/{vendorId}: the vendor's punch-card reward (SPEC.md §7) and the first-day checklist (issue 15).
+// /api/rewards/{vendorId}: the vendor's punch-card reward and the first-day checklist.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ID_MAX_LENGTH, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS } from './limits';
 import { NullableText } from './text';
@@ -20,9 +20,9 @@ export type RewardResponse = Static<typeof RewardResponse>;
 export const SaveRewardResponse = Type.Object({ reward: RewardSetup });
 export type SaveRewardResponse = Static<typeof SaveRewardResponse>;
 
-/** GET /api/rewards/{vendorId}/first-day (issue 15): the first-day checklist of a new store. */
+/** GET /api/rewards/{vendorId}/first-day: the first-day checklist of a new store. */
 export const FirstDayStatus = Type.Object({
-  /** A reward is saved (false: the store still shows SPEC.md's defaults). */
+  /** A reward is saved (false: the store still shows the default reward). */
   rewardSaved: Type.Boolean(),
   /** Saved and not past its expiry date: customers can collect stamps. */
   rewardUsable: Type.Boolean({ description: 'Saved and its expiry date not passed' }),

@@ -1,4 +1,4 @@
-// /api/vendor/{vendorId}: the store profile and its menu (SPEC.md §7), each call for its owner only.
+// /api/vendor/{vendorId}: the store profile and its menu, each call for its owner only.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ITEM_NAME_FIELD_MAX_LENGTH, ITEM_PRICE_FIELD_MAX_LENGTH, PROFILE_FIELD_MAX_LENGTH } from './limits';
 import { Id } from './common';
@@ -10,7 +10,7 @@ export const VendorProfile = Type.Object({
   open_hours: Type.String(),
   website: Type.String(),
   logo: Type.Union([Type.String({ description: 'URL of the logo, /api/images/<sha256>' }), Type.Null()]),
-  /** Uploaded as `cover`, read back as `banner` (SPEC.md §7). */
+  /** Uploaded as `cover`, read back as `banner`. */
   banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
 });
 export type VendorProfile = Static<typeof VendorProfile>;
@@ -18,7 +18,7 @@ export type VendorProfile = Static<typeof VendorProfile>;
 export const MenuItem = Type.Object({
   _id: Type.String(),
   name: Type.String(),
-  /** Price in dollars (e.g. 4.2), or '' when the item has no price (SPEC.md §3: number or empty). */
+  /** Price in dollars (e.g. 4.2), or '' when the item has no price (number or empty). */
   price: Type.Union([Type.Number({ description: 'dollars' }), Type.Literal('')]),
   /** Set on items a menu scan added: the upload that added them (remove-upload takes it back). */
   uploadId: Type.Optional(Type.String({ description: 'the menu upload that added this item' })),

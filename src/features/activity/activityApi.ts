@@ -1,4 +1,4 @@
-// Activity, dashboard and live-feed endpoints (issue 7), added to the one api slice.
+// Activity, dashboard and live-feed endpoints, added to the one api slice.
 import { api } from '../../api/apiSlice';
 import type { ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/contract/activity';
 
@@ -44,7 +44,7 @@ export const activityApi = api.injectEndpoints({
     }),
     /**
      * GET /api/activity/{vendorId}?page=1&pageSize= (bearer): the newest lines, for the counter feed to start
-     * with (issue 15). A mutation: fetched once per opening, and it leaves no cache entry (or its timer) behind.
+     * with. A mutation: fetched once per opening, and it leaves no cache entry (or its timer) behind.
      */
     getLatestActivity: build.mutation<ActivityPage, { vendorId: string; pageSize: number }>({
       query: ({ vendorId, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}`, method: 'GET', params: { page: 1, pageSize } }),

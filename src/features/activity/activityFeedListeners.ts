@@ -81,7 +81,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 // checklist on screen refetch at once; the others when next shown.
                 listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
               });
-              // Issue 17: a code's relay alert appeared or changed: the QR page's alerts reload at once.
+              // A code's relay alert appeared or changed: the QR page's alerts reload at once.
               source.addEventListener(RELAY_ALERT_STREAM_EVENT, () => {
                 listenerApi.dispatch(api.util.invalidateTags([{ type: 'RelayAlerts', id: vendorId }, { type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
               });
@@ -93,7 +93,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
         }
       };
 
-      // Issue 15: the feed opens with today's latest lines, not empty. A failure here only means it starts empty.
+      // The feed opens with today's latest lines, not empty. A failure here only means it starts empty.
       listenerApi.fork(async (task) => {
         const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_TEXT.feedMaxLines }, { track: false }));
         try {

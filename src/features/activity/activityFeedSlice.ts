@@ -1,4 +1,4 @@
-// The vendor's one live connection (issue 16: app-level, held by every signed-in vendor page, not only the QR
+// The vendor's one live connection (app-level, held by every signed-in vendor page, not only the QR
 // page) and the counter feed's lines, as a state machine; its connection and retry timers live in
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -58,7 +58,7 @@ export const activityFeedSlice = createSlice({
       state.status = 'reconnecting';
       state.retries += 1;
     },
-    /** Today's latest lines, fetched when the feed opens (issue 15): merged with any that arrived meanwhile. */
+    /** Today's latest lines, fetched when the feed opens: merged with any that arrived meanwhile. */
     itemsBackfilled(state, action: PayloadAction<ActivityItem[]>) {
       if (state.status === 'closed') return;
       const known = new Set(state.items.map((item) => item.id));
@@ -68,7 +68,7 @@ export const activityFeedSlice = createSlice({
     itemReceived(state, action: PayloadAction<ActivityItem>) {
       if (state.status === 'closed') return;
       // A line is shown once, even if a reconnect delivers it again; a claim that was handed over or expired
-      // (issue 19) arrives again with its new status and replaces its line where it stands.
+      // arrives again with its new status and replaces its line where it stands.
       const at = state.items.findIndex((item) => item.id === action.payload.id);
       if (at >= 0) {
         state.items[at] = action.payload;
@@ -76,7 +76,7 @@ export const activityFeedSlice = createSlice({
       }
       state.items = [action.payload, ...state.items].slice(0, ACTIVITY_TEXT.feedMaxLines);
     },
-    /** Issue 17: stamps the store voided (read from its alerts) read as voided in the feed too. */
+    /** Stamps the store voided (read from its alerts) read as voided in the feed too. */
     itemsVoided(state, action: PayloadAction<string[]>) {
       const voided = new Set(action.payload);
       for (const item of state.items) if (item.type === 'stamp' && voided.has(item.id)) item.voided = true;

@@ -1,4 +1,4 @@
-// Holds the vendor's one live connection while the calling component is mounted (issue 16 #6). The vendor
+// Holds the vendor's one live connection while the calling component is mounted. The vendor
 // layout calls it, so every signed-in vendor page keeps its dashboard, Reward Activity and outstanding
 // rewards current; components that call it too share the same stream.
 import { useEffect } from 'react';

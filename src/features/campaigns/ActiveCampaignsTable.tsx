@@ -1,4 +1,4 @@
-// 'Active Campaigns' table (SPEC.md §2): Title, Audience, Schedule, Type, Notifications for the campaign rows given.
+// 'Active Campaigns' table: Title, Audience, Schedule, Type, Notifications for the campaign rows given.
 import { BellOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -39,7 +39,7 @@ const columns: TableColumnsType<SampleCampaignRow> = [
   {
     title: headings.schedule,
     key: 'schedule',
-    // Issue 16 #9: hidden below 576 px (campaigns.css); on phones the title cell shows it.
+    // Hidden below 576 px (campaigns.css); on phones the title cell shows it.
     className: 'sw-col-wide',
     render: (_: unknown, row) => formatSchedule(row.start, row.end),
   },

@@ -1,4 +1,4 @@
-// 'Create New Campaign' (SPEC.md §2, §4, §5): every field, browser-style required checking, log and reset on launch.
+// 'Create New Campaign': every field, browser-style required checking, log and reset on launch.
 import { SendOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Slider, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -37,7 +37,7 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
   const launch = (values: CampaignFormValues) => {
     const campaign = toCampaign(values);
     if (!campaign) return;
-    // SPEC.md §4: the campaign is logged, not sent anywhere — there is no campaign API yet.
+    // The campaign is logged, not sent anywhere — there is no campaign API yet.
     console.log(campaign);
     form.resetFields();
     void message.success(CAMPAIGN_TEXT.launched);

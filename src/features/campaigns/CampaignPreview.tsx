@@ -1,4 +1,4 @@
-// 'Campaign Preview' (SPEC.md §2): the push notification as a phone shows it, and a summary, live as the form changes.
+// 'Campaign Preview': the push notification as a phone shows it, and a summary, live as the form changes.
 import type { ReactNode } from 'react';
 import { CoffeeOutlined, EyeOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';

@@ -1,4 +1,4 @@
-// Campaign management (SPEC.md §2): the campaign form with its live preview, and the sample 'Active Campaigns'.
+// Campaign management: the campaign form with its live preview, and the sample 'Active Campaigns'.
 import { RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Col, Form, Row, type FormInstance } from 'antd';
 import { CAMPAIGN_TEXT } from '../../constants';

@@ -3,7 +3,7 @@ import { useRef, type Ref } from 'react';
 import { Select, type RefSelectProps, type SelectProps } from 'antd';
 
 /**
- * How the campaign form gets "the browser's own checking, no custom messages" (SPEC.md §5):
+ * How the campaign form gets "the browser's own checking, no custom messages":
  * the form is a real <form> without `novalidate`, so pressing submit makes the browser validate every
  * native control before the submit event (and antd's onFinish) can fire. Inputs, the text area, the date
  * pickers' inputs and the radio buttons carry a real `required` attribute. antd's Select renders no

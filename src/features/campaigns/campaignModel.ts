@@ -1,4 +1,4 @@
-// The campaign of SPEC.md §3 and how the form's values become it (the location radius stays behind).
+// The campaign and how the form's values become it (the location radius stays behind).
 import type { Dayjs } from 'dayjs';
 import {
   CAMPAIGN_BUDGET,
@@ -15,7 +15,7 @@ export type PromotionType = (typeof PROMOTION_TYPE_OPTIONS)[number]['value'];
 export type PromotionItem = (typeof PROMOTION_ITEM_OPTIONS)[number];
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCY_OPTIONS)[number]['value'];
 
-/** SPEC.md §3 "Campaign (client-side only)": what submitting the form logs, field for field. */
+/** The campaign (client-side only): what submitting the form logs, field for field. */
 export interface Campaign {
   campaignTitle: string;
   campaignDescription: string;
@@ -35,7 +35,7 @@ export interface Campaign {
 export interface CampaignFormValues {
   campaignTitle?: string;
   campaignDescription?: string;
-  /** Collected but not part of the campaign (SPEC.md §3). */
+  /** Collected but not part of the campaign. */
   locationRadiusKm?: LocationRadiusKm;
   targetAudience?: CustomerFrequency;
   startDateTime?: Dayjs | null;
@@ -47,7 +47,7 @@ export interface CampaignFormValues {
   budget?: number;
 }
 
-/** SPEC.md §4/§5: a fresh form, and what it returns to after a submit — budget 50, A/B testing off. */
+/** A fresh form, and what it returns to after a submit — budget 50, A/B testing off. */
 export const INITIAL_CAMPAIGN_VALUES: CampaignFormValues = {
   abTesting: false,
   budget: CAMPAIGN_BUDGET.default,

@@ -1,7 +1,7 @@
-// SPEC.md §2/§3: the three hard-coded sample rows of the 'Active Campaigns' table, and their sample performance.
+// The three hard-coded sample rows of the 'Active Campaigns' table, and their sample performance.
 import type { CustomerFrequency, PromotionType } from './campaignModel';
 
-/** SPEC.md §3 "Sample campaign row". Dates are calendar days (YYYY-MM-DD). */
+/** The sample campaign rows. Dates are calendar days (YYYY-MM-DD). */
 export interface SampleCampaignRow {
   id: string;
   title: string;

@@ -39,7 +39,7 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
         <StampGrid stamps={current.stamps} required={current.required} justStamped={justStamped && current === card} />
       </section>
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
-      {/* Issue 17: stamps the store voided are never a silent change. */}
+      {/* Stamps the store voided are never a silent change. */}
       {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
       {current.returnedClaim && current === card ? (
         <Notice tone="warning">{CUSTOMER_TEXT.returnedClaim(current.returnedClaim.rewardLabel, current.returnedClaim.stamps)}</Notice>

@@ -1,4 +1,4 @@
-// /wallet/confirm-email/:token — the link mailed to a new wallet e-mail (issue 14): opening it attaches the
+// /wallet/confirm-email/:token — the link mailed to a new wallet e-mail: opening it attaches the
 // address, on whatever device the mail was read.
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';

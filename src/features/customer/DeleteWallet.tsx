@@ -1,4 +1,4 @@
-// Issue 19: "Delete my wallet" on the wallet page — asks once more, then erases the wallet on the server
+// "Delete my wallet" on the wallet page — asks once more, then erases the wallet on the server
 // and forgets this device's credential (customerApi.deleteWallet).
 import { useState } from 'react';
 import { CUSTOMER_TEXT } from '../../constants';

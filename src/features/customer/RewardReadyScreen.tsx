@@ -1,5 +1,5 @@
 // Full-screen 'Reward ready — show this to staff': the store, the reward, a live running clock and
-// constant motion, so staff can tell the real screen from a screenshot at a glance. Issue 19: the
+// constant motion, so staff can tell the real screen from a screenshot at a glance. It shows the
 // hand-over code staff match or type, and the screen turns to "Enjoy your … — given at 10:42" as soon as
 // the counter confirms (or says the claim expired and the stamps went back).
 import { useEffect, useRef } from 'react';

@@ -26,7 +26,7 @@ function WalletCard({ card }: { card: CustomerCard }) {
           <span className="cw-bar cw-bar--small" role="progressbar" aria-valuemin={0} aria-valuemax={card.required} aria-valuenow={filled} aria-label={CUSTOMER_TEXT.progressLabel(filled, card.required)}>
             <span style={{ width: `${percent}%` }} />
           </span>
-          {/* Issue 17: stamps the store voided are never a silent change. */}
+          {/* Stamps the store voided are never a silent change. */}
           {card.removedStamps ? <span className="cw-wallet-removed">{RELAY_TEXT.removedByStore(card.removedStamps)}</span> : null}
         </span>
         <span className="cw-wallet-side">

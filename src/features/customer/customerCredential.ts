@@ -18,7 +18,7 @@ export function saveCustomerCredential(credential: string): void {
   }
 }
 
-/** After the wallet is deleted (issue 19): this device is anonymous again; its next scan starts a new wallet. */
+/** After the wallet is deleted: this device is anonymous again; its next scan starts a new wallet. */
 export function clearCustomerCredential(): void {
   try {
     globalThis.localStorage?.removeItem(CUSTOMER_CREDENTIAL_STORAGE_KEY);

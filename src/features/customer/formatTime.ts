@@ -1,6 +1,6 @@
 // The few local date and time formats the customer screens show, in English as everywhere in the app
 // ('10:42', '10:42:07', 'Sunday 22 November 2026', '22 Nov 2026, 10:42'). Written out instead of dayjs:
-// the customer entry's weight budget (issue 18) has no room for a date library it needs four formats of.
+// the customer entry's weight budget has no room for a date library it needs four formats of.
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

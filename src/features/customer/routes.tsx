@@ -1,5 +1,5 @@
-// The customer routes (issue 6): /s/:token, /wallet, /wallet/:cardId, /wallet/recover/:token,
-// /wallet/confirm-email/:token, in their own mobile layout. Issue 18: they are their own entry
+// The customer routes: /s/:token, /wallet, /wallet/:cardId, /wallet/recover/:token,
+// /wallet/confirm-email/:token, in their own mobile layout. They are their own entry
 // (src/customer.tsx, served as customer.html for these paths), so a phone opening a QR code downloads
 // none of the vendor app: no antd, no Redux store, no vendor screens.
 import { Route, Routes } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The claim on the reward screen as it is now (issue 19). Polled once a second while it is pending, so the
+// The claim on the reward screen as it is now. Polled once a second while it is pending, so the
 // screen turns to "Enjoy your …" within 2 s of the counter's hand-over; polling stops once it is settled.
 // Polling, not a stream: one row that changes once, no per-phone connection to hold open on the server,
 // and it works through any proxy and across servers (the database is the only shared state it needs).

@@ -1,4 +1,4 @@
-// Issue 19: the store's customers — visits, stamps, rewards given, first and last visit — with the
+// The store's customers — visits, stamps, rewards given, first and last visit — with the
 // "regulars" and "lapsed" filters, server-side sorting and keyset pages, plus the CSV exports.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Issue 19: CSV exports of the customer list and of the activity log for a date range.
+// CSV exports of the customer list and of the activity log for a date range.
 import { useState } from 'react';
 import { App, Button, DatePicker, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-// Issue 19: the store's customer list (keyset pages), on the one api slice.
+// The store's customer list (keyset pages), on the one api slice.
 import { api } from '../../api/apiSlice';
 import type { CustomerListFilter, CustomerListResponse, CustomerListSort, SortOrder } from '../../api/contract/customers';
 

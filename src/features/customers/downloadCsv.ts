@@ -1,4 +1,4 @@
-// Issue 19: saves a CSV export. The bearer header cannot ride on a plain link, so the file is fetched with
+// Saves a CSV export. The bearer header cannot ride on a plain link, so the file is fetched with
 // it and handed to the browser as a download (the server streams it; the browser writes it to a Blob).
 export async function downloadCsv(path: string, token: string | null, fileName: string): Promise<void> {
   const response = await fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });

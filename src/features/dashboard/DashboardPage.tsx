@@ -1,5 +1,5 @@
-// Dashboard (SPEC.md §2): the stamp-card overview — the vendor's own figures once customers collect stamps
-// (issue 7), SPEC.md's sample figures, marked as such, until then.
+// Dashboard: the stamp-card overview — the vendor's own figures once customers collect stamps,
+// the sample figures, marked as such, until then.
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
@@ -34,8 +34,8 @@ export default function DashboardPage() {
   const { data: firstDay } = useGetFirstDayQuery(userId, { skip: !userId });
   const { data: reward } = useGetRewardQuery(userId, { skip: !userId, refetchOnFocus: true });
   const offer = offerText(reward);
-  // Sample figures, but the vendor's own card size once a reward is saved (issues 15, 16): the reward query is
-  // fresher than the dashboard's right after a save, so its size wins; the sample average keeps SPEC.md's 70 %.
+  // Sample figures, but the vendor's own card size once a reward is saved: the reward query is
+  // fresher than the dashboard's right after a save, so its size wins; the sample average keeps its 70 %.
   const rewardProgress = figures.sample && reward && offer ? sampleProgressFor(reward.reward.stamps) : figures.rewardProgress;
   if (loading) {
     return (

@@ -1,10 +1,10 @@
-// SPEC.md's static sample figures for the dashboard, in one module so a later issue can swap in live data.
+// The dashboard's static sample figures, shown until the store has activity of its own.
 import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { RewardEvent } from './cards/RecentActivityCard';
 import type { EngagedCustomer } from './cards/EngagedCustomersCard';
 import { SAMPLE_CAMPAIGNS } from '../campaigns/sampleCampaigns';
 
-/** SPEC.md §9: the stamp program example — 10 stamps, 7 collected on average (70 percent). */
+/** The stamp program example — 10 stamps, 7 collected on average (70 percent). */
 export const SAMPLE_REWARD_PROGRESS = { stampsRequired: 10, averageStampsCollected: 7 } as const;
 
 /** Redemptions per week, oldest first, for the redemption-activity graph. */
@@ -23,13 +23,13 @@ export const SAMPLE_WEEKLY_REDEMPTIONS: readonly ChartPoint[] = [
   { label: 'Wk 12', value: 142 },
 ];
 
-/** SPEC.md §9: 1,234 redemptions, with sample bars (redemptions per month, oldest first). */
+/** 1,234 redemptions, with sample bars (redemptions per month, oldest first). */
 export const SAMPLE_TOTAL_REDEMPTIONS = {
   total: 1234,
   monthlyBars: [96, 118, 131, 124, 152, 171, 188],
 } as const;
 
-/** SPEC.md §9: 3 active campaigns — the three sample rows of the campaigns page. */
+/** 3 active campaigns — the three sample rows of the campaigns page. */
 export const SAMPLE_ACTIVE_CAMPAIGNS = {
   count: SAMPLE_CAMPAIGNS.length,
   customersReached: 412,

@@ -1,4 +1,4 @@
-// The dashboard's figures: the vendor's own (GET /api/dashboard) once they have any activity, SPEC.md's
+// The dashboard's figures: the vendor's own (GET /api/dashboard) once they have any activity, the
 // sample figures (marked as samples) before that — or when the figures cannot be loaded.
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
@@ -16,11 +16,11 @@ import {
 import { useGetDashboardQuery } from '../activity/activityApi';
 import { relativeTime } from './relativeTime';
 
-/** A sample of what the vendor owes, shown with the other sample figures (not in SPEC.md: our own figure). */
+/** A sample of what the vendor owes, shown with the other sample figures. */
 export const SAMPLE_OUTSTANDING = { fullCards: 3, nearlyFull: 5 } as const;
 
 export interface DashboardFigures {
-  /** true: SPEC.md's sample figures, to be marked as such. */
+  /** true: the sample figures, to be marked as such. */
   sample: boolean;
   /** activeCards: live only — cards with stamps on them; 0 says "no card in progress" instead of an average of 0. */
   rewardProgress: { stampsRequired: number; averageStampsCollected: number; activeCards?: number };
@@ -76,8 +76,8 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
 }
 
 /**
- * The sample figures for a store that has none of its own yet, made to agree with what is real (issue 16 #3):
- * the store's own card size, SPEC.md's 70 % average scaled to it (not "3 of 3" beside a 3-punch card), and what
+ * The sample figures for a store that has none of its own yet, made to agree with what is real:
+ * the store's own card size, the sample's 70 % average scaled to it (not "3 of 3" beside a 3-punch card), and what
  * the store really owes (nothing yet) rather than a sample debt.
  */
 export function sampleFiguresFor(data: DashboardResponse | undefined): DashboardFigures {
@@ -85,14 +85,14 @@ export function sampleFiguresFor(data: DashboardResponse | undefined): Dashboard
   return { ...SAMPLE_FIGURES, rewardProgress: sampleProgressFor(data.stampCard.required), outstanding: data.outstanding };
 }
 
-/** SPEC.md's sample progress (7 of 10, 70 %) on a card of `required` stamps: 2.1 of 3, 7 of 10. */
+/** The sample progress (7 of 10, 70 %) on a card of `required` stamps: 2.1 of 3, 7 of 10. */
 export function sampleProgressFor(required: number): DashboardFigures['rewardProgress'] {
   const ratio = SAMPLE_REWARD_PROGRESS.averageStampsCollected / SAMPLE_REWARD_PROGRESS.stampsRequired;
   return { stampsRequired: required, averageStampsCollected: Math.round(required * ratio * 10) / 10 };
 }
 
 export function useDashboardFigures(vendorId: string): { loading: boolean; figures: DashboardFigures } {
-  // Focus refetches too: a reward saved in another tab changes the card size shown here (issue 16 #3).
+  // Focus refetches too: a reward saved in another tab changes the card size shown here.
   const { data, error, isLoading } = useGetDashboardQuery(vendorId, { skip: !vendorId, refetchOnFocus: true });
   useEffect(() => {
     if (error) console.warn(ACTIVITY_TEXT.dashboardLoadFailedLog, error);

@@ -1,4 +1,4 @@
-// The dashboard's first-day checklist (issue 15): reward set → flyer printed → first real stamp. Each step
+// The dashboard's first-day checklist: reward set → flyer printed → first real stamp. Each step
 // links to where it is done; the card disappears once all three are.
 import { CheckCircleFilled, FlagOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';

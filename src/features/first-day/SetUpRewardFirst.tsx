@@ -1,4 +1,4 @@
-// "Set up your reward first" (issue 15): shown on the Dashboard and the QR Code page while the store has no
+// "Set up your reward first": shown on the Dashboard and the QR Code page while the store has no
 // reward customers can earn (none saved, or its expiry date passed), with the way to the Rewards page.
 import { GiftOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';

@@ -1,4 +1,4 @@
-// The first-day checklist's endpoints (issue 15), added to the one api slice.
+// The first-day checklist's endpoints, added to the one api slice.
 import { api } from '../../api/apiSlice';
 import type { FirstDayStatus } from '../../api/contract/rewards';
 

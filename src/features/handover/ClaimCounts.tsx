@@ -1,4 +1,4 @@
-// Issue 19: the dashboard's outstanding rewards by status — waiting at the counter, handed over, expired —
+// The dashboard's outstanding rewards by status — waiting at the counter, handed over, expired —
 // from the dashboard answer (its cache reloads whenever the vendor's live connection reports a claim or hand-over).
 import { Link } from 'react-router-dom';
 import { TeamOutlined } from '@ant-design/icons';

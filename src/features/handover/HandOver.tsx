@@ -1,4 +1,4 @@
-// Issue 19: the counter's hand-over controls in the live feed (QR page) and in counter mode — a
+// The counter's hand-over controls in the live feed (QR page) and in counter mode — a
 // "Hand over" button on each claim still waiting, its code beside it, and a box to type the code the
 // customer's phone shows. `screen` records which of the two screens confirmed it.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Issue 19: confirming a hand-over from the counter, on the one api slice. A confirmed claim's new line goes
+// Confirming a hand-over from the counter, on the one api slice. A confirmed claim's new line goes
 // straight into the live feed (the stream brings it too, to every other screen of the store) and the
 // dashboard's claim counts reload.
 import { api } from '../../api/apiSlice';

@@ -1,4 +1,4 @@
-// Help and resources (SPEC.md §2): the three questions as an accordion and the 'Additional Resources' list.
+// Help and resources: the three questions as an accordion and the 'Additional Resources' list.
 import type { MouseEvent, ReactNode } from 'react';
 import { BookOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { Col, Collapse, Row, Tag } from 'antd';
@@ -16,7 +16,7 @@ const RESOURCE_ICON: Record<ResourceKey, ReactNode> = {
   videos: <PlayCircleOutlined />,
 };
 
-/** The resources are not written yet (SPEC.md: placeholder links); following one must not leave the page. */
+/** The resources are not written yet (placeholder links); following one must not leave the page. */
 const stayOnPage = (event: MouseEvent<HTMLAnchorElement>) => event.preventDefault();
 
 export default function HelpPage() {

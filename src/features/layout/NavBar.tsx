@@ -1,4 +1,4 @@
-// The top navigation bar of every vendor page (SPEC.md §2): brand, page buttons, search, profile menu.
+// The top navigation bar of every vendor page: brand, page buttons, search, profile menu.
 // Below 768 px (phones) the page buttons and the search box fold into a panel opened by a Menu button.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input } from 'antd';

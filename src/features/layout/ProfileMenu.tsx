@@ -1,6 +1,6 @@
 // The profile menu: business name and logo from GET /api/vendor/{id}; Store Settings, Account Settings, Logout.
 // A menu button of our own (WAI-ARIA APG "menu button") rather than antd's Dropdown: with the Dropdown,
-// Enter or Space on "Store Settings" only closed the menu and Tab left it before Logout (issue 16 #7).
+// Enter or Space on "Store Settings" only closed the menu and Tab left it before Logout.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Avatar, Button, Skeleton } from 'antd';
 import { DownOutlined, LogoutOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
@@ -29,7 +29,7 @@ interface MenuEntry {
 
 const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
-  // SPEC.md §6: Account Settings is disabled for everyone.
+  // Account Settings is disabled for everyone.
   { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined />, disabled: true },
   { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
 ];
@@ -45,7 +45,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
 
-  // SPEC.md §8: if the vendor cannot be loaded the session is cleared and the vendor signs in again.
+  // If the vendor cannot be loaded the session is cleared and the vendor signs in again.
   useEffect(() => {
     if (!isError) return;
     console.error(NAV_TEXT.vendorLoadFailedLog, error);
@@ -130,7 +130,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
         aria-haspopup="menu"
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? menuId : undefined}
-        // Issue 16 #11: the whole name on hover, where the bar cuts it short.
+        // The whole name on hover, where the bar cuts it short.
         title={company || undefined}
         onClick={() => (menuOpen ? close(false) : open('first'))}
         onKeyDown={onTriggerKeyDown}

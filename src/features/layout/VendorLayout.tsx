@@ -10,7 +10,7 @@ import './layout.css';
 const MAIN_ID = 'main-content';
 
 export function VendorLayout({ children }: { children: ReactNode }) {
-  // Issue 16: one live connection for the signed-in vendor, whichever page is open.
+  // One live connection for the signed-in vendor, whichever page is open.
   useVendorLiveConnection(useAppSelector(selectVendorId));
   return (
     <div className="sw-vendor">

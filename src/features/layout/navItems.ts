@@ -1,11 +1,11 @@
-// The nav bar's page buttons (SPEC.md §2) and the rule deciding which one is highlighted.
+// The nav bar's page buttons and the rule deciding which one is highlighted.
 import { NAV_TEXT, ROUTES } from '../../constants';
 
 export interface NavItem {
   key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';
   label: string;
   path: (vendorId: string) => string;
-  /** SPEC.md §6: Campaigns is disabled for everyone. */
+  /** Campaigns is disabled for everyone. */
   disabled?: boolean;
 }
 

@@ -1,5 +1,5 @@
-// The sign-in screen (SPEC.md §2 Login): form, lockout countdown, and the preview image on wide screens.
-// Issue 18: plain elements in the antd theme's look (login-form.css), not antd: /login must load at most
+// The sign-in screen: form, lockout countdown, and the preview image on wide screens.
+// Plain elements in the antd theme's look (login-form.css), not antd: /login must load at most
 // 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -40,10 +40,10 @@ export default function LoginPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC.md §4: ignored while submitting or counting down (the button is disabled then, and Enter with it).
+    // Ignored while submitting or counting down (the button is disabled then, and Enter with it).
     if (status !== 'idle') return;
     const fields = new FormData(event.currentTarget);
-    // SPEC.md §5: no client-side checks; the server decides.
+    // No client-side checks; the server decides.
     dispatch(submitLogin({ username: String(fields.get('username') ?? ''), password: String(fields.get('password') ?? '') }));
   };
   const busy = status === 'submitting' || status === 'succeeded';
@@ -92,12 +92,12 @@ export default function LoginPage() {
               </span>
             </div>
             <div className="sw-login__forgot">
-              {/* SPEC.md §2's link; issue 14 gives it a target: ask for a reset link. */}
+              {/* "Forgot password?" asks for a reset link. */}
               <Link className="sw-link" to={ROUTES.forgotPassword}>
                 {LOGIN_TEXT.forgotPassword}
               </Link>
             </div>
-            {/* SPEC.md §4: disabled while submitting and while the lockout counts down. */}
+            {/* Disabled while submitting and while the lockout counts down. */}
             <button type="submit" className={`sw-button sw-button--primary${busy ? ' is-loading' : ''}`} disabled={status !== 'idle'}>
               {busy ? <span className="sw-button__spinner" aria-hidden="true" /> : null}
               {status === 'lockedOut' ? LOGIN_TEXT.tryAgainIn(secondsLeft) : LOGIN_TEXT.submit}

@@ -1,10 +1,10 @@
-// The login form as a state machine (SPEC.md §4): idle → submitting → succeeded | lockedOut → idle.
+// The login form as a state machine: idle → submitting → succeeded | lockedOut → idle.
 // The lockout deadline is stored as epoch ms; the seconds shown on the button are derived from it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LOGIN_LOCKOUT_MS } from '../../constants';
 import { authApi, isUsableLoginAnswer } from '../session/authApi';
 
-/** Why the last attempt failed, which decides the alert text (SPEC.md §8). */
+/** Why the last attempt failed, which decides the alert text. */
 export type LoginFailure = 'invalidCredentials' | 'tooManyAttempts' | 'unexpected';
 
 export type LockoutState =

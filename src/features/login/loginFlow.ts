@@ -15,7 +15,7 @@ export interface LoginCredentials {
 }
 
 /**
- * Sends the form (SPEC.md §7: the Username field travels as `email`). Ignored unless the form is idle,
+ * Sends the form (the Username field travels as `email`). Ignored unless the form is idle,
  * so a double click, Enter during the countdown or a second tab of the same store sends nothing.
  */
 export function submitLogin({ username, password }: LoginCredentials): ThunkAction<void, RootState, unknown, UnknownAction> {
@@ -28,9 +28,9 @@ export function submitLogin({ username, password }: LoginCredentials): ThunkActi
 }
 
 /**
- * SPEC.md §8: a refused sign-in says 'Invalid username or password.'; no answer says 'Something went wrong'.
+ * A refused sign-in says 'Invalid username or password.'; no answer says 'Something went wrong'.
  * A 5xx is the server failing, not the vendor's password being wrong, so it gets the second text too.
- * Issue 16: a 429 (account or address throttled) is not a wrong password — even the right one is refused
+ * A 429 (account or address throttled) is not a wrong password — even the right one is refused
  * then — so it says to wait instead of making the vendor doubt a password that is right.
  */
 export function classifyLoginFailure(error: unknown): LoginFailure {
@@ -41,7 +41,7 @@ export function classifyLoginFailure(error: unknown): LoginFailure {
   return httpStatus !== null && httpStatus >= 400 && httpStatus < 500 ? 'invalidCredentials' : 'unexpected';
 }
 
-/** The browser-level navigation after sign-in (SPEC.md §4: a full redirect, so the app starts fresh). */
+/** The browser-level navigation after sign-in (a full redirect, so the app starts fresh). */
 export function redirectToDashboard(vendorId: string): void {
   window.location.assign(ROUTES.dashboard(vendorId));
 }

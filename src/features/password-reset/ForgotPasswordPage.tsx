@@ -1,4 +1,4 @@
-// "Forgot password?" (issue 14): the vendor's e-mail → the same "Check your inbox" for any address.
+// "Forgot password?": the vendor's e-mail → the same "Check your inbox" for any address.
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-// The mailed reset link (issue 14): checking → a new password (the rule of completing registration) →
+// The mailed reset link: checking → a new password (the rule of completing registration) →
 // signed in on the dashboard; an unknown, used or expired link offers a new one.
 import { useRef, useState } from 'react';
 import { Button, Form, Input, Spin, Typography } from 'antd';

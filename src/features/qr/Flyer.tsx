@@ -1,4 +1,4 @@
-// The printable flyer: the store's logo and name, the call to action, the offer and where it applies (issue 15),
+// The printable flyer: the store's logo and name, the call to action, the offer and where it applies,
 // and the QR of the printable token. Two sizes: the PNG export (480 px wide, captured by html2canvas) and the
 // printed page (A4 or Letter, laid out in millimetres by the print CSS, with a vector QR).
 import { forwardRef } from 'react';

@@ -13,7 +13,7 @@ import './live-feed.css';
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
   // The vendor layout already holds the connection; holding it here too shares that stream (never a second).
   useVendorLiveConnection(vendorId);
-  // Issue 17: the owner's stamp alerts sit with the feed on the QR page (not in ActivityFeedView: the counter screen shows that to customers).
+  // The owner's stamp alerts sit with the feed on the QR page (not in ActivityFeedView: the counter screen shows that to customers).
   return (
     <>
       <RelayAlerts vendorId={vendorId} />
@@ -23,7 +23,7 @@ export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
 }
 
 /**
- * The feed as it is in the store, without opening or closing it: the counter screen (issue 15) shows the
+ * The feed as it is in the store, without opening or closing it: the counter screen shows the
  * same feed the page below it opened.
  */
 export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-feed', screen }: { idPrefix?: string; testId?: string; screen: HandoverScreen }) {
@@ -36,7 +36,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
         <FeedStatusBadge status={feed.status} />
       </header>
       <p className="sw-live-feed__hint">{ACTIVITY_TEXT.feedHint}</p>
-      {/* Issue 19: confirm a hand-over by the code on the customer's phone. */}
+      {/* Confirm a hand-over by the code on the customer's phone. */}
       {vendorId ? <HandOverByCode vendorId={vendorId} screen={screen} idPrefix={idPrefix} /> : null}
       {/* Always in the page, so screen readers announce lines added to it. */}
       <ul className="sw-feed sw-live-feed__list" aria-label={ACTIVITY_TEXT.feedListLabel} aria-live="polite" aria-relevant="additions">

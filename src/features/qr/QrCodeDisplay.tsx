@@ -27,7 +27,7 @@ function useContainerWidth() {
 
 export interface QrCodeDisplayProps {
   url: string | null;
-  /** The code no longer stamps (issue 15): it is greyed out and covered, so nobody tries to scan it. */
+  /** The code no longer stamps: it is greyed out and covered, so nobody tries to scan it. */
   expired?: boolean;
   /** Counter mode: the size the screen allows, instead of the container's width clamped to 160–480 px. */
   fixedSize?: number;

@@ -1,5 +1,5 @@
-// What the QR page says under its code: SPEC.md's 'Refresh in N s' while the code is live, and the truth when
-// the connection is lost (issue 15): how long the code on screen still stamps, or that it no longer does.
+// What the QR page says under its code: 'Refresh in N s' while the code is live, and the truth when
+// the connection is lost: how long the code on screen still stamps, or that it no longer does.
 import { Progress } from 'antd';
 import { QR_TEXT } from '../../constants';
 import type { QrCodeHealth } from './qrSlice';

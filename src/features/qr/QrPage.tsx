@@ -1,5 +1,5 @@
-// QR code page (SPEC.md §2 "QR code"): the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
-// Issue 15: the truth about a lost connection, counter mode, the flyer's print, and "Set up your reward first".
+// QR code page: the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
+// The truth about a lost connection, counter mode, the flyer's print, and "Set up your reward first".
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, FullscreenOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Tag } from 'antd';
@@ -31,7 +31,7 @@ import './qr.css';
 
 /**
  * What the page itself shows of the QR cycle: it changes with each new code, not with the 0.6 s tick.
- * Issue 18: selecting the whole cycle re-rendered the page (antd buttons, QR image, live feed) every tick —
+ * Selecting the whole cycle re-rendered the page (antd buttons, QR image, live feed) every tick —
  * 20 long tasks and over a second of blocking time in Lighthouse on a loaded machine; the ticking part is QrCountdown.
  */
 function selectQrView(state: RootState) {

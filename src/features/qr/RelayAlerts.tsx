@@ -1,4 +1,4 @@
-// Issue 17: codes flagged as probably relayed (a photo of the code going around), each with the stamps it
+// Codes flagged as probably relayed (a photo of the code going around), each with the stamps it
 // granted and the owner's one action: void them. Shown on the QR page above the live feed, refreshed the
 // moment the feed hears of an alert; never on the counter screen customers see.
 import { useEffect, useState } from 'react';

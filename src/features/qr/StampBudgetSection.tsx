@@ -1,4 +1,4 @@
-// Issue 17: the owner's own floors for the stamp budget (how many stamps one counter code, and the flyer in
+// The owner's own floors for the stamp budget (how many stamps one counter code, and the flyer in
 // a day, may grant before scans are refused). Empty fields follow the server's defaults.
 import { useEffect, useState } from 'react';
 import { App, Button, InputNumber } from 'antd';

@@ -16,7 +16,7 @@ export function TokenPreview({ token }: { token: string | null }) {
       await navigator.clipboard.writeText(token);
       setCopied(true);
     } catch {
-      // SPEC.md §8: silently ignored (e.g. clipboard permission denied).
+      // Silently ignored (e.g. clipboard permission denied).
     }
   };
   return (

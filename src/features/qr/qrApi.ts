@@ -1,4 +1,4 @@
-// QR endpoints (SPEC.md §7 /api/qrcode), added to the one api slice.
+// QR endpoints (/api/qrcode), added to the one api slice.
 import { api } from '../../api/apiSlice';
 import type { PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../api/contract/qrcode';
 

@@ -1,5 +1,5 @@
-// The QR refresh cycle's timers (SPEC.md §4): fetch on open, a 0.6 s tick, a new token each time the bar wraps.
-// Issue 15: a failed fetch is retried with backoff (2, 4, 8, 16, 30 s…) until one works, and the browser's
+// The QR refresh cycle's timers: fetch on open, a 0.6 s tick, a new token each time the bar wraps.
+// A failed fetch is retried with backoff (2, 4, 8, 16, 30 s…) until one works, and the browser's
 // offline/online events pause and resume the retries, so the counter screen recovers by itself.
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
@@ -33,7 +33,7 @@ export function registerQrListeners(startListening: AppStartListening): void {
             request.abort();
             return;
           }
-          // SPEC.md §8: console only (the page now also says the connection is lost: see codeHealth).
+          // Console only (the page now also says the connection is lost: see codeHealth).
           console.error(QR_TEXT.fetchFailedLog, error);
           listenerApi.dispatch(fetchFailed(describeError(error)));
         }

@@ -1,5 +1,5 @@
-// The QR page's refresh cycle (SPEC.md §4) as a state machine; its timers live in qrListeners.ts.
-// Issue 15: it also knows whether the code on screen still stamps, so the page never shows a dead code as live.
+// The QR page's refresh cycle as a state machine; its timers live in qrListeners.ts.
+// It also knows whether the code on screen still stamps, so the page never shows a dead code as live.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { QR_TIMING } from '../../constants';
 
@@ -174,7 +174,7 @@ export const qrSlice = createSlice({
 export const { pageOpened, pageClosed, regenerateRequested, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline, tick } = qrSlice.actions;
 export const { selectQr, selectQrStatus, selectQrProgress } = qrSlice.selectors;
 
-/** SPEC.md §2 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */
+/** 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */
 export function secondsUntilRefresh(progress: number): number {
   return Math.ceil(((100 - progress) * QR_TIMING.tickMs) / 1000);
 }

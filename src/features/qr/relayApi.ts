@@ -1,4 +1,4 @@
-// Relay alerts and the void action (issue 17, /api/qrcode/{vendorId}/alerts), added to the one api slice.
+// Relay alerts and the void action (/api/qrcode/{vendorId}/alerts), added to the one api slice.
 import { api } from '../../api/apiSlice';
 import type { RelayAlertsResponse, StampBudgetSettings, VoidCodeResponse } from '../../api/contract/relay';
 

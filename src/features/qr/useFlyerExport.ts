@@ -19,14 +19,14 @@ export function useFlyerExport(vendorId: string) {
     try {
       const { url } = await getPrintable({ vendorId }).unwrap();
       setFlyerUrl(url);
-      // SPEC.md §9: give the flyer (its QR canvas and logo) 300 ms to render before capturing it.
+      // Give the flyer (its QR canvas and logo) 300 ms to render before capturing it.
       await wait(QR_TIMING.flyerRenderDelayMs);
       if (!flyerRef.current) throw new Error('the flyer is not on the page');
       await exportFlyerPng(flyerRef.current);
       // The first-day checklist's second step; a failure to record it must not spoil the download.
       markFlyerPrinted(vendorId).unwrap().catch(() => undefined);
     } catch (error) {
-      // SPEC.md §8: console only.
+      // Console only.
       console.error(QR_TEXT.exportFailedLog, error);
     } finally {
       setFlyerUrl(null);

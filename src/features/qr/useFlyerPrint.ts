@@ -1,4 +1,4 @@
-// 'Print flyer' (issue 15): fetch the printable token, put the print-sized flyer in the page (shown only in
+// 'Print flyer': fetch the printable token, put the print-sized flyer in the page (shown only in
 // print, see qr.css), then open the browser's print dialog and record that the flyer was printed.
 import { useCallback, useEffect, useState } from 'react';
 import { QR_TEXT } from '../../constants';
@@ -20,7 +20,7 @@ export function useFlyerPrint(vendorId: string) {
       setPrintUrl(url);
       setPending(true);
     } catch (error) {
-      // SPEC.md §8's rule for the export, followed here too: console only.
+      // The same rule as the flyer export: a failure is logged to the console only.
       console.error(QR_TEXT.printFailedLog, error);
       setPrinting(false);
     }

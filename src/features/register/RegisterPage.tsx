@@ -1,4 +1,4 @@
-// Registration in three steps (SPEC.md §2, §4): account → store information → account created.
+// Registration in three steps: account → store information → account created.
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Divider, Form, Input, Steps, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
@@ -34,7 +34,7 @@ export default function RegisterPage() {
   // Stable between renders: antd's Upload syncs its internal list whenever this array changes identity.
   const menuList = useMemo<UploadFile[]>(() => (menu ? [{ uid: 'menu', name: menu.name, status: 'done' }] : []), [menu]);
   const [submitting, setSubmitting] = useState(false);
-  /** Issue 16: why the last Register failed (SPEC.md §8 shows nothing; a deliberate departure). */
+  /** Why the last Register failed: the page stays on step 2 and says why. */
   const [failure, setFailure] = useState<string | null>(null);
   // A ref, not the state: two quick clicks both pass validation before the state re-renders.
   const inFlight = useRef(false);
@@ -58,7 +58,7 @@ export default function RegisterPage() {
       await dispatch(authApi.endpoints.register.initiate({ ...fields, menu }, { track: false })).unwrap();
       setStep(2);
     } catch (error) {
-      // SPEC.md §8: a refused registration stays on step 2 without a message; a thrown failure is only logged.
+      // A refused registration stays on step 2 without a message; a thrown failure is only logged.
       if (!isHttpRefusal(error)) console.error(REGISTER_TEXT.registerFailedLog, error);
       setFailure(REGISTER_TEXT.registerFailed(serverErrorMessage(error, REGISTER_TEXT.registerFailedFallback)));
     } finally {
@@ -118,7 +118,7 @@ export default function RegisterPage() {
               <Divider plain>{REGISTER_TEXT.divider}</Divider>
             </>
           )}
-          {/* SPEC.md §5: browser validation is off; antd's own messages say what is missing. */}
+          {/* Browser validation is off; antd's own messages say what is missing. */}
           <Form
             form={form}
             name="register"

@@ -1,5 +1,5 @@
 // Client-side checks matching the server's registration rules (server/services/accounts.ts), so a typo is
-// caught on the form: SPEC.md §8 has a refused registration stay on step 2 without a message.
+// caught on the form before Register is pressed.
 import { EMAIL_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../../api/contract/limits';
 
 const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/i;

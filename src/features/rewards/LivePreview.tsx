@@ -28,7 +28,7 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
   const preview = stampPreview(punches);
   const itemName =
     item === OTHER_ITEM_VALUE ? itemCustom?.trim() || REWARDS_TEXT.previewAnyItem : items.find((i) => i._id === item)?.name ?? REWARDS_TEXT.previewAnyItem;
-  // Only a long card is scaled down; a short one shows exactly its punches (issue 16).
+  // Only a long card is scaled down; a short one shows exactly its punches.
   const scaled = preview.punchesPerIcon > 1;
 
   return (

@@ -1,4 +1,4 @@
-// The local-only reward settings of SPEC.md §2: kept in this component's state, never sent to the server.
+// The local-only reward settings: kept in this component's state, never sent to the server.
 import { useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { InputNumber, Select, Switch } from 'antd';

@@ -1,4 +1,4 @@
-// The Punch Card Setup form: punches, qualifying item, expiry; validated by SPEC.md §5 and saved on submit only.
+// The Punch Card Setup form: punches, qualifying item, expiry; validated on submit and saved on submit only.
 import { SaveOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
@@ -34,7 +34,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
   const [saveReward, { isLoading: saving }] = useSaveRewardMutation();
   const item = Form.useWatch('item', form);
   const expiry = Form.useWatch('expiry', form) ?? null;
-  // Issue 16 #8: edits not saved yet hold the vendor back from leaving the page.
+  // Edits not saved yet hold the vendor back from leaving the page.
   const current = Form.useWatch((values: RewardFormValues) => savedForm(values), { form, preserve: true });
   const [lastSaved, setLastSaved] = useState(() => savedForm(initialValues));
   useUnsavedChangesGuard(Boolean(current) && current !== lastSaved);
@@ -49,7 +49,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
       console.log(REWARDS_TEXT.savedLog, response);
       void message.success(REWARDS_TEXT.saved);
     } catch (error) {
-      // SPEC.md §8: a failed save is only logged.
+      // A failed save is only logged.
       console.error(REWARDS_TEXT.saveFailedLog, error);
     }
   };
@@ -99,7 +99,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
           <DatePicker
             format="YYYY-MM-DD"
             style={{ width: 200 }}
-            // Issue 16 #8: Enter confirms the typed date; it must not also submit (and publish) the reward.
+            // Enter confirms the typed date; it must not also submit (and publish) the reward.
             onKeyDown={(event) => {
               if (event.key === 'Enter') event.preventDefault();
             }}

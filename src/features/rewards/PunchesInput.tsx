@@ -20,7 +20,7 @@ export function PunchesInput({ id, value, onChange, ...rest }: PunchesInputProps
   const commit = (event: FocusEvent<HTMLInputElement> | KeyboardEvent<HTMLInputElement>) => {
     onChange?.(clampPunches(event.currentTarget.value));
   };
-  // Issue 16 #12: a number field steps with the arrow keys (a spin button), within 1–100.
+  // A number field steps with the arrow keys (a spin button), within 1–100.
   const step = (event: KeyboardEvent<HTMLInputElement>) => {
     const delta = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : 0;
     if (delta === 0) return;

@@ -1,5 +1,5 @@
-// The Reward Activity card: the vendor's stamps and claims (customer, date, reward), paginated (issue 7);
-// SPEC.md's sample rows, clearly marked as sample data, while the vendor has no activity at all.
+// The Reward Activity card: the vendor's stamps and claims (customer, date, reward), paginated;
+// the sample rows, clearly marked as sample data, while the vendor has no activity at all.
 import { HistoryOutlined } from '@ant-design/icons';
 import { Table, Tag } from 'antd';
 import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';
@@ -17,7 +17,7 @@ const COLUMNS = [
     render: (reward: string, row: LiveActivityRow) =>
       row.tag ? (
         <span className="sw-activity-reward">
-          {/* Issue 16 #12: our own claim colours (antd's gold, #d48806 on #fffbe6, is 2.75:1; this is 6.8:1). */}
+          {/* Our own claim colours (antd's gold, #d48806 on #fffbe6, is 2.75:1; this is 6.8:1). */}
           <Tag className={row.type === 'redemption' ? 'sw-claim-tag' : undefined}>{row.tag}</Tag>
           {reward}
         </span>

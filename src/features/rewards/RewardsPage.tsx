@@ -1,4 +1,4 @@
-// Reward setup and management (SPEC.md §2): the Punch Card Setup form, its Live Preview and the Reward Activity table.
+// Reward setup and management: the Punch Card Setup form, its Live Preview and the Reward Activity table.
 import { useEffect } from 'react';
 import { SettingOutlined } from '@ant-design/icons';
 import { Col, Form, Row } from 'antd';
@@ -22,7 +22,7 @@ export default function RewardsPage() {
   const { data, error, isLoading } = useGetRewardQuery(userId);
 
   useEffect(() => {
-    // SPEC.md §8: a failed load is only logged; the form then starts from the defaults.
+    // A failed load is only logged; the form then starts from the defaults.
     if (error) console.error(REWARDS_TEXT.loadFailedLog, error);
   }, [error]);
 

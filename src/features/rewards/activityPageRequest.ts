@@ -1,4 +1,4 @@
-// Issue 18: how the Reward Activity pager asks for a page so that the server reads it from a place its
+// How the Reward Activity pager asks for a page so that the server reads it from a place its
 // indexes reach directly, whatever the page number: from the page on screen (its first or last row's
 // cursor, a few pages along), from the newest event, or from the oldest. The pager offers only pages the
 // server serves this way (antd's: first, last, and up to five pages either side of the current one).

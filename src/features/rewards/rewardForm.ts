@@ -13,7 +13,7 @@ export interface RewardFormValues {
 }
 
 /**
- * SPEC.md §5: whole numbers from 1 to 100; non-numbers become 1. Fractions round to the nearest whole
+ * Whole numbers from 1 to 100; non-numbers become 1. Fractions round to the nearest whole
  * number (7.6 → 8, 7.4 → 7): the vendor most likely meant the closer one.
  */
 export function clampPunches(raw: number | string | null | undefined): number {
@@ -30,7 +30,7 @@ export function isBelowMinimumPunches(raw: number | string | null | undefined): 
 
 export type RewardFormErrors = Partial<Record<'stamps' | 'item' | 'itemCustom' | 'expiry', string>>;
 
-/** SPEC.md §5: the four messages, word for word. The form does not submit while any is present. */
+/** The four messages, word for word. The form does not submit while any is present. */
 export function validateRewardForm(values: RewardFormValues): RewardFormErrors {
   const errors: RewardFormErrors = {};
   if (isBelowMinimumPunches(values.stamps)) errors.stamps = REWARDS_TEXT.punchesMin;
@@ -40,7 +40,7 @@ export function validateRewardForm(values: RewardFormValues): RewardFormErrors {
   return errors;
 }
 
-/** The request body: exactly the four fields of SPEC.md §7 (local-only settings are never part of it). */
+/** The request body: exactly the four saved fields (local-only settings are never part of it). */
 export function toRewardPayload(values: RewardFormValues): RewardSetup {
   const isOther = values.item === OTHER_ITEM_VALUE;
   return {
@@ -52,7 +52,7 @@ export function toRewardPayload(values: RewardFormValues): RewardSetup {
 }
 
 /**
- * A reward the vendor never saved: the server answers SPEC.md's defaults, which name no item at all (a saved
+ * A reward the vendor never saved: the server answers the default reward, which names no item at all (a saved
  * reward always names a menu item or a custom text).
  */
 export function isUnsavedReward(reward: RewardSetup): boolean {
@@ -60,7 +60,7 @@ export function isUnsavedReward(reward: RewardSetup): boolean {
 }
 
 /**
- * The expiry the form proposes for a reward never saved (issue 15): SPEC.md's default while it is still ahead,
+ * The expiry the form proposes for a reward never saved: the default expiry while it is still ahead,
  * otherwise one year from today — a new store must not start with a reward that has already ended.
  */
 export function proposedExpiry(today: Dayjs = dayjs()): string {
@@ -80,7 +80,7 @@ export function toFormValues(response: RewardResponse | undefined, today: Dayjs 
   return { stamps: reward.stamps, item, itemCustom: reward.itemCustom ?? '', expiry: expiry.isValid() ? expiry : null };
 }
 
-/** A warning, not an error: the date can still be saved (SPEC.md's own default 2025-12-31 is already past). */
+/** A warning, not an error: the date can still be saved (the default expiry 2025-12-31 is already past). */
 export function isExpiryInPast(expiry: Dayjs | null, now: Dayjs = dayjs()): boolean {
   return expiry !== null && expiry.isValid() && expiry.isBefore(now, 'day');
 }
@@ -97,9 +97,9 @@ export interface StampPreview {
 }
 
 /**
- * SPEC.md §2: at most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches (never more than
- * the card holds). Issue 16 #5, a deliberate departure: a card of fewer than 4 punches shows exactly its punches
- * — SPEC.md's minimum of 4 icons previewed a 3-punch card with 4 stamps.
+ * At most 12 icons; beyond 12 the card is scaled; the sample customer has 6 punches (never more than
+ * the card holds). A card of fewer than 4 punches shows exactly its punches: a minimum of 4 icons
+ * would preview a 3-punch card with 4 stamps.
  */
 export function stampPreview(punches: number): StampPreview {
   const { previewMaxIcons, previewSampleCollected } = REWARD_LIMITS;

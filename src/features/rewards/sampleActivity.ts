@@ -1,4 +1,4 @@
-// SPEC.md §2: the Reward Activity table shows hard-coded sample rows until real redemptions exist.
+// The Reward Activity table shows hard-coded sample rows until real redemptions exist.
 export interface RewardActivityRow {
   key: string;
   customer: string;

@@ -1,5 +1,5 @@
 // The Reward Activity table's rows: the vendor's stamps and claims, a page at a time (GET /api/activity),
-// or SPEC.md's sample rows — marked as samples — while the vendor has no activity at all.
+// or the sample rows — marked as samples — while the vendor has no activity at all.
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
@@ -20,7 +20,7 @@ export interface LiveActivityRow extends RewardActivityRow {
 
 export interface RewardActivity {
   rows: readonly LiveActivityRow[];
-  /** true: SPEC.md's sample rows, to be marked as such. */
+  /** true: the sample rows, to be marked as such. */
   sample: boolean;
   loading: boolean;
   pagination: false | TablePaginationConfig;
@@ -33,13 +33,13 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     date: dayjs(item.date).format('MMM D, YYYY · HH:mm'),
     reward: item.reward,
     type: item.type,
-    // Issue 17: a stamp the store voided stays listed, marked as such.
+    // A stamp the store voided stays listed, marked as such.
     tag: item.type === 'redemption' ? ACTIVITY_TEXT.claimTag : item.voided ? RELAY_TEXT.activityVoided : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
   };
 }
 
 export function useRewardActivity(vendorId: string | undefined): RewardActivity {
-  // Issue 18: every page is asked for from where the server's indexes reach it directly — the page on
+  // Every page is asked for from where the server's indexes reach it directly — the page on
   // screen's cursors (next, previous, or a few pages along), the newest event, or the oldest — so page 2
   // and page 90,000 cost the same (see activityPageRequest).
   const [request, setRequest] = useState<ActivityPageRequest>({ page: 1 });

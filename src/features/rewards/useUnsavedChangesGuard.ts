@@ -1,4 +1,4 @@
-// Warns before unsaved edits are lost (issue 16 #8): a confirmation when the vendor navigates inside the app,
+// Warns before unsaved edits are lost: a confirmation when the vendor navigates inside the app,
 // and the browser's own "Leave site?" prompt when the tab is closed or reloaded.
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The /api/auth calls of SPEC.md §7 and issue 14 (logout, forgot/reset password), injected into the one api slice.
+// The /api/auth calls (sign-in, registration, logout, forgot/reset password), injected into the one api slice.
 import { api } from '../../api/apiSlice';
 import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';
@@ -13,7 +13,7 @@ export interface CompleteRegistrationInput extends CompleteRegistrationRequest {
   token: string;
 }
 
-/** The multipart body of POST /api/auth/register (SPEC.md §7: name … website, optional menu file). */
+/** The multipart body of POST /api/auth/register (name … website, optional menu file). */
 export function registrationFormData({ menu, ...fields }: RegisterInput): FormData {
   const body = new FormData();
   (Object.keys(fields) as (keyof RegisterFields)[]).forEach((name) => body.append(name, fields[name]));
@@ -82,7 +82,7 @@ export const authApi = api.injectEndpoints({
       }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/register (multipart) — only the success status matters (SPEC.md §7). */
+    /** POST /api/auth/register (multipart) — only the success status matters. */
     register: build.mutation<null, RegisterInput>({
       query: (input) => ({
         url: '/auth/register',

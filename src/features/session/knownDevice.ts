@@ -1,4 +1,4 @@
-// This browser's known-device token (issue 14): the server hands one out with every successful sign-in;
+// This browser's known-device token: the server hands one out with every successful sign-in;
 // sent with the next sign-in, it keeps strangers' failed guesses from locking this browser out.
 // Kept in local storage, never in the Redux store (so DevTools never see it).
 import { KNOWN_DEVICE_STORAGE_KEY } from '../../constants';

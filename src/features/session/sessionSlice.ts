@@ -49,11 +49,11 @@ export const { tokenSaved, loggedOut } = sessionSlice.actions;
 type WithSession = { session: SessionState };
 export const selectToken = (state: WithSession) => state.session.token;
 export const selectVendorId = (state: WithSession) => decodeToken(state.session.token)?.sub ?? null;
-/** Logged in: a token exists, decodes, and exp × 1000 is later than now (SPEC.md §4). */
+/** Logged in: a token exists, decodes, and exp × 1000 is later than now. */
 export const selectIsLoggedIn = (state: WithSession, nowMs: number = Date.now()) => isTokenValid(state.session.token, nowMs);
 
 /**
- * Logout (issue 14): the browser forgets the token at once, and the server is told to end the session, so
+ * Logout: the browser forgets the token at once, and the server is told to end the session, so
  * a copy of the token (a stolen one, or another tab's) stops working too. If the server cannot be reached
  * the token still expires on its own; the vendor is signed out here either way.
  */

@@ -1,4 +1,4 @@
-// Add item: a name and an optional price; blank names do nothing, a bad price is refused (SPEC.md §5).
+// Add item: a name and an optional price; blank names do nothing, a bad price is refused.
 import { useRef, useState } from 'react';
 import { Alert, Button, Input, type InputRef } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -11,7 +11,7 @@ export function AddItemForm({ vendorId }: { vendorId: string }) {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [priceInvalid, setPriceInvalid] = useState(false);
-  /** Issue 16: the last add the server refused, so it does not fail without a word. */
+  /** The last add the server refused, so it does not fail without a word. */
   const [addFailure, setAddFailure] = useState<string | null>(null);
   const [addItem] = useAddItemMutation();
   const nameInput = useRef<InputRef>(null);
@@ -25,8 +25,8 @@ export function AddItemForm({ vendorId }: { vendorId: string }) {
       return;
     }
     setPriceInvalid(false);
-    // Optimistic: the item is in the list before the server answers (SPEC.md §4, no rollback). A failure is
-    // logged (vendorApi) and, issue 16, said here too (a deliberate departure from SPEC.md §8's "console only").
+    // Optimistic: the item is in the list before the server answers (no rollback). A failure is
+    // logged (vendorApi) and said here too: a vendor is told why an item was not kept, not only the console.
     setAddFailure(null);
     addItem({ vendorId, itemName, itemPrice: parsed.price })
       .unwrap()

@@ -1,4 +1,4 @@
-// The menu items with their dollar prices and a confirmed, optimistic delete (SPEC.md §2, §5).
+// The menu items with their dollar prices and a confirmed, optimistic delete.
 import { useEffect, useRef } from 'react';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
@@ -12,12 +12,12 @@ import { useGetRewardQuery } from '../../api/rewardsApi';
 
 export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
   const [deleteItem] = useDeleteItemMutation();
-  // Items the upload just shown added are marked, so the vendor can check the read (issue 12).
+  // Items the upload just shown added are marked, so the vendor can check the read.
   const newUploadId = useAppSelector(selectNewUploadId);
-  // Issue 16: deleting the reward's qualifying item changes the live card, so the confirmation says so.
+  // Deleting the reward's qualifying item changes the live card, so the confirmation says so.
   const { data: reward } = useGetRewardQuery(vendorId);
   const qualifyingItemId = reward?.reward.item ?? null;
-  // Issue 16 #10: an item just added lands at the end of the scroll box; bring it into view.
+  // An item just added lands at the end of the scroll box; bring it into view.
   const list = useRef<HTMLUListElement>(null);
   const newest = items.at(-1)?._id;
   useEffect(() => {
@@ -32,7 +32,7 @@ export function MenuItemList({ vendorId, items }: { vendorId: string; items: rea
     <ul className="sw-items" aria-label={MENU_ITEMS.heading} ref={list}>
       {items.map((item) => (
         <li key={item._id} className={newUploadId && item.uploadId === newUploadId ? 'sw-items__row sw-items__row--new' : 'sw-items__row'}>
-          {/* Issue 16 #11: a long name is cut with … — its title shows it whole. */}
+          {/* A long name is cut with … — its title shows it whole. */}
           <span className="sw-items__name" title={item.name}>
             {item.name}
           </span>

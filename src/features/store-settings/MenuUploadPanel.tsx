@@ -1,4 +1,4 @@
-// Menu upload: pick a PDF or image, watch it upload and scan, then read one result message (SPEC.md §4, §8).
+// Menu upload: pick a PDF or image, watch it upload and scan, then read one result message.
 import { useState } from 'react';
 import { Alert, Button, Popconfirm, Progress, Spin, Upload } from 'antd';
 import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
@@ -15,7 +15,7 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
   const [removeUpload, removing] = useRemoveUploadMutation();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const scanning = upload.status === 'scanning';
-  // After a read that added items, one action takes exactly those back (issue 12).
+  // After a read that added items, one action takes exactly those back.
   const undoable = upload.status === 'done' && upload.uploadId && upload.addedCount > 0 ? { uploadId: upload.uploadId, count: upload.addedCount } : null;
 
   return (

@@ -49,7 +49,7 @@ export function PreviewTab({ profile, logoUrl, coverUrl, items }: PreviewTabProp
           {items.length === 0 ? (
             <p className="sw-phone__empty">{STORE_PREVIEW.emptyMenu}</p>
           ) : (
-            // Issue 16 #12: the list scrolls, so a keyboard must be able to reach and scroll it (axe
+            // The list scrolls, so a keyboard must be able to reach and scroll it (axe
             // scrollable-region-focusable): focusable, named by the heading above.
             <ul className="sw-phone__menu" tabIndex={0} aria-labelledby="sw-phone-menu-heading">
               {items.map((item) => (

@@ -1,4 +1,4 @@
-// Setup tab: the store profile fields and the logo and cover pickers (SPEC.md §2 Store Settings dialog).
+// Setup tab of the Store Settings dialog: the store profile fields and the logo and cover pickers.
 import { Col, Form, Input, Row } from 'antd';
 import { STORE_SETTINGS } from '../../constants';
 import { ImagePicker } from './ImagePicker';

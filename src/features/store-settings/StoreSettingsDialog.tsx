@@ -1,4 +1,4 @@
-// Store Settings dialog (SPEC.md §2, §4): Setup, Preview and Menu & Items tabs for the signed-in vendor.
+// Store Settings dialog: Setup, Preview and Menu & Items tabs for the signed-in vendor.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin, Tabs } from 'antd';
 import type { ApiError } from '../../api/contract/common';
@@ -48,7 +48,7 @@ export function StoreSettingsDialog({ open, onClose }: StoreSettingsDialogProps)
 
 function StoreSettingsContent({ vendorId, onClose }: { vendorId: string; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  // Loads the vendor each time the dialog opens (SPEC.md §4); cached data shows meanwhile.
+  // Loads the vendor each time the dialog opens; cached data shows meanwhile.
   const { data, isLoading, isError, error } = useGetVendorQuery(vendorId, { refetchOnMountOrArgChange: true });
 
   useEffect(() => {
@@ -57,7 +57,7 @@ function StoreSettingsContent({ vendorId, onClose }: { vendorId: string; onClose
   }, [dispatch]);
 
   useEffect(() => {
-    // SPEC.md §8: a load failure in the dialog is only logged; loading ends.
+    // A load failure in the dialog is only logged; loading ends.
     if (isError) console.error(STORE_SETTINGS.loadFailedLog, error);
   }, [isError, error]);
 
@@ -126,11 +126,11 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTa
       await updateVendor({ vendorId, ...draft, logo: logoFile, cover: coverFile }).unwrap();
       onClose();
     } catch (error) {
-      // SPEC.md §8: a failed save is logged and the dialog stays open with the edits; when the
+      // A failed save is logged and the dialog stays open with the edits; when the
       // server names the fields it refused (400 details), they are marked so the vendor can fix them.
       console.error(STORE_SETTINGS.saveFailedLog, error);
       setFieldErrors(fieldErrorsOf(error));
-      // Issue 16 (a deliberate departure from SPEC.md §8's "console only"): the vendor is told why.
+      // Not only logged to the console: the vendor is told why the profile was not saved.
       setSaveError(STORE_SETTINGS.saveFailed(serverErrorMessage(error, STORE_SETTINGS.saveFailedFallback)));
       // A refused image (wrong type, too large, unreadable) goes back to the saved one rather than
       // staying on screen as a broken preview the vendor might think was kept.
@@ -182,7 +182,7 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTa
 
 interface DialogFooterProps {
   onCancel: () => void;
-  /** Only the Setup tab saves (SPEC.md §2). */
+  /** Only the Setup tab saves. */
   onSave?: () => void;
   saving?: boolean;
   saveDisabled?: boolean;

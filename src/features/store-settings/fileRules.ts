@@ -1,4 +1,4 @@
-// Client-side checks of picked files (SPEC.md §5); the server checks the content again.
+// Client-side checks of picked files; the server checks the content again.
 import { MENU_UPLOAD, STORE_SETTINGS } from '../../constants';
 
 /** null when the file may be used, otherwise the message to show. */

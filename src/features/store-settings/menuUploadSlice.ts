@@ -1,4 +1,4 @@
-// Menu upload state machine (SPEC.md §4): idle → scanning → done | failed; illegal transitions do nothing.
+// Menu upload state machine: idle → scanning → done | failed; illegal transitions do nothing.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MENU_UPLOAD } from '../../constants';
 
@@ -11,7 +11,7 @@ export type MenuUploadState =
   | { status: 'idle' }
   | { status: 'scanning'; fileName: string; uploadPercent: number }
   | { status: 'done'; addedCount: number; uploadId?: string }
-  /** The vendor took the last upload's items back (issue 12). */
+  /** The vendor took the last upload's items back. */
   | { status: 'undone'; removedCount: number }
   | { status: 'failed' };
 
@@ -67,7 +67,7 @@ export const selectIsScanning = (state: WithMenuUpload) => state.menuUpload.stat
 export const selectNewUploadId = (state: WithMenuUpload): string | null =>
   state.menuUpload.status === 'done' && state.menuUpload.addedCount > 0 ? (state.menuUpload.uploadId ?? null) : null;
 
-/** The one result message of SPEC.md §8, or null while idle or scanning. */
+/** The one result message of a menu upload, or null while idle or scanning. */
 export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
   const upload = state.menuUpload;
   if (upload.status === 'failed') return { kind: 'error', text: MENU_UPLOAD.failed };

@@ -1,4 +1,4 @@
-// Menu prices: reading what the vendor typed and showing a price with its dollar sign (SPEC.md §5, §9).
+// Menu prices: reading what the vendor typed and showing a price with its dollar sign.
 import { MENU_ITEMS } from '../../constants';
 
 /**
@@ -11,7 +11,7 @@ export type ParsedPrice = { ok: true; price: number | '' } | { ok: false };
 const PRICE_PATTERN = /^(\d{1,7}(\.\d{0,2})?|\.\d{1,2})$/;
 
 export function parsePriceInput(input: string): ParsedPrice {
-  // Issue 16 #10: "$0.60" (the sign typed although the box shows it) and "3,50" (a decimal comma) are prices too.
+  // "$0.60" (the sign typed although the box shows it) and "3,50" (a decimal comma) are prices too.
   const text = input.trim().replace(/^\$\s*/, '').replace(/^(\d*),(\d{1,2})$/, '$1.$2');
   if (text === '') return { ok: true, price: '' };
   if (!PRICE_PATTERN.test(text)) return { ok: false };

@@ -1,4 +1,4 @@
-// Vendor profile and menu endpoints (SPEC.md §7 /api/vendor): load, save profile, add/delete item, upload menu.
+// Vendor profile and menu endpoints (/api/vendor): load, save profile, add/delete item, upload menu.
 import { api } from '../../api/apiSlice';
 import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
@@ -19,7 +19,7 @@ export interface UpdateVendorArgs {
   website: string;
   /** A newly chosen logo; omitted = keep the current one. */
   logo?: File | null;
-  /** A newly chosen cover image; sent as `cover` although it is read back as `banner` (SPEC.md §7). */
+  /** A newly chosen cover image; sent as `cover` although it is read back as `banner`. */
   cover?: File | null;
 }
 
@@ -56,7 +56,7 @@ export function buildVendorForm({ company, address, open_hours, website, logo, c
   return form;
 }
 
-/** A temporary id for an optimistic item, made from the current time (SPEC.md §4), unique in the list. */
+/** A temporary id for an optimistic item, made from the current time, unique in the list. */
 export function temporaryItemId(items: readonly MenuItemDto[], nowMs: number = Date.now()): string {
   const base = `${MENU_ITEMS.tempIdPrefix}${nowMs}`;
   let id = base;
@@ -87,7 +87,7 @@ export const vendorApi = api.injectEndpoints({
     /**
      * POST /api/vendor/{vendorId}/add-item (bearer, JSON {itemName, itemPrice}). The item shows at
      * once under a temporary id; on success it takes the server's id so it can be deleted later.
-     * A failure is only logged and the item stays (SPEC.md §4, §8: no rollback).
+     * A failure is only logged and the item stays (no rollback).
      */
     addItem: build.mutation<AddItemResponse, AddItemArgs>({
       query: ({ vendorId, itemName, itemPrice }) => ({

@@ -1,4 +1,4 @@
-// E-mail verification and first password (SPEC.md §2 Verification, §4, §8): verifying → expired | set password.
+// E-mail verification and first password: verifying → expired | set password.
 import { useRef, useState } from 'react';
 import { Button, Form, Input, Spin, Typography } from 'antd';
 import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
@@ -13,7 +13,7 @@ import './verify.css';
 
 /**
  * The server's password-rule message: completion refused with 400 whose details name the `password` field.
- * Anything else (unknown, used or expired link, server down) sends the vendor to /login as SPEC.md §8 says.
+ * Anything else (unknown, used or expired link, server down) sends the vendor to /login.
  */
 export function passwordRuleMessage(error: unknown): string | null {
   const failure = error as FetchBaseQueryError | undefined;
@@ -25,7 +25,7 @@ export function passwordRuleMessage(error: unknown): string | null {
 }
 
 /**
- * A 200 whose body still carries `error` is treated as a failure (SPEC.md §8: any error answer → /login).
+ * A 200 whose body still carries `error` is treated as a failure (any error answer → /login).
  * The API's schemas never send one; a proxy or an older server might.
  */
 function carriesError(body: object | undefined): boolean {
@@ -57,7 +57,7 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
       navigate(ROUTES.login, { replace: true });
       return;
     }
-    // Beyond SPEC.md's redirect: a vendor whose password breaks the rule must learn why, and keep the link.
+    // Not a redirect: a vendor whose password breaks the rule must learn why, and keep the link.
     form.setFields([{ name: 'password', errors: [rule] }]);
     inFlight.current = false;
     setSubmitting(false);
@@ -111,7 +111,7 @@ export default function VerifyPage() {
   const { token = '' } = useParams();
   const { data, isError } = useVerifyQuery(token);
 
-  // SPEC.md §8: an error answer or no answer at all → /login.
+  // An error answer or no answer at all → /login.
   const toLogin = <Navigate to={ROUTES.login} replace />;
   if (isError || carriesError(data)) return toLogin;
 

@@ -1,5 +1,5 @@
 // The dashboard fed by GET /api/dashboard: the vendor's own figures once they have activity (no sample
-// markers but on the campaigns card), SPEC.md's marked samples before that, and what the store owes.
+// markers but on the campaigns card), the marked samples before that, and what the store owes.
 import { screen, within } from '@testing-library/react';
 import type { DashboardResponse } from '../../../src/api/contract/activity';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
@@ -130,17 +130,17 @@ describe('DashboardPage with live figures', () => {
     outstanding: { fullCards: 0, nearlyFull: 0 },
   });
 
-  it("shows SPEC.md's sample figures, every card marked, while the store has no activity — but not a sample debt", async () => {
+  it("shows the sample figures, every card marked, while the store has no activity — but not a sample debt", async () => {
     http.on(DASHBOARD, { status: 200, body: noActivity(10) });
     renderDashboard();
     expect(await screen.findByText('Customers on average collect 7 of 10 stamps.')).toBeInTheDocument();
     expect(within(card('Total Redemptions')).getByText('1,234')).toBeInTheDocument();
-    // Issue 16 #3: what the store owes is real (nothing yet), never "You owe 3 rewards" from the samples.
+    // What the store owes is real (nothing yet), never "You owe 3 rewards" from the samples.
     expect(screen.getByTestId('outstanding-rewards')).toHaveTextContent('You owe 0 rewards · 0 cards one stamp away');
     expect(screen.getAllByTestId('sample-data-tag')).toHaveLength(6);
   });
 
-  it('issue 16 #3: a 3-punch store without activity sees a 3-stamp sample card, not "Collect 10 stamps" or "3 of 3"', async () => {
+  it('a 3-punch store without activity sees a 3-stamp sample card, not "Collect 10 stamps" or "3 of 3"', async () => {
     http.on(DASHBOARD, { status: 200, body: noActivity(3) });
     renderDashboard();
     expect(await screen.findByText('Customers on average collect 2.1 of 3 stamps.')).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('DashboardPage with live figures', () => {
     expect(within(reward).getByRole('img', { name: '2 of 3 stamps collected' }).querySelectorAll('[data-stamp]')).toHaveLength(3);
   });
 
-  it('issue 16 #3: with no card in progress (the only one was just completed) it says so instead of "average 0 of 3"', async () => {
+  it('with no card in progress (the only one was just completed) it says so instead of "average 0 of 3"', async () => {
     http.on(DASHBOARD, { status: 200, body: { ...liveDashboard(), stampCard: { averageStamps: 0, required: 3, activeCards: 0 } } });
     renderDashboard();
     expect(await screen.findByText('No card is in progress right now: the next stamp starts one (3 to a reward).')).toBeInTheDocument();

@@ -48,7 +48,7 @@ describe('LiveActivityFeed', () => {
     expect(screen.getByText('Waiting for the next scan…')).toBeInTheDocument();
   });
 
-  it("opens with today's latest stamps and claims, not yesterday's, and adds new ones on top (issue 15)", async () => {
+  it("opens with today's latest stamps and claims, not yesterday's, and adds new ones on top", async () => {
     jest.setSystemTime(new Date('2026-11-22T15:00:00'));
     const today = Date.parse('2026-11-22T09:30:00');
     const yesterday = Date.parse('2026-11-21T18:00:00');
@@ -109,7 +109,7 @@ describe('LiveActivityFeed', () => {
     const source = FakeEventSource.latest();
     unmount();
     await settle();
-    // Kept for the next vendor page to take over (issue 16: one connection across navigation)...
+    // Kept for the next vendor page to take over (one connection across navigation)...
     expect(source.closed).toBe(false);
     await act(() => jest.advanceTimersByTimeAsync(FEED_RELEASE_GRACE_MS));
     // ...and closed once none did.

@@ -1,5 +1,5 @@
 // The Reward Activity table: the vendor's own stamps and claims, a page at a time, once there are any;
-// SPEC.md's sample rows, marked as sample data, only while there is no activity at all.
+// the sample rows, marked as sample data, only while there is no activity at all.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ActivityItem, ActivityPage } from '../../../src/api/contract/activity';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../../src/api/contract/limits';
@@ -67,7 +67,7 @@ function recordQueryStrings(): string[] {
 let restoreFetch = () => undefined as void;
 
 describe('RewardActivityTable', () => {
-  it("shows SPEC.md's sample rows, marked as sample data, while the store has no activity", async () => {
+  it("shows the sample rows, marked as sample data, while the store has no activity", async () => {
     http.on(ACTIVITY, { status: 200, body: page([]) });
     renderTable();
     expect(await screen.findByText('Emma Wilson')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('RewardActivityTable', () => {
     expect(await screen.findByText('Ana Lima')).toBeInTheDocument();
     const [claim, stampRow] = bodyRows();
     expect(within(claim).getByText('Claimed')).toBeInTheDocument();
-    // Issue 16 #12: not antd's gold preset (2.75:1 contrast) but our AA-contrast claim tag.
+    // Not antd's gold preset (2.75:1 contrast) but our AA-contrast claim tag.
     expect(within(claim).getByText('Claimed')).toHaveClass('sw-claim-tag');
     expect(within(claim).getByText('Claimed')).not.toHaveClass('ant-tag-gold');
     expect(within(claim).getByText('Nov 21, 2026 · 10:05')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('RewardActivityTable', () => {
     expect(seenQueries).toContain('?page=3&pageSize=10');
   });
 
-  // Issue 18: every page the pager offers is asked for from where the server reads it directly.
+  // Every page the pager offers is asked for from where the server reads it directly.
   it('asks for pages from the cursors of the page on screen: next, a few pages on, back; the last by number', async () => {
     const seenQueries = recordQueryStrings();
     // The server as it answers: the page asked for, with its first and last rows' cursors.

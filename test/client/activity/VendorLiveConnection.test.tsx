@@ -1,4 +1,4 @@
-// Issue 16 #6: one live connection for the signed-in vendor, held by the vendor layout on every page — not only
+// One live connection for the signed-in vendor, held by the vendor layout on every page — not only
 // the QR page — so the dashboard (figures, what the store owes) and Reward Activity refetch as customers scan,
 // and moving between vendor pages keeps the same stream (the server caps streams per store).
 import { act, screen } from '@testing-library/react';
@@ -83,7 +83,7 @@ describe('the vendor live connection', () => {
 
     owed = 1;
     act(() => streams()[0].emit('activity', { id: 'e1', type: 'stamp', customer: 'Customer #1', date: Date.now(), reward: 'Latte', stamps: 3, required: 3 }));
-    // The dashboard query is invalidated and refetched at once: well within the 2 s the issue asks.
+    // The dashboard query is invalidated and refetched at once: well within the 2 s a live figure may take.
     expect(await screen.findByText('You owe 1 reward · 0 cards one stamp away', undefined, { timeout: 2000 })).toBeInTheDocument();
     expect(http.sent(DASHBOARD)).toHaveLength(2);
   });

@@ -31,7 +31,7 @@ describe('activityFeed slice', () => {
     expect(store.getState().activityFeed).toMatchObject({ status: 'live', retries: 0 });
   });
 
-  it('issue 16: a second holder shares the connection; releases count down to 0 but do not close it', () => {
+  it('a second holder shares the connection; releases count down to 0 but do not close it', () => {
     const store = makeStore();
     store.dispatch(feedOpened({ vendorId: 'v1' }));
     store.dispatch(feedConnected());
@@ -52,7 +52,7 @@ describe('activityFeed slice', () => {
     expect(store.getState().activityFeed.items.map((item) => item.id)).toEqual(['e10', 'e9', 'e8', 'e7', 'e6', 'e5', 'e4', 'e3']);
   });
 
-  it('marks the stamps the store voided (issue 17), and reads them as voided', () => {
+  it('marks the stamps the store voided, and reads them as voided', () => {
     const store = makeStore();
     store.dispatch(feedOpened({ vendorId: 'v1' }));
     store.dispatch(itemReceived(stamp('e1', 'Ana')));

@@ -1,4 +1,4 @@
-// The protection rule (SPEC.md §2): both redirects replace the history entry; an expiring session is noticed.
+// The protection rule: both redirects replace the history entry; an expiring session is noticed.
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';

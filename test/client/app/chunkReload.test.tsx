@@ -1,4 +1,4 @@
-// Issue 15: after a redeploy a failed chunk load reloads the app once by itself, and otherwise offers
+// After a redeploy a failed chunk load reloads the app once by itself, and otherwise offers
 // "A new version is available — Reload"; every route change starts at the top of the page.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// What the Redux DevTools extension receives (issue 14): a fake extension is installed where Redux Toolkit
+// What the Redux DevTools extension receives: a fake extension is installed where Redux Toolkit
 // looks for the real one, then the real sign-in, completion, reset and logout run through a real store.
 // Nothing secret may reach the extension, and the QR countdown's ticks are not sent at all.
 import { compose, type Action, type DevToolsEnhancerOptions, type Reducer, type StoreEnhancerStoreCreator } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-// The campaign form: SPEC.md's fields and options, browser-enforced required fields, the logged object and the reset.
+// The campaign form: its fields and options, browser-enforced required fields, the logged object and the reset.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -83,7 +83,7 @@ describe('CampaignsPage', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it('offers SPEC.md’s option lists', async () => {
+  it('offers the option lists', async () => {
     const user = setupUser();
     renderCampaigns();
     await screen.findByText(FORM_TITLE);
@@ -162,7 +162,7 @@ describe('CampaignsPage', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('logs exactly SPEC.md’s campaign object on launch, without the location radius, and resets every field', async () => {
+  it('logs exactly the campaign object on launch, without the location radius, and resets every field', async () => {
     const user = setupUser();
     renderCampaigns();
     await screen.findByText(FORM_TITLE);
@@ -185,7 +185,7 @@ describe('CampaignsPage', () => {
       abTesting: true,
       budget: 53,
     });
-    // The 5 km radius was chosen but is not part of the campaign (SPEC.md §3).
+    // The 5 km radius was chosen but is not part of the campaign.
     expect(Object.values(logged)).not.toContain(5);
 
     // Everything is back to a fresh form: budget 50, A/B testing off, all else empty.

@@ -1,4 +1,4 @@
-// The dashboard shows SPEC.md's sample figures, each card marked as sample data.
+// The dashboard shows the sample figures, each card marked as sample data.
 import { screen, waitFor, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
 import { RewardProgressCard, TotalRedemptionsCard } from '../../../src/features/dashboard/cards';

@@ -1,4 +1,4 @@
-// Issue 15: a new store's dashboard says "Set up your reward first", lists the first-day checklist until it is
+// A new store's dashboard says "Set up your reward first", lists the first-day checklist until it is
 // done, and shows the vendor's own reward once one is saved.
 import { screen, within } from '@testing-library/react';
 import DashboardPage from '../../../src/features/dashboard/DashboardPage';
@@ -55,7 +55,7 @@ describe('the first day on the dashboard', () => {
       ['2Print your flyer or put the QR code on the counter screenQR Code', 'false'],
       ['3Your first customer collects a stamp', 'false'],
     ]);
-    // No reward saved: the card keeps SPEC.md's sample line only.
+    // No reward saved: the card keeps the sample line only.
     expect(screen.queryByTestId('reward-offer')).not.toBeInTheDocument();
     await user.click(within(callToAction).getByText('Set up reward'));
     expect(await screen.findByRole('heading', { name: 'Rewards page' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// Issue 19: the dashboard's claim counts (updated live when the store's stream reports a hand-over), the
+// The dashboard's claim counts (updated live when the store's stream reports a hand-over), the
 // Customers page (filters, server-side sort, keyset pages) and deleting a wallet on the wallet page.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { DashboardResponse } from '../../../src/api/contract/activity';
@@ -16,7 +16,7 @@ import { CREDENTIAL, sampleCard } from '../customer/samples';
 import { settle } from '../customer/settle';
 import { useVendorLiveConnection } from '../../../src/features/activity/useVendorLiveConnection';
 
-/** The dashboard as the vendor layout shows it: inside the tab's one live connection (issue 16). */
+/** The dashboard as the vendor layout shows it: inside the tab's one live connection. */
 function LiveDashboard() {
   useVendorLiveConnection(VENDOR);
   return <DashboardPage />;

@@ -1,4 +1,4 @@
-// Issue 19 in the browser's terms: the phone's reward screen shows the code and turns to "Enjoy your …"
+// The hand-over in the browser's terms: the phone's reward screen shows the code and turns to "Enjoy your …"
 // within 2 s of the counter's hand-over; the counter's feed and counter mode hand a claim over by its
 // button or by the typed code; a second confirmation reads as already handed over.
 import { act, fireEvent, screen, within } from '@testing-library/react';

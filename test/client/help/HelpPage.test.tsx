@@ -1,4 +1,4 @@
-// The help page answers SPEC.md's three questions in an accordion and lists the additional resources.
+// The help page answers its three questions in an accordion and lists the additional resources.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HelpPage from '../../../src/features/help/HelpPage';

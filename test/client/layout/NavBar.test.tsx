@@ -1,4 +1,4 @@
-// The top navigation bar of the vendor pages (SPEC.md §2, §6, §8): targets, highlight, profile menu, logout.
+// The top navigation bar of the vendor pages: targets, highlight, profile menu, logout.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { NAV_ITEMS, isNavItemActive, navTarget } from '../../../src/features/layout/navItems';
 import { initialsOf } from '../../../src/features/layout/ProfileMenu';
@@ -86,7 +86,7 @@ describe('profile menu', () => {
     expect(request?.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 
-  test('issue 16 #11: the whole business name is the profile button\'s title, where the bar has to cut it', async () => {
+  test('the whole business name is the profile button\'s title, where the bar has to cut it', async () => {
     renderNav();
     const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
     expect(menuButton).toHaveAttribute('title', 'Corner Café');
@@ -112,7 +112,7 @@ describe('profile menu', () => {
     expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
   });
 
-  test('issue 16 #7: keyboard only — Enter on Store Settings opens the dialog; Tab and arrows reach Logout', async () => {
+  test('keyboard only — Enter on Store Settings opens the dialog; Tab and arrows reach Logout', async () => {
     const { user } = renderNav();
     const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
     menuButton.focus();
@@ -132,7 +132,7 @@ describe('profile menu', () => {
     expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
   });
 
-  test('issue 16 #7: Space opens the menu and Escape closes it, focus back on the button', async () => {
+  test('Space opens the menu and Escape closes it, focus back on the button', async () => {
     const { user } = renderNav();
     const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
     menuButton.focus();
@@ -157,7 +157,7 @@ describe('profile menu', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
-    // The server is told to end the session, so a copy of the token stops working too (issue 14).
+    // The server is told to end the session, so a copy of the token stops working too.
     await waitFor(() => expect(api.fakeApi.sent('POST /api/auth/logout')).toHaveLength(1));
     expect(api.fakeApi.sent('POST /api/auth/logout')[0].headers.get('Authorization')).toBe(`Bearer ${token}`);
   });

@@ -69,7 +69,7 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  test("the password field's eye button shows and hides what was typed (issue 18: the form's own, not antd's)", async () => {
+  test("the password field's eye button shows and hides what was typed (the form's own, not antd's)", async () => {
     const { user } = renderLogin();
     const eye = screen.getByRole('button', { name: 'Show what I typed' });
     await user.click(eye);
@@ -103,7 +103,7 @@ describe('LoginPage', () => {
     expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass' });
   });
 
-  test('issue 16: a locked account (429) says to wait, not that the password is wrong', async () => {
+  test('a locked account (429) says to wait, not that the password is wrong', async () => {
     fakeApi.on(LOGIN, { status: 429, body: { error: 'Too many failed sign-in attempts. Try again in 15 minutes.' } });
     const { user } = renderLogin();
     await signIn(user, 'owner@corner.cafe', 'the-right-password');
@@ -181,7 +181,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(signInButton()).toBeDisabled());
   });
 
-  test('success keeps the known-device token, and the next sign-in sends it back (issue 14)', async () => {
+  test('success keeps the known-device token, and the next sign-in sends it back', async () => {
     const token = fakeToken({ sub: 'v42', exp: FAR_FUTURE_EXP });
     fakeApi.on(LOGIN, { status: 200, body: { token, vendor: { _id: 'v42' }, deviceToken: 'device-token-1' } });
     const { user } = renderLogin();

@@ -134,7 +134,7 @@ describe('classifyLoginFailure', () => {
   test.each([
     [{ status: 401, data: { error: 'x' } }, 'invalidCredentials'],
     [{ status: 400, data: { error: 'x' } }, 'invalidCredentials'],
-    // Issue 16: a locked account is not a wrong password.
+    // A locked account is not a wrong password.
     [{ status: 429, data: { error: 'x' } }, 'tooManyAttempts'],
     [{ status: 'PARSING_ERROR', originalStatus: 401, data: '', error: 'x' }, 'invalidCredentials'],
     [{ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'unexpected'],

@@ -1,4 +1,4 @@
-// "Forgot password?" as a vendor uses it (issue 14): ask for a link (the same answer for any address),
+// "Forgot password?" as a vendor uses it: ask for a link (the same answer for any address),
 // open it, choose a new password under the completion rule, land signed in on the dashboard.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Issue 15: counter mode — full screen, the store and its offer, the largest QR, the countdown, the live feed,
+// Counter mode — full screen, the store and its offer, the largest QR, the countdown, the live feed,
 // a flash (and an opt-in chime) when a stamp lands, a screen wake lock; Esc leaves. Print flyer and the
 // "Set up your reward first" question before a flyer of a store without a working reward.
 import { act, fireEvent, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The QR page as a vendor sees it: texts of SPEC.md §2, the live countdown, Regenerate, copy, and the flyer export.
+// The QR page as a vendor sees it: its texts, the live countdown, Regenerate, copy, and the flyer export.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { clampQrSize } from '../../../src/features/qr/QrCodeDisplay';
 import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, useQrPageSetup } from './qrPageSetup';
@@ -28,7 +28,7 @@ const setup = useQrPageSetup((http) => {
 const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
 
 describe('QrPage', () => {
-  it("shows SPEC.md's title, chip and instructions, 'Loading QR...' until the token arrives, then the QR", async () => {
+  it("shows the title, chip and instructions, 'Loading QR...' until the token arrives, then the QR", async () => {
     renderQrPage();
     expect(screen.getByText('Scan This QR Code', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('Dynamic')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// The QR refresh cycle (SPEC.md §4) driven with fake timers against a real store and its listeners.
+// The QR refresh cycle driven with fake timers against a real store and its listeners.
 import { makeStore, type AppStore } from '../../../src/app/store';
 import { QR_TIMING } from '../../../src/constants';
 import { codeHealth, fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, qrSlice, regenerateRequested, secondsUntilRefresh, tick } from '../../../src/features/qr/qrSlice';
@@ -131,7 +131,7 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
   });
 
   it('logs a failed fetch to the console and retries after 2 s, then 4 s, until one works', async () => {
-    // Issue 15 changed this: a failed fetch used to wait for the next 60 s refresh.
+    // A failed fetch is retried after 2 s, not left until the next 60 s refresh.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     http.on(GENERATE, { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } });
     store.dispatch(pageOpened({ vendorId: VENDOR }));

@@ -1,4 +1,4 @@
-// Registration as a vendor goes through it (SPEC.md §2, §4, §5, §8): three steps, what is required, what is sent.
+// Registration as a vendor goes through it: three steps, what is required, what is sent.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RegisterPage from '../../../src/features/register/RegisterPage';
@@ -177,7 +177,7 @@ describe('RegisterPage', () => {
     expect(fakeApi.fetch).not.toHaveBeenCalled();
   });
 
-  test('issue 16: a refused registration stays on step 2 and says why (nothing logged)', async () => {
+  test('a refused registration stays on step 2 and says why (nothing logged)', async () => {
     const consoleError = jest.spyOn(console, 'error');
     fakeApi.on(REGISTER, { status: 400, body: { error: 'Invalid e-mail address' } });
     const { user } = renderRegister();
@@ -194,7 +194,7 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Store Address')).toHaveValue('12 Market Street');
   });
 
-  test('a network failure stays on step 2, is logged and says so (issue 16)', async () => {
+  test('a network failure stays on step 2, is logged and says so', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi.on(REGISTER, 'network-failure');
     const { user } = renderRegister();

@@ -1,4 +1,4 @@
-// Issue 16 #8 and #12 on the Rewards page: Enter in the Expiration Date does not publish the reward, leaving with
+// The Rewards page from the keyboard: Enter in the Expiration Date does not publish the reward, leaving with
 // unsaved edits asks first, and Punches Required steps with ArrowUp/ArrowDown.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,7 +41,7 @@ async function renderLoaded() {
 
 const punches = () => screen.getByRole('spinbutton', { name: 'Punches Required' });
 
-describe('Rewards page keyboard and unsaved edits (issue 16)', () => {
+describe('Rewards page keyboard and unsaved edits', () => {
   it('#8: Enter in the Expiration Date field does not submit the form', async () => {
     const { user } = await renderLoaded();
     const expiry = screen.getByLabelText('Expiration Date');

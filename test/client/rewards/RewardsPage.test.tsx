@@ -1,4 +1,4 @@
-// The Rewards page as a vendor uses it: load, validate (SPEC.md §5 word for word), clamp, save, preview, sample table.
+// The Rewards page as a vendor uses it: load, validate (every message word for word), clamp, save, preview, sample table.
 import dayjs from 'dayjs';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../render';
@@ -19,12 +19,12 @@ const ITEMS = [
 let http: FakeApi;
 
 beforeEach(() => {
-  // A successful save is only logged (SPEC.md §7); keep the test output quiet.
+  // A successful save is only logged; keep the test output quiet.
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   http = installFakeApi();
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null }, items: [] } });
   http.on(`POST ${REWARD}`, (request) => ({ status: 200, body: { reward: JSON.parse(String(request.body)) } }));
-  // A vendor without customers yet: the Reward Activity table shows SPEC.md's sample rows.
+  // A vendor without customers yet: the Reward Activity table shows the sample rows.
   http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 10, total: 0, totalIsCapped: false, hasMore: false } });
 });
 
@@ -189,7 +189,7 @@ describe('RewardsPage', () => {
     expect(within(screen.getByTestId('live-preview')).getByText(`Buy ${punches} × Latte, get 1 free`)).toBeInTheDocument();
   });
 
-  it('issue 16 #5: a 3-punch card is previewed with 3 stamps and one consistent sample customer', async () => {
+  it('a 3-punch card is previewed with 3 stamps and one consistent sample customer', async () => {
     serve({ stamps: 3, item: 'latte', itemCustom: null, expiry: '2027-06-30' });
     await renderLoaded();
     const preview = screen.getByTestId('live-preview');
@@ -215,7 +215,7 @@ describe('RewardsPage', () => {
     await renderLoaded();
     expect(consoleError).toHaveBeenCalledWith('Failed to load reward data', expect.anything());
     expect(punchesInput()).toHaveValue('10');
-    // Issue 15 changed this: SPEC.md's default date has passed, so the form proposes one year from today.
+    // The default expiry (2025-12-31) has passed, so the form proposes one year from today.
     expect(screen.getByLabelText('Expiration Date')).toHaveValue(dayjs().add(1, 'year').format('YYYY-MM-DD'));
     consoleError.mockRestore();
   });

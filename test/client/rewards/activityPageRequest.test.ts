@@ -1,4 +1,4 @@
-// Issue 18: the Reward Activity pager asks for each page from where the server reads it directly.
+// The Reward Activity pager asks for each page from where the server reads it directly.
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../../src/api/contract/limits';
 import { activityPageRequest } from '../../../src/features/rewards/activityPageRequest';
 

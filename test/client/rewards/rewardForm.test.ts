@@ -1,4 +1,4 @@
-// The reward form's rules (SPEC.md §5) and the Live Preview's arithmetic (SPEC.md §2), as pure functions.
+// The reward form's rules and the Live Preview's arithmetic, as pure functions.
 import dayjs from 'dayjs';
 import { OTHER_ITEM_VALUE } from '../../../src/constants';
 import {
@@ -50,7 +50,7 @@ describe('validateRewardForm', () => {
     ['no expiry date', { expiry: null }, { expiry: 'Expiration date is required' }],
     ['no qualifying item', { item: undefined }, { item: 'Please select a qualifying item' }],
     ['Other with blank text', { item: OTHER_ITEM_VALUE, itemCustom: '   ' }, { itemCustom: 'Please specify the qualifying item' }],
-  ])('reports SPEC.md’s message for %s', (_label, change, errors) => {
+  ])('reports the validation message for %s', (_label, change, errors) => {
     expect(validateRewardForm({ ...valid, ...change })).toEqual(errors);
   });
 
@@ -74,13 +74,13 @@ describe('toRewardPayload', () => {
 describe('toFormValues', () => {
   const items = [{ _id: 'latte', name: 'Latte' }];
 
-  it("starts from SPEC.md's defaults when nothing loaded, its expiry while still ahead", () => {
+  it("starts from the default reward when nothing loaded, its expiry while still ahead", () => {
     const values = toFormValues(undefined, dayjs('2025-06-01'));
     expect(values).toMatchObject({ stamps: 10, item: undefined, itemCustom: '' });
     expect(values.expiry?.format('YYYY-MM-DD')).toBe('2025-12-31');
   });
 
-  it('proposes an expiry one year from today once the default 2025-12-31 has passed, for an unsaved reward only (issue 15)', () => {
+  it('proposes an expiry one year from today once the default 2025-12-31 has passed, for an unsaved reward only', () => {
     const today = dayjs('2026-11-22');
     expect(toFormValues(undefined, today).expiry?.format('YYYY-MM-DD')).toBe('2027-11-22');
     const unsaved = { reward: { stamps: 10, item: null, itemCustom: null, expiry: '2025-12-31' }, items };
@@ -121,7 +121,7 @@ describe('isExpiryInPast', () => {
 describe('stampPreview', () => {
   it.each([
     // punches, icons, filled icons, collected
-    // Issue 16 #5: a short card shows exactly its punches (SPEC.md's minimum of 4 showed a 3-punch card with 4).
+    // A short card shows exactly its punches (a minimum of 4 would show a 3-punch card with 4).
     [1, 1, 1, 1],
     [2, 2, 2, 2],
     [3, 3, 3, 3],

@@ -1,4 +1,4 @@
-// The session token rule of SPEC.md §3–§5: decode the middle part; valid only with exp × 1000 later than now.
+// The session token rule: decode the middle part; valid only with exp × 1000 later than now.
 import { decodeToken, isTokenValid } from '../../../src/lib/token';
 import { fakeToken } from '../support/tokens';
 

@@ -1,4 +1,4 @@
-// Menu & Items tab: $ prices, add and delete (optimistic, no rollback), menu upload messages (SPEC.md §4, §5, §8).
+// Menu & Items tab: $ prices, add and delete (optimistic, no rollback), menu upload messages.
 import { screen, waitFor, within } from '@testing-library/react';
 import { StoreSettingsDialog } from '../../../src/features/store-settings/StoreSettingsDialog';
 import { vendorApi } from '../../../src/features/store-settings/vendorApi';
@@ -116,7 +116,7 @@ describe('Menu & Items: add item', () => {
     await waitFor(() => expect(cachedItems(store)?.at(-1)?._id).toBe('srv-1'));
   });
 
-  test('issue 16 #10: a new item is scrolled into view in the list, and "$0.60" is a price', async () => {
+  test('a new item is scrolled into view in the list, and "$0.60" is a price', async () => {
     const scrolled: Element[] = [];
     const scrollIntoView = jest.fn(function (this: Element) {
       scrolled.push(this);
@@ -134,7 +134,7 @@ describe('Menu & Items: add item', () => {
     }
   });
 
-  test('issue 16: a refused add says so beside the form, with the reason', async () => {
+  test('a refused add says so beside the form, with the reason', async () => {
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 400, body: { error: 'Item name is too long.' } });
     const { user } = await openMenuTab();
     await typeItem(user, 'Scone', '2');
@@ -171,7 +171,7 @@ describe('Menu & Items: delete item', () => {
     reply.resolve({ status: 200, body: { ok: true } });
   });
 
-  test('issue 16: deleting the qualifying item of the live reward warns that the card changes', async () => {
+  test('deleting the qualifying item of the live reward warns that the card changes', async () => {
     fakeApi.on(`GET /api/rewards/${VENDOR_ID}`, {
       status: 200,
       body: { reward: { stamps: 8, item: 'i1', itemCustom: null, expiry: '2030-01-01' }, items: [{ _id: 'i1', name: 'Flat White' }] },

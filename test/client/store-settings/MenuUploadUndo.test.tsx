@@ -1,5 +1,5 @@
-// Issue 12: after a menu upload, the items it added are marked new in Menu & Items, and one action
-// removes exactly that upload's items (the SPEC.md §8 result messages themselves are unchanged).
+// After a menu upload, the items it added are marked new in Menu & Items, and one action
+// removes exactly that upload's items (the upload's result messages themselves are unchanged).
 import { screen, waitFor, within } from '@testing-library/react';
 import { StoreSettingsDialog } from '../../../src/features/store-settings/StoreSettingsDialog';
 import { renderWithApp } from '../render';

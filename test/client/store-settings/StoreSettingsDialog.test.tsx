@@ -1,4 +1,4 @@
-// Store Settings dialog: loading, load failure, tabs and their buttons, Save's multipart form (SPEC.md §2, §4, §7, §8).
+// Store Settings dialog: loading, load failure, tabs and their buttons, Save's multipart form.
 import { screen, waitFor, within } from '@testing-library/react';
 import { StoreSettingsDialog } from '../../../src/features/store-settings/StoreSettingsDialog';
 import { renderWithApp } from '../render';
@@ -140,7 +140,7 @@ describe('StoreSettingsDialog', () => {
     expect(form.has('cover')).toBe(false);
   });
 
-  test('issue 16: a logo the server refuses (415) is named in a message and the preview goes back to the saved logo', async () => {
+  test('a logo the server refuses (415) is named in a message and the preview goes back to the saved logo', async () => {
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
     fakeApi.on(`POST ${VENDOR_URL}`, { status: 415, body: { error: 'Logo must be PNG, JPEG or WebP.' } });
     const { user, onClose } = renderDialog();
@@ -169,7 +169,7 @@ describe('StoreSettingsDialog', () => {
     await user.click(getButton('Save'));
 
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('Failed to save store settings', expect.objectContaining({ status: 500 })));
-    // Issue 16: not silent any more.
+    // Not silent any more.
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: something went wrong. Please try again.');
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Company')).toHaveValue('Corner Coffee');
@@ -227,7 +227,7 @@ describe('StoreSettingsDialog', () => {
     expect(within(card).getByText('$4.20')).toBeInTheDocument();
     expect(within(card).getByText('Tap Water')).toBeInTheDocument();
     expect(within(card).getAllByText(/^\$/)).toHaveLength(1);
-    // Issue 16 #12: the menu list scrolls, so the keyboard can reach it; it is named by its heading.
+    // The menu list scrolls, so the keyboard can reach it; it is named by its heading.
     const menu = within(card).getByRole('list', { name: 'Menu' });
     expect(menu).toHaveAttribute('tabindex', '0');
   });

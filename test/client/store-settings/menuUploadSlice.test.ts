@@ -1,4 +1,4 @@
-// The menu upload state machine (SPEC.md §4, §8): legal transitions, ignored illegal ones, the derived message.
+// The menu upload state machine: legal transitions, ignored illegal ones, the derived message.
 import { makeStore } from '../../../src/app/store';
 import {
   progressed,
@@ -80,7 +80,7 @@ describe('menuUpload slice', () => {
     expect(store.getState().menuUpload).toEqual({ status: 'idle' });
   });
 
-  test('the three result messages of SPEC.md §8', () => {
+  test('the three result messages of a menu upload', () => {
     expect(selectMenuUploadMessage(storeAt({ status: 'failed' }).getState())?.text).toBe('❌ Failed to scan menu.');
     expect(selectMenuUploadMessage(storeAt({ status: 'done', addedCount: 0 }).getState())?.text).toBe('⚠️ No items found in this menu.');
     expect(selectMenuUploadMessage(storeAt({ status: 'done', addedCount: 4 }).getState())?.text).toBe('✅ Added 4 new item(s) from menu.');

@@ -1,4 +1,4 @@
-// Reading the price box and showing prices with the dollar sign (SPEC.md §5, §9).
+// Reading the price box and showing prices with the dollar sign.
 import { formatPrice, parsePriceInput } from '../../../src/features/store-settings/price';
 
 describe('parsePriceInput', () => {
@@ -10,7 +10,7 @@ describe('parsePriceInput', () => {
     [' 4.20 ', 4.2],
     ['.5', 0.5],
     ['0', 0],
-    // Issue 16 #10: the dollar sign typed anyway, and a decimal comma.
+    // The dollar sign typed anyway, and a decimal comma.
     ['$0.60', 0.6],
     ['$ 4', 4],
     ['3,50', 3.5],

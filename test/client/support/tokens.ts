@@ -1,4 +1,4 @@
-// Session tokens for client tests. The client only decodes the middle part (SPEC.md §3), so they are unsigned.
+// Session tokens for client tests. The client only decodes the middle part, so they are unsigned.
 // Kept apart from render.tsx so that store and slice tests get them without loading antd.
 
 /** exp (in seconds) of a token that stays valid for the whole test run: 2100-01-01. */

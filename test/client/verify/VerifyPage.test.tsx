@@ -1,4 +1,4 @@
-// The verification link as a vendor opens it (SPEC.md §2, §4, §8): verifying → expired | set password → dashboard.
+// The verification link as a vendor opens it: verifying → expired | set password → dashboard.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import VerifyPage from '../../../src/features/verify/VerifyPage';

@@ -1,4 +1,4 @@
-// Issue 18: on a SQLite file, Db.reads runs queries in a worker thread with its own read-only
+// On a SQLite file, Db.reads runs queries in a worker thread with its own read-only
 // connection: it sees every committed write of the main connection, and it refuses to write.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 18: a query compiled once and run with each call's own arguments answers what building it anew would.
+// A query compiled once and run with each call's own arguments answers what building it anew would.
 import { sql } from 'kysely';
 import { reusableQuery } from '../../../server/db/reusable-query';
 import { buildTestApp, type TestApp } from '../helpers';

@@ -1,4 +1,4 @@
-// SQLite statistics (issue 18): the app's queries are planned without statistics; after an ANALYZE, start-up
+// SQLite statistics: the app's queries are planned without statistics; after an ANALYZE, start-up
 // clears what it gathered (sqlite_stat1, sqlite_stat4), with which SQLite re-planned every statement on each
 // new bound value and skip-scanned a whole store for the dashboard.
 import fs from 'node:fs';

@@ -13,7 +13,7 @@ import { isDatabaseUnavailable, isTransactionConflict } from '../../../server/db
 import { inTransaction, retryPauseMs, RETRY_BASE_MS, TRANSACTION_ATTEMPTS, type RetryPolicy } from '../../../server/db/transactions';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/app';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
-import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../customer/factories';
+import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
 
 const conflict = (code: string) => Object.assign(new Error(`conflict ${code}`), { code });
 

@@ -1,8 +1,8 @@
-// The corpus gate (issue 12): a fixed sample of the held-back half of the generated menu corpus
+// The corpus gate: a fixed sample of the held-back half of the generated menu corpus
 // (test/fixtures/menus) is scanned with the real scanner; F1 on these printed menus must stay at
 // or above 0.90. An accuracy gate, not a timing test. The whole corpus runs in `npm run bench`
 // (BENCH_ONLY=menu); this sample keeps `npm test` within its time budget on 2 cores.
-import { createLocalMenuScanner } from '../../../server/services/menu-scan';
+import { createLocalMenuScanner } from '../../../server/menu-scan';
 import { corpus } from '../../fixtures/menus/corpus';
 import { metrics, score, sum, type Score } from '../../fixtures/menus/score';
 

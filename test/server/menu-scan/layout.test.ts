@@ -1,6 +1,6 @@
 // Rows rebuilt from OCR line boxes (layout.ts): columns, rows, gaps, and noise left out.
-import { rowsFromLines, MIN_LINE_CONFIDENCE } from '../../../server/services/menu-scan/layout';
-import type { OcrLine } from '../../../server/services/menu-scan/paddle';
+import { rowsFromLines, MIN_LINE_CONFIDENCE } from '../../../server/menu-scan/layout';
+import type { OcrLine } from '../../../server/menu-scan/paddle';
 
 /** A box from left/top, width and height, clockwise from the top left as the detector answers. */
 function line(text: string, left: number, top: number, width: number, height = 20, mean = 0.98): OcrLine {

@@ -1,6 +1,6 @@
 // The OCR process's text-line finder (line-boxes-source.ts): the detector's mask in, line boxes and
 // upright line crops out. The source is plain JavaScript for the child process; evaluated here.
-import { LINE_BOXES_SOURCE } from '../../../server/services/menu-scan/line-boxes-source';
+import { LINE_BOXES_SOURCE } from '../../../server/menu-scan/line-boxes-source';
 
 type Point = [number, number];
 interface Crop {

@@ -1,7 +1,7 @@
 // The PaddleOCR child process (paddle.ts): reads a page in a process of its own, and is ended after
 // a quiet spell so its memory goes back to the system; the next page starts a new one.
 import sharp from 'sharp';
-import { OCR_IDLE_MS, PaddleEngine } from '../../../server/services/menu-scan/paddle';
+import { OCR_IDLE_MS, PaddleEngine } from '../../../server/menu-scan/paddle';
 
 jest.setTimeout(120_000);
 

@@ -1,11 +1,11 @@
 // Unit tests of the menu text parser: each case names the menu-writing habit or OCR mistake it handles.
-import { parseMenuText } from '../../../server/services/menu-scan';
-import { groupIntoLines, type PdfTextItem } from '../../../server/services/menu-scan/pdf-text';
+import { parseMenuText } from '../../../server/menu-scan';
+import { groupIntoLines, type PdfTextItem } from '../../../server/menu-scan/pdf-text';
 
 const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
 
 describe('parseMenuText', () => {
-  describe("reads PaddleOCR's habits (issue 12)", () => {
+  describe("reads PaddleOCR's habits", () => {
     it.each([
       ['"f" for a pound sign', 'Banana Bread    f10', one('Banana Bread', 1000)],
       ['the tail of a leader stuck to the price', 'Fruit Salad    .13.30', one('Fruit Salad', 1330)],

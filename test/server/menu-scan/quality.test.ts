@@ -6,8 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { createLocalMenuScanner, MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../server/services/menu-scan';
-import { estimateSkewDegrees } from '../../../server/services/menu-scan/deskew';
+import { createLocalMenuScanner, MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../server/menu-scan';
+import { estimateSkewDegrees } from '../../../server/menu-scan/deskew';
 import { nameDistance } from '../../fixtures/menus/score';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 // /api/auth under attack: malformed bodies, control characters, the decompression bomb at
 // registration, throttled links, lockout that cannot be turned against the vendor, revocable
-// sessions and "Forgot password?" (issue 14).
+// sessions and "Forgot password?".
 import { buildApp } from '../../../server/app';
 import { buildTestApp, type TestApp } from '../helpers';
-import { decompressionBombPng } from '../vendor/uploads-fixtures';
+import { decompressionBombPng } from '../factories';
 import {
   PNG_BYTES,
   STRONG_PASSWORD,
@@ -15,7 +15,7 @@ import {
   signUpVendor,
   tokenFromMail,
   type SignedUpVendor,
-} from '../auth/fixtures';
+} from '../factories';
 import { CONTROL_CHARACTERS, MALFORMED_JSON, MALFORMED_MULTIPART, codePoint, expectClientError } from './helpers';
 
 let t: TestApp;
@@ -77,16 +77,16 @@ describe('control characters in free text', () => {
 describe('the menu sent with registration is checked on arrival', () => {
   it('refuses a decompression-bomb PNG (413) and creates nothing', async () => {
     const before = await vendorCount();
-    const response = await postRegister(t, registrationFields(), [{ name: 'menu', filename: 'menu.png', contentType: 'image/png', data: decompressionBombPng() }]);
+    const response = await postRegister(t, registrationFields(), [{ field: 'menu', filename: 'menu.png', contentType: 'image/png', data: decompressionBombPng() }]);
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toMatch(/pixels/);
     expect(await vendorCount()).toBe(before);
   });
 
   it('refuses a PNG cut short (400) and still takes a real one', async () => {
-    const truncated = await postRegister(t, registrationFields(), [{ name: 'menu', filename: 'menu.png', contentType: 'image/png', data: PNG_BYTES.subarray(0, 40) }]);
+    const truncated = await postRegister(t, registrationFields(), [{ field: 'menu', filename: 'menu.png', contentType: 'image/png', data: PNG_BYTES.subarray(0, 40) }]);
     expect(truncated.statusCode).toBe(400);
-    expect((await postRegister(t, registrationFields(), [{ name: 'menu', filename: 'menu.png', contentType: 'image/png', data: PNG_BYTES }])).statusCode).toBe(201);
+    expect((await postRegister(t, registrationFields(), [{ field: 'menu', filename: 'menu.png', contentType: 'image/png', data: PNG_BYTES }])).statusCode).toBe(201);
   });
 });
 

@@ -1,5 +1,5 @@
 // /api/customer under attack: control characters in the profile, e-mail squatting and enumeration,
-// throttled confirmation and recovery links, malformed bodies (issue 14).
+// throttled confirmation and recovery links, malformed bodies.
 import { buildTestApp, type TestApp } from '../helpers';
 import {
   asCustomer,
@@ -11,7 +11,7 @@ import {
   saveConfirmedEmail,
   setReward,
   type TestStore,
-} from '../customer/factories';
+} from '../factories';
 import { CONTROL_CHARACTERS, MALFORMED_JSON, codePoint, expectClientError } from './helpers';
 
 let t: TestApp;

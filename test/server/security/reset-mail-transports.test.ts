@@ -1,12 +1,12 @@
-// "Forgot password?" through both mail transports the app has (issue 14): real SMTP (SMTP_URL) and the
+// "Forgot password?" through both mail transports the app has: real SMTP (SMTP_URL) and the
 // file outbox (no SMTP_URL). The link in the mail that arrives opens the reset and signs the vendor in.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { createMailer, type Mailer } from '../../../server/services/mailer';
+import { createMailer, type Mailer } from '../../../server/infra/mailer';
 import { buildTestApp, type TestApp } from '../helpers';
-import { freshAddress, signUpVendor } from '../auth/fixtures';
+import { freshAddress, signUpVendor } from '../factories';
 import { freePort } from '../../support/free-port';
 
 

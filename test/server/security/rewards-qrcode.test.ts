@@ -1,5 +1,5 @@
 // /api/rewards and /api/qrcode under attack: control characters in the reward's text, malformed
-// bodies, and revoked sessions (issue 14).
+// bodies, and revoked sessions.
 import { buildTestApp, type TestApp } from '../helpers';
 import { createVendor, type TestVendor } from '../factories';
 import { CONTROL_CHARACTERS, MALFORMED_JSON, codePoint, expectClientError } from './helpers';

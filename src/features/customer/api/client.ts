@@ -1,6 +1,6 @@
 // The customer endpoints (/api/customer), typed from the same wire types as the rest of the app.
 //
-// Why not the one RTK Query api slice: the customer pages are their own lean entry (issue 18: ≤ 100 KiB of
+// Why not the one RTK Query api slice: the customer pages are their own lean entry (≤ 100 KiB of
 // JavaScript, gzip, before the stamp shows on a phone). Measured in this build, React DOM is 67 KiB and
 // react-router 13 KiB; Redux Toolkit with RTK Query, react-redux and immer add 25 KiB more, which leaves no
 // room for the pages. So these few calls use fetch directly, with the behaviour the slice gave them: the
@@ -78,9 +78,9 @@ export const customerClient = {
   getCard: (cardId: string) => call<CardResponse>(`/cards/${id(cardId)}`),
   /** POST /api/customer/cards/{cardId}/claim: redeem a full card. */
   claimCard: (cardId: string) => call<ClaimResponse>(`/cards/${id(cardId)}/claim`, { method: 'POST' }),
-  /** GET /api/customer/claims/{id} (issue 19): the claim as it is now. */
+  /** GET /api/customer/claims/{id}: the claim as it is now. */
   getClaim: (claimId: string) => call<RedemptionDto>(`/claims/${id(claimId)}`),
-  /** DELETE /api/customer/me (issue 19): erase the wallet; this device's credential is dropped too. */
+  /** DELETE /api/customer/me: erase the wallet; this device's credential is dropped too. */
   async deleteWallet(): Promise<{ message: string }> {
     const answer = await call<{ message: string }>('/me', { method: 'DELETE' });
     clearCustomerCredential();

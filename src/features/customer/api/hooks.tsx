@@ -160,7 +160,7 @@ export function useClaimCardMutation() {
   });
 }
 
-/** The claim as it is now, polled while it is pending (issue 19); see useClaimStatus. */
+/** The claim as it is now, polled while it is pending; see useClaimStatus. */
 export function useGetClaimQuery(claimId: string, options: QueryOptions) {
   return useCustomerQuery<RedemptionDto>(claimKey(claimId), () => customerClient.getClaim(claimId), [], options);
 }

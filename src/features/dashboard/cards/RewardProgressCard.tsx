@@ -1,4 +1,4 @@
-// Reward-setup card: a stamp card with the average customer's progress (SPEC.md §2 "Dashboard").
+// Reward-setup card: a stamp card with the average customer's progress.
 import type { ReactNode } from 'react';
 import { CoffeeOutlined, GiftOutlined } from '@ant-design/icons';
 import { Progress } from 'antd';
@@ -8,12 +8,12 @@ import { SectionCard } from '../../../components/SectionCard';
 export interface RewardProgressCardProps {
   stampsRequired: number;
   averageStampsCollected: number;
-  /** Live figures only: cards in progress. 0 → "no card in progress", not "average 0 of 3" (issue 16 #3). */
+  /** Live figures only: cards in progress. 0 → "no card in progress", not "average 0 of 3". */
   activeCards?: number;
   sample?: boolean;
   /** E.g. a link to the reward setup. */
   action?: ReactNode;
-  /** The vendor's own offer in words ("Buy 10 Flat White, get 1 free"), shown under SPEC.md's line once saved. */
+  /** The vendor's own offer in words ("Buy 10 Flat White, get 1 free"), shown under the sample line once saved. */
   offer?: string;
 }
 

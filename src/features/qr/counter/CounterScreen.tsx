@@ -1,4 +1,4 @@
-// Counter mode (issue 15): the QR page as the café's counter screen. Full screen (Fullscreen API) with the
+// Counter mode: the QR page as the café's counter screen. Full screen (Fullscreen API) with the
 // store's logo and name, the offer in words, the largest QR the screen allows, the countdown (or the truth
 // about a lost connection), the live feed, a short flash (and an opt-in chime) when a stamp or claim lands,
 // and a screen wake lock. Esc (or the Leave button) returns to the page.

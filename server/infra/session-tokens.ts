@@ -1,0 +1,48 @@
+// Vendor session tokens: standard HS256 JWTs with `sub` = vendor id and `exp`, plus
+// `jti` (this session, so Logout can end it) and `gen` (the vendor's session generation when it was
+// issued: a password change or reset moves the generation on, ending every earlier session).
+// The signature and expiry are checked here; whether the session is still current is a database
+// question (services/sessions.ts), so it holds on every server sharing the database.
+import crypto from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+import { deriveKey } from './secret';
+
+export interface SessionClaims {
+  sub: string;
+  exp: number;
+  jti: string;
+  gen: number;
+}
+
+export interface SessionTokens {
+  /** A new session token; `generation` is the vendor's current session generation (0 until a password change). */
+  issue(vendorId: string, generation?: number): string;
+  /** The claims of a valid token, or null for a missing, malformed, tampered, `alg:none` or expired one. */
+  verify(token: string): SessionClaims | null;
+}
+
+export function createSessionTokens(secret: string, ttlHours: number, now: () => number = Date.now): SessionTokens {
+  const key = deriveKey(secret, 'session');
+  // iat/exp are written by us from `now` (testable clock); fast-jwt only signs and checks the signature.
+  const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
+  // algorithms pinned to HS256: `alg: none` and algorithm-confusion tokens fail here.
+  const verifySignature = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 1000 });
+  return {
+    issue(vendorId, generation = 0) {
+      const iat = Math.floor(now() / 1000);
+      return sign({ sub: vendorId, iat, exp: iat + ttlHours * 3600, jti: crypto.randomUUID(), gen: generation });
+    },
+    verify(token) {
+      try {
+        const claims = verifySignature(token) as Partial<SessionClaims>;
+        if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+        // Tokens from before sessions became revocable have no jti: they cannot be ended, so they are refused.
+        if (typeof claims.jti !== 'string' || !Number.isInteger(claims.gen)) return null;
+        if (claims.exp * 1000 <= now()) return null;
+        return { sub: claims.sub, exp: claims.exp, jti: claims.jti, gen: claims.gen as number };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

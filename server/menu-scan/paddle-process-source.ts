@@ -1,0 +1,234 @@
+// Source of the OCR child process that runs PaddleOCR (ONNX Runtime) on prepared menu pages.
+import { LINE_BOXES_SOURCE } from './line-boxes-source';
+
+/**
+ * Plain CommonJS JavaScript, run as `node -e <source>` with an IPC channel (paddle.ts). A child
+ * process rather than a worker thread because its memory can be handed back: glibc's allocator is
+ * told (MALLOC_MMAP_THRESHOLD_, set by paddle.ts) to give every large buffer its own mapping, so
+ * the detector's and recognizer's tensors return to the system when freed instead of staying in
+ * the heap. Inside the server's process the heap kept them: measured +430 MB after one page and
+ * +710 MB after four, against a ~290 MB peak for this whole process (docs/menu-scanning.md).
+ *
+ * Per page: the detector (PP-OCRv4) reads the page in horizontal strips with an overlap, so its
+ * working memory is that of a strip whatever the page size; the text mask it leaves becomes line
+ * boxes (line-boxes-source.ts); the recognizer reads the lines in batches of similar width,
+ * bounded in pixels. Answers one result per box: the layout (layout.ts) decides what belongs
+ * together.
+ *
+ * Configuration: JSON in STAMPWISE_PADDLE_CONFIG: { ortPath, sharpPath, modelsUrl, threads,
+ * threshold }. Receives { id, png } (an RGB PNG); sends { id, ok: true, lines: [{ text, mean,
+ * box }] } with box as four [x, y] corners in the page's pixels, or { id, ok: false, error }.
+ * With MENU_OCR_PROFILE=<file> it appends each page's stage times and memory there (a measuring aid:
+ * memoryMb is the RSS before the page, then the high-water mark after detection, boxes, recognition).
+ */
+export const PADDLE_PROCESS_SOURCE = String.raw`
+'use strict';
+const fs = require('node:fs');
+const config = JSON.parse(process.env.STAMPWISE_PADDLE_CONFIG);
+const ort = require(config.ortPath);
+const sharp = require(config.sharpPath);
+// libvips' operation cache and thread pool would keep memory for pages that are gone.
+sharp.cache(false);
+sharp.concurrency(1);
+
+const onnxOptions = {
+  intraOpNumThreads: config.threads,
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+  // The arena is kept (measured: without it every run maps fresh memory and pages run 3-5x slower);
+  // the tiles and bounded batches below keep what it holds small. Memory patterns are planned per
+  // input shape and would be kept for every shape seen.
+  enableCpuMemArena: true,
+  enableMemPattern: false,
+};
+
+/** Detector tiles: the rows and columns read at once, and the context read around them (multiples of 32). */
+const TILE_ROWS = 256;
+const TILE_COLUMNS = 512;
+const TILE_MARGIN = 64;
+/** The recognizer reads lines 48 px high (PP-OCRv4). */
+const REC_HEIGHT = 48;
+/** Wider lines are squeezed: beyond this a menu line is a leader run, not more letters. */
+const REC_MAX_WIDTH = 1600;
+/** A batch holds up to this many lines and this many pixels of line width in all. */
+const REC_BATCH = 8;
+const REC_BATCH_WIDTH = 1600;
+
+${LINE_BOXES_SOURCE}
+
+async function start() {
+  const models = (await import(config.modelsUrl)).default;
+  const detector = await ort.InferenceSession.create(models.detectionPath, onnxOptions);
+  const recognizer = await ort.InferenceSession.create(models.recognitionPath, onnxOptions);
+  const text = fs.readFileSync(models.dictionaryPath, 'utf8');
+  // CTC class 0 is the blank; class i is dictionary[i - 1]; the last class is a space.
+  const dictionary = [...text.split('\n'), ' '];
+  return { detector, recognizer, dictionary };
+}
+
+/** The detector's text mask (1 = text) of a page whose sides are multiples of 32. */
+async function detect(detector, rgb, width, height) {
+  const mask = new Uint8Array(width * height);
+  for (let coreTop = 0; coreTop < height; coreTop += TILE_ROWS) {
+    const coreBottom = Math.min(height, coreTop + TILE_ROWS);
+    const top = Math.max(0, coreTop - TILE_MARGIN);
+    const bottom = Math.min(height, coreBottom + TILE_MARGIN);
+    for (let coreLeft = 0; coreLeft < width; coreLeft += TILE_COLUMNS) {
+      const coreRight = Math.min(width, coreLeft + TILE_COLUMNS);
+      const left = Math.max(0, coreLeft - TILE_MARGIN);
+      const right = Math.min(width, coreRight + TILE_MARGIN);
+      const rows = bottom - top;
+      const columns = right - left;
+      const plane = rows * columns;
+      // Planar B, G, R in 0..1, as PaddleOCR's Node port feeds this model.
+      const data = new Float32Array(3 * plane);
+      for (let y = 0; y < rows; y++) {
+        for (let x = 0; x < columns; x++) {
+          const p = ((top + y) * width + left + x) * 3;
+          const o = y * columns + x;
+          data[o] = rgb[p + 2] / 255;
+          data[plane + o] = rgb[p + 1] / 255;
+          data[2 * plane + o] = rgb[p] / 255;
+        }
+      }
+      const outputs = await detector.run({ [detector.inputNames[0]]: new ort.Tensor('float32', data, [1, 3, rows, columns]) });
+      const probability = outputs[detector.outputNames[0]].data;
+      // Text is kept from the core and half the margin around it: where tiles overlap, text seen
+      // by either counts, so a line running across a cut stays one region.
+      const keepTop = Math.max(top, coreTop - TILE_MARGIN / 2);
+      const keepBottom = Math.min(bottom, coreBottom + TILE_MARGIN / 2);
+      const keepLeft = Math.max(left, coreLeft - TILE_MARGIN / 2);
+      const keepRight = Math.min(right, coreRight + TILE_MARGIN / 2);
+      for (let y = keepTop; y < keepBottom; y++) {
+        for (let x = keepLeft; x < keepRight; x++) {
+          if (probability[(y - top) * columns + (x - left)] > config.threshold) mask[y * width + x] = 1;
+        }
+      }
+    }
+  }
+  return mask;
+}
+
+/** Runs the recognizer on line crops in batches; answers { text, mean } per line, in order. */
+async function recognize({ recognizer, dictionary }, crops) {
+  const lines = [];
+  for (const crop of crops) {
+    const width = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((crop.width * REC_HEIGHT) / Math.max(1, crop.height))));
+    const data = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
+      .resize({ width, height: REC_HEIGHT, fit: 'fill' })
+      .raw()
+      .toBuffer();
+    lines.push({ data, width });
+  }
+  const order = lines.map((_, i) => i).sort((a, b) => lines[a].width - lines[b].width);
+  const results = new Array(lines.length);
+  for (let start = 0; start < order.length; ) {
+    // Sorted by width, so the last line of a batch is its widest.
+    let end = start + 1;
+    while (end < order.length && end - start < REC_BATCH && (end - start + 1) * lines[order[end]].width <= REC_BATCH_WIDTH) end++;
+    const batch = order.slice(start, end);
+    start = end;
+    const batchWidth = lines[batch[batch.length - 1]].width;
+    const plane = REC_HEIGHT * batchWidth;
+    const input = new Float32Array(batch.length * 3 * plane);
+    batch.forEach((lineIndex, b) => {
+      const { data, width } = lines[lineIndex];
+      const base = b * 3 * plane;
+      for (let y = 0; y < REC_HEIGHT; y++) {
+        for (let x = 0; x < batchWidth; x++) {
+          // Narrower lines are padded by repeating their last column (paper, not a black bar).
+          const p = (y * width + Math.min(x, width - 1)) * 3;
+          const o = y * batchWidth + x;
+          input[base + o] = data[p + 2] / 255;
+          input[base + plane + o] = data[p + 1] / 255;
+          input[base + 2 * plane + o] = data[p] / 255;
+        }
+      }
+    });
+    const feeds = { [recognizer.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, batchWidth]) };
+    const output = (await recognizer.run(feeds))[recognizer.outputNames[0]];
+    const [, steps, classes] = output.dims;
+    const probs = output.data;
+    batch.forEach((lineIndex, b) => {
+      let text = '';
+      let sum = 0;
+      let count = 0;
+      let previous = -1;
+      for (let t = 0; t < steps; t++) {
+        const offset = (b * steps + t) * classes;
+        let best = 0;
+        let bestP = -Infinity;
+        for (let c = 0; c < classes; c++) {
+          const v = probs[offset + c];
+          if (v > bestP) {
+            bestP = v;
+            best = c;
+          }
+        }
+        if (best !== 0 && best !== previous) {
+          text += dictionary[best - 1] ?? '';
+          sum += bestP;
+          count++;
+        }
+        previous = best;
+      }
+      results[lineIndex] = { text, mean: count ? sum / count : 0 };
+    });
+  }
+  return results;
+}
+
+const ready = start();
+// A failed start is reported to each job that asks for it.
+ready.catch(() => undefined);
+
+function highWaterMb() {
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) / 1024);
+}
+
+async function read(png) {
+  const engine = await ready;
+  const profile = process.env.MENU_OCR_PROFILE;
+  // Memory in MB: the start, and the high-water mark after each stage (reset for each page).
+  const memory = profile ? [Math.round(process.memoryUsage().rss / 2 ** 20)] : [];
+  if (profile) fs.writeFileSync('/proc/self/clear_refs', '5');
+  const started = Date.now();
+  const { data: page, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // The detector wants sides that are multiples of 32: the page's edge pixels are repeated.
+  const width = Math.max(32, Math.ceil(info.width / 32) * 32);
+  const height = Math.max(32, Math.ceil(info.height / 32) * 32);
+  const rgb =
+    width === info.width && height === info.height
+      ? page
+      : await sharp(page, { raw: { width: info.width, height: info.height, channels: 3 } })
+          .extend({ right: width - info.width, bottom: height - info.height, extendWith: 'copy' })
+          .raw()
+          .toBuffer();
+  const mask = await detect(engine.detector, rgb, width, height);
+  const detected = Date.now();
+  if (profile) memory.push(highWaterMb());
+  const boxes = findLineBoxes(mask, width, height);
+  const crops = boxes.map((box) => cropLine(rgb, width, height, box));
+  const boxed = Date.now();
+  if (profile) memory.push(highWaterMb());
+  const texts = boxes.length ? await recognize(engine, crops) : [];
+  if (profile) {
+    memory.push(highWaterMb());
+    const stages = { width, height, lines: boxes.length, detectMs: detected - started, boxesMs: boxed - detected, recognizeMs: Date.now() - boxed, memoryMb: memory };
+    fs.appendFileSync(profile, JSON.stringify(stages) + '\n');
+  }
+  return texts.map((t, i) => ({ text: t.text, mean: t.mean, box: boxes[i] }));
+}
+
+process.on('message', async ({ id, png }) => {
+  try {
+    const lines = await read(Buffer.from(png));
+    process.send({ id, ok: true, lines });
+  } catch (error) {
+    process.send({ id, ok: false, error: String((error && error.message) || error) });
+  }
+});
+// The server went away (or closed the scanner): nothing is left to read for.
+process.on('disconnect', () => process.exit(0));
+`;

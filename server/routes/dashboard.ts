@@ -1,0 +1,33 @@
+// /api/dashboard/{vendorId}: every figure of the vendor's dashboard, owner-only. HTTP only; the figures come
+// from services/dashboard.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DashboardQuery, DashboardResponse } from '../../src/api/contract/activity';
+import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
+import { getDashboard } from '../services/dashboard';
+
+const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The vendor's private figures: never kept by the browser or anything in between.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['activity'],
+      summary: "Every figure of the vendor's dashboard",
+      description: 'utcOffset: the vendor\'s offset from UTC in minutes (e.g. 780 for UTC+13), so days and weeks follow their calendar; default 0.',
+      security: [{ bearer: [] }],
+      params: Params,
+      querystring: DashboardQuery,
+      response: {
+        200: DashboardResponse,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+      },
+    },
+  }, async (request) => getDashboard(app.deps, request.params.vendorId, request.query.utcOffset));
+};
+
+export default dashboardRoutes;

@@ -1,0 +1,69 @@
+// /api/qrcode/generate, /printable and /flyer-printed: the rotating counter QR token and the long-lived flyer token.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
+import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../../src/api/contract/qrcode';
+import { assertOwner } from '../../plugins/auth';
+import { notFound } from '../../http-errors';
+import { printableQrToken } from '../../services/printable-qr';
+import { qrScanUrl } from '../../infra/qr-tokens-impl';
+import { markFlyerPrinted } from '../../services/first-day';
+
+const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
+  const scanUrl = (token: string) => qrScanUrl(app.deps.config.publicUrl, token);
+
+  app.get('/generate/:vendorId', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['qrcode'],
+      summary: 'A fresh counter QR token, valid for 90 s (signed, nothing stored)',
+      security: [{ bearer: [] }],
+      params: VendorParams,
+      response: {
+        200: QrTokenResponse,
+        401: ErrorBody,
+        403: ErrorBody,
+      },
+    },
+  }, async (request, reply) => {
+    const { token, expiresAt } = app.deps.qrTokens.issueDynamic(request.params.vendorId);
+    // Every answer is a new token: no cache may hand an old one back.
+    reply.header('Cache-Control', 'no-store');
+    return { token, url: scanUrl(token), expiresAt };
+  });
+
+  app.post('/printable', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['qrcode'],
+      summary: 'The long-lived flyer QR token; renew: true replaces it so earlier flyers stop working',
+      security: [{ bearer: [] }],
+      body: PrintableQrRequest,
+      response: { 200: PrintableQrResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const { vendorId, renew } = request.body;
+    assertOwner(request, vendorId);
+    const token = await printableQrToken(app.deps, vendorId, renew === true);
+    reply.header('Cache-Control', 'no-store');
+    return { token, url: scanUrl(token) };
+  });
+
+  app.post('/flyer-printed', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['qrcode'],
+      summary: 'Records that the vendor exported or printed the flyer (the first-day checklist)',
+      security: [{ bearer: [] }],
+      body: FlyerPrintedRequest,
+      response: { 200: FlyerPrintedResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request) => {
+    const { vendorId } = request.body;
+    assertOwner(request, vendorId);
+    if (!(await markFlyerPrinted(app.deps, vendorId))) throw notFound('This store no longer exists.');
+    return { flyerPrinted: true };
+  });
+};
+
+export default codeRoutes;

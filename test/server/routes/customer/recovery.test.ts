@@ -1,0 +1,155 @@
+// The customer's profile (GET/PATCH /api/customer/me) and wallet recovery on another device
+// (POST /api/customer/recover, POST /api/customer/recover/:token) through a mailed sign-in link.
+import { buildTestApp, type TestApp } from '../../helpers';
+import { asCustomer, confirmationTokenMailedTo, confirmEmailLink, createStore, newCustomer, saveConfirmedEmail, setReward, type TestStore } from '../../factories';
+
+let t: TestApp;
+let store: TestStore;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  store = await createStore(t);
+  await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+function patchMe(credential: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(credential), payload });
+}
+
+function recover(email: string) {
+  return t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email } });
+}
+
+function tokenFromLink(link: string | undefined): string {
+  const match = /\/wallet\/recover\/([A-Za-z0-9_-]+)$/.exec(link ?? '');
+  if (!match) throw new Error(`no recovery link in ${link}`);
+  return match[1];
+}
+
+describe('PATCH /api/customer/me', () => {
+  it('sets, trims and clears the display name; a new e-mail is saved once the link mailed to it is opened', async () => {
+    const credential = await newCustomer(t, store.id);
+    const set = await patchMe(credential, { displayName: '  Ana ', email: 'Ana@Example.com' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ displayName: 'Ana', email: null, emailConfirmationSentTo: 'Ana@Example.com' });
+    const token = confirmationTokenMailedTo(t, 'Ana@Example.com');
+    expect(token).toBeDefined();
+    expect((await confirmEmailLink(t, token ?? '')).json()).toEqual({ displayName: 'Ana', email: 'Ana@Example.com' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(credential) })).json()).toEqual({ displayName: 'Ana', email: 'Ana@Example.com' });
+
+    const cleared = await patchMe(credential, { displayName: '' });
+    expect(cleared.json()).toEqual({ displayName: null, email: 'Ana@Example.com', emailConfirmationSentTo: null });
+    const noEmail = await patchMe(credential, { email: '' });
+    expect(noEmail.json()).toEqual({ displayName: null, email: null, emailConfirmationSentTo: null });
+  });
+
+  it('rejects a malformed e-mail and a too long name (400) and changes nothing', async () => {
+    const credential = await newCustomer(t, store.id);
+    const badEmail = await patchMe(credential, { email: 'not-an-address' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().details).toEqual([{ field: 'email', message: 'is not a valid e-mail address' }]);
+    const longName = await patchMe(credential, { displayName: 'x'.repeat(41) });
+    expect(longName.statusCode).toBe(400);
+    const unknownField = await patchMe(credential, { isAdmin: true });
+    expect(unknownField.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(credential) })).json()).toEqual({ displayName: null, email: null });
+  });
+
+  it('answers an e-mail that another wallet uses exactly like a free one, and never attaches it', async () => {
+    const first = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, first, 'ana@example.com');
+    const second = await newCustomer(t, store.id);
+    const response = await patchMe(second, { email: 'ANA@example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ displayName: null, email: null, emailConfirmationSentTo: 'ANA@example.com' });
+    // The address's owner gets their own sign-in link, not a link that would hand the address over.
+    expect(t.mailer.last()?.link).toMatch(/\/wallet\/recover\//);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(second) })).json().email).toBeNull();
+  });
+
+  it('needs a customer credential (401)', async () => {
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/customer/me', payload: { displayName: 'x' } })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/customer/recover', () => {
+  it('mails a sign-in link to the wallet address', async () => {
+    const credential = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, credential, 'ana@example.com');
+    t.mailer.sent.length = 0;
+    const response = await recover('  ANA@example.com ');
+    expect(response.statusCode).toBe(202);
+    expect(response.json().message).toMatch(/If this e-mail address belongs to a wallet/);
+    const mail = t.mailer.last();
+    expect(mail?.to).toBe('ana@example.com');
+    expect(mail?.link).toMatch(/^http:\/\/stampwise\.test\/wallet\/recover\/[A-Za-z0-9_-]{43}$/);
+    expect(mail?.text).toContain(mail?.link);
+    // Only the token's hash is stored.
+    const rows = await t.db.kysely.selectFrom('customer_recovery_tokens').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(tokenFromLink(mail?.link));
+  });
+
+  it('answers the same 202 for an address no wallet uses, and sends nothing (no account discovery)', async () => {
+    const response = await recover('nobody@example.com');
+    expect(response.statusCode).toBe(202);
+    expect(response.json().message).toMatch(/If this e-mail address belongs to a wallet/);
+    expect(t.mailer.sent).toHaveLength(0);
+  });
+
+  it('sends at most one mail a minute per wallet', async () => {
+    const credential = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, credential, 'ana@example.com');
+    t.mailer.sent.length = 0;
+    await recover('ana@example.com');
+    await recover('ana@example.com');
+    expect(t.mailer.sent).toHaveLength(1);
+    t.clock.advance(60 * 1000);
+    await recover('ana@example.com');
+    expect(t.mailer.sent).toHaveLength(2);
+  });
+
+  it('rejects a malformed address (400)', async () => {
+    expect((await recover('nope')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/customer/recover/:token', () => {
+  it('gives the new device its own credential to the same wallet, once', async () => {
+    const oldPhone = await newCustomer(t, store.id);
+    await patchMe(oldPhone, { displayName: 'Ana' });
+    await saveConfirmedEmail(t, oldPhone, 'ana@example.com');
+    await recover('ana@example.com');
+    const token = tokenFromLink(t.mailer.last()?.link);
+
+    const response = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}` });
+    expect(response.statusCode).toBe(200);
+    const { credential: newPhone, profile } = response.json();
+    expect(newPhone).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newPhone).not.toBe(oldPhone);
+    expect(profile).toEqual({ displayName: 'Ana', email: 'ana@example.com' });
+
+    const cards = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(newPhone) })).json().cards;
+    expect(cards).toHaveLength(1);
+    expect(cards[0].stamps).toBe(1);
+    // The old phone keeps working too.
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(oldPhone) })).statusCode).toBe(200);
+
+    const reused = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}` });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json().error).toBe('This sign-in link is not valid. It may have been used already — ask for a new one.');
+  });
+
+  it('refuses a link older than an hour (410) and a made-up one (404)', async () => {
+    const credential = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, credential, 'ana@example.com');
+    await recover('ana@example.com');
+    const token = tokenFromLink(t.mailer.last()?.link);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}` })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'POST', url: '/api/customer/recover/made-up' })).statusCode).toBe(404);
+  });
+});
