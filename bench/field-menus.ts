@@ -2,8 +2,8 @@
 // the repository, MENU_FIELD_DIR overrides), scanned by the same scanner as the generated corpus,
 // per file and per half. MENU_FIELD_HALF=dev|held|both (default both: the development half first).
 // The folder is never part of the repository: without it the table is skipped with a message.
-import type { MenuScanner } from '../server/services/menu-scan';
-import { readPdf } from '../server/services/menu-scan/pdf-text';
+import type { MenuScanner } from '../server/menu-scan';
+import { readPdf } from '../server/menu-scan/pdf-text';
 import { fieldHalvesFromEnv, fieldMenuDir, fieldMenus, type FieldMenu } from '../test/fixtures/menus/field';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
 import { cpuYardstickSeconds, watchMemory } from './process-memory';

@@ -1,6 +1,6 @@
 // Unit tests of the parser rules that real menus (photos and scans from cafés, not rendered pages)
 // need: each case names the way of writing a menu line it handles.
-import { parseMenuLines, parseMenuText } from '../../../server/services/menu-scan/parser';
+import { parseMenuLines, parseMenuText } from '../../../server/menu-scan/parser';
 
 const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
 
