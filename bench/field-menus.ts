@@ -2,7 +2,7 @@
 // the repository, MENU_FIELD_DIR overrides), scanned by the same scanner as the generated corpus,
 // per file and per half. MENU_FIELD_HALF=dev|held|both (default both: the development half first).
 // The folder is never part of the repository: without it the table is skipped with a message.
-import type { MenuScanner } from '../server/menu-scan';
+import { MenuScanRejected, type MenuScanner, type ScannedItem } from '../server/menu-scan';
 import { readPdf } from '../server/menu-scan/pdf-text';
 import { fieldHalvesFromEnv, fieldMenuDir, fieldMenus, type FieldMenu } from '../test/fixtures/menus/field';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
@@ -45,12 +45,19 @@ export async function runFieldMenuBench(createScanner: () => MenuScanner): Promi
     console.log(`\nField menus (${fieldMenuDir()}): ${menus.length} real menus, halves ${halves.join(' then ')}`);
     for (const [index, menu] of menus.entries()) {
       const started = process.hrtime.bigint();
-      const found = await scanner.scan(files[index]!, menu.kind);
+      let found: ScannedItem[] = [];
+      let refused = '';
+      try {
+        found = await scanner.scan(files[index]!, menu.kind);
+      } catch (error) {
+        if (!(error instanceof MenuScanRejected)) throw error;
+        refused = ` (refused: ${error.reason})`;
+      }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const result = { menu, score: score(menu.expected, found), seconds, pages: pages[index]! };
       results.push(result);
       const cold = index === 0 ? ' (cold)' : '';
-      console.log(line(`${menu.half} ${menu.file}`, result.score, seconds, result.pages, 1) + cold);
+      console.log(line(`${menu.half} ${menu.file}`, result.score, seconds, result.pages, 1) + cold + refused);
       if (process.env.MENU_VERBOSE === '1') {
         if (result.score.misses.length) console.log(`   missed: ${result.score.misses.join(' | ')}`);
         if (result.score.extras.length) console.log(`   extra:  ${result.score.extras.join(' | ')}`);
