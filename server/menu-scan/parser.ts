@@ -331,13 +331,10 @@ function parsePriceText(raw: string): Price | null {
   const text = raw
     .replace(/^[([{+]+/, '')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
-    .replace(/^[.:,;'`]+(?=\D{0,3}\d)(?!\d{2}$)/, '')
+    .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
     // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
     .replace(/^C[.,]\s?(?=\d)/, '€')
     .replace(/[)\]}.,;:!*]+$/, '');
-  // ".50": half a unit, written without the leading zero.
-  const lonePoint = /^[.,](\d{2})$/.exec(text);
-  if (lonePoint) return { cents: Number(lonePoint[1]), strong: true, decimals: true, undotted: false, needsPoint: false, colon: false };
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
   // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".

@@ -28,7 +28,6 @@ describe('parseMenuText on real menus', () => {
       ['thousands with a comma and decimals', 'Tasting Menu    1,250.00', one('Tasting Menu', 125_000)],
       ['thousands with a dot and a decimal comma', 'Menu Degustazione    1.250,50 €', one('Menu Degustazione', 125_050)],
       ['a German "-,60"', 'Brötchen    -,60 €', one('Brötchen', 60)],
-      ['".50" without its leading zero', 'Oat Milk    .55', one('Oat Milk', 55)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
