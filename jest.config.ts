@@ -20,7 +20,7 @@ const tsJestJavaScript: Transformer = ['ts-jest', { diagnostics: false, tsconfig
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
  * minute on a 2-core machine, together more than the rest of the server suite.
  */
-export const HEAVY_TESTS = ['corpus-gate.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts'];
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts'];
 
 const serverProject: Project = {
   testEnvironment: 'node',
