@@ -3,7 +3,7 @@
 // per file and per half. MENU_FIELD_HALF=dev|held|both (default both: the development half first).
 // The folder is never part of the repository: without it the table is skipped with a message.
 import { MenuScanRejected, type MenuScanner, type ScannedItem } from '../server/menu-scan';
-import { readPdf } from '../server/menu-scan/pdf-text';
+import { readPdf } from '../server/menu-scan';
 import { fieldHalvesFromEnv, fieldMenuDir, fieldMenus, type FieldMenu } from '../test/fixtures/menus/field';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
 import { cpuYardstickSeconds, watchMemory } from './process-memory';

@@ -15,6 +15,7 @@ import type { MenuFileKind, MenuScanner, ScannedItem } from './types';
 export type { MenuFileKind, MenuScanner, ScannedItem } from './types';
 export { MenuScanRejected, type MenuScanRejectReason } from './errors';
 export { parseMenuText } from './parser';
+export { readPdf } from './pdf-text';
 
 export interface LocalMenuScannerOptions {
   /**
