@@ -82,6 +82,7 @@ export const ScanRefusal = Type.Object(
     error: Type.String({ description: 'The message to show the customer' }),
     code: Type.Optional(ScanRefusalCode),
     details: ErrorBody.properties.details,
+    reason: ErrorBody.properties.reason,
     store: Type.Optional(CustomerStore),
     reward: Type.Optional(CustomerReward),
     card: Type.Optional(CustomerCard),

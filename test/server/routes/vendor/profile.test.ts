@@ -85,7 +85,7 @@ describe('GET /api/vendor/:vendorId', () => {
     const ghostToken = t.deps.sessions.issue('ghost-vendor');
     const response = await t.app.inject({ method: 'GET', url: '/api/vendor/ghost-vendor', headers: { authorization: `Bearer ${ghostToken}` } });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: expect.any(String) });
+    expect(response.json()).toEqual({ error: expect.any(String), reason: 'account-closed' });
   });
 });
 
