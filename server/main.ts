@@ -16,6 +16,8 @@ import { createQrTokens } from './infra/qr-tokens';
 import { createActivityBus, type ActivityBus } from './infra/activity-bus';
 import { connectRedis, type RedisHandle } from './infra/redis';
 import { serverLoggerOptions } from './infra/log-destination';
+import { createJobRunner, type JobRunner } from './infra/jobs';
+import { SERVER_ID } from './infra/server-id';
 
 /** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
 const REDIS_STARTUP_WAIT_MS = 2000;
@@ -32,6 +34,7 @@ interface Running {
   menuScanner?: MenuScanner;
   mailer?: Mailer;
   app?: FastifyInstance;
+  jobs?: JobRunner;
   listening: boolean;
 }
 
@@ -59,6 +62,8 @@ async function stop(signal: string): Promise<void> {
   try {
     // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
     await closing('HTTP server', running.app && (() => running.app?.close()));
+    // Before the database: a job in hand finishes (or its lease passes it to another server).
+    await closing('job runner', running.jobs && (() => running.jobs?.stop()));
     await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
     await closing('menu scanner', running.menuScanner && (() => running.menuScanner?.close()));
     running.mailer?.close();
@@ -143,6 +148,10 @@ async function start(config: Config): Promise<void> {
   if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
   running.listening = true;
+  // Sends (pushes, mails) run here, after the commits that enqueued them, never inside a request.
+  const jobs = createJobRunner({ db, handlers: {}, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
+  running.jobs = jobs;
+  jobs.start();
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';

@@ -92,6 +92,30 @@ export interface MenuUploadTable {
 }
 
 /** One open live feed: the per-vendor cap counts rows, so it holds across servers. */
+/** queued: waits for run_after; running: leased to lease_owner; done: kept a while for idempotency; dead: gave up. */
+export type JobState = 'queued' | 'running' | 'done' | 'dead';
+
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** Unique: the same change enqueued twice (a retried transaction, a repeated request) is one job. */
+  idempotency_key: string;
+  /** Jobs with the same key fold into the one still waiting (one push per device however many stamps). */
+  coalesce_key: string | null;
+  /** JSON. */
+  payload: string;
+  state: JobState;
+  /** Claims so far, counted at claim time so a job that crashes its server also reaches the dead letter. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Epoch ms before which the job is not run (coalescing window, backoff). */
+  run_after: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface LiveStreamTable {
   id: string;
   vendor_id: string;
@@ -384,6 +408,7 @@ export interface Database {
   engaged_windows: EngagedWindowTable;
   engaged_counts: EngagedCountTable;
   store_claim_counts: StoreClaimCountTable;
+  jobs: JobTable;
 }
 
 export type Vendor = Selectable<VendorTable>;
