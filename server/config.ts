@@ -1,4 +1,5 @@
 // Every environment variable the server reads, parsed and validated once.
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -38,7 +39,24 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** Relay detection (docs/security.md, "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
+  /** Apple Wallet passes; undefined when not configured (no "Add to Apple Wallet"). */
+  applePass: ApplePassConfig | undefined;
 }
+
+export interface ApplePassConfig {
+  passTypeId: string;
+  teamId: string;
+  /** PEM contents read at start-up, so a missing file stops the start rather than the first pass. */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase: string | undefined;
+  wwdrCert: string;
+  /** HTTP/2 push host; an `http://` URL means cleartext HTTP/2 (a local fake). */
+  apnsUrl: string;
+}
+
+const APPLE_PASS_VARIABLES = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
+const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
 
 export interface RelayConfig {
   /** A counter code never grants fewer stamps than this (a store may set its own floor). */
@@ -108,6 +126,39 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return match;
 }
 
+function pemFile(env: Env, name: string, what: string): string {
+  const file = env[name]!.trim();
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`${name} names ${file}, which cannot be read: set it to the path of ${what} (PEM)`);
+  }
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`${name} names ${file}, which is not PEM: convert it (openssl x509/pkcs12 … -out file.pem) and point ${name} at ${what} in PEM form`);
+  return text;
+}
+
+/** All of the Apple variables or none: a half-configured wallet stops the start instead of failing on a customer's tap. */
+function applePassConfig(env: Env): ApplePassConfig | undefined {
+  const set = APPLE_PASS_VARIABLES.filter((name) => env[name]?.trim());
+  if (set.length === 0) return undefined;
+  const missing = APPLE_PASS_VARIABLES.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} must be set too: Apple Wallet passes need all of ${APPLE_PASS_VARIABLES.join(', ')} (or none)`);
+  const passTypeId = env.APPLE_PASS_TYPE_ID!.trim();
+  if (!/^pass\.[A-Za-z0-9.-]+$/.test(passTypeId)) throw new ConfigError(`APPLE_PASS_TYPE_ID must be the Pass Type ID from the Apple Developer account, like pass.com.example.stamps, got "${passTypeId}"`);
+  const teamId = env.APPLE_TEAM_ID!.trim();
+  if (!/^[A-Z0-9]{10}$/.test(teamId)) throw new ConfigError(`APPLE_TEAM_ID must be the 10-character Team ID from the Apple Developer account, got "${teamId}"`);
+  return {
+    passTypeId,
+    teamId,
+    signerCert: pemFile(env, 'APPLE_PASS_CERT', 'the Pass Type ID certificate'),
+    signerKey: pemFile(env, 'APPLE_PASS_KEY', "the Pass Type ID certificate's private key"),
+    signerKeyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE || undefined,
+    wwdrCert: pemFile(env, 'APPLE_WWDR_CERT', "Apple's WWDR intermediate certificate"),
+    apnsUrl: (url(env, 'APNS_URL', ['https:', 'http:']) ?? APNS_PRODUCTION_URL).replace(/\/+$/, ''),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -148,5 +199,6 @@ export function loadConfig(env: Env = process.env): Config {
       deviceStores: integer(env, 'RELAY_DEVICE_STORES', 3, 2, 1000),
       deviceWindowMinutes: integer(env, 'RELAY_DEVICE_WINDOW_MINUTES', 10, 1, 24 * 60),
     },
+    applePass: applePassConfig(env),
   };
 }
