@@ -39,6 +39,12 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** Relay detection (docs/security.md, "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
+  /** Where `npm run backup` and the scheduled backups write (default DATA_DIR/backups). */
+  backupDir: string;
+  /** SQLite: the server takes a backup this often; undefined (the default) takes none. */
+  backupEveryHours: number | undefined;
+  /** Scheduled backups kept; older ones are deleted after each new one. */
+  backupKeep: number;
   /** Apple Wallet passes; undefined when not configured (no "Add to Apple Wallet"). */
   applePass: ApplePassConfig | undefined;
 }
@@ -199,6 +205,9 @@ export function loadConfig(env: Env = process.env): Config {
       deviceStores: integer(env, 'RELAY_DEVICE_STORES', 3, 2, 1000),
       deviceWindowMinutes: integer(env, 'RELAY_DEVICE_WINDOW_MINUTES', 10, 1, 24 * 60),
     },
+    backupDir: path.resolve(dataDir, env.BACKUP_DIR?.trim() || 'backups'),
+    backupEveryHours: env.BACKUP_EVERY_HOURS?.trim() ? integer(env, 'BACKUP_EVERY_HOURS', 24, 1, 24 * 365) : undefined,
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 10_000),
     applePass: applePassConfig(env),
   };
 }

@@ -18,11 +18,23 @@ import { connectRedis, type RedisHandle } from './infra/redis';
 import { serverLoggerOptions } from './infra/log-destination';
 import { createJobRunner, type JobRunner } from './infra/jobs';
 import { SERVER_ID } from './infra/server-id';
+import { holdDataDirLock } from './infra/backup/data-dir-lock';
+import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
 
 /** At start-up, Redis gets this long to answer before the server starts without it (it joins later). */
 const REDIS_STARTUP_WAIT_MS = 2000;
 /** A stop that takes longer than this (a request that never ends) is cut short. */
 const STOP_DEADLINE_MS = 10_000;
+/**
+ * Requests in flight get this long to finish. Past it (a request waiting on a database that stopped
+ * answering: its query may wait 12 s), each is answered 503 and its connection closed, so every request
+ * gets an answer and the parts below still have time to close before the deadline.
+ */
+const REQUESTS_BUDGET_MS = 6000;
+/** Each other part (live feed bus, Redis, database…) gets at most this long; one that hangs is left behind. */
+const PART_BUDGET_MS = 1000;
+/** The stop ends this long before the deadline at the latest (process.exit flushes the log). */
+const DEADLINE_MARGIN_MS = 500;
 /** A part whose close takes longer than this is named in the log. */
 const SLOW_CLOSE_MS = 2000;
 
@@ -35,33 +47,65 @@ interface Running {
   mailer?: Mailer;
   app?: FastifyInstance;
   jobs?: JobRunner;
+  backups?: BackupSchedule;
+  /** Removes the data directory's pid file (SQLite), which tells `npm run restore` a server runs on it. */
+  releaseDataDir?: () => void;
   listening: boolean;
 }
 
 const running: Running = { listening: false };
 let stopping = false;
 
+/** True when `promise` settles within `ms`; false (and it is left to itself) otherwise. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
+}
+
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
+  const stopStartedAt = Date.now();
+  let closingPart = 'HTTP server';
+  // A last resort: every part below is time-boxed, so this only fires if the event loop itself is stuck.
   const forceExit = setTimeout(() => {
-    if (running.listening) console.error(`${signal}: not stopped after ${STOP_DEADLINE_MS / 1000} s, exiting anyway`);
+    if (running.listening) console.error(`${signal}: not stopped after ${STOP_DEADLINE_MS / 1000} s (closing the ${closingPart}; ${running.app?.describeOpenWork() ?? 'no HTTP server'}), exiting anyway`);
     process.exit(running.listening ? 1 : 0);
   }, running.listening ? STOP_DEADLINE_MS : 2000);
   forceExit.unref();
   if (running.app && running.listening) running.app.log.info(`${signal} received: finishing requests, then closing`);
   else console.error(`${signal} received during start-up: stopping`);
-  // Each part's close is timed: a stop that runs into the deadline then says which part held it up.
+  const timeLeft = () => STOP_DEADLINE_MS - DEADLINE_MARGIN_MS - (Date.now() - stopStartedAt);
+  // Each part's close is timed and time-boxed: one that hangs (a connection to a database or Redis that
+  // stopped answering: its polite goodbye waits for a reply that never comes) is named and left behind.
   const closing = async (part: string, close: (() => Promise<unknown> | unknown) | undefined) => {
     if (!close) return;
+    closingPart = part;
     const started = Date.now();
-    await close();
+    const budget = Math.min(PART_BUDGET_MS, timeLeft());
+    const closed = await settlesWithin(Promise.resolve().then(close), budget);
     const ms = Date.now() - started;
-    if (ms > SLOW_CLOSE_MS) console.error(`while stopping: closing the ${part} took ${ms} ms`);
+    if (!closed) console.error(`while stopping: the ${part} did not close within ${ms} ms; left behind`);
+    else if (ms > SLOW_CLOSE_MS) console.error(`while stopping: closing the ${part} took ${ms} ms`);
   };
   try {
-    // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
-    await closing('HTTP server', running.app && (() => running.app?.close()));
+    const app = running.app;
+    if (app) {
+      // Fastify stops accepting connections and waits for in-flight requests before onClose hooks run.
+      const appClosed = app.close();
+      if (!(await settlesWithin(appClosed, REQUESTS_BUDGET_MS))) {
+        console.error(`while stopping: after ${REQUESTS_BUDGET_MS / 1000} s, ${app.describeOpenWork()}; answering the waiting requests 503`);
+        app.answerRequestsInFlight();
+        // The 503s go out, then the connections (and any request they still carry) are closed.
+        await settlesWithin(appClosed, 200);
+        app.dropAllConnections();
+        if (!(await settlesWithin(appClosed, Math.min(PART_BUDGET_MS, timeLeft())))) console.error('while stopping: the HTTP server did not finish closing; left behind');
+      }
+    }
+    await closing('scheduled backup', running.backups && (() => running.backups?.stop()));
     // Before the database: a job in hand finishes (or its lease passes it to another server).
     await closing('job runner', running.jobs && (() => running.jobs?.stop()));
     await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
@@ -119,6 +163,11 @@ async function start(config: Config): Promise<void> {
     },
   });
   running.db = db;
+  if (!config.databaseUrl) {
+    running.releaseDataDir = holdDataDirLock(config.dataDir);
+    // Every way out (a stop, its deadline, a failed start) goes through process.exit.
+    process.once('exit', () => running.releaseDataDir?.());
+  }
   await migrateToLatest(db);
   const secret = await resolveSecret({ db, config });
   if (config.redisUrl) {
@@ -152,6 +201,12 @@ async function start(config: Config): Promise<void> {
   const jobs = createJobRunner({ db, handlers: {}, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
   running.jobs = jobs;
   jobs.start();
+  if (config.backupEveryHours !== undefined) {
+    if (config.databaseUrl) app.log.warn('BACKUP_EVERY_HOURS applies to SQLite only: back up PostgreSQL with pg_dump (docs/backups.md)');
+    else {
+      running.backups = scheduleBackups({ dataDir: config.dataDir, backupDir: config.backupDir, everyHours: config.backupEveryHours, keep: config.backupKeep, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } });
+    }
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';

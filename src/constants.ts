@@ -329,6 +329,8 @@ export const DASHBOARD_TEXT = {
   runningNow: 'running now',
   customersReached: (n: number) => `${n.toLocaleString('en-US')} customers reached this week`,
   campaignEnds: (date: string) => `ends ${date}`,
+  /** A store with real stamps sees no sample campaigns: none has been launched (campaigns are not sent yet). */
+  noCampaigns: 'No campaigns yet',
   recentActivity: 'Recent Reward Activity',
   engagedCustomers: 'Engaged Customers',
   visits: (n: number) => `${n} visits this month`,
@@ -479,13 +481,6 @@ export const REWARD_LIMITS = {
   previewSampleCollected: 6,
 } as const;
 
-/** Settings kept on this screen only and never sent to the server. */
-export const LOCAL_REWARD_DEFAULTS = {
-  autoRedeem: true,
-  stampMode: 'per-visit',
-  maxPerTransaction: 1,
-  expiryDays: 180,
-} as const;
 
 /** The Qualifying Item select's value for "Other" (a custom text); never a real item id. */
 export const OTHER_ITEM_VALUE = '__other__';
@@ -523,8 +518,26 @@ export const REWARDS_TEXT = {
   loadFailedLog: 'Failed to load reward data',
   saveFailedLog: 'Failed to save reward',
   savedLog: 'Reward saved',
-  localTitle: 'Local settings',
-  localNote: 'Kept on this screen only: these settings are not saved to your account.',
+  localTitle: 'Card settings',
+  localNote: 'Saved to your store: they apply to every customer’s card from the next scan.',
+  settingsSave: 'Save card settings',
+  settingsSaved: 'Card settings saved',
+  settingsSaveFailed: 'The card settings could not be saved',
+  expiryNever: 'Stamps never expire',
+  expiryOn: 'Stamps expire',
+  autoRedeemHelp: 'A full card becomes a reward waiting at the counter: no button for the customer to press.',
+  perItemHelp: 'The QR page asks how many stamps the next code gives (up to the max).',
+  maxAtMostCard: (stamps: number) => `At most the card size (${stamps})`,
+  /** Changing the card size of a card customers are collecting on. */
+  resizeTitle: 'Change the card size?',
+  resizeText: (cards: number, from: number, to: number, fullAtOnce: number) =>
+    `${cards} customer${cards === 1 ? ' is' : 's are'} collecting on this card. Their stamps stay as they are: ` +
+    (to < from
+      ? `${fullAtOnce === 0 ? 'no card' : fullAtOnce === 1 ? '1 card' : `${fullAtOnce} cards`} with ${to} or more stamps will be full at once and can be claimed; the others need ${to} in all. `
+      : `every card now needs ${to} stamps instead of ${from}. `) +
+    'Past activity keeps the size it was recorded with.',
+  resizeConfirm: 'Change the card size',
+  resizeCancel: 'Keep it as it is',
   autoRedeem: 'Auto-redeem when complete',
   stampMode: 'Stamp mode',
   stampModes: [
@@ -542,8 +555,17 @@ export const REWARDS_TEXT = {
   previewScaled: (perIcon: string) => `Each stamp stands for ${perIcon} punches`,
   previewExpires: (date: string) => `Valid until ${date}`,
   activityTitle: 'Reward Activity',
-  activityColumns: { customer: 'Customer', date: 'Date', reward: 'Reward' },
+  activityColumns: { customer: 'Customer', date: 'Date', reward: 'Reward', actions: 'Actions' },
   activitySampleTooltip: 'Your customers’ redemptions appear here once they start claiming rewards',
+  removeStamp: 'Remove stamp',
+  removeStampTitle: 'Remove this stamp?',
+  removeStampText: 'The stamp comes off the customer’s card and every figure. Say why, for your records.',
+  removeReason: 'Reason',
+  removeReasonRequired: 'Please say why the stamp is removed',
+  removeConfirm: 'Remove stamp',
+  removedTag: 'Removed',
+  removedDetail: (reason: string, by: string, when: string) => `Removed by ${by} on ${when}: ${reason}`,
+  expiredTag: (stamps: number) => `${stamps} stamp${stamps === 1 ? '' : 's'} expired`,
 } as const;
 
 // ---- QR code page and flyer ----
@@ -574,6 +596,9 @@ export const QR_SIZES = {
 export const QR_FLYER_FILE_NAME = 'stampwise-flyer.png';
 
 export const QR_TEXT = {
+  /** Per-item stamp mode: the counter's quantity selector. */
+  stampQuantity: 'Stamps for this purchase',
+  codeGives: (n: number) => `This code gives ${n} stamp${n === 1 ? '' : 's'}`,
   title: 'Scan This QR Code',
   dynamic: 'Dynamic',
   instructions: "Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.",
@@ -660,6 +685,8 @@ export const CUSTOMER_ROUTES = {
 } as const;
 
 export const CUSTOMER_TEXT = {
+  /** The store's stamps end a number of days after the last visit: said before it happens. */
+  stampsExpire: (date: string) => `Your stamps expire on ${date} if you don't visit`,
   brand: 'Stampwise',
   myCards: 'My cards',
   scanning: 'Collecting your stamp…',

@@ -227,6 +227,38 @@ export interface StampEventTable {
   card_visit: Generated<number>;
   /** The card's stamp count right after this stamp (as the activity list shows it). */
   card_stamps_after: Generated<number>;
+  /** The card size (punches required) when the stamp was given, so history keeps "of 10" after a resize; null before it was kept. */
+  card_required: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why staff removed this stamp (with voided_at), and who: the signed-in account's e-mail. */
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  voided_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type StampMode = 'per-visit' | 'per-item';
+
+/** The store's saved reward settings; a store without a row keeps the defaults (DEFAULT_REWARD_SETTINGS). */
+export interface RewardSettingsTable {
+  vendor_id: string;
+  stamp_mode: StampMode;
+  max_per_transaction: number;
+  /** 1: a full card becomes a pending reward by itself. */
+  auto_redeem: number;
+  /** Stamps end this many days after the card's last visit; null: they never expire. */
+  expiry_days: number | null;
+  updated_at: number;
+}
+
+/** Stamps a card lost because its last visit was longer ago than the store's expiry in days. */
+export interface StampExpiryTable {
+  id: string;
+  card_id: string;
+  customer_id: string;
+  vendor_id: string;
+  stamps: number;
+  /** The card size then. */
+  required: number;
+  last_visit_at: number;
+  created_at: number;
 }
 
 /** One rotating code (or the flyer for one UTC day) — its budget, what it granted and refused, its flag. */
@@ -408,6 +440,8 @@ export interface Database {
   engaged_windows: EngagedWindowTable;
   engaged_counts: EngagedCountTable;
   store_claim_counts: StoreClaimCountTable;
+  reward_settings: RewardSettingsTable;
+  stamp_expiries: StampExpiryTable;
   jobs: JobTable;
 }
 

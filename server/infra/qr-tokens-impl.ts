@@ -8,8 +8,12 @@
 //   kind      1   0 = dynamic (counter), 1 = printable (flyer)
 //   field    30   dynamic: expiry in seconds since 2025-01-01T00:00Z (to 2059); printable: the version
 //   serial    6   dynamic: counts up per token this server issues, so two codes of one second still differ; printable: 0
+//   count     7   dynamic only: stamps the scan gives minus 1 (per-item stamp mode: 1 … 128); signed with the
+//                 rest, so a customer cannot raise it
 //   vendor  122   the vendor id, a version-4 UUID (crypto.randomUUID), without its 6 fixed version and variant bits
-//   mac      96   HMAC-SHA256(deriveKey(secret, 'qr'), 'stampwise-qr2.' + the first 159 bits as 20 bytes), first 12 bytes
+//   mac      96   printable: HMAC-SHA256(deriveKey(secret, 'qr'), 'stampwise-qr2.' + the first 159 bits as 20 bytes), first 12 bytes
+//            89   dynamic: HMAC-SHA256(key, 'stampwise-qr3.' + the first 166 bits as 21 bytes), first 89 bits (a code
+//                 lives 90 s: 2^89 guesses are out of reach in that time, and the printed flyers keep their layout)
 // 51 × 5 = 255 bits exactly, so every token has one spelling only. The key is derived for the 'qr' purpose
 // only, so a session token (or anything signed with another key) never verifies here. Tokens of the
 // earlier dotted format (80 characters) are not of this shape and are refused as malformed.
@@ -35,6 +39,12 @@ const MAC_BITS = 96n;
 const MAC_BYTES = Number(MAC_BITS / 8n);
 const BODY_BYTES = 20;
 const MAC_DOMAIN = 'stampwise-qr2.';
+const COUNT_BITS = 7n;
+/** Stamps one counter code may give at most. */
+export const MAX_CODE_STAMPS = Number(1n << COUNT_BITS);
+const DYNAMIC_MAC_BITS = MAC_BITS - COUNT_BITS;
+const DYNAMIC_BODY_BYTES = 21;
+const DYNAMIC_MAC_DOMAIN = 'stampwise-qr3.';
 /**
  * Tokens whose signature checked out, kept by their text: one flyer token is scanned by every
  * customer of a store, one counter code by the whole queue of its minute, and the signature check (an
@@ -47,15 +57,24 @@ type Kind = 0n | 1n;
 const DYNAMIC: Kind = 0n;
 const PRINTABLE: Kind = 1n;
 
+
 export function createQrTokens(secret: string, now: () => number = Date.now): QrTokens {
   const key = deriveKey(secret, 'qr');
   const mac = (body: bigint): bigint => {
     const digest = crypto.createHmac('sha256', key).update(MAC_DOMAIN).update(toBytes(body, BODY_BYTES)).digest();
     return fromBytes(digest.subarray(0, MAC_BYTES));
   };
+  const dynamicMac = (body: bigint): bigint => {
+    const digest = crypto.createHmac('sha256', key).update(DYNAMIC_MAC_DOMAIN).update(toBytes(body, DYNAMIC_BODY_BYTES)).digest();
+    return fromBytes(digest.subarray(0, MAC_BYTES)) >> (MAC_BITS - DYNAMIC_MAC_BITS);
+  };
   const seal = (kind: Kind, field: bigint, serial: bigint, vendorId: string): string => {
     const body = (((((kind << FIELD_BITS) | field) << SERIAL_BITS) | serial) << VENDOR_BITS) | packUuidV4(vendorId);
     return toBase32((body << MAC_BITS) | mac(body));
+  };
+  const sealDynamic = (field: bigint, serial: bigint, count: number, vendorId: string): string => {
+    const body = (((((((DYNAMIC << FIELD_BITS) | field) << SERIAL_BITS) | serial) << COUNT_BITS) | BigInt(count - 1)) << VENDOR_BITS) | packUuidV4(vendorId);
+    return toBase32((body << DYNAMIC_MAC_BITS) | dynamicMac(body));
   };
   // Starts anywhere, so two servers sharing a secret rarely hand out the same code in the same second.
   let nextSerial = BigInt(crypto.randomInt(64));
@@ -66,11 +85,14 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
     if (known) return known;
     if (!TOKEN_PATTERN.test(token)) return undefined;
     const value = fromBase32(token);
-    const body = value >> MAC_BITS;
-    const sent = toBytes(value & ((1n << MAC_BITS) - 1n), MAC_BYTES);
+    // The first bit says which layout the rest follows.
+    const dynamic = value >> 254n === DYNAMIC;
+    const macBits = dynamic ? DYNAMIC_MAC_BITS : MAC_BITS;
+    const body = value >> macBits;
+    const sent = toBytes(value & ((1n << macBits) - 1n), MAC_BYTES);
     // Constant-time comparison: no timing hint about how much of a forged mac was right.
-    if (!crypto.timingSafeEqual(sent, toBytes(mac(body), MAC_BYTES))) return undefined;
-    const parsed = parse(body, token);
+    if (!crypto.timingSafeEqual(sent, toBytes(dynamic ? dynamicMac(body) : mac(body), MAC_BYTES))) return undefined;
+    const parsed = dynamic ? parseDynamic(body, token) : parse(body);
     const kept = Object.freeze({ token: Object.freeze(parsed.token), expiresAtMs: parsed.expiresAtMs });
     if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
     verified.set(token, kept);
@@ -78,12 +100,13 @@ export function createQrTokens(secret: string, now: () => number = Date.now): Qr
   };
 
   return {
-    issueDynamic(vendorId) {
+    issueDynamic(vendorId, count = 1) {
       assertUuid(vendorId);
+      if (!Number.isInteger(count) || count < 1 || count > MAX_CODE_STAMPS) throw new Error(`a counter code gives 1 to ${MAX_CODE_STAMPS} stamps, got ${count}`);
       const exp = Math.floor(now() / 1000) + DYNAMIC_QR_TTL_SECONDS;
       const serial = nextSerial;
       nextSerial = (nextSerial + 1n) & SERIAL_MAX;
-      return { token: seal(DYNAMIC, BigInt(exp - EXPIRY_EPOCH_SECONDS), serial, vendorId), expiresAt: exp * 1000 };
+      return { token: sealDynamic(BigInt(exp - EXPIRY_EPOCH_SECONDS), serial, count, vendorId), expiresAt: exp * 1000 };
     },
 
     issuePrintable(vendorId, version) {
@@ -113,17 +136,21 @@ export function qrScanUrl(publicUrl: string, token: string): string {
   return `${onlyOrigin ? base.toUpperCase() : base}/S/${token}`;
 }
 
-/** Reads the fields of an authentic token (the mac has been checked, so every layout here is one we issued). */
-function parse(body: bigint, token: string): { token: VerifiedQrToken; expiresAtMs?: number } {
+/** Reads the fields of an authentic flyer token (the mac has been checked, so its layout is one we issued). */
+function parse(body: bigint): { token: VerifiedQrToken; expiresAtMs?: number } {
   const vendorId = unpackUuidV4(body & ((1n << VENDOR_BITS) - 1n));
   const field = Number((body >> (VENDOR_BITS + SERIAL_BITS)) & FIELD_MAX);
-  const kind = body >> (VENDOR_BITS + SERIAL_BITS + FIELD_BITS);
-  if (kind === PRINTABLE) {
-    return { token: { vendorId, kind: 'printable', tokenId: `${vendorId}:v${field}`, version: field } };
-  }
-  // The token itself names the code (vendor, second and serial): one stamp per customer per code.
+  return { token: { vendorId, kind: 'printable', tokenId: `${vendorId}:v${field}`, version: field } };
+}
+
+/** Reads the fields of an authentic counter token. */
+function parseDynamic(body: bigint, token: string): { token: VerifiedQrToken; expiresAtMs?: number } {
+  const vendorId = unpackUuidV4(body & ((1n << VENDOR_BITS) - 1n));
+  const count = Number((body >> VENDOR_BITS) & ((1n << COUNT_BITS) - 1n)) + 1;
+  const field = Number((body >> (VENDOR_BITS + COUNT_BITS + SERIAL_BITS)) & FIELD_MAX);
+  // The token itself names the code (vendor, second, serial and count): one scan per customer per code.
   const expiresAtMs = (EXPIRY_EPOCH_SECONDS + field) * 1000;
-  return { token: { vendorId, kind: 'dynamic', tokenId: token, issuedAt: expiresAtMs - DYNAMIC_QR_TTL_SECONDS * 1000 }, expiresAtMs };
+  return { token: { vendorId, kind: 'dynamic', tokenId: token, issuedAt: expiresAtMs - DYNAMIC_QR_TTL_SECONDS * 1000, count }, expiresAtMs };
 }
 
 function assertUuid(vendorId: string): void {

@@ -12,13 +12,15 @@ export interface VerifiedQrToken {
   version?: number;
   /** Dynamic tokens only: when the code was issued, epoch ms (the relay signals record a code's age at scan). */
   issuedAt?: number;
+  /** Dynamic tokens only: the stamps the counter chose for this code (per-item stamp mode; 1 otherwise). */
+  count?: number;
 }
 
 export type QrVerifyFailure = 'malformed' | 'expired';
 
 export interface QrTokens {
-  /** A dynamic token, valid for 90 s (60 s rotation plus grace). */
-  issueDynamic(vendorId: string): { token: string; expiresAt: number };
+  /** A dynamic token, valid for 90 s (60 s rotation plus grace), giving `count` stamps (default 1). */
+  issueDynamic(vendorId: string, count?: number): { token: string; expiresAt: number };
   /** A long-lived token for the printed flyer, tied to the vendor's current printable version. */
   issuePrintable(vendorId: string, version: number): string;
   /** Signature (forged/altered → malformed) and expiry only; vendor existence and version are checked by the caller. */

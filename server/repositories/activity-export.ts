@@ -35,7 +35,7 @@ export async function readStampEvents(db: Kysely<Database>, column: 'created_at'
     .selectFrom('stamp_events as e')
     .innerJoin('customers as cu', 'cu.id', 'e.customer_id')
     .leftJoin('stamp_cards as c', 'c.id', 'e.card_id')
-    .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind'])
+    .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind', 'e.void_reason', 'e.voided_by'])
     .where('e.vendor_id', '=', range.vendorId)
     .where(col, '>=', batchStart(range, after))
     .where(col, '<', range.to);

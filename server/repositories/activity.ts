@@ -23,6 +23,10 @@ export interface ActivityRow {
   /** Stamps only (kept at write time): which visit it was, and the card's count right after it. */
   card_visit?: number | null;
   card_stamps_after?: number | null;
+  /** Stamps: the card size it was given under (null before it was kept). */
+  card_required?: number | null;
+  void_reason?: string | null;
+  voided_by?: string | null;
 }
 
 // NULLs typed explicitly: PostgreSQL resolves a bare NULL in a subquery to text, which then cannot be
@@ -58,6 +62,9 @@ function stampRows(db: Queryable, vendorId: string, limit: number, seek: Activit
       'voided_at',
       sql<number | null>`card_visit`.as('card_visit'),
       sql<number | null>`card_stamps_after`.as('card_stamps_after'),
+      sql<number | null>`card_required`.as('card_required'),
+      sql<string | null>`void_reason`.as('void_reason'),
+      sql<string | null>`voided_by`.as('voided_by'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
@@ -73,7 +80,7 @@ function stampRows(db: Queryable, vendorId: string, limit: number, seek: Activit
 function beyond(seek: ActivitySeek) {
   const cursor = seek.from as ActivityCursor;
   const [inclusive, strict] = seek.toward === 'older' ? (['<=', '<'] as const) : (['>=', '>'] as const);
-  return (eb: ExpressionBuilder<Database, 'stamp_events' | 'redemptions'>) =>
+  return (eb: ExpressionBuilder<Database, 'stamp_events' | 'redemptions' | 'stamp_expiries'>) =>
     eb.and([eb('created_at', inclusive, cursor.createdAt), eb.or([eb('created_at', strict, cursor.createdAt), eb('id', strict, cursor.id)])]);
 }
 
@@ -93,6 +100,37 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number, seek: Ac
       sql<number | null>`CAST(NULL AS BIGINT)`.as('voided_at'),
       sql<number | null>`CAST(NULL AS INTEGER)`.as('card_visit'),
       sql<number | null>`CAST(NULL AS INTEGER)`.as('card_stamps_after'),
+      sql<number | null>`CAST(NULL AS INTEGER)`.as('card_required'),
+      sql<string | null>`CAST(NULL AS TEXT)`.as('void_reason'),
+      sql<string | null>`CAST(NULL AS TEXT)`.as('voided_by'),
+    ])
+    .where('vendor_id', '=', vendorId)
+    .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .limit(limit);
+}
+
+/** Expiries read as rows of the list: the stamps that ended in `card_stamps_after`, the card size in `card_required`. */
+function expiryRows(db: Queryable, vendorId: string, limit: number, seek: ActivitySeek) {
+  const direction = seek.toward === 'older' ? 'desc' : 'asc';
+  return db
+    .selectFrom('stamp_expiries')
+    .select([
+      'id',
+      sql<ActivityType>`CAST('expiry' AS TEXT)`.as('type'),
+      'vendor_id',
+      'card_id',
+      'customer_id',
+      'created_at',
+      sql<string | null>`CAST(NULL AS TEXT)`.as('reward_label'),
+      sql<number | null>`CAST(NULL AS INTEGER)`.as('stamps_required'),
+      sql<number | null>`CAST(NULL AS BIGINT)`.as('voided_at'),
+      sql<number | null>`CAST(NULL AS INTEGER)`.as('card_visit'),
+      sql<number | null>`stamps`.as('card_stamps_after'),
+      sql<number | null>`required`.as('card_required'),
+      sql<string | null>`CAST(NULL AS TEXT)`.as('void_reason'),
+      sql<string | null>`CAST(NULL AS TEXT)`.as('voided_by'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
@@ -114,6 +152,7 @@ export async function listActivityWindow(db: Queryable, vendorId: string, seek: 
     .selectFrom(stampRows(db, vendorId, window, seek).as('s'))
     .selectAll()
     .unionAll(db.selectFrom(redemptionRows(db, vendorId, window, seek).as('r')).selectAll())
+    .unionAll(db.selectFrom(expiryRows(db, vendorId, window, seek).as('x')).selectAll())
     .orderBy('created_at', direction)
     .orderBy('id', direction)
     .limit(limit)
@@ -158,11 +197,12 @@ export async function countActivityUpTo(db: Queryable, vendorId: string, cap: nu
 
 /** One stamp event or redemption by id (a live-feed notice names only the id). */
 export async function findActivityRow(db: Queryable, type: ActivityType, id: string): Promise<ActivityRow | undefined> {
+  if (type === 'expiry') return undefined;
   const row =
     type === 'stamp'
       ? await db
           .selectFrom('stamp_events')
-          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at', 'card_visit', 'card_stamps_after'])
+          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at', 'card_visit', 'card_stamps_after', 'card_required', 'void_reason', 'voided_by'])
           .where('id', '=', id)
           .executeTakeFirst()
       : await db
@@ -212,5 +252,6 @@ function normalizeRow(row: ActivityRow): ActivityRow {
     voided_at: row.voided_at === null || row.voided_at === undefined ? null : Number(row.voided_at),
     card_visit: row.card_visit === null || row.card_visit === undefined ? null : Number(row.card_visit),
     card_stamps_after: row.card_stamps_after === null || row.card_stamps_after === undefined ? null : Number(row.card_stamps_after),
+    card_required: row.card_required === null || row.card_required === undefined ? null : Number(row.card_required),
   };
 }

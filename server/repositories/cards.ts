@@ -18,6 +18,11 @@ export interface StoreRow {
   reward_item_custom: string | null;
   /** Name of the reward's menu item, when the reward names one. */
   reward_item_name: string | null;
+  /** The store's saved reward settings (null columns when never saved: the defaults apply). */
+  settings_stamp_mode: string | null;
+  settings_max_per_transaction: number | null;
+  settings_auto_redeem: number | null;
+  settings_expiry_days: number | null;
 }
 
 export interface CardRow extends StoreRow {
@@ -39,6 +44,10 @@ const STORE_COLUMNS = [
   'rewards.expiry as reward_expiry',
   'rewards.item_custom as reward_item_custom',
   'menu_items.name as reward_item_name',
+  'reward_settings.stamp_mode as settings_stamp_mode',
+  'reward_settings.max_per_transaction as settings_max_per_transaction',
+  'reward_settings.auto_redeem as settings_auto_redeem',
+  'reward_settings.expiry_days as settings_expiry_days',
 ] as const;
 
 /** vendors ⟕ rewards ⟕ menu_items: the store and its reward, if any. */
@@ -47,6 +56,7 @@ export async function findStore(db: Queryable, vendorId: string): Promise<StoreR
     .selectFrom('vendors')
     .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
     .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
+    .leftJoin('reward_settings', 'reward_settings.vendor_id', 'vendors.id')
     .select(STORE_COLUMNS)
     .where('vendors.id', '=', vendorId)
     .executeTakeFirst();
@@ -58,6 +68,7 @@ function cardQuery(db: Queryable) {
     .innerJoin('vendors', 'vendors.id', 'stamp_cards.vendor_id')
     .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
     .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
+    .leftJoin('reward_settings', 'reward_settings.vendor_id', 'vendors.id')
     .select(STORE_COLUMNS)
     .select(['stamp_cards.id as id', 'stamp_cards.customer_id as customer_id', 'stamp_cards.stamps as stamps', 'stamp_cards.last_stamp_at as last_stamp_at', 'stamp_cards.updated_at as updated_at', 'stamp_cards.removed_stamps as removed_stamps', 'stamp_cards.removed_at as removed_at']);
 }
@@ -106,6 +117,7 @@ const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string
     .selectFrom('vendors')
     .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
     .leftJoin('menu_items', 'menu_items.id', 'rewards.item_id')
+    .leftJoin('reward_settings', 'reward_settings.vendor_id', 'vendors.id')
     .leftJoin('customer_credentials as cred', (join) => join.on('cred.credential_hash', '=', credentialHash))
     .leftJoin('stamp_cards as card', (join) => join.onRef('card.customer_id', '=', 'cred.customer_id').onRef('card.vendor_id', '=', 'vendors.id'))
     .select(STORE_COLUMNS)
@@ -132,6 +144,10 @@ export function storeOfScanContext(row: ScanContextRow): StoreRow {
     reward_expiry: row.reward_expiry,
     reward_item_custom: row.reward_item_custom,
     reward_item_name: row.reward_item_name,
+    settings_stamp_mode: row.settings_stamp_mode,
+    settings_max_per_transaction: row.settings_max_per_transaction,
+    settings_auto_redeem: row.settings_auto_redeem,
+    settings_expiry_days: row.settings_expiry_days,
   };
 }
 
@@ -205,8 +221,8 @@ export type StampedCard = Omit<CardRow, keyof StoreRow>;
  * conditional UPDATE that also records the visit among the card's latest (recent-visits.ts). Answers
  * the card as the stamp left it, or undefined when the cooldown refused the stamp.
  */
-export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number): Promise<StampedCard | undefined> {
-  const [row] = await addStampQuery(db, cardId, notStampedSince, now);
+export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number, count = 1): Promise<StampedCard | undefined> {
+  const [row] = await addStampQuery(db, cardId, notStampedSince, now, count);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -219,10 +235,11 @@ export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, n
   };
 }
 
-const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number], StampedCard>(3, (db, cardId, notStampedSince, now) =>
+const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number, count: number], StampedCard>(4, (db, cardId, notStampedSince, now, count) =>
   db
     .updateTable('stamp_cards')
-    .set((eb) => ({ stamps: eb('stamps', '+', 1), visits: eb('visits', '+', 1), last_stamp_at: now, updated_at: now, ...recentVisitShift(now) }))
+    // `visits` counts stamps ever collected (a void takes one off per stamp), so a per-item scan adds each.
+    .set((eb) => ({ stamps: eb('stamps', '+', count), visits: eb('visits', '+', count), last_stamp_at: now, updated_at: now, ...recentVisitShift(now) }))
     .where('id', '=', cardId)
     .where((eb) => eb.or([eb('last_stamp_at', 'is', null), eb('last_stamp_at', '<=', notStampedSince)]))
     .returning(['id', 'customer_id', 'stamps', 'last_stamp_at', 'updated_at', 'removed_stamps', 'removed_at']),

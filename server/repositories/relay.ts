@@ -318,6 +318,17 @@ export async function stampsOfCode(db: Queryable, codeKey: string, limit: number
 }
 
 /** Marks these stamps voided (only those not voided yet); the ids actually voided. */
+/**
+ * PostgreSQL: holds the cards' rows (in id order, as a wallet merge and a scan take them) until the
+ * transaction ends, so two voids reaching one card run one after the other: each then reads the other's
+ * voided stamps when it works out the card's figures again.
+ */
+export async function lockCardsById(db: Queryable, cardIds: readonly string[]): Promise<void> {
+  const unique = [...new Set(cardIds)].sort();
+  if (unique.length === 0) return;
+  await db.selectFrom('stamp_cards').select('id').where('id', 'in', unique).orderBy('id').forUpdate().execute();
+}
+
 export async function voidStampEvents(db: Queryable, ids: readonly string[], now: number): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db

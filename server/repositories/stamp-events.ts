@@ -12,6 +12,8 @@ export interface NewStampEvent {
   vendorId: string;
   tokenId: string;
   kind: StampKind;
+  /** The card size the stamp is given under (history keeps it after the size changes). */
+  cardRequired: number;
 }
 
 /**
@@ -19,14 +21,14 @@ export interface NewStampEvent {
  * index (customer_id, token_id) and throws; see `isUniqueViolation`.
  */
 export async function insertStampEvent(db: Queryable, event: NewStampEvent, now: number): Promise<void> {
-  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, now);
+  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, now);
 }
 
 // Compiled once: every accepted scan runs it.
-const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, now: number], unknown>(
-  7,
-  (db, id, cardId, customerId, vendorId, tokenId, kind, now) =>
-    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, created_at: now }),
+const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, now: number], unknown>(
+  8,
+  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, now) =>
+    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, created_at: now }),
 );
 
 /** Whether the customer already has a stamp from this (dynamic) token: the partial unique index answers. */
@@ -42,8 +44,23 @@ export async function hasStampWithToken(db: Queryable, customerId: string, token
 }
 
 /** A unique-constraint violation, as better-sqlite3 (SQLITE_CONSTRAINT_UNIQUE) and pg (23505) report it. */
+/**
+ * A row named a parent that is gone: e.g. a scan whose customer a wallet merge or a wallet deletion removed
+ * between the scan's read and its transaction.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** Why and by whom staff removed a (just voided) stamp. */
+export async function setStampRemoval(db: Queryable, stampId: string, reason: string, by: string): Promise<void> {
+  await db.updateTable('stamp_events').set({ void_reason: reason, voided_by: by }).where('id', '=', stampId).execute();
 }

@@ -4,7 +4,7 @@
 // in the same millisecond, a void (later stamps of the card count one less), a wallet merge (the card's
 // history changes). The definitions are those the list always used:
 //   card_visit        = the card's stamps up to and including this one (by time, then id), voided or not;
-//   card_stamps_after = the same without voided stamps, minus every claim of the card up to this millisecond.
+//   card_stamps_after = the same without voided stamps, minus every claim and expiry of the card up to this millisecond.
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
@@ -18,7 +18,8 @@ const UP_TO_THIS = sql`s.card_id = stamp_events.card_id
     AND (s.created_at < stamp_events.created_at OR (s.created_at = stamp_events.created_at AND s.id <= stamp_events.id))`;
 const CARD_VISIT = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS})`;
 const CARD_STAMPS_AFTER = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS} AND s.voided_at IS NULL)
-        - (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = stamp_events.card_id AND r.created_at <= stamp_events.created_at)`;
+        - (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = stamp_events.card_id AND r.created_at <= stamp_events.created_at)
+        - (SELECT COALESCE(SUM(x.stamps), 0) FROM stamp_expiries x WHERE x.card_id = stamp_events.card_id AND x.created_at <= stamp_events.created_at)`;
 
 async function recompute(db: Queryable, where: Expression<SqlBool>): Promise<void> {
   await sql`UPDATE stamp_events SET card_visit = ${CARD_VISIT}, card_stamps_after = ${CARD_STAMPS_AFTER} WHERE ${where}`.execute(db);
@@ -62,6 +63,8 @@ export async function recountStampFiguresOfStore(db: Queryable, vendorId: string
           SELECT id, card_id, created_at, 1 AS is_stamp, voided_at, 0 AS stamps_required FROM stamp_events WHERE vendor_id = ${vendorId}
           UNION ALL
           SELECT id, card_id, created_at, 0 AS is_stamp, ${nullTime} AS voided_at, stamps_required FROM redemptions WHERE vendor_id = ${vendorId}
+          UNION ALL
+          SELECT id, card_id, created_at, 0 AS is_stamp, ${nullTime} AS voided_at, stamps AS stamps_required FROM stamp_expiries WHERE vendor_id = ${vendorId}
         ) AS u
         WINDOW w AS (PARTITION BY card_id ORDER BY created_at, is_stamp, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
       ) AS x WHERE is_stamp = 1

@@ -3,7 +3,9 @@
 // services/export.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActivityPage, ActivityQuery, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
+import { ActivityItem, ActivityPage, ActivityQuery, RemoveStampParams, RemoveStampRequest, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
+import { removeStamp } from '../services/stamp-removal';
+import { expireOverdueCards } from '../services/stamp-expiry';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { ActivityExportQuery, CsvBody } from '../../src/api/contract/customers';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
@@ -74,7 +76,23 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         403: ErrorBody,
       },
     },
-  }, async (request) => getActivityPage(app.deps, request.params.vendorId, request.query));
+  }, async (request) => {
+    // Cards past the store's stamp expiry are settled first, so the list shows their expiry events.
+    await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
+    return getActivityPage(app.deps, request.params.vendorId, request.query);
+  });
+
+  app.post('/:vendorId/stamps/:stampId/remove', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['activity'],
+      summary: 'Remove a mistaken stamp, with the reason (audited; the stamp stays listed, marked removed)',
+      security: [{ bearer: [] }],
+      params: RemoveStampParams,
+      body: RemoveStampRequest,
+      response: { 200: ActivityItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+  }, async (request) => removeStamp(app.deps, request.params.vendorId, request.params.stampId, request.body.reason, request.ip));
 
   app.post('/:vendorId/stream-ticket', {
     preHandler: app.ownerOf('vendorId'),

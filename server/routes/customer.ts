@@ -79,12 +79,13 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description:
         'Creates the customer on a first scan (the answer then carries the device credential, once). Refusals: 400 malformed ' +
         'token; 404 unknown store; 409 no reward, already collected with this token, or within the cooldown; 410 token expired, ' +
-        'flyer revoked, or reward ended; 429 too many attempts from this address.',
+        'flyer revoked, or reward ended; 401 the credential\'s wallet was merged into another or deleted while the scan ran; ' +
+        '429 too many attempts from this address.',
       headers: CredentialHeaders,
       body: ScanRequest,
       response: {
         200: ScanResponse,
-        400: ScanRefusal, 404: ScanRefusal, 409: ScanRefusal, 410: ScanRefusal, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
+        400: ScanRefusal, 401: ErrorBody, 404: ScanRefusal, 409: ScanRefusal, 410: ScanRefusal, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
       },
     },
   }, async (request, reply) => {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardQuery, DashboardResponse } from '../../src/api/contract/activity';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { getDashboard } from '../services/dashboard';
+import { expireOverdueCards } from '../services/stamp-expiry';
 
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The vendor's private figures: never kept by the browser or anything in between.
@@ -27,7 +28,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         403: ErrorBody,
       },
     },
-  }, async (request) => getDashboard(app.deps, request.params.vendorId, request.query.utcOffset));
+  }, async (request) => {
+    // Cards past the store's stamp expiry are settled first, so every figure counts them empty.
+    await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
+    return getDashboard(app.deps, request.params.vendorId, request.query.utcOffset);
+  });
 };
 
 export default dashboardRoutes;

@@ -1,10 +1,11 @@
 // /api/rewards/{vendorId}: read and save the vendor's punch-card reward. HTTP only; rules in services/rewards.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
-import { FirstDayStatus, RewardResponse, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
+import { FirstDayStatus, RewardResponse, RewardSettings, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
 import { notFound } from '../http-errors';
 import { getFirstDayStatus } from '../services/first-day';
 import { getRewardSetup, saveRewardSetup } from '../services/rewards';
+import { getRewardSettings, saveRewardSettings } from '../services/reward-settings';
 
 const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:vendorId', {
@@ -57,6 +58,32 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const reward = await saveRewardSetup(app.deps, request.params.vendorId, request.body);
     return { reward };
   });
+
+  app.get('/:vendorId/settings', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['rewards'],
+      summary: "The store's reward settings: stamp mode, max per transaction, auto-redeem, expiry in days",
+      security: [{ bearer: [] }],
+      params: Params,
+      response: { 200: RewardSettings, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return getRewardSettings(app.deps, request.params.vendorId);
+  });
+
+  app.put('/:vendorId/settings', {
+    preHandler: app.ownerOf('vendorId'),
+    schema: {
+      tags: ['rewards'],
+      summary: "Save the store's reward settings (max per transaction at most the card size)",
+      security: [{ bearer: [] }],
+      params: Params,
+      body: RewardSettings,
+      response: { 200: RewardSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request) => saveRewardSettings(app.deps, request.params.vendorId, request.body));
 };
 
 export default rewardsRoutes;

@@ -17,6 +17,7 @@ import {
   type ActivitySeek,
 } from '../repositories/activity';
 import { storeCounterTotal } from '../repositories/store-counters';
+import { countExpiries } from '../repositories/stamp-expiries';
 import { findStore } from '../repositories/cards';
 import { claimStates } from '../repositories/handover';
 import type { ActivityNotice } from '../infra/activity-bus';
@@ -126,9 +127,17 @@ export async function toActivityItems(
         expiresAt: claim?.status === 'pending' ? claim.expires_at : null,
       };
     }
-    const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required: reward.required };
-    // A stamp the store voided stays in the list, marked.
+    // The card size as recorded with the event: "stamp 2 of 10" stays "of 10" after the size changes.
+    const required = row.card_required ?? reward.required;
+    if (row.type === 'expiry') return { id: row.id, type: 'expiry', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required };
+    const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required };
+    // a stamp the store voided stays in the list, marked; one staff removed says why, who and when.
     if (row.voided_at) item.voided = true;
+    if (row.voided_at && row.void_reason) {
+      item.removedReason = row.void_reason;
+      if (row.voided_by) item.removedBy = row.voided_by;
+      item.removedAt = row.voided_at;
+    }
     return item;
   });
 }
@@ -160,12 +169,13 @@ export function decodeActivityCursor(cursor: string, field: 'before' | 'after' =
  * plus claims, from the store's running counts and a partial index of the few voided stamps.
  */
 async function listTotal(db: AppDeps['db']['kysely'], vendorId: string): Promise<number> {
-  const [stamps, claims, voided] = await Promise.all([
+  const [stamps, claims, voided, expiries] = await Promise.all([
     storeCounterTotal(db, vendorId, 'stamps'),
     storeCounterTotal(db, vendorId, 'claims'),
     countVoidedStamps(db, vendorId),
+    countExpiries(db, vendorId),
   ]);
-  return stamps + claims + voided;
+  return stamps + claims + voided + expiries;
 }
 
 /** What GET /api/activity/{vendorId} was asked (the contract's ActivityQuery). */

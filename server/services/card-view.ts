@@ -4,6 +4,7 @@ import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto } from 
 import type { Redemption } from '../db/schema';
 import type { CardRow, StoreRow } from '../repositories/cards';
 import { imageUrl } from './images';
+import { stampsExpireAt } from './stamp-expiry';
 
 /** What a full card gives, when the vendor named neither a menu item nor a custom text. */
 const FALLBACK_REWARD_LABEL = 'Reward';
@@ -69,16 +70,20 @@ function removedSinceLastStamp(row: CardRow): number {
 export function toCard(row: CardRow, now: number): CustomerCard {
   const reward = toReward(row, now);
   const required = reward?.stamps ?? 0;
+  const expiresAt = stampsExpireAt(row.last_stamp_at === null ? null : Number(row.last_stamp_at), row.stamps, row.settings_expiry_days === null ? null : Number(row.settings_expiry_days));
+  // Stamps past their expiry count 0 even before a read records the expiry.
+  const stamps = expiresAt !== null && expiresAt <= now ? 0 : row.stamps;
   return {
     id: row.id,
     store: toStore(row),
     reward,
-    stamps: row.stamps,
+    stamps,
     required,
-    canClaim: reward !== null && row.stamps >= required,
+    canClaim: reward !== null && stamps >= required,
     lastStampAt: row.last_stamp_at,
     updatedAt: row.updated_at,
     removedStamps: removedSinceLastStamp(row),
+    stampsExpireAt: stamps > 0 ? expiresAt : null,
   };
 }
 

@@ -16,6 +16,7 @@ import { rewardLabel, toCard, toRedemption, toStore } from './card-view';
 import { newHandoverCode } from './handover-code';
 import { expireOverdueClaims } from './handover';
 import { inTransaction } from '../db/transactions';
+import { expireOverdueCards } from './stamp-expiry';
 
 const MINUTE_MS = 60 * 1000;
 /** A fresh code is drawn this many times before a claim gives up (a clash needs ~10⁶ pending claims to be likely). */
@@ -49,11 +50,13 @@ async function toCards(deps: Pick<AppDeps, 'db' | 'now'>, rows: CardRow[]): Prom
 
 export async function listWallet(deps: Deps, customerId: string): Promise<WalletResponse> {
   await expireOverdueClaims(deps, { customerId });
+  await expireOverdueCards(deps, { customerId });
   return { cards: await toCards(deps, await listCards(deps.db.kysely, customerId)) };
 }
 
 export async function getCard(deps: Deps, customerId: string, cardId: string): Promise<CardResponse> {
   await expireOverdueClaims(deps, { customerId });
+  await expireOverdueCards(deps, { cardId });
   const row = await findCard(deps.db.kysely, customerId, cardId);
   if (!row) throw notFound(CARD_NOT_FOUND_MESSAGE);
   const [card] = await toCards(deps, [row]);

@@ -4,7 +4,7 @@ import { findPrintableVersion } from '../repositories/printable-qr';
 import type { QrTokenKind, VerifiedQrToken } from '../infra/qr-tokens';
 
 export type QrStampCheck =
-  | { ok: true; vendorId: string; kind: QrTokenKind; tokenId: string; issuedAt?: number }
+  | { ok: true; vendorId: string; kind: QrTokenKind; tokenId: string; issuedAt?: number; count?: number }
   | { ok: false; reason: 'malformed' | 'expired' | 'unknown-vendor' | 'revoked' };
 
 /**
@@ -22,8 +22,8 @@ export async function verifyQrForStamp(deps: Pick<AppDeps, 'db' | 'qrTokens'>, t
  * version as read (undefined: no such vendor). The scan reads it with everything else it needs.
  */
 export function checkAgainstStore(token: VerifiedQrToken, currentVersion: number | undefined): QrStampCheck {
-  const { vendorId, kind, tokenId, version, issuedAt } = token;
+  const { vendorId, kind, tokenId, version, issuedAt, count } = token;
   if (currentVersion === undefined) return { ok: false, reason: 'unknown-vendor' };
   if (kind === 'printable' && version !== currentVersion) return { ok: false, reason: 'revoked' };
-  return { ok: true, vendorId, kind, tokenId, issuedAt };
+  return { ok: true, vendorId, kind, tokenId, issuedAt, count };
 }

@@ -3,6 +3,7 @@ import type { RewardResponse, RewardSetup } from '../../src/api/contract/rewards
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';
 import { findReward, listItemNames, upsertReward, vendorExists, vendorHasItem } from '../repositories/rewards';
+import { cardsByStamps } from '../repositories/reward-settings';
 import { DEFAULT_REWARD_EXPIRY, DEFAULT_REWARD_STAMPS, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS } from '../../src/api/contract/limits';
 
 /** What GET answers before the vendor has saved anything. */
@@ -12,11 +13,12 @@ export { MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS };
 
 export async function getRewardSetup(deps: Pick<AppDeps, 'db'>, vendorId: string): Promise<RewardResponse> {
   const { db } = deps;
-  const [saved, items] = await Promise.all([findReward(db.kysely, vendorId), listItemNames(db.kysely, vendorId)]);
+  const [saved, items, cards] = await Promise.all([findReward(db.kysely, vendorId), listItemNames(db.kysely, vendorId), cardsByStamps(db.kysely, vendorId)]);
   const reward: RewardSetup = saved
     ? { stamps: saved.stamps, item: saved.item_id, itemCustom: saved.item_custom, expiry: saved.expiry }
     : { ...DEFAULT_REWARD };
-  return { reward, items: items.map((item) => ({ _id: item.id, name: item.name })) };
+  // The cards customers are collecting on: the form warns what a new card size does to them.
+  return { reward, items: items.map((item) => ({ _id: item.id, name: item.name })), cardsByStamps: cards };
 }
 
 /** Validates and stores the vendor's reward; a 400 names the field at fault and nothing is written. */

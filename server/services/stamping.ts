@@ -1,20 +1,26 @@
 // One scan of a store's QR code: check the token, the store and its reward, apply the fraud
 // controls, and add exactly one stamp — atomically, on SQLite and PostgreSQL alike.
 import crypto from 'node:crypto';
-import type { CustomerCard, CustomerReward, CustomerStore, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
+import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
-import { tooManyRequests } from '../http-errors';
+import { tooManyRequests, unauthorized } from '../http-errors';
 import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
-import { hasStampWithToken, insertStampEvent, isUniqueViolation } from '../repositories/stamp-events';
+import { hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { formatRewardDate, toCard, toReward, toStore } from './card-view';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
-import { createCustomer, credentialHashOf } from './customers';
+import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
+import { DEFAULT_REWARD_SETTINGS, stampsForScan } from './reward-settings';
+import { expireCard } from '../repositories/stamp-expiries';
+import { stampsExpireAt } from './stamp-expiry';
+import { claimCard } from './claims';
+import type { StoreRow as SettingsRow } from '../repositories/cards';
+import type { RewardSettings } from '../../src/api/contract/rewards';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -51,10 +57,12 @@ export const scanMessages = {
   alreadyCollected: 'You already collected a stamp with this code',
   codeBudget: 'This code was used by many people at once — ask at the counter for your stamp',
   cooldown: (minutes: number) => `You already collected a stamp here in the last ${cooldownText(minutes)}`,
-  stamped: (card: CustomerCard, reward: CustomerReward) =>
+  stamped: (card: CustomerCard, reward: CustomerReward, given = 1) =>
     card.canClaim
       ? `Your card is full — claim your free ${reward.label}!`
-      : `Stamp collected! ${card.required - card.stamps} more for your free ${reward.label}`,
+      : `${given === 1 ? 'Stamp' : `${given} stamps`} collected! ${card.required - card.stamps} more for your free ${reward.label}`,
+  /** The store auto-redeems: the full card became a pending reward. */
+  autoRedeemed: (reward: CustomerReward) => `Your card is full — your free ${reward.label} is ready: show this screen at the counter`,
 } as const;
 
 const REFUSAL_STATUS: Record<ScanRefusalCode, RefusalStatus> = {
@@ -101,7 +109,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       case 'revoked': return refuse('revoked', scanMessages.revoked);
     }
   }
-  const { vendorId, kind, tokenId, issuedAt } = check;
+  const { vendorId, kind, tokenId, issuedAt, count: codeCount = 1 } = check;
 
   const storeRow: StoreRow | undefined = context;
   if (!storeRow || !context) return refuse('unknown-store', scanMessages.unknownStore);
@@ -133,8 +141,11 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     }
     return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: cardBefore });
   }
-  let stamped: { card: StampedCard; credential?: string; alertChanged: boolean; codeKey: string };
-  const stampEventId = crypto.randomUUID();
+  const settings = settingsOf(storeRow);
+  // Per-item mode: the count the counter chose, within the store's max and the card size (a scan completes one card at most).
+  const given = kind === 'dynamic' ? stampsForScan(settings, codeCount, reward.stamps) : 1;
+  let stamped: { card: StampedCard; credential?: string; alertChanged: boolean; codeKey: string; customerId: string };
+  const stampEventIds = Array.from({ length: given }, () => crypto.randomUUID());
   try {
     // One transaction: the customer (when new), the card, the event, the count. The event goes in
     // first so the unique index settles duplicate scans of one token; the count changes in a
@@ -143,22 +154,38 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx) : undefined;
       const customerId = created?.customerId ?? (knownCustomerId as string);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
-      await insertStampEvent(trx, { id: stampEventId, cardId, customerId, vendorId, tokenId, kind }, now);
-      // The code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
-      // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
-      const relay = await admitStamp(deps, {
-        vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: created !== undefined, stampEventId,
-      }, now, trx);
-      // The same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
-      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now);
+      // Stamps past the store's expiry end before this visit's stamps are added (recorded as an expiry).
+      if (cardRowBefore && cardRowBefore.id === cardId) {
+        const expiresAt = stampsExpireAt(cardRowBefore.last_stamp_at, cardRowBefore.stamps, settings.expiryDays);
+        if (expiresAt !== null && expiresAt <= now && cardRowBefore.last_stamp_at !== null) {
+          await expireCard(trx, { id: cardId, customer_id: customerId, vendor_id: vendorId, stamps: cardRowBefore.stamps, last_stamp_at: cardRowBefore.last_stamp_at, required: reward.stamps }, now);
+        }
+      }
+      // One event per stamp (the first carries the token: its unique index refuses a second scan of the code),
+      // each with the card size it was given under; the relay budget counts every one of them.
+      let relay: { codeKey: string; alertChanged: boolean } = { codeKey: '', alertChanged: false };
+      for (const [index, id] of stampEventIds.entries()) {
+        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: index === 0 ? tokenId : `${tokenId}#${index + 1}`, kind, cardRequired: reward.stamps }, now);
+        // the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
+        // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
+        const admitted = await admitStamp(deps, {
+          vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: index === 0 && created !== undefined, stampEventId: id,
+        }, now, trx);
+        relay = { codeKey: admitted.codeKey, alertChanged: relay.alertChanged || admitted.alertChanged };
+      }
+      // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
+      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given);
       if (!card) throw new CoolingDown();
       // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
-      await bumpStoreCounter(trx, vendorId, 'stamps', now);
-      return { card, credential: created?.credential, ...relay };
+      await bumpStoreCounter(trx, vendorId, 'stamps', now, given);
+      return { card, credential: created?.credential, customerId, ...relay };
     });
   } catch (error) {
+    // The wallet the credential named was merged into another or deleted after the read above: the
+    // credential is revoked, as any later request with it would find.
+    if (knownCustomerId !== undefined && isForeignKeyViolation(error)) throw unauthorized(NO_CUSTOMER_MESSAGE);
     if (isUniqueViolation(error)) return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: await currentCard() });
     if (error instanceof CoolingDown) return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: await currentCard() });
     if (error instanceof CodeBudgetSpent) {
@@ -170,14 +197,45 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
 
   // The card as the stamp's UPDATE left it (not read again after the commit), with the store as read.
   const card = toCard({ ...storeOfScanContext(context), ...stamped.card }, now);
-  // The vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
-  deps.activityBus.publish({ type: 'stamp', vendorId, id: stampEventId });
+  // the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
+  for (const id of stampEventIds) deps.activityBus.publish({ type: 'stamp', vendorId, id });
   if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);
   // The dashboard's engaged counts move on with time (about once an hour per store). A failure
   // must not turn a committed stamp into an error: the next stamp tries again, and until then the
   // dashboard reads the lag itself.
   await keepEngagedWindow(deps, vendorId, now).catch(() => undefined);
-  const response: ScanResponse = { message: scanMessages.stamped(card, reward), store, reward, card, stampedAt: now };
+  const redeemed = settings.autoRedeem && card.canClaim ? await autoRedeem(deps, stamped.customerId, card.id) : undefined;
+  const response: ScanResponse = {
+    message: redeemed ? scanMessages.autoRedeemed(reward) : scanMessages.stamped(card, reward, given),
+    store, reward, card: redeemed?.card ?? card, stampedAt: now,
+  };
+  if (given > 1) response.stampsGiven = given;
+  if (redeemed) response.redemption = redeemed.redemption;
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };
+}
+
+/** The store's saved settings as the scan read them (the defaults when never saved). */
+function settingsOf(row: SettingsRow): RewardSettings {
+  if (row.settings_stamp_mode === null) return { ...DEFAULT_REWARD_SETTINGS };
+  return {
+    stampMode: row.settings_stamp_mode === 'per-item' ? 'per-item' : 'per-visit',
+    maxPerTransaction: Number(row.settings_max_per_transaction ?? 1),
+    autoRedeem: Number(row.settings_auto_redeem) === 1,
+    expiryDays: row.settings_expiry_days === null ? null : Number(row.settings_expiry_days),
+  };
+}
+
+/**
+ * The store auto-redeems: the full card becomes a pending reward at once, as if the customer had pressed
+ * Claim (the hand-over code shows to staff the same way). A claim that loses a race (another device
+ * claimed the card meanwhile) leaves the stamp as it is.
+ */
+async function autoRedeem(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus' | 'config'>, customerId: string, cardId: string): Promise<{ redemption: RedemptionDto; card: CustomerCard } | undefined> {
+  try {
+    return await claimCard(deps, customerId, cardId);
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && (error as { statusCode?: number }).statusCode === 409) return undefined;
+    throw error;
+  }
 }

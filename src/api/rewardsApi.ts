@@ -1,6 +1,6 @@
 // Reward endpoints (/api/rewards), added to the one api slice.
 import { api } from './apiSlice';
-import type { RewardResponse, RewardSetup } from './contract/rewards';
+import type { RewardResponse, RewardSettings, RewardSetup } from './contract/rewards';
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,3 +20,20 @@ export const rewardsApi = api.injectEndpoints({
 });
 
 export const { useGetRewardQuery, useSaveRewardMutation } = rewardsApi;
+
+export const rewardSettingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/rewards/{vendorId}/settings (bearer): stamp mode, max per transaction, auto-redeem, expiry in days. */
+    getRewardSettings: build.query<RewardSettings, string>({
+      query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}/settings`,
+      providesTags: (_result, _error, vendorId) => [{ type: 'RewardSettings', id: vendorId }],
+    }),
+    /** PUT /api/rewards/{vendorId}/settings (bearer). */
+    saveRewardSettings: build.mutation<RewardSettings, { vendorId: string; settings: RewardSettings }>({
+      query: ({ vendorId, settings }) => ({ url: `/rewards/${encodeURIComponent(vendorId)}/settings`, method: 'PUT', body: settings }),
+      invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'RewardSettings', id: vendorId }]),
+    }),
+  }),
+});
+
+export const { useGetRewardSettingsQuery, useSaveRewardSettingsMutation } = rewardSettingsApi;

@@ -1,7 +1,8 @@
 // /api/qrcode/generate, /printable and /flyer-printed: the rotating counter QR token and the long-lived flyer token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
-import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenResponse } from '../../../src/api/contract/qrcode';
+import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenQuery, QrTokenResponse } from '../../../src/api/contract/qrcode';
+import { codeStampCount } from '../../services/reward-settings';
 import { assertOwner } from '../../plugins/auth';
 import { notFound } from '../../http-errors';
 import { printableQrToken } from '../../services/printable-qr';
@@ -19,14 +20,17 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'A fresh counter QR token, valid for 90 s (signed, nothing stored)',
       security: [{ bearer: [] }],
       params: VendorParams,
+      querystring: QrTokenQuery,
       response: {
         200: QrTokenResponse,
+        400: ErrorBody,
         401: ErrorBody,
         403: ErrorBody,
       },
     },
   }, async (request, reply) => {
-    const { token, expiresAt } = app.deps.qrTokens.issueDynamic(request.params.vendorId);
+    const count = await codeStampCount(app.deps, request.params.vendorId, request.query.count ?? 1);
+    const { token, expiresAt } = app.deps.qrTokens.issueDynamic(request.params.vendorId, count);
     // Every answer is a new token: no cache may hand an old one back.
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token), expiresAt };

@@ -36,7 +36,7 @@ const stamps: ActivityExportSource = {
   },
 };
 
-/** Stamps the store voided after a relay alert, at the time of the void. */
+/** Stamps the store voided after a relay alert, or staff removed with a reason, at the time of the void. */
 const voids: ActivityExportSource = {
   kind: 'voided',
   async read(deps, range, after, limit) {
@@ -44,12 +44,14 @@ const voids: ActivityExportSource = {
     return rows.map((r) => ({
       at: Number(r.at),
       id: r.id,
-      event: 'stamp voided',
+      event: r.void_reason ? 'stamp removed' : 'stamp voided',
       customerId: r.customer_id,
       displayName: r.display_name,
       customerNumber: numberOrNull(r.customer_number),
       reward: null,
-      detail: `a ${STAMP_KIND_TEXT[r.kind] ?? r.kind} stamp the store voided`,
+      detail: r.void_reason
+        ? `removed by ${r.voided_by ?? 'the store'}: ${r.void_reason}`
+        : `a ${STAMP_KIND_TEXT[r.kind] ?? r.kind} stamp the store voided`,
     }));
   },
 };

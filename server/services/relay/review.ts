@@ -18,6 +18,7 @@ import {
   setVoidedStamps,
   stampsOfCode,
   voidStampEvents,
+  lockCardsById,
   type CodeStampRow,
   type CodeUsageRow,
 } from '../../repositories/relay';
@@ -114,6 +115,10 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     if (!(await markCodeVoided(trx, codeKey, now))) throw conflict('These stamps were already voided.');
     const stamps = await stampsOfCode(trx, codeKey, MAX_STAMPS_PER_CODE);
     const chosen = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
+    // Before any stamp is marked: a second void of a stamp of the same card (another code, the same
+    // millisecond) would otherwise work the card's figures out from a snapshot without this void's
+    // stamps, leaving later visits one off. SQLite's write transactions already run one at a time.
+    if (deps.db.dialect === 'postgres') await lockCardsById(trx, chosen.map((s) => s.card_id));
     const voidedIds = new Set(await voidStampEvents(trx, chosen.map((s) => s.id), now));
     const perCard = new Map<string, number>();
     for (const stamp of chosen) {

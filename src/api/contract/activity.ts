@@ -1,10 +1,11 @@
 // /api/activity/{vendorId} (the Reward Activity list and the live counter feed) and
 // /api/dashboard/{vendorId} (the dashboard's figures): the vendor's own figures.
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_PAGE, ACTIVITY_PAGE_SIZE, ACTIVITY_SEEK_MAX_ROWS, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
-import { ClaimStatus } from './common';
+import { REMOVE_REASON_MAX_LENGTH, ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_PAGE, ACTIVITY_PAGE_SIZE, ACTIVITY_SEEK_MAX_ROWS, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
+import { ClaimStatus, Id } from './common';
 
-export const ActivityType = Type.Union([Type.Literal('stamp'), Type.Literal('redemption')]);
+/** expiry: a card's stamps ended, its last visit being older than the store's expiry in days. */
+export const ActivityType = Type.Union([Type.Literal('stamp'), Type.Literal('redemption'), Type.Literal('expiry')]);
 export type ActivityType = Static<typeof ActivityType>;
 
 /** One stamp given or reward claimed at the vendor's store. */
@@ -16,8 +17,11 @@ export const ActivityItem = Type.Object({
   date: Type.Integer({ description: 'epoch milliseconds' }),
   /** What the card is for ("Flat White"): the reward's label now (stamps) or as claimed (redemptions). */
   reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
-  stamps: Type.Optional(Type.Integer({ description: 'Stamps only: the card count right after this stamp' })),
+  stamps: Type.Optional(Type.Integer({ description: 'Stamps: the card count right after this stamp; expiries: the stamps that ended' })),
   voided: Type.Optional(Type.Boolean({ description: 'Stamps only: the store voided this stamp' })),
+  removedReason: Type.Optional(Type.String({ description: 'Stamps removed by staff: why' })),
+  removedBy: Type.Optional(Type.String({ description: 'Stamps removed by staff: the account that removed it' })),
+  removedAt: Type.Optional(Type.Integer({ description: 'Stamps removed by staff: epoch milliseconds' })),
   /** Stamps a full card needs (for a redemption, as it was when claimed). */
   required: Type.Optional(Type.Integer({ description: 'Stamps a full card needs' })),
   // A claim's hand-over.
@@ -114,6 +118,11 @@ export const DashboardResponse = Type.Object({
   claims: Type.Optional(ClaimCounts),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
+
+/** POST /api/activity/{vendorId}/stamps/{stampId}/remove: staff take back a mistaken stamp, saying why. */
+export const RemoveStampParams = Type.Object({ vendorId: Id, stampId: Id });
+export const RemoveStampRequest = Type.Object({ reason: Type.String({ minLength: 1, maxLength: REMOVE_REASON_MAX_LENGTH, pattern: '\\S' }) }, { additionalProperties: false });
+export type RemoveStampRequest = Static<typeof RemoveStampRequest>;
 
 /** POST /api/activity/{vendorId}/stream-ticket: a short-lived ticket for the live feed's URL (EventSource sends no headers). */
 export const StreamTicketResponse = Type.Object({

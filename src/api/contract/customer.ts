@@ -47,6 +47,8 @@ export const CustomerCard = Type.Object({
   removedStamps: Type.Optional(Type.Integer({ description: 'Stamps the store voided on this card since its last stamp; 0 when none' })),
   /** The newest claim of this card that expired unconfirmed and gave its stamps back, or null. */
   returnedClaim: Type.Optional(Type.Union([ReturnedClaim, Type.Null()])),
+  /** Epoch ms the card's stamps expire at unless the customer visits again; null when they do not expire. */
+  stampsExpireAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type CustomerCard = Static<typeof CustomerCard>;
 
@@ -107,6 +109,10 @@ export const ScanResponse = Type.Object({
   /** Epoch ms of the stamp just collected. */
   stampedAt: Type.Integer(),
   credential: Type.Optional(Type.String({ description: 'Only for a new customer: keep it, it is not shown again' })),
+  /** Stamps this scan gave (more than 1 in the store's per-item mode). */
+  stampsGiven: Type.Optional(Type.Integer()),
+  /** The store auto-redeems: the card filled, and this pending reward waits at the counter. */
+  redemption: Type.Optional(Redemption),
 });
 export type ScanResponse = Static<typeof ScanResponse>;
 

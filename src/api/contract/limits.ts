@@ -54,6 +54,11 @@ export const ITEM_PRICE_FIELD_MAX_LENGTH = 32;
 // ---- Rewards ----
 export const MIN_STAMPS = 1;
 export const MAX_STAMPS = 100;
+/** Reward settings: stamps one scan may give in per-item mode (never more than the card holds), and expiry in days. */
+export const MAX_STAMPS_PER_SCAN = MAX_STAMPS;
+export const MAX_EXPIRY_DAYS = 3650;
+/** Why staff removed a stamp: required, kept in the audit. */
+export const REMOVE_REASON_MAX_LENGTH = 200;
 export const MAX_ITEM_CUSTOM_LENGTH = 120;
 
 // ---- Customers (the customer's side) ----

@@ -1,6 +1,7 @@
 // /api/qrcode: the rotating counter QR token and the long-lived flyer token.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Id } from './common';
+import { MAX_STAMPS_PER_SCAN } from './limits';
 
 export const QrTokenResponse = Type.Object({
   token: Type.String(),
@@ -25,3 +26,6 @@ export const FlyerPrintedRequest = Type.Object({ vendorId: Id }, { additionalPro
 export type FlyerPrintedRequest = Static<typeof FlyerPrintedRequest>;
 export const FlyerPrintedResponse = Type.Object({ flyerPrinted: Type.Boolean() });
 export type FlyerPrintedResponse = Static<typeof FlyerPrintedResponse>;
+
+/** GET /api/qrcode/generate/{vendorId}?count=: per-item stamp mode, the stamps the next code gives (at most the store's max). */
+export const QrTokenQuery = Type.Object({ count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_STAMPS_PER_SCAN })) });

@@ -1,6 +1,6 @@
 // /api/rewards/{vendorId}: the vendor's punch-card reward and the first-day checklist.
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { ID_MAX_LENGTH, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS } from './limits';
+import { ID_MAX_LENGTH, MAX_EXPIRY_DAYS, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MAX_STAMPS_PER_SCAN, MIN_STAMPS } from './limits';
 import { NullableText } from './text';
 
 /** The reward as read and as saved (the same shape both ways). */
@@ -14,7 +14,15 @@ export const RewardSetup = Type.Object({
 }, { additionalProperties: false });
 export type RewardSetup = Static<typeof RewardSetup>;
 
-export const RewardResponse = Type.Object({ reward: RewardSetup, items: Type.Array(Type.Object({ _id: Type.String(), name: Type.String() })) });
+/** How many of the store's cards hold each number of stamps (cards with stamps only): what a new card size would do to them. */
+export const CardsByStamps = Type.Array(Type.Object({ stamps: Type.Integer(), cards: Type.Integer() }));
+export type CardsByStamps = Static<typeof CardsByStamps>;
+
+export const RewardResponse = Type.Object({
+  reward: RewardSetup,
+  items: Type.Array(Type.Object({ _id: Type.String(), name: Type.String() })),
+  cardsByStamps: Type.Optional(CardsByStamps),
+});
 export type RewardResponse = Static<typeof RewardResponse>;
 
 export const SaveRewardResponse = Type.Object({ reward: RewardSetup });
@@ -34,3 +42,18 @@ export const FirstDayStatus = Type.Object({
   firstStamp: Type.Boolean(),
 });
 export type FirstDayStatus = Static<typeof FirstDayStatus>;
+
+export const StampMode = Type.Union([Type.Literal('per-visit'), Type.Literal('per-item')]);
+export type StampMode = Static<typeof StampMode>;
+
+/** GET/PUT /api/rewards/{vendorId}/settings: how the store's stamp card behaves, saved per store. */
+export const RewardSettings = Type.Object({
+  /** per-item: the counter chooses how many stamps the next code gives (1 … maxPerTransaction). */
+  stampMode: StampMode,
+  maxPerTransaction: Type.Integer({ minimum: 1, maximum: MAX_STAMPS_PER_SCAN, description: 'Stamps one scan may give in per-item mode' }),
+  /** A full card becomes a pending reward by itself. */
+  autoRedeem: Type.Boolean(),
+  /** Stamps end this many days after the card's last visit; null: never. */
+  expiryDays: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_DAYS }), Type.Null()]),
+}, { additionalProperties: false });
+export type RewardSettings = Static<typeof RewardSettings>;

@@ -1,6 +1,6 @@
 // Activity, dashboard and live-feed endpoints, added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/contract/activity';
+import type { ActivityItem, ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/contract/activity';
 
 export interface ActivityPageArgs {
   vendorId: string;
@@ -49,6 +49,15 @@ export const activityApi = api.injectEndpoints({
     getLatestActivity: build.mutation<ActivityPage, { vendorId: string; pageSize: number }>({
       query: ({ vendorId, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}`, method: 'GET', params: { page: 1, pageSize } }),
     }),
+    /** POST /api/activity/{vendorId}/stamps/{stampId}/remove (bearer) {reason}: staff take back a mistaken stamp. */
+    removeStamp: build.mutation<ActivityItem, { vendorId: string; stampId: string; reason: string }>({
+      query: ({ vendorId, stampId, reason }) => ({
+        url: `/activity/${encodeURIComponent(vendorId)}/stamps/${encodeURIComponent(stampId)}/remove`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]),
+    }),
     /** POST /api/activity/{vendorId}/stream-ticket (bearer): a 60-second ticket and the stream URL carrying it. */
     createStreamTicket: build.mutation<StreamTicketResponse, string>({
       query: (vendorId) => ({ url: `/activity/${encodeURIComponent(vendorId)}/stream-ticket`, method: 'POST' }),
@@ -56,4 +65,4 @@ export const activityApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetActivityQuery, useGetDashboardQuery } = activityApi;
+export const { useGetActivityQuery, useGetDashboardQuery, useRemoveStampMutation } = activityApi;

@@ -15,12 +15,14 @@ export interface CardPanelProps {
   justStamped?: boolean;
   message?: { tone: NoticeTone; text: string };
   children?: ReactNode;
+  /** The store auto-redeems and this scan filled the card: its pending reward, shown at once. */
+  autoRedeemed?: RedemptionDto;
 }
 
-export function CardPanel({ card, justStamped = false, message, children }: CardPanelProps) {
+export function CardPanel({ card, justStamped = false, message, children, autoRedeemed }: CardPanelProps) {
   const [claim, claimState] = useClaimCardMutation();
   const [confirming, setConfirming] = useState(false);
-  const [readyScreen, setReadyScreen] = useState<RedemptionDto | null>(null);
+  const [readyScreen, setReadyScreen] = useState<RedemptionDto | null>(autoRedeemed ?? null);
   // After a claim the claim's answer is the newest state of the card, until the card itself is newer.
   const claimed = claimState.data?.card;
   const current = claimed && claimed.id === card.id && claimed.updatedAt >= card.updatedAt ? claimed : card;
@@ -41,6 +43,11 @@ export function CardPanel({ card, justStamped = false, message, children }: Card
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {/* Stamps the store voided are never a silent change. */}
       {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
+      {current.stampsExpireAt ? (
+        <Notice tone="warning">
+          {CUSTOMER_TEXT.stampsExpire(new Date(current.stampsExpireAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' }))}
+        </Notice>
+      ) : null}
       {current.returnedClaim && current === card ? (
         <Notice tone="warning">{CUSTOMER_TEXT.returnedClaim(current.returnedClaim.rewardLabel, current.returnedClaim.stamps)}</Notice>
       ) : null}

@@ -45,7 +45,7 @@ export default function ScanPage() {
   if (result.isSuccess) {
     return (
       <div className="cw-stack">
-        <CardPanel card={result.data.card} justStamped message={{ tone: 'success', text: result.data.message }}>
+        <CardPanel card={result.data.card} justStamped message={{ tone: 'success', text: result.data.message }} autoRedeemed={result.data.redemption}>
           <WalletButton />
         </CardPanel>
         <ProfileForm />

@@ -9,6 +9,7 @@ import { VendorPage } from '../../components/VendorPage';
 import {
   ActiveCampaignsCard,
   EngagedCustomersCard,
+  NoCampaignsCard,
   RecentActivityCard,
   RedemptionActivityCard,
   RewardProgressCard,
@@ -83,7 +84,8 @@ export default function DashboardPage() {
           <TotalRedemptionsCard {...figures.totalRedemptions} sample={figures.sample} />
         </Col>
         <Col xs={24} md={12} xl={6}>
-          <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample />
+          {/* The sample campaigns only beside the other samples: a store with stamps of its own has launched none. */}
+          {figures.sample ? <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample /> : <NoCampaignsCard />}
         </Col>
         <Col xs={24} md={12} xl={6}>
           <RecentActivityCard events={figures.recent} sample={figures.sample} />

@@ -26,6 +26,7 @@ import { useFlyerExport } from './useFlyerExport';
 import { useFlyerPrint } from './useFlyerPrint';
 import { CounterScreen } from './counter/CounterScreen';
 import { LiveActivityFeed } from './LiveActivityFeed';
+import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
 import './qr.css';
 
@@ -113,6 +114,8 @@ export default function QrPage() {
           </Tag>
         </header>
         <p className="sw-qr-card__instructions">{QR_TEXT.instructions}</p>
+
+        <StampQuantitySelector idPrefix="sw-qr" />
 
         <QrCodeDisplay url={qr.url} expired={qr.expired} />
 

@@ -9,8 +9,12 @@ export const qrApi = api.injectEndpoints({
      * call must reach the server (never a cached token), and an untracked mutation leaves no cache-expiry
      * timer behind when the QR page closes.
      */
-    generateQrToken: build.mutation<QrTokenResponse, string>({
-      query: (vendorId) => ({ url: `/qrcode/generate/${encodeURIComponent(vendorId)}`, method: 'GET' }),
+    generateQrToken: build.mutation<QrTokenResponse, string | { vendorId: string; count: number }>({
+      // Per-item stamp mode: ?count= asks for a code that gives that many stamps (the server signs it in).
+      query: (arg) =>
+        typeof arg === 'string'
+          ? { url: `/qrcode/generate/${encodeURIComponent(arg)}`, method: 'GET' }
+          : { url: `/qrcode/generate/${encodeURIComponent(arg.vendorId)}`, method: 'GET', params: { count: arg.count } },
     }),
     /** POST /api/qrcode/printable (bearer): the long-lived flyer token; renew: true retires older flyers. */
     getPrintableQr: build.mutation<PrintableQrResponse, PrintableQrRequest>({

@@ -5,7 +5,7 @@ import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { QR_TEXT, QR_TIMING } from '../../constants';
 import { qrApi } from './qrApi';
-import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, regenerateRequested, tick, wentOffline, wentOnline } from './qrSlice';
+import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, regenerateRequested, stampCountChosen, tick, wentOffline, wentOnline } from './qrSlice';
 
 /**
  * One cycle runs while the QR page is open. Opening the page or pressing 'Regenerate now' cancels the
@@ -14,7 +14,7 @@ import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, rege
  */
 export function registerQrListeners(startListening: AppStartListening): void {
   startListening({
-    matcher: isAnyOf(pageOpened, regenerateRequested),
+    matcher: isAnyOf(pageOpened, regenerateRequested, stampCountChosen),
     effect: async (_action, listenerApi) => {
       const vendorId = listenerApi.getState().qr.vendorId;
       if (listenerApi.getState().qr.status === 'closed' || vendorId === null) return;
@@ -24,10 +24,11 @@ export function registerQrListeners(startListening: AppStartListening): void {
       /** Never throws: a failure is logged and recorded; a cancelled cycle (page closed, newer Regenerate) is dropped. */
       const fetchToken = async (task: ForkedTaskAPI) => {
         listenerApi.dispatch(fetchStarted());
-        const request = listenerApi.dispatch(qrApi.endpoints.generateQrToken.initiate(vendorId, { track: false }));
+        const count = listenerApi.getState().qr.nextStampCount;
+        const request = listenerApi.dispatch(qrApi.endpoints.generateQrToken.initiate(count > 1 ? { vendorId, count } : vendorId, { track: false }));
         try {
           const { token, url, expiresAt } = await task.pause(request.unwrap());
-          listenerApi.dispatch(fetchSucceeded({ token, url, expiresAt }));
+          listenerApi.dispatch(fetchSucceeded(count > 1 ? { token, url, expiresAt, count } : { token, url, expiresAt }));
         } catch (error) {
           if (task.signal.aborted) {
             request.abort();

@@ -36,6 +36,10 @@ export interface QrState {
   retryAt: number | null;
   /** This browser's clock at the last tick or fetch result: the countdowns are derived from it. */
   now: number;
+  /** Per-item stamp mode: the stamps the next code gives (back to 1 once a code carries it). */
+  nextStampCount: number;
+  /** The stamps the code on screen gives. */
+  shownStampCount: number;
 }
 
 export const initialQrState: QrState = {
@@ -52,6 +56,8 @@ export const initialQrState: QrState = {
   failures: 0,
   retryAt: null,
   now: 0,
+  nextStampCount: 1,
+  shownStampCount: 1,
 };
 
 /** Each retry waits twice as long as the one before (2, 4, 8, 16 s), at most 30 s. */
@@ -87,6 +93,13 @@ export const qrSlice = createSlice({
     pageClosed() {
       return initialQrState;
     },
+    /** Staff chose how many stamps this purchase earns: the next code (fetched now) carries that count. */
+    stampCountChosen(state, action: PayloadAction<number>) {
+      if (state.status === 'closed') return;
+      state.nextStampCount = Math.max(1, Math.floor(action.payload));
+      state.progress = 0;
+      state.loading = true;
+    },
     regenerateRequested(state) {
       if (state.status === 'closed') return;
       state.progress = 0;
@@ -97,8 +110,11 @@ export const qrSlice = createSlice({
       state.loading = true;
     },
     fetchSucceeded: {
-      reducer(state, action: Timed<{ token: string; url: string; expiresAt: number }>) {
+      reducer(state, action: Timed<{ token: string; url: string; expiresAt: number; count?: number }>) {
         if (state.status === 'closed') return;
+        // One purchase's count goes on one code; the codes after it give 1 stamp again.
+        state.shownStampCount = action.payload.count ?? 1;
+        state.nextStampCount = 1;
         const { now } = action.meta;
         // A code that comes back after a loss starts a full 60 s, so the next refresh is not due at once.
         if (state.connection !== 'ok') state.progress = 0;
@@ -114,7 +130,7 @@ export const qrSlice = createSlice({
         state.retryAt = null;
         state.now = now;
       },
-      prepare: (payload: { token: string; url: string; expiresAt: number }) => withNow(payload),
+      prepare: (payload: { token: string; url: string; expiresAt: number; count?: number }) => withNow(payload),
     },
     fetchFailed: {
       reducer(state, action: Timed<string>) {
@@ -171,7 +187,7 @@ export const qrSlice = createSlice({
   },
 });
 
-export const { pageOpened, pageClosed, regenerateRequested, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline, tick } = qrSlice.actions;
+export const { pageOpened, pageClosed, regenerateRequested, stampCountChosen, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline, tick } = qrSlice.actions;
 export const { selectQr, selectQrStatus, selectQrProgress } = qrSlice.selectors;
 
 /** 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */

@@ -5,7 +5,8 @@ import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 
 import type { Rule } from 'antd/es/form';
 import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
-import { LocalRewardSettings } from './LocalRewardSettings';
+import { RewardSettingsSection } from './RewardSettingsSection';
+import type { CardsByStamps } from '../../api/contract/rewards';
 import { PunchesInput } from './PunchesInput';
 import { clampPunches, isExpiryInPast, toRewardPayload, validateRewardForm, type RewardFormErrors, type RewardFormValues } from './rewardForm';
 import { useSaveRewardMutation } from '../../api/rewardsApi';
@@ -19,6 +20,8 @@ export interface PunchCardSetupFormProps {
   form: FormInstance<RewardFormValues>;
   initialValues: RewardFormValues;
   items: { _id: string; name: string }[];
+  /** The store's cards with stamps, by count: changing the size warns what happens to them. */
+  cardsByStamps?: CardsByStamps;
 }
 
 /** One rule per field, all answered by validateRewardForm, so the messages live in one place. */
@@ -29,8 +32,10 @@ const ruleFor = (field: keyof RewardFormErrors): Rule => ({ getFieldsValue }) =>
   },
 });
 
-export function PunchCardSetupForm({ vendorId, form, initialValues, items }: PunchCardSetupFormProps) {
-  const { message } = App.useApp();
+export function PunchCardSetupForm({ vendorId, form, initialValues, items, cardsByStamps = [] }: PunchCardSetupFormProps) {
+  const { message, modal } = App.useApp();
+  const [savedStamps, setSavedStamps] = useState(initialValues.stamps);
+  const cardSize = Form.useWatch('stamps', form) ?? initialValues.stamps;
   const [saveReward, { isLoading: saving }] = useSaveRewardMutation();
   const item = Form.useWatch('item', form);
   const expiry = Form.useWatch('expiry', form) ?? null;
@@ -39,13 +44,33 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
   const [lastSaved, setLastSaved] = useState(() => savedForm(initialValues));
   useUnsavedChangesGuard(Boolean(current) && current !== lastSaved);
 
+  /** Customers are collecting on the card: say what a new size does to their cards before it is saved. */
+  const confirmResize = (to: number): Promise<boolean> => {
+    const from = Number(savedStamps);
+    const inProgress = cardsByStamps.reduce((sum, row) => sum + row.cards, 0);
+    if (to === from || inProgress === 0) return Promise.resolve(true);
+    const fullAtOnce = cardsByStamps.filter((row) => row.stamps >= to && row.stamps < from).reduce((sum, row) => sum + row.cards, 0);
+    return new Promise((resolve) => {
+      modal.confirm({
+        title: REWARDS_TEXT.resizeTitle,
+        content: REWARDS_TEXT.resizeText(inProgress, from, to, fullAtOnce),
+        okText: REWARDS_TEXT.resizeConfirm,
+        cancelText: REWARDS_TEXT.resizeCancel,
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+  };
+
   const onFinish = async (values: RewardFormValues) => {
     const reward = toRewardPayload(values);
+    if (!(await confirmResize(reward.stamps))) return;
     // Show what will be saved: '7.6' becomes 8 in the field too.
     form.setFieldValue('stamps', clampPunches(values.stamps));
     try {
       const response = await saveReward({ vendorId, reward }).unwrap();
       setLastSaved(JSON.stringify(reward));
+      setSavedStamps(reward.stamps);
       console.log(REWARDS_TEXT.savedLog, response);
       void message.success(REWARDS_TEXT.saved);
     } catch (error) {
@@ -106,7 +131,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items }: Pun
           />
         </Form.Item>
 
-        <LocalRewardSettings />
+        <RewardSettingsSection vendorId={vendorId} cardSize={clampPunches(Number(cardSize) || 1)} />
 
         <div className="sw-reward-form__actions">
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>

@@ -1,7 +1,9 @@
 // The Reward Activity card: the vendor's stamps and claims (customer, date, reward), paginated;
 // the sample rows, clearly marked as sample data, while the vendor has no activity at all.
 import { HistoryOutlined } from '@ant-design/icons';
-import { Table, Tag } from 'antd';
+import { useState } from 'react';
+import { App, Button, Input, Modal, Table, Tag } from 'antd';
+import { useRemoveStampMutation } from '../activity/activityApi';
 import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
 import { useRewardActivity, type LiveActivityRow } from './useRewardActivity';
@@ -20,6 +22,7 @@ const COLUMNS = [
           {/* Our own claim colours (antd's gold, #d48806 on #fffbe6, is 2.75:1; this is 6.8:1). */}
           <Tag className={row.type === 'redemption' ? 'sw-claim-tag' : undefined}>{row.tag}</Tag>
           {reward}
+          {row.removedDetail ? <span className="sw-activity-removed"> {row.removedDetail}</span> : null}
         </span>
       ) : (
         reward
@@ -29,16 +32,62 @@ const COLUMNS = [
 
 export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
   const activity = useRewardActivity(vendorId);
+  const [removing, setRemoving] = useState<LiveActivityRow | null>(null);
+  const columns = activity.sample
+    ? COLUMNS
+    : [
+        ...COLUMNS,
+        {
+          // Named for screen readers (a table header is never empty); the buttons say what they do.
+          title: <span className="sw-visually-hidden">{REWARDS_TEXT.activityColumns.actions}</span>,
+          key: 'actions',
+          render: (_: unknown, row: LiveActivityRow) =>
+            row.removable ? (
+              <Button size="small" onClick={() => setRemoving(row)} aria-label={`${REWARDS_TEXT.removeStamp}: ${row.customer}, ${row.date}`}>
+                {REWARDS_TEXT.removeStamp}
+              </Button>
+            ) : null,
+        },
+      ];
   return (
     <SectionCard title={REWARDS_TEXT.activityTitle} icon={<HistoryOutlined />} sample={activity.sample ? ACTIVITY_TEXT.tableSampleTooltip : false}>
       <Table<LiveActivityRow>
-        columns={COLUMNS}
+        columns={columns}
         dataSource={[...activity.rows]}
         pagination={activity.pagination}
         loading={activity.loading}
         size="middle"
         aria-label={REWARDS_TEXT.activityTitle}
       />
+      {removing && vendorId ? <RemoveStampDialog vendorId={vendorId} row={removing} onClose={() => setRemoving(null)} /> : null}
     </SectionCard>
+  );
+}
+
+/** Asks why before a stamp is removed: the reason is required and kept in the audit and the export. */
+function RemoveStampDialog({ vendorId, row, onClose }: { vendorId: string; row: LiveActivityRow; onClose: () => void }) {
+  const { message } = App.useApp();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [removeStamp, { isLoading }] = useRemoveStampMutation();
+  const missing = reason.trim() === '';
+  const onOk = async () => {
+    setTouched(true);
+    if (missing) return;
+    try {
+      await removeStamp({ vendorId, stampId: row.key, reason: reason.trim() }).unwrap();
+      onClose();
+    } catch (error) {
+      console.error(error);
+      void message.error(REWARDS_TEXT.removeStampTitle);
+    }
+  };
+  return (
+    <Modal open title={REWARDS_TEXT.removeStampTitle} okText={REWARDS_TEXT.removeConfirm} okButtonProps={{ danger: true, loading: isLoading }} onOk={() => void onOk()} onCancel={onClose}>
+      <p>{REWARDS_TEXT.removeStampText}</p>
+      <label htmlFor="sw-remove-reason">{REWARDS_TEXT.removeReason}</label>
+      <Input id="sw-remove-reason" value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} status={touched && missing ? 'error' : undefined} />
+      {touched && missing ? <p role="alert">{REWARDS_TEXT.removeReasonRequired}</p> : null}
+    </Modal>
   );
 }

@@ -13,6 +13,7 @@ import { PunchCardSetupForm } from './PunchCardSetupForm';
 import { RewardActivityTable } from './RewardActivityTable';
 import { toFormValues, type RewardFormValues } from './rewardForm';
 import { useGetRewardQuery } from '../../api/rewardsApi';
+import type { CardsByStamps } from '../../api/contract/rewards';
 import './rewards.css';
 
 const GUTTER: [number, number] = [24, 24];
@@ -40,7 +41,7 @@ export default function RewardsPage() {
           </Col>
         </Row>
       ) : (
-        <RewardSetup key={userId} vendorId={userId} initialValues={toFormValues(data)} items={data?.items ?? []} />
+        <RewardSetup key={userId} vendorId={userId} initialValues={toFormValues(data)} items={data?.items ?? []} cardsByStamps={data?.cardsByStamps} />
       )}
       <Row gutter={GUTTER} className="sw-row">
         <Col xs={24}>
@@ -55,16 +56,17 @@ interface RewardSetupProps {
   vendorId: string;
   initialValues: RewardFormValues;
   items: { _id: string; name: string }[];
+  cardsByStamps?: CardsByStamps;
 }
 
 /** Mounted once the setup has loaded, so the form starts from the saved values (antd reads initialValues once: refetches never reset edits). */
-function RewardSetup({ vendorId, initialValues, items }: RewardSetupProps) {
+function RewardSetup({ vendorId, initialValues, items, cardsByStamps }: RewardSetupProps) {
   const [form] = Form.useForm<RewardFormValues>();
   const { data: vendor } = useGetVendorQuery(vendorId);
   return (
     <Row gutter={GUTTER} className="sw-row">
       <Col xs={24} lg={14}>
-        <PunchCardSetupForm vendorId={vendorId} form={form} initialValues={initialValues} items={items} />
+        <PunchCardSetupForm vendorId={vendorId} form={form} initialValues={initialValues} items={items} cardsByStamps={cardsByStamps} />
       </Col>
       <Col xs={24} lg={10}>
         <LivePreview form={form} items={items} storeName={vendor?.vendor.company} />

@@ -1,4 +1,7 @@
-// The Reward Activity table shows hard-coded sample rows until real redemptions exist.
+// The Reward Activity table's sample rows, shown (marked as samples) while the store has no activity of its own.
+// Dated back from today, so a sample never reads as something that happened a year ago.
+import dayjs from 'dayjs';
+
 export interface RewardActivityRow {
   key: string;
   customer: string;
@@ -6,10 +9,15 @@ export interface RewardActivityRow {
   reward: string;
 }
 
-export const SAMPLE_REWARD_ACTIVITY: readonly RewardActivityRow[] = [
-  { key: '1', customer: 'Emma Wilson', date: 'Nov 18, 2025', reward: 'Free Latte' },
-  { key: '2', customer: 'Liam Chen', date: 'Nov 17, 2025', reward: 'Free Croissant' },
-  { key: '3', customer: 'Sofia Martins', date: 'Nov 15, 2025', reward: 'Free Cappuccino' },
-  { key: '4', customer: 'Noah Patel', date: 'Nov 12, 2025', reward: 'Free Flat White' },
-  { key: '5', customer: 'Ava Johnson', date: 'Nov 10, 2025', reward: 'Free Latte' },
+const SAMPLES: readonly (Omit<RewardActivityRow, 'date'> & { daysAgo: number })[] = [
+  { key: '1', customer: 'Emma Wilson', daysAgo: 0, reward: 'Free Latte' },
+  { key: '2', customer: 'Liam Chen', daysAgo: 1, reward: 'Free Croissant' },
+  { key: '3', customer: 'Sofia Martins', daysAgo: 3, reward: 'Free Cappuccino' },
+  { key: '4', customer: 'Noah Patel', daysAgo: 6, reward: 'Free Flat White' },
+  { key: '5', customer: 'Ava Johnson', daysAgo: 8, reward: 'Free Latte' },
 ];
+
+/** The sample rows dated relative to `now` (newest first, today's first). */
+export function sampleRewardActivity(now: number): RewardActivityRow[] {
+  return SAMPLES.map(({ daysAgo, ...row }) => ({ ...row, date: dayjs(now).subtract(daysAgo, 'day').format('MMM D, YYYY') }));
+}

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
-import { SAMPLE_REWARD_ACTIVITY, type RewardActivityRow } from './sampleActivity';
+import { ACTIVITY_TEXT, RELAY_TEXT, REWARDS_TEXT } from '../../constants';
+import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
 
@@ -16,6 +16,10 @@ export const REWARD_ACTIVITY_PAGE_SIZE = 10;
 export interface LiveActivityRow extends RewardActivityRow {
   type?: ActivityItem['type'];
   tag?: string;
+  /** A live stamp not removed yet: staff may remove it. */
+  removable?: boolean;
+  /** A stamp staff removed: who, when and why. */
+  removedDetail?: string;
 }
 
 export interface RewardActivity {
@@ -33,8 +37,21 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     date: dayjs(item.date).format('MMM D, YYYY · HH:mm'),
     reward: item.reward,
     type: item.type,
-    // A stamp the store voided stays listed, marked as such.
-    tag: item.type === 'redemption' ? ACTIVITY_TEXT.claimTag : item.voided ? RELAY_TEXT.activityVoided : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+    // a stamp the store voided stays listed, marked as such.
+    tag:
+      item.type === 'redemption'
+        ? ACTIVITY_TEXT.claimTag
+        : item.type === 'expiry'
+          ? REWARDS_TEXT.expiredTag(item.stamps ?? 0)
+          : item.removedReason
+            ? REWARDS_TEXT.removedTag
+            : item.voided
+              ? RELAY_TEXT.activityVoided
+              : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+    removable: item.type === 'stamp' && !item.voided,
+    removedDetail: item.removedReason
+      ? REWARDS_TEXT.removedDetail(item.removedReason, item.removedBy ?? '', dayjs(item.removedAt ?? item.date).format('MMM D, YYYY · HH:mm'))
+      : undefined,
   };
 }
 
@@ -55,7 +72,7 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
   // The page on screen (the last one loaded) is where the next request starts from.
   const goTo = (target: number) => setRequest(activityPageRequest(target, REWARD_ACTIVITY_PAGE_SIZE, data));
 
-  const samples: RewardActivity = { rows: SAMPLE_REWARD_ACTIVITY, sample: true, loading: false, pagination: false };
+  const samples: RewardActivity = { rows: sampleRewardActivity(Date.now()), sample: true, loading: false, pagination: false };
   if (!vendorId || error) return samples;
   if (isLoading || !data) return { rows: [], sample: false, loading: true, pagination: false };
   if (data.total === 0) return samples;

@@ -75,6 +75,19 @@ describe('RewardActivityTable', () => {
     expect(screen.getByTestId('sample-data-tag')).toHaveTextContent('Sample data');
   });
 
+  it('dates the sample rows back from today, never a fixed day a year ago', async () => {
+    jest.useFakeTimers({ now: Date.parse('2027-03-10T12:00:00'), doNotFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      http.on(ACTIVITY, { status: 200, body: page([]) });
+      renderTable();
+      expect(await screen.findByText('Emma Wilson')).toBeInTheDocument();
+      const dates = bodyRows().map((row) => within(row).getAllByRole('cell')[1].textContent);
+      expect(dates).toEqual(['Mar 10, 2027', 'Mar 9, 2027', 'Mar 7, 2027', 'Mar 4, 2027', 'Mar 2, 2027']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('shows the real stamps and claims with their tags, and no sample marker', async () => {
     http.on(ACTIVITY, {
       status: 200,
@@ -96,6 +109,30 @@ describe('RewardActivityTable', () => {
     expect(within(stampRow).getByText('Flat White')).toBeInTheDocument();
     expect(screen.queryByTestId('sample-data-tag')).not.toBeInTheDocument();
     expect(screen.queryByText('Emma Wilson')).not.toBeInTheDocument();
+  });
+
+  it('removes a mistaken stamp only with a reason, then lists it as removed with who, when and why', async () => {
+    let removed = false;
+    const removedStamp: ActivityItem = {
+      ...stamp('e1', 'Guest 4F2A', 3), voided: true, removedReason: 'Scanned twice', removedBy: 'owner@cafe.test', removedAt: Date.parse('2026-11-21T11:00:00'),
+    };
+    http.on(ACTIVITY, () => ({ status: 200, body: page([removed ? removedStamp : stamp('e1', 'Guest 4F2A', 3)]) }));
+    http.on(`POST /api/activity/${VENDOR}/stamps/e1/remove`, () => {
+      removed = true;
+      return { status: 200, body: removedStamp };
+    });
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove stamp: Guest 4F2A/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove stamp' }));
+    expect(await within(dialog).findByText('Please say why the stamp is removed')).toBeInTheDocument();
+    expect(http.sent(`POST /api/activity/${VENDOR}/stamps/e1/remove`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Scanned twice' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove stamp' }));
+    expect(await screen.findByText(/Removed by owner@cafe.test on Nov 21, 2026 · 11:00: Scanned twice/)).toBeInTheDocument();
+    expect(JSON.parse(String(http.sent(`POST /api/activity/${VENDOR}/stamps/e1/remove`)[0].body))).toEqual({ reason: 'Scanned twice' });
+    expect(within(bodyRows()[0]).getByText('Removed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove stamp: / })).not.toBeInTheDocument();
   });
 
   it('pages through the activity on the server, 10 rows at a time', async () => {

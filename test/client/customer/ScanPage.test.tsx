@@ -49,6 +49,24 @@ describe('ScanPage', () => {
     expect(JSON.parse(api.requests[0].body as string)).toEqual({ token: TOKEN });
   });
 
+  it("says when the stamps expire if the customer does not visit, when the store sets an expiry", async () => {
+    api.on(SCAN, { status: 200, body: sampleScan({ card: sampleCard({ stampsExpireAt: Date.parse('2027-03-12T10:00:00Z') }) }) });
+    renderPage();
+    await settle();
+    expect(screen.getByText("Your stamps expire on 12 March if you don't visit")).toBeInTheDocument();
+  });
+
+  it('shows the reward ready, with its code, when the store auto-redeems the card this scan filled', async () => {
+    const card = sampleCard({ stamps: 0 });
+    const { redemption } = sampleClaim(Date.now(), card);
+    api.on(SCAN, { status: 200, body: sampleScan({ card, redemption, message: 'Your card is full — your free Flat White is ready: show this screen at the counter' }) });
+    api.on(`GET /api/customer/claims/${redemption.id}`, { status: 200, body: redemption });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim reward' })).not.toBeInTheDocument();
+  });
+
   it("keeps the new credential under its own local storage key, never the vendor's 'token'", async () => {
     api.on(SCAN, { status: 200, body: sampleScan({ credential: CREDENTIAL }) });
     renderPage();

@@ -75,12 +75,13 @@ describe('RewardsPage', () => {
     expect(http.sent(`GET ${REWARD}`)[0].headers.get('Authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
   });
 
-  it('saves exactly stamps, item, itemCustom and expiry on submit — never the local settings', async () => {
+  it('saves exactly stamps, item, itemCustom and expiry on submit — the card settings have their own save', async () => {
+    http.on(`GET ${REWARD}/settings`, { status: 200, body: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null } });
     serve({ stamps: 8, item: 'latte', itemCustom: null, expiry: '2027-06-30' });
     const consoleLog = jest.mocked(console.log);
     await renderLoaded();
-    // Touch every local setting: none of it may reach the server.
-    fireEvent.click(screen.getByLabelText('Auto-redeem when complete'));
+    // Touch the card settings: the reward's own save never carries them.
+    fireEvent.click(await screen.findByLabelText('Auto-redeem when complete'));
     fireEvent.change(screen.getByLabelText('Card expires after (days)'), { target: { value: '30' } });
     expect(http.sent(`POST ${REWARD}`)).toHaveLength(0);
     submit();
@@ -89,14 +90,35 @@ describe('RewardsPage', () => {
     await waitFor(() => expect(consoleLog).toHaveBeenCalledWith('Reward saved', { reward: postedBodies()[0] }));
   });
 
-  it('shows the local-only settings with their defaults, labelled as not saved', async () => {
-    serve({ stamps: 10, item: null, itemCustom: null, expiry: '2025-12-31' });
+  it('shows the card settings saved to the store, and saves changes to the server', async () => {
+    http.on(`GET ${REWARD}/settings`, { status: 200, body: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null } });
+    http.on(`PUT ${REWARD}/settings`, (request) => ({ status: 200, body: JSON.parse(String(request.body)) }));
+    serve({ stamps: 10, item: null, itemCustom: null, expiry: '2027-06-30' });
     await renderLoaded();
-    const local = screen.getByTestId('local-reward-settings');
-    expect(within(local).getByText('Kept on this screen only: these settings are not saved to your account.', { exact: false })).toBeInTheDocument();
-    expect(within(local).getByLabelText('Auto-redeem when complete')).toBeChecked();
-    expect(within(local).getByText('One stamp per visit')).toBeInTheDocument();
-    expect(within(local).getByLabelText('Card expires after (days)')).toHaveValue('180');
+    const settings = await screen.findByTestId('reward-settings');
+    expect(within(settings).getByText('Saved to your store', { exact: false })).toBeInTheDocument();
+    const autoRedeem = await within(settings).findByLabelText('Auto-redeem when complete');
+    expect(autoRedeem).not.toBeChecked();
+    fireEvent.click(autoRedeem);
+    fireEvent.change(within(settings).getByLabelText('Card expires after (days)'), { target: { value: '90' } });
+    fireEvent.click(button('Save card settings'));
+    await waitFor(() => expect(http.sent(`PUT ${REWARD}/settings`).map((r) => JSON.parse(String(r.body)))).toEqual([
+      { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: true, expiryDays: 90 },
+    ]));
+  });
+
+  it('warns before changing the card size while customers are collecting, saying what happens to their cards', async () => {
+    http.on(`GET ${REWARD}/settings`, { status: 200, body: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null } });
+    http.on(`GET ${REWARD}`, { status: 200, body: { reward: { stamps: 10, item: 'latte', itemCustom: null, expiry: '2027-06-30' }, items: ITEMS, cardsByStamps: [{ stamps: 1, cards: 2 }, { stamps: 4, cards: 1 }] } });
+    await renderLoaded();
+    fireEvent.change(punchesInput(), { target: { value: '3' } });
+    fireEvent.blur(punchesInput());
+    submit();
+    expect((await screen.findAllByText('Change the card size?')).length).toBeGreaterThan(0);
+    expect(screen.getByText(/3 customers are collecting on this card\. Their stamps stay as they are: 1 card with 3 or more stamps will be full at once/)).toBeInTheDocument();
+    expect(postedBodies()).toEqual([]);
+    fireEvent.click(button('Change the card size'));
+    await waitFor(() => expect(postedBodies()).toEqual([{ stamps: 3, item: 'latte', itemCustom: null, expiry: '2027-06-30' }]));
   });
 
   it.each([

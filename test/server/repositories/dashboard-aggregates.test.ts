@@ -9,8 +9,19 @@ import { expireOverdueClaims } from '../../../server/services/handover';
 import { opaqueKey } from '../../../server/services/activity';
 import { ACTIVE_CARD_DAYS, ENGAGED_DAYS, ENGAGED_WINDOW_LAG_MS } from '../../../server/services/dashboard';
 import type { TestApp } from '../helpers';
-import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, freshCustomerAddress, saveConfirmedEmail, scan, setReward, type TestStore } from '../factories';
-import { DAY, getDashboard } from '../factories';
+import {
+  asCustomer,
+  buildCustomerTestApp,
+  createStore,
+  dynamicToken,
+  freshCustomerAddress,
+  saveConfirmedEmail,
+  scan,
+  setReward,
+  type TestStore,
+  DAY,
+  getDashboard,
+} from '../factories';
 
 const MINUTE = 60 * 1000;
 const relay: RelayConfig = { codeBudgetFloor: 10, flyerBudgetFloor: 25, paceFactor: 2, networksPerCode: 4, deviceStores: 3, deviceWindowMinutes: 10 };

@@ -10,9 +10,22 @@ import { migrationsFor } from '../../../server/db/migrations';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPlan, type ListPosition } from '../../../server/repositories/customer-list';
 import { RECENT_VISITS_KEPT, recentVisitColumn, refreshRecentVisits, refreshStoreRecentVisits } from '../../../server/repositories/recent-visits';
 import type { TestApp } from '../helpers';
-import { addCard, DAY, stampAt } from '../factories';
-import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, scan, setReward, type TestStore } from '../factories';
-import { claim, customerWithStamps, MINUTE, rewardStore } from '../factories';
+import {
+  addCard,
+  DAY,
+  stampAt,
+  asCustomer,
+  buildCustomerTestApp,
+  createStore,
+  dynamicToken,
+  scan,
+  setReward,
+  type TestStore,
+  claim,
+  customerWithStamps,
+  MINUTE,
+  rewardStore,
+} from '../factories';
 
 let t: TestApp;
 let store: TestStore;

@@ -1,9 +1,8 @@
 // GET /api/dashboard/{vendorId}: every figure checked against a small hand-made history with known answers.
 import type { DashboardResponse } from '../../../src/api/contract/activity';
-import { createStore, setReward, type TestStore } from '../factories';
+import { createStore, setReward, type TestStore, addCard, claimAt, DAY, getDashboard, HOUR, stampAt, stampsFrom } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers';
 import { guestLabel } from '../../../server/services/activity';
-import { addCard, claimAt, DAY, getDashboard, HOUR, stampAt, stampsFrom } from '../factories';
 
 let t: TestApp;
 let store: TestStore;

@@ -3,8 +3,20 @@
 import type { ActivityNotice } from '../../../server/infra/activity-bus';
 import { expireOverdueClaims } from '../../../server/services/handover';
 import type { TestApp } from '../helpers';
-import { asCustomer, type TestStore } from '../factories';
-import { buildHandoverTestApp, claim, claimStatus, customerWithStamps, handOver, handOverByCode, MINUTE, pendingClaim, REWARD_STAMPS, rewardStore } from '../factories';
+import {
+  asCustomer,
+  type TestStore,
+  buildHandoverTestApp,
+  claim,
+  claimStatus,
+  customerWithStamps,
+  handOver,
+  handOverByCode,
+  MINUTE,
+  pendingClaim,
+  REWARD_STAMPS,
+  rewardStore,
+} from '../factories';
 
 let t: TestApp;
 let store: TestStore;

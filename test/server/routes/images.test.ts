@@ -1,8 +1,7 @@
 // GET /api/images/:id — stored logos and covers: public, immutable cache headers, ETag and 304.
 import crypto from 'node:crypto';
 import { buildTestApp, type TestApp } from '../helpers';
-import { createVendor, type TestVendor } from '../factories';
-import { multipart, pngImage } from '../factories';
+import { createVendor, type TestVendor, multipart, pngImage } from '../factories';
 
 let t: TestApp;
 let vendor: TestVendor;

@@ -3,8 +3,8 @@
 // sessions and "Forgot password?".
 import { buildApp } from '../../../server/app';
 import { buildTestApp, type TestApp } from '../helpers';
-import { decompressionBombPng } from '../factories';
 import {
+  decompressionBombPng,
   PNG_BYTES,
   STRONG_PASSWORD,
   freshAddress,

@@ -1,9 +1,8 @@
 // /api/images, /api/activity and /api/dashboard under attack: hostile ids and revoked sessions; the
 // image check that guards every upload.
 import { buildTestApp, type TestApp } from '../helpers';
-import { createVendor, type TestVendor } from '../factories';
+import { createVendor, type TestVendor, decompressionBombPng, pngClaiming, pngImage } from '../factories';
 import { checkUpload, IMAGE_KINDS, MAX_IMAGE_BYTES } from '../../../server/services/uploads';
-import { decompressionBombPng, pngClaiming, pngImage } from '../factories';
 import { expectClientError } from './helpers';
 
 let t: TestApp;

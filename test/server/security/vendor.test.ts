@@ -1,8 +1,7 @@
 // /api/vendor/{id} under attack: malformed multipart and JSON bodies, control characters in the
 // store profile and item names, decompression bombs at every upload, and revoked sessions.
 import { buildTestApp, type TestApp } from '../helpers';
-import { createVendor, type TestVendor } from '../factories';
-import { decompressionBombPng, multipart, pngClaiming, pngImage } from '../factories';
+import { createVendor, type TestVendor, decompressionBombPng, multipart, pngClaiming, pngImage } from '../factories';
 import { CONTROL_CHARACTERS, MALFORMED_JSON, MALFORMED_MULTIPART, codePoint, expectClientError } from './helpers';
 
 let t: TestApp;

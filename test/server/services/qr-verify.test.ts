@@ -34,13 +34,19 @@ function packUuid(uuid: string): bigint {
   return ((value >> 80n) << 74n) | (((value >> 64n) & 0xfffn) << 62n) | (value & ((1n << 62n) - 1n));
 }
 
-/** The 159-bit body of a token: kind (0 dynamic, 1 printable), the 30-bit field, the 6-bit serial, the vendor. */
-function bodyOf(kind: 0 | 1, field: number, vendorId: string, serial = 0n): bigint {
-  return (((((BigInt(kind) << 30n) | BigInt(field)) << 6n) | serial) << 122n) | packUuid(vendorId);
+/**
+ * The body of a token: kind (0 dynamic, 1 printable), the 30-bit field, the 6-bit serial, then for a dynamic
+ * token the 7-bit count (stamps minus 1), then the vendor. A printable body is 159 bits, a dynamic one 166.
+ */
+function bodyOf(kind: 0 | 1, field: number, vendorId: string, serial = 0n, count = 1): bigint {
+  const head = (((BigInt(kind) << 30n) | BigInt(field)) << 6n) | serial;
+  const withCount = kind === 0 ? (head << 7n) | BigInt(count - 1) : head;
+  return (withCount << 122n) | packUuid(vendorId);
 }
 
+
 /** The serial a dynamic token was issued with. */
-const serialOf = (token: string): bigint => (unbase32(token) >> (96n + 122n)) & 63n;
+const serialOf = (token: string): bigint => (unbase32(token) >> (89n + 122n + 7n)) & 63n;
 
 function base32(value: bigint): string {
   let text = '';
@@ -53,15 +59,23 @@ function unbase32(text: string): bigint {
 }
 
 /** A token in our format with a mac computed under `key`: what a forger who guessed the format would send. */
-function signWith(key: string, body: bigint): string {
-  const bodyBytes = Buffer.from(body.toString(16).padStart(40, '0'), 'hex');
-  const mac = crypto.createHmac('sha256', key).update('stampwise-qr2.').update(bodyBytes).digest().subarray(0, 12);
-  return base32((body << 96n) | BigInt(`0x${mac.toString('hex')}`));
+function signWith(key: string, body: bigint, kind: 0 | 1 = 0): string {
+  if (kind === 1) {
+    const bodyBytes = Buffer.from(body.toString(16).padStart(40, '0'), 'hex');
+    const mac = crypto.createHmac('sha256', key).update('stampwise-qr2.').update(bodyBytes).digest().subarray(0, 12);
+    return base32((body << 96n) | BigInt(`0x${mac.toString('hex')}`));
+  }
+  const bodyBytes = Buffer.from(body.toString(16).padStart(42, '0'), 'hex');
+  const mac = crypto.createHmac('sha256', key).update('stampwise-qr3.').update(bodyBytes).digest().subarray(0, 12);
+  return base32((body << 89n) | (BigInt(`0x${mac.toString('hex')}`) >> 7n));
 }
 
 /** The token with its body replaced and its mac kept: an edit by someone without the key. */
-function withBody(token: string, body: bigint): string {
-  return base32((body << 96n) | (unbase32(token) & ((1n << 96n) - 1n)));
+function withBody(token: string, body: bigint, kind: 0 | 1 = 0): string {
+  const macBits = kind === 0 ? 89n : 96n;
+  const tokenMacBits = unbase32(token) >> 254n === 0n ? 89n : 96n;
+  const mac = unbase32(token) & ((1n << tokenMacBits) - 1n);
+  return base32((body << macBits) | (mac & ((1n << macBits) - 1n)));
 }
 
 describe('verifyQrForStamp', () => {
@@ -69,7 +83,7 @@ describe('verifyQrForStamp', () => {
     const { token } = t.deps.qrTokens.issueDynamic(vendor.id);
     const check = await verifyQrForStamp(t.deps, token);
     // issuedAt: the code's age at scan is one of the stamp's signals.
-    expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: token, issuedAt: t.clock.now() });
+    expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: token, issuedAt: t.clock.now(), count: 1 });
     expect(token).toMatch(/^[A-Z2-7]{51}$/);
   });
 
@@ -122,12 +136,12 @@ describe('verifyQrForStamp', () => {
     const later = withBody(token, bodyOf(0, expiresAt / 1000 - EPOCH_SECONDS + 3600, vendor.id, serialOf(token)));
     expect(await verifyQrForStamp(t.deps, later)).toEqual({ ok: false, reason: 'malformed' });
     // Nor a dynamic token turned into a printable one that never expires.
-    expect(await verifyQrForStamp(t.deps, withBody(token, bodyOf(1, 1, vendor.id)))).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyQrForStamp(t.deps, withBody(token, bodyOf(1, 1, vendor.id), 1))).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('rejects forged tokens: made up, unsigned, or signed under a guessed key', async () => {
     const body = bodyOf(0, Math.floor(t.clock.now() / 1000) + 60 - EPOCH_SECONDS, vendor.id);
-    const unsigned = base32(body << 96n);
+    const unsigned = base32(body << 89n);
     for (const forged of [
       '',
       'not-a-token',

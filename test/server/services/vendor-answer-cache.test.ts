@@ -7,8 +7,7 @@ import { buildApp } from '../../../server/app';
 import { nextStoreVersion, touchStore } from '../../../server/repositories/store-version';
 import { createVendorAnswerCache } from '../../../server/services/vendor-answer-cache';
 import { buildTestApp, type TestApp } from '../helpers';
-import { createMenuItem, createVendor, type TestVendor } from '../factories';
-import { multipart, pngImage } from '../factories';
+import { createMenuItem, createVendor, type TestVendor, multipart, pngImage } from '../factories';
 import type { MenuScanner, ScannedItem } from '../../../server/menu-scan';
 
 let t: TestApp;

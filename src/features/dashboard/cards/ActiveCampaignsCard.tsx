@@ -19,6 +19,19 @@ export interface ActiveCampaignsCardProps {
   sample?: boolean;
 }
 
+/** A store with stamps of its own but no campaign: campaigns are not run by the server yet, so there is none. */
+export function NoCampaignsCard() {
+  return (
+    <SectionCard title={DASHBOARD_TEXT.activeCampaigns} icon={<NotificationOutlined />}>
+      <div className="sw-stat">
+        <span className="sw-figure">0</span>
+        <span className="sw-figure-label">{DASHBOARD_TEXT.runningNow}</span>
+      </div>
+      <p className="sw-stat-note">{DASHBOARD_TEXT.noCampaigns}</p>
+    </SectionCard>
+  );
+}
+
 export function ActiveCampaignsCard({ count, customersReached, campaigns = [], sample = false }: ActiveCampaignsCardProps) {
   return (
     <SectionCard title={DASHBOARD_TEXT.activeCampaigns} icon={<NotificationOutlined />} sample={sample}>

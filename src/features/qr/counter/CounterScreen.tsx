@@ -2,6 +2,7 @@
 // store's logo and name, the offer in words, the largest QR the screen allows, the countdown (or the truth
 // about a lost connection), the live feed, a short flash (and an opt-in chime) when a stamp or claim lands,
 // and a screen wake lock. Esc (or the Leave button) returns to the page.
+import { StampQuantitySelector } from '../StampQuantitySelector';
 import { useEffect, useRef, useState } from 'react';
 import { CloseOutlined, SoundOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
@@ -71,6 +72,7 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
         </div>
       </header>
       <p className="sw-counter__scan">{QR_TEXT.counterScan}</p>
+      <StampQuantitySelector idPrefix="sw-counter" />
       <div className="sw-counter__qr" ref={qrBoxRef}>
         <QrCodeDisplay url={qr.status === 'ready' ? qr.url : null} expired={health.kind === 'dead'} fixedSize={counterQrSize(qrBox)} />
       </div>

@@ -2,9 +2,22 @@
 // that the dashboard and the list's total read, kept by the real scan and claim.
 import type { ActivityPage } from '../../../../src/api/contract/activity';
 import { storeCounterTotal } from '../../../../server/repositories/store-counters';
-import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
+import {
+  asCustomer,
+  createStore,
+  dynamicToken,
+  newCustomer,
+  scan,
+  setReward,
+  type TestStore,
+  addCard,
+  claimAt,
+  getActivity,
+  getDashboard,
+  HOUR,
+  stampsFrom,
+} from '../../factories';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addCard, claimAt, getActivity, getDashboard, HOUR, stampsFrom } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;

@@ -1,9 +1,22 @@
 // GET /api/activity/{vendorId}: the Reward Activity list — owner-only, validated paging, stamps and claims
 // newest first with customer labels, card counts and rewards, as the real scan and claim produce them.
 import type { ActivityItem, ActivityPage, DashboardResponse } from '../../../../src/api/contract/activity';
-import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
+import {
+  asCustomer,
+  createStore,
+  dynamicToken,
+  newCustomer,
+  scan,
+  setReward,
+  type TestStore,
+  addCard,
+  claimAt,
+  DAY,
+  getActivity,
+  HOUR,
+  stampsFrom,
+} from '../../factories';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addCard, claimAt, DAY, getActivity, HOUR, stampsFrom } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;

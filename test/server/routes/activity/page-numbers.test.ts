@@ -7,9 +7,8 @@ import { ACTIVITY_SEEK_MAX_ROWS } from '../../../../src/api/contract/limits';
 import { bumpStoreCounter } from '../../../../server/repositories/store-counters';
 import { CURSOR_CONFLICT_MESSAGE, PAGE_TOO_FAR_MESSAGE, SKIP_WITHOUT_CURSOR_MESSAGE } from '../../../../server/services/activity';
 import { seedActivity } from '../../../../bench/seed-activity';
-import { createStore, setReward, type TestStore } from '../../factories';
+import { createStore, setReward, type TestStore, addCard, DAY, getActivity, stampsFrom } from '../../factories';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addCard, DAY, getActivity, stampsFrom } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;

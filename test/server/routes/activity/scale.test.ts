@@ -7,9 +7,8 @@ import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type P
 import type { ActivityPage, DashboardResponse } from '../../../../src/api/contract/activity';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../../../src/api/contract/limits';
 import { seedActivity } from '../../../../bench/seed-activity';
-import { createStore, setReward, type TestStore } from '../../factories';
+import { createStore, setReward, type TestStore, getActivity, getDashboard } from '../../factories';
 import { buildTestApp, usingPostgres, type TestApp } from '../../helpers';
-import { getActivity, getDashboard } from '../../factories';
 import { ACTIVITY_EXPORT_SOURCES } from '../../../../server/services/export/activity-sources';
 
 const EVENTS = Number(process.env.ACTIVITY_SCALE_EVENTS ?? (usingPostgres ? 100_000 : 1_000_000));

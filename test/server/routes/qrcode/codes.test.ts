@@ -32,7 +32,7 @@ describe('GET /api/qrcode/generate/:vendorId', () => {
     expect(body).toEqual({ token: expect.any(String), url: `HTTP://STAMPWISE.TEST/S/${body.token}`, expiresAt: t.clock.now() + 90_000 });
     expect(body.token).toMatch(/^[A-Z2-7]{51}$/);
     const check = await verifyQrForStamp(t.deps, body.token);
-    expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: expect.any(String), issuedAt: body.expiresAt - 90_000 });
+    expect(check).toEqual({ ok: true, vendorId: vendor.id, kind: 'dynamic', tokenId: expect.any(String), issuedAt: body.expiresAt - 90_000, count: 1 });
   });
 
   it('is valid for 90 s and expired after', async () => {

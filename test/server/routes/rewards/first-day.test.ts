@@ -1,7 +1,6 @@
 // The first-day checklist: reward set and usable → flyer printed → first real stamp.
 import { buildTestApp, type TestApp } from '../../helpers';
-import { createVendor, type TestVendor } from '../../factories';
-import { dynamicToken, newCustomer, setReward } from '../../factories';
+import { createVendor, type TestVendor, dynamicToken, newCustomer, setReward } from '../../factories';
 
 let t: TestApp;
 let vendor: TestVendor;

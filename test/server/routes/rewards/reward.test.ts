@@ -30,6 +30,8 @@ describe('GET /api/rewards/:vendorId', () => {
     expect(response.json()).toEqual({
       reward: { stamps: 10, item: null, itemCustom: null, expiry: '2025-12-31' },
       items: [{ _id: latteId, name: 'Latte' }, { _id: croissantId, name: 'Croissant' }],
+      // Beside the reward and its items: no card is in progress yet (the resize warning reads it).
+      cardsByStamps: [],
     });
   });
 

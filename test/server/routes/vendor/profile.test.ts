@@ -3,8 +3,10 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { createMenuItem, createVendor, type TestVendor } from '../../factories';
 import {
+  createMenuItem,
+  createVendor,
+  type TestVendor,
   decompressionBombPng,
   gifImage,
   jpegWithExif,

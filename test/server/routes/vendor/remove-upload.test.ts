@@ -1,9 +1,8 @@
 // Taking back a bad read: each scanned item carries its upload's id, and
 // POST /api/vendor/:vendorId/remove-upload deletes exactly that upload's items.
 import { buildTestApp, type TestApp } from '../../helpers';
-import { createMenuItem, createVendor, type TestVendor } from '../../factories';
+import { createMenuItem, createVendor, type TestVendor, multipart, pngImage } from '../../factories';
 import type { MenuScanner, ScannedItem } from '../../../../server/menu-scan';
-import { multipart, pngImage } from '../../factories';
 
 let t: TestApp;
 let next: ScannedItem[] = [];

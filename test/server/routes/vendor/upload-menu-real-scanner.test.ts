@@ -1,9 +1,8 @@
 // POST /api/vendor/:vendorId/upload-menu wired to the real local scanner (a PDF's text layer, so
 // no OCR): the route, the file checks and the scanner agree on what a menu file is.
 import { buildTestApp, type TestApp } from '../../helpers';
-import { createVendor } from '../../factories';
+import { createVendor, multipart, pdfMenu } from '../../factories';
 import { createLocalMenuScanner } from '../../../../server/menu-scan';
-import { multipart, pdfMenu } from '../../factories';
 
 let t: TestApp;
 

@@ -2,11 +2,21 @@
 // duplicates skipped, one scan per vendor) and the registration menus of processPendingMenuUploads.
 import crypto from 'node:crypto';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { createMenuItem, createVendor, type TestVendor } from '../../factories';
+import {
+  createMenuItem,
+  createVendor,
+  type TestVendor,
+  decompressionBombPng,
+  gifImage,
+  multipart,
+  pdfMenu,
+  pngImage,
+  textPretendingToBePng,
+  type FilePart,
+} from '../../factories';
 import { MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../../server/menu-scan';
 import { processPendingMenuUploads } from '../../../../server/services/menu/pending-uploads';
 import { MAX_CONCURRENT_SCANS } from '../../../../server/services/menu/scan-queue';
-import { decompressionBombPng, gifImage, multipart, pdfMenu, pngImage, textPretendingToBePng, type FilePart } from '../../factories';
 
 /** A scanner the test steers: records its calls, answers `next`, or runs `behaviour` instead. */
 function steerableScanner() {

@@ -1,0 +1,185 @@
+// A backup of a SQLite deployment: `<backupDir>/<timestamp>/` holding `stampwise.db` (an online-backup
+// snapshot), `files/` (everything else in the data directory, such as the mail outbox; logos, covers
+// and menu files live in the database) and `manifest.json`. A backup is written under a `.partial`
+// name and renamed when complete, so a directory without that suffix is always a whole backup.
+import fs from 'node:fs';
+import path from 'node:path';
+import { backupSqliteFile, checkSqliteIntegrity } from './sqlite-backup';
+import { PID_FILE, serverHoldingDataDir } from './data-dir-lock';
+
+export const DATABASE_FILE = 'stampwise.db';
+const FILES_DIR = 'files';
+const MANIFEST_FILE = 'manifest.json';
+const PARTIAL_SUFFIX = '.partial';
+/** A restore moves the database it replaces into `<dataDir>/replaced-<time>/` (same file system, so a rename). */
+const REPLACED_PREFIX = 'replaced-';
+/** Backup folder names: an ISO time with ':' and '.' replaced, so they sort by age and suit every file system. */
+const BACKUP_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+export interface BackupPlace {
+  dataDir: string;
+  /** Where backups go (default `<dataDir>/backups`). */
+  backupDir: string;
+}
+
+export interface Manifest {
+  createdAt: string;
+  database: string;
+  pages: number;
+  files: string[];
+}
+
+export class RestoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoreRefused';
+  }
+}
+
+function backupName(at: Date): string {
+  return at.toISOString().replace(/[:.]/g, '-');
+}
+
+/** Files of the data directory that belong in a backup: not the database itself, its journal, the pid file or backups. */
+function dataFiles(dataDir: string, backupDir: string): string[] {
+  const skipped = new Set([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, PID_FILE]);
+  const found: string[] = [];
+  const walk = (dir: string, relative: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const name = path.join(relative, entry.name);
+      if (relative === '' && (skipped.has(entry.name) || entry.name.startsWith(REPLACED_PREFIX) || entry.name.startsWith(`${DATABASE_FILE}.`))) continue;
+      if (path.resolve(full) === path.resolve(backupDir)) continue;
+      if (entry.isDirectory()) walk(full, name);
+      else if (entry.isFile()) found.push(name);
+    }
+  };
+  if (fs.existsSync(dataDir)) walk(dataDir, '');
+  return found;
+}
+
+function fsyncFile(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Takes a backup of `place.dataDir`'s database and files; resolves with the backup's directory. */
+export async function takeBackup(place: BackupPlace, now: Date = new Date()): Promise<string> {
+  const source = path.join(place.dataDir, DATABASE_FILE);
+  if (!fs.existsSync(source)) throw new Error(`there is no database to back up at ${source}`);
+  fs.mkdirSync(place.backupDir, { recursive: true });
+  const name = backupName(now);
+  const partial = path.join(place.backupDir, `${name}${PARTIAL_SUFFIX}`);
+  const finished = path.join(place.backupDir, name);
+  if (fs.existsSync(finished)) throw new Error(`a backup named ${name} already exists`);
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial);
+  try {
+    const pages = await backupSqliteFile(source, path.join(partial, DATABASE_FILE));
+    fsyncFile(path.join(partial, DATABASE_FILE));
+    const files = dataFiles(place.dataDir, place.backupDir);
+    for (const file of files) {
+      const target = path.join(partial, FILES_DIR, file);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      try {
+        fs.copyFileSync(path.join(place.dataDir, file), target);
+      } catch (error) {
+        // A file removed between the listing and the copy (an outbox mail taken away) is not an error.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    const manifest: Manifest = { createdAt: now.toISOString(), database: DATABASE_FILE, pages, files };
+    fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.renameSync(partial, finished);
+    return finished;
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Whole backups in `backupDir`, oldest first. */
+export function listBackups(backupDir: string): string[] {
+  if (!fs.existsSync(backupDir)) return [];
+  return fs
+    .readdirSync(backupDir)
+    .filter((name) => BACKUP_NAME.test(name) && fs.existsSync(path.join(backupDir, name, MANIFEST_FILE)))
+    .sort()
+    .map((name) => path.join(backupDir, name));
+}
+
+/** Deletes all but the newest `keep` backups (and partial ones left by a crash); returns what it deleted. */
+export function pruneBackups(backupDir: string, keep: number): string[] {
+  const whole = listBackups(backupDir);
+  const doomed = whole.slice(0, Math.max(0, whole.length - keep));
+  if (fs.existsSync(backupDir)) {
+    for (const name of fs.readdirSync(backupDir)) if (name.endsWith(PARTIAL_SUFFIX) && BACKUP_NAME.test(name.slice(0, -PARTIAL_SUFFIX.length))) doomed.push(path.join(backupDir, name));
+  }
+  for (const dir of doomed) fs.rmSync(dir, { recursive: true, force: true });
+  return doomed;
+}
+
+/** The database file of a backup, given the backup's directory or the file itself. */
+function backupDatabase(from: string): string {
+  const resolved = path.resolve(from);
+  if (!fs.existsSync(resolved)) throw new RestoreRefused(`there is no backup at ${resolved}`);
+  return fs.statSync(resolved).isDirectory() ? path.join(resolved, DATABASE_FILE) : resolved;
+}
+
+export interface RestoreResult {
+  /** Where the database (and its journal) that was replaced now lives, if there was one. */
+  replacedInto: string | undefined;
+}
+
+/**
+ * Puts the backup `from` back as `dataDir`'s database: refused while a server runs on the directory or
+ * when the copy fails SQLite's integrity check. The database is copied next to its destination, checked
+ * there, and renamed over it (one atomic step); the database it replaces, with its WAL, is moved aside
+ * to `<dataDir>/replaced-<time>/`, never deleted.
+ */
+export function restoreBackup(place: BackupPlace, from: string, now: Date = new Date()): RestoreResult {
+  const refuseIfRunning = () => {
+    const pid = serverHoldingDataDir(place.dataDir);
+    if (pid !== undefined) throw new RestoreRefused(`Stampwise is running on ${place.dataDir} (process ${pid}): stop it before restoring`);
+  };
+  refuseIfRunning();
+  const sourceDb = backupDatabase(from);
+  if (!fs.existsSync(sourceDb)) throw new RestoreRefused(`${path.dirname(sourceDb)} holds no ${DATABASE_FILE}`);
+  fs.mkdirSync(place.dataDir, { recursive: true });
+  const target = path.join(place.dataDir, DATABASE_FILE);
+  const staged = `${target}.restoring`;
+  fs.copyFileSync(sourceDb, staged);
+  fsyncFile(staged);
+  const integrity = checkSqliteIntegrity(staged);
+  // The check opened the staged copy: a journal it may have left beside it must not follow it.
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${staged}${suffix}`, { force: true });
+  if (integrity !== 'ok') {
+    fs.rmSync(staged, { force: true });
+    throw new RestoreRefused(`the backup ${sourceDb} failed its integrity check: ${integrity}`);
+  }
+  refuseIfRunning();
+
+  let replacedInto: string | undefined;
+  const current = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`].filter((name) => fs.existsSync(path.join(place.dataDir, name)));
+  if (current.length > 0) {
+    replacedInto = path.join(place.dataDir, `${REPLACED_PREFIX}${backupName(now)}`);
+    fs.mkdirSync(replacedInto, { recursive: true });
+    // The old WAL goes first: left beside the restored file, SQLite would replay it into it.
+    for (const name of [...current].reverse()) fs.renameSync(path.join(place.dataDir, name), path.join(replacedInto, name));
+  }
+  fs.renameSync(staged, target);
+  const dirFd = fs.openSync(place.dataDir, 'r');
+  try {
+    fs.fsyncSync(dirFd);
+  } finally {
+    fs.closeSync(dirFd);
+  }
+
+  const filesDir = path.join(path.dirname(sourceDb), FILES_DIR);
+  if (fs.existsSync(filesDir)) fs.cpSync(filesDir, place.dataDir, { recursive: true });
+  return { replacedInto };
+}

@@ -1,0 +1,49 @@
+// Staff take back a mistaken stamp from the activity list, saying why: the stamp stays listed, marked
+// removed with the reason, who and when; the card and every figure follow (as a relay void does), and the
+// action is audited. The customer's phone is not needed.
+import type { ActivityItem } from '../../src/api/contract/activity';
+import type { AppDeps } from '../deps';
+import { badRequest, conflict, notFound } from '../http-errors';
+import { inTransaction } from '../db/transactions';
+import { findActivityRow } from '../repositories/activity';
+import { refreshRecentVisits } from '../repositories/recent-visits';
+import { insertAudit, removeStampsFromCard, voidStampEvents } from '../repositories/relay';
+import { setStampRemoval } from '../repositories/stamp-events';
+import { bumpStoreCounter } from '../repositories/store-counters';
+import { findVendorById } from '../repositories/vendors';
+import { toActivityItems } from './activity';
+
+export const STAMP_NOT_FOUND_MESSAGE = 'No such stamp at this store.';
+export const STAMP_ALREADY_REMOVED_MESSAGE = 'This stamp was already removed.';
+
+export async function removeStamp(
+  deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>,
+  vendorId: string,
+  stampId: string,
+  reasonText: string,
+  clientAddress: string | null,
+): Promise<ActivityItem> {
+  const reason = reasonText.trim();
+  if (reason === '') throw badRequest('reason must say why the stamp is removed', [{ field: 'reason', message: 'is required' }]);
+  const now = deps.now();
+  const vendor = await findVendorById(deps.db.kysely, vendorId);
+  if (!vendor) throw notFound('This store no longer exists.');
+  const by = vendor.email;
+  await inTransaction(deps.db.kysely, async (trx) => {
+    const row = await findActivityRow(trx, 'stamp', stampId);
+    if (!row || row.vendor_id !== vendorId) throw notFound(STAMP_NOT_FOUND_MESSAGE);
+    const [voided] = await voidStampEvents(trx, [stampId], now);
+    if (!voided) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
+    await setStampRemoval(trx, stampId, reason, by);
+    // The dashboard's running counts stop counting it, in the slot it was counted in.
+    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
+    await removeStampsFromCard(trx, row.card_id, 1, now);
+    await refreshRecentVisits(trx, row.card_id);
+    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by }, clientAddress }, now);
+  });
+  deps.activityBus.publish({ type: 'stamp', vendorId, id: stampId });
+  const row = await findActivityRow(deps.db.kysely, 'stamp', stampId);
+  if (!row) throw notFound(STAMP_NOT_FOUND_MESSAGE);
+  const [item] = await toActivityItems(deps, vendorId, [row]);
+  return item;
+}

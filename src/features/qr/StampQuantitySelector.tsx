@@ -1,0 +1,35 @@
+// Per-item stamp mode: staff choose how many stamps this purchase earns; the next code (fetched at once)
+// carries the count, signed by the server, and the codes after it give 1 stamp again.
+import { InputNumber } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { QR_TEXT } from '../../constants';
+import { useGetRewardSettingsQuery } from '../../api/rewardsApi';
+import { selectQr, stampCountChosen } from './qrSlice';
+
+export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
+  const dispatch = useAppDispatch();
+  const qr = useAppSelector(selectQr);
+  const vendorId = qr.vendorId ?? '';
+  const { data: settings } = useGetRewardSettingsQuery(vendorId, { skip: !vendorId });
+  if (!settings || settings.stampMode !== 'per-item') return null;
+  const id = `${idPrefix}-stamp-count`;
+  const chosen = qr.loading ? qr.nextStampCount : qr.shownStampCount;
+  return (
+    <div className="sw-stamp-quantity" data-testid={`${idPrefix}-stamp-quantity`}>
+      <label htmlFor={id}>{QR_TEXT.stampQuantity}</label>
+      <InputNumber
+        id={id}
+        min={1}
+        max={settings.maxPerTransaction}
+        precision={0}
+        value={chosen}
+        onChange={(value) => {
+          if (value !== null && value >= 1 && value <= settings.maxPerTransaction) dispatch(stampCountChosen(value));
+        }}
+      />
+      <span role="status" className="sw-stamp-quantity__shown">
+        {QR_TEXT.codeGives(qr.shownStampCount)}
+      </span>
+    </div>
+  );
+}

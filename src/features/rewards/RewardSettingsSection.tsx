@@ -1,0 +1,95 @@
+// The store's card settings (stamp mode, max per transaction, auto-redeem, expiry in days), loaded from and
+// saved to the server with their own button: they change customers' cards from the next scan.
+import { useEffect, useState } from 'react';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { App, Button, InputNumber, Select, Switch } from 'antd';
+import type { RewardSettings, StampMode } from '../../api/contract/rewards';
+import { REWARDS_TEXT } from '../../constants';
+import { useGetRewardSettingsQuery, useSaveRewardSettingsMutation } from '../../api/rewardsApi';
+
+const MAX_EXPIRY_DAYS = 3650;
+
+export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string; cardSize: number }) {
+  const { message } = App.useApp();
+  const { data: saved } = useGetRewardSettingsQuery(vendorId, { skip: !vendorId });
+  const [save, { isLoading: saving }] = useSaveRewardSettingsMutation();
+  const [settings, setSettings] = useState<RewardSettings | undefined>(saved);
+  useEffect(() => {
+    if (saved) setSettings(saved);
+  }, [saved]);
+  const update = <K extends keyof RewardSettings>(key: K, value: RewardSettings[K]) =>
+    setSettings((current) => (current ? { ...current, [key]: value } : current));
+
+  const onSave = async () => {
+    if (!settings) return;
+    try {
+      await save({ vendorId, settings: { ...settings, maxPerTransaction: Math.min(settings.maxPerTransaction, cardSize) } }).unwrap();
+      void message.success(REWARDS_TEXT.settingsSaved);
+    } catch (error) {
+      console.error(REWARDS_TEXT.settingsSaveFailed, error);
+      void message.error(REWARDS_TEXT.settingsSaveFailed);
+    }
+  };
+
+  return (
+    <section className="sw-local-settings" aria-labelledby="sw-local-settings-title" data-testid="reward-settings">
+      <header className="sw-local-settings__header">
+        <h3 id="sw-local-settings-title">{REWARDS_TEXT.localTitle}</h3>
+        <p>
+          <InfoCircleOutlined aria-hidden /> {REWARDS_TEXT.localNote}
+        </p>
+      </header>
+      {settings ? (
+        <>
+          <div className="sw-local-settings__grid">
+            <label className="sw-local-setting sw-local-setting--inline" htmlFor="sw-auto-redeem">
+              <span>{REWARDS_TEXT.autoRedeem}</span>
+              <Switch id="sw-auto-redeem" checked={settings.autoRedeem} onChange={(checked) => update('autoRedeem', checked)} />
+            </label>
+            <label className="sw-local-setting" htmlFor="sw-stamp-mode">
+              <span>{REWARDS_TEXT.stampMode}</span>
+              <Select
+                id="sw-stamp-mode"
+                value={settings.stampMode}
+                options={REWARDS_TEXT.stampModes.map((mode) => ({ value: mode.value, label: mode.label }))}
+                onChange={(value: StampMode) => update('stampMode', value)}
+              />
+            </label>
+            <label className="sw-local-setting" htmlFor="sw-max-per-transaction">
+              <span>{REWARDS_TEXT.maxPerTransaction}</span>
+              <InputNumber
+                id="sw-max-per-transaction"
+                min={1}
+                max={cardSize}
+                precision={0}
+                value={settings.maxPerTransaction}
+                disabled={settings.stampMode !== 'per-item'}
+                onChange={(value) => update('maxPerTransaction', value ?? 1)}
+              />
+            </label>
+            <label className="sw-local-setting" htmlFor="sw-expiry-days">
+              <span>{REWARDS_TEXT.expiryDays}</span>
+              <InputNumber
+                id="sw-expiry-days"
+                min={1}
+                max={MAX_EXPIRY_DAYS}
+                precision={0}
+                placeholder={REWARDS_TEXT.expiryNever}
+                value={settings.expiryDays}
+                onChange={(value) => update('expiryDays', value ?? null)}
+              />
+            </label>
+          </div>
+          <p className="sw-local-settings__help">
+            {settings.autoRedeem ? REWARDS_TEXT.autoRedeemHelp : null} {settings.stampMode === 'per-item' ? REWARDS_TEXT.perItemHelp : null}{' '}
+            {settings.expiryDays === null ? REWARDS_TEXT.expiryNever : null}
+          </p>
+          <Button htmlType="button" onClick={() => void onSave()} loading={saving}>
+            {REWARDS_TEXT.settingsSave}
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}
+

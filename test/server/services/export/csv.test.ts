@@ -1,0 +1,17 @@
+// CSV cells as RFC 4180 writes them, with formulas neutralised so a spreadsheet never runs a customer's name.
+import { csvCell, csvRecord } from '../../../../server/services/export/csv';
+import { parseCsv } from '../../helpers';
+
+describe('CSV', () => {
+  it('quotes commas, quotes and line breaks as RFC 4180 says, and neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('Lima, Ana')).toBe('"Lima, Ana"');
+    expect(csvCell('Ana "the bean" Lima')).toBe('"Ana ""the bean"" Lima"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvRecord(['a', 1, null])).toBe('a,1,\r\n');
+    expect(parseCsv(csvRecord(['Lima, Ana', 'say "hi"\r\nbye', '@SUM(A1)']))).toEqual([['Lima, Ana', 'say "hi"\r\nbye', "'@SUM(A1)"]]);
+  });
+});

@@ -1,0 +1,124 @@
+// Two flagged codes voided at once whose stamps share a card and a millisecond (PostgreSQL, where the two
+// transactions overlap; SQLite runs write transactions one at a time). Each void works the card's stamp
+// figures out again from what it can see; the visit numbers and live-stamp counts must come out as if
+// the voids had run one after the other.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../../server/db/schema';
+import { voidCode } from '../../../../server/services/relay/review';
+import { buildTestApp, usingPostgres, type TestApp } from '../../helpers';
+import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
+
+let t: TestApp;
+let store: TestStore;
+
+beforeEach(async () => {
+  t = await buildTestApp({ config: { stampCooldownMinutes: 0 } });
+  store = await createStore(t, { company: 'Void Lane Coffee' });
+  await setReward(t, store.id, { stamps: 10, itemCustom: 'Flat White' });
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+/** Forwards everything to `target`, except that `executeQuery` goes through `around`. */
+function intercepting<T extends Queryable>(target: T, around: (run: () => Promise<unknown>, sqlText: string) => Promise<unknown>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property === 'executeQuery') {
+        return (query: { sql: string }, ...rest: unknown[]) => around(() => (object.executeQuery as (...a: unknown[]) => Promise<unknown>)(query, ...rest), query.sql);
+      }
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+/**
+ * The app's database handle whose transactions stop right after they first work stamp figures out again
+ * (the void's stamps are marked, nothing is committed) until `resume` is called.
+ */
+function pausingAfterFigures(db: Kysely<Database>) {
+  let reached!: () => void;
+  let resume!: () => void;
+  const atPause = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (resume = resolve));
+  let paused = false;
+  const handle = new Proxy(db, {
+    get(object, property) {
+      if (property === 'transaction') {
+        return () => ({
+          execute: <R>(work: (trx: Transaction<Database>) => Promise<R>) =>
+            object.transaction().execute((trx) =>
+              work(
+                intercepting(trx, async (run, sqlText) => {
+                  const result = await run();
+                  if (!paused && /^update "stamp_events" set "card_visit"/i.test(sqlText)) {
+                    paused = true;
+                    reached();
+                    await released;
+                  }
+                  return result;
+                }),
+              ),
+            ),
+        });
+      }
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+  return { handle, atPause, resume };
+}
+
+/** Resolves once another session of this database waits for a row lock (the scan, held by the void). */
+async function someoneWaitsForALock(): Promise<void> {
+  for (;;) {
+    const rows = await t.db.kysely
+      .selectFrom('pg_stat_activity' as never)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('wait_event_type' as never, '=', 'Lock' as never)
+      .executeTakeFirstOrThrow();
+    if (Number(rows.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function figures(): Promise<Array<{ card_visit: number | null; card_stamps_after: number | null; voided: boolean }>> {
+  const rows = await t.db.kysely.selectFrom('stamp_events').select(['card_visit', 'card_stamps_after', 'voided_at']).where('vendor_id', '=', store.id).orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => ({ card_visit: r.card_visit, card_stamps_after: r.card_stamps_after, voided: r.voided_at !== null }));
+}
+
+(usingPostgres ? describe : describe.skip)('two codes voided at once whose stamps share a card and a millisecond (PostgreSQL)', () => {
+  it('leaves every stamp of the card with its visit number and the live stamps after it', async () => {
+    const credential = await newCustomer(t, store.id, '203.0.113.1');
+    // A second stamp of the same card in the same millisecond, from another code and network.
+    expect((await scan(t, dynamicToken(t, store.id), { credential, remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await scan(t, dynamicToken(t, store.id), { credential, remoteAddress: '192.0.2.9' })).statusCode).toBe(200);
+    const codes = await t.db.kysely.selectFrom('code_usage').select(['code_key', 'first_at']).where('vendor_id', '=', store.id).orderBy('first_at').orderBy('code_key').execute();
+    const sameMillisecond = codes.slice(0, 2).map((c) => c.code_key);
+    await t.db.kysely.updateTable('code_usage').set({ flagged_at: t.clock.now(), flag_reason: 'networks' }).where('code_key', 'in', sameMillisecond).execute();
+
+    const paused = pausingAfterFigures(t.db.kysely);
+    const first = voidCode({ ...t.deps, db: { ...t.db, kysely: paused.handle } }, store.id, sameMillisecond[0], null);
+    await paused.atPause;
+    const second = voidCode(t.deps, store.id, sameMillisecond[1], null);
+    // The second void either finishes while the first waits (the race) or waits for the first's card.
+    await Promise.race([second, someoneWaitsForALock()]);
+    paused.resume();
+    expect(await first).toMatchObject({ voidedStamps: 1 });
+    expect(await second).toMatchObject({ voidedStamps: 1 });
+
+    expect(await figures()).toEqual([
+      { card_visit: expect.any(Number), card_stamps_after: 0, voided: true },
+      { card_visit: expect.any(Number), card_stamps_after: 0, voided: true },
+      { card_visit: 3, card_stamps_after: 1, voided: false },
+    ]);
+    expect((await figures()).slice(0, 2).map((f) => f.card_visit).sort()).toEqual([1, 2]);
+    const card = await t.db.kysely.selectFrom('stamp_cards').select(['stamps', 'visits']).where('vendor_id', '=', store.id).executeTakeFirstOrThrow();
+    expect(card).toEqual({ stamps: 1, visits: 1 });
+  });
+});

@@ -1,0 +1,77 @@
+// A phone scans with the credential of its anonymous wallet while that wallet is being merged into the
+// wallet it recovered (or deleted): the scan read the old customer, the merge removed it before the
+// scan's transaction. The answer is a clean 401 (the credential is revoked), never a 500.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/db/schema';
+import { inTransaction } from '../../../server/db/transactions';
+import { scan } from '../../../server/services/stamping';
+import { mergeAnonymousWallet } from '../../../server/services/wallet-merge';
+import { credentialHashOf } from '../../../server/services/customers';
+import { buildTestApp, type TestApp } from '../helpers';
+import { createStore, dynamicToken, newCustomer, setReward, type TestStore } from '../factories';
+
+let t: TestApp;
+let store: TestStore;
+
+beforeEach(async () => {
+  t = await buildTestApp({ config: { stampCooldownMinutes: 0 } });
+  store = await createStore(t, { company: 'Merge Street Coffee' });
+  await setReward(t, store.id, { stamps: 10, itemCustom: 'Flat White' });
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+async function customerOf(credential: string): Promise<string> {
+  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential) ?? '').executeTakeFirstOrThrow();
+  return row.customer_id;
+}
+
+/**
+ * The app's database handle, except that once the scan's first read has answered (and let go of its
+ * connection), `between` runs before the scan goes on: the interleaving the race needs, every time.
+ */
+function pausingAfterFirstRead(db: Kysely<Database>, between: () => Promise<void>): Kysely<Database> {
+  let paused = false;
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'executeQuery') {
+        return async (...args: Parameters<Kysely<Database>['executeQuery']>) => {
+          const result = await target.executeQuery(...args);
+          if (!paused) {
+            paused = true;
+            await between();
+          }
+          return result;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe('a scan with the credential of a wallet merged away while the scan runs', () => {
+  it.each([
+    ['has a card at the store (it moves to the recovered wallet)', true],
+    ['has no card at the store yet', false],
+  ])('answers 401 "no stamp cards" when the anonymous wallet %s, never 500', async (_, hasCardHere) => {
+    const recovered = await newCustomer(t, store.id, '198.51.100.1');
+    const elsewhere = await createStore(t, { company: 'Elsewhere' });
+    await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
+    const anonymous = await newCustomer(t, hasCardHere ? store.id : elsewhere.id, '198.51.100.2');
+    const fromId = await customerOf(anonymous);
+    const intoId = await customerOf(recovered);
+    t.clock.advance(60_000);
+
+    const merge = () => inTransaction(t.db.kysely, (trx) => mergeAnonymousWallet(t.deps, fromId, intoId, t.clock.now(), trx)).then(() => undefined);
+    const deps = { ...t.deps, db: { ...t.db, kysely: pausingAfterFirstRead(t.db.kysely, merge) } };
+    const outcome = scan(deps, { token: dynamicToken(t, store.id), credential: anonymous, clientAddress: '198.51.100.2', mayCreateCustomer: async () => true });
+
+    await expect(outcome).rejects.toMatchObject({ statusCode: 401, message: "This phone has no stamp cards yet. Scan a store's QR code to start one." });
+    // The merge went through whole: the anonymous wallet is gone, nothing was stamped for it.
+    expect(await t.db.kysely.selectFrom('customers').select('id').where('id', '=', fromId).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('stamp_events').select('id').where('customer_id', '=', fromId).execute()).toEqual([]);
+  });
+});
