@@ -116,6 +116,15 @@ export interface JobTable {
   finished_at: number | null;
 }
 
+export interface ApplePassTable {
+  card_id: string;
+  /** 128 random bits (hex): a serial number tells nothing and cannot be guessed. */
+  serial_number: string;
+  /** SHA-256 of the pass's web service token; the token itself is only in the pass. */
+  auth_token_hash: string;
+  created_at: number;
+}
+
 export interface LiveStreamTable {
   id: string;
   vendor_id: string;
@@ -443,6 +452,7 @@ export interface Database {
   reward_settings: RewardSettingsTable;
   stamp_expiries: StampExpiryTable;
   jobs: JobTable;
+  apple_passes: ApplePassTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -28,11 +28,20 @@ export function up(_dialect: Dialect) {
     await db.schema.createIndex('jobs_due').on('jobs').columns(['state', 'run_after']).execute();
     // At most one waiting job per coalescing key: a burst of changes folds into the job already waiting.
     await sql`CREATE UNIQUE INDEX jobs_one_waiting_per_coalesce_key ON jobs (coalesce_key) WHERE state = 'queued' AND coalesce_key IS NOT NULL`.execute(db);
+    // One Apple Wallet pass per card: a random serial, and only the hash of its web service token.
+    await db.schema
+      .createTable('apple_passes')
+      .addColumn('card_id', 'text', (c) => c.primaryKey().references('stamp_cards.id').onDelete('cascade'))
+      .addColumn('serial_number', 'text', (c) => c.notNull().unique())
+      .addColumn('auth_token_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
   };
 }
 
 export function down() {
   return async (db: AnyDb): Promise<void> => {
+    await db.schema.dropTable('apple_passes').ifExists().execute();
     await db.schema.dropTable('jobs').ifExists().execute();
   };
 }
