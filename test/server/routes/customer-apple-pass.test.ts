@@ -68,3 +68,15 @@ test("someone else's card is 404, no credential is 401, and a server without App
   expect(response.statusCode).toBe(404);
   expect(response.json()).toMatchObject({ error: 'Apple Wallet passes are not set up on this server.' });
 });
+
+test('a full card says the reward is ready, and a claim waiting for hand-over shows its code', async () => {
+  t = await buildCustomerTestApp({ applePass });
+  const { credential, cardId } = await customerWithCard();
+  await t.db.kysely.updateTable('stamp_cards').set({ stamps: 10 }).where('id', '=', cardId).execute();
+  const download = async () => passJsonOf((await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/apple-pass`, headers: asCustomer(credential) })).rawPayload);
+  expect((await download()).storeCard.primaryFields?.[0]).toMatchObject({ value: 'Reward ready' });
+  const claim = await t.app.inject({ method: 'POST', url: `/api/customer/cards/${cardId}/claim`, headers: asCustomer(credential) });
+  expect(claim.statusCode).toBe(200);
+  const code = (claim.json() as { redemption: { code: string } }).redemption.code;
+  expect((await download()).storeCard.primaryFields?.[0]).toMatchObject({ label: 'Hand-over code', value: code });
+});
