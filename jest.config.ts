@@ -1,12 +1,40 @@
-// Two jest projects in one run (the outline/outline layout): the SPA on jsdom, the API on node.
+// Three jest projects (the outline/outline layout): the SPA on jsdom, the API on node, and the heavy API suites
+// (the OCR corpus, the million-event scale test, the real server started as a process), which `npm test`
+// leaves out and CI runs as a step of its own (`npm run test:heavy`).
 import type { Config } from 'jest';
 
-const tsJest: [string, Record<string, unknown>] = [
-  'ts-jest',
-  // Type checking is `npm run typecheck`'s job. `isolatedModules: true` in each tsconfig (the root one, which
-  // server/tsconfig.json extends, and the inline ones below) makes ts-jest transpile file by file, which is fast.
-  { diagnostics: false },
+type Transformer = [string, Record<string, unknown>];
+type Project = Exclude<NonNullable<Config['projects']>[number], string>;
+
+// Type checking is `npm run typecheck`'s job: tests are transpiled file by file. The SPA's by swc, several times
+// faster than ts-jest's transpile-only mode; the server's by ts-jest, whose CommonJS exports stay writable, which
+// the server tests' `jest.spyOn(module, 'function')` needs (swc defines them as read-only getters).
+const swcTypeScript = (tsx: boolean): Transformer => [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2022', transform: tsx ? { react: { runtime: 'automatic' } } : undefined }, module: { type: 'commonjs' } },
 ];
+const tsJest: Transformer = ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/server/tsconfig.json' }];
+const tsJestJavaScript: Transformer = ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, isolatedModules: true } }];
+
+/**
+ * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
+ * minute on a 2-core machine, together more than the rest of the server suite.
+ */
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts'];
+
+const serverProject: Project = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/server'],
+  transform: {
+    '^.+\\.tsx?$': tsJest,
+    // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
+    '^.+\\.m?js$': tsJestJavaScript,
+  },
+  // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
+  // cookie (light-my-request, i.e. app.inject) ship only ES modules.
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie)/)'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
+};
 
 const config: Config = {
   projects: [
@@ -16,7 +44,7 @@ const config: Config = {
       roots: ['<rootDir>/test/client', '<rootDir>/src'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/client.ts'],
-      transform: { '^.+\\.tsx?$': ['ts-jest', { ...tsJest[1], tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true, isolatedModules: true } }] },
+      transform: { '^.+\\.tsx?$': swcTypeScript(true) },
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/test/setup/style-stub.ts',
         '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/setup/file-stub.ts',
@@ -25,19 +53,14 @@ const config: Config = {
       },
     },
     {
+      ...serverProject,
       displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/test/server'],
-      testMatch: ['**/*.test.ts'],
-      transform: {
-        '^.+\\.tsx?$': ['ts-jest', { ...tsJest[1], tsconfig: '<rootDir>/server/tsconfig.json' }],
-        // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
-        '^.+\\.m?js$': ['ts-jest', { ...tsJest[1], tsconfig: { allowJs: true, isolatedModules: true } }],
-      },
-      // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
-      // cookie (light-my-request, i.e. app.inject) ship only ES modules.
-      transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie)/)'],
-      setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
+      testMatch: ['**/*.test.ts', ...HEAVY_TESTS.map((name) => `!**/${name}`)],
+    },
+    {
+      ...serverProject,
+      displayName: 'heavy',
+      testMatch: HEAVY_TESTS.map((name) => `**/${name}`),
     },
   ],
 };

@@ -1,6 +1,13 @@
-// Every environment variable the server reads, parsed and validated once.
+// Every environment variable the server reads, parsed and validated once at start-up (the schema is in
+// config/env-schema.ts), and shaped into what the server's parts take.
 import fs from 'node:fs';
 import path from 'node:path';
+import { type LogLevel } from './config/env-schema';
+import { ConfigError, readEnv, type RawEnv } from './config/read-env';
+import type { Env } from './config/env-schema';
+
+export { ConfigError } from './config/read-env';
+export { LOG_LEVELS, type LogLevel } from './config/env-schema';
 
 export interface Config {
   port: number;
@@ -25,6 +32,8 @@ export interface Config {
   /** A claim not handed over within this many minutes expires and gives its stamps back. */
   claimExpiryMinutes: number;
   logLevel: LogLevel;
+  /** `auto`: readable lines on a terminal, JSON lines otherwise; `pretty` or `json` force one. */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
   /** The menu scanner's OCR engine (docs/menu-scanning.md). */
@@ -64,6 +73,33 @@ export interface ApplePassConfig {
 const APPLE_PASS_VARIABLES = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
 const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
 
+function pemFile(name: string, file: string, what: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`${name} names ${file}, which cannot be read: set it to the path of ${what} (PEM)`);
+  }
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`${name} names ${file}, which is not PEM: convert it (openssl x509/pkcs12 … -out file.pem) and point ${name} at ${what} in PEM form`);
+  return text;
+}
+
+/** All of the Apple variables or none: a half-configured wallet stops the start instead of failing on a customer's tap. */
+function applePassConfig(vars: Env): ApplePassConfig | undefined {
+  const missing = APPLE_PASS_VARIABLES.filter((name) => !vars[name]?.trim());
+  if (missing.length === APPLE_PASS_VARIABLES.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} must be set too: Apple Wallet passes need all of ${APPLE_PASS_VARIABLES.join(', ')} (or none)`);
+  return {
+    passTypeId: vars.APPLE_PASS_TYPE_ID!.trim(),
+    teamId: vars.APPLE_TEAM_ID!.trim(),
+    signerCert: pemFile('APPLE_PASS_CERT', vars.APPLE_PASS_CERT!.trim(), 'the Pass Type ID certificate'),
+    signerKey: pemFile('APPLE_PASS_KEY', vars.APPLE_PASS_KEY!.trim(), "the Pass Type ID certificate's private key"),
+    signerKeyPassphrase: vars.APPLE_PASS_KEY_PASSPHRASE || undefined,
+    wwdrCert: pemFile('APPLE_WWDR_CERT', vars.APPLE_WWDR_CERT!.trim(), "Apple's WWDR intermediate certificate"),
+    apnsUrl: (vars.APNS_URL ?? APNS_PRODUCTION_URL).replace(/\/+$/, ''),
+  };
+}
+
 export interface RelayConfig {
   /** A counter code never grants fewer stamps than this (a store may set its own floor). */
   codeBudgetFloor: number;
@@ -78,136 +114,51 @@ export interface RelayConfig {
   deviceWindowMinutes: number;
 }
 
-/** pino's levels: anything else makes the logger throw at start-up with a stack trace. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//"`);
-  }
-  return raw;
-}
-
-function trustProxy(env: Env): boolean | string {
-  const raw = env.TRUST_PROXY?.trim();
-  if (!raw || raw === '0' || raw.toLowerCase() === 'false') return false;
-  if (raw === '1' || raw.toLowerCase() === 'true') return true;
-  // A list of proxy addresses or CIDRs, e.g. "127.0.0.1,10.0.0.0/8", so only those proxies are believed.
-  if (/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(raw)) return raw;
-  throw new ConfigError(`TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses, got "${raw}"`);
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  const match = allowed.find((value) => value === raw);
-  if (!match) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${env[name]}"`);
-  return match;
-}
-
-function pemFile(env: Env, name: string, what: string): string {
-  const file = env[name]!.trim();
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new ConfigError(`${name} names ${file}, which cannot be read: set it to the path of ${what} (PEM)`);
-  }
-  if (!text.includes('-----BEGIN ')) throw new ConfigError(`${name} names ${file}, which is not PEM: convert it (openssl x509/pkcs12 … -out file.pem) and point ${name} at ${what} in PEM form`);
-  return text;
-}
-
-/** All of the Apple variables or none: a half-configured wallet stops the start instead of failing on a customer's tap. */
-function applePassConfig(env: Env): ApplePassConfig | undefined {
-  const set = APPLE_PASS_VARIABLES.filter((name) => env[name]?.trim());
-  if (set.length === 0) return undefined;
-  const missing = APPLE_PASS_VARIABLES.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} must be set too: Apple Wallet passes need all of ${APPLE_PASS_VARIABLES.join(', ')} (or none)`);
-  const passTypeId = env.APPLE_PASS_TYPE_ID!.trim();
-  if (!/^pass\.[A-Za-z0-9.-]+$/.test(passTypeId)) throw new ConfigError(`APPLE_PASS_TYPE_ID must be the Pass Type ID from the Apple Developer account, like pass.com.example.stamps, got "${passTypeId}"`);
-  const teamId = env.APPLE_TEAM_ID!.trim();
-  if (!/^[A-Z0-9]{10}$/.test(teamId)) throw new ConfigError(`APPLE_TEAM_ID must be the 10-character Team ID from the Apple Developer account, got "${teamId}"`);
+export function loadConfig(env: RawEnv = process.env): Config {
+  const vars = readEnv(env);
+  const dataDir = path.resolve(vars.DATA_DIR);
   return {
-    passTypeId,
-    teamId,
-    signerCert: pemFile(env, 'APPLE_PASS_CERT', 'the Pass Type ID certificate'),
-    signerKey: pemFile(env, 'APPLE_PASS_KEY', "the Pass Type ID certificate's private key"),
-    signerKeyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE || undefined,
-    wwdrCert: pemFile(env, 'APPLE_WWDR_CERT', "Apple's WWDR intermediate certificate"),
-    apnsUrl: (url(env, 'APNS_URL', ['https:', 'http:']) ?? APNS_PRODUCTION_URL).replace(/\/+$/, ''),
-  };
-}
-
-export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST?.trim() || '127.0.0.1';
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
-  const sessionSecret = env.SESSION_SECRET?.trim() || undefined;
-  if (sessionSecret !== undefined && sessionSecret.length < 32) {
-    throw new ConfigError('SESSION_SECRET must be at least 32 characters (or unset it to have one generated)');
-  }
-  return {
-    port,
-    host,
-    publicUrl,
+    port: vars.PORT,
+    host: vars.HOST,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl: vars.DATABASE_URL,
     sqlitePath: path.join(dataDir, 'stampwise.db'),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: env.MAIL_FROM?.trim() || 'Stampwise <no-reply@localhost>',
-    sessionSecret,
-    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 168, 1, 24 * 365),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    clientDir: path.resolve(env.CLIENT_DIR?.trim() || 'dist/client'),
-    stampCooldownMinutes: integer(env, 'STAMP_COOLDOWN_MINUTES', 10, 0, 24 * 60),
-    printableCooldownMinutes: integer(env, 'PRINTABLE_COOLDOWN_MINUTES', 240, 0, 7 * 24 * 60),
-    claimExpiryMinutes: integer(env, 'CLAIM_EXPIRY_MINUTES', 30, 1, 7 * 24 * 60),
-    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    trustProxy: trustProxy(env),
-    menuOcrEngine: oneOf(env, 'MENU_OCR_ENGINE', ['paddle', 'tesseract'] as const, 'paddle'),
-    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
-    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
-    redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 1000),
-    sqliteSynchronous: oneOf(env, 'SQLITE_SYNCHRONOUS', ['full', 'normal'] as const, 'full'),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    sessionSecret: vars.SESSION_SECRET,
+    sessionTtlHours: vars.SESSION_TTL_HOURS,
+    redisUrl: vars.REDIS_URL,
+    clientDir: path.resolve(vars.CLIENT_DIR),
+    stampCooldownMinutes: vars.STAMP_COOLDOWN_MINUTES,
+    printableCooldownMinutes: vars.PRINTABLE_COOLDOWN_MINUTES,
+    claimExpiryMinutes: vars.CLAIM_EXPIRY_MINUTES,
+    logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
+    trustProxy: trustProxy(vars.TRUST_PROXY),
+    menuOcrEngine: vars.MENU_OCR_ENGINE,
+    dbConnectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS,
+    redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
+    sqliteSynchronous: vars.SQLITE_SYNCHRONOUS,
     relay: {
-      codeBudgetFloor: integer(env, 'RELAY_CODE_BUDGET_FLOOR', 10, 1, 10_000),
-      flyerBudgetFloor: integer(env, 'RELAY_FLYER_BUDGET_FLOOR', 25, 1, 100_000),
-      paceFactor: integer(env, 'RELAY_PACE_FACTOR', 2, 1, 100),
-      networksPerCode: integer(env, 'RELAY_NETWORKS_PER_CODE', 4, 1, 10_000),
-      deviceStores: integer(env, 'RELAY_DEVICE_STORES', 3, 2, 1000),
-      deviceWindowMinutes: integer(env, 'RELAY_DEVICE_WINDOW_MINUTES', 10, 1, 24 * 60),
+      codeBudgetFloor: vars.RELAY_CODE_BUDGET_FLOOR,
+      flyerBudgetFloor: vars.RELAY_FLYER_BUDGET_FLOOR,
+      paceFactor: vars.RELAY_PACE_FACTOR,
+      networksPerCode: vars.RELAY_NETWORKS_PER_CODE,
+      deviceStores: vars.RELAY_DEVICE_STORES,
+      deviceWindowMinutes: vars.RELAY_DEVICE_WINDOW_MINUTES,
     },
-    backupDir: path.resolve(dataDir, env.BACKUP_DIR?.trim() || 'backups'),
-    backupEveryHours: env.BACKUP_EVERY_HOURS?.trim() ? integer(env, 'BACKUP_EVERY_HOURS', 24, 1, 24 * 365) : undefined,
-    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 10_000),
-    applePass: applePassConfig(env),
+    backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
+    backupEveryHours: vars.BACKUP_EVERY_HOURS,
+    backupKeep: vars.BACKUP_KEEP,
+    applePass: applePassConfig(vars),
   };
+}
+
+/** `0`/`false`: no proxy; `1`/`true`: believe the nearest one; a list: believe only those addresses. */
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (raw === '1' || raw.toLowerCase() === 'true') return true;
+  return raw;
 }

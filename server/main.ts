@@ -15,7 +15,7 @@ import { resolveSecret } from './infra/secret';
 import { createQrTokens } from './infra/qr-tokens';
 import { createActivityBus, type ActivityBus } from './infra/activity-bus';
 import { connectRedis, type RedisHandle } from './infra/redis';
-import { serverLoggerOptions } from './infra/log-destination';
+import { chooseLogFormat, serverLoggerOptions } from './infra/log-destination';
 import { createJobRunner, type JobRunner } from './infra/jobs';
 import { SERVER_ID } from './infra/server-id';
 import { holdDataDirLock } from './infra/backup/data-dir-lock';
@@ -126,7 +126,8 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      // One line per refused variable, each naming it and the fix.
+      for (const line of error.message.split('\n')) console.error(`Configuration error: ${line}`);
       process.exit(78); // EX_CONFIG
     }
     throw error;
@@ -187,7 +188,7 @@ async function start(config: Config): Promise<void> {
   running.activityBus = activityBus;
   const app = await buildApp(
     { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now },
-    { logger: serverLoggerOptions(config.logLevel), serveClient: true },
+    { logger: serverLoggerOptions(config.logLevel, chooseLogFormat(config.logFormat, process.stdout.isTTY === true)), serveClient: true },
   );
   running.app = app;
   // A stray rejection (a background job whose database went away) is logged; it must not end the
@@ -195,7 +196,15 @@ async function start(config: Config): Promise<void> {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   if (stopping) return;
-  await app.listen({ port: config.port, host: config.host });
+  // The first line once listening is the address to open; Fastify names each address it listens on (one per
+  // network interface for HOST=0.0.0.0), and what the server runs on follows.
+  let announced = false;
+  const listenText = (address: string) => {
+    if (announced) return `also listening on ${address}`;
+    announced = true;
+    return `Stampwise is running: open ${config.publicUrl} (listening on ${address})`;
+  };
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   running.listening = true;
   // Sends (pushes, mails) run here, after the commits that enqueued them, never inside a request.
   const jobs = createJobRunner({ db, handlers: {}, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
@@ -210,7 +219,7 @@ async function start(config: Config): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';
-  app.log.info(`Stampwise is running at ${config.publicUrl} (database: ${where}; mail: ${mail}${shared})`);
+  app.log.info(`database: ${where}; mail: ${mail}${shared}`);
 }
 
 main().catch((error: unknown) => {

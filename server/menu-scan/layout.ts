@@ -32,7 +32,7 @@ function segmentOf(line: OcrLine): Segment | null {
 
 /**
  * PaddleOCR's recognizer (trained mostly on Chinese) drops spaces in small Latin text and answers
- * full-width punctuation: "BananaBread" → "Banana Bread", "　" → " ".
+ * full-width punctuation: "BananaBread" → "Banana Bread", the ideographic space U+3000 → " ".
  */
 function tidyText(text: string): string {
   return text

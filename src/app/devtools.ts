@@ -1,6 +1,7 @@
-// What Redux DevTools may see. The app keeps DevTools on in production (they help support a
-// shop's PC), so nothing secret may reach the extension: passwords and tokens are redacted from every
-// action and every state it is sent, and the QR countdown's tick (every 0.6 s) is not sent at all.
+// What Redux DevTools may see. The app keeps DevTools on in production (they help support a shop's PC), so
+// nothing secret may reach the extension: passwords and tokens are redacted from every action and every
+// state it is sent, under their own key and wherever else their value appears (the QR code's URL holds
+// its token). Every action is sent: none fires on a timer faster than a token is fetched.
 import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 
 export const REDACTED = '[redacted]';
@@ -23,20 +24,44 @@ const SECRET_ARGUMENT_ENDPOINTS = new Set([
   'confirmCustomerEmail',
 ]);
 
-/** Actions not sent to DevTools at all: the QR page's countdown ticks many times a second. */
-export const DEVTOOLS_ACTIONS_DENYLIST = ['^qr/tick$'];
-
 const MAX_DEPTH = 12;
 
-/** A copy with every secret key's value replaced; the input is never changed (it is the live store state). */
-export function redactSecrets(value: unknown, depth = 0): unknown {
+/** Secret values shorter than this are not looked for inside other strings (too likely to match by chance). */
+const MIN_EMBEDDED_SECRET_LENGTH = 8;
+
+/** The values of every secret key in `value`, at any depth. */
+function collectSecrets(value: unknown, found: Set<string>, depth = 0): Set<string> {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return found;
+  for (const [key, item] of Object.entries(value)) {
+    if (SECRET_KEYS.has(key) && typeof item === 'string' && item.length >= MIN_EMBEDDED_SECRET_LENGTH) found.add(item);
+    else collectSecrets(item, found, depth + 1);
+  }
+  return found;
+}
+
+function redactWithin(text: string, secrets: ReadonlySet<string>): string {
+  let redacted = text;
+  for (const secret of secrets) if (redacted.includes(secret)) redacted = redacted.split(secret).join(REDACTED);
+  return redacted;
+}
+
+function redactCopy(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {
+  if (typeof value === 'string') return secrets.size > 0 ? redactWithin(value, secrets) : value;
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactCopy(item, secrets, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = SECRET_KEYS.has(key) && item !== null && item !== undefined ? REDACTED : redactSecrets(item, depth + 1);
+    copy[key] = SECRET_KEYS.has(key) && item !== null && item !== undefined ? REDACTED : redactCopy(item, secrets, depth + 1);
   }
   return copy;
+}
+
+/**
+ * A copy with every secret key's value replaced, and those values cut out of any other string that holds
+ * them (a URL with the token in it); the input is never changed (it is the live store state).
+ */
+export function redactSecrets(value: unknown): unknown {
+  return redactCopy(value, collectSecrets(value, new Set()), 0);
 }
 
 interface QueryArgMeta {
@@ -124,5 +149,4 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
   name: 'Stampwise',
   actionSanitizer: (action) => sanitizeAction(action),
   stateSanitizer: (state) => sanitizeState(state),
-  actionsDenylist: DEVTOOLS_ACTIONS_DENYLIST,
 };

@@ -4,7 +4,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/apiSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { registerSessionPersistence } from '../features/session/sessionPersistence';
-import { lockoutSlice } from '../features/login/lockoutSlice';
+import { loginFormSlice } from '../features/login/loginFormSlice';
 import { registerLoginListeners } from '../features/login/loginFlow';
 import { qrSlice } from '../features/qr/qrSlice';
 import { registerQrListeners } from '../features/qr/qrListeners';
@@ -14,7 +14,7 @@ import { menuUploadSlice } from '../features/store-settings/menuUploadSlice';
 import type { AppStartListening } from './listener';
 import { devToolsOptions } from './devtools';
 
-const rootReducer = combineSlices(api, sessionSlice, lockoutSlice, qrSlice, menuUploadSlice, activityFeedSlice);
+const rootReducer = combineSlices(api, sessionSlice, loginFormSlice, qrSlice, menuUploadSlice, activityFeedSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -28,7 +28,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault({ serializableCheck: { warnAfter: 250 }, immutableCheck: { warnAfter: 250 } })
       .prepend(listener.middleware)
       .concat(api.middleware),
-    // Redacts passwords and tokens and leaves out the QR countdown's ticks (app/devtools.ts).
+    // Redacts passwords and tokens (app/devtools.ts).
     devTools: devToolsOptions,
   });
   const startListening = listener.startListening as AppStartListening;

@@ -56,27 +56,49 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, 'PORT must be a whole number, got "abc"'],
-    [{ PORT: '3000.5' }, 'PORT must be a whole number, got "3000.5"'],
-    [{ PORT: '-1' }, 'PORT must be a whole number, got "-1"'],
-    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
-    [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS must be between 1 and 8760, got 0'],
-    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL: "not a url"'],
-    [{ DATABASE_URL: 'mysql://u:p@db/stampwise' }, 'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://"'],
-    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://"'],
-    [{ PUBLIC_URL: 'stamps.example' }, 'PUBLIC_URL is not a valid URL: "stamps.example"'],
-    [{ REDIS_URL: 'memcached://x' }, 'REDIS_URL must start with redis:// or rediss://, got "memcached://"'],
-    [{ MENU_OCR_ENGINE: 'gpt' }, 'MENU_OCR_ENGINE must be one of paddle, tesseract, got "gpt"'],
-    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
-    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses, got "yes please"'],
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (unset means 3000), got "abc"'],
+    [{ PORT: '3000.5' }, 'PORT must be a whole number from 0 to 65535 (unset means 3000), got "3000.5"'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535 (unset means 3000), got "-1"'],
+    [{ PORT: '1e3' }, 'PORT must be a whole number from 0 to 65535 (unset means 3000), got "1e3"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (unset means 3000), got "70000"'],
+    [{ STAMP_COOLDOWN_MINUTES: '-1' }, 'STAMP_COOLDOWN_MINUTES must be a whole number from 0 to 1440 (unset means 10), got "-1"'],
+    [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS must be a whole number from 1 to 8760 (unset means 168), got "0"'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql:// (unset means SQLite in $DATA_DIR), got "not a url"'],
+    [{ DATABASE_URL: 'postgres://u:p@db:port/stampwise' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://'],
+    [{ SMTP_URL: 'nonsense' }, 'SMTP_URL must be a URL starting with smtp:// or smtps:// (unset means mail is written to $DATA_DIR/outbox), got "nonsense"'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
+    [{ PUBLIC_URL: 'stamps.example' }, 'PUBLIC_URL must be a URL starting with http:// or https:// (unset means http://localhost:$PORT), got "stamps.example"'],
+    [{ REDIS_URL: 'memcached://x' }, 'REDIS_URL must be a URL starting with redis:// or rediss://'],
+    [{ MENU_OCR_ENGINE: 'gpt' }, 'MENU_OCR_ENGINE must be one of paddle, tesseract (unset means paddle), got "gpt"'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (unset means info), got "verbose"'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses (e.g. "127.0.0.1, 10.0.0.0/8"), got "yes please"'],
     [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 characters (or unset it to have one generated)'],
-    [{ DB_CONNECT_TIMEOUT_MS: '5s' }, 'DB_CONNECT_TIMEOUT_MS must be a whole number, got "5s"'],
-    [{ DB_STATEMENT_TIMEOUT_MS: '10' }, 'DB_STATEMENT_TIMEOUT_MS must be between 100 and 600000, got 10'],
-    [{ REDIS_COMMAND_TIMEOUT_MS: '5000' }, 'REDIS_COMMAND_TIMEOUT_MS must be between 50 and 1000, got 5000'],
-    [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of full, normal, got "off"'],
-  ])('refuses %j with a ConfigError saying what is wrong', (env, message) => {
+    [{ DB_CONNECT_TIMEOUT_MS: '5s' }, 'DB_CONNECT_TIMEOUT_MS must be a whole number from 100 to 120000 (unset means 5000), got "5s"'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '10' }, 'DB_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 600000 (unset means 10000), got "10"'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: '5000' }, 'REDIS_COMMAND_TIMEOUT_MS must be a whole number from 50 to 1000 (unset means 500), got "5000"'],
+    [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of full, normal (unset means full), got "off"'],
+    [{ RELAY_DEVICE_STORES: '1' }, 'RELAY_DEVICE_STORES must be a whole number from 2 to 1000 (unset means 3), got "1"'],
+  ])('refuses %j with a ConfigError naming the variable and the fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reports every bad variable at once, one line each', () => {
+    expect(() => loadConfig({ PORT: 'abc', SMTP_URL: 'nonsense', STAMP_COOLDOWN_MINUTES: '-1' })).toThrow(
+      /^PORT must .*\nSMTP_URL must .*\nSTAMP_COOLDOWN_MINUTES must .*$/,
+    );
+  });
+
+  it('never repeats a secret in a refusal: the session secret is left out, a URL password masked', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/stampwise' })).toThrow('got "mysql://root:***@db/stampwise"');
+  });
+
+  it('reads whole numbers with surrounding spaces, and the relay knobs', () => {
+    expect(loadConfig({ PORT: ' 8080 ', RELAY_PACE_FACTOR: '3', RELAY_DEVICE_WINDOW_MINUTES: '15' })).toMatchObject({
+      port: 8080,
+      relay: { codeBudgetFloor: 10, flyerBudgetFloor: 25, paceFactor: 3, networksPerCode: 4, deviceStores: 3, deviceWindowMinutes: 15 },
+    });
   });
 
   it.each([
@@ -117,6 +139,6 @@ describe('Apple Wallet variables', () => {
   it('stops the start on a Pass Type ID or Team ID of the wrong shape, and on an APNS_URL that is not http(s)', () => {
     expect(() => loadConfig({ ...certs.env, APPLE_PASS_TYPE_ID: 'com.example' })).toThrow(/APPLE_PASS_TYPE_ID must be the Pass Type ID/);
     expect(() => loadConfig({ ...certs.env, APPLE_TEAM_ID: 'abc' })).toThrow(/APPLE_TEAM_ID must be the 10-character Team ID/);
-    expect(() => loadConfig({ ...certs.env, APNS_URL: 'ftp://apns' })).toThrow(/APNS_URL must start with/);
+    expect(() => loadConfig({ ...certs.env, APNS_URL: 'ftp://apns' })).toThrow(/APNS_URL must be a URL starting with https:\/\/ or http:\/\//);
   });
 });

@@ -85,8 +85,8 @@ describe('server/main.ts', () => {
     return { port, started };
   }
 
-  it('stops with a clear message and exit code 78 for a bad configuration value', async () => {
-    const started = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+  it('stops with exit code 78 and one line per bad configuration value, naming the variable and the fix', async () => {
+    const started = startServer({ DATA_DIR: dataDir, PORT: 'abc', SMTP_URL: 'nonsense', STAMP_COOLDOWN_MINUTES: '-1' });
     children.push(started.child);
     const code = await withTimeout(started.exited, STARTUP_BUDGET_MS);
     if (code === 'timeout') {
@@ -94,7 +94,9 @@ describe('server/main.ts', () => {
       return;
     }
     expect(code).toBe(78);
-    expect(started.output()).toContain('Configuration error: PORT must be a whole number, got "eighty"');
+    expect(started.output()).toContain('Configuration error: PORT must be a whole number from 0 to 65535 (unset means 3000), got "abc"\n');
+    expect(started.output()).toContain('Configuration error: SMTP_URL must be a URL starting with smtp:// or smtps:// (unset means mail is written to $DATA_DIR/outbox), got "nonsense"\n');
+    expect(started.output()).toContain('Configuration error: STAMP_COOLDOWN_MINUTES must be a whole number from 0 to 1440 (unset means 10), got "-1"\n');
     expect(started.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
 

@@ -7,7 +7,7 @@ import { CardPanel } from './CardPanel';
 import { useGetCustomerCardQuery } from './api/hooks';
 import { readCustomerCredential } from './customerCredential';
 import { errorText } from './customerErrors';
-import { formatShortDateTime } from './formatTime';
+import { formatShortDateTime } from '../../lib/format';
 import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';

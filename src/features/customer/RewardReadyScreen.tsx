@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_TEXT } from '../../constants';
-import { formatLongDate, formatTime, formatTimeWithSeconds } from './formatTime';
+import { formatLongDate, formatTime, formatTimeWithSeconds } from '../../lib/format';
 import { StoreLogo } from './StoreHeader';
 import { useClaimStatus } from './useClaimStatus';
 import { useClock } from './useClock';

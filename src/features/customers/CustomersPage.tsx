@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, InputNumber, Segmented, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { formatDay as formatDate } from '../../lib/format';
 import type { CustomerListFilter, CustomerListItem, CustomerListSort, SortOrder } from '../../api/contract/customers';
 import { CUSTOMER_PAGE_SIZE, REGULAR_MIN_VISITS, REGULAR_WINDOW_DAYS } from '../../api/contract/limits';
 import { CUSTOMERS_TEXT } from '../../constants';
@@ -17,7 +17,7 @@ import './customers.css';
 
 const FILTERS: CustomerListFilter[] = ['all', 'regulars', 'lapsed'];
 
-const formatDay = (ms: number | null) => (ms === null ? '—' : dayjs(ms).format('D MMM YYYY'));
+const formatDay = (ms: number | null) => (ms === null ? '—' : formatDate(ms));
 
 export default function CustomersPage() {
   const { userId = '' } = useParams();

@@ -14,7 +14,7 @@ import {
   SAMPLE_WEEKLY_REDEMPTIONS,
 } from './sampleData';
 import { useGetDashboardQuery } from '../activity/activityApi';
-import { relativeTime } from './relativeTime';
+import { formatTimeAgo, type ElapsedPhrases } from '../../lib/format';
 
 /** A sample of what the vendor owes, shown with the other sample figures. */
 export const SAMPLE_OUTSTANDING = { fullCards: 3, nearlyFull: 5 } as const;
@@ -47,8 +47,14 @@ export const SAMPLE_FIGURES: DashboardFigures = {
 
 const points = (counts: readonly DashboardCount[]): ChartPoint[] => counts.map((c) => ({ label: dayjs(c.date).format('MMM D'), value: c.count }));
 
+/** The dashboard's own short phrases ('3 h ago' fits the narrow card better than Intl's '3 hr ago'). */
+const ELAPSED: ElapsedPhrases = {
+  justNow: ACTIVITY_TEXT.justNow,
+  ago: (count, unit) => (unit === 'minute' ? ACTIVITY_TEXT.minutesAgo(count) : unit === 'hour' ? ACTIVITY_TEXT.hoursAgo(count) : ACTIVITY_TEXT.daysAgo(count)),
+};
+
 function toRewardEvent(item: ActivityItem, now: number): RewardEvent {
-  const when = relativeTime(item.date, now);
+  const when = formatTimeAgo(item.date, now, ELAPSED);
   if (item.type === 'redemption') return { id: item.id, customer: item.customer, kind: 'redeemed', detail: ACTIVITY_TEXT.recentClaim(item.reward), when };
   const stamps = item.stamps ?? 0;
   const required = item.required ?? 0;

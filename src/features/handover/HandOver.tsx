@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { App } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import dayjs from 'dayjs';
+import { formatTime } from '../../lib/format';
 import type { ActivityItem } from '../../api/contract/activity';
 import type { HandoverScreen } from '../../api/contract/handover';
 import { HANDOVER_CODE_FIELD_MAX_LENGTH } from '../../api/contract/limits';
@@ -28,7 +28,7 @@ export function ClaimHandOver({ item, vendorId, screen }: { item: ActivityItem; 
   const [handOver, state] = useHandOverMutation();
   if (item.type !== 'redemption' || !item.status) return null;
   if (item.status === 'given') {
-    return <span className="sw-claim-tag sw-claim-tag--given">{HANDOVER_TEXT.givenTag(item.givenAt ? dayjs(item.givenAt).format('HH:mm') : '')}</span>;
+    return <span className="sw-claim-tag sw-claim-tag--given">{HANDOVER_TEXT.givenTag(item.givenAt ? formatTime(item.givenAt) : '')}</span>;
   }
   if (item.status === 'expired') return <span className="sw-claim-tag sw-claim-tag--expired">{HANDOVER_TEXT.expiredTag}</span>;
   const code = item.code ?? '';

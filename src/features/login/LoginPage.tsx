@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { APP_NAME, LOGIN_TEXT, ROUTES } from '../../constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BrandLogo } from '../layout/BrandMark';
-import { selectLockoutSecondsLeft, selectLoginFailure, selectLoginStatus } from './lockoutSlice';
+import { selectLockoutSecondsLeft, selectLoginFailure, selectLoginStatus } from './loginFormSlice';
 import { submitLogin } from './loginFlow';
 import './login.css';
 import './login-form.css';

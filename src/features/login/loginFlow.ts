@@ -7,7 +7,7 @@ import type { AppStartListening } from '../../app/listener';
 import type { RootState } from '../../app/store';
 import { authApi, isUsableLoginAnswer } from '../session/authApi';
 import { readKnownDeviceToken } from '../session/knownDevice';
-import { lockoutEnded, lockoutStarted, lockoutTick, selectLoginStatus, type LoginFailure } from './lockoutSlice';
+import { lockoutEnded, lockoutStarted, lockoutClockTicked, selectLoginStatus, type LoginFailure } from './loginFormSlice';
 
 export interface LoginCredentials {
   username: string;
@@ -62,7 +62,7 @@ export function registerLoginListeners(startListening: AppStartListening): void 
       // Wake on each whole second before the deadline so the button reads 3s, 2s, 1s.
       for (let left = until - Date.now(); left > 0; left = until - Date.now()) {
         await listenerApi.delay(left % 1000 || 1000);
-        if (Date.now() < until) listenerApi.dispatch(lockoutTick());
+        if (Date.now() < until) listenerApi.dispatch(lockoutClockTicked());
       }
       listenerApi.dispatch(lockoutEnded());
     },

@@ -53,6 +53,7 @@ export default function ForgotPasswordPage() {
                   { type: 'email', message: FORGOT_PASSWORD_TEXT.emailInvalid },
                 ]}
               >
+                {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this field is the page's one task (opened from a link, nothing above it to read first), so the cursor starts there */}
                 <Input type="email" autoComplete="email" placeholder={FORGOT_PASSWORD_TEXT.emailPlaceholder} autoFocus />
               </Form.Item>
               <Button type="primary" htmlType="submit" block loading={state.isLoading}>

@@ -1,6 +1,6 @@
 // The QR page's counter feed: each stamp and claim as it happens, with a 'Live' / 'Reconnecting…' badge.
 import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { formatTime } from '../../lib/format';
 import { useAppSelector } from '../../app/hooks';
 import type { HandoverScreen } from '../../api/contract/handover';
 import { ACTIVITY_TEXT } from '../../constants';
@@ -48,7 +48,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
             <span className="sw-live-feed__line">{feedLine(item)}</span>
             {vendorId ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}
             <time className="sw-live-feed__time" dateTime={new Date(item.date).toISOString()}>
-              {dayjs(item.date).format('HH:mm')}
+              {formatTime(item.date)}
             </time>
           </li>
         ))}

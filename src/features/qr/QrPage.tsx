@@ -1,13 +1,11 @@
-// QR code page: the rotating counter QR, its token, the refresh countdown, the flyer export and renewal.
-// The truth about a lost connection, counter mode, the flyer's print, and "Set up your reward first".
+// QR code page: the rotating counter QR, its token, the refresh countdown (or the truth about a lost
+// connection), counter mode, the flyer's export, print and renewal, and "Set up your reward first".
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, FullscreenOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Tag } from 'antd';
 import { createPortal } from 'react-dom';
-import { shallowEqual } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppDispatch } from '../../app/hooks';
 import { FIRST_DAY_TEXT, QR_TEXT, ROUTES } from '../../constants';
 import { VendorPage } from '../../components/VendorPage';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
@@ -19,8 +17,9 @@ import { Flyer } from './Flyer';
 import { FlyerCodeSection } from './FlyerCodeSection';
 import { StampBudgetSection } from './StampBudgetSection';
 import { QrCodeDisplay } from './QrCodeDisplay';
-import { QrCodeStatus } from './QrCodeStatus';
-import { codeHealth, pageClosed, pageOpened, regenerateRequested, secondsUntilRefresh, selectQr } from './qrSlice';
+import { pageClosed, pageOpened, regenerateRequested } from './qrSlice';
+import { QrCountdown } from './QrCountdown';
+import { useQrCodeView } from './useQrCodeView';
 import { TokenPreview } from './TokenPreview';
 import { useFlyerExport } from './useFlyerExport';
 import { useFlyerPrint } from './useFlyerPrint';
@@ -30,33 +29,12 @@ import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
 import './qr.css';
 
-/**
- * What the page itself shows of the QR cycle: it changes with each new code, not with the 0.6 s tick.
- * Selecting the whole cycle re-rendered the page (antd buttons, QR image, live feed) every tick —
- * 20 long tasks and over a second of blocking time in Lighthouse on a loaded machine; the ticking part is QrCountdown.
- */
-function selectQrView(state: RootState) {
-  const qr = selectQr(state);
-  return {
-    url: qr.status === 'ready' ? qr.url : null,
-    token: qr.status === 'ready' ? qr.token : null,
-    loading: qr.loading,
-    expired: codeHealth(qr).kind === 'dead',
-  };
-}
-
-/** 'Refresh in N s' and its bar: the one part of the page that follows the tick. */
-function QrCountdown() {
-  const qr = useAppSelector(selectQr);
-  return <QrCodeStatus health={codeHealth(qr)} progress={qr.progress} secondsToRefresh={secondsUntilRefresh(qr.progress)} />;
-}
-
 export default function QrPage() {
   const { userId = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { modal } = App.useApp();
-  const qr = useAppSelector(selectQrView, shallowEqual);
+  const qr = useQrCodeView();
   const { data: vendor } = useGetVendorQuery(userId);
   const { data: reward } = useGetRewardQuery(userId);
   const { data: firstDay } = useGetFirstDayQuery(userId);
@@ -124,7 +102,7 @@ export default function QrPage() {
         <QrCountdown />
 
         <div className="sw-qr-actions">
-          <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.loading}>
+          <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.fetching}>
             {QR_TEXT.regenerate}
           </Button>
           <Button type="primary" icon={<DownloadOutlined />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Modal, Tag, type ThemeConfig } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime, formatTimeWithSeconds } from '../../lib/format';
 import type { RelayAlert } from '../../api/contract/relay';
 import { useAppDispatch } from '../../app/hooks';
 import { RELAY_TEXT } from '../../constants';
@@ -64,7 +64,7 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
 
   return (
     <li className="sw-relay__alert" data-testid="relay-alert">
-      <p className="sw-relay__message">{RELAY_TEXT.alertMessage(alert, dayjs(alert.firstUsedAt).format('HH:mm'), Math.round((alert.lastUsedAt - alert.firstUsedAt) / 1000))}</p>
+      <p className="sw-relay__message">{RELAY_TEXT.alertMessage(alert, formatTime(alert.firstUsedAt), Math.round((alert.lastUsedAt - alert.firstUsedAt) / 1000))}</p>
       <p className="sw-relay__counts">
         {RELAY_TEXT.stampsTitle(alert.granted)}
         {alert.refused > 0 ? ` · ${RELAY_TEXT.refused(alert.refused)}` : ''}
@@ -72,7 +72,7 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
       <ol className="sw-relay__stamps" aria-label={RELAY_TEXT.stampsTitle(alert.granted)}>
         {alert.stamps.map((stamp) => (
           <li key={stamp.id} className={stamp.voided ? 'sw-relay__stamp sw-relay__stamp--voided' : 'sw-relay__stamp'}>
-            <time dateTime={new Date(stamp.date).toISOString()}>{dayjs(stamp.date).format('HH:mm:ss')}</time>
+            <time dateTime={new Date(stamp.date).toISOString()}>{formatTimeWithSeconds(stamp.date)}</time>
             <span>{RELAY_TEXT.stampLine(stamp.customer, stamp.network)}</span>
             {stamp.newDevice ? <Tag>{RELAY_TEXT.newDevice}</Tag> : null}
             {stamp.claimedAfter ? <Tag color="gold">{RELAY_TEXT.claimedTag}</Tag> : null}

@@ -4,16 +4,17 @@ import { InputNumber } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { QR_TEXT } from '../../constants';
 import { useGetRewardSettingsQuery } from '../../api/rewardsApi';
-import { selectQr, stampCountChosen } from './qrSlice';
+import { isFetching, qrCode, selectQr, stampCountChosen } from './qrSlice';
 
 export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
   const dispatch = useAppDispatch();
   const qr = useAppSelector(selectQr);
-  const vendorId = qr.vendorId ?? '';
+  const vendorId = qr.status === 'closed' ? '' : qr.vendorId;
   const { data: settings } = useGetRewardSettingsQuery(vendorId, { skip: !vendorId });
   if (!settings || settings.stampMode !== 'per-item') return null;
   const id = `${idPrefix}-stamp-count`;
-  const chosen = qr.loading ? qr.nextStampCount : qr.shownStampCount;
+  const shown = qrCode(qr)?.stampCount ?? 1;
+  const chosen = qr.status !== 'closed' && isFetching(qr) ? qr.nextStampCount : shown;
   return (
     <div className="sw-stamp-quantity" data-testid={`${idPrefix}-stamp-quantity`}>
       <label htmlFor={id}>{QR_TEXT.stampQuantity}</label>
@@ -28,7 +29,7 @@ export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
         }}
       />
       <span role="status" className="sw-stamp-quantity__shown">
-        {QR_TEXT.codeGives(qr.shownStampCount)}
+        {QR_TEXT.codeGives(shown)}
       </span>
     </div>
   );

@@ -1,11 +1,11 @@
-// The QR refresh cycle's timers: fetch on open, a 0.6 s tick, a new token each time the bar wraps.
+// The QR refresh cycle's timers: fetch on open, a new token each time the bar reaches its end (every 60 s).
 // A failed fetch is retried with backoff (2, 4, 8, 16, 30 s…) until one works, and the browser's
 // offline/online events pause and resume the retries, so the counter screen recovers by itself.
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { QR_TEXT, QR_TIMING } from '../../constants';
 import { qrApi } from './qrApi';
-import { fetchFailed, fetchStarted, fetchSucceeded, pageClosed, pageOpened, regenerateRequested, stampCountChosen, tick, wentOffline, wentOnline } from './qrSlice';
+import { fetchFailed, fetchStarted, fetchSucceeded, isFetching, pageClosed, pageOpened, refreshDue, regenerateRequested, stampCountChosen, wentOffline, wentOnline } from './qrSlice';
 
 /**
  * One cycle runs while the QR page is open. Opening the page or pressing 'Regenerate now' cancels the
@@ -16,15 +16,17 @@ export function registerQrListeners(startListening: AppStartListening): void {
   startListening({
     matcher: isAnyOf(pageOpened, regenerateRequested, stampCountChosen),
     effect: async (_action, listenerApi) => {
-      const vendorId = listenerApi.getState().qr.vendorId;
-      if (listenerApi.getState().qr.status === 'closed' || vendorId === null) return;
+      const opened = listenerApi.getState().qr;
+      if (opened.status === 'closed') return;
+      const { vendorId } = opened;
       listenerApi.cancelActiveListeners();
       const qr = () => listenerApi.getState().qr;
 
       /** Never throws: a failure is logged and recorded; a cancelled cycle (page closed, newer Regenerate) is dropped. */
       const fetchToken = async (task: ForkedTaskAPI) => {
         listenerApi.dispatch(fetchStarted());
-        const count = listenerApi.getState().qr.nextStampCount;
+        const current = qr();
+        const count = current.status === 'closed' ? 1 : current.nextStampCount;
         const request = listenerApi.dispatch(qrApi.endpoints.generateQrToken.initiate(count > 1 ? { vendorId, count } : vendorId, { track: false }));
         try {
           const { token, url, expiresAt } = await task.pause(request.unwrap());
@@ -34,7 +36,7 @@ export function registerQrListeners(startListening: AppStartListening): void {
             request.abort();
             return;
           }
-          // Console only (the page now also says the connection is lost: see codeHealth).
+          // Logged for whoever looks at the console; the page says the connection is lost (see codeHealth).
           console.error(QR_TEXT.fetchFailedLog, error);
           listenerApi.dispatch(fetchFailed(describeError(error)));
         }
@@ -42,22 +44,22 @@ export function registerQrListeners(startListening: AppStartListening): void {
 
       if (typeof navigator !== 'undefined' && navigator.onLine === false) listenerApi.dispatch(wentOffline());
 
-      // Ticks keep their 0.6 s cadence while a fetch is in flight, so the bar and 'Refresh in N s' stay true.
-      // A fetch is due on open, when the bar wraps, and (after a failure) when the retry time has come.
+      // The cycle looks at its deadlines every 0.6 s (one step of the bar) and changes state only when one has
+      // come: the next code is due (refreshDue), or the retry after a failure. A fetch still in flight counts
+      // as the due one; offline, nothing is fetched until the browser is back online.
       const cycle = listenerApi.fork(async (task) => {
-        let due = true;
-        let first = true;
+        // The first fetch is announced by pageOpened/regenerateRequested themselves.
+        void fetchToken(task);
         for (;;) {
-          const state = qr();
-          const retryDue = state.retryAt !== null && state.retryAt <= Date.now();
-          // The first fetch is flagged as loading by pageOpened/regenerateRequested themselves; later ones wait
-          // for a fetch in flight (it counts as the due one) and for the network.
-          if (first || ((due || retryDue) && !state.loading && state.connection !== 'offline')) void fetchToken(task);
-          first = false;
-          due = false;
           await task.delay(QR_TIMING.tickMs);
-          listenerApi.dispatch(tick());
-          if (qr().connection === 'ok' && qr().progress === 0) due = true;
+          const now = Date.now();
+          const state = qr();
+          if ((state.status === 'connecting' || state.status === 'live') && now >= state.refreshAt) {
+            listenerApi.dispatch(refreshDue());
+            if (!isFetching(state)) void fetchToken(task);
+          } else if (state.status === 'retrying' && now >= state.retryAt && !state.fetching) {
+            void fetchToken(task);
+          }
         }
       });
 

@@ -1,64 +1,57 @@
 // The QR page's refresh cycle as a state machine; its timers live in qrListeners.ts.
-// It also knows whether the code on screen still stamps, so the page never shows a dead code as live.
+// The state holds deadlines (epoch ms) only: the bar, 'Refresh in N s' and the connection countdowns are
+// derived from them and the clock (qrProgress, codeHealth), so nothing changes state 100 times a minute.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { QR_TIMING } from '../../constants';
 
-/**
- * closed: the page is not open (no timers run).
- * loading: open, waiting for the first token.
- * ready: a token is shown (a refresh may be in flight: see `loading`).
- * failed: open, the last fetch failed and there is no token to show.
- */
-export type QrStatus = 'closed' | 'loading' | 'ready' | 'failed';
-
-/** ok: the last fetch worked. lost: it failed, retries back off. offline: the browser says there is no network. */
-export type QrConnection = 'ok' | 'lost' | 'offline';
-
-export interface QrState {
-  status: QrStatus;
-  vendorId: string | null;
-  token: string | null;
+/** The code on screen. */
+export interface QrCode {
+  token: string;
   /** What the QR image encodes: PUBLIC_URL/S/<token>. */
-  url: string | null;
-  /** Epoch ms after which the shown token no longer stamps (the server's clock). */
-  expiresAt: number | null;
-  /** Epoch ms on this browser's clock until which the shown token stamps (see `localValidity`). */
-  validUntil: number | null;
-  /** 0–99: how far the 60-second cycle has run, in 1 % steps. */
-  progress: number;
-  /** True while a token fetch is in flight. */
-  loading: boolean;
-  lastError: string | null;
-  connection: QrConnection;
-  /** Failed fetches in a row: the retry delay grows with it. */
-  failures: number;
-  /** Epoch ms (this browser) of the next retry after a failure, null when none is planned. */
-  retryAt: number | null;
-  /** This browser's clock at the last tick or fetch result: the countdowns are derived from it. */
-  now: number;
-  /** Per-item stamp mode: the stamps the next code gives (back to 1 once a code carries it). */
-  nextStampCount: number;
-  /** The stamps the code on screen gives. */
-  shownStampCount: number;
+  url: string;
+  /** Epoch ms after which the token no longer stamps (the server's clock). */
+  expiresAt: number;
+  /** Epoch ms on this browser's clock until which the token stamps (see `localValidity`). */
+  validUntil: number;
+  /** The stamps this code gives (more than 1 only in per-item stamp mode). */
+  stampCount: number;
 }
 
-export const initialQrState: QrState = {
-  status: 'closed',
-  vendorId: null,
-  token: null,
-  url: null,
-  expiresAt: null,
-  validUntil: null,
-  progress: 0,
-  loading: false,
-  lastError: null,
-  connection: 'ok',
-  failures: 0,
-  retryAt: null,
-  now: 0,
-  nextStampCount: 1,
-  shownStampCount: 1,
-};
+/** The cycle of an open page, whatever its connection. */
+interface OpenPage {
+  vendorId: string;
+  /** Per-item stamp mode: the stamps the next code gives (back to 1 once a code carries it). */
+  nextStampCount: number;
+}
+
+/** After a failed fetch, or while offline: the bar stands still where it was. */
+interface Interrupted extends OpenPage {
+  /** The last code received (it may no longer stamp), or null when none came yet. */
+  code: QrCode | null;
+  /** 0–99: where the bar stopped. */
+  pausedProgress: number;
+  /** Failed fetches in a row: the retry delay grows with it. */
+  failures: number;
+  lastError: string | null;
+  /** A fetch is in flight. */
+  fetching: boolean;
+}
+
+export type QrState =
+  /** The page is not open: no timers run. */
+  | { status: 'closed' }
+  /** Open, the first code is on its way; the bar already runs towards `refreshAt`. */
+  | (OpenPage & { status: 'connecting'; refreshAt: number })
+  /** A code is shown and refreshed on time: the next fetch is due at `refreshAt`. */
+  | (OpenPage & { status: 'live'; code: QrCode; refreshAt: number; fetching: boolean })
+  /** The last fetch failed: the next try is at `retryAt`. */
+  | (Interrupted & { status: 'retrying'; retryAt: number })
+  /** The browser says there is no network: nothing is tried until it is back. */
+  | (Interrupted & { status: 'offline' });
+
+export type QrStatus = QrState['status'];
+
+export const initialQrState = { status: 'closed' } as QrState;
 
 /** Each retry waits twice as long as the one before (2, 4, 8, 16 s), at most 30 s. */
 export function retryDelayMs(failures: number): number {
@@ -75,107 +68,154 @@ export function localValidity(expiresAt: number, receivedAt: number): number {
   return receivedAt + (left > 0 && left <= QR_TIMING.tokenValidMs ? left : QR_TIMING.tokenValidMs);
 }
 
+/** 0–99: how far the 60-second cycle ending at `refreshAt` has run at `now`, in 1 % steps of 0.6 s. */
+function progressTowards(refreshAt: number, now: number): number {
+  const elapsed = now - (refreshAt - QR_TIMING.refreshIntervalMs);
+  return Math.min(99, Math.max(0, Math.floor(elapsed / QR_TIMING.tickMs)));
+}
+
+/** 0–99: the bar at `now` (it stands still while the connection is down). */
+export function qrProgress(state: QrState, now: number): number {
+  switch (state.status) {
+    case 'closed':
+      return 0;
+    case 'connecting':
+    case 'live':
+      return progressTowards(state.refreshAt, now);
+    case 'retrying':
+    case 'offline':
+      return state.pausedProgress;
+  }
+}
+
+/** The code on screen, if any. */
+export function qrCode(state: QrState): QrCode | null {
+  return state.status === 'closed' || state.status === 'connecting' ? null : state.code;
+}
+
+/** A token fetch is in flight (the first one always is while connecting). */
+export function isFetching(state: QrState): boolean {
+  if (state.status === 'closed') return false;
+  return state.status === 'connecting' || state.fetching;
+}
+
 const withNow = <P>(payload: P) => ({ payload, meta: { now: Date.now() } });
 type Timed<P> = PayloadAction<P, string, { now: number }>;
+
+/** The state of an open page whose fetch just failed or whose browser went offline, at `now`. */
+function interrupted(state: Exclude<QrState, { status: 'closed' }>, now: number): Interrupted {
+  if (state.status === 'retrying' || state.status === 'offline') {
+    const { vendorId, nextStampCount, code, pausedProgress, failures, lastError, fetching } = state;
+    return { vendorId, nextStampCount, code, pausedProgress, failures, lastError, fetching };
+  }
+  return {
+    vendorId: state.vendorId,
+    nextStampCount: state.nextStampCount,
+    code: qrCode(state),
+    pausedProgress: progressTowards(state.refreshAt, now),
+    failures: 0,
+    lastError: null,
+    fetching: isFetching(state),
+  };
+}
 
 export const qrSlice = createSlice({
   name: 'qr',
   initialState: initialQrState,
   reducers: {
     pageOpened: {
-      reducer(_state, action: Timed<{ vendorId: string }>) {
-        // Reopening (or opening for another vendor) starts a fresh cycle with no stale token on screen.
-        // Opening fetches at once, so the loading flag is on from this very action.
-        return { ...initialQrState, status: 'loading', vendorId: action.payload.vendorId, loading: true, now: action.meta.now };
+      reducer(_state, action: Timed<{ vendorId: string }>): QrState {
+        // Reopening (or opening for another vendor) starts a fresh cycle with no stale code on screen; the
+        // first fetch starts with this very action.
+        return { status: 'connecting', vendorId: action.payload.vendorId, nextStampCount: 1, refreshAt: action.meta.now + QR_TIMING.refreshIntervalMs };
       },
       prepare: (payload: { vendorId: string }) => withNow(payload),
     },
-    pageClosed() {
+    pageClosed(): QrState {
       return initialQrState;
     },
-    /** Staff chose how many stamps this purchase earns: the next code (fetched now) carries that count. */
-    stampCountChosen(state, action: PayloadAction<number>) {
-      if (state.status === 'closed') return;
-      state.nextStampCount = Math.max(1, Math.floor(action.payload));
-      state.progress = 0;
-      state.loading = true;
+    /** 'Regenerate now': a fetch at once, and the bar from 0. */
+    regenerateRequested: {
+      reducer(state, action: Timed<undefined>) {
+        const refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
+        switch (state.status) {
+          case 'closed':
+            return;
+          case 'connecting':
+            state.refreshAt = refreshAt;
+            return;
+          case 'live':
+            state.refreshAt = refreshAt;
+            state.fetching = true;
+            return;
+          case 'retrying':
+          case 'offline':
+            state.pausedProgress = 0;
+            state.fetching = true;
+        }
+      },
+      prepare: () => withNow(undefined),
     },
-    regenerateRequested(state) {
-      if (state.status === 'closed') return;
-      state.progress = 0;
-      state.loading = true;
+    /** Staff chose how many stamps this purchase earns: the next code (fetched now, the bar from 0) carries that count. */
+    stampCountChosen: {
+      reducer(state, action: Timed<number>) {
+        if (state.status === 'closed') return;
+        state.nextStampCount = Math.max(1, Math.floor(action.payload));
+        if (state.status === 'connecting' || state.status === 'live') state.refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
+        else state.pausedProgress = 0;
+        if (state.status !== 'connecting') state.fetching = true;
+      },
+      prepare: (count: number) => withNow(count),
+    },
+    /** The bar reached the end: the next code is due, and the bar starts again from 0. */
+    refreshDue: {
+      reducer(state, action: Timed<undefined>) {
+        if (state.status === 'connecting' || state.status === 'live') state.refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
+      },
+      prepare: () => withNow(undefined),
     },
     fetchStarted(state) {
-      if (state.status === 'closed') return;
-      state.loading = true;
+      if (state.status === 'live' || state.status === 'retrying' || state.status === 'offline') state.fetching = true;
     },
     fetchSucceeded: {
-      reducer(state, action: Timed<{ token: string; url: string; expiresAt: number; count?: number }>) {
-        if (state.status === 'closed') return;
-        // One purchase's count goes on one code; the codes after it give 1 stamp again.
-        state.shownStampCount = action.payload.count ?? 1;
-        state.nextStampCount = 1;
+      reducer(state, action: Timed<{ token: string; url: string; expiresAt: number; count?: number }>): QrState {
+        if (state.status === 'closed') return state;
         const { now } = action.meta;
+        const { token, url, expiresAt } = action.payload;
+        // One purchase's count goes on one code; the codes after it give 1 stamp again.
+        const code = { token, url, expiresAt, validUntil: localValidity(expiresAt, now), stampCount: action.payload.count ?? 1 };
         // A code that comes back after a loss starts a full 60 s, so the next refresh is not due at once.
-        if (state.connection !== 'ok') state.progress = 0;
-        state.status = 'ready';
-        state.token = action.payload.token;
-        state.url = action.payload.url;
-        state.expiresAt = action.payload.expiresAt;
-        state.validUntil = localValidity(action.payload.expiresAt, now);
-        state.loading = false;
-        state.lastError = null;
-        state.connection = 'ok';
-        state.failures = 0;
-        state.retryAt = null;
-        state.now = now;
+        const refreshAt = state.status === 'connecting' || state.status === 'live' ? state.refreshAt : now + QR_TIMING.refreshIntervalMs;
+        return { status: 'live', vendorId: state.vendorId, nextStampCount: 1, code, refreshAt, fetching: false };
       },
       prepare: (payload: { token: string; url: string; expiresAt: number; count?: number }) => withNow(payload),
     },
     fetchFailed: {
-      reducer(state, action: Timed<string>) {
-        if (state.status === 'closed') return;
+      reducer(state, action: Timed<string>): QrState {
+        if (state.status === 'closed') return state;
         const { now } = action.meta;
-        // A token still on screen stays while it stamps (90 s from issue); without one the page shows the failure.
-        if (state.token === null) state.status = 'failed';
-        state.loading = false;
-        state.lastError = action.payload;
-        state.failures += 1;
-        if (state.connection !== 'offline') state.connection = 'lost';
+        // A code still on screen stays while it stamps (90 s from issue); without one the page shows the failure.
+        const base = interrupted(state, now);
+        const next = { ...base, failures: base.failures + 1, lastError: action.payload, fetching: false };
         // Offline, nothing is retried until the browser is back online (see wentOnline).
-        state.retryAt = state.connection === 'offline' ? null : now + retryDelayMs(state.failures);
-        state.now = now;
+        if (state.status === 'offline') return { ...next, status: 'offline' };
+        return { ...next, status: 'retrying', retryAt: now + retryDelayMs(next.failures) };
       },
       prepare: (message: string) => withNow(message),
     },
     /** The browser lost its network (the `offline` event): no fetch is tried until it is back. */
     wentOffline: {
-      reducer(state, action: Timed<undefined>) {
-        if (state.status === 'closed') return;
-        state.connection = 'offline';
-        state.retryAt = null;
-        state.now = action.meta.now;
+      reducer(state, action: Timed<undefined>): QrState {
+        if (state.status === 'closed' || state.status === 'offline') return state;
+        return { ...interrupted(state, action.meta.now), status: 'offline' };
       },
       prepare: () => withNow(undefined),
     },
     /** The network is back (the `online` event): retry at once. */
     wentOnline: {
-      reducer(state, action: Timed<undefined>) {
-        if (state.status === 'closed' || state.connection !== 'offline') return;
-        state.connection = 'lost';
-        state.retryAt = action.meta.now;
-        state.now = action.meta.now;
-      },
-      prepare: () => withNow(undefined),
-    },
-    /** One 0.6 s step; at 100 the bar wraps to 0, which is also when the next token is fetched. */
-    tick: {
-      reducer(state, action: Timed<undefined>) {
-        if (state.status === 'closed') return;
-        state.now = action.meta.now;
-        // While the connection is down the bar stands still: the next code comes when a retry succeeds.
-        if (state.connection !== 'ok') return;
-        state.progress = (state.progress + 1) % 100;
+      reducer(state, action: Timed<undefined>): QrState {
+        if (state.status !== 'offline') return state;
+        return { ...interrupted(state, action.meta.now), status: 'retrying', retryAt: action.meta.now };
       },
       prepare: () => withNow(undefined),
     },
@@ -183,12 +223,11 @@ export const qrSlice = createSlice({
   selectors: {
     selectQr: (state) => state,
     selectQrStatus: (state) => state.status,
-    selectQrProgress: (state) => state.progress,
   },
 });
 
-export const { pageOpened, pageClosed, regenerateRequested, stampCountChosen, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline, tick } = qrSlice.actions;
-export const { selectQr, selectQrStatus, selectQrProgress } = qrSlice.selectors;
+export const { pageOpened, pageClosed, regenerateRequested, stampCountChosen, refreshDue, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline } = qrSlice.actions;
+export const { selectQr, selectQrStatus } = qrSlice.selectors;
 
 /** 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */
 export function secondsUntilRefresh(progress: number): number {
@@ -206,17 +245,13 @@ export type QrCodeHealth =
   | { kind: 'lost'; seconds: number; offline: boolean }
   | { kind: 'dead'; retryIn: number | null; offline: boolean };
 
-export function codeHealth(state: QrState): QrCodeHealth {
-  const stillValid = state.validUntil !== null && state.now < state.validUntil;
-  if (state.token !== null && !stillValid) {
-    return { kind: 'dead', retryIn: retrySeconds(state), offline: state.connection === 'offline' };
-  }
-  if (state.connection === 'ok') return { kind: 'live' };
-  if (state.token === null) return { kind: 'dead', retryIn: retrySeconds(state), offline: state.connection === 'offline' };
-  return { kind: 'lost', seconds: Math.ceil(((state.validUntil ?? 0) - state.now) / 1000), offline: state.connection === 'offline' };
-}
-
-function retrySeconds(state: QrState): number | null {
-  if (state.retryAt === null) return state.loading ? 0 : null;
-  return Math.max(0, Math.ceil((state.retryAt - state.now) / 1000));
+export function codeHealth(state: QrState, now: number): QrCodeHealth {
+  if (state.status === 'closed' || state.status === 'connecting') return { kind: 'live' };
+  const offline = state.status === 'offline';
+  const retryIn = state.status === 'retrying' ? Math.max(0, Math.ceil((state.retryAt - now) / 1000)) : state.fetching ? 0 : null;
+  const { code } = state;
+  if (code !== null && now >= code.validUntil) return { kind: 'dead', retryIn, offline };
+  if (state.status === 'live') return { kind: 'live' };
+  if (code === null) return { kind: 'dead', retryIn, offline };
+  return { kind: 'lost', seconds: Math.ceil((code.validUntil - now) / 1000), offline };
 }

@@ -51,6 +51,7 @@ export function PreviewTab({ profile, logoUrl, coverUrl, items }: PreviewTabProp
           ) : (
             // The list scrolls, so a keyboard must be able to reach and scroll it (axe
             // scrollable-region-focusable): focusable, named by the heading above.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list a keyboard cannot focus cannot be scrolled without a mouse
             <ul className="sw-phone__menu" tabIndex={0} aria-labelledby="sw-phone-menu-heading">
               {items.map((item) => (
                 <li key={item._id}>

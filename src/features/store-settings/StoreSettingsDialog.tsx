@@ -7,7 +7,7 @@ import { httpStatusOf, serverErrorMessage } from '../../api/errorMessage';
 import { STORE_SETTINGS } from '../../constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectVendorId } from '../session/sessionSlice';
-import { reset as resetMenuUpload } from './menuUploadSlice';
+import { resultDismissed as menuUploadResultDismissed } from './menuUploadSlice';
 import { MenuItemsTab } from './MenuItemsTab';
 import { PreviewTab } from './PreviewTab';
 import { draftFromVendor, type ProfileDraft } from './profileDraft';
@@ -53,7 +53,7 @@ function StoreSettingsContent({ vendorId, onClose }: { vendorId: string; onClose
 
   useEffect(() => {
     // A result message from an earlier upload does not belong to this opening.
-    dispatch(resetMenuUpload());
+    dispatch(menuUploadResultDismissed());
   }, [dispatch]);
 
   useEffect(() => {

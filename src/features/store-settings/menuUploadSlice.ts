@@ -29,7 +29,7 @@ export const menuUploadSlice = createSlice({
       return { status: 'scanning', fileName: action.payload.fileName, uploadPercent: 0 };
     },
     /** Upload progress in percent; only forward, only while scanning. */
-    progressed(state, action: PayloadAction<number>) {
+    uploadProgressed(state, action: PayloadAction<number>) {
       if (state.status !== 'scanning') return state;
       const percent = Math.min(100, Math.max(0, Math.round(action.payload)));
       if (percent > state.uploadPercent) state.uploadPercent = percent;
@@ -50,14 +50,14 @@ export const menuUploadSlice = createSlice({
       return { status: 'failed' };
     },
     /** Clears a result (e.g. when the dialog closes); a running scan cannot be reset, its answer is still coming. */
-    reset(state) {
+    resultDismissed(state) {
       if (state.status === 'done' || state.status === 'failed' || state.status === 'undone') return { status: 'idle' };
       return state;
     },
   },
 });
 
-export const { scanStarted, progressed, scanSucceeded, scanFailed, uploadUndone, reset } = menuUploadSlice.actions;
+export const { scanStarted, uploadProgressed, scanSucceeded, scanFailed, uploadUndone, resultDismissed } = menuUploadSlice.actions;
 
 type WithMenuUpload = { menuUpload: MenuUploadState };
 

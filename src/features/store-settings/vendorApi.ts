@@ -3,7 +3,7 @@ import { api } from '../../api/apiSlice';
 import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { selectToken, type SessionState } from '../session/sessionSlice';
-import { progressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
+import { uploadProgressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
 import { postFormWithProgress } from './postFormWithProgress';
 
 /** Same base as the api slice's fetchBaseQuery; the XHR upload cannot go through it. */
@@ -164,7 +164,7 @@ export const vendorApi = api.injectEndpoints({
           form,
           // getState is typed unknown for injected endpoints; the store always has the session slice.
           token: selectToken(getState() as { session: SessionState }),
-          onProgress: (percent) => dispatch(progressed(percent)),
+          onProgress: (percent) => dispatch(uploadProgressed(percent)),
           signal,
         });
       },

@@ -136,14 +136,38 @@ test('sign-in, completion, reset and logout send the extension no password, sess
   expect(sent).toContain(REDACTED);
 });
 
-test("the QR countdown's tick is not sent; other QR actions are", () => {
-  const store = app.store.makeStore();
-  for (let i = 0; i < 5; i += 1) store.dispatch(app.qr.tick());
-  // fetchStarted, not pageOpened: opening the page would start a real token request (and log its failure).
-  store.dispatch(app.qr.fetchStarted());
-  expect(received.deniedTypes).toEqual(['qr/tick', 'qr/tick', 'qr/tick', 'qr/tick', 'qr/tick']);
-  expect(received.actions.map((action) => (action as { type: string }).type)).toContain('qr/fetchStarted');
-  expect(received.actions.map((action) => (action as { type: string }).type)).not.toContain('qr/tick');
+test('every QR action reaches the extension, and a minute of the QR page dispatches only its fetches', async () => {
+  jest.useFakeTimers();
+  try {
+    let issued = 0;
+    fakeApi.on('GET /api/qrcode/generate/v42', () => {
+      issued += 1;
+      return { status: 200, body: { token: `qr-token-${issued}-abcdef`, url: `http://stampwise.test/S/qr-token-${issued}-abcdef`, expiresAt: Date.now() + 90_000 } };
+    });
+    const store = app.store.makeStore({ session: { token: fakeToken({ sub: 'v42', exp: FAR_FUTURE_EXP, jti: 'qr' }) } });
+    store.dispatch(app.qr.pageOpened({ vendorId: 'v42' }));
+    await jest.advanceTimersByTimeAsync(60_000);
+    store.dispatch(app.qr.pageClosed());
+    await jest.advanceTimersByTimeAsync(0);
+    const qrTypes = received.actions.map((action) => (action as { type: string }).type).filter((type) => type.startsWith('qr/'));
+    expect(received.deniedTypes).toEqual([]);
+    expect(qrTypes).toEqual(['qr/pageOpened', 'qr/fetchStarted', 'qr/fetchSucceeded', 'qr/refreshDue', 'qr/fetchStarted', 'qr/fetchSucceeded', 'qr/pageClosed']);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("the QR code's token is redacted wherever it appears, its URL included", () => {
+  const token = 'qr-token-public-abcdef';
+  const state = {
+    qr: { status: 'live', code: { token, url: `http://stampwise.test/S/${token}`, expiresAt: 1, validUntil: 1 } },
+    api: { queries: { 'generateQrToken("v42")': { endpointName: 'generateQrToken', originalArgs: 'v42', data: { token, url: `http://stampwise.test/S/${token}` } } } },
+  };
+  const sent = JSON.stringify(sanitizeState(state));
+  expect(sent).not.toContain(token);
+  expect(sent).toContain(`http://stampwise.test/S/${REDACTED}`);
+  const action = sanitizeAction({ type: 'qr/fetchSucceeded', payload: { token, url: `http://stampwise.test/S/${token}`, expiresAt: 1 } });
+  expect(action.payload).toEqual({ token: REDACTED, url: `http://stampwise.test/S/${REDACTED}`, expiresAt: 1 });
 });
 
 describe('the sanitizers', () => {

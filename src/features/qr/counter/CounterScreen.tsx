@@ -10,8 +10,8 @@ import { QR_TEXT } from '../../../constants';
 import { ActivityFeedView } from '../LiveActivityFeed';
 import { selectActivityFeed } from '../../activity/activityFeedSlice';
 import { QrCodeDisplay } from '../QrCodeDisplay';
-import { QrCodeStatus } from '../QrCodeStatus';
-import { codeHealth, secondsUntilRefresh, selectQr } from '../qrSlice';
+import { QrCountdown } from '../QrCountdown';
+import { useQrCodeView } from '../useQrCodeView';
 import { playChime } from './chime';
 import { counterQrSize, useBoxSize } from './useBoxSize';
 import { useScreenWakeLock } from './useScreenWakeLock';
@@ -27,8 +27,7 @@ export interface CounterScreenProps {
 }
 
 export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenProps) {
-  const qr = useAppSelector(selectQr);
-  const health = codeHealth(qr);
+  const qr = useQrCodeView();
   const [qrBoxRef, qrBox] = useBoxSize<HTMLDivElement>();
   const [chime, setChime] = useState(() => readChimeChoice());
   const landed = useLandedItem();
@@ -74,10 +73,10 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
       <p className="sw-counter__scan">{QR_TEXT.counterScan}</p>
       <StampQuantitySelector idPrefix="sw-counter" />
       <div className="sw-counter__qr" ref={qrBoxRef}>
-        <QrCodeDisplay url={qr.status === 'ready' ? qr.url : null} expired={health.kind === 'dead'} fixedSize={counterQrSize(qrBox)} />
+        <QrCodeDisplay url={qr.url} expired={qr.expired} fixedSize={counterQrSize(qrBox)} />
       </div>
       <div className="sw-counter__status">
-        <QrCodeStatus health={health} progress={qr.progress} secondsToRefresh={secondsUntilRefresh(qr.progress)} />
+        <QrCountdown />
       </div>
       <aside className="sw-counter__feed">
         <ActivityFeedView idPrefix="sw-counter-feed" testId="counter-feed" screen="counter" />

@@ -1,0 +1,85 @@
+// Dates and times as the app shows them, by the browser's Intl (no bytes of a date library). Every
+// helper takes the locale; the default is the app's language, English with day-month order, until the
+// app has others (then the caller passes the reader's).
+export const DEFAULT_LOCALE = 'en-GB';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are costly to build and the app uses a handful: each is built once per locale. */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const HOURS_MINUTES: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/** 09:05 */
+export function formatTime(ms: number, locale = DEFAULT_LOCALE): string {
+  return formatter(locale, HOURS_MINUTES).format(ms);
+}
+
+/** 09:05:07 */
+export function formatTimeWithSeconds(ms: number, locale = DEFAULT_LOCALE): string {
+  return formatter(locale, { ...HOURS_MINUTES, second: '2-digit' }).format(ms);
+}
+
+/** Sunday 22 November 2026: the words in the locale's order, without its punctuation (a heading, not a sentence). */
+export function formatLongDate(ms: number, locale = DEFAULT_LOCALE): string {
+  return formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+    .formatToParts(ms)
+    .filter((part) => part.type !== 'literal')
+    .map((part) => part.value)
+    .join(' ');
+}
+
+/** 22 Nov 2026, 09:05 */
+export function formatShortDateTime(ms: number, locale = DEFAULT_LOCALE): string {
+  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', ...HOURS_MINUTES }).format(ms);
+}
+
+/** 22 Nov 2026 */
+export function formatDay(ms: number, locale = DEFAULT_LOCALE): string {
+  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(ms);
+}
+
+/** 22 Nov */
+export function formatDayOfMonth(ms: number, locale = DEFAULT_LOCALE): string {
+  return formatter(locale, { day: 'numeric', month: 'short' }).format(ms);
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The unit and count an elapsed time is told in: whole minutes, hours or days; null under a minute. */
+export function elapsedUnit(elapsedMs: number): { unit: 'minute' | 'hour' | 'day'; count: number } | null {
+  if (elapsedMs < MINUTE) return null;
+  if (elapsedMs < HOUR) return { unit: 'minute', count: Math.floor(elapsedMs / MINUTE) };
+  if (elapsedMs < DAY) return { unit: 'hour', count: Math.floor(elapsedMs / HOUR) };
+  return { unit: 'day', count: Math.floor(elapsedMs / DAY) };
+}
+
+/** Phrases for a moment in the past, in the app's own short English ('5 min ago') or Intl's for a locale. */
+export interface ElapsedPhrases {
+  justNow: string;
+  ago: (count: number, unit: 'minute' | 'hour' | 'day') => string;
+}
+
+/** Intl's short phrases ('5 min ago', 'now') for `locale`: for a locale the app has no own phrases in. */
+export function intlElapsedPhrases(locale = DEFAULT_LOCALE): ElapsedPhrases {
+  const relative = new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'always' });
+  return { justNow: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'), ago: (count, unit) => relative.format(-count, unit) };
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago" within a week, then the day of the month ('22 Nov'). */
+export function formatTimeAgo(date: number, now: number, phrases: ElapsedPhrases, locale = DEFAULT_LOCALE): string {
+  const elapsed = Math.max(0, now - date);
+  if (elapsed >= 7 * DAY) return formatDayOfMonth(date, locale);
+  const told = elapsedUnit(elapsed);
+  return told === null ? phrases.justNow : phrases.ago(told.count, told.unit);
+}

@@ -1,0 +1,115 @@
+// The live feed's connection cycle against a scripted API and EventSource: ticket, stream, lines, and a
+// fresh ticket after every drop with growing pauses — all on fake timers, and nothing left running after close.
+import { makeStore } from '../../../../src/app/store';
+import { feedClosed, feedOpened } from '../../../../src/features/activity/activityFeedSlice';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
+import { FakeEventSource, installFakeEventSource } from '../../support/fakeEventSource';
+
+const VENDOR = 'vendor-1';
+const TICKET = `POST /api/activity/${VENDOR}/stream-ticket`;
+
+let http: FakeApi;
+let removeEventSource: () => void;
+let issued: number;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  http = installFakeApi();
+  removeEventSource = installFakeEventSource();
+  issued = 0;
+  http.on(TICKET, () => {
+    issued += 1;
+    return { status: 200, body: { ticket: `t${issued}`, expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t${issued}` } };
+  });
+});
+
+afterEach(() => {
+  removeEventSource();
+  http.restore();
+  jest.useRealTimers();
+});
+
+const settle = () => jest.advanceTimersByTimeAsync(0);
+
+function openFeed() {
+  const store = makeStore({ session: { token: sessionTokenFor(VENDOR) } } as never);
+  store.dispatch(feedOpened({ vendorId: VENDOR }));
+  return store;
+}
+
+describe('live feed connection', () => {
+  it('trades the session for a ticket, opens the stream with it and goes live', async () => {
+    const store = openFeed();
+    await settle();
+    const [request] = http.sent(TICKET);
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
+    expect(FakeEventSource.latest().url).toBe(`/api/activity/${VENDOR}/stream?ticket=t1`);
+    expect(store.getState().activityFeed.status).toBe('connecting');
+    FakeEventSource.latest().emit('open');
+    expect(store.getState().activityFeed.status).toBe('live');
+  });
+
+  it('adds each activity event as a line, ignoring anything malformed', async () => {
+    const store = openFeed();
+    await settle();
+    const source = FakeEventSource.latest();
+    source.emit('open');
+    source.emit('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: 1, reward: 'Flat White', stamps: 4, required: 10 });
+    source.emit('activity', { nonsense: true });
+    source.emit('activity', { id: 'r1', type: 'redemption', customer: 'Ana', date: 2, reward: 'Flat White', required: 10 });
+    expect(store.getState().activityFeed.items.map((item) => item.id)).toEqual(['r1', 'e1']);
+  });
+
+  it('after a drop, closes the stream and reconnects with a fresh ticket after 1 s, then 2 s', async () => {
+    const store = openFeed();
+    await settle();
+    const first = FakeEventSource.latest();
+    first.emit('open');
+    first.emit('error');
+    await settle();
+    expect(first.closed).toBe(true);
+    expect(store.getState().activityFeed).toMatchObject({ status: 'reconnecting', retries: 1 });
+
+    await jest.advanceTimersByTimeAsync(999);
+    expect(http.sent(TICKET)).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(http.sent(TICKET)).toHaveLength(2);
+    const second = FakeEventSource.latest();
+    expect(second.url).toContain('ticket=t2');
+
+    // It fails again before opening: the next pause is 2 s.
+    second.emit('error');
+    await settle();
+    await jest.advanceTimersByTimeAsync(1999);
+    expect(http.sent(TICKET)).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(http.sent(TICKET)).toHaveLength(3);
+    FakeEventSource.latest().emit('open');
+    expect(store.getState().activityFeed).toMatchObject({ status: 'live', retries: 0 });
+  });
+
+  it('keeps trying when no ticket can be had (e.g. offline), pausing longer each time', async () => {
+    http.on(TICKET, 'network-failure');
+    const store = openFeed();
+    await settle();
+    expect(store.getState().activityFeed.status).toBe('reconnecting');
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+    expect(http.sent(TICKET)).toHaveLength(4);
+  });
+
+  it('closing the feed closes the stream and stops every retry', async () => {
+    const store = openFeed();
+    await settle();
+    const source = FakeEventSource.latest();
+    store.dispatch(feedClosed());
+    await settle();
+    expect(source.closed).toBe(true);
+    source.emit('error');
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(http.sent(TICKET)).toHaveLength(1);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(store.getState().activityFeed.status).toBe('closed');
+  });
+});

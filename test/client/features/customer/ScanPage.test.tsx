@@ -1,0 +1,187 @@
+// The scan page (/s/:token): what a customer sees after pointing the phone camera at the store's QR code.
+import { StrictMode } from 'react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderCustomerPage } from './renderCustomer';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import ScanPage from '../../../../src/features/customer/ScanPage';
+import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../../src/constants';
+import { CREDENTIAL, REWARD, STORE, sampleCard, sampleClaim, sampleScan } from './samples';
+import { settle } from './settle';
+
+jest.setTimeout(30_000);
+
+const SCAN = 'POST /api/customer/scan';
+const TOKEN = 'd.vendor-1.abc.jti.mac';
+let api: FakeApi;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  jest.setSystemTime(new Date('2026-11-22T10:41:58'));
+  api = installFakeApi();
+});
+
+afterEach(() => {
+  api.restore();
+  jest.useRealTimers();
+});
+
+
+function renderPage(ui = <ScanPage />) {
+  return renderCustomerPage(ui, { route: `/s/${TOKEN}`, path: '/s/:token' });
+}
+
+describe('ScanPage', () => {
+  it('collects a stamp: the store, the reward, the card at 1 / 10 with the new stamp animated, and the message', async () => {
+    api.on(SCAN, { status: 200, body: sampleScan({ credential: CREDENTIAL }) });
+    renderPage();
+    expect(screen.getByText('Collecting your stamp…')).toBeInTheDocument();
+    await settle();
+
+    expect(screen.getByRole('heading', { name: 'Bean There Café' })).toBeInTheDocument();
+    expect(screen.getByAltText('Bean There Café logo')).toHaveAttribute('src', '/api/images/abc');
+    expect(screen.getByText('Buy 10 Flat White, get 1 free')).toBeInTheDocument();
+    expect(screen.getByText('1 / 10')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByTestId('new-stamp')).toHaveAccessibleName('Stamp 1, collected');
+    expect(screen.getByRole('status')).toHaveTextContent('Stamp collected! 9 more for your free Flat White');
+    expect(screen.getByRole('link', { name: 'Open my wallet' })).toHaveAttribute('href', '/wallet');
+    expect(screen.queryByRole('button', { name: 'Claim reward' })).not.toBeInTheDocument();
+    expect(JSON.parse(api.requests[0].body as string)).toEqual({ token: TOKEN });
+  });
+
+  it("says when the stamps expire if the customer does not visit, when the store sets an expiry", async () => {
+    api.on(SCAN, { status: 200, body: sampleScan({ card: sampleCard({ stampsExpireAt: Date.parse('2027-03-12T10:00:00Z') }) }) });
+    renderPage();
+    await settle();
+    expect(screen.getByText("Your stamps expire on 12 March if you don't visit")).toBeInTheDocument();
+  });
+
+  it('shows the reward ready, with its code, when the store auto-redeems the card this scan filled', async () => {
+    const card = sampleCard({ stamps: 0 });
+    const { redemption } = sampleClaim(Date.now(), card);
+    api.on(SCAN, { status: 200, body: sampleScan({ card, redemption, message: 'Your card is full — your free Flat White is ready: show this screen at the counter' }) });
+    api.on(`GET /api/customer/claims/${redemption.id}`, { status: 200, body: redemption });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim reward' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the new credential under its own local storage key, never the vendor's 'token'", async () => {
+    api.on(SCAN, { status: 200, body: sampleScan({ credential: CREDENTIAL }) });
+    renderPage();
+    await settle();
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('sends a stored credential in X-Customer-Key, not as a bearer token', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+    api.on(SCAN, { status: 200, body: sampleScan() });
+    renderPage();
+    await settle();
+    const sent = api.requests[0].headers;
+    expect(sent.get('X-Customer-Key')).toBe(CREDENTIAL);
+    expect(sent.get('Authorization')).toBeNull();
+  });
+
+  it('scans once, even under StrictMode double effects', async () => {
+    api.on(SCAN, { status: 200, body: sampleScan() });
+    renderPage(
+      <StrictMode>
+        <ScanPage />
+      </StrictMode>,
+    );
+    await settle();
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('1 / 10')).toBeInTheDocument();
+  });
+
+  it('shows a cooldown refusal with the card as it is, nothing animated', async () => {
+    api.on(SCAN, {
+      status: 409,
+      body: { code: 'cooldown', error: 'You already collected a stamp here in the last 10 minutes', store: STORE, reward: REWARD, card: sampleCard({ stamps: 3 }) },
+    });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('You already collected a stamp here in the last 10 minutes');
+    expect(screen.getByText('3 / 10')).toBeInTheDocument();
+    expect(screen.queryByTestId('new-stamp')).not.toBeInTheDocument();
+  });
+
+  it('explains an expired code, with no retry (a new scan is needed) but a way to the wallet', async () => {
+    api.on(SCAN, { status: 410, body: { code: 'expired', error: 'This code has expired — scan the code on the counter again' } });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('heading', { name: 'No stamp this time' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This code has expired — scan the code on the counter again');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open my wallet' })).toBeInTheDocument();
+  });
+
+  it('shows an ended reward with the store it belongs to', async () => {
+    api.on(SCAN, {
+      status: 410,
+      body: { code: 'reward-ended', error: 'This reward ended on 31 Dec 2025', store: STORE, reward: { ...REWARD, expiry: '2025-12-31', ended: true } },
+    });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Bean There Café' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This reward ended on 31 Dec 2025');
+    expect(screen.getByText('This reward has ended')).toBeInTheDocument();
+  });
+
+  it('offers a retry after a network failure, and the retry collects the stamp', async () => {
+    let calls = 0;
+    api.on(SCAN, () => (++calls === 1 ? 'network-failure' : { status: 200, body: sampleScan() }));
+    renderPage();
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach Stampwise. Check your connection and try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.getByText('1 / 10')).toBeInTheDocument();
+  });
+
+  it('claims a full card after confirming, then shows the reward-ready screen with a running clock', async () => {
+    const full = sampleCard({ stamps: 2, required: 2, canClaim: true, reward: { ...REWARD, stamps: 2 } });
+    api.on(SCAN, { status: 200, body: sampleScan({ card: full, message: 'Your card is full — claim your free Flat White!' }) });
+    api.on('POST /api/customer/cards/card-1/claim', {
+      status: 200,
+      body: sampleClaim(Date.now(), { ...full, stamps: 0, canClaim: false, updatedAt: full.updatedAt + 1 }),
+    });
+    renderPage();
+    await settle();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Claim reward' }));
+    expect(screen.getByText('Claim your reward now?')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path.endsWith('/claim'))).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Claim now' }));
+    await settle();
+
+    const ready = screen.getByRole('dialog', { name: 'Reward ready — show this to staff' });
+    expect(within(ready).getByText('Bean There Café')).toBeInTheDocument();
+    expect(within(ready).getByText('Flat White')).toBeInTheDocument();
+    expect(within(ready).getByText('Claimed at 10:41:58')).toBeInTheDocument();
+    expect(within(ready).getByTestId('live-clock')).toHaveTextContent('10:41:58');
+    await act(() => jest.advanceTimersByTimeAsync(3000));
+    expect(within(ready).getByTestId('live-clock')).toHaveTextContent('10:42:01');
+
+    fireEvent.click(within(ready).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('0 / 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim reward' })).not.toBeInTheDocument();
+  });
+
+  it("says why a claim was refused (e.g. the card is not full any more)", async () => {
+    const full = sampleCard({ stamps: 2, required: 2, canClaim: true });
+    api.on(SCAN, { status: 200, body: sampleScan({ card: full }) });
+    api.on('POST /api/customer/cards/card-1/claim', { status: 409, body: { error: 'This card is not full yet: 2 more stamps to go.' } });
+    renderPage();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Claim reward' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim now' }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('This card is not full yet: 2 more stamps to go.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,161 @@
+// The dashboard fed by GET /api/dashboard: the vendor's own figures once they have activity (no sample
+// markers but on the campaigns card), the marked samples before that, and what the store owes.
+import { screen, within } from '@testing-library/react';
+import type { DashboardResponse } from '../../../../src/api/contract/activity';
+import DashboardPage from '../../../../src/features/dashboard/DashboardPage';
+import { renderWithApp } from '../../render';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
+
+jest.setTimeout(30_000);
+
+const VENDOR = 'vendor-1';
+const DASHBOARD = `GET /api/dashboard/${VENDOR}`;
+const NOW = Date.now();
+const HOUR = 60 * 60 * 1000;
+
+const days = (count: number, start: string) =>
+  Array.from({ length: count }, (_, i) => ({ date: new Date(Date.parse(start) + i * 24 * HOUR).toISOString().slice(0, 10), count: 0 }));
+
+function liveDashboard(): DashboardResponse {
+  const redemptionActivity = days(30, '2026-10-24T00:00:00Z');
+  redemptionActivity[1].count = 1;
+  redemptionActivity[23].count = 1;
+  const redemptionsPerWeek = days(8, '2026-09-28T00:00:00Z').map((week, i) => ({ ...week, count: [0, 0, 0, 2, 0, 0, 0, 1][i] }));
+  return {
+    hasActivity: true,
+    stampCard: { averageStamps: 3.7, required: 5, activeCards: 3 },
+    totalRedemptions: 3,
+    redemptionsPerWeek,
+    recent: [
+      { id: 'e4', type: 'stamp', customer: 'Ana Lima', date: NOW - 5 * 60 * 1000, reward: 'Flat White', stamps: 2, required: 5 },
+      { id: 'r1', type: 'redemption', customer: 'Cara', date: NOW - 3 * HOUR, reward: 'Flat White', required: 5 },
+      { id: 'e3', type: 'stamp', customer: 'Guest 4F2A', date: NOW - 26 * HOUR, reward: 'Flat White', stamps: 5, required: 5 },
+      { id: 'e2', type: 'stamp', customer: 'Guest 4F2A', date: NOW - 27 * HOUR, reward: 'Flat White', stamps: 4, required: 5 },
+    ],
+    engagedCustomers: [
+      { key: 'k1', name: 'Eve', initials: 'E', stamps: 10 },
+      { key: 'k2', name: 'Ana Lima', initials: 'AL', stamps: 7 },
+      { key: 'k3', name: 'Cara', initials: 'C', stamps: 6 },
+      { key: 'k4', name: 'Guest 4F2A', initials: 'G4', stamps: 1 },
+    ],
+    redemptionActivity,
+    outstanding: { fullCards: 1, nearlyFull: 1 },
+  };
+}
+
+let http: FakeApi;
+
+beforeEach(() => {
+  http = installFakeApi();
+});
+
+afterEach(() => {
+  http.restore();
+});
+
+function renderDashboard() {
+  return renderWithApp(<DashboardPage />, {
+    preloadedState: { session: { token: sessionTokenFor(VENDOR) } },
+    route: `/dashboard/${VENDOR}`,
+    path: '/dashboard/:userId',
+  });
+}
+
+const card = (title: string) => screen.getByRole('heading', { level: 2, name: title }).closest('.ant-card') as HTMLElement;
+
+describe('DashboardPage with live figures', () => {
+  it('shows placeholders, not sample figures, while the figures load', async () => {
+    http.on(DASHBOARD, () => new Promise(() => undefined));
+    renderDashboard();
+    expect(await screen.findByRole('status', { name: 'Loading your figures…' })).toBeInTheDocument();
+    expect(screen.queryByText('1,234')).not.toBeInTheDocument();
+  });
+
+  it("asks for the figures in the browser's time zone", async () => {
+    const seen: string[] = [];
+    const fakeFetch = globalThis.fetch;
+    globalThis.fetch = ((input: { url: string }) => {
+      seen.push(input.url);
+      return fakeFetch(input as never);
+    }) as typeof fetch;
+    http.on(DASHBOARD, { status: 200, body: liveDashboard() });
+    renderDashboard();
+    await screen.findByText('You owe 1 reward · 1 card one stamp away');
+    expect(new URL(seen[0], 'http://localhost').searchParams.get('utcOffset')).toBe(String(-new Date().getTimezoneOffset() || 0));
+    globalThis.fetch = fakeFetch;
+  });
+
+  it("fills every card with the vendor's own figures and marks only the campaigns as samples", async () => {
+    http.on(DASHBOARD, { status: 200, body: liveDashboard() });
+    renderDashboard();
+    expect(await screen.findByText('Customers on average collect 3.7 of 5 stamps.')).toBeInTheDocument();
+
+    const reward = card('Reward setup');
+    expect(within(reward).getByRole('img', { name: '4 of 5 stamps collected' }).querySelectorAll('[data-stamp]')).toHaveLength(5);
+    expect(within(reward).getByTestId('outstanding-rewards')).toHaveTextContent('You owe 1 reward · 1 card one stamp away');
+
+    const graph = card('Redemption activity');
+    expect(within(graph).getByRole('img', { name: 'Redemptions per day over the last 30 days, 2 in all' })).toBeInTheDocument();
+    // This week (the last of the 8 weeks): 1 claim; the axis counts whole claims.
+    expect(graph.querySelector('.sw-activity-summary .sw-figure')).toHaveTextContent('1');
+    expect([...graph.querySelectorAll('.sw-chart-axis')].map((label) => label.textContent).slice(0, 5)).toEqual(['0', '1', '2', '3', '4']);
+
+    const total = card('Total Redemptions');
+    expect(within(total).getByText('3')).toBeInTheDocument();
+    expect(within(total).getByRole('img', { name: 'Redemptions per week over the last 8 weeks' }).querySelectorAll('rect')).toHaveLength(8);
+
+    const recent = within(card('Recent Reward Activity')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(recent).toEqual([
+      'Ana Lima collected stamp 2 of 55 min ago',
+      'Cara redeemed Flat White3 h ago',
+      'Guest 4F2A completed a stamp card1 d ago',
+      'Guest 4F2A collected stamp 4 of 51 d ago',
+    ]);
+
+    const engaged = card('Engaged Customers');
+    expect(within(engaged).getAllByTestId('customer-avatar').map((avatar) => avatar.textContent)).toEqual(['E', 'AL', 'C', 'G4']);
+    expect(within(engaged).getByText('10 stamps in the last 90 days')).toBeInTheDocument();
+    expect(within(engaged).getByText('1 stamp in the last 90 days')).toBeInTheDocument();
+
+    // No invented figures beside real ones: no campaign has been launched, so none is shown, and nothing is a sample.
+    expect(screen.queryAllByTestId('sample-data-tag')).toHaveLength(0);
+    const campaigns = card('Active Campaigns');
+    expect(campaigns).toHaveTextContent('0running now');
+    expect(within(campaigns).getByText('No campaigns yet')).toBeInTheDocument();
+    expect(campaigns).not.toHaveTextContent('412');
+  });
+
+  const noActivity = (required: number): DashboardResponse => ({
+    ...liveDashboard(),
+    hasActivity: false,
+    stampCard: { averageStamps: 0, required, activeCards: 0 },
+    outstanding: { fullCards: 0, nearlyFull: 0 },
+  });
+
+  it("shows the sample figures, every card marked, while the store has no activity — but not a sample debt", async () => {
+    http.on(DASHBOARD, { status: 200, body: noActivity(10) });
+    renderDashboard();
+    expect(await screen.findByText('Customers on average collect 7 of 10 stamps.')).toBeInTheDocument();
+    expect(within(card('Total Redemptions')).getByText('1,234')).toBeInTheDocument();
+    // What the store owes is real (nothing yet), never "You owe 3 rewards" from the samples.
+    expect(screen.getByTestId('outstanding-rewards')).toHaveTextContent('You owe 0 rewards · 0 cards one stamp away');
+    expect(screen.getAllByTestId('sample-data-tag')).toHaveLength(6);
+  });
+
+  it('a 3-punch store without activity sees a 3-stamp sample card, not "Collect 10 stamps" or "3 of 3"', async () => {
+    http.on(DASHBOARD, { status: 200, body: noActivity(3) });
+    renderDashboard();
+    expect(await screen.findByText('Customers on average collect 2.1 of 3 stamps.')).toBeInTheDocument();
+    const reward = card('Reward setup');
+    expect(within(reward).getByText('Collect 3 stamps, get 1 free')).toBeInTheDocument();
+    expect(within(reward).getByRole('img', { name: '2 of 3 stamps collected' }).querySelectorAll('[data-stamp]')).toHaveLength(3);
+  });
+
+  it('with no card in progress (the only one was just completed) it says so instead of "average 0 of 3"', async () => {
+    http.on(DASHBOARD, { status: 200, body: { ...liveDashboard(), stampCard: { averageStamps: 0, required: 3, activeCards: 0 } } });
+    renderDashboard();
+    expect(await screen.findByText('No card is in progress right now: the next stamp starts one (3 to a reward).')).toBeInTheDocument();
+    expect(screen.queryByText(/on average collect 0 of 3/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,204 @@
+// The top navigation bar of the vendor pages: targets, highlight, profile menu, logout.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { NAV_ITEMS, isNavItemActive, navTarget } from '../../../../src/features/layout/navItems';
+import { initialsOf } from '../../../../src/features/layout/ProfileMenu';
+import { loggedOut, tokenSaved } from '../../../../src/features/session/sessionSlice';
+import { fakeToken } from '../../render';
+import { PAINT, renderNav, token, withFakeVendorApi, vendor } from './navBarSetup';
+
+// antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
+jest.setTimeout(60_000);
+
+const api = withFakeVendorApi('/images/logo-abc.png');
+
+const navButton = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name });
+
+describe('NavBar', () => {
+  test('has the five page buttons, Campaigns disabled, and the search box', () => {
+    renderNav();
+    for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Help & Resources']) expect(navButton(name)).toBeEnabled();
+    expect(navButton('Campaigns')).toBeDisabled();
+    expect(screen.getByRole('search')).toContainElement(screen.getByLabelText('Search'));
+    expect(screen.getByLabelText('Search')).toHaveAttribute('placeholder', 'Search for anything...');
+  });
+
+  test.each([
+    ['Rewards', '/rewards/v1', 'Rewards page'],
+    ['QR Code', '/qr-code/v1', 'QR page'],
+    ['Help & Resources', '/help/v1', 'Help page'],
+  ])('%s opens %s', async (name, path, heading) => {
+    const { user, router } = renderNav();
+    await user.click(navButton(name));
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  test('Dashboard opens /dashboard/{vendorId}', async () => {
+    const { user, router } = renderNav('/dashboard/v1');
+    await user.click(navButton('Rewards'));
+    await screen.findByRole('heading', { name: 'Rewards page' });
+    await user.click(navButton('Dashboard'));
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(router.state.location.pathname).toBe('/dashboard/v1');
+  });
+
+  test('the button of the current page is highlighted (aria-current), the others are not', async () => {
+    const { user } = renderNav('/dashboard/v1');
+    expect(navButton('Dashboard')).toHaveAttribute('aria-current', 'page');
+    expect(navButton('Rewards')).not.toHaveAttribute('aria-current');
+    await user.click(navButton('QR Code'));
+    await screen.findByRole('heading', { name: 'QR page' });
+    expect(navButton('QR Code')).toHaveAttribute('aria-current', 'page');
+    expect(navButton('Dashboard')).not.toHaveAttribute('aria-current');
+  });
+
+  test('on the root path the Dashboard button is highlighted', () => {
+    renderNav('/');
+    expect(navButton('Dashboard')).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('with an expired token the buttons go to /login', async () => {
+    const { user, router, store } = renderNav();
+    act(() => {
+      store.dispatch(tokenSaved(fakeToken({ sub: 'v1', exp: Math.floor(Date.now() / 1000) - 1 })));
+    });
+    await user.click(navButton('Rewards'));
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test('without a token the buttons go to /login', async () => {
+    const { user, router, store } = renderNav();
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    await user.click(navButton('Help & Resources'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('profile menu', () => {
+  test('shows the business name and logo from GET /api/vendor/{id}, asked with the bearer token', async () => {
+    renderNav();
+    expect(await screen.findByText('Corner Café', undefined, PAINT)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Corner Café logo' })).toHaveAttribute('src', '/images/logo-abc.png');
+    const request = api.fakeApi.requests.find((sent) => sent.path === '/api/vendor/v1');
+    expect(request?.headers.get('authorization')).toBe(`Bearer ${token}`);
+  });
+
+  test('the whole business name is the profile button\'s title, where the bar has to cut it', async () => {
+    renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    expect(menuButton).toHaveAttribute('title', 'Corner Café');
+  });
+
+  test('without a logo shows the initials of the business', async () => {
+    api.fakeApi.on('GET /api/vendor/v1', { status: 200, body: vendor(null) });
+    renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    expect(within(menuButton).getByText('CC')).toBeInTheDocument();
+    expect(within(menuButton).queryByRole('img', { name: /logo/ })).not.toBeInTheDocument();
+  });
+
+  test('items: Store Settings, Account Settings (disabled), Logout; Store Settings opens the dialog', async () => {
+    const { user } = renderNav();
+    await user.click(await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Store Settings/ })).not.toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: /Account Settings/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('menuitem', { name: /Store Settings/ }));
+    expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
+  });
+
+  test('keyboard only — Enter on Store Settings opens the dialog; Tab and arrows reach Logout', async () => {
+    const { user } = renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const storeSettings = within(menu).getByRole('menuitem', { name: /Store Settings/ });
+    await waitFor(() => expect(storeSettings).toHaveFocus());
+    // Tab walks through the menu (the disabled entry is skipped) and reaches Logout before leaving it.
+    await user.tab();
+    expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(storeSettings).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
+  });
+
+  test('Space opens the menu and Escape closes it, focus back on the button', async () => {
+    const { user } = renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
+    menuButton.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    // The menu moves focus to its first item once it has painted; Escape is pressed there, as a user would.
+    await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+  });
+
+  test('Logout clears the session and goes to /login, replacing the history entry', async () => {
+    localStorage.setItem('token', token);
+    const { user, router, store } = renderNav();
+    await user.click(await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT));
+    await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
+
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    // The server is told to end the session, so a copy of the token stops working too.
+    await waitFor(() => expect(api.fakeApi.sent('POST /api/auth/logout')).toHaveLength(1));
+    expect(api.fakeApi.sent('POST /api/auth/logout')[0].headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  test.each([
+    ['refused (401)', { status: 401, body: { error: 'Unauthorized' } }],
+    ['failing (500)', { status: 500, body: { error: 'Internal Server Error' } }],
+  ])('a vendor load %s clears the session and goes to /login (replace)', async (_case, reply) => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.fakeApi.on('GET /api/vendor/v1', reply);
+    localStorage.setItem('token', token);
+    const { router, store } = renderNav();
+    expect(await screen.findByText('login screen', undefined, PAINT)).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(store.getState().session.token).toBeNull());
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('nav rules', () => {
+  const [dashboard, rewards] = NAV_ITEMS;
+
+  test('a button is active when the path equals or starts with its path', () => {
+    expect(isNavItemActive(rewards, '/rewards/v1', '/rewards/v1')).toBe(true);
+    expect(isNavItemActive(rewards, '/rewards/v1', '/rewards/v1/history')).toBe(true);
+    expect(isNavItemActive(rewards, '/rewards/v1', '/dashboard/v1')).toBe(false);
+    expect(isNavItemActive(dashboard, '/dashboard/v1', '/')).toBe(true);
+    expect(isNavItemActive(rewards, '/rewards/v1', '/')).toBe(false);
+  });
+
+  test('targets use the vendor id, or /login without a valid session', () => {
+    expect(NAV_ITEMS.map((item) => navTarget(item, 'v1'))).toEqual(['/dashboard/v1', '/rewards/v1', '/qr-code/v1', '/campaigns/v1', '/help/v1']);
+    expect(NAV_ITEMS.map((item) => navTarget(item, null))).toEqual(Array(5).fill('/login'));
+    // A /login target never highlights a button, not even on /login itself.
+    expect(isNavItemActive(rewards, '/login', '/login')).toBe(false);
+  });
+
+  test('initials: first and last word, upper-cased', () => {
+    expect(initialsOf('Corner Café')).toBe('CC');
+    expect(initialsOf('the little bean company')).toBe('TC');
+    expect(initialsOf('Bean')).toBe('B');
+    expect(initialsOf('  ')).toBe('?');
+  });
+});

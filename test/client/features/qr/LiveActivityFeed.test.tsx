@@ -1,0 +1,131 @@
+// The counter feed as the vendor sees it on the QR page: 'Connecting…', 'Live', each scan and claim as a
+// line within the moment it arrives, 'Reconnecting…' after a drop and 'Live' again once back.
+import { act, screen, within } from '@testing-library/react';
+import { renderWithApp } from '../../render';
+import { LiveActivityFeed } from '../../../../src/features/qr/LiveActivityFeed';
+import { FEED_RELEASE_GRACE_MS } from '../../../../src/features/activity/activityFeedListeners';
+import QrPage from '../../../../src/features/qr/QrPage';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
+import { FakeEventSource, installFakeEventSource } from '../../support/fakeEventSource';
+
+// A cold antd render takes seconds on a busy 2-core machine.
+jest.setTimeout(30_000);
+
+const VENDOR = 'vendor-1';
+
+let http: FakeApi;
+let removeEventSource: () => void;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  http = installFakeApi();
+  removeEventSource = installFakeEventSource();
+  http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
+});
+
+afterEach(() => {
+  removeEventSource();
+  http.restore();
+  jest.useRealTimers();
+});
+
+const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
+const serverSends = (type: string, data?: unknown) => act(() => FakeEventSource.latest().emit(type, data));
+
+function renderFeed() {
+  return renderWithApp(<LiveActivityFeed vendorId={VENDOR} />, { preloadedState: { session: { token: sessionTokenFor(VENDOR) } } });
+}
+
+describe('LiveActivityFeed', () => {
+  it("shows 'Connecting…', then 'Live', and waits for the first scan", async () => {
+    renderFeed();
+    expect(screen.getByRole('heading', { level: 2, name: 'Live activity' })).toBeInTheDocument();
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Connecting…');
+    await settle();
+    await serverSends('open');
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Live');
+    expect(screen.getByText('Waiting for the next scan…')).toBeInTheDocument();
+  });
+
+  it("opens with today's latest stamps and claims, not yesterday's, and adds new ones on top", async () => {
+    jest.setSystemTime(new Date('2026-11-22T15:00:00'));
+    const today = Date.parse('2026-11-22T09:30:00');
+    const yesterday = Date.parse('2026-11-21T18:00:00');
+    http.on(`GET /api/activity/${VENDOR}`, {
+      status: 200,
+      body: {
+        items: [
+          { id: 'r0', type: 'redemption', customer: 'Cleo', date: today + 60_000, reward: 'Flat White', required: 10 },
+          { id: 'e0', type: 'stamp', customer: 'Dan', date: today, reward: 'Flat White', stamps: 9, required: 10 },
+          { id: 'old', type: 'stamp', customer: 'Eve', date: yesterday, reward: 'Flat White', stamps: 2, required: 10 },
+        ],
+        page: 1, pageSize: 8, total: 3, totalIsCapped: false, hasMore: false,
+      },
+    });
+    renderFeed();
+    await settle();
+    await serverSends('open');
+    const lineTexts = () => [...document.querySelectorAll('.sw-live-feed__line')].map((line) => line.textContent);
+    expect(lineTexts()).toEqual(['Reward claimed by Cleo', 'Dan collected a stamp · 9/10']);
+    expect(screen.queryByText('Waiting for the next scan…')).not.toBeInTheDocument();
+    await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: Date.now(), reward: 'Flat White', stamps: 4, required: 10 });
+    expect(lineTexts()).toEqual(['Ana collected a stamp · 4/10', 'Reward claimed by Cleo', 'Dan collected a stamp · 9/10']);
+  });
+
+  it('shows each stamp and claim as a line, newest first', async () => {
+    renderFeed();
+    await settle();
+    await serverSends('open');
+    const at = Date.parse('2026-11-22T10:42:00');
+    await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: at, reward: 'Flat White', stamps: 4, required: 10 });
+    await serverSends('activity', { id: 'r1', type: 'redemption', customer: 'Ben', date: at + 60_000, reward: 'Flat White', required: 10 });
+    const list = screen.getByRole('list', { name: 'Latest stamps and claims' });
+    expect(list).toHaveAttribute('aria-live', 'polite');
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines.map((line) => line.querySelector('.sw-live-feed__line')?.textContent)).toEqual(['Reward claimed by Ben', 'Ana collected a stamp · 4/10']);
+    expect(within(lines[1]).getByText('10:42')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for the next scan…')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Reconnecting…' after a drop and 'Live' once the new stream opens, keeping the lines", async () => {
+    renderFeed();
+    await settle();
+    await serverSends('open');
+    await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: 0, reward: 'Flat White', stamps: 1, required: 10 });
+    await serverSends('error');
+    await settle();
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Reconnecting…');
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    await serverSends('open');
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Live');
+    expect(screen.getByText('Ana collected a stamp · 1/10')).toBeInTheDocument();
+  });
+
+  it('closes the stream a moment after the page goes away (no other vendor page took it over)', async () => {
+    const { unmount } = renderFeed();
+    await settle();
+    const source = FakeEventSource.latest();
+    unmount();
+    await settle();
+    // Kept for the next vendor page to take over (one connection across navigation)...
+    expect(source.closed).toBe(false);
+    await act(() => jest.advanceTimersByTimeAsync(FEED_RELEASE_GRACE_MS));
+    // ...and closed once none did.
+    expect(source.closed).toBe(true);
+  });
+
+  it('sits under the QR code on the QR page', async () => {
+    // jsdom has no canvas: the QR image draws nothing, which is fine here.
+    const getContext = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    http.on(`GET /api/qrcode/generate/${VENDOR}`, { status: 200, body: { token: 'tok', url: 'http://stampwise.test/s/tok', expiresAt: 0 } });
+    renderWithApp(<QrPage />, { preloadedState: { session: { token: sessionTokenFor(VENDOR) } }, route: `/qr-code/${VENDOR}`, path: '/qr-code/:userId' });
+    await settle();
+    await serverSends('open');
+    await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: 0, reward: 'Flat White', stamps: 4, required: 10 });
+    expect(within(screen.getByTestId('live-feed')).getByText('Ana collected a stamp · 4/10')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Scan This QR Code' })).toBeInTheDocument();
+    getContext.mockRestore();
+  });
+});

@@ -1,0 +1,96 @@
+// The Rewards page from the keyboard: Enter in the Expiration Date does not publish the reward, leaving with
+// unsaved edits asks first, and Punches Required steps with ArrowUp/ArrowDown.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import RewardsPage from '../../../../src/features/rewards/RewardsPage';
+import { renderWithApp } from '../../render';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
+
+jest.setTimeout(90_000);
+
+const VENDOR = 'vendor-1';
+const REWARD = `/api/rewards/${VENDOR}`;
+
+let http: FakeApi;
+beforeEach(() => {
+  jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  http = installFakeApi();
+  http.on(`GET ${REWARD}`, {
+    status: 200,
+    body: { reward: { stamps: 8, item: 'latte', itemCustom: null, expiry: '2027-06-30' }, items: [{ _id: 'latte', name: 'Latte' }] },
+  });
+  http.on(`POST ${REWARD}`, (request) => ({ status: 200, body: { reward: JSON.parse(String(request.body)) } }));
+  http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 10, total: 0, totalIsCapped: false, hasMore: false } });
+});
+afterEach(() => {
+  http.restore();
+  jest.restoreAllMocks();
+});
+
+async function renderLoaded() {
+  const view = renderWithApp(<RewardsPage />, {
+    preloadedState: { session: { token: sessionTokenFor(VENDOR) } },
+    route: `/rewards/${VENDOR}`,
+    path: '/rewards/:userId',
+    extraRoutes: [{ path: '/dashboard/:userId', element: <h1>Dashboard page</h1> }],
+  });
+  await screen.findByText('Update Reward Setup');
+  return { ...view, user: userEvent.setup() };
+}
+
+const punches = () => screen.getByRole('spinbutton', { name: 'Punches Required' });
+
+describe('Rewards page keyboard and unsaved edits', () => {
+  it('#8: Enter in the Expiration Date field does not submit the form', async () => {
+    const { user } = await renderLoaded();
+    const expiry = screen.getByLabelText('Expiration Date');
+    await user.click(expiry);
+    await user.keyboard('{Enter}');
+    // Give a submit every chance to happen.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(http.sent(`POST ${REWARD}`)).toHaveLength(0);
+  });
+
+  it('#12: Punches Required is a spin button that steps with ArrowUp and ArrowDown, within 1–100', async () => {
+    const { user } = await renderLoaded();
+    const input = punches();
+    expect(input).toHaveAttribute('aria-valuenow', '8');
+    await user.click(input);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await waitFor(() => expect(input).toHaveValue('10'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(input).toHaveValue('9'));
+    fireEvent.change(input, { target: { value: '100' } });
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(input).toHaveValue('100'));
+  });
+
+  it('#8: leaving with unsaved edits asks first; Stay keeps the page, Leave goes', async () => {
+    const { user, router } = await renderLoaded();
+    fireEvent.change(punches(), { target: { value: '5' } });
+    await waitFor(() => expect(punches()).toHaveValue('5'));
+    // antd's watch reports the edit on its next tick.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(() => router.navigate(`/dashboard/${VENDOR}`));
+    expect((await screen.findAllByText('Leave without saving?')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    expect(router.state.location.pathname).toBe(`/rewards/${VENDOR}`);
+
+    await act(() => router.navigate(`/dashboard/${VENDOR}`));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+  });
+
+  it('#8: without edits (or once saved) leaving asks nothing', async () => {
+    const { router } = await renderLoaded();
+    fireEvent.change(punches(), { target: { value: '5' } });
+    fireEvent.click(screen.getByText('Update Reward Setup').closest('button') as HTMLButtonElement);
+    await waitFor(() => expect(http.sent(`POST ${REWARD}`)).toHaveLength(1));
+    await waitFor(async () => {
+      await router.navigate(`/dashboard/${VENDOR}`);
+      expect(router.state.location.pathname).toBe(`/dashboard/${VENDOR}`);
+    });
+    expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,281 @@
+// Menu & Items tab: $ prices, add and delete (optimistic, no rollback), menu upload messages.
+import { screen, waitFor, within } from '@testing-library/react';
+import { StoreSettingsDialog } from '../../../../src/features/store-settings/StoreSettingsDialog';
+import { vendorApi } from '../../../../src/features/store-settings/vendorApi';
+import type { AppStore } from '../../../../src/app/store';
+import { renderWithApp } from '../../render';
+import { setupUser, type User } from '../../support/browser';
+import { deferred, FakeXhr, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
+import { getButton, getTab, queryButton } from './dom';
+import { vendorResponse, VENDOR_ID } from './vendorFixtures';
+
+// Each test renders the whole dialog with antd; on the shared 2-core machine that can take several seconds.
+jest.setTimeout(20_000);
+
+const token = sessionTokenFor(VENDOR_ID);
+const VENDOR_URL = `/api/vendor/${VENDOR_ID}`;
+
+let fakeApi: FakeApi;
+let restoreXhr: () => void;
+beforeEach(() => {
+  fakeApi = installFakeApi();
+  fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+  restoreXhr = FakeXhr.install();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  fakeApi.restore();
+  restoreXhr();
+  jest.restoreAllMocks();
+});
+
+async function openMenuTab() {
+  const view = renderWithApp(<StoreSettingsDialog open onClose={jest.fn()} />, { preloadedState: { session: { token } } });
+  const user = setupUser();
+  await screen.findByLabelText('Company');
+  await user.click(getTab('Menu & Items'));
+  return { ...view, user };
+}
+
+const itemList = () => screen.getByLabelText('Menu items');
+const itemNames = () => within(itemList()).queryAllByText(/.+/, { selector: '.sw-items__name' }).map((node) => node.textContent);
+const cachedItems = (store: AppStore) => vendorApi.endpoints.getVendor.select(VENDOR_ID)(store.getState()).data?.items;
+const posts = (path: string) => fakeApi.requests.filter((request) => request.method === 'POST' && request.path === `${VENDOR_URL}/${path}`);
+
+async function typeItem(user: User, name: string, price: string) {
+  if (name) {
+    await user.click(screen.getByLabelText('Item name'));
+    await user.paste(name);
+  }
+  if (price) {
+    await user.click(screen.getByLabelText('Price'));
+    await user.paste(price);
+  }
+  await user.click(getButton('Add'));
+}
+
+describe('Menu & Items: the list', () => {
+  test('prices show with a $ prefix and two decimals; no price shows nothing', async () => {
+    await openMenuTab();
+    const rows = within(itemList()).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.sw-items__price')?.textContent)).toEqual(['$4.20', '']);
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+  });
+});
+
+describe('Menu & Items: add item', () => {
+  test('a blank name does nothing', async () => {
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Item name'));
+    await user.paste('   ');
+    await typeItem(user, '', '3');
+    expect(posts('add-item')).toHaveLength(0);
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+    expect(screen.queryByText('Price must be a valid number')).not.toBeInTheDocument();
+  });
+
+  test("a price that is not a number shows 'Price must be a valid number' with a cross mark and adds nothing", async () => {
+    const { user } = await openMenuTab();
+    await typeItem(user, 'Muffin', 'three');
+
+    const alert = (await screen.findByText('Price must be a valid number')).closest('[role=alert]');
+    expect(alert).not.toBeNull();
+    expect(alert?.querySelector('.anticon-close-circle')).not.toBeNull();
+    expect(posts('add-item')).toHaveLength(0);
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+    // What the vendor typed stays, so the price can be corrected.
+    expect(screen.getByLabelText('Item name')).toHaveValue('Muffin');
+  });
+
+  test('an empty price is allowed and sent as empty', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 201, body: { item: { _id: 'srv-9', name: 'Napkin', price: '' } } });
+    const { user } = await openMenuTab();
+    await typeItem(user, 'Napkin', '');
+    await waitFor(() => expect(posts('add-item')).toHaveLength(1));
+    expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Napkin', itemPrice: '' });
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Napkin']);
+  });
+
+  test('the item shows at once under a time-based temporary id, then takes the id the server gave it', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1_767_225_600_000);
+    const reply = deferred<Reply>();
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => reply.promise);
+    const { user, store } = await openMenuTab();
+
+    await typeItem(user, '  Banana Bread ', '3.5');
+    expect(await within(itemList()).findByText('Banana Bread')).toBeInTheDocument();
+    expect(within(itemList()).getByText('$3.50')).toBeInTheDocument();
+    expect(cachedItems(store)?.at(-1)).toEqual({ _id: 'temp-1767225600000', name: 'Banana Bread', price: 3.5 });
+    expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Banana Bread', itemPrice: 3.5 });
+    // The inputs are cleared for the next item.
+    expect(screen.getByLabelText('Item name')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveValue('');
+
+    reply.resolve({ status: 201, body: { item: { _id: 'srv-1', name: 'Banana Bread', price: 3.5 } } });
+    await waitFor(() => expect(cachedItems(store)?.at(-1)?._id).toBe('srv-1'));
+  });
+
+  test('a new item is scrolled into view in the list, and "$0.60" is a price', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+    try {
+      fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+      const { user } = await openMenuTab();
+      await typeItem(user, 'Orange Juice', '$0.60');
+      await waitFor(() => expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Orange Juice']));
+      expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Orange Juice', itemPrice: 0.6 });
+      await waitFor(() => expect(scrolled.map((node) => node.textContent)).toContainEqual(expect.stringContaining('Orange Juice')));
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  test('a refused add says so beside the form, with the reason', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 400, body: { error: 'Item name is too long.' } });
+    const { user } = await openMenuTab();
+    await typeItem(user, 'Scone', '2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('"Scone" was not saved: Item name is too long.');
+  });
+
+  test('a failed add is logged, and the item stays (no rollback)', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 500, body: { error: 'Internal Server Error' } });
+    const { user, store } = await openMenuTab();
+    await typeItem(user, 'Scone', '2');
+
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Failed to add item', expect.objectContaining({ error: expect.objectContaining({ status: 500 }) })));
+    // The cache is not rolled back...
+    expect(cachedItems(store)?.map((item) => item.name)).toEqual(['Flat White', 'Tap Water', 'Scone']);
+    // ...and the list shows it. RTK batches the optimistic patch's notification to the next animation frame,
+    // which can come after the failure under load, so the list is awaited rather than read at once.
+    await waitFor(() => expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Scone']));
+  });
+});
+
+describe('Menu & Items: delete item', () => {
+  test('asks "Are you sure you want to delete "{name}"?" and removes the item before the server answers', async () => {
+    const reply = deferred<Reply>();
+    fakeApi.on(`POST ${VENDOR_URL}/delete-item`, () => reply.promise);
+    const { user } = await openMenuTab();
+
+    await user.click(screen.getByLabelText('Delete Flat White'));
+    expect(await screen.findByText('Are you sure you want to delete "Flat White"?')).toBeInTheDocument();
+    expect(posts('delete-item')).toHaveLength(0);
+    await user.click(getButton('Delete'));
+
+    await waitFor(() => expect(itemNames()).toEqual(['Tap Water']));
+    expect(JSON.parse(posts('delete-item')[0].body as string)).toEqual({ itemId: 'i1' });
+    reply.resolve({ status: 200, body: { ok: true } });
+  });
+
+  test('deleting the qualifying item of the live reward warns that the card changes', async () => {
+    fakeApi.on(`GET /api/rewards/${VENDOR_ID}`, {
+      status: 200,
+      body: { reward: { stamps: 8, item: 'i1', itemCustom: null, expiry: '2030-01-01' }, items: [{ _id: 'i1', name: 'Flat White' }] },
+    });
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Delete Flat White'));
+    expect(await screen.findByText(/Your live reward is for Flat White\. Deleting it changes the card customers see to "qualifying items"/)).toBeInTheDocument();
+    await user.click(getButton('Cancel'));
+    await user.click(screen.getByLabelText('Delete Tap Water'));
+    await screen.findByText('Are you sure you want to delete "Tap Water"?');
+    expect(screen.queryByText(/Your live reward is for Tap Water/)).not.toBeInTheDocument();
+  });
+
+  test('cancelling the confirmation keeps the item', async () => {
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Delete Tap Water'));
+    await screen.findByText('Are you sure you want to delete "Tap Water"?');
+    const popup = screen.getByText('Are you sure you want to delete "Tap Water"?').closest('.ant-popover') as HTMLElement;
+    await user.click(within(popup).getByText('Cancel'));
+    expect(posts('delete-item')).toHaveLength(0);
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+  });
+
+  test('a failed delete is only logged and the item stays deleted (no rollback)', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/delete-item`, { status: 500, body: { error: 'Internal Server Error' } });
+    const { user, store } = await openMenuTab();
+    await user.click(screen.getByLabelText('Delete Flat White'));
+    await screen.findByText('Are you sure you want to delete "Flat White"?');
+    await user.click(getButton('Delete'));
+
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Failed to delete item', expect.objectContaining({ error: expect.objectContaining({ status: 500 }) })));
+    // The cache is not rolled back, and the list follows it. As for a failed add: the optimistic patch's
+    // notification is batched to the next animation frame, which can come after the failure under load.
+    expect(cachedItems(store)?.map((item) => item.name)).toEqual(['Tap Water']);
+    await waitFor(() => expect(itemNames()).toEqual(['Tap Water']));
+  });
+});
+
+describe('Menu & Items: menu upload', () => {
+  const menuImage = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'menu.png', { type: 'image/png' });
+
+  async function startUpload() {
+    const view = await openMenuTab();
+    const input = screen.getByLabelText('Upload your menu', { selector: 'input' }) as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', '.pdf,image/png,image/jpeg');
+    await view.user.upload(input, menuImage());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    return { ...view, xhr: FakeXhr.last() };
+  }
+
+  test("while scanning: 'Scanning menu with AI...' with a spinner, upload progress, and the button disabled", async () => {
+    const { xhr } = await startUpload();
+    expect(await screen.findByText('Scanning menu with AI...')).toBeInTheDocument();
+    expect(document.querySelector('.sw-menu-upload .ant-spin')).not.toBeNull();
+    expect(getButton('Upload menu')).toBeDisabled();
+    // The file input is replaced after each pick (and loses its label while disabled), so look it up again.
+    expect(document.querySelector('.sw-menu-upload input[type=file]')).toBeDisabled();
+
+    xhr.progress(300, 1000);
+    expect(await screen.findByLabelText('Uploading menu.png')).toHaveAttribute('aria-valuenow', '30');
+    xhr.progress(1000, 1000);
+    await waitFor(() => expect(screen.queryByLabelText('Uploading menu.png')).not.toBeInTheDocument());
+    expect(screen.getByText('Scanning menu with AI...')).toBeInTheDocument();
+
+    xhr.respond(200, { newItems: [] });
+    await waitFor(() => expect(getButton('Upload menu')).toBeEnabled());
+    expect(screen.queryByText('Scanning menu with AI...')).not.toBeInTheDocument();
+  });
+
+  test("success: '✅ Added {n} new item(s) from menu.' and the new items are in the list", async () => {
+    const { xhr } = await startUpload();
+    xhr.respond(200, {
+      newItems: [
+        { _id: 'n1', name: 'Croissant', price: 3.5 },
+        { _id: 'n2', name: 'Espresso', price: 2.8 },
+      ],
+    });
+    expect(await screen.findByText('✅ Added 2 new item(s) from menu.')).toBeInTheDocument();
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Croissant', 'Espresso']);
+    expect(within(itemList()).getByText('$2.80')).toBeInTheDocument();
+    expect(screen.queryByText('⚠️ No items found in this menu.')).not.toBeInTheDocument();
+    expect(screen.queryByText('❌ Failed to scan menu.')).not.toBeInTheDocument();
+  });
+
+  test("nothing found: '⚠️ No items found in this menu.'", async () => {
+    const { xhr } = await startUpload();
+    xhr.respond(200, { newItems: [] });
+    expect(await screen.findByText('⚠️ No items found in this menu.')).toBeInTheDocument();
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+  });
+
+  test("failure: '❌ Failed to scan menu.'", async () => {
+    const { xhr } = await startUpload();
+    xhr.respond(413, { error: 'Menu files must be 10 MB or smaller' });
+    expect(await screen.findByText('❌ Failed to scan menu.')).toBeInTheDocument();
+    expect(screen.queryByText(/Added|No items found/)).not.toBeInTheDocument();
+  });
+
+  test('a file that is neither a PDF nor a PNG/JPEG is refused before any upload', async () => {
+    await openMenuTab();
+    const sheet = new File(['a,b'], 'menu.csv', { type: 'text/csv' });
+    await setupUser({ applyAccept: false }).upload(screen.getByLabelText('Upload your menu', { selector: 'input' }), sheet);
+    expect(await screen.findByText('Please choose a PDF, PNG or JPEG file.')).toBeInTheDocument();
+    expect(FakeXhr.instances).toHaveLength(0);
+    expect(queryButton('Upload menu')).toBeEnabled();
+  });
+});

@@ -1,0 +1,32 @@
+// The app's date and time formats (src/lib/format.ts: Intl, in the app's English by default).
+import { formatDay, formatLongDate, formatShortDateTime, formatTime, formatTimeAgo, formatTimeWithSeconds, intlElapsedPhrases } from '../../../src/lib/format';
+
+describe('date and time formats', () => {
+  const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
+
+  it('writes the times with leading zeros', () => {
+    expect(formatTime(at)).toBe('09:05');
+    expect(formatTimeWithSeconds(at)).toBe('09:05:07');
+  });
+
+  it('writes the long date and the short date and time', () => {
+    expect(formatLongDate(at)).toBe('Sunday 22 November 2026');
+    expect(formatShortDateTime(at)).toBe('22 Nov 2026, 09:05');
+    expect(formatShortDateTime(new Date(2027, 0, 3, 23, 59).getTime())).toBe('3 Jan 2027, 23:59');
+  });
+
+  it('writes the day, and takes a locale', () => {
+    expect(formatDay(at)).toBe('22 Nov 2026');
+    expect(formatDay(at, 'de-DE')).toBe('22. Nov. 2026');
+    expect(formatTime(at, 'de-DE')).toBe('09:05');
+  });
+
+  it('tells a moment in the past in the phrases given, and by its day after a week', () => {
+    const phrases = intlElapsedPhrases('en-GB');
+    const now = at + 10 * 24 * 3600_000;
+    expect(formatTimeAgo(now - 30_000, now, phrases)).toBe('now');
+    expect(formatTimeAgo(now - 5 * 60_000, now, phrases)).toBe('5 min ago');
+    expect(formatTimeAgo(now - 3 * 3600_000, now, phrases)).toBe('3 hr ago');
+    expect(formatTimeAgo(at, now, phrases)).toBe('22 Nov');
+  });
+});
