@@ -20,7 +20,7 @@ const tsJestJavaScript: Transformer = ['ts-jest', { diagnostics: false, tsconfig
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
  * minute on a 2-core machine, together more than the rest of the server suite.
  */
-export const HEAVY_TESTS = ['corpus-gate.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts'];
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts'];
 
 const serverProject: Project = {
   testEnvironment: 'node',
@@ -31,8 +31,8 @@ const serverProject: Project = {
     '^.+\\.m?js$': tsJestJavaScript,
   },
   // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
-  // cookie (light-my-request, i.e. app.inject) ship only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie)/)'],
+  // cookie (light-my-request, i.e. app.inject), openid-client with oauth4webapi and jose (Google sign-in) ship only ES modules.
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose)/)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
 };
 

@@ -20,6 +20,7 @@ import drainConnections from './plugins/drain-connections';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
+import googleRoutes from './routes/auth-google';
 import vendorRoutes from './routes/vendor';
 import imageRoutes from './routes/images';
 import pendingMenuUploads from './plugins/pending-menu-uploads';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(googleRoutes, { prefix: '/api/auth/google' });
   await app.register(vendorRoutes, { prefix: '/api/vendor' });
   await app.register(imageRoutes, { prefix: '/api/images' });
   await app.register(pendingMenuUploads);
@@ -157,7 +159,11 @@ function watchRedis(app: FastifyInstance, redis: RedisHandle): void {
 /** Every error leaves as `{ error }` JSON with a 4xx/5xx status; never a stack trace. */
 function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+    return reply.code(error.statusCode).send({
+      error: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      ...(error.reason ? { reason: error.reason } : {}),
+    });
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {

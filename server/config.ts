@@ -2,9 +2,8 @@
 // config/env-schema.ts), and shaped into what the server's parts take.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type LogLevel } from './config/env-schema';
+import { type Env, type LogLevel } from './config/env-schema';
 import { ConfigError, readEnv, type RawEnv } from './config/read-env';
-import type { Env } from './config/env-schema';
 
 export { ConfigError } from './config/read-env';
 export { LOG_LEVELS, type LogLevel } from './config/env-schema';
@@ -54,6 +53,8 @@ export interface Config {
   backupEveryHours: number | undefined;
   /** Scheduled backups kept; older ones are deleted after each new one. */
   backupKeep: number;
+  /** "Continue with Google" (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleSignInConfig | undefined;
   /** Apple Wallet passes; undefined when not configured (no "Add to Apple Wallet"). */
   applePass: ApplePassConfig | undefined;
 }
@@ -98,6 +99,23 @@ function applePassConfig(vars: Env): ApplePassConfig | undefined {
     wwdrCert: pemFile('APPLE_WWDR_CERT', vars.APPLE_WWDR_CERT!.trim(), "Apple's WWDR intermediate certificate"),
     apnsUrl: (vars.APNS_URL ?? APNS_PRODUCTION_URL).replace(/\/+$/, ''),
   };
+}
+
+export interface GoogleSignInConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer; Google's own unless a test points it at a local fake. */
+  issuerUrl: string;
+}
+
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+
+function googleSignIn(vars: Env): GoogleSignInConfig | undefined {
+  const clientId = vars.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = vars.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable "Continue with Google" (or neither)');
+  return { clientId, clientSecret, issuerUrl: (vars.GOOGLE_ISSUER_URL ?? GOOGLE_ISSUER_URL).replace(/\/+$/, '') };
 }
 
 export interface RelayConfig {
@@ -153,6 +171,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,
     applePass: applePassConfig(vars),
+    google: googleSignIn(vars),
   };
 }
 

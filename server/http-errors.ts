@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: FieldProblem[],
+    /** A machine-readable reason the client acts on (a 401's SessionEndReason). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,7 +18,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, details?: FieldProblem[]) => new HttpError(400, message, details);
-export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, message);
+export const unauthorized = (message = 'Sign in to continue.', reason?: string) => new HttpError(401, message, undefined, reason);
 export const forbidden = (message = 'You can only access your own store.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

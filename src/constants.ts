@@ -17,6 +17,8 @@ import {
 export const TOKEN_STORAGE_KEY = 'token';
 /** This browser's known-device token: a sign-in that sends it is not locked out by strangers' failures. */
 export const KNOWN_DEVICE_STORAGE_KEY = 'stampwise.knownDevice';
+/** Session tokens signed out in this browser whose end the server has not confirmed yet (retried at the next start). */
+export const PENDING_LOGOUTS_STORAGE_KEY = 'stampwise.pendingLogouts';
 
 export const ROUTES = {
   login: '/login',
@@ -29,6 +31,10 @@ export const ROUTES = {
   qrCode: (id: string) => `/qr-code/${id}`,
   campaigns: (id: string) => `/campaigns/${id}`,
   help: (id: string) => `/help/${id}`,
+  /** The help pages under Help & Resources. */
+  helpGuide: (id: string) => `/help/${id}/guide`,
+  helpFaq: (id: string) => `/help/${id}/faq`,
+  helpTutorial: (id: string) => `/help/${id}/tutorial`,
   /** The store's customers (reached from the Dashboard; not one of the nav bar's buttons). */
   customers: (id: string) => `/customers/${id}`,
 } as const;
@@ -123,6 +129,17 @@ export const MENU_UPLOAD = {
   /** The three results. */
   failed: '❌ Failed to scan menu.',
   noItems: '⚠️ No items found in this menu.',
+  /** Every item the scan read was on the menu already: not the same as finding nothing. */
+  allAlreadyOnMenu: (n: number) => `⚠️ Every item found (${n}) is already on your menu, so nothing new was added.`,
+  /** Said after the failure message above, so the vendor knows what to change. */
+  failureReasons: {
+    'not-a-menu-file': 'This file is not an image or a PDF: choose a photo (PNG or JPEG) or a PDF of your menu.',
+    'too-large': 'The file is too large: menus must be 10 MB or smaller (for a huge photo, take a smaller one).',
+    unreadable: 'The file could not be read: it may be damaged, blank or too blurry. Try a sharper photo or a PDF.',
+    busy: 'Another menu is still being scanned. Try again in a minute.',
+    offline: 'The upload did not reach Stampwise. Check the connection and try again.',
+    server: 'Something went wrong on our side. Please try again later.',
+  },
   added: (n: number) => `✅ Added ${n} new item(s) from menu.`,
   failedLog: 'Menu upload failed',
   /** After a bad read, one action takes back exactly that upload's items. */
@@ -137,11 +154,13 @@ export const MENU_UPLOAD = {
 } as const;
 
 export const STORE_PREVIEW = {
-  caption: 'How customers see your store in the Stampwise app',
+  // Customers use their phone's camera and browser: no app to install.
+  caption: 'How customers see your store under their stamp card',
+  addressLabel: 'Address',
   menuHeading: 'Menu',
   emptyMenu: 'No menu items yet',
   unnamedStore: 'Your store name',
-  hoursLabel: 'Hours',
+  hoursLabel: 'Opening hours',
 } as const;
 
 // ---- Vendor accounts: login, registration, verification ----
@@ -178,6 +197,42 @@ export const LOGIN_TEXT = {
   previewText: 'Digital stamp cards your customers collect with one scan — no paper, no app to explain.',
 } as const;
 
+/** A new verification link, offered where an owner whose address is not verified yet gets stuck (sign-in, a dead link). */
+export const RESEND_VERIFICATION_TEXT = {
+  /** Under a refused sign-in: the server answers the same for every address, so this cannot say more than "maybe". */
+  notVerifiedHint:
+    'Registered, but not verified your e-mail address yet? Until you do, the account has no password, so sign-in fails. We can send you a new verification link.',
+  /** Sign-in after a verification link that was used already or is not valid. */
+  linkInvalid:
+    'This verification link has been used already or is not valid. If you have set your password, sign in below. If your address is not verified yet, ask for a new link.',
+  email: 'Email Address',
+  emailPlaceholder: 'you@yourcafe.com',
+  submit: 'Send a new verification link',
+  tooMany: 'Too many requests. Please wait a few minutes and try again.',
+  invalidEmail: 'Please enter a valid email address.',
+  failed: 'Something went wrong. Please try again later.',
+} as const;
+
+/** "Continue with Google" when the server has Google sign-in configured (otherwise the button only logs). */
+export const GOOGLE_SIGN_IN_TEXT = {
+  button: 'Continue with Google',
+  /** Why Google sent the owner back without a session (the server's `#google-error=`). */
+  errors: {
+    cancelled: 'Google sign-in was cancelled. Sign in with your password, or try Google again.',
+    'unverified-email': 'Google has not verified the e-mail address of that Google account, so it cannot open a Stampwise account. Sign in with your password, or register.',
+    failed: 'Signing in with Google did not work. Please try again.',
+  },
+} as const;
+
+/** The sign-in screen after the app ended a session the owner did not sign out of: why it ended. */
+export const SESSION_ENDED_TEXT = {
+  expired: 'You were signed out because your session expired. Please sign in again.',
+  'signed-out': 'You were signed out because this session was ended with Logout (in another tab or window). Please sign in again.',
+  'password-changed': 'You were signed out because the password of this account was changed or reset. Please sign in with the new password.',
+  'account-closed': 'You were signed out because this account no longer exists.',
+  unknown: 'You were signed out because your session is no longer valid. Please sign in again.',
+} as const;
+
 export const REGISTER_TEXT = {
   stepTitles: ['Create your account', 'Store Information', 'Account Created'],
   stepLabels: ['Account', 'Store', 'Verify'],
@@ -205,6 +260,9 @@ export const REGISTER_TEXT = {
   menuHelp: 'Optional: a PNG or JPEG photo of your menu. We will add its items for you.',
   menuWrongType: 'Please choose a PNG or JPEG image.',
   menuTooLarge: 'Menu pictures must be 10 MB or smaller.',
+  /** The account exists; only the optional menu file was left out. */
+  menuNotAdded: (reason: string) =>
+    `Your account is ready, but your menu file could not be used (${reason.replace(/\.$/, '')}). You can add your menu later in Store Settings → Menu & Items.`,
   menuMaxBytes: MAX_MENU_BYTES,
   next: 'Next',
   back: 'Back',
@@ -246,6 +304,8 @@ export const FORGOT_PASSWORD_TEXT = {
   sentTitle: 'Check your inbox',
   /** The same words whether or not an account uses the address. */
   sentText: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+  /** For an address not verified yet (said to everyone: the page cannot know which case it is). */
+  sentNotVerifiedText: 'If the address is not verified yet, we have sent a new verification link instead: open it to set your password.',
   sentHint: 'No e-mail after a few minutes? Check your spam folder.',
   tooMany: 'Too many requests. Please wait a few minutes and try again.',
   failed: 'Something went wrong. Please try again later.',
@@ -278,6 +338,11 @@ export const NAV_TEXT = {
   help: 'Help & Resources',
   search: 'Search',
   searchPlaceholder: 'Search for anything...',
+  // The top bar's search: customers, menu items and pages.
+  searchGroups: { customers: 'Customers', menu: 'Menu items', pages: 'Pages' },
+  searchNothing: 'Nothing found',
+  searchCustomerDetail: (visits: number, stamps: number) => `${visits} visit${visits === 1 ? '' : 's'} · ${stamps} stamp${stamps === 1 ? '' : 's'} on the card`,
+  searchMenuDetail: 'Opens Menu & Items',
   profileMenu: 'Account menu',
   storeSettings: 'Store Settings',
   accountSettings: 'Account Settings',
@@ -446,6 +511,8 @@ export const HELP_TEXT = {
       question: 'How do customers earn and redeem rewards?',
       answer:
         'Customers earn one stamp per purchase by scanning your QR code in store. When their card is full, they claim the free reward in the mobile app.',
+      /** What is true beside that text: the "mobile app" is the phone's own camera and browser. */
+      note: "No app to install: customers point their phone's camera at your QR code and their stamp card opens in the browser. They claim the reward there and show it at the counter.",
     },
     {
       key: 'track',
@@ -456,11 +523,9 @@ export const HELP_TEXT = {
   resourcesTitle: 'Additional Resources',
   resources: [
     { key: 'guide', title: 'User Guide', description: 'Step-by-step setup of your store, menu and stamp card.' },
-    { key: 'faq', title: 'FAQ', description: 'More answers about stamps, rewards and QR codes.' },
-    { key: 'videos', title: 'Tutorial Videos', description: 'Short walkthroughs of every screen.' },
+    { key: 'faq', title: 'FAQ', description: 'Cooldowns, a lost phone, renewing the flyer, the hand-over, stamp alerts.' },
+    { key: 'videos', title: 'Tutorial Videos', description: 'A short illustrated walkthrough of the real app, screen by screen.' },
   ],
-  comingSoon: 'Coming soon',
-  resourceLabel: (title: string) => `${title} (coming soon)`,
 } as const;
 
 // ---- Rewards: punch-card setup ----
@@ -604,9 +669,10 @@ export const QR_TEXT = {
   instructions: "Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.",
   loading: 'Loading QR...',
   qrLabel: 'QR code for customers to scan and collect a stamp',
-  tokenLabel: 'Token',
-  copy: 'Copy token',
-  copied: 'Copied',
+  // The token preview, named for what it is: the link a phone opens.
+  tokenLabel: 'Link in this code',
+  copy: 'Copy link',
+  copied: 'Link copied',
   regenerate: 'Regenerate now',
   exportPng: 'Export PNG',
   refreshIn: (seconds: number) => `Refresh in ${seconds} s`,
@@ -687,6 +753,8 @@ export const CUSTOMER_ROUTES = {
 export const CUSTOMER_TEXT = {
   /** The store's stamps end a number of days after the last visit: said before it happens. */
   stampsExpire: (date: string) => `Your stamps expire on ${date} if you don't visit`,
+  /** Names the store section under a card (what the owner wrote about the store). */
+  aboutStore: (company: string) => `About ${company}`,
   brand: 'Stampwise',
   myCards: 'My cards',
   scanning: 'Collecting your stamp…',
@@ -832,6 +900,10 @@ export const HANDOVER_TEXT = {
 export const CUSTOMERS_TEXT = {
   heading: 'Customers',
   subtitle: 'Who comes back: visits, stamps and rewards of every customer of your store.',
+  // The customer the top bar's search opened.
+  spotlightEmail: 'E-mail',
+  spotlightNoEmail: 'Not given',
+  spotlightMissing: 'This customer is not found any more: search again from the top bar.',
   filterLabel: 'Show',
   filters: { all: 'All', regulars: 'Regulars', lapsed: 'Lapsed' },
   filterHint: (minVisits: number, days: number) => `Regulars: ${minVisits}+ visits in the last ${days} days. Lapsed: no visit in the last ${days} days.`,
@@ -891,14 +963,14 @@ export const RELAY_TEXT = {
   feedVoided: (customer: string) => `Stamp voided — ${customer}`,
   /** The customer's card (never a silent change). */
   removedByStore: (n: number) => `${n} stamp${n === 1 ? '' : 's'} removed by the store`,
-  budgetTitle: 'Stamps per code',
+  budgetTitle: 'How many stamps one code can give',
   budgetHint: (code: number, flyer: number) =>
-    `Now: up to ${code} stamps per counter code and ${flyer} a day from the flyer; scans beyond that are refused. Leave a field empty for the default, which follows your busiest minute.`,
-  codeFloorLabel: 'Counter code: at least',
-  flyerFloorLabel: 'Flyer, per day: at least',
-  budgetDefault: 'Default',
+    `Now: one code on this screen gives up to ${code} stamps before it changes, and your printed flyer up to ${flyer} stamps a day; customers who scan after that are asked to get their stamp at the counter. Leave a box empty and Stampwise picks the number from your busiest minute.`,
+  codeFloorLabel: 'Stamps from one code on this screen, at least',
+  flyerFloorLabel: 'Stamps from the printed flyer per day, at least',
+  budgetDefault: 'Automatic',
   budgetSave: 'Save',
   budgetSaved: 'Saved',
   budgetSaveFailed: 'Could not save. Please try again.',
-  budgetExplain: 'Scans of one code beyond this are refused: customers are asked to get their stamp at the counter.',
+  budgetExplain: 'A code that gives more stamps than this stops working: customers who scan after that are asked to get their stamp at the counter.',
 } as const;

@@ -81,6 +81,9 @@ export const ENV_SCHEMA = Type.Object({
   APPLE_PASS_KEY_PASSPHRASE: Type.Optional(Type.String({ description: "the private key's passphrase (unset for a key without one)" })),
   APPLE_WWDR_CERT: Type.Optional(Type.String({ minLength: 1, description: "the path of Apple's WWDR intermediate certificate (PEM)" })),
   APNS_URL: url(['https', 'http'], "Apple's push service, https://api.push.apple.com; http:// means cleartext HTTP/2 for a local test server"),
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ description: 'the OAuth client id from Google Cloud (set with GOOGLE_CLIENT_SECRET, or unset both)' })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ description: 'the OAuth client secret from Google Cloud (set with GOOGLE_CLIENT_ID, or unset both)' })),
+  GOOGLE_ISSUER_URL: url(['http', 'https'], 'https://accounts.google.com'),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

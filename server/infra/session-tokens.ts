@@ -19,6 +19,8 @@ export interface SessionTokens {
   issue(vendorId: string, generation?: number): string;
   /** The claims of a valid token, or null for a missing, malformed, tampered, `alg:none` or expired one. */
   verify(token: string): SessionClaims | null;
+  /** True when the token is one of ours, signature intact, whose exp has passed (so the owner can be told it expired). */
+  hasExpired(token: string): boolean;
 }
 
 export function createSessionTokens(secret: string, ttlHours: number, now: () => number = Date.now): SessionTokens {
@@ -42,6 +44,14 @@ export function createSessionTokens(secret: string, ttlHours: number, now: () =>
         return { sub: claims.sub, exp: claims.exp, jti: claims.jti, gen: claims.gen as number };
       } catch {
         return null;
+      }
+    },
+    hasExpired(token) {
+      try {
+        const claims = verifySignature(token) as Partial<SessionClaims>;
+        return typeof claims.exp === 'number' && claims.exp * 1000 <= now();
+      } catch {
+        return false;
       }
     },
   };

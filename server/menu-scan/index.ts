@@ -3,10 +3,11 @@
 // Routes depend only on the `MenuScanner` interface. A hosted vision model can be plugged in later
 // as another implementation of it, chosen by configuration where the scanner is created; nothing
 // else has to change.
-import { rowsFromLines } from './layout';
+import sharp from 'sharp';
+import { menuLinesFromOcr } from './layout';
 import { OcrEngine } from './ocr';
 import { PaddleEngine } from './paddle';
-import { parseMenuText } from './parser';
+import { parseMenuLines, parseMenuText, type MenuTextLine } from './parser';
 import { readPdf } from './pdf-text';
 import { prepareForOcr, type PrepareOptions, type RawImage } from './preprocess';
 import type { MenuFileKind, MenuScanner, ScannedItem } from './types';
@@ -14,6 +15,7 @@ import type { MenuFileKind, MenuScanner, ScannedItem } from './types';
 export type { MenuFileKind, MenuScanner, ScannedItem } from './types';
 export { MenuScanRejected, type MenuScanRejectReason } from './errors';
 export { parseMenuText } from './parser';
+export { readPdf } from './pdf-text';
 
 export interface LocalMenuScannerOptions {
   /**
@@ -36,8 +38,8 @@ export type OcrEngineName = 'paddle' | 'tesseract';
  */
 const PADDLE_SIZES: PrepareOptions = { maxLongSide: 2000, maxUpscale: 2, rgb: true };
 
-/** Reads prepared pages into text lines; one implementation per engine. */
-type PageReader = { read(images: readonly (Buffer | RawImage)[], timeoutMs: number): Promise<string>; close(): Promise<void> };
+/** Reads prepared pages into text lines (with their places where the engine gives them); one implementation per engine. */
+type PageReader = { read(images: readonly (Buffer | RawImage)[], timeoutMs: number): Promise<MenuTextLine[]>; close(): Promise<void> };
 
 function tesseractReader(): PageReader {
   const ocr = new OcrEngine();
@@ -49,11 +51,11 @@ function tesseractReader(): PageReader {
         const png = await prepareForOcr(image);
         if (png) prepared.push(png);
       }
-      if (prepared.length === 0) return '';
+      if (prepared.length === 0) return [];
       return ocr.exclusive(async (recognize) => {
-        const lines: string[] = [];
-        for (const png of prepared) lines.push(...(await recognize(png)));
-        return lines.join('\n');
+        const lines: MenuTextLine[] = [];
+        for (const png of prepared) lines.push(...(await recognize(png)).map((text) => ({ text })));
+        return lines;
       }, timeoutMs);
     },
     close: () => ocr.close(),
@@ -69,11 +71,16 @@ function paddleReader(): PageReader {
         const png = await prepareForOcr(image, PADDLE_SIZES);
         if (png) prepared.push(png);
       }
-      if (prepared.length === 0) return '';
+      if (prepared.length === 0) return [];
+      // The prepared page is upright and straightened: the places read on it are the ones the user sees.
+      const frames = await Promise.all(prepared.map(async (png, page) => {
+        const { width = 1, height = 1 } = await sharp(png).metadata();
+        return { page, width, height };
+      }));
       return engine.exclusive(async (readLines) => {
-        const rows: string[] = [];
-        for (const png of prepared) rows.push(...rowsFromLines(await readLines(png)));
-        return rows.join('\n');
+        const rows: MenuTextLine[] = [];
+        for (const [index, png] of prepared.entries()) rows.push(...menuLinesFromOcr(await readLines(png), frames[index]!));
+        return rows;
       }, timeoutMs);
     },
     close: () => engine.close(),
@@ -85,7 +92,7 @@ const DEFAULT_OCR_TIMEOUT_MS = 60_000;
 export function createLocalMenuScanner(options: LocalMenuScannerOptions = {}): MenuScanner {
   const timeoutMs = options.ocrTimeoutMs ?? DEFAULT_OCR_TIMEOUT_MS;
   const reader = options.engine === 'tesseract' ? tesseractReader() : paddleReader();
-  const ocrImages = (images: readonly (Buffer | RawImage)[]): Promise<string> => reader.read(images, timeoutMs);
+  const ocrImages = (images: readonly (Buffer | RawImage)[]): Promise<MenuTextLine[]> => reader.read(images, timeoutMs);
 
   return {
     async scan(file: Buffer, kind: MenuFileKind): Promise<ScannedItem[]> {
@@ -93,13 +100,17 @@ export function createLocalMenuScanner(options: LocalMenuScannerOptions = {}): M
       if (kind === 'pdf') {
         const pages = await readPdf(file, timeoutMs);
         if (!pages) return [];
-        const texts = pages.map((page) => page.lines.join('\n'));
+        // A text layer's lines carry no place (the review shows those items without an outline).
+        const lines: MenuTextLine[] = pages.flatMap((page) => page.lines.map((text) => ({ text })));
         // A page whose text layer holds no item but which has pictures is a scan: OCR them.
-        const scans = pages.filter((page, i) => page.images.length > 0 && parseMenuText(texts[i]!).length === 0);
-        if (scans.length > 0) texts.push(await ocrImages(scans.flatMap((page) => page.images)));
-        return parseMenuText(texts.join('\n'));
+        const scans = pages.filter((page) => page.images.length > 0 && parseMenuText(page.lines.join('\n')).length === 0);
+        for (const page of scans) {
+          const pageIndex = pages.indexOf(page);
+          for (const line of await ocrImages(page.images)) lines.push(line.region ? { ...line, region: { ...line.region, page: pageIndex } } : line);
+        }
+        return parseMenuLines(lines);
       }
-      return parseMenuText(await ocrImages([file]));
+      return parseMenuLines(await ocrImages([file]));
     },
     close: () => reader.close(),
   };

@@ -2,6 +2,7 @@
 // detector ran across a column gap split there, rows rebuilt per column from the boxes' heights,
 // and boxes on one row joined with a gap the parser reads as "name … price".
 import type { OcrLine } from './paddle';
+import type { MenuTextLine } from './parser';
 
 /** Lines the recognizer is less sure of than this are noise (a photo's edge, a smudge), left out. */
 export const MIN_LINE_CONFIDENCE = 0.6;
@@ -17,6 +18,9 @@ interface Segment {
   /** Vertical centre and height, in pixels. */
   cy: number;
   height: number;
+  /** The box's vertical extent, in pixels (for the item's region). */
+  top: number;
+  bottom: number;
 }
 
 function segmentOf(line: OcrLine): Segment | null {
@@ -27,7 +31,7 @@ function segmentOf(line: OcrLine): Segment | null {
   const bottom = Math.max(...ys);
   // A tilted box's vertical extent overstates the line height; the left edge's length does not.
   const height = Math.max(1, Math.hypot((line.box[3]?.[0] ?? 0) - (line.box[0]?.[0] ?? 0), (line.box[3]?.[1] ?? 0) - (line.box[0]?.[1] ?? 0)));
-  return { text: tidyText(line.text), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height };
+  return { text: tidyText(line.text), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height, top, bottom };
 }
 
 /**
@@ -43,6 +47,38 @@ function tidyText(text: string): string {
 
 /** Text lines in reading order: column by column, top to bottom, boxes on a row joined by a gap. */
 export function rowsFromLines(lines: readonly OcrLine[]): string[] {
+  return placedRows(lines).map((row) => row.text);
+}
+
+/** The page image a set of OCR lines was read from, to express their places as fractions of it. */
+export interface PageFrame {
+  page: number;
+  width: number;
+  height: number;
+}
+
+/** As rowsFromLines, each row with its place on the page as fractions of the page image. */
+export function menuLinesFromOcr(lines: readonly OcrLine[], frame: PageFrame): MenuTextLine[] {
+  const clamp = (v: number): number => Math.min(1, Math.max(0, v));
+  return placedRows(lines).map((row) => {
+    const x = clamp(row.left / frame.width);
+    const y = clamp(row.top / frame.height);
+    return {
+      text: row.text,
+      region: { page: frame.page, x, y, width: clamp(row.right / frame.width) - x, height: clamp(row.bottom / frame.height) - y },
+    };
+  });
+}
+
+interface PlacedRow {
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+function placedRows(lines: readonly OcrLine[]): PlacedRow[] {
   const segments = lines
     .filter((line) => line.mean >= MIN_LINE_CONFIDENCE && line.text.trim() !== '')
     .map(segmentOf)
@@ -109,7 +145,7 @@ function splitAtColumns(segment: Segment, starts: readonly number[], lineHeight:
   return [left, ...splitAtColumns(right, starts, lineHeight)].filter((s) => s.text !== '');
 }
 
-function rowsOf(segments: Segment[]): string[] {
+function rowsOf(segments: Segment[]): PlacedRow[] {
   const sorted = [...segments].sort((a, b) => a.cy - b.cy);
   const rows: Segment[][] = [];
   for (const segment of sorted) {
@@ -118,12 +154,16 @@ function rowsOf(segments: Segment[]): string[] {
     if (row && anchor && Math.abs(segment.cy - anchor.cy) <= 0.5 * Math.min(anchor.height, segment.height)) row.push(segment);
     else rows.push([segment]);
   }
-  return rows.map((row) =>
-    row
-      .sort((a, b) => a.left - b.left)
-      .map((s) => s.text)
-      .join(GAP),
-  );
+  return rows.map((row) => {
+    row.sort((a, b) => a.left - b.left);
+    return {
+      text: row.map((s) => s.text).join(GAP),
+      left: Math.min(...row.map((s) => s.left)),
+      right: Math.max(...row.map((s) => s.right)),
+      top: Math.min(...row.map((s) => s.top)),
+      bottom: Math.max(...row.map((s) => s.bottom)),
+    };
+  });
 }
 
 function median(values: number[]): number {

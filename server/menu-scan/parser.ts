@@ -1,8 +1,24 @@
 // Turns the text of a menu (OCR output or a PDF text layer, one menu line per text line) into items.
-import type { ScannedItem } from './types';
+import type { ItemRegion, ScannedItem } from './types';
 
-/** Prices above 10,000.00 are OCR noise or not prices at all. */
+/** Prices above 10,000.00 are OCR noise or not prices at all … */
 const MAX_PRICE_CENTS = 1_000_000;
+/**
+ * … unless written with thousands separators ("55.000" dong, "1.250" lira): a grouped number
+ * is deliberately a price in a currency of small units.
+ */
+const MAX_GROUPED_PRICE_CENTS = 100_000_000;
+
+/**
+ * Currency signs and codes written before or after a price. "E" and "∈" are OCR's readings of €;
+ * "f" (before the number) is its reading of £.
+ */
+const CURRENCY_SIGNS = ['$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
+const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 'AED', 'CHF', 'JPY', 'CNY', 'THB', 'IDR', 'PHP', 'PKR', 'LKR', 'SGD', 'AUD', 'CAD', 'NZD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'ZAR', 'BRL', 'MXN', 'EGP', 'MAD', 'QAR', 'KWD', 'BHD', 'OMR', 'JOD', 'ILS', 'KRW', 'RUB', 'UAH', 'NGN', 'KES'];
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** One currency sign or code, matched case-insensitively, with an optional dot ("Rs.", "TL."). */
+const CURRENCY = `(?:${[...CURRENCY_CODES, ...CURRENCY_SIGNS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})\\.?`;
+const CURRENCY_ALONE = new RegExp(`^${CURRENCY}$`, 'i');
 const MAX_NAME_LENGTH = 120;
 /** "Tea" is the shortest real name; two letters are usually OCR crumbs from a photo's edge. */
 const MIN_NAME_LETTERS = 3;
@@ -53,23 +69,78 @@ interface Token {
   price: Price | null;
 }
 
+/** One line of menu text and, where known, where it stands on the page. */
+export interface MenuTextLine {
+  text: string;
+  region?: ItemRegion;
+}
+
 export function parseMenuText(text: string): ScannedItem[] {
+  return parseMenuLines(text.split(/\r?\n|\r/).map((line) => ({ text: line })));
+}
+
+export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
-  for (const rawLine of text.split(/\r?\n|\r/)) {
-    for (const item of parseLine(rawLine)) {
-      const key = item.name.toLocaleLowerCase('en');
+  let previous: { line: MenuTextLine; hadItem: boolean } | null = null;
+  for (const line of lines) {
+    let parsed = parseLine(line.text);
+    // A name on one line and its price alone on the next ("Matcha Latte" / "55.000").
+    if (parsed.length === 0 && previous && !previous.hadItem) {
+      const price = lonePrice(line.text);
+      if (price) parsed = parseLine(`${previous.line.text}    ${line.text}`).slice(-1);
+      if (parsed.length > 0) parsed = parsed.map((item) => ({ ...item, region: unionRegion(previous!.line.region, line.region) }));
+    } else {
+      parsed = parsed.map((item) => ({ ...item, region: line.region }));
+    }
+    for (const item of parsed) {
+      // A size or note in brackets only stays where it tells two items apart ("Cola (330ml)", "Cola (1l)").
+      let name = withoutQualifiers(item.name);
+      if (seen.has(name.toLocaleLowerCase('en'))) name = item.name;
+      const key = name.toLocaleLowerCase('en');
       if (seen.has(key)) continue;
       seen.add(key);
-      items.push(item);
+      items.push({ ...item, name });
     }
+    previous = { line, hadItem: parsed.length > 0 };
   }
-  return restoreDroppedDecimalPoints(items).map(({ name, priceCents }) => ({ name, priceCents }));
+  return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
 }
 
 interface ParsedItem extends ScannedItem {
   /** How the price was written; null for an item without a price. */
   price: Price | null;
+}
+
+/** A line that holds only a strong price ("55.000", "€ 4,50"). */
+function lonePrice(text: string): Price | null {
+  const { tokens } = tokenize(normalizeLine(text));
+  if (tokens.length !== 1) return null;
+  const price = parsePriceText(tokens[0]!.text);
+  return price?.strong ? price : null;
+}
+
+function unionRegion(a: ItemRegion | undefined, b: ItemRegion | undefined): ItemRegion | undefined {
+  if (!a || !b || a.page !== b.page) return a ?? b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { page: a.page, x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+/**
+ * Drops what a menu adds to a name but a reader would not call part of it: notes and sizes in
+ * brackets ("Café (simple / allongé)", "Portion Salami (3 Scheiben)") and a trailing volume or
+ * weight ("Peroni Beer 330ML", OCR's "5oo ML").
+ */
+function withoutQualifiers(name: string): string {
+  const stripped = name
+    .replace(/\s*\([^()]*\)?\s*$/u, '')
+    .replace(/\s*\([^()]*\)\s*/gu, ' ')
+    // The unit may be glued to the name and OCR reads 0 as o ("Beer330ML", "Ale5oo ML", "27om L").
+    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|ltr|oz|g|gr|kg)\.?$/iu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return isPlausibleName(stripped) ? stripped : name;
 }
 
 /**
@@ -109,6 +180,9 @@ function parseLine(rawLine: string): ParsedItem[] {
   const items: ParsedItem[] = [];
   for (let k = 0; k < priceIdx.length; k += 1) {
     const at = priceIdx[k]!;
+    // "Latte    4.49    4.99    5.49": one item in several sizes, no single price to take; a
+    // reader lists it with its sizes, so it is left for the vendor to add.
+    if (!priceFirst && (priceIdx[k + 1] === at + 1 || priceIdx[k - 1] === at - 1)) continue;
     const nameTokens = priceFirst
       ? tokens.slice(at + 1, priceIdx[k + 1] ?? tokens.length)
       : tokens.slice(k === 0 ? 0 : priceIdx[k - 1]! + 1, at);
@@ -129,6 +203,8 @@ function normalizeLine(line: string): string {
       .replace(/，/g, ',')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
+      // A German "-,60" is 0,60.
+      .replace(/(^|\s)[-–],(\d{2})(?=\s|$|\D)/g, '$10,$2')
       // … or a whole price glued to the last word of the line ("Carrot Cake4").
       .replace(/(\p{L}\p{Ll})(\d{1,3})\s*$/u, '$1 $2')
       // A doubled decimal mark ("2.,80").
@@ -196,7 +272,9 @@ function isLeaderNoise(word: string): boolean {
 
 /** "$ 4.50", "4,50 €", and OCR's "S 4.50" become one token so the price reads as one. */
 function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void {
-  const isSign = (s: string): boolean => /^(?:[$€£]|US\$|EUR|GBP|USD)$/i.test(s);
+  // "E" alone is OCR's € only after a number (a name may end in a letter E).
+  const isSign = (s: string): boolean => CURRENCY_ALONE.test(s) || /^C[.,]$/.test(s);
+  const isSuffixSign = (s: string): boolean => isSign(s) || s === 'E';
   const isNumber = (s: string): boolean => /^\d[\d.,]*$/.test(s);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
@@ -206,7 +284,7 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void
       next.gapBefore = word.gapBefore || next.gapBefore;
       words.splice(i, 1);
       i -= 1;
-    } else if (next && isNumber(word.text) && isSign(next.text)) {
+    } else if (next && isNumber(word.text) && isSuffixSign(next.text)) {
       word.text += next.text;
       words.splice(i + 1, 1);
     }
@@ -245,13 +323,22 @@ function readPrice(tokens: Token[], i: number): Price | null {
  * price: "11am", "2024", "12oz".
  */
 function parsePriceText(raw: string): Price | null {
+  // Allergen and additive codes in brackets ("(0.1)", "(2.4)") are not prices; a bracketed price
+  // would have two decimals.
+  if (/^\(.*\)$/.test(raw) && !/^\(\D{0,3}\d+[.,]\d{2}\D{0,3}\)$/.test(raw)) return null;
+  // A number that opens a bracket is a size or a note ("Cola (0,33 l)"), not the price.
+  if (/^\([^)]*$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
-    .replace(/^[.:,;'`]+(?=[$€£Sf]?\d)/, '')
+    .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
+    // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
+    .replace(/^C[.,]\s?(?=\d)/, '€')
     .replace(/[)\]}.,;:!*]+$/, '');
+  const grouped = parseGroupedPrice(text);
+  if (grouped !== undefined) return grouped;
   // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".
-  const match = /^(US\$|\$|€|£|S(?=[\dOo])|f(?=\d))?([\dOoIl]{1,5}(?:([.,:])[\dOoIl]{1,2})?)(€|£|\$|EUR|GBP|USD)?$/i.exec(text);
+  const match = new RegExp(`^(${CURRENCY}|S(?=[\\dOo])|f(?=\\d))?\\s?([\\dOoIl]{1,5}(?:([.,:])[\\dOoIl]{1,2})?)(${CURRENCY}|E|∈)?$`, 'i').exec(text);
   if (!match) return null;
   const [, prefix, numberText, separator, suffix] = match;
   if (!numberText || !/\d/.test(numberText)) return null;
@@ -272,6 +359,20 @@ function parsePriceText(raw: string): Price | null {
     needsPoint: fraction === undefined && !hasCurrency && whole.length > MAX_BARE_INTEGER_DIGITS,
     colon: separator === ':',
   };
+}
+
+/**
+ * "55.000", "1,250.00", "1.250,50 €", "₫55.000": thousands in groups of three, then maybe
+ * decimals with the other mark. Answers undefined when the text is not written that way.
+ */
+function parseGroupedPrice(text: string): Price | null | undefined {
+  const match = new RegExp(`^(${CURRENCY})?\\s?(\\d{1,3}(?:([.,'’])\\d{3})+)(?:([.,])(\\d{1,2}))?\\s?(${CURRENCY}|E|∈)?$`, 'i').exec(text);
+  if (!match) return undefined;
+  const [, , groupedText, groupMark, decimalMark, fraction] = match;
+  if (!groupedText || (decimalMark !== undefined && decimalMark === groupMark)) return undefined;
+  const cents = Number(groupedText.replace(/\D/g, '')) * 100 + (fraction === undefined ? 0 : Number(fraction.padEnd(2, '0')));
+  if (!Number.isSafeInteger(cents) || cents > MAX_GROUPED_PRICE_CENTS) return null;
+  return { cents, strong: true, decimals: fraction !== undefined, undotted: false, needsPoint: false, colon: false };
 }
 
 /**
@@ -310,7 +411,9 @@ function tidy(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/(?:^| )[$€£](?= |$)/g, ' ')
     .trim()
-    .replace(/^\(?\d{1,3}[.)]\s+(?=\p{L})/u, '')
+    .replace(/^\(?\d{1,3}[.)]\s*(?=\p{L})/u, '')
+    // A number mark PaddleOCR's Chinese dictionary read as a Chinese character ("士: Avocado Yogurt").
+    .replace(/^\p{Script=Han}{1,2}[\s:.,;]*(?=\p{Script=Latin})/u, '')
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/[^\p{L}\p{N})!?%]+$/u, '')
     .replace(/\s+/g, ' ')

@@ -83,6 +83,7 @@ export async function prepareForOcr(input: Buffer | RawImage, sizes: PrepareOpti
       .raw()
       .toBuffer({ resolveWithObject: true });
     let grey: GreyImage = { data, width: info.width, height: info.height };
+    if (isMostlyDark(grey)) grey = invert(grey);
     const skew = await estimateSkewDegrees(grey);
     if (Math.abs(skew) >= MIN_CORRECTION_DEGREES) grey = await rotate(grey, -skew);
     grey = await flattenLighting(grey);
@@ -96,6 +97,32 @@ export async function prepareForOcr(input: Buffer | RawImage, sizes: PrepareOpti
     if (isPixelLimitError(error)) throw tooLarge();
     return null;
   }
+}
+
+/** A page whose middle is mostly darker than this (0–255) is light text on a dark background. */
+const DARK_PAGE_LEVEL = 110;
+
+/**
+ * Light text on a dark background (a chalkboard, a black menu card): the lighting correction and
+ * the recognizer both expect dark ink on light paper. Judged on the middle half of the page, so a
+ * light menu photographed on a dark table is not taken for one.
+ */
+export function isMostlyDark(grey: GreyImage): boolean {
+  const { data, width, height } = grey;
+  const values: number[] = [];
+  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 40_000)));
+  for (let y = Math.floor(height / 4); y < (3 * height) / 4; y += step) {
+    for (let x = Math.floor(width / 4); x < (3 * width) / 4; x += step) values.push(data[y * width + x]!);
+  }
+  if (values.length === 0) return false;
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)]! < DARK_PAGE_LEVEL;
+}
+
+function invert(grey: GreyImage): GreyImage {
+  const out = Buffer.allocUnsafe(grey.data.length);
+  for (let i = 0; i < out.length; i += 1) out[i] = 255 - grey.data[i]!;
+  return { ...grey, data: out };
 }
 
 function isPixelLimitError(error: unknown): boolean {

@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http-errors';
-import { currentSessionStoreVersion } from '../services/sessions';
+import { checkSession } from '../services/sessions';
 import type { SessionClaims } from '../infra/session-tokens';
 
 declare module 'fastify' {
@@ -37,13 +37,17 @@ export default fp(async (app) => {
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized();
     const claims = app.deps.sessions.verify(match[1]);
-    if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!claims) {
+      // The reason lets the app tell the owner why they were signed out; a forged token gets no reason.
+      const expired = app.deps.sessions.hasExpired(match[1]);
+      throw unauthorized('Your session has expired. Please sign in again.', expired ? 'expired' : undefined);
+    }
     // Logged out, password changed or reset, or account gone: refused at once, on every server.
-    const storeVersion = await currentSessionStoreVersion(app.deps, claims);
-    if (storeVersion === undefined) throw unauthorized('Your session has ended. Please sign in again.');
+    const check = await checkSession(app.deps, claims);
+    if (!check.current) throw unauthorized('Your session has ended. Please sign in again.', check.reason);
     request.vendorId = claims.sub;
     request.session = claims;
-    request.storeVersion = storeVersion;
+    request.storeVersion = check.storeVersion;
   };
 
   app.decorate('authenticate', authenticate);

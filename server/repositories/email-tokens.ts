@@ -55,6 +55,18 @@ export async function newestEmailTokenCreatedAt(db: Queryable, vendorId: string,
   return row?.newest == null ? undefined : Number(row.newest);
 }
 
+/** How many tokens of this purpose the vendor was sent since `since` (epoch ms): a mail throttle. */
+export async function countEmailTokensSince(db: Queryable, vendorId: string, purpose: EmailTokenPurpose, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select((eb) => eb.fn.countAll().as('sent'))
+    .where('vendor_id', '=', vendorId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.sent ?? 0);
+}
+
 /**
  * Marks the token used if — at this very moment — it is unused, unexpired and the vendor's.
  * One conditional UPDATE, so of two simultaneous requests exactly one gets `true`.

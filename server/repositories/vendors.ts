@@ -56,3 +56,8 @@ export async function insertPendingMenuUpload(db: Queryable, upload: PendingMenu
 export async function replaceVendorPassword(db: Queryable, id: string, passwordHash: string, now: number): Promise<void> {
   await db.updateTable('vendors').set({ password_hash: passwordHash, updated_at: nextStoreVersion(now) }).where('id', '=', id).execute();
 }
+
+/** Marks the e-mail verified without setting a password (the owner proved the address another way: Google sign-in). */
+export async function markVendorVerified(db: Queryable, id: string, now: number): Promise<void> {
+  await db.updateTable('vendors').set({ verified_at: now, updated_at: nextStoreVersion(now) }).where('id', '=', id).where('verified_at', 'is', null).execute();
+}

@@ -10,6 +10,9 @@ import {
   LoginResponse,
   NewPasswordRequest,
   RegisterBody,
+  RegisterResponse,
+  ResendVerificationRequest,
+  ResendVerificationResponse,
   SessionInfo,
   SessionResponse,
   TokenParams,
@@ -17,7 +20,7 @@ import {
 } from '../../src/api/contract/auth';
 import { ErrorBody, Ok } from '../../src/api/contract/common';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
+import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
 import {
   MAX_REGISTRATION_MENU_BYTES,
   INVALID_LINK_MESSAGE,
@@ -27,7 +30,9 @@ import {
   isValidEmail,
   normalizeWebsite,
   registerVendor,
+  requestVerificationLink,
   sniffRegistrationMenu,
+  VERIFICATION_LINK_REQUESTED_MESSAGE,
   type RegistrationInput,
 } from '../services/accounts';
 import { checkUpload } from '../services/uploads';
@@ -53,6 +58,8 @@ export const LOGIN_FAILURES_PER_KNOWN_DEVICE = 5;
 export const LINK_ATTEMPTS_PER_ADDRESS = 20;
 /** "Forgot password?" requests per client address: each one may send a mail. */
 export const RESET_REQUESTS_PER_ADDRESS = 5;
+/** "Send a new verification link" requests per client address: each one may send a mail. */
+export const VERIFICATION_LINK_REQUESTS_PER_ADDRESS = 5;
 /** Password changes per signed-in vendor: a stolen session cannot guess the current password at speed. */
 export const PASSWORD_CHANGES_PER_VENDOR = 5;
 const ACCOUNT_FAILURES: LoginThrottleRule = { maxFailures: LOGIN_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS };
@@ -62,6 +69,15 @@ const LINK_THROTTLE = { rateLimit: { max: LINK_ATTEMPTS_PER_ADDRESS, timeWindow:
 export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
 const REGISTRATION_MENU_KINDS = ['png', 'jpeg'] as const;
+
+/**
+ * The registration form's limits (as the app-wide ones, one file). @fastify/multipart reads
+ * `throwFileSizeLimit` from route options too, though busboy's type does not list it.
+ */
+const REGISTRATION_MULTIPART = (() => {
+  const options = { limits: { fileSize: MAX_REGISTRATION_MENU_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 24 }, throwFileSizeLimit: false };
+  return options;
+})();
 
 /**
  * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
@@ -90,7 +106,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await formRoutes.register(multipartForms);
 
     formRoutes.post('/register', {
-      config: { rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+      config: {
+        rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS },
+        // A menu over the limit arrives cut one byte past it (not refused by the parser), so the handler
+        // can leave it out and still create the account.
+        multipartOptions: REGISTRATION_MULTIPART,
+      },
       preValidation: [requireMultipart, trimTextFields('name', 'business', 'email', 'address', 'openingHours', 'website')],
       schema: {
         tags: ['auth'],
@@ -98,15 +119,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'An address that already has an account gets the same answer (and a mail saying so).',
         consumes: ['multipart/form-data'],
         body: RegisterBody,
-        response: { 201: Ok, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+        response: { 201: RegisterResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
       },
     }, async (request, reply) => {
-      const input = await registrationInput(request.body);
+      const { menuNotAdded, ...input } = await registrationInput(request.body);
       await registerVendor(app.deps, input);
       // The menu is scanned in the background (the worker thread does the OCR); its items are on the
       // vendor's menu by the time they have verified their e-mail.
       if (input.menu) void processPendingMenuUploads(app.deps, request.log);
-      return reply.code(201).send({ ok: true });
+      return reply.code(201).send(menuNotAdded ? { ok: true, menuNotAdded } : { ok: true });
     });
   };
   await app.register(registration);
@@ -214,6 +235,26 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
   });
 
+  app.post('/resend-verification', {
+    config: { rateLimit: { max: VERIFICATION_LINK_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+    preValidation: trimTextFields('email'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a new verification link to an account not verified yet',
+      description:
+        'Always 202 with the same message for a well-formed address, whether or not an account uses it or is verified. ' +
+        `At most 3 verification mails per account per 15 minutes; ${VERIFICATION_LINK_REQUESTS_PER_ADDRESS} requests per client address per 15 minutes.`,
+      body: ResendVerificationRequest,
+      response: { 202: ResendVerificationResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request, reply) => {
+    if (!isValidEmail(request.body.email)) {
+      throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+    }
+    await requestVerificationLink(app.deps, request.body.email);
+    return reply.code(202).send({ message: VERIFICATION_LINK_REQUESTED_MESSAGE });
+  });
+
   app.get('/reset-password/:token', {
     config: LINK_THROTTLE,
     schema: {
@@ -282,8 +323,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-/** The schema has checked shapes and lengths; this checks meaning (e-mail, website, menu file). */
-async function registrationInput(body: RegisterBody): Promise<RegistrationInput> {
+/**
+ * The schema has checked shapes and lengths; this checks meaning (e-mail, website, menu file). The menu is
+ * optional: a file that cannot be used never blocks the account; it is left out and the reason answered,
+ * so the owner hears that the menu can be added later.
+ */
+async function registrationInput(body: RegisterBody): Promise<RegistrationInput & { menuNotAdded?: string }> {
   if (!isValidEmail(body.email)) {
     throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
   }
@@ -298,8 +343,17 @@ async function registrationInput(body: RegisterBody): Promise<RegistrationInput>
     address: body.address,
     openingHours: body.openingHours,
     website,
-    menu: await registrationMenu(body.menu),
+    ...(await optionalRegistrationMenu(body.menu)),
   };
+}
+
+async function optionalRegistrationMenu(menu: Buffer | string | undefined): Promise<{ menu: RegistrationInput['menu']; menuNotAdded?: string }> {
+  try {
+    return { menu: await registrationMenu(menu) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { menu: null, menuNotAdded: error.message };
+  }
 }
 
 async function registrationMenu(menu: Buffer | string | undefined): Promise<RegistrationInput['menu']> {

@@ -21,6 +21,7 @@ import {
   ScanRefusal,
   ScanRequest,
   ScanResponse,
+  StoreDetailsResponse,
   UpdateCustomerRequest,
   UpdateCustomerResponse,
   WalletResponse,
@@ -29,6 +30,7 @@ import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { claimCard, getCard, getClaim, listWallet } from '../services/claims';
 import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
 import { scan } from '../services/stamping';
+import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
 import { applePassForCard } from '../services/apple-pass';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
@@ -43,6 +45,8 @@ export const NEW_CUSTOMERS_WINDOW_MS = 10 * MINUTE_MS;
 export const WALLET_READS_PER_ADDRESS = 120;
 /** Signing a pass costs CPU: fewer per address than plain reads. */
 export const APPLE_PASSES_PER_ADDRESS = 20;
+/** The store section of a card page: one read per card shown, so fewer than the wallet's. */
+export const STORE_DETAILS_READS_PER_ADDRESS = 60;
 export const CLAIMS_PER_ADDRESS = 30;
 /**
  * The claim screen asks once a second while its claim is pending, and a café's Wi-Fi is one
@@ -148,6 +152,21 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
     const pass = await applePassForCard(app.deps, customerId, request.params.cardId);
     return reply.header('content-type', PKPASS_MIME_TYPE).header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
+  });
+
+  app.get('/cards/:cardId/store', {
+    config: { rateLimit: { max: STORE_DETAILS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "The store of one of the customer's cards, as its owner describes it: cover, address, opening hours, website and menu",
+      description: 'Only the public profile. 404 for a card that is not in this wallet.',
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: { 200: StoreDetailsResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return getCardStoreDetails(app.deps, customerId, request.params.cardId);
   });
 
   app.post('/cards/:cardId/claim', {

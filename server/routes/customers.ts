@@ -2,12 +2,15 @@
 // export. Owner-only; HTTP only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
-import { CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse } from '../../src/api/contract/customers';
+import { CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse, CustomerSearchQuery, CustomerSearchResponse } from '../../src/api/contract/customers';
 import { listCustomers } from '../services/customer-list';
+import { searchCustomers } from '../services/customer-search';
 import { customerCsvStream } from '../services/export/csv-export';
 
 /** Exports are heavy: a few per minute per vendor is plenty (the activity log's export has the same budget). */
 export const EXPORTS_PER_MINUTE = 10;
+/** The top bar asks as the owner types (debounced): room for a busy minute of searching. */
+export const SEARCHES_PER_MINUTE = 60;
 
 /** A streamed CSV download's headers (the activity log's export sends them too). */
 export function csvHeaders(name: string) {
@@ -35,6 +38,26 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CustomerListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
     },
   }, async (request) => listCustomers(app.deps, request.params.vendorId, request.query));
+
+  app.get('/:vendorId/search', {
+    preHandler: app.ownerOf('vendorId'),
+    config: {
+      rateLimit: {
+        max: SEARCHES_PER_MINUTE,
+        timeWindow: 60_000,
+        // Per store and address: a stranger with no token cannot use up the owner's searches.
+        keyGenerator: (request) => `customer-search:${(request.params as { vendorId?: string }).vendorId ?? ''}:${request.ip}`,
+      },
+    },
+    schema: {
+      tags: ['customers'],
+      summary: "The store's customers whose name or e-mail holds the text, or whose number it is (at most 8, latest visit first)",
+      security: [{ bearer: [] }],
+      params: Params,
+      querystring: CustomerSearchQuery,
+      response: { 200: CustomerSearchResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => searchCustomers(app.deps, request.params.vendorId, request.query.q));
 
   app.get('/:vendorId/export.csv', {
     preHandler: app.ownerOf('vendorId'),

@@ -11,8 +11,8 @@ import {
   insertVendorIfNew,
   setVendorPassword,
 } from '../repositories/vendors';
-import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
-import { accountExistsMail, newVerificationLinkMail, verificationMail } from './auth-mails';
+import { consumeAllEmailTokens, consumeEmailToken, countEmailTokensSince, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
+import { accountExistsMail, newVerificationLinkMail, verificationLinkAgainMail, verificationMail } from './auth-mails';
 import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
@@ -24,6 +24,16 @@ export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'se
 
 /** An expired link mails a fresh one, but not more often than this per vendor. */
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
+/**
+ * Links the owner asks for (sign-in, "Forgot password?"): an account gets at most this many verification mails
+ * (the registration one included) in VERIFICATION_MAIL_WINDOW_MS, so asking right after registering works and a
+ * stranger cannot flood the mailbox.
+ */
+export const VERIFICATION_MAILS_PER_WINDOW = 3;
+export const VERIFICATION_MAIL_WINDOW_MS = 15 * 60 * 1000;
+
+export const VERIFICATION_LINK_REQUESTED_MESSAGE =
+  'If this e-mail address belongs to an account that is not verified yet, we have sent it a new verification link. The link works once, for 24 hours.';
 /** The menu photo registration takes: the same limit as a menu upload. */
 export const MAX_REGISTRATION_MENU_BYTES = MAX_MENU_BYTES;
 
@@ -176,13 +186,34 @@ export async function checkVerificationLink(deps: AccountDeps, token: string): P
   }
 }
 
-export async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number): Promise<void> {
+/**
+ * Mails a fresh verification link to a vendor not verified yet: 'expired' when an expired link was opened (at
+ * most one per RESEND_INTERVAL_MS), 'requested' when the owner asked for one (VERIFICATION_MAILS_PER_WINDOW).
+ */
+export async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number, cause: 'expired' | 'requested' = 'expired'): Promise<void> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor || vendor.verified_at !== null) return;
-  const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendorId, 'verify');
-  if (newest !== undefined && now - newest < RESEND_INTERVAL_MS) return;
+  if (cause === 'expired') {
+    const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendorId, 'verify');
+    if (newest !== undefined && now - newest < RESEND_INTERVAL_MS) return;
+  } else {
+    const recent = await countEmailTokensSince(deps.db.kysely, vendorId, 'verify', now - VERIFICATION_MAIL_WINDOW_MS);
+    if (recent >= VERIFICATION_MAILS_PER_WINDOW) return;
+  }
   const token = await issueEmailToken(deps, vendorId, 'verify', now);
-  await deps.mailer.send(newVerificationLinkMail(vendor.email, vendor.name, verifyLink(deps, token)));
+  const mail = cause === 'expired' ? newVerificationLinkMail : verificationLinkAgainMail;
+  await deps.mailer.send(mail(vendor.email, vendor.name, verifyLink(deps, token)));
+}
+
+/**
+ * "Send me a new verification link" for an address typed on the sign-in or "Forgot password?" screen. Mails
+ * only a real account that is not verified yet; the caller answers the same for every well-formed address,
+ * so nobody learns whether an address has an account.
+ */
+export async function requestVerificationLink(deps: AccountDeps, email: string): Promise<void> {
+  const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
+  if (!vendor || vendor.verified_at !== null) return;
+  await resendVerificationLink(deps, vendor.id, deps.now(), 'requested');
 }
 
 // ---- completing registration ----

@@ -41,6 +41,19 @@ export function newVerificationLinkMail(to: string, name: string, link: string):
   );
 }
 
+/** Sent when the owner asks for a new link (sign-in or "Forgot password?" for an address not verified yet). */
+export function verificationLinkAgainMail(to: string, name: string, link: string): MailMessage {
+  return compose(
+    to,
+    'Your new Stampwise verification link',
+    [
+      `Hi ${name},`,
+      'You asked for a new link to verify the e-mail address of your Stampwise account. Click the link below to verify it and set your password. It works once and expires in 24 hours; older links no longer matter.',
+    ],
+    { label: 'Verify e-mail address', link },
+  );
+}
+
 /** Sent instead of a second account when someone registers an address that already has one. */
 export function accountExistsMail(to: string, name: string, loginLink: string): MailMessage {
   return compose(

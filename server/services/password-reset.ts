@@ -16,7 +16,8 @@ import { inTransaction } from '../db/transactions';
 export const RESET_MAIL_SPACING_MS = 60 * 1000;
 
 export const RESET_REQUESTED_MESSAGE =
-  'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.';
+  'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour. ' +
+  'If the address is not verified yet, we have sent a new verification link instead: open it to set your password.';
 export const RESET_LINK_INVALID_MESSAGE = 'This link is not valid. It may have been used already: ask for a new one from the sign-in page.';
 export const RESET_LINK_EXPIRED_MESSAGE = 'This link has expired. Ask for a new one from the sign-in page.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not right.';
@@ -37,8 +38,10 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   const now = deps.now();
   const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
   if (!vendor) return;
-  if (vendor.verified_at === null || vendor.password_hash === null) {
-    await resendVerificationLink(deps, vendor.id, now);
+  // An account made with Google has a verified address and no password yet: a reset link lets it choose one.
+  if (vendor.verified_at === null) {
+    // Without a verified address there is no password to reset: the way in is the verification link.
+    await resendVerificationLink(deps, vendor.id, now, 'requested');
     return;
   }
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendor.id, 'reset');

@@ -12,21 +12,29 @@ import {
   insertRevokedSession,
 } from '../repositories/sessions';
 import type { SessionClaims } from '../infra/session-tokens';
+import type { SessionEndReason } from '../../src/api/contract/common';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<boolean> {
-  return (await currentSessionStoreVersion(deps, claims)) !== undefined;
+  return (await checkSession(deps, claims)).current;
 }
 
+/** Why a session that was issued is no longer current (told to the owner on the sign-in screen). */
+export type SessionEnd = Exclude<SessionEndReason, 'expired'>;
+
+export type SessionCheck = { current: true; storeVersion: number } | { current: false; reason: SessionEnd };
+
 /**
- * The session check of every vendor request: undefined when the session is not current; otherwise the
- * store's version, read in the same statement (GET /api/vendor/:id answers from its cache while it holds).
+ * The session check of every vendor request: the store's version when the session is current, read in the
+ * same statement (GET /api/vendor/:id answers from its cache while it holds); otherwise why it ended.
  */
-export async function currentSessionStoreVersion(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<number | undefined> {
+export async function checkSession(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<SessionCheck> {
   const standing = await findSessionStanding(deps.db.kysely, claims.sub, claims.jti);
-  const current = standing !== undefined && !standing.revoked && standing.generation === claims.gen;
-  return current ? standing.storeVersion : undefined;
+  if (standing === undefined) return { current: false, reason: 'account-closed' };
+  if (standing.revoked) return { current: false, reason: 'signed-out' };
+  if (standing.generation !== claims.gen) return { current: false, reason: 'password-changed' };
+  return { current: true, storeVersion: standing.storeVersion };
 }
 
 /** A new session token for the vendor, in their current generation (`db`: the caller's transaction, if any). */

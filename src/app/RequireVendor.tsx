@@ -3,8 +3,8 @@ import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ROUTES } from '../constants';
 import { decodeToken } from '../lib/token';
-import { useAppSelector } from './hooks';
-import { selectIsLoggedIn, selectToken, selectVendorId } from '../features/session/sessionSlice';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { selectIsLoggedIn, selectToken, selectVendorId, sessionExpired } from '../features/session/sessionSlice';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -22,13 +22,25 @@ function useRecheckAtExpiry(token: string | null): void {
   }, [token]);
 }
 
+/** To /login; a token that has passed its exp is ended first, so the sign-in screen says the session expired. */
+function ToSignIn({ expired }: { expired: boolean }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (expired) dispatch(sessionExpired());
+  }, [expired, dispatch]);
+  return <Navigate to={ROUTES.login} replace />;
+}
+
 export function RequireVendor({ children }: { children: ReactNode }) {
   const token = useAppSelector(selectToken);
   const loggedIn = useAppSelector((state) => selectIsLoggedIn(state));
   const vendorId = useAppSelector(selectVendorId);
   const { userId } = useParams();
   useRecheckAtExpiry(token);
-  if (!loggedIn || vendorId === null) return <Navigate to={ROUTES.login} replace />;
+  if (!loggedIn || vendorId === null) {
+    const exp = decodeToken(token)?.exp;
+    return <ToSignIn expired={exp !== undefined && exp * 1000 <= Date.now()} />;
+  }
   if (userId !== undefined && userId !== vendorId) return <Navigate to={ROUTES.dashboard(vendorId)} replace />;
   return <>{children}</>;
 }

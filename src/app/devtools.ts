@@ -15,7 +15,6 @@ const SECRET_KEYS = new Set(['password', 'currentPassword', 'newPassword', 'toke
  */
 const SECRET_ARGUMENT_ENDPOINTS = new Set([
   'login',
-  'logout',
   'verify',
   'completeRegistration',
   'checkResetLink',

@@ -24,6 +24,18 @@ const page = (load: () => Promise<PageModule>) => async () => {
 /** The sign-in page without antd's provider (it uses no antd), so /login loads no antd at all. */
 const plainPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/** Any other path: the sign-in screen, or the signed-in owner's dashboard. */
+const unknownPath = async () => {
+  const [{ SignedInGoesToDashboard }, { default: LoginPage }] = await Promise.all([import('./SignedInGoesToDashboard'), import('../features/login/LoginPage')]);
+  return {
+    Component: () => (
+      <SignedInGoesToDashboard>
+        <LoginPage />
+      </SignedInGoesToDashboard>
+    ),
+  };
+};
+
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
 const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
@@ -64,10 +76,13 @@ export const routes: RouteObject[] = [
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
       vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
+      vendorPage('/help/:userId/guide', () => import('../features/help/HelpGuidePage')),
+      vendorPage('/help/:userId/faq', () => import('../features/help/HelpFaqPage')),
+      vendorPage('/help/:userId/tutorial', () => import('../features/help/HelpTutorialPage')),
       // Reached from the Dashboard (the nav bar keeps its five buttons).
       vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
-      // Any other path shows the login screen.
-      { path: '*', lazy: plainPage(() => import('../features/login/LoginPage')) },
+      // Any other path shows the login screen to a visitor who is not signed in; a signed-in owner goes to their dashboard.
+      { path: '*', lazy: unknownPath },
     ],
   },
 ];

@@ -38,7 +38,7 @@ async function shot(name: string, fullPage = false): Promise<void> {
   await screenshot(page, name, { fullPage });
 }
 
-const signInButton = (): Locator => page.locator('.sw-login button[type=submit]');
+const signInButton = (): Locator => page.locator('.sw-login form[name=login] button[type=submit]');
 const navBar = (): Locator => page.locator('header.sw-nav');
 
 beforeAll(async () => {
@@ -197,7 +197,7 @@ describe('vendor accounts', () => {
       const seen: { text: string; at: number }[] = [];
       (window as unknown as { __buttonTexts: typeof seen }).__buttonTexts = seen;
       const record = () => {
-        const text = document.querySelector('.sw-login button[type=submit]')?.textContent ?? '';
+        const text = document.querySelector('.sw-login form[name=login] button[type=submit]')?.textContent ?? '';
         if (seen.at(-1)?.text !== text) seen.push({ text, at: performance.now() });
       };
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -217,7 +217,7 @@ describe('vendor accounts', () => {
     await shot('auth-login-lockout-1280');
     // Enter during the countdown sends nothing.
     await page.getByLabel('Password').press('Enter');
-    await page.waitForFunction(() => document.querySelector('.sw-login button[type=submit]')?.textContent === 'Sign In');
+    await page.waitForFunction(() => document.querySelector('.sw-login form[name=login] button[type=submit]')?.textContent === 'Sign In');
     expect(await signInButton().isEnabled()).toBe(true);
     expect(attempts).toBe(1);
 

@@ -72,10 +72,10 @@ describe('relay alert and void on the QR page', () => {
 
   it("lets the owner set the store's own budget floor", async () => {
     const section = counterPage.getByTestId('stamp-budget');
-    await section.getByText(/^Now: up to 10 stamps per counter code and 25 a day from the flyer/).waitFor();
-    await section.getByLabel('Counter code: at least').fill('14');
+    await section.getByText(/^Now: one code on this screen gives up to 10 stamps before it changes, and your printed flyer up to 25 stamps a day/).waitFor();
+    await section.getByLabel('Stamps from one code on this screen, at least').fill('14');
     await section.getByRole('button', { name: 'Save' }).click();
-    await section.getByText(/^Now: up to 14 stamps per counter code and 25 a day from the flyer/).waitFor();
+    await section.getByText(/^Now: one code on this screen gives up to 14 stamps before it changes, and your printed flyer up to 25 stamps a day/).waitFor();
     await checkA11y(counterPage, 'QR page after voiding, with the budget section');
   });
 

@@ -152,8 +152,14 @@ describe('QR code page', () => {
     await page.getByText(/^Refresh in \d+ s$/).waitFor();
     await page.getByText('Scan This QR Code').waitFor();
     await page.getByText("Present this to your customer's mobile app to scan. A new code is generated every 60 seconds.").waitFor();
-    // The card is 560 px wide at most: the QR fills it up to its 480 px limit.
-    await expect(page.getByTestId('qr-code').getAttribute('data-size')).resolves.toBe('480');
+    // At 1280 × 800 the code shares the first screen with the hand-over box and the feed beside it.
+    await expect(page.getByTestId('qr-code').getAttribute('data-size')).resolves.toBe('340');
+    const handOver = await page.getByTestId('live-feed').getByRole('button', { name: 'Hand over' }).boundingBox();
+    expect(handOver).not.toBeNull();
+    expect((handOver?.y ?? Infinity) + (handOver?.height ?? 0)).toBeLessThanOrEqual(800);
+    // 'Link in this code': the copy button copies the link a phone opens, not the bare token.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toMatch(new RegExp(`/s/${token.slice(0, 12)}`, 'i'));
     await checkA11y(page, 'on the QR page');
     await screenshot(page, 'qr-page-1280');
   });

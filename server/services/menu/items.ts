@@ -81,23 +81,40 @@ export async function removeUploadItems(deps: MenuDeps, vendorId: string, upload
  * Answers the items added, in scan order.
  */
 export async function addScannedItems(deps: MenuDeps, vendorId: string, scanned: readonly ScannedItem[], uploadId: string): Promise<MenuItemDto[]> {
+  return (await addScannedItemsCounted(deps, vendorId, scanned, uploadId)).added;
+}
+
+/**
+ * The items added, and how many the scan found that the menu already had: a scan that only found those
+ * tells the vendor so, rather than that it found nothing.
+ */
+export async function addScannedItemsCounted(
+  deps: MenuDeps,
+  vendorId: string,
+  scanned: readonly ScannedItem[],
+  uploadId: string,
+): Promise<{ added: MenuItemDto[]; alreadyOnMenu: number }> {
   const now = deps.now();
   return inTransaction(deps.db.kysely, async (trx) => {
     const existing = await listMenuItemNames(trx, vendorId);
-    const seen = new Set(existing.map(sameNameKey));
+    const onMenu = new Set(existing.map(sameNameKey));
+    const seen = new Set(onMenu);
+    const alreadyOnMenu = new Set<string>();
     let room = MAX_MENU_ITEMS - existing.length;
     const rows: NewMenuItem[] = [];
     for (const raw of scanned) {
       const item = cleanScannedItem(raw);
-      if (!item || room <= 0) continue;
+      if (!item) continue;
       const key = sameNameKey(item.name);
-      if (seen.has(key)) continue;
+      if (onMenu.has(key)) alreadyOnMenu.add(key);
+      if (room <= 0 || seen.has(key)) continue;
       seen.add(key);
       room -= 1;
       rows.push({ id: newMenuItemId(now), vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now, upload_id: uploadId });
     }
     await insertMenuItems(trx, rows);
     if (rows.length > 0) await touchStore(trx, vendorId, now);
-    return rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null, upload_id: uploadId }));
+    const added = rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null, upload_id: uploadId }));
+    return { added, alreadyOnMenu: alreadyOnMenu.size };
   });
 }

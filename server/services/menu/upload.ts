@@ -7,7 +7,7 @@ import { MenuScanRejected } from '../../menu-scan/errors';
 import type { MenuFileKind, ScannedItem } from '../../menu-scan';
 import type { ServiceLogger } from '../../infra/logger';
 import { checkMenuFile } from '../uploads';
-import { addScannedItems, newMenuItemId } from './items';
+import { addScannedItemsCounted, newMenuItemId } from './items';
 
 export const SCAN_FAILED_MESSAGE = 'We could not read this menu.';
 
@@ -32,21 +32,23 @@ export async function scanOrReject(deps: Pick<AppDeps, 'menuScanner'>, file: Buf
 
 /**
  * Checks the file (400/413/415), scans it (one scan per vendor, a few per server: 429), adds the
- * items the menu lacks and answers them ([] when the scan found nothing new).
+ * items the menu lacks and answers them ([] when the scan found nothing new), with how many it found
+ * that the menu already had.
  */
 export async function uploadMenu(
   deps: Pick<AppDeps, 'db' | 'now' | 'menuScanner' | 'menuScans'>,
   vendorId: string,
   file: Buffer | undefined,
   log: ServiceLogger,
-): Promise<{ newItems: MenuItemDto[]; uploadId: string }> {
+): Promise<{ newItems: MenuItemDto[]; uploadId: string; alreadyOnMenu: number }> {
   if (!file) throw badRequest('Choose a menu file to upload.', [{ field: 'menu', message: 'is required' }]);
   const release = deps.menuScans.gate.tryEnter(vendorId);
   try {
     const kind = await checkMenuFile(file);
     const scanned = await scanOrReject(deps, file, kind, log);
     const uploadId = `u${newMenuItemId(deps.now())}`;
-    return { newItems: await addScannedItems(deps, vendorId, scanned, uploadId), uploadId };
+    const { added, alreadyOnMenu } = await addScannedItemsCounted(deps, vendorId, scanned, uploadId);
+    return { newItems: added, uploadId, alreadyOnMenu };
   } finally {
     release();
   }

@@ -23,6 +23,13 @@ export const RegisterBody = Type.Object(
   { additionalProperties: false },
 );
 export type RegisterBody = Static<typeof RegisterBody>;
+/** 201 to POST /api/auth/register: the account exists; a menu file that could not be used is left out, with why. */
+export const RegisterResponse = Type.Object({
+  ok: Type.Literal(true),
+  menuNotAdded: Type.Optional(Type.String({ description: 'Why the menu file was not kept (the account was still created); add the menu later' })),
+});
+export type RegisterResponse = Static<typeof RegisterResponse>;
+
 /** The text fields the registration form sends (the `menu` file goes beside them). */
 export type RegisterFields = Required<Omit<RegisterBody, 'menu'>>;
 
@@ -91,3 +98,24 @@ export type ForgotPasswordResponse = MessageResponse;
 
 export const SessionInfo = Type.Object({ vendorId: Type.String(), exp: Type.Integer({ description: 'seconds since the epoch' }) });
 export type SessionInfo = Static<typeof SessionInfo>;
+
+/** POST /api/auth/resend-verification: always 202 with the same message for a well-formed address. */
+export const ResendVerificationRequest = Type.Object({ email: Text({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) }, { additionalProperties: false });
+export type ResendVerificationRequest = Static<typeof ResendVerificationRequest>;
+export const ResendVerificationResponse = MessageResponse;
+export type ResendVerificationResponse = MessageResponse;
+
+/** GET /api/auth/google/status: whether "Continue with Google" signs in (GOOGLE_CLIENT_ID/SECRET configured). */
+export const GoogleSignInStatus = Type.Object({ enabled: Type.Boolean() });
+export type GoogleSignInStatus = Static<typeof GoogleSignInStatus>;
+
+/** Why a Google sign-in came back to /login without a session (in the `#google-error=` fragment). */
+export const GOOGLE_SIGN_IN_ERRORS = ['cancelled', 'unverified-email', 'failed'] as const;
+export type GoogleSignInError = (typeof GOOGLE_SIGN_IN_ERRORS)[number];
+
+/** GET /api/auth/google/callback: what the identity provider sends back (all optional: a refusal has only `error`). */
+export const GoogleCallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 256 })),
+});

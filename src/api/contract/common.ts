@@ -4,13 +4,27 @@ import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox'
 import { ID_MAX_LENGTH } from './limits';
 import { Text } from './text';
 
+/**
+ * Why a 401 refused a session token the server once issued, so the app can tell the owner why they were signed
+ * out: it expired, Logout ended it (here or on another device), the password was changed or reset since, or the
+ * account is gone.
+ */
+export const SessionEndReason = Type.Union([
+  Type.Literal('expired'),
+  Type.Literal('signed-out'),
+  Type.Literal('password-changed'),
+  Type.Literal('account-closed'),
+]);
+export type SessionEndReason = Static<typeof SessionEndReason>;
+
 /** Every error response: `{ error }` with a human message; `details` on 400s say which field. */
 export const ErrorBody = Type.Object(
   {
     error: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    reason: Type.Optional(SessionEndReason),
   },
-  { description: 'A human-readable message; `details` name the offending fields of a 400.' },
+  { description: 'A human-readable message; `details` name the offending fields of a 400; `reason` says why a 401 refused a session token.' },
 );
 export type ApiError = Static<typeof ErrorBody>;
 

@@ -98,6 +98,26 @@ export const CardParams = Type.Object({ cardId: Id });
 export const ClaimParams = Type.Object({ claimId: Id });
 export const LinkTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: LINK_TOKEN_MAX_LENGTH }) });
 
+/**
+ * GET /api/customer/cards/{cardId}/store: what the owner wrote about the store, for the card's store
+ * section. Only the public profile: no ids, no e-mail, no owner name.
+ */
+export const StoreMenuEntry = Type.Object({
+  name: Type.String(),
+  price: Type.Union([Type.Number(), Type.Null()], { description: 'In dollars, or null when the item has no price' }),
+});
+export type StoreMenuEntry = Static<typeof StoreMenuEntry>;
+export const StoreDetailsResponse = Type.Object({
+  company: Type.String(),
+  logo: Nullable(Type.String({ description: 'URL of the logo image' })),
+  cover: Nullable(Type.String({ description: 'URL of the cover image' })),
+  address: Type.String(),
+  openHours: Type.String(),
+  website: Nullable(Type.String({ description: 'As the owner typed it (a bare domain is fine)' })),
+  menu: Type.Array(StoreMenuEntry, { description: 'In the order the owner added them' }),
+});
+export type StoreDetailsResponse = Static<typeof StoreDetailsResponse>;
+
 /** POST /api/customer/scan: one stamp collected. */
 export const ScanRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: SCAN_TOKEN_MAX_LENGTH }) }, { additionalProperties: false });
 export type ScanRequest = Static<typeof ScanRequest>;

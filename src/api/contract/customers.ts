@@ -1,7 +1,7 @@
 // /api/customers/{vendorId}: the store's customer list in keyset pages, and the CSV exports
 // of that list and of the activity log.
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { CUSTOMER_CURSOR_MAX_LENGTH, CUSTOMER_PAGE_SIZE, MIN_VISITS_RANGE, REGULAR_MIN_VISITS } from './limits';
+import { CUSTOMER_CURSOR_MAX_LENGTH, CUSTOMER_PAGE_SIZE, CUSTOMER_SEARCH_MAX_LENGTH, CUSTOMER_SEARCH_RESULTS, MIN_VISITS_RANGE, REGULAR_MIN_VISITS } from './limits';
 import { UtcOffset } from './activity';
 
 export const CustomerListFilter = Type.Union([Type.Literal('all'), Type.Literal('regulars'), Type.Literal('lapsed')], { default: 'all' });
@@ -59,3 +59,20 @@ export const ActivityExportQuery = Type.Object({ from: DateParam, to: DateParam,
 
 /** Any: a CSV 200 body is a text/csv byte stream, which no JSON schema describes (and none serializes). */
 export const CsvBody = Type.Any({ description: 'text/csv (RFC 4180, UTF-8 with BOM), streamed' });
+
+/** GET /api/customers/{vendorId}/search?q=: the top bar's search for a customer of the store. */
+export const CustomerSearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: CUSTOMER_SEARCH_MAX_LENGTH, description: 'Part of a name or e-mail, or a customer number ("#27")' }),
+});
+export type CustomerSearchQuery = Static<typeof CustomerSearchQuery>;
+export const CustomerSearchHit = Type.Object({
+  key: Type.String({ description: 'Opaque and stable per customer, as in the customer list' }),
+  name: Type.String({ description: 'Display name, or the label the store knows them by ("Customer #27")' }),
+  email: Type.Union([Type.String(), Type.Null()]),
+  visits: Type.Integer(),
+  stamps: Type.Integer({ description: 'On the card now' }),
+  lastVisit: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms' }),
+});
+export type CustomerSearchHit = Static<typeof CustomerSearchHit>;
+export const CustomerSearchResponse = Type.Object({ customers: Type.Array(CustomerSearchHit, { maxItems: CUSTOMER_SEARCH_RESULTS }) });
+export type CustomerSearchResponse = Static<typeof CustomerSearchResponse>;

@@ -82,6 +82,9 @@ export const HANDOVER_CODE_FIELD_MAX_LENGTH = HANDOVER_CODE_LENGTH * 3;
 export const REGULAR_MIN_VISITS = 4;
 export const REGULAR_WINDOW_DAYS = 30;
 export const CUSTOMER_PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
+/** The top bar's customer search: the longest text it sends, and the most customers it answers. */
+export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
+export const CUSTOMER_SEARCH_RESULTS = 8;
 export const ACTIVITY_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 /**
  * How many rows an activity page may be away from where the database can start reading it (the

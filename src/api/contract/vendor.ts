@@ -63,6 +63,7 @@ export const UploadMenuResponse = Type.Object({
   newItems: Type.Array(MenuItem),
   /** Identifies this upload's items (each carries it as `uploadId`). */
   uploadId: Type.String(),
+  alreadyOnMenu: Type.Optional(Type.Integer({ minimum: 0, description: 'Items the scan found that the menu already had (same name), so were not added again' })),
 });
 export type UploadMenuResponse = Static<typeof UploadMenuResponse>;
 

@@ -1,14 +1,14 @@
 // The live feed's connection cycle: fetch a 60-second ticket, open an EventSource on the stream URL,
 // dispatch each line; on any error close it, pause (1 s, 2 s, 4 s … 15 s) and start over with a fresh
 // ticket (an expired ticket cannot reopen the stream, so EventSource's own retry is not relied on).
-import type { ForkedTaskAPI } from '@reduxjs/toolkit';
+import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
-import { api } from '../../api/apiSlice';
+import { api, sessionRefused } from '../../api/apiSlice';
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../api/contract/protocol';
 import { activityApi } from './activityApi';
 import { ACTIVITY_TEXT } from '../../constants';
-import { loggedOut } from '../session/sessionSlice';
+import { loggedOut, sessionExpired } from '../session/sessionSlice';
 import {
   feedClosed,
   feedConnected,
@@ -130,8 +130,9 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
 
   // Signing out ends the stream at once: it must not keep delivering a store's customers to a signed-out tab.
   startListening({
-    actionCreator: loggedOut,
+    matcher: isAnyOf(loggedOut, sessionExpired, sessionRefused),
     effect: (_action, listenerApi) => {
+      if (listenerApi.getState().session.token !== null) return;
       if (listenerApi.getState().activityFeed.status !== 'closed') listenerApi.dispatch(feedClosed());
     },
   });

@@ -1,6 +1,6 @@
 // A customer's card at one store — header, stamps, progress, a message — and the claim flow of a
 // full card: confirm at the counter, claim, then the full-screen reward-ready screen.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { CustomerCard, RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
 import { useClaimCardMutation } from './api/hooks';
@@ -9,6 +9,9 @@ import { Notice, type NoticeTone } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { StampGrid } from './StampGrid';
 import { StoreHeader } from './StoreHeader';
+
+// Loaded after the card is on screen: the customer page's first script stays small.
+const StoreSection = lazy(() => import(/* webpackChunkName: "customer-store" */ './StoreSection'));
 
 export interface CardPanelProps {
   card: CustomerCard;
@@ -72,6 +75,9 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
         </div>
       ) : null}
       {children}
+      <Suspense fallback={null}>
+        <StoreSection cardId={current.id} />
+      </Suspense>
       {readyScreen ? <RewardReadyScreen redemption={readyScreen} onDone={() => setReadyScreen(null)} /> : null}
     </>
   );

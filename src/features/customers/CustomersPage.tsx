@@ -1,7 +1,7 @@
 // The store's customers — visits, stamps, rewards given, first and last visit — with the
 // "regulars" and "lapsed" filters, server-side sorting and keyset pages, plus the CSV exports.
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, InputNumber, Segmented, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDay as formatDate } from '../../lib/format';
@@ -12,6 +12,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
 import { useGetCustomersQuery } from './customersApi';
+import { CustomerSpotlight } from './CustomerSpotlight';
 import { ExportPanel } from './ExportPanel';
 import './customers.css';
 
@@ -21,6 +22,9 @@ const formatDay = (ms: number | null) => (ms === null ? '—' : formatDate(ms));
 
 export default function CustomersPage() {
   const { userId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const spotlightKey = searchParams.get('customer');
+  const spotlightText = searchParams.get('q') ?? '';
   const [filter, setFilter] = useState<CustomerListFilter>('all');
   const [minVisits, setMinVisits] = useState(REGULAR_MIN_VISITS);
   const [sort, setSort] = useState<CustomerListSort>('lastVisit');
@@ -61,6 +65,7 @@ export default function CustomersPage() {
   return (
     <VendorPage className="sw-customers-page">
       <PageHeading title={CUSTOMERS_TEXT.heading} subtitle={CUSTOMERS_TEXT.subtitle} />
+      {spotlightKey ? <CustomerSpotlight key={spotlightKey} vendorId={userId} customerKey={spotlightKey} text={spotlightText} /> : null}
       <SectionCard title={CUSTOMERS_TEXT.heading} icon={<TeamOutlined />}>
         <Space wrap size={16} className="sw-customers-filters">
           <Segmented<CustomerListFilter>

@@ -1,6 +1,6 @@
 // The store's customer list (keyset pages), on the one api slice.
 import { api } from '../../api/apiSlice';
-import type { CustomerListFilter, CustomerListResponse, CustomerListSort, SortOrder } from '../../api/contract/customers';
+import type { CustomerListFilter, CustomerListResponse, CustomerListSort, CustomerSearchResponse, SortOrder } from '../../api/contract/customers';
 
 export interface CustomerListArgs {
   vendorId: string;
@@ -24,7 +24,14 @@ export const customersApi = api.injectEndpoints({
       // A new stamp or claim changes visits and counts: the list reloads with the activity.
       providesTags: (_result, _error, { vendorId }) => [{ type: 'Activity', id: vendorId }],
     }),
+    /** GET /api/customers/{vendorId}/search?q= (bearer): the top bar's customer search. */
+    searchCustomers: build.query<CustomerSearchResponse, { vendorId: string; q: string }>({
+      query: ({ vendorId, q }) => ({ url: `/customers/${encodeURIComponent(vendorId)}/search`, params: { q } }),
+      providesTags: (_result, _error, { vendorId }) => [{ type: 'Activity', id: vendorId }],
+      // A search typed a minute ago is not worth keeping: the owner types on.
+      keepUnusedDataFor: 60,
+    }),
   }),
 });
 
-export const { useGetCustomersQuery } = customersApi;
+export const { useGetCustomersQuery, useSearchCustomersQuery } = customersApi;

@@ -1,8 +1,10 @@
-// Help and resources: the three questions as an accordion and the 'Additional Resources' list.
-import type { MouseEvent, ReactNode } from 'react';
+// Help and resources: the three questions as an accordion and the 'Additional Resources' list,
+// whose entries open the User Guide, the FAQ and the illustrated walkthrough.
+import type { ReactNode } from 'react';
 import { BookOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
-import { Col, Collapse, Row, Tag } from 'antd';
-import { HELP_TEXT } from '../../constants';
+import { Col, Collapse, Row } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { HELP_TEXT, ROUTES } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
@@ -16,10 +18,14 @@ const RESOURCE_ICON: Record<ResourceKey, ReactNode> = {
   videos: <PlayCircleOutlined />,
 };
 
-/** The resources are not written yet (placeholder links); following one must not leave the page. */
-const stayOnPage = (event: MouseEvent<HTMLAnchorElement>) => event.preventDefault();
+const RESOURCE_PATH: Record<ResourceKey, (vendorId: string) => string> = {
+  guide: ROUTES.helpGuide,
+  faq: ROUTES.helpFaq,
+  videos: ROUTES.helpTutorial,
+};
 
 export default function HelpPage() {
+  const { userId = '' } = useParams();
   return (
     <VendorPage>
       <PageHeading title={HELP_TEXT.heading} subtitle={HELP_TEXT.subtitle} />
@@ -33,7 +39,12 @@ export default function HelpPage() {
               items={HELP_TEXT.faqs.map((faq) => ({
                 key: faq.key,
                 label: <span className="sw-faq-question">{faq.question}</span>,
-                children: <p className="sw-faq-answer">{faq.answer}</p>,
+                children: (
+                  <>
+                    <p className="sw-faq-answer">{faq.answer}</p>
+                    {'note' in faq ? <p className="sw-faq-answer sw-faq-note">{faq.note}</p> : null}
+                  </>
+                ),
               }))}
             />
           </SectionCard>
@@ -47,13 +58,11 @@ export default function HelpPage() {
                     {RESOURCE_ICON[resource.key]}
                   </span>
                   <span className="sw-resource-text">
-                    {/* eslint-disable-next-line jsx-a11y/anchor-is-valid -- the resources are placeholder links until their pages exist; clicking one stays on this page */}
-                    <a href="#" onClick={stayOnPage} aria-label={HELP_TEXT.resourceLabel(resource.title)} className="sw-resource-link">
+                    <Link to={RESOURCE_PATH[resource.key](userId)} className="sw-resource-link">
                       {resource.title}
-                    </a>
+                    </Link>
                     <span className="sw-resource-description">{resource.description}</span>
                   </span>
-                  <Tag className="sw-soon-tag">{HELP_TEXT.comingSoon}</Tag>
                 </li>
               ))}
             </ul>

@@ -1,13 +1,14 @@
 // The top navigation bar of every vendor page: brand, page buttons, search, profile menu.
 // Below 768 px (phones) the page buttons and the search box fold into a panel opened by a Menu button.
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Input } from 'antd';
-import { CloseOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { APP_NAME, NAV_TEXT } from '../../constants';
+import { APP_NAME, NAV_TEXT, ROUTES } from '../../constants';
 import { useAppSelector, useAppStore } from '../../app/hooks';
-import { selectIsLoggedIn, selectVendorId } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectSessionEndedBecause, selectVendorId } from '../session/sessionSlice';
 import { BrandLogo } from './BrandMark';
+import { GlobalSearch } from './GlobalSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { NAV_ITEMS, isNavItemActive, navTarget } from './navItems';
 
@@ -24,6 +25,13 @@ export function NavBar() {
   };
 
   const panel = useFoldedPanel(pathname);
+
+  // A session that ends while the page is open (the server refused the token: the sign-in screen says why)
+  // leaves the vendor page for /login, replacing the entry.
+  const sessionEnded = useAppSelector(selectSessionEndedBecause) !== null;
+  useEffect(() => {
+    if (sessionEnded) navigate(ROUTES.login, { replace: true });
+  }, [sessionEnded, navigate]);
 
   return (
     <header className="sw-nav">
@@ -61,12 +69,7 @@ export function NavBar() {
             })}
           </nav>
           <div className="sw-nav__search" role="search">
-            <Input
-              aria-label={NAV_TEXT.search}
-              placeholder={NAV_TEXT.searchPlaceholder}
-              prefix={<SearchOutlined aria-hidden="true" style={{ color: '#6f5d50' }} />}
-              allowClear
-            />
+            <GlobalSearch vendorId={vendorId} />
           </div>
         </div>
         {vendorId !== null && <ProfileMenu vendorId={vendorId} />}

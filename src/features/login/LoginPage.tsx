@@ -1,13 +1,18 @@
 // The sign-in screen: form, lockout countdown, and the preview image on wide screens.
 // Plain elements in the antd theme's look (login-form.css), not antd: /login must load at most
 // 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { APP_NAME, LOGIN_TEXT, ROUTES } from '../../constants';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { APP_NAME, GOOGLE_SIGN_IN_TEXT, LOGIN_TEXT, RESEND_VERIFICATION_TEXT, ROUTES, SESSION_ENDED_TEXT } from '../../constants';
+import { decodeToken } from '../../lib/token';
+import { selectSessionEndedBecause, tokenSaved } from '../session/sessionSlice';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { readGoogleReturn, type GoogleReturn } from './googleSignIn';
+import { ResendVerificationLink } from './ResendVerificationLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BrandLogo } from '../layout/BrandMark';
 import { selectLockoutSecondsLeft, selectLoginFailure, selectLoginStatus } from './loginFormSlice';
-import { submitLogin } from './loginFlow';
+import { redirectToDashboard, submitLogin } from './loginFlow';
 import './login.css';
 import './login-form.css';
 
@@ -16,6 +21,11 @@ const FAILURE_TEXT = {
   tooManyAttempts: LOGIN_TEXT.tooManyAttempts,
   unexpected: LOGIN_TEXT.unexpectedFailure,
 } as const;
+
+/** What the verification page hands over when it sends the owner here with a dead link. */
+export interface LoginPageState {
+  verificationLinkInvalid?: boolean;
+}
 
 /** Public so the illustration can be swapped without a rebuild; copied to the site root by webpack. */
 const PREVIEW_IMAGE = '/login-preview.svg';
@@ -37,12 +47,32 @@ export default function LoginPage() {
   const failure = useAppSelector(selectLoginFailure);
   const secondsLeft = useAppSelector(selectLockoutSecondsLeft);
   const [passwordShown, setPasswordShown] = useState(false);
+  const endedBecause = useAppSelector(selectSessionEndedBecause);
+  const location = useLocation();
+  const arrivedWithDeadLink = (location.state as LoginPageState | null)?.verificationLinkInvalid === true;
+  const [googleReturn] = useState<GoogleReturn>(() => readGoogleReturn(location.hash));
+  const googleSession = googleReturn && 'session' in googleReturn ? googleReturn.session : null;
+  const googleError = googleReturn && 'error' in googleReturn ? googleReturn.error : null;
+
+  // Back from Google: keep the session and open the dashboard as a password sign-in does (a full redirect); the
+  // fragment leaves the address bar and the history entry at once.
+  useEffect(() => {
+    if (googleReturn === null) return;
+    window.history.replaceState(window.history.state, '', ROUTES.login);
+    const vendorId = googleSession ? decodeToken(googleSession)?.sub : undefined;
+    if (googleSession && vendorId) {
+      dispatch(tokenSaved(googleSession));
+      redirectToDashboard(vendorId);
+    }
+  }, [googleReturn, googleSession, dispatch]);
+  const [typedEmail, setTypedEmail] = useState('');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Ignored while submitting or counting down (the button is disabled then, and Enter with it).
     if (status !== 'idle') return;
     const fields = new FormData(event.currentTarget);
+    setTypedEmail(String(fields.get('username') ?? '').trim());
     // No client-side checks; the server decides.
     dispatch(submitLogin({ username: String(fields.get('username') ?? ''), password: String(fields.get('password') ?? '') }));
   };
@@ -57,6 +87,20 @@ export default function LoginPage() {
         <div className="sw-login__form-wrap">
           <h1 className="sw-login__heading">{LOGIN_TEXT.heading}</h1>
           <span className="sw-login__subtitle">{LOGIN_TEXT.subtitle}</span>
+
+          {endedBecause !== null && failure === null && (
+            <div className="sw-login__alert sw-alert sw-alert--info" role="status">
+              <span className="sw-alert__icon sw-alert__icon--info" aria-hidden="true">i</span>
+              <span className="sw-alert__text">{SESSION_ENDED_TEXT[endedBecause]}</span>
+            </div>
+          )}
+
+          {googleError !== null && failure === null && (
+            <div className="sw-login__alert sw-alert sw-alert--error" role="alert">
+              <span className="sw-alert__icon" aria-hidden="true">×</span>
+              <span className="sw-alert__text">{GOOGLE_SIGN_IN_TEXT.errors[googleError]}</span>
+            </div>
+          )}
 
           {failure !== null && (
             <div className="sw-login__alert sw-alert sw-alert--error" role="alert">
@@ -104,9 +148,16 @@ export default function LoginPage() {
             </button>
           </form>
 
+          {failure === 'invalidCredentials' ? (
+            <ResendVerificationLink key={typedEmail} intro={RESEND_VERIFICATION_TEXT.notVerifiedHint} email={typedEmail} />
+          ) : arrivedWithDeadLink ? (
+            <ResendVerificationLink intro={RESEND_VERIFICATION_TEXT.linkInvalid} />
+          ) : null}
+
           <div className="sw-divider" role="separator">
             <span>{LOGIN_TEXT.divider}</span>
           </div>
+          <GoogleSignInButton />
           <p className="sw-login__register-hint">{LOGIN_TEXT.noAccount}</p>
           <button type="button" className="sw-button" onClick={() => navigate(ROUTES.register)}>
             {LOGIN_TEXT.register}

@@ -35,6 +35,7 @@ export default function ForgotPasswordPage() {
             <p className="sw-verify__text" role="status">
               {FORGOT_PASSWORD_TEXT.sentText}
             </p>
+            <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.sentNotVerifiedText}</p>
             <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.sentHint}</p>
           </>
         ) : (

@@ -84,40 +84,45 @@ export default function QrPage() {
   return (
     <VendorPage className="sw-qr-page">
       {firstDay ? <SetUpRewardFirst vendorId={userId} status={firstDay} /> : null}
-      <section className="sw-qr-card" aria-labelledby="sw-qr-title">
-        <header className="sw-qr-card__header">
-          <h1 id="sw-qr-title">{QR_TEXT.title}</h1>
-          <Tag className="sw-qr-chip">
-            {QR_TEXT.dynamic}
-          </Tag>
-        </header>
-        <p className="sw-qr-card__instructions">{QR_TEXT.instructions}</p>
+      {/* What staff use first sits together: the code, then the hand-over box and the feed beside it. */}
+      <div className="sw-qr-top">
+        <section className="sw-qr-card" aria-labelledby="sw-qr-title">
+          <header className="sw-qr-card__header">
+            <h1 id="sw-qr-title">{QR_TEXT.title}</h1>
+            <Tag className="sw-qr-chip">
+              {QR_TEXT.dynamic}
+            </Tag>
+          </header>
+          <p className="sw-qr-card__instructions">{QR_TEXT.instructions}</p>
 
-        <StampQuantitySelector idPrefix="sw-qr" />
+          <StampQuantitySelector idPrefix="sw-qr" />
 
-        <QrCodeDisplay url={qr.url} expired={qr.expired} />
+          <QrCodeDisplay url={qr.url} expired={qr.expired} />
 
-        <TokenPreview token={qr.token} />
+          <TokenPreview token={qr.token} url={qr.url} />
 
-        <QrCountdown />
+          <QrCountdown />
 
-        <div className="sw-qr-actions">
-          <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.fetching}>
-            {QR_TEXT.regenerate}
-          </Button>
-          <Button type="primary" icon={<DownloadOutlined />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>
-            {QR_TEXT.exportPng}
-          </Button>
-          <Button icon={<PrinterOutlined />} onClick={() => guardFlyer(() => void printFlyer())} loading={printing}>
-            {QR_TEXT.print}
-          </Button>
-          <Button icon={<FullscreenOutlined />} onClick={enterCounterMode}>
-            {QR_TEXT.counterMode}
-          </Button>
+          <div className="sw-qr-actions">
+            <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.fetching}>
+              {QR_TEXT.regenerate}
+            </Button>
+            <Button type="primary" icon={<DownloadOutlined />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>
+              {QR_TEXT.exportPng}
+            </Button>
+            <Button icon={<PrinterOutlined />} onClick={() => guardFlyer(() => void printFlyer())} loading={printing}>
+              {QR_TEXT.print}
+            </Button>
+            <Button icon={<FullscreenOutlined />} onClick={enterCounterMode}>
+              {QR_TEXT.counterMode}
+            </Button>
+          </div>
+        </section>
+
+        <div className="sw-qr-top__side">
+          <LiveActivityFeed vendorId={userId} />
         </div>
-      </section>
-
-      <LiveActivityFeed vendorId={userId} />
+      </div>
 
       <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} />
       <StampBudgetSection vendorId={userId} />

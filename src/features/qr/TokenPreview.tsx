@@ -1,4 +1,5 @@
-// The first 12 characters of the current token, with a copy button (a clipboard failure is silently ignored).
+// The link the QR code holds: where it goes and the first 12 characters of its token, with a button that
+// copies the whole link (what staff paste into a message); a clipboard failure is silently ignored.
 import { useState } from 'react';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
@@ -8,25 +9,35 @@ export function tokenPreview(token: string): string {
   return token.slice(0, QR_SIZES.tokenPreviewChars);
 }
 
-export function TokenPreview({ token }: { token: string | null }) {
+/** "stampwise.test/s/" for "http://stampwise.test/s/<token>": the part of the link before the token. */
+export function linkBase(url: string, token: string): string {
+  const withoutScheme = url.replace(/^https?:\/\//i, '');
+  const at = withoutScheme.lastIndexOf(token);
+  return at >= 0 ? withoutScheme.slice(0, at) : '';
+}
+
+export function TokenPreview({ token, url }: { token: string | null; url: string | null }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    if (!token) return;
+    if (!url) return;
     try {
-      await navigator.clipboard.writeText(token);
+      await navigator.clipboard.writeText(url);
       setCopied(true);
     } catch {
-      // Silently ignored (e.g. clipboard permission denied).
+      // Silently ignored (e.g. clipboard permission denied): the link is still on screen.
     }
   };
   return (
     <div className="sw-token">
       <span className="sw-token__label">{QR_TEXT.tokenLabel}</span>
-      <code className="sw-token__value" data-testid="token-preview">
-        {token ? `${tokenPreview(token)}…` : '—'}
-      </code>
+      <span className="sw-token__link">
+        {token && url ? <span className="sw-token__base">{linkBase(url, token)}</span> : null}
+        <code className="sw-token__value" data-testid="token-preview">
+          {token ? `${tokenPreview(token)}…` : '—'}
+        </code>
+      </span>
       <Tooltip title={copied ? QR_TEXT.copied : QR_TEXT.copy} onOpenChange={(open) => !open && setCopied(false)}>
-        <Button type="text" size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={QR_TEXT.copy} disabled={!token} onClick={() => void copy()} />
+        <Button type="text" size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={QR_TEXT.copy} disabled={!url} onClick={() => void copy()} />
       </Tooltip>
     </div>
   );

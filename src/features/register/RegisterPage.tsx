@@ -10,6 +10,7 @@ import type { RegisterFields } from '../../api/contract/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi } from '../session/authApi';
+import { startGoogleSignIn } from '../login/googleSignIn';
 import { isEmailAddress, isWebAddress, textRule } from './registrationRules';
 import './register.css';
 
@@ -26,6 +27,15 @@ function isHttpRefusal(error: unknown): boolean {
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // Google sign-in signs in or registers when the server has it configured; otherwise the button only logs to the console.
+  // The server is asked on the click, so the form itself sends nothing until Register.
+  const continueWithGoogle = async () => {
+    const request = dispatch(authApi.endpoints.googleSignInStatus.initiate());
+    const status = await request;
+    request.unsubscribe();
+    if (status.data?.enabled) startGoogleSignIn();
+    else console.log(REGISTER_TEXT.googleLog);
+  };
   const { message } = App.useApp();
   // One form for both input steps: fields of the hidden step keep their values (antd `preserve`).
   const [form] = Form.useForm<FormValues>();
@@ -36,6 +46,8 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   /** Why the last Register failed: the page stays on step 2 and says why. */
   const [failure, setFailure] = useState<string | null>(null);
+  /** Why the menu file was left out of a created account (the menu can be added later). */
+  const [menuNotAdded, setMenuNotAdded] = useState<string | null>(null);
   // A ref, not the state: two quick clicks both pass validation before the state re-renders.
   const inFlight = useRef(false);
 
@@ -55,7 +67,8 @@ export default function RegisterPage() {
         website: values.website?.trim() ?? '',
       };
       // track: false: the menu File and the vendor's details need not sit in the store's cache.
-      await dispatch(authApi.endpoints.register.initiate({ ...fields, menu }, { track: false })).unwrap();
+      const outcome = await dispatch(authApi.endpoints.register.initiate({ ...fields, menu }, { track: false })).unwrap();
+      setMenuNotAdded(outcome.menuNotAdded);
       setStep(2);
     } catch (error) {
       // A refused registration stays on step 2 without a message; a thrown failure is only logged.
@@ -97,6 +110,9 @@ export default function RegisterPage() {
             {REGISTER_TEXT.stepTitles[step]}
           </Typography.Title>
           <p>{REGISTER_TEXT.createdText}</p>
+          {menuNotAdded ? (
+            <Alert type="warning" showIcon className="sw-register__menu-skipped" title={REGISTER_TEXT.menuNotAdded(menuNotAdded)} />
+          ) : null}
           <p className="sw-register__hint">{REGISTER_TEXT.createdHint}</p>
           <Button type="primary" size="large" block onClick={() => navigate(ROUTES.login)}>
             {REGISTER_TEXT.login}
@@ -112,7 +128,7 @@ export default function RegisterPage() {
           </Typography.Text>
           {step === 0 && (
             <>
-              <Button block size="large" icon={<GoogleOutlined />} onClick={() => console.log(REGISTER_TEXT.googleLog)}>
+              <Button block size="large" icon={<GoogleOutlined />} onClick={continueWithGoogle}>
                 {REGISTER_TEXT.google}
               </Button>
               <Divider plain>{REGISTER_TEXT.divider}</Divider>

@@ -1,6 +1,19 @@
-// The /api/auth calls (sign-in, registration, logout, forgot/reset password), injected into the one api slice.
+// The /api/auth calls (sign-in, registration, verification, forgot/reset password, Google status), injected into the one api slice.
+// Logout is not here: see sessionRevocation.ts.
 import { api } from '../../api/apiSlice';
-import type { CompleteRegistrationRequest, CompleteRegistrationResponse, ForgotPasswordResponse, LoginRequest, LoginResponse, RegisterFields, ResetPasswordResponse, VerifyResponse } from '../../api/contract/auth';
+import type {
+  CompleteRegistrationRequest,
+  CompleteRegistrationResponse,
+  ForgotPasswordResponse,
+  GoogleSignInStatus,
+  LoginRequest,
+  LoginResponse,
+  RegisterFields,
+  RegisterResponse,
+  ResendVerificationResponse,
+  ResetPasswordResponse,
+  VerifyResponse,
+} from '../../api/contract/auth';
 import { saveKnownDeviceToken } from './knownDevice';
 
 /** What the registration form hands over: the text fields plus the optional menu picture. */
@@ -22,6 +35,20 @@ export function registrationFormData({ menu, ...fields }: RegisterInput): FormDa
 }
 
 /** A sign-in answer the app can act on: a token and the vendor id to open (anything else is a failure). */
+/** What a registration answered beyond success: a menu file left out of the new account, and why. */
+export interface RegisterOutcome {
+  menuNotAdded: string | null;
+}
+
+export function registerOutcome(text: string): RegisterOutcome {
+  try {
+    const body = JSON.parse(text) as Partial<RegisterResponse> | null;
+    return { menuNotAdded: typeof body?.menuNotAdded === 'string' ? body.menuNotAdded : null };
+  } catch {
+    return { menuNotAdded: null };
+  }
+}
+
 export function isUsableLoginAnswer(answer: Partial<LoginResponse> | undefined): answer is LoginResponse {
   return typeof answer?.token === 'string' && answer.token !== '' && typeof answer.vendor?._id === 'string' && answer.vendor._id !== '';
 }
@@ -48,14 +75,17 @@ export const authApi = api.injectEndpoints({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/logout — the server ends this session; the token is sent explicitly as the store may already have forgotten it. */
-    logout: build.mutation<null, string>({
-      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` }, responseHandler: 'text' }),
-      transformResponse: () => null,
-    }),
     /** POST /api/auth/forgot-password — the same 202 answer for any well-formed address. */
     forgotPassword: build.mutation<ForgotPasswordResponse, string>({
       query: (email) => ({ url: '/auth/forgot-password', method: 'POST', body: { email } }),
+    }),
+    /** GET /api/auth/google/status — whether "Continue with Google" signs in on this server. */
+    googleSignInStatus: build.query<GoogleSignInStatus, void>({
+      query: () => '/auth/google/status',
+    }),
+    /** POST /api/auth/resend-verification — the same 202 answer for any well-formed address; mails only an account not verified yet. */
+    resendVerification: build.mutation<ResendVerificationResponse, string>({
+      query: (email) => ({ url: '/auth/resend-verification', method: 'POST', body: { email } }),
     }),
     /** GET /api/auth/reset-password/{token} — 200 usable, 404 unknown or used, 410 expired. */
     checkResetLink: build.query<{ ok: true }, string>({
@@ -82,18 +112,18 @@ export const authApi = api.injectEndpoints({
       }),
       onQueryStarted: keepDeviceToken,
     }),
-    /** POST /api/auth/register (multipart) — only the success status matters. */
-    register: build.mutation<null, RegisterInput>({
+    /** POST /api/auth/register (multipart); the answer names a menu file the server left out (the account was created without it). */
+    register: build.mutation<RegisterOutcome, RegisterInput>({
       query: (input) => ({
         url: '/auth/register',
         method: 'POST',
         body: registrationFormData(input),
-        // The body is not read, so whatever the server sends back can never turn success into a parse error.
+        // Read as text: whatever the server sends back can never turn success into a parse error.
         responseHandler: 'text',
       }),
-      transformResponse: () => null,
+      transformResponse: (text: string): RegisterOutcome => registerOutcome(text),
     }),
   }),
 });
 
-export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation } = authApi;
+export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation, useGoogleSignInStatusQuery } = authApi;

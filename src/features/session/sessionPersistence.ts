@@ -2,7 +2,9 @@
 import { TOKEN_STORAGE_KEY } from '../../constants';
 import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
-import { loggedOut } from './sessionSlice';
+import { isAnyOf } from '@reduxjs/toolkit';
+import { sessionRefused } from '../../api/apiSlice';
+import { loggedOut, sessionExpired } from './sessionSlice';
 
 function writeStoredToken(token: string | null): void {
   try {
@@ -22,8 +24,10 @@ export function registerSessionPersistence(startListening: AppStartListening): v
     },
   });
   startListening({
-    actionCreator: loggedOut,
+    matcher: isAnyOf(loggedOut, sessionExpired, sessionRefused),
     effect: (_action, listenerApi) => {
+      // A refusal of a token that is no longer the current one ended nothing: keep the cache.
+      if (listenerApi.getState().session.token !== null) return;
       // Nothing cached for one vendor may be shown to the next one on this screen.
       listenerApi.dispatch(api.util.resetApiState());
     },

@@ -16,15 +16,19 @@ import { useObjectUrl } from './useObjectUrl';
 import { useGetVendorQuery, useUpdateVendorMutation } from './vendorApi';
 import './storeSettings.css';
 
+export type StoreSettingsTab = 'setup' | 'preview' | 'menu';
+
 export interface StoreSettingsDialogProps {
   open: boolean;
   onClose: () => void;
+  /** The tab it opens on (the top bar's search opens Menu & Items for a menu item). */
+  initialTab?: StoreSettingsTab;
 }
 
 /** Fits in the 768 px tablet view with the page margin; antd narrows it further on phones. */
 const DIALOG_WIDTH = 720;
 
-export function StoreSettingsDialog({ open, onClose }: StoreSettingsDialogProps) {
+export function StoreSettingsDialog({ open, onClose, initialTab = 'setup' }: StoreSettingsDialogProps) {
   const vendorId = useAppSelector(selectVendorId);
   return (
     <Modal
@@ -41,12 +45,12 @@ export function StoreSettingsDialog({ open, onClose }: StoreSettingsDialogProps)
       mask={{ closable: false }}
       className="sw-store-settings"
     >
-      {open && vendorId && <StoreSettingsContent vendorId={vendorId} onClose={onClose} />}
+      {open && vendorId && <StoreSettingsContent vendorId={vendorId} onClose={onClose} initialTab={initialTab} />}
     </Modal>
   );
 }
 
-function StoreSettingsContent({ vendorId, onClose }: { vendorId: string; onClose: () => void }) {
+function StoreSettingsContent({ vendorId, onClose, initialTab }: { vendorId: string; onClose: () => void; initialTab: StoreSettingsTab }) {
   const dispatch = useAppDispatch();
   // Loads the vendor each time the dialog opens; cached data shows meanwhile.
   const { data, isLoading, isError, error } = useGetVendorQuery(vendorId, { refetchOnMountOrArgChange: true });
@@ -72,10 +76,10 @@ function StoreSettingsContent({ vendorId, onClose }: { vendorId: string; onClose
       </>
     );
   }
-  return <StoreSettingsTabs vendorId={vendorId} vendor={data?.vendor} items={data?.items ?? []} onClose={onClose} />;
+  return <StoreSettingsTabs vendorId={vendorId} vendor={data?.vendor} items={data?.items ?? []} onClose={onClose} initialTab={initialTab} />;
 }
 
-type TabKey = 'setup' | 'preview' | 'menu';
+type TabKey = StoreSettingsTab;
 
 const PROFILE_FIELDS: readonly (keyof ProfileDraft)[] = ['company', 'address', 'open_hours', 'website'];
 
@@ -105,10 +109,11 @@ interface StoreSettingsTabsProps {
   vendor: VendorProfile | undefined;
   items: readonly MenuItemDto[];
   onClose: () => void;
+  initialTab: TabKey;
 }
 
-function StoreSettingsTabs({ vendorId, vendor, items, onClose }: StoreSettingsTabsProps) {
-  const [tab, setTab] = useState<TabKey>('setup');
+function StoreSettingsTabs({ vendorId, vendor, items, onClose, initialTab }: StoreSettingsTabsProps) {
+  const [tab, setTab] = useState<TabKey>(initialTab);
   const [draft, setDraft] = useState<ProfileDraft>(() => draftFromVendor(vendor));
   const [logoFile, setLogoFile] = useState<File | null>(null);
   const [coverFile, setCoverFile] = useState<File | null>(null);

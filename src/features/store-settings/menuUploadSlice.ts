@@ -10,12 +10,25 @@ import { MENU_UPLOAD } from '../../constants';
 export type MenuUploadState =
   | { status: 'idle' }
   | { status: 'scanning'; fileName: string; uploadPercent: number }
-  | { status: 'done'; addedCount: number; uploadId?: string }
+  | { status: 'done'; addedCount: number; uploadId?: string; alreadyOnMenu?: number }
   /** The vendor took the last upload's items back. */
   | { status: 'undone'; removedCount: number }
-  | { status: 'failed' };
+  | { status: 'failed'; reason?: MenuScanFailure };
 
 export type MenuUploadStatus = MenuUploadState['status'];
+
+/** Why a menu could not be scanned, as far as the answer tells. */
+export type MenuScanFailure = 'not-a-menu-file' | 'too-large' | 'unreadable' | 'busy' | 'offline' | 'server';
+
+/** The reason behind a failed upload's answer: its HTTP status, or no answer at all. */
+export function menuScanFailureOf(status: number | string | undefined): MenuScanFailure {
+  if (typeof status !== 'number') return 'offline';
+  if (status === 415) return 'not-a-menu-file';
+  if (status === 413) return 'too-large';
+  if (status === 400 || status === 422) return 'unreadable';
+  if (status === 429) return 'busy';
+  return 'server';
+}
 
 const initialState = { status: 'idle' } as MenuUploadState;
 
@@ -35,19 +48,19 @@ export const menuUploadSlice = createSlice({
       if (percent > state.uploadPercent) state.uploadPercent = percent;
       return state;
     },
-    scanSucceeded(state, action: PayloadAction<{ addedCount: number; uploadId?: string }>) {
+    scanSucceeded(state, action: PayloadAction<{ addedCount: number; uploadId?: string; alreadyOnMenu?: number }>) {
       if (state.status !== 'scanning') return state;
-      const { addedCount, uploadId } = action.payload;
-      return uploadId ? { status: 'done', addedCount, uploadId } : { status: 'done', addedCount };
+      const { addedCount, uploadId, alreadyOnMenu } = action.payload;
+      return { status: 'done', addedCount, ...(uploadId ? { uploadId } : {}), ...(alreadyOnMenu ? { alreadyOnMenu } : {}) };
     },
     /** The items of the upload just shown were removed; only from its `done` state. */
     uploadUndone(state, action: PayloadAction<{ uploadId: string; removedCount: number }>) {
       if (state.status !== 'done' || state.uploadId !== action.payload.uploadId) return state;
       return { status: 'undone', removedCount: action.payload.removedCount };
     },
-    scanFailed(state) {
+    scanFailed(state, action: PayloadAction<{ reason: MenuScanFailure } | undefined>) {
       if (state.status !== 'scanning') return state;
-      return { status: 'failed' };
+      return action.payload ? { status: 'failed', reason: action.payload.reason } : { status: 'failed' };
     },
     /** Clears a result (e.g. when the dialog closes); a running scan cannot be reset, its answer is still coming. */
     resultDismissed(state) {
@@ -70,9 +83,11 @@ export const selectNewUploadId = (state: WithMenuUpload): string | null =>
 /** The one result message of a menu upload, or null while idle or scanning. */
 export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
   const upload = state.menuUpload;
-  if (upload.status === 'failed') return { kind: 'error', text: MENU_UPLOAD.failed };
+  // "Failed to scan menu." stays first; the reason follows, so the vendor knows what to change.
+  if (upload.status === 'failed') return { kind: 'error', text: upload.reason ? `${MENU_UPLOAD.failed} ${MENU_UPLOAD.failureReasons[upload.reason]}` : MENU_UPLOAD.failed };
   if (upload.status === 'undone') return { kind: 'warning', text: MENU_UPLOAD.undone(upload.removedCount) };
   if (upload.status !== 'done') return null;
+  if (upload.addedCount === 0 && upload.alreadyOnMenu) return { kind: 'warning', text: MENU_UPLOAD.allAlreadyOnMenu(upload.alreadyOnMenu) };
   if (upload.addedCount === 0) return { kind: 'warning', text: MENU_UPLOAD.noItems };
   return { kind: 'success', text: MENU_UPLOAD.added(upload.addedCount) };
 }

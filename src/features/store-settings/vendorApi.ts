@@ -3,7 +3,7 @@ import { api } from '../../api/apiSlice';
 import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { selectToken, type SessionState } from '../session/sessionSlice';
-import { uploadProgressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
+import { menuScanFailureOf, uploadProgressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
 import { postFormWithProgress } from './postFormWithProgress';
 
 /** Same base as the api slice's fetchBaseQuery; the XHR upload cannot go through it. */
@@ -180,11 +180,14 @@ export const vendorApi = api.injectEndpoints({
             }),
           );
           const uploadId = typeof data?.uploadId === 'string' ? data.uploadId : undefined;
-          dispatch(scanSucceeded({ addedCount: newItems.length, uploadId }));
+          const alreadyOnMenu = typeof data?.alreadyOnMenu === 'number' && data.alreadyOnMenu > 0 ? data.alreadyOnMenu : undefined;
+          dispatch(scanSucceeded(alreadyOnMenu ? { addedCount: newItems.length, uploadId, alreadyOnMenu } : { addedCount: newItems.length, uploadId }));
           if (newItems.length > 0) dispatch(api.util.invalidateTags(['Reward']));
         } catch (error) {
           console.error(MENU_UPLOAD.failedLog, error);
-          dispatch(scanFailed());
+          // queryFulfilled rejects with { error: FetchBaseQueryError }: its status says why.
+          const status = (error as { error?: { status?: number | string } } | undefined)?.error?.status;
+          dispatch(scanFailed({ reason: menuScanFailureOf(status) }));
         }
       },
     }),

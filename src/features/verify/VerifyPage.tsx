@@ -9,6 +9,7 @@ import type { ApiError } from '../../api/contract/common';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi, useVerifyQuery } from '../session/authApi';
+import type { LoginPageState } from '../login/LoginPage';
 import './verify.css';
 
 /**
@@ -110,10 +111,12 @@ function LinkExpired() {
 
 export default function VerifyPage() {
   const { token = '' } = useParams();
-  const { data, isError } = useVerifyQuery(token);
+  const { data, isError, error } = useVerifyQuery(token);
 
-  // An error answer or no answer at all → /login.
-  const toLogin = <Navigate to={ROUTES.login} replace />;
+  // An error answer or no answer at all → /login. A used or unknown link (404) also says so there, and offers
+  // a new link, so an owner whose address is not verified yet is not left stuck.
+  const deadLink: LoginPageState = { verificationLinkInvalid: true };
+  const toLogin = <Navigate to={ROUTES.login} replace state={isError && (error as FetchBaseQueryError).status === 404 ? deadLink : undefined} />;
   if (isError || carriesError(data)) return toLogin;
 
   let content;

@@ -1,5 +1,5 @@
-// The app's route table: unknown paths show the login screen; routing errors show the fallback screen.
-import { render, screen } from '@testing-library/react';
+// The app's route table: unknown paths show the login screen (a signed-in owner's dashboard); routing errors show the fallback screen.
+import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ConfigProvider, App as AntApp } from 'antd';
 import { createMemoryRouter, data, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { RouteErrorScreen, routeErrorMessage } from '../../../src/app/RouteError
 import { makeStore } from '../../../src/app/store';
 import { theme } from '../../../src/app/theme';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
+import { sessionTokenFor } from '../support/tokens';
 
 // antd's first paint in jsdom is slow on a busy machine: wait generously, fail only on real absence.
 jest.setTimeout(30_000);
@@ -29,10 +30,10 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function renderRoutes(table: RouteObject[], path: string) {
+function renderRoutes(table: RouteObject[], path: string, token: string | null = null) {
   const router = createMemoryRouter(table, { initialEntries: [path] });
   render(
-    <Provider store={makeStore({ session: { token: null } })}>
+    <Provider store={makeStore({ session: { token } })}>
       <ConfigProvider theme={theme}>
         <AntApp>
           <RouterProvider router={router} />
@@ -49,6 +50,14 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' }, PAINT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  test.each(['/', '/no/such/page', '/dashboard'])('a signed-in owner opening %s goes to their dashboard (replacing the entry)', async (path) => {
+    fakeApi.on('GET /api/vendor/v1', { status: 200, body: { vendor: { company: 'Corner Café' }, items: [] } });
+    const router = renderRoutes(routes, path, sessionTokenFor('v1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/v1'), PAINT);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
   test('a protected page without a session lands on /login', async () => {

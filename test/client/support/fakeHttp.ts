@@ -13,9 +13,13 @@ export interface SentRequest {
   method: string;
   /** Path only, without the query string, e.g. /api/auth/login. */
   path: string;
+  /** The URL as sent, query string included. */
+  url: string;
   headers: Headers;
   /** The raw body: a JSON string or the FormData the app built. */
   body: unknown;
+  /** Whether the request was made to outlive the page (fetch's keepalive). */
+  keepalive: boolean;
 }
 
 /** An HTTP answer, or 'network-failure' for a request that never reaches the server. */
@@ -29,12 +33,14 @@ class MinimalRequest {
   readonly headers: Headers;
   readonly body: unknown;
   readonly signal: AbortSignal | undefined;
+  readonly keepalive: boolean;
   constructor(url: string, init: RequestInit = {}) {
     this.url = url;
     this.method = (init.method ?? 'GET').toUpperCase();
     this.headers = new Headers(init.headers);
     this.body = init.body;
     this.signal = init.signal ?? undefined;
+    this.keepalive = init.keepalive ?? false;
   }
 }
 
@@ -92,11 +98,15 @@ export function installFakeApi(): FakeApi {
   const savedFetch = globalThis.fetch;
 
   const fetch = jest.fn(async (input: MinimalRequest) => {
+    // As in a browser: a request whose signal is already aborted never leaves.
+    if (input.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const sent: SentRequest = {
       method: input.method,
       path: new URL(input.url, 'http://localhost').pathname,
+      url: input.url,
       headers: input.headers,
       body: input.body,
+      keepalive: input.keepalive,
     };
     requests.push(sent);
     const handler = handlers.get(`${sent.method} ${sent.path}`);

@@ -1,5 +1,5 @@
 // Rows rebuilt from OCR line boxes (layout.ts): columns, rows, gaps, and noise left out.
-import { rowsFromLines, MIN_LINE_CONFIDENCE } from '../../../server/menu-scan/layout';
+import { menuLinesFromOcr, rowsFromLines, MIN_LINE_CONFIDENCE } from '../../../server/menu-scan/layout';
 import type { OcrLine } from '../../../server/menu-scan/paddle';
 
 /** A box from left/top, width and height, clockwise from the top left as the detector answers. */
@@ -30,5 +30,12 @@ describe('rowsFromLines', () => {
 
   it('answers nothing for no lines', () => {
     expect(rowsFromLines([])).toEqual([]);
+  });
+});
+
+describe('menuLinesFromOcr', () => {
+  it('gives each row its place on the page as fractions of the page image, name and price together', () => {
+    const rows = menuLinesFromOcr([line('Flat White', 100, 200, 300), line('4.20', 700, 202, 100)], { page: 0, width: 1000, height: 2000 });
+    expect(rows).toEqual([{ text: 'Flat White    4.20', region: { page: 0, x: 0.1, y: 0.1, width: expect.closeTo(0.7, 5) as number, height: expect.closeTo(0.011, 5) as number } }]);
   });
 });

@@ -15,6 +15,7 @@ import type {
   RecoverResponse,
   RedemptionDto,
   ScanResponse,
+  StoreDetailsResponse,
   UpdateCustomerRequest,
   UpdateCustomerResponse,
   WalletResponse,
@@ -76,6 +77,8 @@ export const customerClient = {
   getWallet: () => call<WalletResponse>('/cards'),
   /** GET /api/customer/cards/{cardId}: one card and its latest claims. */
   getCard: (cardId: string) => call<CardResponse>(`/cards/${id(cardId)}`),
+  /** GET /api/customer/cards/{cardId}/store: what the owner wrote about the card's store. */
+  getCardStore: (cardId: string) => call<StoreDetailsResponse>(`/cards/${id(cardId)}/store`),
   /** POST /api/customer/cards/{cardId}/claim: redeem a full card. */
   claimCard: (cardId: string) => call<ClaimResponse>(`/cards/${id(cardId)}/claim`, { method: 'POST' }),
   /** GET /api/customer/claims/{id}: the claim as it is now. */

@@ -5,7 +5,7 @@
 // key (a scan's result outlives the page, so coming back never scans again).
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type Cache } from 'swr';
-import type { CardResponse, CustomerProfile, RedemptionDto, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
+import type { CardResponse, CustomerProfile, RedemptionDto, StoreDetailsResponse, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
 import { customerClient, type CustomerApiError } from './client';
 import { Viewers } from './viewers';
 
@@ -45,6 +45,7 @@ const WALLET = 'wallet';
 const PROFILE = 'profile';
 const cardKey = (cardId: string) => `card:${cardId}`;
 const claimKey = (claimId: string) => `claim:${claimId}`;
+const cardStoreKey = (cardId: string) => `card-store:${cardId}`;
 
 /** isSuccess tells that data is there (as with RTK Query's hooks). */
 type WithData<T> = { isSuccess: true; data: T } | { isSuccess: false; data: T | undefined };
@@ -186,6 +187,11 @@ export function useGetWalletQuery(options: QueryOptions) {
 
 export function useGetCustomerCardQuery(cardId: string, options: QueryOptions) {
   return useCustomerQuery<CardResponse>(cardKey(cardId), () => customerClient.getCard(cardId), options);
+}
+
+/** The store section of a card: read once per card while the page is open. */
+export function useGetCardStoreQuery(cardId: string) {
+  return useCustomerQuery<StoreDetailsResponse>(cardStoreKey(cardId), () => customerClient.getCardStore(cardId));
 }
 
 export function useClaimCardMutation() {

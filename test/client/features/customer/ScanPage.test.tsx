@@ -93,8 +93,52 @@ describe('ScanPage', () => {
       </StrictMode>,
     );
     await settle();
-    expect(api.fetch).toHaveBeenCalledTimes(1);
+    expect(api.sent(SCAN)).toHaveLength(1);
     expect(screen.getByText('1 / 10')).toBeInTheDocument();
+  });
+
+  it("shows the store's address, opening hours, website and menu under the card, from a request made after the stamp shows", async () => {
+    api.on(SCAN, { status: 200, body: sampleScan({ credential: CREDENTIAL }) });
+    api.on('GET /api/customer/cards/card-1/store', {
+      status: 200,
+      body: {
+        company: 'Bean There Café',
+        logo: null,
+        cover: '/api/images/cover-1',
+        address: '12 Harbour Road, Porto',
+        openHours: 'Mon–Sat 7:00–18:00',
+        website: 'beanthere.example',
+        menu: [
+          { name: 'Flat White', price: 4.2 },
+          { name: 'Tap Water', price: null },
+        ],
+      },
+    });
+    renderPage();
+    await settle();
+    await settle();
+
+    const section = screen.getByRole('region', { name: 'About Bean There Café' });
+    expect(within(section).getByText('12 Harbour Road, Porto')).toBeInTheDocument();
+    expect(within(section).getByText('Mon–Sat 7:00–18:00')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'beanthere.example' })).toHaveAttribute('href', 'https://beanthere.example/');
+    const menu = within(section).getByRole('list', { name: 'Menu' });
+    expect(within(menu).getByText('Flat White')).toBeInTheDocument();
+    expect(within(menu).getByText('$4.20')).toBeInTheDocument();
+    expect(within(menu).getByText('Tap Water')).toBeInTheDocument();
+    // The stamp first, then the store: the section's request leaves after the scan's answer.
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([SCAN, 'GET /api/customer/cards/card-1/store']);
+  });
+
+  it('shows the card without a store section when the store details cannot be read', async () => {
+    api.on(SCAN, { status: 200, body: sampleScan({ credential: CREDENTIAL }) });
+    api.on('GET /api/customer/cards/card-1/store', { status: 500, body: { error: 'down' } });
+    renderPage();
+    await settle();
+    await settle();
+    expect(screen.getByText('1 / 10')).toBeInTheDocument();
+    expect(screen.queryByTestId('store-details')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a cooldown refusal with the card as it is, nothing animated', async () => {

@@ -1,7 +1,10 @@
-// The help page answers its three questions in an accordion and lists the additional resources.
-import { screen } from '@testing-library/react';
+// The help page answers the three questions in an accordion and links the additional resources.
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HelpPage from '../../../../src/features/help/HelpPage';
+import HelpFaqPage from '../../../../src/features/help/HelpFaqPage';
+import HelpGuidePage from '../../../../src/features/help/HelpGuidePage';
+import HelpTutorialPage from '../../../../src/features/help/HelpTutorialPage';
 import { renderWithApp } from '../../render';
 
 // antd renders and role queries are slow on the shared 2-core machine; no test here waits on a timer.
@@ -35,14 +38,49 @@ describe('HelpPage', () => {
     expect(screen.getByText(answer)).toBeVisible();
   });
 
-  it('lists User Guide, FAQ and Tutorial Videos as placeholder links that keep the vendor on the page', async () => {
+  it("keeps the 'mobile app' answer and says beside it that customers need no app: camera and browser", async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.click(await screen.findByRole('button', { name: 'How do customers earn and redeem rewards?' }));
+    expect(screen.getByText(/No app to install: customers point their phone's camera at your QR code and their stamp card opens in the browser/)).toBeVisible();
+  });
+
+  it('links User Guide, FAQ and Tutorial Videos to their pages under /help (nothing is "Coming soon")', async () => {
     const user = userEvent.setup();
     const { router } = renderHelp();
     expect(await screen.findByRole('heading', { name: 'Additional Resources' })).toBeInTheDocument();
-    const links = ['User Guide', 'FAQ', 'Tutorial Videos'].map((title) => screen.getByRole('link', { name: `${title} (coming soon)` }));
-    for (const link of links) expect(link).toHaveAttribute('href', '#');
+    expect(screen.getByRole('link', { name: 'User Guide' })).toHaveAttribute('href', '/help/vendor-1/guide');
+    expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/help/vendor-1/faq');
+    expect(screen.getByRole('link', { name: 'Tutorial Videos' })).toHaveAttribute('href', '/help/vendor-1/tutorial');
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
 
-    await user.click(links[0]);
-    expect(router.state.location.pathname).toBe('/help/vendor-1');
+    await user.click(screen.getByRole('link', { name: 'FAQ' }));
+    expect(router.state.location.pathname).toBe('/help/vendor-1/faq');
+  });
+});
+
+describe('the help pages', () => {
+  it('the FAQ answers cooldowns, a lost phone, renewing the flyer, the hand-over and stamp alerts', async () => {
+    renderWithApp(<HelpFaqPage />, { route: '/help/vendor-1/faq', path: '/help/:userId/faq' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
+    for (const question of [/cooldown/, /lost their phone/, /renew my flyer/, /reward code/, /stamp alert/]) {
+      expect(screen.getByRole('heading', { level: 2, name: question })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Back to Help & Resources' })).toHaveAttribute('href', '/help/vendor-1');
+  });
+
+  it('the User Guide has a table of contents linking to each of its sections', async () => {
+    renderWithApp(<HelpGuidePage />, { route: '/help/vendor-1/guide', path: '/help/:userId/guide' });
+    const contents = await screen.findByRole('navigation', { name: 'On this page' });
+    const links = within(contents).getAllByRole('link');
+    expect(links.length).toBeGreaterThanOrEqual(6);
+    for (const link of links) expect(document.getElementById((link.getAttribute('href') ?? '').slice(1))).not.toBeNull();
+  });
+
+  it('the walkthrough shows screenshots of the real app, each with its text', async () => {
+    renderWithApp(<HelpTutorialPage />, { route: '/help/vendor-1/tutorial', path: '/help/:userId/tutorial' });
+    const images = await screen.findAllByRole('img');
+    expect(images.length).toBeGreaterThanOrEqual(5);
+    for (const image of images) expect(image.getAttribute('src')).toMatch(/^\/tutorial\/.+\.(png|webp)$/);
   });
 });

@@ -100,7 +100,7 @@ describe('LoginPage', () => {
     expect(await buttonReading('Sign In')).toBeEnabled();
     // The reason stays on screen after the countdown.
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid username or password.');
-    expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass' });
+    expect(JSON.parse(fakeApi.sent(LOGIN)[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass' });
   });
 
   test('a locked account (429) says to wait, not that the password is wrong', async () => {
@@ -136,14 +136,14 @@ describe('LoginPage', () => {
     await advance(1000);
     fireEvent.submit(form);
     await advance(100);
-    expect(fakeApi.fetch).toHaveBeenCalledTimes(1);
+    expect(fakeApi.sent(LOGIN)).toHaveLength(1);
     expect(await buttonReading('Try again in 2s')).toBeDisabled();
 
     // After the countdown a new attempt goes out again.
     await advance(2000);
     await buttonReading('Sign In');
     fireEvent.submit(form);
-    await waitFor(() => expect(fakeApi.fetch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fakeApi.sent(LOGIN)).toHaveLength(2));
   });
 
   test('submissions are ignored while the first one is on its way; the button is disabled', async () => {
@@ -158,11 +158,11 @@ describe('LoginPage', () => {
     fireEvent.submit(form);
     fireEvent.submit(form);
     await advance(100);
-    expect(fakeApi.fetch).toHaveBeenCalledTimes(1);
+    expect(fakeApi.sent(LOGIN)).toHaveLength(1);
 
     reply.resolve({ status: 401, body: { error: 'Invalid e-mail or password' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
-    expect(fakeApi.fetch).toHaveBeenCalledTimes(1);
+    expect(fakeApi.sent(LOGIN)).toHaveLength(1);
   });
 
   test('success saves the token and redirects the whole page to /dashboard/{vendorId}', async () => {
@@ -187,7 +187,7 @@ describe('LoginPage', () => {
     const { user } = renderLogin();
     await signIn(user, 'owner@corner.cafe', 'correct horse');
     await waitFor(() => expect(localStorage.getItem('stampwise.knownDevice')).toBe('device-token-1'));
-    expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'correct horse' });
+    expect(JSON.parse(fakeApi.sent(LOGIN)[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'correct horse' });
   });
 
   test('a browser that signed in before sends its known-device token with the sign-in', async () => {
@@ -197,8 +197,8 @@ describe('LoginPage', () => {
     await signIn(user);
     // The refusal is shown (and the lockout starts) before the test looks at what was sent.
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
-    expect(fakeApi.requests).toHaveLength(1);
-    expect(JSON.parse(fakeApi.requests[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass', deviceToken: 'device-token-0' });
+    expect(fakeApi.sent(LOGIN)).toHaveLength(1);
+    expect(JSON.parse(fakeApi.sent(LOGIN)[0].body as string)).toEqual({ email: 'owner@corner.cafe', password: 'wrong-pass', deviceToken: 'device-token-0' });
     // A refused sign-in keeps the token.
     expect(localStorage.getItem('stampwise.knownDevice')).toBe('device-token-0');
   });

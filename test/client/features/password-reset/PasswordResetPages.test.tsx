@@ -68,6 +68,15 @@ describe('ForgotPasswordPage', () => {
     expect(JSON.parse(fakeApi.sent(FORGOT)[0].body as string)).toEqual({ email: 'owner@corner.cafe' });
   });
 
+  test('says, to everyone alike, that an address not verified yet gets a new verification link instead', async () => {
+    fakeApi.on(FORGOT, { status: 202, body: { message: 'whatever the server says' } });
+    const { user } = renderForgot();
+    await askFor(user, 'owner@corner.cafe');
+    expect(
+      await screen.findByText('If the address is not verified yet, we have sent a new verification link instead: open it to set your password.', undefined, PAINT),
+    ).toBeInTheDocument();
+  });
+
   test('checks the address before sending anything', async () => {
     const { user } = renderForgot();
     await askFor(user, 'not-an-address');

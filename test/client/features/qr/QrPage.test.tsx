@@ -91,16 +91,31 @@ describe('QrPage', () => {
     consoleError.mockRestore();
   });
 
-  it('copies the whole token, and ignores a clipboard failure silently', async () => {
+  it("names the code's content 'Link in this code' (never 'Token') and shows where the link goes", async () => {
+    renderQrPage();
+    await settle();
+    expect(screen.getByText('Link in this code')).toBeInTheDocument();
+    expect(screen.queryByText('Token')).not.toBeInTheDocument();
+    expect(screen.getByText('stampwise.test/s/')).toBeInTheDocument();
+  });
+
+  it("titles the stamp limits in plain words, not 'Stamps per code'", async () => {
+    renderQrPage();
+    await settle();
+    expect(screen.getByText('How many stamps one code can give', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.queryByText('Stamps per code')).not.toBeInTheDocument();
+  });
+
+  it('copies the full link a phone opens (not the bare token), and ignores a clipboard failure silently', async () => {
     const writeText = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     const consoleError = jest.spyOn(console, 'error');
     renderQrPage();
     await settle();
-    fireEvent.click(screen.getByLabelText('Copy token'));
+    fireEvent.click(screen.getByLabelText('Copy link'));
     await settle();
-    expect(writeText).toHaveBeenLastCalledWith(`dtoken1xxxxxx.${VENDOR}.abcdef.mac`);
-    fireEvent.click(screen.getByLabelText('Copy token'));
+    expect(writeText).toHaveBeenLastCalledWith(`http://stampwise.test/s/dtoken1xxxxxx.${VENDOR}.abcdef.mac`);
+    fireEvent.click(screen.getByLabelText('Copy link'));
     await settle();
     expect(writeText).toHaveBeenCalledTimes(2);
     expect(consoleError).not.toHaveBeenCalled();

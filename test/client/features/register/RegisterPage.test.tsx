@@ -69,13 +69,15 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in now!' })).toHaveAttribute('href', '/login');
   });
 
-  test("'Continue with Google' only logs to the console", async () => {
+  test("'Continue with Google' only logs to the console while Google sign-in is not configured", async () => {
+    fakeApi.on('GET /api/auth/google/status', { status: 200, body: { enabled: false } });
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const { user, router } = renderRegister();
     await user.click(screen.getByRole('button', { name: /Continue with Google/ }));
     expect(log).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/register');
-    expect(fakeApi.fetch).not.toHaveBeenCalled();
+    // Nothing is sent but the question whether Google sign-in is configured.
+    expect(fakeApi.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/auth/google/status']);
   });
 
   test("Next with empty fields stays on step 1 and says what is missing", async () => {
@@ -114,6 +116,22 @@ describe('RegisterPage', () => {
     expect(await screen.findByRole('heading', { name: 'Create your account' }, PAINT)).toBeInTheDocument();
     expect(screen.getByLabelText('Full Name')).toHaveValue('Jane Doe');
     expect(screen.getByLabelText('Email Address')).toHaveValue('jane@corner.cafe');
+  });
+
+  test('a menu file the server could not use: the account is created, and step 3 says the menu can be added later', async () => {
+    fakeApi.on(REGISTER, { status: 201, body: { ok: true, menuNotAdded: 'The menu must be a PNG or JPEG image.' } });
+    const { user } = renderRegister();
+    await completeAccountStep(user);
+    await completeStoreStep(user);
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, new File(['not really'], 'menu.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('heading', { name: 'Account Created' }, PAINT)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your account is ready, but your menu file could not be used (The menu must be a PNG or JPEG image). You can add your menu later in Store Settings → Menu & Items.',
+      ),
+    ).toBeInTheDocument();
   });
 
   test("Register sends every field and the menu as multipart; success → step 3 'Account Created'", async () => {

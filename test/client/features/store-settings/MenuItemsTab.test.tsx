@@ -263,10 +263,21 @@ describe('Menu & Items: menu upload', () => {
     expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
   });
 
-  test("failure: '❌ Failed to scan menu.'", async () => {
+  test("every item found already on the menu: says so instead of 'No items found'", async () => {
     const { xhr } = await startUpload();
-    xhr.respond(413, { error: 'Menu files must be 10 MB or smaller' });
-    expect(await screen.findByText('❌ Failed to scan menu.')).toBeInTheDocument();
+    xhr.respond(200, { newItems: [], uploadId: 'u1', alreadyOnMenu: 2 });
+    expect(await screen.findByText('⚠️ Every item found (2) is already on your menu, so nothing new was added.')).toBeInTheDocument();
+    expect(screen.queryByText('⚠️ No items found in this menu.')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [413, 'too large', /^❌ Failed to scan menu\. The file is too large: menus must be 10 MB or smaller/],
+    [415, 'not an image', /^❌ Failed to scan menu\. This file is not an image or a PDF/],
+    [422, 'unreadable', /^❌ Failed to scan menu\. The file could not be read/],
+  ])("failure (%i, %s): '❌ Failed to scan menu.' followed by the reason", async (status, _reason, text) => {
+    const { xhr } = await startUpload();
+    xhr.respond(status, { error: 'refused' });
+    expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText(/Added|No items found/)).not.toBeInTheDocument();
   });
 

@@ -104,6 +104,16 @@ describe('uploadMenu endpoint', () => {
     expect(items).toEqual(['Flat White', 'Tap Water', 'Croissant', 'Espresso']);
   });
 
+  test('an answer of only items already on the menu ends in done with how many were there', async () => {
+    const store = await loadedStore();
+    const request = store.dispatch(vendorApi.endpoints.uploadMenu.initiate({ vendorId: VENDOR_ID, file: menuFile() }));
+    await settle();
+    FakeXhr.last().respond(200, { newItems: [], uploadId: 'u1', alreadyOnMenu: 3 });
+    await request;
+    await settle();
+    expect(store.getState().menuUpload).toEqual({ status: 'done', addedCount: 0, uploadId: 'u1', alreadyOnMenu: 3 });
+  });
+
   test('an empty answer ends in done with 0 items (the "No items found" message)', async () => {
     const store = await loadedStore();
     const request = store.dispatch(vendorApi.endpoints.uploadMenu.initiate({ vendorId: VENDOR_ID, file: menuFile() }));
@@ -115,17 +125,19 @@ describe('uploadMenu endpoint', () => {
   });
 
   test.each([
-    ['a 4xx answer', (xhr: FakeXhr) => xhr.respond(415, { error: 'Menu must be a PDF, PNG or JPEG file' })],
-    ['a 500 answer', (xhr: FakeXhr) => xhr.respond(500, { error: 'Internal Server Error' })],
-    ['a broken connection', (xhr: FakeXhr) => xhr.fail()],
-  ])('%s ends in failed, is logged, and leaves the list alone', async (_name, answer) => {
+    ['a 415 answer', 'not-a-menu-file', (xhr: FakeXhr) => xhr.respond(415, { error: 'Menu must be a PDF, PNG or JPEG file' })],
+    ['a 413 answer', 'too-large', (xhr: FakeXhr) => xhr.respond(413, { error: 'Too large' })],
+    ['a 422 answer', 'unreadable', (xhr: FakeXhr) => xhr.respond(422, { error: 'We could not read this menu.' })],
+    ['a 500 answer', 'server', (xhr: FakeXhr) => xhr.respond(500, { error: 'Internal Server Error' })],
+    ['a broken connection', 'offline', (xhr: FakeXhr) => xhr.fail()],
+  ])('%s ends in failed with its reason (%s), is logged, and leaves the list alone', async (_name, reason, answer) => {
     const store = await loadedStore();
     const request = store.dispatch(vendorApi.endpoints.uploadMenu.initiate({ vendorId: VENDOR_ID, file: menuFile() }));
     await settle();
     answer(FakeXhr.last());
     await request;
     await settle();
-    expect(store.getState().menuUpload).toEqual({ status: 'failed' });
+    expect(store.getState().menuUpload).toEqual({ status: 'failed', reason });
     expect(console.error).toHaveBeenCalledWith('Menu upload failed', expect.anything());
     expect(vendorApi.endpoints.getVendor.select(VENDOR_ID)(store.getState()).data?.items).toHaveLength(2);
   });

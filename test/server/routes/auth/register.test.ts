@@ -206,33 +206,36 @@ describe('POST /api/auth/register', () => {
       ['text under a .png name', Buffer.from('this is not an image at all')],
       ['a PDF under a .png name', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n')],
       ['an HTML page under a .png name', Buffer.from('<html><script>alert(1)</script></html>')],
-    ])('answers 415 for %s and creates nothing', async (_label, data) => {
+    ])('creates the account without the menu for %s, and says why the menu was left out', async (_label, data) => {
       const response = await postRegister(t, registrationFields(), [{ field: 'menu', filename: 'menu.png', contentType: 'image/png', data }]);
-      expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ error: 'The menu must be a PNG or JPEG image.' });
-      expect(await vendorCount()).toBe(0);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ ok: true, menuNotAdded: 'The menu must be a PNG or JPEG image.' });
+      expect(await vendorCount()).toBe(1);
       expect(await uploads()).toHaveLength(0);
-      expect(t.mailer.sent).toHaveLength(0);
+      expect(t.mailer.sent).toHaveLength(1);
     });
 
-    it('answers 413 for a menu over 10 MB and creates nothing', async () => {
+    it('creates the account without a menu over 10 MB, and says it was too large', async () => {
       const data = Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024)]);
       const response = await postRegister(t, registrationFields(), [{ field: 'menu', filename: 'menu.png', contentType: 'image/png', data }]);
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ error: expect.stringMatching(/too large/i) });
-      expect(await vendorCount()).toBe(0);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ ok: true, menuNotAdded: expect.stringMatching(/too large/i) });
+      expect(await vendorCount()).toBe(1);
+      expect(await uploads()).toHaveLength(0);
     });
 
     it('treats an empty file part (no file chosen) as no menu', async () => {
       const response = await postRegister(t, registrationFields(), [{ field: 'menu', filename: '', contentType: 'application/octet-stream', data: Buffer.alloc(0) }]);
       expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ ok: true });
       expect(await uploads()).toHaveLength(0);
     });
 
-    it('answers 400 when menu is text instead of a file', async () => {
+    it('creates the account when menu is text instead of a file, and says the menu must be a file', async () => {
       const response = await postRegister(t, { ...registrationFields(), menu: 'menu.png' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().details[0].field).toBe('menu');
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ ok: true, menuNotAdded: 'The menu must be sent as a file.' });
+      expect(await vendorCount()).toBe(1);
     });
   });
 

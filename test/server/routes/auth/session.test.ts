@@ -66,7 +66,8 @@ describe('session tokens on protected routes', () => {
       t.clock.advance(168 * 3600 * 1000);
       const [session, owned, body] = await refused(vendor.token);
       expect([session, owned]).toEqual([401, 401]);
-      expect(body).toEqual({ error: 'Your session has expired. Please sign in again.' });
+      // The reason lets the app tell the owner why they were signed out.
+      expect(body).toEqual({ error: 'Your session has expired. Please sign in again.', reason: 'expired' });
     });
 
     it('a token whose payload was changed to another vendor (signature no longer matches)', async () => {

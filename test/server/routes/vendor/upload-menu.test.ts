@@ -82,22 +82,24 @@ describe('POST /api/vendor/:vendorId/upload-menu', () => {
         { _id: expect.any(String), name: 'Banana Bread', price: '', uploadId: expect.any(String) },
       ],
       uploadId: expect.any(String),
+      alreadyOnMenu: 1,
     });
     expect(await menuNames()).toEqual(['Flat White', 'Croissant', 'Banana Bread']);
     expect(scanner.calls).toEqual([{ kind: 'png', bytes: expect.any(Number) }]);
   });
 
-  test('answers newItems [] when the menu holds nothing new', async () => {
+  test('answers newItems [] with how many found items the menu already had, when every one was there', async () => {
     await createMenuItem(t, vendor.id, 'Latte');
-    scanner.next = [{ name: 'LATTE', priceCents: 400 }];
+    await createMenuItem(t, vendor.id, 'Scone');
+    scanner.next = [{ name: 'LATTE', priceCents: 400 }, { name: 'scone', priceCents: 300 }, { name: 'Latte', priceCents: 410 }];
     const response = await uploadMenu([menuPart(await pngImage())]);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String) });
+    expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String), alreadyOnMenu: 2 });
   });
 
-  test('answers newItems [] when the scanner finds nothing', async () => {
+  test('answers newItems [] and alreadyOnMenu 0 when the scanner finds nothing', async () => {
     const response = await uploadMenu([menuPart(await pngImage())]);
-    expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String) });
+    expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String), alreadyOnMenu: 0 });
   });
 
   test('accepts a PDF and a JPEG, and tells the scanner which it is', async () => {

@@ -1,0 +1,90 @@
+// The menu section's second table: real menus from the field corpus (../shared/field-menus beside
+// the repository, MENU_FIELD_DIR overrides), scanned by the same scanner as the generated corpus,
+// per file and per half. MENU_FIELD_HALF=dev|held|both (default both: the development half first).
+// The folder is never part of the repository: without it the table is skipped with a message.
+import { MenuScanRejected, type MenuScanner, type ScannedItem } from '../server/menu-scan';
+import { readPdf } from '../server/menu-scan';
+import { fieldHalvesFromEnv, fieldMenuDir, fieldMenus, type FieldMenu } from '../test/fixtures/menus/field';
+import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
+import { cpuYardstickSeconds, watchMemory } from './process-memory';
+
+interface FieldResult {
+  menu: FieldMenu;
+  score: Score;
+  seconds: number;
+  pages: number;
+}
+
+const f3 = (n: number): string => n.toFixed(3);
+
+function line(label: string, s: Score, seconds: number, pages: number, menus: number): string {
+  const m = metrics(s);
+  return (
+    `${label.padEnd(34)} items ${String(s.expected).padStart(3)} found ${String(s.found).padStart(3)} matched ${String(s.matched).padStart(3)}  ` +
+    `F1 ${f3(m.f1)}  P ${f3(m.precision)}  R ${f3(m.recall)}  prices ${f3(m.priceAccuracy)}  ` +
+    `${(seconds / Math.max(1, menus)).toFixed(2)} s/menu  ${(seconds / Math.max(1, pages)).toFixed(2)} s/page`
+  );
+}
+
+export async function runFieldMenuBench(createScanner: () => MenuScanner): Promise<void> {
+  const halves = fieldHalvesFromEnv();
+  if (halves.length === 0) return;
+  const menus = fieldMenus(halves);
+  if (!menus) {
+    console.log(`\nField menus: skipped, no truth.json in ${fieldMenuDir()} (set MENU_FIELD_DIR to the folder of real menus).`);
+    return;
+  }
+  const files = menus.map((menu) => menu.read());
+  // Page counts for s/page, read outside the timed scans.
+  const pages = await Promise.all(menus.map(async (menu, i) => (menu.kind === 'pdf' ? ((await readPdf(files[i]!, 60_000))?.length ?? 1) : 1)));
+  const scanner = createScanner();
+  const results: FieldResult[] = [];
+  const yardsticks = [cpuYardstickSeconds()];
+  const memory = watchMemory();
+  try {
+    console.log(`\nField menus (${fieldMenuDir()}): ${menus.length} real menus, halves ${halves.join(' then ')}`);
+    for (const [index, menu] of menus.entries()) {
+      const started = process.hrtime.bigint();
+      let found: ScannedItem[] = [];
+      let refused = '';
+      try {
+        found = await scanner.scan(files[index]!, menu.kind);
+      } catch (error) {
+        if (!(error instanceof MenuScanRejected)) throw error;
+        refused = ` (refused: ${error.reason})`;
+      }
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const result = { menu, score: score(menu.expected, found), seconds, pages: pages[index]! };
+      results.push(result);
+      const cold = index === 0 ? ' (cold)' : '';
+      console.log(line(`${menu.half} ${menu.file}`, result.score, seconds, result.pages, 1) + cold + refused);
+      if (process.env.MENU_VERBOSE === '1') {
+        if (result.score.misses.length) console.log(`   missed: ${result.score.misses.join(' | ')}`);
+        if (result.score.extras.length) console.log(`   extra:  ${result.score.extras.join(' | ')}`);
+        if (result.score.wrongPrices.length) console.log(`   price:  ${result.score.wrongPrices.join(' | ')}`);
+      }
+    }
+  } finally {
+    await scanner.close();
+  }
+  const peaks = memory.stop();
+  yardsticks.push(cpuYardstickSeconds());
+  console.log('');
+  for (const half of halves) {
+    for (const [label, pick] of [
+      ['photos and scans', (r: FieldResult) => r.menu.kind !== 'pdf'],
+      ['PDFs', (r: FieldResult) => r.menu.kind === 'pdf'],
+      ['all', () => true],
+    ] as const) {
+      const picked = results.filter((r) => r.menu.half === half && pick(r));
+      if (picked.length === 0) continue;
+      // Warm figures leave out the run's first (cold) scan.
+      const warm = picked.filter((r) => r !== results[0]);
+      const seconds = warm.reduce((t, r) => t + r.seconds, 0);
+      const pageCount = warm.reduce((t, r) => t + r.pages, 0);
+      console.log(line(`${half} ${label} (${picked.length})`, sum(picked.map((r) => r.score)), seconds, pageCount, warm.length));
+    }
+  }
+  console.log(`field CPU yardstick: ${yardsticks.map((y) => y.toFixed(2)).join(' / ')} s (start / end); load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`field memory growth (server + OCR process): sampled peak ${peaks.sampledPeakMb.toFixed(0)} MB, high-water marks ${peaks.highWaterMb.toFixed(0)} MB (goal ≤ 400)`);
+}

@@ -1,0 +1,93 @@
+// Unit tests of the parser rules that real menus (photos and scans from cafés, not rendered pages)
+// need: each case names the way of writing a menu line it handles.
+import { parseMenuLines, parseMenuText } from '../../../server/menu-scan/parser';
+
+const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
+
+describe('parseMenuText on real menus', () => {
+  describe('reads a price with any currency sign or code, before or after it, or none', () => {
+    it.each([
+      ['Turkish lira after a whole price', 'Fava    20 TL', one('Fava', 2000)],
+      ['"TL." glued to the price', 'Levrek Marine    35.00TL.', one('Levrek Marine', 3500)],
+      ['rupees before the price', 'Masala Dosa    Rs. 120', one('Masala Dosa', 12000)],
+      ['ringgit glued before the price', 'Nasi Lemak    RM8.50', one('Nasi Lemak', 850)],
+      ['a currency code after a whole price', 'Club Sandwich    12 CHF', one('Club Sandwich', 1200)],
+      ['a dong sign after the price', 'Ca Phe Sua Da    29.000₫', one('Ca Phe Sua Da', 2_900_000)],
+      ['OCR reading € as E after a whole price', 'Croissant    2 E', one('Croissant', 200)],
+      ['OCR reading € as ∈ after a whole price', 'Laugenstange    1 ∈', one('Laugenstange', 100)],
+      ['OCR reading € as "C," before the price', 'Gnocchetti alle ortiche    C,13,00', one('Gnocchetti alle ortiche', 1300)],
+      ['OCR reading € as "C." apart from the price', 'Tagliolini alla Bottarga    C. 15,00', one('Tagliolini alla Bottarga', 1500)],
+    ])('%s', (_habit, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+
+  describe('reads the number formats of other countries', () => {
+    it.each([
+      ['thousands with a dot (Vietnamese dong)', 'Plum Lemon Cold brew    55.000', one('Plum Lemon Cold brew', 5_500_000)],
+      ['thousands with a comma and decimals', 'Tasting Menu    1,250.00', one('Tasting Menu', 125_000)],
+      ['thousands with a dot and a decimal comma', 'Menu Degustazione    1.250,50 €', one('Menu Degustazione', 125_050)],
+      ['a German "-,60"', 'Brötchen    -,60 €', one('Brötchen', 60)],
+    ])('%s', (_habit, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+
+  describe('keeps what is not an item or not part of a name out', () => {
+    it('takes the price alone on the line under a name for that name, not for a priced item above it', () => {
+      expect(parseMenuText('2. Matcha Nestle\n55.000\n3. Mango Matcha\n55.000\nFlat White    3.20\n4.00')).toEqual([
+        { name: 'Matcha Nestle', priceCents: 5_500_000 },
+        { name: 'Mango Matcha', priceCents: 5_500_000 },
+        { name: 'Flat White', priceCents: 320 },
+      ]);
+    });
+
+    it('leaves out an item with several prices in a row (sizes), as a reader cannot pick one', () => {
+      expect(parseMenuText('Drip Coffee    1.99    2.59    2.99\nBagel    3.29')).toEqual(one('Bagel', 329));
+    });
+
+    it('reads allergen codes in brackets as no price', () => {
+      expect(parseMenuText('-Klassik (0.1)\nOmelette Mediterran (1.)')).toEqual([]);
+    });
+
+    it('drops notes and sizes in brackets from the name', () => {
+      expect(parseMenuText('Portion Salami (3 Scheiben)    1,50 €\nRisotto Vellutato (min 2 persone cad.)    12.00')).toEqual([
+        { name: 'Portion Salami', priceCents: 150 },
+        { name: 'Risotto Vellutato', priceCents: 1200 },
+      ]);
+    });
+
+    it('keeps a size in the name where it tells two items apart', () => {
+      expect(parseMenuText('Cola (0,33 l)    2,50 €\nCola (1 l)    5,90 €')).toEqual([
+        { name: 'Cola', priceCents: 250 },
+        { name: 'Cola (1 l)', priceCents: 590 },
+      ]);
+    });
+
+    it.each([
+      ['a volume glued to the name', 'Peroni Beer330ML    3.95', one('Peroni Beer', 395)],
+      ["OCR's o for 0 in a volume", 'Doombar Amber Ale5oo ML    5.25', one('Doombar Amber Ale', 525)],
+      ['a weight after the name', 'Biefstuk 150g    19.50', one('Biefstuk', 1950)],
+      ['numbering glued to the name', '6.Honey Lemon Cold brew    55.000', one('Honey Lemon Cold brew', 5_500_000)],
+      ["a number mark read as a Chinese character", '士: Avocado Yogurt    55.000', one('Avocado Yogurt', 5_500_000)],
+    ])('drops %s', (_habit, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+});
+
+describe('parseMenuLines', () => {
+  const region = (y: number) => ({ page: 0, x: 0.1, y, width: 0.5, height: 0.02 });
+
+  it("gives each item the region of the line it was read from", () => {
+    expect(parseMenuLines([{ text: 'Soup of the day', region: region(0.1) }, { text: 'Flat White    3.20', region: region(0.2) }])).toEqual([
+      { name: 'Flat White', priceCents: 320, region: region(0.2) },
+    ]);
+  });
+
+  it('covers both lines when the price stands under the name', () => {
+    expect(parseMenuLines([{ text: 'Mango Matcha', region: region(0.1) }, { text: '55.000', region: { page: 0, x: 0.5, y: 0.13, width: 0.2, height: 0.02 } }])).toEqual([
+      { name: 'Mango Matcha', priceCents: 5_500_000, region: { page: 0, x: 0.1, y: 0.1, width: 0.6, height: expect.closeTo(0.05, 5) as number } },
+    ]);
+  });
+});
