@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed and validated once at start-up (the schema is in
 // config/env-schema.ts), and shaped into what the server's parts take.
+import fs from 'node:fs';
 import path from 'node:path';
 import { type Env, type LogLevel } from './config/env-schema';
 import { ConfigError, readEnv, type RawEnv } from './config/read-env';
@@ -54,6 +55,50 @@ export interface Config {
   backupKeep: number;
   /** "Continue with Google" (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
   google: GoogleSignInConfig | undefined;
+  /** Apple Wallet passes; undefined when not configured (no "Add to Apple Wallet"). */
+  applePass: ApplePassConfig | undefined;
+}
+
+export interface ApplePassConfig {
+  passTypeId: string;
+  teamId: string;
+  /** PEM contents read at start-up, so a missing file stops the start rather than the first pass. */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase: string | undefined;
+  wwdrCert: string;
+  /** HTTP/2 push host; an `http://` URL means cleartext HTTP/2 (a local fake). */
+  apnsUrl: string;
+}
+
+const APPLE_PASS_VARIABLES = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
+const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
+
+function pemFile(name: string, file: string, what: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`${name} names ${file}, which cannot be read: set it to the path of ${what} (PEM)`);
+  }
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`${name} names ${file}, which is not PEM: convert it (openssl x509/pkcs12 … -out file.pem) and point ${name} at ${what} in PEM form`);
+  return text;
+}
+
+/** All of the Apple variables or none: a half-configured wallet stops the start instead of failing on a customer's tap. */
+function applePassConfig(vars: Env): ApplePassConfig | undefined {
+  const missing = APPLE_PASS_VARIABLES.filter((name) => !vars[name]?.trim());
+  if (missing.length === APPLE_PASS_VARIABLES.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} must be set too: Apple Wallet passes need all of ${APPLE_PASS_VARIABLES.join(', ')} (or none)`);
+  return {
+    passTypeId: vars.APPLE_PASS_TYPE_ID!.trim(),
+    teamId: vars.APPLE_TEAM_ID!.trim(),
+    signerCert: pemFile('APPLE_PASS_CERT', vars.APPLE_PASS_CERT!.trim(), 'the Pass Type ID certificate'),
+    signerKey: pemFile('APPLE_PASS_KEY', vars.APPLE_PASS_KEY!.trim(), "the Pass Type ID certificate's private key"),
+    signerKeyPassphrase: vars.APPLE_PASS_KEY_PASSPHRASE || undefined,
+    wwdrCert: pemFile('APPLE_WWDR_CERT', vars.APPLE_WWDR_CERT!.trim(), "Apple's WWDR intermediate certificate"),
+    apnsUrl: (vars.APNS_URL ?? APNS_PRODUCTION_URL).replace(/\/+$/, ''),
+  };
 }
 
 export interface GoogleSignInConfig {
@@ -125,6 +170,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,
+    applePass: applePassConfig(vars),
     google: googleSignIn(vars),
   };
 }

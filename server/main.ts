@@ -16,6 +16,8 @@ import { createQrTokens } from './infra/qr-tokens';
 import { createActivityBus, type ActivityBus } from './infra/activity-bus';
 import { connectRedis, type RedisHandle } from './infra/redis';
 import { chooseLogFormat, serverLoggerOptions } from './infra/log-destination';
+import { createJobRunner, type JobRunner } from './infra/jobs';
+import { SERVER_ID } from './infra/server-id';
 import { holdDataDirLock } from './infra/backup/data-dir-lock';
 import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
 
@@ -44,6 +46,7 @@ interface Running {
   menuScanner?: MenuScanner;
   mailer?: Mailer;
   app?: FastifyInstance;
+  jobs?: JobRunner;
   backups?: BackupSchedule;
   /** Removes the data directory's pid file (SQLite), which tells `npm run restore` a server runs on it. */
   releaseDataDir?: () => void;
@@ -103,6 +106,8 @@ async function stop(signal: string): Promise<void> {
       }
     }
     await closing('scheduled backup', running.backups && (() => running.backups?.stop()));
+    // Before the database: a job in hand finishes (or its lease passes it to another server).
+    await closing('job runner', running.jobs && (() => running.jobs?.stop()));
     await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
     await closing('menu scanner', running.menuScanner && (() => running.menuScanner?.close()));
     running.mailer?.close();
@@ -201,6 +206,10 @@ async function start(config: Config): Promise<void> {
   };
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   running.listening = true;
+  // Sends (pushes, mails) run here, after the commits that enqueued them, never inside a request.
+  const jobs = createJobRunner({ db, handlers: {}, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
+  running.jobs = jobs;
+  jobs.start();
   if (config.backupEveryHours !== undefined) {
     if (config.databaseUrl) app.log.warn('BACKUP_EVERY_HOURS applies to SQLite only: back up PostgreSQL with pg_dump (docs/backups.md)');
     else {

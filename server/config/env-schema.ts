@@ -71,6 +71,16 @@ export const ENV_SCHEMA = Type.Object({
     Type.Integer({ minimum: 1, maximum: 24 * 365, description: 'a whole number from 1 to 8760 (unset means no scheduled backups)' }),
   ),
   BACKUP_KEEP: wholeNumber(7, 1, 10_000),
+  // Apple Wallet: all five of the first variables or none (checked in config.ts); paths of PEM files.
+  APPLE_PASS_TYPE_ID: Type.Optional(
+    Type.String({ pattern: '^pass\\.[A-Za-z0-9.-]+$', description: 'the Pass Type ID from the Apple Developer account, like pass.com.example.stamps' }),
+  ),
+  APPLE_TEAM_ID: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{10}$', description: 'the 10-character Team ID from the Apple Developer account' })),
+  APPLE_PASS_CERT: Type.Optional(Type.String({ minLength: 1, description: 'the path of the Pass Type ID certificate (PEM)' })),
+  APPLE_PASS_KEY: Type.Optional(Type.String({ minLength: 1, description: "the path of the Pass Type ID certificate's private key (PEM)" })),
+  APPLE_PASS_KEY_PASSPHRASE: Type.Optional(Type.String({ description: "the private key's passphrase (unset for a key without one)" })),
+  APPLE_WWDR_CERT: Type.Optional(Type.String({ minLength: 1, description: "the path of Apple's WWDR intermediate certificate (PEM)" })),
+  APNS_URL: url(['https', 'http'], "Apple's push service, https://api.push.apple.com; http:// means cleartext HTTP/2 for a local test server"),
   GOOGLE_CLIENT_ID: Type.Optional(Type.String({ description: 'the OAuth client id from Google Cloud (set with GOOGLE_CLIENT_SECRET, or unset both)' })),
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ description: 'the OAuth client secret from Google Cloud (set with GOOGLE_CLIENT_ID, or unset both)' })),
   GOOGLE_ISSUER_URL: url(['http', 'https'], 'https://accounts.google.com'),

@@ -92,6 +92,39 @@ export interface MenuUploadTable {
 }
 
 /** One open live feed: the per-vendor cap counts rows, so it holds across servers. */
+/** queued: waits for run_after; running: leased to lease_owner; done: kept a while for idempotency; dead: gave up. */
+export type JobState = 'queued' | 'running' | 'done' | 'dead';
+
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** Unique: the same change enqueued twice (a retried transaction, a repeated request) is one job. */
+  idempotency_key: string;
+  /** Jobs with the same key fold into the one still waiting (one push per device however many stamps). */
+  coalesce_key: string | null;
+  /** JSON. */
+  payload: string;
+  state: JobState;
+  /** Claims so far, counted at claim time so a job that crashes its server also reaches the dead letter. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Epoch ms before which the job is not run (coalescing window, backoff). */
+  run_after: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface ApplePassTable {
+  card_id: string;
+  /** 128 random bits (hex): a serial number tells nothing and cannot be guessed. */
+  serial_number: string;
+  /** SHA-256 of the pass's web service token; the token itself is only in the pass. */
+  auth_token_hash: string;
+  created_at: number;
+}
+
 export interface LiveStreamTable {
   id: string;
   vendor_id: string;
@@ -418,6 +451,8 @@ export interface Database {
   store_claim_counts: StoreClaimCountTable;
   reward_settings: RewardSettingsTable;
   stamp_expiries: StampExpiryTable;
+  jobs: JobTable;
+  apple_passes: ApplePassTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -2,6 +2,7 @@
 // full card, the optional profile and wallet recovery. Customers authenticate with a device
 // credential in the X-Customer-Key header (never the vendor's bearer token).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../src/api/contract/common';
 import {
@@ -31,6 +32,8 @@ import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRec
 import { scan } from '../services/stamping';
 import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
+import { applePassForCard } from '../services/apple-pass';
+import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 
 const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
@@ -40,6 +43,8 @@ export const SCAN_WINDOW_MS = MINUTE_MS;
 export const NEW_CUSTOMERS_PER_ADDRESS = 30;
 export const NEW_CUSTOMERS_WINDOW_MS = 10 * MINUTE_MS;
 export const WALLET_READS_PER_ADDRESS = 120;
+/** Signing a pass costs CPU: fewer per address than plain reads. */
+export const APPLE_PASSES_PER_ADDRESS = 20;
 /** The store section of a card page: one read per card shown, so fewer than the wallet's. */
 export const STORE_DETAILS_READS_PER_ADDRESS = 60;
 export const CLAIMS_PER_ADDRESS = 30;
@@ -131,6 +136,22 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
     return getCard(app.deps, customerId, request.params.cardId);
+  });
+
+  app.get('/cards/:cardId/apple-pass', {
+    config: { rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'The card as a signed Apple Wallet pass (application/vnd.apple.pkpass); 404 when Apple Wallet is not set up',
+      headers: CredentialHeaders,
+      params: CardParams,
+      // Sent as bytes: Fastify never serialises a Buffer.
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    const pass = await applePassForCard(app.deps, customerId, request.params.cardId);
+    return reply.header('content-type', PKPASS_MIME_TYPE).header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
   });
 
   app.get('/cards/:cardId/store', {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
+import { makeTestAppleCertificates } from './apple-certificates';
 
 describe('loadConfig', () => {
   it('gives a working default setup with no variables at all', () => {
@@ -112,5 +113,32 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', SESSION_SECRET: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, sessionSecret: undefined });
+  });
+});
+
+describe('Apple Wallet variables', () => {
+  const certs = makeTestAppleCertificates();
+  afterAll(() => certs.remove());
+
+  it('leaves passes off when none is set, and reads the PEM files when all are', () => {
+    expect(loadConfig({}).applePass).toBeUndefined();
+    const applePass = loadConfig(certs.env).applePass;
+    expect(applePass).toMatchObject({ passTypeId: 'pass.test.stampwise', teamId: 'TESTTEAM01', apnsUrl: 'https://api.push.apple.com' });
+    expect(applePass?.signerCert).toContain('-----BEGIN CERTIFICATE-----');
+  });
+
+  it('stops the start naming the variables still missing', () => {
+    expect(() => loadConfig({ ...certs.env, APPLE_WWDR_CERT: '' })).toThrow(/APPLE_WWDR_CERT must be set too/);
+  });
+
+  it('stops the start naming a file that cannot be read or is not PEM', () => {
+    expect(() => loadConfig({ ...certs.env, APPLE_PASS_CERT: '/nonexistent/pass.pem' })).toThrow(/APPLE_PASS_CERT names \/nonexistent\/pass.pem, which cannot be read/);
+    expect(() => loadConfig({ ...certs.env, APPLE_PASS_KEY: certs.caCert.replace('ca.pem', 'ca.ext') })).toThrow(/APPLE_PASS_KEY .* is not PEM/);
+  });
+
+  it('stops the start on a Pass Type ID or Team ID of the wrong shape, and on an APNS_URL that is not http(s)', () => {
+    expect(() => loadConfig({ ...certs.env, APPLE_PASS_TYPE_ID: 'com.example' })).toThrow(/APPLE_PASS_TYPE_ID must be the Pass Type ID/);
+    expect(() => loadConfig({ ...certs.env, APPLE_TEAM_ID: 'abc' })).toThrow(/APPLE_TEAM_ID must be the 10-character Team ID/);
+    expect(() => loadConfig({ ...certs.env, APNS_URL: 'ftp://apns' })).toThrow(/APNS_URL must be a URL starting with https:\/\/ or http:\/\//);
   });
 });

@@ -18,6 +18,7 @@ import * as activityVoidedIndex from './2026112214_activity_voided_index';
 import * as timeIdIndexes from './2026112215_time_id_indexes';
 import * as histogramLockOrder from './2026112216_histogram_lock_order';
 import * as realDataRewardSettings from './2026112519_real_data_reward_settings';
+import * as jobsWallet from './2026112520_jobs_wallet';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -38,5 +39,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112215_time_id_indexes': { up: timeIdIndexes.up(dialect), down: timeIdIndexes.down() },
     '2026112216_histogram_lock_order': { up: histogramLockOrder.up(dialect), down: histogramLockOrder.down(dialect) },
     '2026112519_real_data_reward_settings': { up: realDataRewardSettings.up(dialect), down: realDataRewardSettings.down() },
+    '2026112520_jobs_wallet': { up: jobsWallet.up(dialect), down: jobsWallet.down() },
   };
 }

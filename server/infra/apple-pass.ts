@@ -1,0 +1,74 @@
+// Signs an Apple Wallet storeCard (.pkpass) from what the domain decided to show. The pass carries no
+// credential of the customer: only an authentication token for Apple's pass web service, which can
+// fetch this pass's updates and nothing else.
+import { PKPass } from 'passkit-generator';
+import type { ApplePassConfig } from '../config';
+
+export interface PassField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+export interface ApplePassView {
+  serialNumber: string;
+  authenticationToken: string;
+  /** PUBLIC_URL + /api/passes/apple. */
+  webServiceURL: string;
+  organizationName: string;
+  description: string;
+  logoText: string;
+  /** rgb(r, g, b), as Apple wants it. */
+  backgroundColor: string;
+  foregroundColor: string;
+  labelColor: string;
+  /** "7 of 10" or "Reward ready". */
+  primary: PassField;
+  secondary: PassField[];
+  back: PassField[];
+  /** PNG files; icon.png is required by Wallet. */
+  images: { icon: Buffer; logo?: Buffer; strip: Buffer };
+}
+
+export const PKPASS_MIME_TYPE = 'application/vnd.apple.pkpass';
+
+export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Buffer {
+  const passJson = {
+    formatVersion: 1,
+    passTypeIdentifier: config.passTypeId,
+    teamIdentifier: config.teamId,
+    serialNumber: view.serialNumber,
+    authenticationToken: view.authenticationToken,
+    webServiceURL: view.webServiceURL,
+    organizationName: view.organizationName,
+    description: view.description,
+    logoText: view.logoText,
+    backgroundColor: view.backgroundColor,
+    foregroundColor: view.foregroundColor,
+    labelColor: view.labelColor,
+    // The lock screen says what changed when the pushed pass differs in the primary field.
+    storeCard: {
+      primaryFields: [{ ...view.primary, changeMessage: 'Stamp collected: %@' }],
+      secondaryFields: view.secondary,
+      backFields: view.back,
+    },
+  };
+  const files: Record<string, Buffer> = {
+    'pass.json': Buffer.from(JSON.stringify(passJson)),
+    'icon.png': view.images.icon,
+    'icon@2x.png': view.images.icon,
+    'strip.png': view.images.strip,
+    'strip@2x.png': view.images.strip,
+  };
+  if (view.images.logo) {
+    files['logo.png'] = view.images.logo;
+    files['logo@2x.png'] = view.images.logo;
+  }
+  const pass = new PKPass(files, {
+    wwdr: config.wwdrCert,
+    signerCert: config.signerCert,
+    signerKey: config.signerKey,
+    ...(config.signerKeyPassphrase ? { signerKeyPassphrase: config.signerKeyPassphrase } : {}),
+  });
+  return pass.getAsBuffer();
+}

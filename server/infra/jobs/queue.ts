@@ -1,0 +1,34 @@
+// Enqueueing a job: called inside the transaction of the change that causes it, so the job commits or
+// rolls back with that change (an outbox). Nothing is sent here: a runner sends after the commit.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { insertJob } from '../../repositories/jobs';
+
+export interface JobRequest {
+  kind: string;
+  /** Serialised as JSON; the handler reads current state from the database rather than trusting an old copy. */
+  payload: unknown;
+  /** The same change enqueued twice (a transaction run again, a repeated request) gives one job. */
+  idempotencyKey: string;
+  /**
+   * Jobs sharing this key fold into the one still waiting, and each waits `delayMs` first, so a burst
+   * (a hundred stamps in a minute) gives one run per key per window instead of a hundred.
+   */
+  coalesceKey?: string;
+  /** Not before now + delayMs (the coalescing window); 0 by default. */
+  delayMs?: number;
+}
+
+/** Adds the job in `trx`; false when it was already there or folded into a waiting one. */
+export async function enqueueJob(trx: Kysely<Database>, now: number, request: JobRequest): Promise<boolean> {
+  return insertJob(trx, {
+    id: crypto.randomUUID(),
+    kind: request.kind,
+    idempotencyKey: request.idempotencyKey,
+    coalesceKey: request.coalesceKey ?? null,
+    payload: JSON.stringify(request.payload ?? null),
+    runAfter: now + (request.delayMs ?? 0),
+    now,
+  });
+}

@@ -1,0 +1,163 @@
+// Runs due jobs of the kinds it has handlers for, on whichever server calls it: a job is leased to
+// this server while its handler runs (the lease is renewed while it runs), finished only if the lease
+// is still ours, retried with backoff on failure and dead-lettered after `maxAttempts`. A server that
+// dies mid-job leaves the lease to run out, and another server takes the job over.
+import type { Db } from '../../db';
+import { buryJob, claimJobs, completeJob, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
+import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+
+export interface JobContext {
+  jobId: string;
+  /** 1 for the first run. */
+  attempt: number;
+  /** Aborted when the job runs out of time: the handler stops sending. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler when trying again cannot help (a request the service refuses as malformed). */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  handlers: Readonly<Record<string, JobHandler>>;
+  /** The name on this server's leases (SERVER_ID in production). */
+  owner: string;
+  now?: () => number;
+  random?: () => number;
+  /** How long a claimed job is ours before another server may take it over (default 60 s). */
+  leaseMs?: number;
+  /** A handler still running after this long is aborted and counted as failed (default half the lease). */
+  timeoutMs?: number;
+  /** The wait between looks for due jobs when the queue is idle (default 500 ms). */
+  pollMs?: number;
+  batchSize?: number;
+  /** Attempts before a job goes to the dead letter (default 8). */
+  maxAttempts?: number;
+  backoff?: BackoffPolicy;
+  /** Done jobs are deleted after this long (default 7 days): their idempotency keys are remembered until then. */
+  keepDoneMs?: number;
+  onError?: (error: unknown, job?: JobRow) => void;
+}
+
+export interface JobRunner {
+  /** Claims and runs one batch; answers how many jobs ran. Tests drive the queue through this. */
+  runOnce(): Promise<number>;
+  /** Polls in the background until stop(). */
+  start(): void;
+  /** Looks for due jobs now rather than at the next poll (after a commit that enqueued one). */
+  wake(): void;
+  /** Stops polling and waits for the jobs in hand. */
+  stop(): Promise<void>;
+}
+
+const PURGE_EVERY_MS = 60 * 60_000;
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? Math.floor(leaseMs / 2);
+  const pollMs = options.pollMs ?? 500;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * 60_000;
+  const onError = options.onError ?? (() => undefined);
+  const kinds = Object.keys(options.handlers);
+  const db = options.db.kysely;
+  const inHand = new Set<string>();
+  let lastPurge = 0;
+
+  async function runJob(job: JobRow): Promise<void> {
+    const handler = options.handlers[job.kind];
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Error(`timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+      timer.unref();
+    });
+    inHand.add(job.id);
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
+      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
+      await completeJob(db, job.id, options.owner, now());
+    } catch (error) {
+      onError(error, job);
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentJobError || job.attempts >= maxAttempts) await buryJob(db, job.id, options.owner, now(), message);
+      else await requeueJob(db, job, options.owner, now(), now() + backoffMs(job.attempts, backoff, random), message);
+    } finally {
+      clearTimeout(timer);
+      inHand.delete(job.id);
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const at = now();
+    if (at - lastPurge >= PURGE_EVERY_MS) {
+      lastPurge = at;
+      await purgeFinishedJobs(db, at - keepDoneMs);
+    }
+    const jobs = await claimJobs(db, { dialect: options.db.dialect, owner: options.owner, now: at, leaseMs, kinds, limit: batchSize });
+    // Each job settles on its own (its failure is recorded in its row); one slow send never holds the others back.
+    await Promise.all(jobs.map((job) => runJob(job).catch((error: unknown) => onError(error, job))));
+    return jobs.length;
+  }
+
+  let running = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  }
+
+  function tick(): void {
+    if (stopped || running) return;
+    running = true;
+    current = runOnce()
+      .then((ran) => ran)
+      .catch((error: unknown) => {
+        // The database may be away for a while: the queue waits and looks again.
+        onError(error);
+        return 0;
+      })
+      .then((ran) => {
+        running = false;
+        schedule(ran === batchSize ? 0 : pollMs);
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      heartbeat = setInterval(() => {
+        renewJobLeases(db, [...inHand], options.owner, now() + leaseMs).catch((error: unknown) => onError(error));
+      }, Math.max(1000, Math.floor(leaseMs / 3)));
+      heartbeat.unref();
+      schedule(0);
+    },
+    wake() {
+      if (!running) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(heartbeat);
+      await current;
+    },
+  };
+}

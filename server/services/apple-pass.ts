@@ -1,0 +1,81 @@
+// The customer's card as an Apple Wallet pass: what it shows (count, reward, back of the card, a full
+// card's "reward ready", a pending hand-over's code) and its serial and web service token. The token
+// is derived from the server secret and the serial, so every download of the pass carries the same one
+// while only its hash is stored.
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type { AppDeps } from '../deps';
+import { notFound } from '../http-errors';
+import { buildApplePass, type ApplePassView, type PassField } from '../infra/apple-pass';
+import { drawStampStrip } from '../infra/pass-strip';
+import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
+import { findVendorProfile } from '../repositories/vendor-profile';
+import { getCard } from './claims';
+import { findStoredImage } from './images';
+
+export const APPLE_WALLET_NOT_CONFIGURED_MESSAGE = 'Apple Wallet passes are not set up on this server.';
+
+const PASS_BACKGROUND = '#3b2a20';
+const PASS_STAMP = '#ffffff';
+
+function hexToRgb(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
+}
+
+export function passTokenFor(secret: string, serialNumber: string): string {
+  return crypto.createHmac('sha256', secret).update(`apple-pass:${serialNumber}`).digest('hex');
+}
+
+export function hashPassToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+async function passIdentityFor(deps: Pick<AppDeps, 'db' | 'now' | 'secret'>, cardId: string): Promise<{ serialNumber: string; authenticationToken: string }> {
+  const existing = await findApplePass(deps.db.kysely, cardId);
+  const serialNumber = existing?.serial_number ?? crypto.randomBytes(16).toString('hex');
+  const authenticationToken = passTokenFor(deps.secret, serialNumber);
+  const row = existing ?? (await insertApplePassIfNew(deps.db.kysely, { card_id: cardId, serial_number: serialNumber, auth_token_hash: hashPassToken(authenticationToken) }, deps.now()));
+  return { serialNumber: row.serial_number, authenticationToken: passTokenFor(deps.secret, row.serial_number) };
+}
+
+/** The signed .pkpass of the customer's card; 404 when Apple Wallet is not configured or the card is not theirs. */
+export async function applePassForCard(deps: Pick<AppDeps, 'db' | 'now' | 'secret' | 'config' | 'activityBus'>, customerId: string, cardId: string): Promise<Buffer> {
+  const config = deps.config.applePass;
+  if (!config) throw notFound(APPLE_WALLET_NOT_CONFIGURED_MESSAGE);
+  const { card, redemptions } = await getCard(deps, customerId, cardId);
+  const profile = await findVendorProfile(deps.db.kysely, card.store.vendorId);
+  const identity = await passIdentityFor(deps, card.id);
+  const pending = redemptions.find((claim) => claim.status === 'pending' && claim.code);
+  const full = card.stamps >= card.required;
+  const primary: PassField = pending
+    ? { key: 'stamps', label: 'Hand-over code', value: pending.code ?? '' }
+    : full
+      ? { key: 'stamps', label: 'Stamps', value: 'Reward ready' }
+      : { key: 'stamps', label: 'Stamps', value: `${card.stamps} of ${card.required}` };
+  const back: PassField[] = [];
+  if (profile?.address) back.push({ key: 'address', label: 'Address', value: profile.address });
+  if (profile?.open_hours) back.push({ key: 'hours', label: 'Opening hours', value: profile.open_hours });
+  if (profile?.website) back.push({ key: 'website', label: 'Website', value: profile.website });
+  back.push({ key: 'how', label: 'How it works', value: `Scan the store's QR code at the counter for a stamp. With ${card.required} stamps, claim your reward on your phone and show the code.` });
+  const logoId = profile?.logo_image_id;
+  const logoImage = logoId ? await findStoredImage(deps, logoId) : undefined;
+  // A logo that does not decode leaves the pass without one rather than without a pass.
+  const logo = logoImage ? await sharp(logoImage.data).resize({ height: 100, fit: 'inside' }).png().toBuffer().catch(() => undefined) : undefined;
+  const icon = await sharp({ create: { width: 58, height: 58, channels: 3, background: PASS_BACKGROUND } }).png().toBuffer();
+  const view: ApplePassView = {
+    ...identity,
+    webServiceURL: `${deps.config.publicUrl}/api/passes/apple`,
+    organizationName: card.store.company,
+    description: `${card.store.company} stamp card`,
+    logoText: card.store.company,
+    backgroundColor: hexToRgb(PASS_BACKGROUND),
+    foregroundColor: hexToRgb(PASS_STAMP),
+    labelColor: 'rgb(230, 210, 190)',
+    primary,
+    secondary: card.reward ? [{ key: 'reward', label: 'Reward', value: card.reward.text }] : [],
+    back,
+    images: { icon, ...(logo ? { logo } : {}), strip: await drawStampStrip(Math.min(card.stamps, card.required), card.required, { background: PASS_BACKGROUND, stamp: PASS_STAMP }) },
+  };
+  return buildApplePass(config, view);
+}

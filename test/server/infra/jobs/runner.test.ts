@@ -1,0 +1,161 @@
+// The durable job queue on the database under test (SQLite in memory, or PostgreSQL when DATABASE_URL
+// is set): jobs commit with the change that enqueued them, run once, back off, die after the limit,
+// and pass to another server when the one holding them stops renewing its lease.
+import crypto from 'node:crypto';
+import { migrateToLatest, openDb, type Db } from '../../../../server/db';
+import { inTransaction } from '../../../../server/db/transactions';
+import { createJobRunner, enqueueJob, PermanentJobError, type JobHandler, type JobRunnerOptions } from '../../../../server/infra/jobs';
+import { claimJobs, completeJob } from '../../../../server/repositories/jobs';
+import { testClock, usingPostgres, type TestClock } from '../../helpers';
+
+let db: Db;
+let clock: TestClock;
+
+beforeEach(async () => {
+  const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', pgSchema });
+  await migrateToLatest(db);
+  clock = testClock();
+});
+
+afterEach(async () => {
+  if (db.pgSchema) await db.kysely.schema.dropSchema(db.pgSchema).ifExists().cascade().execute();
+  await db.close();
+});
+
+function runner(handlers: Record<string, JobHandler>, options: Partial<JobRunnerOptions> = {}) {
+  return createJobRunner({ db, handlers, owner: 'server-a', now: clock.now, random: () => 1, ...options });
+}
+
+async function enqueue(key: string, extra: { coalesceKey?: string; delayMs?: number; kind?: string } = {}) {
+  return enqueueJob(db.kysely, clock.now(), { kind: extra.kind ?? 'push', payload: { key }, idempotencyKey: key, coalesceKey: extra.coalesceKey, delayMs: extra.delayMs });
+}
+
+async function jobStates() {
+  return db.kysely.selectFrom('jobs').select(['idempotency_key', 'state', 'attempts', 'run_after', 'last_error']).orderBy('idempotency_key').execute();
+}
+
+test('a job enqueued in a transaction that rolls back never runs; one that commits runs once', async () => {
+  await expect(
+    inTransaction(db.kysely, async (trx) => {
+      await enqueueJob(trx, clock.now(), { kind: 'push', payload: { n: 1 }, idempotencyKey: 'rolled-back' });
+      throw new Error('the change failed');
+    }),
+  ).rejects.toThrow('the change failed');
+  await inTransaction(db.kysely, (trx) => enqueueJob(trx, clock.now(), { kind: 'push', payload: { n: 2 }, idempotencyKey: 'committed' }));
+  const seen: unknown[] = [];
+  const jobs = runner({ push: async (payload) => { seen.push(payload); } });
+  expect(await jobs.runOnce()).toBe(1);
+  expect(await jobs.runOnce()).toBe(0);
+  expect(seen).toEqual([{ n: 2 }]);
+});
+
+test('the same idempotency key enqueued twice, even after the first ran, runs once', async () => {
+  expect(await enqueue('stamp-41')).toBe(true);
+  expect(await enqueue('stamp-41')).toBe(false);
+  let runs = 0;
+  const jobs = runner({ push: async () => { runs += 1; } });
+  await jobs.runOnce();
+  expect(await enqueue('stamp-41')).toBe(false);
+  await jobs.runOnce();
+  expect(runs).toBe(1);
+});
+
+test('a burst of a hundred changes for one device waits out the window and runs once', async () => {
+  for (let i = 0; i < 100; i += 1) await enqueue(`stamp-${i}`, { coalesceKey: 'device-1', delayMs: 3000 });
+  let runs = 0;
+  const jobs = runner({ push: async () => { runs += 1; } });
+  clock.advance(2999);
+  expect(await jobs.runOnce()).toBe(0);
+  clock.advance(1);
+  expect(await jobs.runOnce()).toBe(1);
+  expect(runs).toBe(1);
+  // After the run, the next change starts a new window.
+  await enqueue('stamp-100', { coalesceKey: 'device-1', delayMs: 3000 });
+  clock.advance(3000);
+  expect(await jobs.runOnce()).toBe(1);
+  expect(runs).toBe(2);
+});
+
+test('a failing job runs again after doubling waits, then goes to the dead letter after the limit', async () => {
+  await enqueue('flaky');
+  let runs = 0;
+  const jobs = runner({ push: async () => { runs += 1; throw new Error('APNs answered 500'); } }, { maxAttempts: 3, backoff: { baseMs: 1000, maxMs: 60_000 } });
+  expect(await jobs.runOnce()).toBe(1);
+  expect((await jobStates())[0]).toMatchObject({ state: 'queued', attempts: 1, run_after: clock.now() + 1000, last_error: 'APNs answered 500' });
+  clock.advance(999);
+  expect(await jobs.runOnce()).toBe(0);
+  clock.advance(1);
+  expect(await jobs.runOnce()).toBe(1);
+  expect((await jobStates())[0]).toMatchObject({ state: 'queued', attempts: 2, run_after: clock.now() + 2000 });
+  clock.advance(2000);
+  expect(await jobs.runOnce()).toBe(1);
+  expect((await jobStates())[0]).toMatchObject({ state: 'dead', attempts: 3, last_error: 'APNs answered 500' });
+  clock.advance(24 * 60 * 60_000);
+  expect(await jobs.runOnce()).toBe(0);
+  expect(runs).toBe(3);
+});
+
+test('a job the service refuses for good goes to the dead letter at once', async () => {
+  await enqueue('malformed');
+  const jobs = runner({ push: async () => { throw new PermanentJobError('400 BadDeviceToken'); } });
+  await jobs.runOnce();
+  clock.advance(60 * 60_000);
+  expect(await jobs.runOnce()).toBe(0);
+  expect((await jobStates())[0]).toMatchObject({ state: 'dead', attempts: 1, last_error: '400 BadDeviceToken' });
+});
+
+test('a job whose server died mid-run is taken over when the lease runs out, and the dead server cannot finish it', async () => {
+  await enqueue('orphan');
+  const [claimed] = await claimJobs(db.kysely, { dialect: db.dialect, owner: 'server-that-crashes', now: clock.now(), leaseMs: 60_000, kinds: ['push'], limit: 10 });
+  expect(claimed?.idempotency_key).toBe('orphan');
+  let runs = 0;
+  const survivor = runner({ push: async () => { runs += 1; } }, { owner: 'server-b', leaseMs: 60_000 });
+  clock.advance(59_999);
+  expect(await survivor.runOnce()).toBe(0);
+  clock.advance(2);
+  expect(await survivor.runOnce()).toBe(1);
+  expect(runs).toBe(1);
+  expect(await completeJob(db.kysely, claimed!.id, 'server-that-crashes', clock.now())).toBe(false);
+  expect((await jobStates())[0]).toMatchObject({ state: 'done', attempts: 2 });
+});
+
+test('two servers draining the same queue at once run every job exactly once', async () => {
+  for (let i = 0; i < 40; i += 1) await enqueue(`job-${String(i).padStart(2, '0')}`);
+  const runsByKey = new Map<string, number>();
+  const handler: JobHandler = async (payload) => {
+    const { key } = payload as { key: string };
+    runsByKey.set(key, (runsByKey.get(key) ?? 0) + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const a = runner({ push: handler }, { owner: 'server-a', batchSize: 5 });
+  const b = runner({ push: handler }, { owner: 'server-b', batchSize: 5 });
+  for (let round = 0; round < 20; round += 1) {
+    const [ranA, ranB] = await Promise.all([a.runOnce(), b.runOnce()]);
+    if (ranA + ranB === 0) break;
+  }
+  expect(runsByKey.size).toBe(40);
+  expect([...runsByKey.values()].every((runs) => runs === 1)).toBe(true);
+  expect((await jobStates()).every((job) => job.state === 'done' && job.attempts === 1)).toBe(true);
+});
+
+test('a runner only claims the kinds it has handlers for', async () => {
+  await enqueue('mail-1', { kind: 'mail' });
+  const jobs = runner({ push: async () => undefined });
+  expect(await jobs.runOnce()).toBe(0);
+  expect((await jobStates())[0]).toMatchObject({ state: 'queued', attempts: 0 });
+});
+
+test('a started runner picks up a job woken after commit and stops cleanly', async () => {
+  const ran: string[] = [];
+  const jobs = runner({ push: async (payload) => { ran.push((payload as { key: string }).key); } }, { pollMs: 60_000 });
+  jobs.start();
+  await enqueue('woken');
+  jobs.wake();
+  await new Promise<void>((resolve) => {
+    const check = () => (ran.length > 0 ? resolve() : setImmediate(check));
+    check();
+  });
+  await jobs.stop();
+  expect(ran).toEqual(['woken']);
+});
