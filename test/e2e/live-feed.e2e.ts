@@ -174,8 +174,9 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
     await expect(total.locator('.sw-figure').textContent()).resolves.toBe('1');
     const recent = counterPage.locator('.ant-card', { has: counterPage.getByRole('heading', { name: 'Recent Reward Activity' }) });
     await expect(recent.getByRole('listitem').first().textContent()).resolves.toContain('Ana collected stamp 1 of 2');
-    // Only the campaigns card is still sample data.
-    await expect(counterPage.getByTestId('sample-data-tag').count()).resolves.toBe(1);
+    // Every card shows the store's own figures: no sample beside real data, and campaigns say there are none.
+    await expect(counterPage.getByTestId('sample-data-tag').count()).resolves.toBe(0);
+    await expect(counterPage.getByText('No campaigns yet').count()).resolves.toBeGreaterThan(0);
     await screenshot(counterPage, 'live-feed-4-dashboard');
     await checkA11y(counterPage, 'on the dashboard with live figures');
   });
