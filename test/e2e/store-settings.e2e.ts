@@ -194,7 +194,7 @@ describe('Store Settings dialog', () => {
 
     // The same menu again: everything is already on it.
     await dialog().locator('#menu-upload-input').setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: await menuPng() });
-    await dialog().getByText('⚠️ No items found in this menu.').waitFor({ timeout: 120_000 });
+    await dialog().getByText('⚠️ Every item found (2) is already on your menu, so nothing new was added.').waitFor({ timeout: 120_000 });
     expect(await itemRows().count()).toBe(2);
 
     await openTab('Preview');
