@@ -164,8 +164,9 @@ describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
         expect(await toggle.getAttribute('aria-expanded')).toBe('true');
         await page.getByText(answer).waitFor({ state: 'visible' });
       }
-      for (const title of ['User Guide', 'FAQ', 'Tutorial Videos']) {
-        expect(await page.getByRole('link', { name: `${title} (coming soon)` }).getAttribute('href')).toBe('#');
+      // The resources are real pages of the app.
+      for (const [title, page_] of [['User Guide', 'guide'], ['FAQ', 'faq'], ['Tutorial Videos', 'tutorial']] as const) {
+        expect(await page.getByRole('link', { name: title, exact: true }).getAttribute('href')).toMatch(new RegExp(`^/help/[^/]+/${page_}$`));
       }
       await settledScreenshot(page, `help-${viewport.label}`);
       await expectUsableAt(page, `on the help page at ${viewport.label} px`);
