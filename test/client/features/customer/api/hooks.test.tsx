@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { CustomerApiProvider, useGetCustomerProfileQuery, useGetWalletQuery, useUpdateCustomerProfileMutation } from '../../../../../src/features/customer/api/hooks';
-import { KEEP_UNUSED_MS } from '../../../../../src/features/customer/api/viewers';
+import { KEEP_UNUSED_MS } from '../../../../../src/features/customer/api/cache';
 import { installFakeApi, type FakeApi } from '../../../support/fakeHttp';
 
 const WALLET = 'GET /api/customer/cards';
