@@ -2,7 +2,7 @@
 // shows its place; names and prices are corrected in place, and an unwanted item goes in one click.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Spin } from 'antd';
-import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
+import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
 import { MENU_ITEMS } from '../../constants';
 import { parsePriceInput } from './price';
@@ -85,6 +85,8 @@ interface MenuPicturesProps {
 function MenuPictures({ vendorId, uploadId, pages, regions, names, selectedId, onSelect }: MenuPicturesProps) {
   const box = useRef<HTMLDivElement>(null);
   const outlines = useRef(new Map<string, HTMLButtonElement>());
+  // A phone photo's small print needs a closer look than the box's width gives.
+  const [zoomed, setZoomed] = useState(false);
 
   useEffect(() => {
     const container = box.current;
@@ -96,38 +98,50 @@ function MenuPictures({ vendorId, uploadId, pages, regions, names, selectedId, o
     const top = container.scrollTop + rect.top - boxRect.top - (container.clientHeight - rect.height) / 2;
     const left = container.scrollLeft + rect.left - boxRect.left - (container.clientWidth - rect.width) / 2;
     container.scrollTo?.({ top: Math.max(0, top), left: Math.max(0, left), behavior: 'smooth' });
-  }, [selectedId]);
+  }, [selectedId, zoomed]);
 
   return (
-    <div className="sw-scan-review__scroll" ref={box} data-testid="scan-review-pictures">
-      {pages.map((page) => (
-        <div key={page.page} className="sw-scan-review__page" style={{ aspectRatio: `${page.width} / ${page.height}` }}>
-          <PagePicture vendorId={vendorId} uploadId={uploadId} page={page.page} label={TEXTS.pictureLabel(page.page, pages.length)} />
-          {regions
-            .filter((region) => region.page === page.page)
-            .map((region) => {
-              const name = names.get(region.itemId) ?? '';
-              const selected = region.itemId === selectedId;
-              return (
-                <button
-                  key={region.itemId}
-                  type="button"
-                  ref={(node) => {
-                    if (node) outlines.current.set(region.itemId, node);
-                    else outlines.current.delete(region.itemId);
-                  }}
-                  className={selected ? 'sw-scan-review__outline sw-scan-review__outline--selected' : 'sw-scan-review__outline'}
-                  style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.width * 100}%`, height: `${region.height * 100}%` }}
-                  aria-label={TEXTS.outlineLabel(name)}
-                  aria-pressed={selected}
-                  title={name}
-                  onClick={() => onSelect(region.itemId)}
-                />
-              );
-            })}
-        </div>
-      ))}
-    </div>
+    <>
+      <Button
+        size="small"
+        type="text"
+        className="sw-scan-review__zoom"
+        icon={zoomed ? <ZoomOutOutlined /> : <ZoomInOutlined />}
+        aria-pressed={zoomed}
+        onClick={() => setZoomed((current) => !current)}
+      >
+        {zoomed ? TEXTS.zoomOut : TEXTS.zoomIn}
+      </Button>
+      <div className={zoomed ? 'sw-scan-review__scroll sw-scan-review__scroll--zoomed' : 'sw-scan-review__scroll'} ref={box}>
+        {pages.map((page) => (
+          <div key={page.page} className="sw-scan-review__page" style={{ aspectRatio: `${page.width} / ${page.height}` }}>
+            <PagePicture vendorId={vendorId} uploadId={uploadId} page={page.page} label={TEXTS.pictureLabel(page.page, pages.length)} />
+            {regions
+              .filter((region) => region.page === page.page)
+              .map((region) => {
+                const name = names.get(region.itemId) ?? '';
+                const selected = region.itemId === selectedId;
+                return (
+                  <button
+                    key={region.itemId}
+                    type="button"
+                    ref={(node) => {
+                      if (node) outlines.current.set(region.itemId, node);
+                      else outlines.current.delete(region.itemId);
+                    }}
+                    className={selected ? 'sw-scan-review__outline sw-scan-review__outline--selected' : 'sw-scan-review__outline'}
+                    style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.width * 100}%`, height: `${region.height * 100}%` }}
+                    aria-label={TEXTS.outlineLabel(name)}
+                    aria-pressed={selected}
+                    title={name}
+                    onClick={() => onSelect(region.itemId)}
+                  />
+                );
+              })}
+          </div>
+        ))}
+      </div>
+    </>
   );
 }
 

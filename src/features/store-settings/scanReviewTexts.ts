@@ -4,6 +4,8 @@ export const SCAN_REVIEW_TEXTS = {
   heading: 'Check the new items',
   hint: 'Click an item to see where it was read on your menu. Correct a name or price in place, or remove what is not an item.',
   pictureLabel: (page: number, pages: number) => (pages > 1 ? `Your menu, page ${page + 1} of ${pages}` : 'Your menu'),
+  zoomIn: 'Zoom in',
+  zoomOut: 'Fit to the box',
   pictureLoading: 'Loading the menu picture…',
   noPicture: 'This menu was read from the text of a PDF, so there is no picture to show; the items can still be corrected here.',
   pictureFailed: 'The menu picture could not be loaded; the items can still be corrected here.',

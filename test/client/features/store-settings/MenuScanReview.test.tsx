@@ -108,6 +108,20 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
     expect(outline).toHaveAttribute('aria-pressed', 'false');
   });
 
+  test('Zoom in enlarges the picture inside its box and brings the selected item back into view', async () => {
+    const user = await scanMenu();
+    await within(reviewPane()).findByRole('img', { name: 'Your menu' });
+    await user.click(within(reviewPane()).getByRole('button', { name: 'Show where Croissant was read' }));
+    const scrollsBefore = scrolls.mock.calls.length;
+
+    await user.click(within(reviewPane()).getByRole('button', { name: /Zoom in$/ }));
+
+    expect(reviewPane().querySelector('.sw-scan-review__scroll')).toHaveClass('sw-scan-review__scroll--zoomed');
+    expect(scrolls.mock.calls.length).toBeGreaterThan(scrollsBefore);
+    await user.click(within(reviewPane()).getByRole('button', { name: /Fit to the box$/ }));
+    expect(reviewPane().querySelector('.sw-scan-review__scroll')).not.toHaveClass('sw-scan-review__scroll--zoomed');
+  });
+
   test('a name and a price corrected in place are saved and shown in the menu', async () => {
     fakeApi.on(`POST ${VENDOR_URL}/update-item`, (request) => {
       const body = JSON.parse(request.body as string) as { itemId: string; itemName?: string; itemPrice?: number };
