@@ -81,17 +81,16 @@ function paddleReader(): PageReader {
   return {
     async read(images, timeoutMs, withViews) {
       const prepared: Buffer[] = [];
-      const views: MenuPageView[] = [];
+      // The pictures are made in sharp's threads while the OCR process reads: they cost the vendor no wait.
+      const pendingViews: Promise<MenuPageView | null>[] = [];
       for (const image of images) {
         const geometry: PreparedGeometry = { rotationDegrees: 0 };
         const png = await prepareForOcr(image, PADDLE_SIZES, geometry);
         if (!png) continue;
-        if (withViews) {
-          const view = await pageView(image, geometry, prepared.length);
-          if (view) views.push(view);
-        }
+        if (withViews) pendingViews.push(pageView(image, geometry, prepared.length));
         prepared.push(png);
       }
+      const views = async (): Promise<MenuPageView[]> => (await Promise.all(pendingViews)).filter((view) => view !== null);
       if (prepared.length === 0) return { lines: [], views: [] };
       // The prepared page is upright and straightened: the places read on it are the ones the user sees.
       const frames = await Promise.all(prepared.map(async (png, page) => {
@@ -102,8 +101,12 @@ function paddleReader(): PageReader {
         const rows: MenuTextLine[] = [];
         for (const [index, png] of prepared.entries()) rows.push(...menuLinesFromOcr(await readLines(png), frames[index]!));
         return rows;
-      }, timeoutMs);
-      return { lines, views };
+      }, timeoutMs).catch(async (error: unknown) => {
+        // Settled before the error goes on, so no picture's failure is left unhandled.
+        await Promise.allSettled(pendingViews);
+        throw error;
+      });
+      return { lines, views: await views() };
     },
     close: () => engine.close(),
   };

@@ -24,7 +24,7 @@ export async function pageView(input: Buffer | RawImage, geometry: PreparedGeome
       .toBuffer();
     const { data, info } = await sharp(upright)
       .rotate(geometry.rotationDegrees, { background: '#ffffff' })
-      .jpeg({ quality: VIEW_JPEG_QUALITY, mozjpeg: true })
+      .jpeg({ quality: VIEW_JPEG_QUALITY })
       .toBuffer({ resolveWithObject: true });
     return { page, jpeg: data, width: info.width, height: info.height };
   } catch {
