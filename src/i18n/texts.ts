@@ -23,9 +23,16 @@ export function currentLocale(): Locale {
   return i18n.locale === PSEUDO_LOCALE || !i18n.locale ? DEFAULT_LOCALE : (i18n.locale as Locale);
 }
 
-/** The locale tag Intl formats dates and numbers with (the pseudo-language formats as English). */
+/**
+ * The locale tag Intl formats dates, numbers and prices with: the browser's own tag when it is the page's language
+ * (fr-CA, en-IE keep their region), else the language; English without a region reads day-month (en-GB).
+ */
 export function intlLocale(): string {
-  return currentLocale();
+  const locale = currentLocale();
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const sameLanguage = browser.find((tag) => tag.toLowerCase().split('-')[0] === locale && tag.includes('-'));
+  if (sameLanguage && sameLanguage !== 'en-US') return sameLanguage;
+  return locale === 'en' ? 'en-GB' : locale;
 }
 
 export function pageLocale(): PageLocale {
