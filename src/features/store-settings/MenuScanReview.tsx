@@ -6,8 +6,12 @@ import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@a
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
 import { MENU_ITEMS } from '../../constants';
 import { parsePriceInput } from './price';
-import { SCAN_REVIEW_TEXTS as TEXTS } from './scanReviewTexts';
+import { t } from '../../i18n/texts';
 import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery, useUpdateItemMutation } from './vendorApi';
+
+/** Console lines for the developer, not texts for the vendor. */
+const SAVE_FAILED_LOG = 'Failed to save a menu item correction';
+const REVIEW_FAILED_LOG = 'Failed to load the menu scan for review';
 
 export interface MenuScanReviewProps {
   vendorId: string;
@@ -22,7 +26,7 @@ export function MenuScanReview({ vendorId, uploadId, items }: MenuScanReviewProp
   const scanItems = items.filter((item) => item.uploadId === uploadId);
 
   useEffect(() => {
-    if (isError) console.error(TEXTS.reviewFailedLog, error);
+    if (isError) console.error(REVIEW_FAILED_LOG, error);
   }, [isError, error]);
 
   if (scanItems.length === 0) return null;
@@ -34,14 +38,14 @@ export function MenuScanReview({ vendorId, uploadId, items }: MenuScanReviewProp
   return (
     <section className="sw-scan-review" aria-labelledby="scan-review-heading">
       <h3 id="scan-review-heading" className="sw-scan-review__heading">
-        {TEXTS.heading}
+        {t('menuReview.heading')}
       </h3>
-      <p className="sw-store-muted sw-scan-review__hint">{TEXTS.hint}</p>
+      <p className="sw-store-muted sw-scan-review__hint">{t('menuReview.hint')}</p>
       <div className="sw-scan-review__body">
         <div className="sw-scan-review__pictures">
-          {isLoading && <Spin size="small" aria-label={TEXTS.pictureLoading} />}
-          {isError && <Alert type="warning" showIcon title={TEXTS.pictureFailed} />}
-          {review && review.pages.length === 0 && <Alert type="info" showIcon title={TEXTS.noPicture} />}
+          {isLoading && <Spin size="small" aria-label={t('menuReview.pictureLoading')} />}
+          {isError && <Alert type="warning" showIcon title={t('menuReview.pictureFailed')} />}
+          {review && review.pages.length === 0 && <Alert type="info" showIcon title={t('menuReview.noPicture')} />}
           {review && review.pages.length > 0 && (
             <MenuPictures
               vendorId={vendorId}
@@ -54,7 +58,7 @@ export function MenuScanReview({ vendorId, uploadId, items }: MenuScanReviewProp
             />
           )}
         </div>
-        <ul className="sw-scan-review__items" aria-label={TEXTS.itemsLabel}>
+        <ul className="sw-scan-review__items" aria-label={t('menuReview.itemsLabel')}>
           {scanItems.map((item) => (
             <ReviewRow
               key={item._id}
@@ -110,12 +114,12 @@ function MenuPictures({ vendorId, uploadId, pages, regions, names, selectedId, o
         aria-pressed={zoomed}
         onClick={() => setZoomed((current) => !current)}
       >
-        {zoomed ? TEXTS.zoomOut : TEXTS.zoomIn}
+        {zoomed ? t('menuReview.zoomOut') : t('menuReview.zoomIn')}
       </Button>
       <div className={zoomed ? 'sw-scan-review__scroll sw-scan-review__scroll--zoomed' : 'sw-scan-review__scroll'} ref={box}>
         {pages.map((page) => (
           <div key={page.page} className="sw-scan-review__page" style={{ aspectRatio: `${page.width} / ${page.height}` }}>
-            <PagePicture vendorId={vendorId} uploadId={uploadId} page={page.page} label={TEXTS.pictureLabel(page.page, pages.length)} />
+            <PagePicture vendorId={vendorId} uploadId={uploadId} page={page.page} label={pages.length > 1 ? t('menuReview.picturePage', { page: page.page + 1, pages: pages.length }) : t('menuReview.picture')} />
             {regions
               .filter((region) => region.page === page.page)
               .map((region) => {
@@ -131,7 +135,7 @@ function MenuPictures({ vendorId, uploadId, pages, regions, names, selectedId, o
                     }}
                     className={selected ? 'sw-scan-review__outline sw-scan-review__outline--selected' : 'sw-scan-review__outline'}
                     style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.width * 100}%`, height: `${region.height * 100}%` }}
-                    aria-label={TEXTS.outlineLabel(name)}
+                    aria-label={t('menuReview.outlineLabel', { name: name })}
                     aria-pressed={selected}
                     title={name}
                     onClick={() => onSelect(region.itemId)}
@@ -147,8 +151,8 @@ function MenuPictures({ vendorId, uploadId, pages, regions, names, selectedId, o
 
 function PagePicture({ vendorId, uploadId, page, label }: { vendorId: string; uploadId: string; page: number; label: string }) {
   const { data: src, isError } = useGetMenuScanPictureQuery({ vendorId, uploadId, page });
-  if (isError) return <div className="sw-scan-review__missing">{TEXTS.pictureFailed}</div>;
-  if (!src) return <Spin size="small" className="sw-scan-review__loading" aria-label={TEXTS.pictureLoading} />;
+  if (isError) return <div className="sw-scan-review__missing">{t('menuReview.pictureFailed')}</div>;
+  if (!src) return <Spin size="small" className="sw-scan-review__loading" aria-label={t('menuReview.pictureLoading')} />;
   return <img src={src} alt={label} className="sw-scan-review__image" />;
 }
 
@@ -168,13 +172,14 @@ function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowPr
   const [deleteItem] = useDeleteItemMutation();
   const [name, setName] = useState(item.name);
   const [price, setPrice] = useState(priceText(item.price));
-  const [problem, setProblem] = useState<string | null>(null);
+  // What is wrong, not its words: the text is chosen at render, in the page's language.
+  const [problem, setProblem] = useState<'name' | 'price' | 'save' | null>(null);
 
   const save = async () => {
     const newName = name.trim().replace(/\s+/g, ' ');
-    if (newName === '') return setProblem(TEXTS.nameRequired);
+    if (newName === '') return setProblem('name');
     const parsed = parsePriceInput(price);
-    if (!parsed.ok) return setProblem(TEXTS.priceInvalid);
+    if (!parsed.ok) return setProblem('price');
     setProblem(null);
     const change = {
       ...(newName !== item.name ? { itemName: newName } : {}),
@@ -185,8 +190,8 @@ function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowPr
       await updateItem({ vendorId, itemId: item._id, ...change }).unwrap();
       setPrice(priceText(parsed.price));
     } catch (error) {
-      console.error(TEXTS.saveFailedLog, error);
-      setProblem(TEXTS.saveFailed);
+      console.error(SAVE_FAILED_LOG, error);
+      setProblem('save');
     }
     return undefined;
   };
@@ -198,18 +203,18 @@ function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowPr
           type="text"
           size="small"
           icon={<AimOutlined />}
-          aria-label={TEXTS.showLabel(item.name)}
+          aria-label={t('menuReview.showLabel', { name: item.name })}
           aria-pressed={selected}
-          title={hasPlace ? undefined : TEXTS.noPlace}
+          title={hasPlace ? undefined : t('menuReview.noPlace')}
           disabled={!hasPlace}
           onClick={onSelect}
         />
         <Input
           size="small"
           className="sw-scan-review__name"
-          aria-label={TEXTS.nameLabel(item.name)}
+          aria-label={t('menuReview.nameLabel', { name: item.name })}
           value={name}
-          status={problem === TEXTS.nameRequired ? 'error' : undefined}
+          status={problem === 'name' ? 'error' : undefined}
           onFocus={onSelect}
           onChange={(event) => setName(event.target.value)}
           onBlur={() => void save()}
@@ -220,9 +225,9 @@ function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowPr
           className="sw-scan-review__price"
           prefix={MENU_ITEMS.currencyPrefix}
           inputMode="decimal"
-          aria-label={TEXTS.priceLabel(item.name)}
+          aria-label={t('menuReview.priceLabel', { name: item.name })}
           value={price}
-          status={problem === TEXTS.priceInvalid ? 'error' : undefined}
+          status={problem === 'price' ? 'error' : undefined}
           onFocus={onSelect}
           onChange={(event) => setPrice(event.target.value)}
           onBlur={() => void save()}
@@ -233,13 +238,13 @@ function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowPr
           size="small"
           danger
           icon={<DeleteOutlined />}
-          aria-label={TEXTS.removeLabel(item.name)}
+          aria-label={t('menuReview.removeLabel', { name: item.name })}
           onClick={() => void deleteItem({ vendorId, itemId: item._id })}
         />
       </div>
       {problem && (
         <div className="sw-store-error sw-scan-review__problem" role="alert">
-          {problem}
+          {problem === 'name' ? t('menuReview.nameRequired') : problem === 'price' ? t('menuReview.priceInvalid') : t('menuReview.saveFailed')}
         </div>
       )}
     </li>
