@@ -14,8 +14,6 @@ export const KEPT_SCANS_PER_STORE = 3;
 /** Regions are stored in ten-thousandths of the page: finer than any screen shows. */
 const REGION_SCALE = 10_000;
 
-const NO_SCAN = 'This menu scan is not available any more.';
-
 /** An item the scan added, with the place it was read, if known. */
 export interface AddedItemPlace {
   itemId: string;
@@ -58,7 +56,7 @@ function scaled(region: ItemRegion): { x: number; y: number; width: number; heig
 /** The scan's pages and the places of its items still on the menu; 404 when the store has no such scan. */
 export async function readScanReview(deps: Pick<AppDeps, 'db'>, vendorId: string, uploadId: string): Promise<MenuScanReviewResponse> {
   const pages = await findMenuScanPages(deps.db.kysely, vendorId, uploadId);
-  if (!pages) throw notFound(NO_SCAN);
+  if (!pages) throw notFound();
   const rows = await listScanItemRegions(deps.db.kysely, uploadId);
   const regions: MenuItemRegion[] = rows.map((row) => ({
     itemId: row.item_id,
@@ -74,6 +72,6 @@ export async function readScanReview(deps: Pick<AppDeps, 'db'>, vendorId: string
 /** One page's picture (JPEG) of the store's scan; 404 otherwise. */
 export async function readScanPageImage(deps: Pick<AppDeps, 'db'>, vendorId: string, uploadId: string, page: number): Promise<Buffer> {
   const image = await findMenuScanImage(deps.db.kysely, vendorId, uploadId, page);
-  if (!image) throw notFound(NO_SCAN);
+  if (!image) throw notFound();
   return image;
 }
