@@ -6,7 +6,7 @@ import { AddItemForm } from './AddItemForm';
 import { MenuItemList } from './MenuItemList';
 import { MenuUploadPanel } from './MenuUploadPanel';
 
-export function MenuItemsTab({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
+export function MenuItemsTab({ vendorId, items, currency }: { vendorId: string; items: readonly MenuItemDto[]; currency: string }) {
   return (
     <div className="sw-menu-tab">
       <MenuUploadPanel vendorId={vendorId} />
@@ -14,8 +14,8 @@ export function MenuItemsTab({ vendorId, items }: { vendorId: string; items: rea
         <Typography.Text strong>{MENU_ITEMS.heading}</Typography.Text>
         <span className="sw-store-muted">{items.length}</span>
       </div>
-      <AddItemForm vendorId={vendorId} />
-      <MenuItemList vendorId={vendorId} items={items} />
+      <AddItemForm vendorId={vendorId} currency={currency} />
+      <MenuItemList vendorId={vendorId} items={items} currency={currency} />
     </div>
   );
 }
