@@ -1,6 +1,7 @@
 // Prices in the store's currency, shown in the viewer's locale by the browser's Intl ("3,50 €" to a
 // French reader, "€3.50" to an Irish one, "$3.50" for a US-dollar store in English), and read back from
 // what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
+import { DEFAULT_CURRENCY } from '../api/contract/limits';
 
 /** The viewer's first preferred language (the browser's, or the phone's), which Intl formats for. */
 export function viewerLocale(): string | undefined {
@@ -25,7 +26,10 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
 // "US$"): the customers reading a store's prices are, nearly always, in that store.
 const CURRENCY_STYLE = { style: 'currency', currencyDisplay: 'narrowSymbol' } as const;
 
-function currencyFormat(currency: string, locale: string | undefined, wholeUnits: boolean): Intl.NumberFormat {
+function currencyFormat(storeCurrency: string, locale: string | undefined, wholeUnits: boolean): Intl.NumberFormat {
+  // An answer kept from before stores had a currency (the customer pages' offline copy) has none: those
+  // stores price in dollars.
+  const currency = storeCurrency || DEFAULT_CURRENCY;
   if (wholeUnits) return numberFormat(locale, { ...CURRENCY_STYLE, currency, minimumFractionDigits: 0, maximumFractionDigits: 0 });
   const natural = numberFormat(locale, { ...CURRENCY_STYLE, currency });
   // Prices are kept to the cent: a currency written without decimals (JPY) still shows a stored ¥3.50 as

@@ -39,6 +39,10 @@ describe('formatMoney / formatPrice', () => {
     expect(formatPrice(undefined, 'EUR', 'fr-FR')).toBe('');
   });
 
+  test('a store answer kept from before stores had a currency shows dollars', () => {
+    expect(formatPrice(4.2, '', 'en-US')).toBe('$4.20');
+  });
+
   test("without a locale it follows the viewer's browser language", () => {
     const languages = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en']);
     try {
