@@ -1,7 +1,7 @@
 // A store's currency: which codes a store may choose (the ISO 4217 currencies in use, as the runtime's
 // Intl knows them) and reading the one a vendor sent.
 import { DEFAULT_CURRENCY } from '../../src/api/contract/limits';
-import { CURRENCY_TEXTS } from './currency-texts';
+import { text } from '../infra/texts';
 
 export { DEFAULT_CURRENCY };
 
@@ -15,10 +15,10 @@ export function isCurrencyCode(code: string): boolean {
 
 /**
  * What the vendor sent as `currency`: absent → undefined (the store keeps its currency); otherwise an
- * ISO 4217 code in any letter case ("eur" is EUR), or a problem to answer in words.
+ * ISO 4217 code in any letter case ("eur" is EUR), or a problem to answer in words, in `locale`.
  */
-export function parseCurrency(raw: unknown): { value: string | undefined } | { problem: string } {
+export function parseCurrency(raw: unknown, locale: string | null = null): { value: string | undefined } | { problem: string } {
   if (raw === undefined) return { value: undefined };
   const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
-  return isCurrencyCode(code) ? { value: code } : { problem: CURRENCY_TEXTS.invalid };
+  return isCurrencyCode(code) ? { value: code } : { problem: text(locale, 'storeCurrency.invalid') };
 }

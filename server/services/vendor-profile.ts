@@ -91,6 +91,8 @@ export async function saveVendorProfile(
   form: ProfileForm,
   files: ProfileFiles,
   log: ServiceLogger,
+  /** The language the vendor's page is in, for the words of a refusal. */
+  locale: string | null = null,
 ): Promise<VendorProfile> {
   const problems: FieldProblem[] = [];
   const company = requiredText(form, 'company', problems);
@@ -98,7 +100,7 @@ export async function saveVendorProfile(
   const openHours = requiredText(form, 'open_hours', problems);
   const website = parseWebsite(form.website);
   if ('problem' in website) problems.push({ field: 'website', message: website.problem });
-  const currency = parseCurrency(form.currency);
+  const currency = parseCurrency(form.currency, locale);
   if ('problem' in currency) problems.push({ field: 'currency', message: currency.problem });
   if (problems.length > 0) throw badRequest(problems[0].message, problems);
 

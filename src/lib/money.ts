@@ -2,11 +2,14 @@
 // French reader, "€3.50" to an Irish one, "$3.50" for a US-dollar store in English), and read back from
 // what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
 import { DEFAULT_CURRENCY } from '../api/contract/limits';
+import { intlLocale } from '../i18n/texts';
 
-/** The viewer's first preferred language (the browser's, or the phone's), which Intl formats for. */
-export function viewerLocale(): string | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  return navigator.languages?.[0] ?? navigator.language ?? undefined;
+/**
+ * The locale prices are written for: the page's language, with the region of the browser's or phone's own
+ * tag when it speaks that language (fr-CA, en-IE).
+ */
+export function viewerLocale(): string {
+  return intlLocale();
 }
 
 const formats = new Map<string, Intl.NumberFormat>();

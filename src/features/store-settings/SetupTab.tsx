@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { STORE_SETTINGS } from '../../constants';
 import { currencyOptions } from '../../lib/currencies';
-import { CURRENCY_TEXTS } from './currencyTexts';
+import { t } from '../../i18n/texts';
 import { ImagePicker } from './ImagePicker';
 import type { ProfileDraft } from './profileDraft';
 
@@ -75,14 +75,14 @@ export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPr
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={CURRENCY_TEXTS.label} htmlFor="store-currency" extra={CURRENCY_TEXTS.help} {...errorProps(fieldErrors.currency)}>
+          <Form.Item label={t('currency.settings.label')} htmlFor="store-currency" extra={t('currency.settings.help')} {...errorProps(fieldErrors.currency)}>
             <Select
               id="store-currency"
               showSearch={{ optionFilterProp: 'label' }}
               value={draft.currency}
               options={currencies}
-              placeholder={CURRENCY_TEXTS.placeholder}
-              notFoundContent={CURRENCY_TEXTS.notFound}
+              placeholder={t('currency.settings.placeholder')}
+              notFoundContent={t('currency.settings.notFound')}
               onChange={(currency: string) => onChange({ currency })}
             />
           </Form.Item>

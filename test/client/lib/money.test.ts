@@ -1,6 +1,7 @@
 // Prices in the store's currency, shown in the viewer's locale, and read back as a vendor types them.
 import { currencyAffix, formatMoney, formatPrice, parsePriceInput, pricePlaceholder } from '../../../src/lib/money';
 import { currencyOptions } from '../../../src/lib/currencies';
+import { pageLanguage } from '../support/pageLanguage';
 
 /** Intl separates "3,50" from "€" with a no-break space (U+00A0) and groups French thousands with U+202F. */
 const spaces = (text: string) => text.replace(/\s/g, ' ');
@@ -43,12 +44,20 @@ describe('formatMoney / formatPrice', () => {
     expect(formatPrice(4.2, '', 'en-US')).toBe('$4.20');
   });
 
-  test("without a locale it follows the viewer's browser language", () => {
-    const languages = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en']);
+  test("without a locale it follows the page's language, with the region the browser asks for", () => {
+    const back = pageLanguage('fr', ['fr-FR', 'en']);
     try {
       expect(spaces(formatPrice(3.5, 'EUR'))).toBe('3,50 €');
     } finally {
-      languages.mockRestore();
+      back();
+    }
+    // An English page for an Irish browser writes euros the Irish way; US dollars keep their sign in any English.
+    const irish = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-IE']);
+    try {
+      expect(formatPrice(3.5, 'EUR')).toBe('€3.50');
+      expect(formatPrice(3.5, 'USD')).toBe('$3.50');
+    } finally {
+      irish.mockRestore();
     }
   });
 });

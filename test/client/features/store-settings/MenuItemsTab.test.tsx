@@ -8,6 +8,7 @@ import { setupUser, type User } from '../../support/browser';
 import { deferred, FakeXhr, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
 import { getButton, getTab, queryButton } from './dom';
+import { pageLanguage } from '../../support/pageLanguage';
 import { vendorResponse, VENDOR_ID } from './vendorFixtures';
 
 // Each test renders the whole dialog with antd; on the shared 2-core machine that can take several seconds.
@@ -157,9 +158,14 @@ describe('Menu & Items: add item', () => {
 
 describe("Menu & Items: the store's currency in the vendor's locale", () => {
   const spaces = (text: string | null | undefined) => text?.replace(/\s/g, ' ');
+  let backToEnglish: (() => void) | undefined;
+  afterEach(() => {
+    backToEnglish?.();
+    backToEnglish = undefined;
+  });
 
   test('a euro store seen in French: prices read "4,20 €", the price box writes € after the amount and reads "3,50 €" as 3.5', async () => {
-    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'EUR' }) });
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
     const { user } = await openMenuTab();

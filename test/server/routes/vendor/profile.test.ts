@@ -36,9 +36,9 @@ function getVendor(v: TestVendor = vendor, headers: Record<string, string> = v.a
   return t.app.inject({ method: 'GET', url: `/api/vendor/${v.id}`, headers });
 }
 
-function postProfile(fields: Record<string, string>, files: FilePart[] = [], v: TestVendor = vendor) {
+function postProfile(fields: Record<string, string>, files: FilePart[] = [], v: TestVendor = vendor, headers: Record<string, string> = {}) {
   const body = multipart(fields, files);
-  return t.app.inject({ method: 'POST', url: `/api/vendor/${v.id}`, payload: body.payload, headers: { ...v.auth, ...body.headers } });
+  return t.app.inject({ method: 'POST', url: `/api/vendor/${v.id}`, payload: body.payload, headers: { ...v.auth, ...body.headers, ...headers } });
 }
 
 const logoPart = (data: Buffer, filename = 'logo.png', contentType = 'image/png'): FilePart => ({ field: 'logo', filename, contentType, data });
@@ -194,6 +194,13 @@ describe('POST /api/vendor/:vendorId', () => {
       details: [{ field: 'currency', message: 'Currency must be an ISO 4217 currency code such as USD, EUR or GBP.' }],
     });
     expect((await getVendor()).json().vendor).toMatchObject({ company: 'Bean There', currency: 'JPY' });
+  });
+
+  test("a refused currency is explained in the language of the vendor's page", async () => {
+    const response = await postProfile({ ...profileFields, currency: 'EURO' }, [], vendor, { 'accept-language': 'fr-FR,fr;q=0.9' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'currency', message: 'La devise doit être un code ISO 4217, par exemple USD, EUR ou GBP.' }]);
   });
 
   test('a missing required field is a 400 too', async () => {
