@@ -115,3 +115,14 @@ export const UTC_OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 } as const;
 export const MIN_VISITS_RANGE = { min: 1, max: 100 } as const;
 /** The live feed's ticket (`?ticket=`). */
 export const STREAM_TICKET_MAX_LENGTH = 512;
+
+// ---- Campaigns ----
+/** The form's budget slider and the server's check, in the store's currency. */
+export const CAMPAIGN_BUDGET_MIN = 0;
+export const CAMPAIGN_BUDGET_MAX = 200;
+export const MAX_CAMPAIGN_TITLE_LENGTH = 80;
+export const MAX_CAMPAIGN_DESCRIPTION_LENGTH = 500;
+export const MAX_CAMPAIGN_ITEMS = 20;
+export const MAX_CAMPAIGN_ITEM_LENGTH = 80;
+/** A campaign runs for at most this long: a year of messages is no campaign. */
+export const MAX_CAMPAIGN_DAYS = 366;
