@@ -287,6 +287,30 @@ export interface RewardSettingsTable {
   updated_at: number;
 }
 
+/** A campaign a store launched: its message, audience, schedule and offer (see contract/campaigns.ts). */
+export interface CampaignTable {
+  id: string;
+  vendor_id: string;
+  title: string;
+  description: string;
+  audience: string;
+  start_at: number;
+  end_at: number;
+  promotion_type: string;
+  /** JSON array of item names. */
+  items: string;
+  notification_frequency: string;
+  ab_testing: number;
+  budget: number;
+  paused_at: number | null;
+  ended_at: number | null;
+  notifications_sent: Generated<number>;
+  /** The person who launched it (null: before teams). */
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Stamps a card lost because its last visit was longer ago than the store's expiry in days. */
 export interface StampExpiryTable {
   id: string;
@@ -519,6 +543,7 @@ export interface Database {
   engaged_counts: EngagedCountTable;
   store_claim_counts: StoreClaimCountTable;
   reward_settings: RewardSettingsTable;
+  campaigns: CampaignTable;
   stamp_expiries: StampExpiryTable;
   jobs: JobTable;
   apple_passes: ApplePassTable;

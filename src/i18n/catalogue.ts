@@ -6,8 +6,9 @@ import type customer from './messages/en/customer/customer.json';
 import type common from './messages/en/app/common.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type currency from './messages/en/app/currency.json';
+import type campaignsLive from './messages/en/app/campaignsLive.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

@@ -22,6 +22,7 @@ import * as jobsWallet from './2026112520_jobs_wallet';
 import * as storeCurrency from './2026112601_currency_store_currency';
 import * as teamPeople from './2026112602_team_people';
 import * as menuReviewScans from './2026112606_menu_review_scans';
+import * as campaigns from './2026112607_campaigns';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -46,5 +47,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112601_currency_store_currency': { up: storeCurrency.up(dialect), down: storeCurrency.down() },
     '2026112602_team_people': { up: teamPeople.up(dialect), down: teamPeople.down() },
     '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
+    '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
   };
 }

@@ -11,7 +11,8 @@ import {
   PROMOTION_ITEM_OPTIONS,
   PROMOTION_TYPE_OPTIONS,
 } from '../../constants';
-import { formatBudget, INITIAL_CAMPAIGN_VALUES, toCampaign, type CampaignFormValues } from './campaignModel';
+import { t } from '../../i18n/texts';
+import { formatBudget, INITIAL_CAMPAIGN_VALUES, toCampaign, type Campaign, type CampaignFormValues } from './campaignModel';
 import { RequiredSelect } from './RequiredSelect';
 
 const { labels, placeholders, sections } = CAMPAIGN_TEXT;
@@ -28,18 +29,28 @@ const budgetMarks = (currency: string) => ({
 
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
-/** `currency`: the store's, which the budget is in. */
-export function CampaignForm({ form, currency }: { form: FormInstance<CampaignFormValues>; currency: string }) {
+interface CampaignFormProps {
+  form: FormInstance<CampaignFormValues>;
+  /** The store's currency, which the budget is in. */
+  currency: string;
+  /** Saves the campaign; true once saved (the form then resets), false to keep what the vendor typed. */
+  onLaunch: (campaign: Campaign) => Promise<boolean>;
+  /** How many customers the chosen customer frequency reaches (shown under the choice). */
+  audienceNote?: string;
+}
+
+export function CampaignForm({ form, currency, onLaunch, audienceNote }: CampaignFormProps) {
   const { message } = App.useApp();
   const start = Form.useWatch('startDateTime', form);
   const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
 
   // Runs only after the browser's required check has passed (see RequiredSelect for how).
-  const launch = (values: CampaignFormValues) => {
+  const launch = async (values: CampaignFormValues) => {
     const campaign = toCampaign(values);
     if (!campaign) return;
-    // The campaign is logged, not sent anywhere — there is no campaign API yet.
     console.log(campaign);
+    // A refused or failed save keeps every field as typed: the vendor fixes one and launches again.
+    if (!(await onLaunch(campaign))) return;
     form.resetFields();
     void message.success(CAMPAIGN_TEXT.launched);
   };
@@ -50,7 +61,7 @@ export function CampaignForm({ form, currency }: { form: FormInstance<CampaignFo
       name={FORM_NAME}
       layout="vertical"
       initialValues={INITIAL_CAMPAIGN_VALUES}
-      onFinish={launch}
+      onFinish={(values) => void launch(values)}
       className="sw-campaign-form"
       aria-label={CAMPAIGN_TEXT.formTitle}
     >
@@ -80,7 +91,7 @@ export function CampaignForm({ form, currency }: { form: FormInstance<CampaignFo
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item label={<span id={labelId('targetAudience')}>{labels.customerFrequency}</span>} name="targetAudience" required>
+        <Form.Item label={<span id={labelId('targetAudience')}>{labels.customerFrequency}</span>} name="targetAudience" required extra={audienceNote}>
           <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('targetAudience')} className="sw-choice-group">
             {CUSTOMER_FREQUENCY_OPTIONS.map((option) => (
               <Radio.Button key={option.value} value={option.value} required>
@@ -187,7 +198,7 @@ export function CampaignForm({ form, currency }: { form: FormInstance<CampaignFo
         <Button type="primary" htmlType="submit" size="large" icon={<SendOutlined />}>
           {CAMPAIGN_TEXT.submit}
         </Button>
-        <p>{CAMPAIGN_TEXT.previewNotice}</p>
+        <p>{t('campaignsLive.previewNotice')}</p>
       </div>
     </Form>
   );
