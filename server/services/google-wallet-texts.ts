@@ -1,0 +1,22 @@
+// What a Google Wallet pass says (English; kept together so they move into the message catalogue as one).
+export const GOOGLE_WALLET_TEXTS = {
+  notConfigured: 'Google Wallet passes are not set up on this server.',
+  unreachable: 'Google Wallet is not answering right now. Try again in a minute.',
+  programName: (company: string) => `${company} stamp card`,
+  stampsLabel: 'Stamps',
+  handoverLabel: 'Hand-over code',
+  stampsBalance: (stamps: number, required: number) => `${stamps} of ${required}`,
+  rewardReady: 'Reward ready',
+  rewardHeader: 'Reward',
+  addressHeader: 'Address',
+  hoursHeader: 'Opening hours',
+  websiteDescription: 'Website',
+  howHeader: 'How it works',
+  how: (required: number) => `Scan the store's QR code at the counter for a stamp. With ${required} stamps, claim your reward on your phone and show the code.`,
+  statusHeader: 'Your card',
+  statusStamps: (stamps: number, required: number) => `Stamp collected: ${stamps} of ${required}`,
+  statusReady: 'Your reward is ready: claim it on your phone and show the code at the counter.',
+  statusHandover: (code: string) => `Show this code at the counter: ${code}`,
+  deletedHeader: 'Card deleted',
+  deleted: 'This stamp card was deleted from Stampwise. You can remove it from Google Wallet.',
+} as const;
