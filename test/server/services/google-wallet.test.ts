@@ -1,0 +1,147 @@
+// Keeping a saved Google Wallet pass current: every change to the card queues a PATCH in the change's own
+// transaction, sent after the commit by the job runner, folded into one per card per window, retried when
+// Google is busy, and a deleted wallet's passes are voided. Google here is a fake on 127.0.0.1.
+import { jwtVerify } from 'jose';
+import type { JobRunner } from '../../../server/infra/jobs';
+import { GOOGLE_WALLET_COALESCE_MS } from '../../../server/services/google-wallet-updates';
+import { startFakeGoogleWallet, type FakeGoogleWallet, type RecordedCall } from '../../support/fake-google-wallet';
+import { asCustomer, buildGoogleWalletTestApp, createStore, dynamicToken, freshCustomerAddress, googleWalletJobRunner, handOver, newCustomer, scan, setReward, type TestStore } from '../factories';
+import type { TestApp } from '../helpers';
+
+let fake: FakeGoogleWallet;
+let t: TestApp;
+let runner: JobRunner;
+
+beforeEach(async () => {
+  fake = await startFakeGoogleWallet();
+  // No cooldown: one customer can collect several stamps in a test minute.
+  t = await buildGoogleWalletTestApp(fake, { stampCooldownMinutes: 0 });
+  runner = googleWalletJobRunner(t);
+});
+afterEach(async () => {
+  await t.close();
+  await fake.close();
+});
+
+interface SavedCard {
+  store: TestStore;
+  credential: string;
+  cardId: string;
+  objectId: string;
+}
+
+/** A customer with one stamp who tapped "Add to Google Wallet". */
+async function savedCard(stamps = 10): Promise<SavedCard> {
+  const store = await createStore(t, { company: 'Café Luna' });
+  await setReward(t, store.id, { stamps, item: 'Flat White' });
+  const credential = await newCustomer(t, store.id, freshCustomerAddress());
+  const wallet = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
+  const cardId = (wallet.json() as { cards: { id: string }[] }).cards[0]!.id;
+  const pass = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/google-pass`, headers: asCustomer(credential) });
+  const { payload } = await jwtVerify((pass.json() as { saveUrl: string }).saveUrl.split('/').pop()!, fake.publicKey);
+  const objectId = (payload.payload as { loyaltyObjects: { id: string }[] }).loyaltyObjects[0]!.id;
+  return { store, credential, cardId, objectId };
+}
+
+async function stamp(card: SavedCard): Promise<void> {
+  t.clock.advance(1000);
+  const response = await scan(t, dynamicToken(t, card.store.id), { credential: card.credential });
+  expect(response.statusCode).toBe(200);
+}
+
+const patchesOf = (objectId: string) => (call: RecordedCall) => call.method === 'PATCH' && call.path === `/loyaltyObject/${objectId}`;
+const balanceOf = (call: RecordedCall | undefined) => (call?.body as { loyaltyPoints?: { balance?: { string?: string } } } | undefined)?.loyaltyPoints?.balance?.string;
+
+async function runAfterWindow(): Promise<number> {
+  t.clock.advance(GOOGLE_WALLET_COALESCE_MS);
+  return runner.runOnce();
+}
+
+test('a stamp PATCHes the saved pass with the new balance and message, after the commit and its window', async () => {
+  const card = await savedCard();
+  await stamp(card);
+  // Nothing is sent inside the scan, and nothing before the window in which more changes fold in.
+  expect(fake.calls.filter(patchesOf(card.objectId))).toHaveLength(0);
+  expect(await runner.runOnce()).toBe(0);
+  expect(await runAfterWindow()).toBe(1);
+  const [patch] = fake.calls.filter(patchesOf(card.objectId));
+  expect(patch).toMatchObject({ status: 200, body: { state: 'ACTIVE', messages: [{ id: 'status', header: 'Your card', body: 'Stamp collected: 2 of 10' }] } });
+  expect(balanceOf(patch)).toBe('2 of 10');
+  expect(fake.objects.get(card.objectId)).toMatchObject({ loyaltyPoints: { balance: { string: '2 of 10' } } });
+});
+
+test('a burst of stamps on one card is one PATCH carrying the latest count', async () => {
+  const card = await savedCard();
+  for (let i = 0; i < 5; i += 1) await stamp(card);
+  expect(await runAfterWindow()).toBe(1);
+  const patches = fake.calls.filter(patchesOf(card.objectId));
+  expect(patches).toHaveLength(1);
+  expect(balanceOf(patches[0])).toBe('6 of 10');
+  expect(await runAfterWindow()).toBe(0);
+});
+
+test('a card never added to Google Wallet queues nothing when stamped', async () => {
+  const store = await createStore(t);
+  await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
+  const credential = await newCustomer(t, store.id, freshCustomerAddress());
+  t.clock.advance(1000);
+  expect((await scan(t, dynamicToken(t, store.id), { credential })).statusCode).toBe(200);
+  expect(await t.db.kysely.selectFrom('jobs').select('id').execute()).toHaveLength(0);
+});
+
+test('Google answering 429 is tried again after a backoff: the pass ends current, with one successful PATCH', async () => {
+  const card = await savedCard();
+  await stamp(card);
+  fake.failNext(429);
+  expect(await runAfterWindow()).toBe(1);
+  expect(fake.calls.filter(patchesOf(card.objectId)).map((call) => call.status)).toEqual([429]);
+  // Not again at once: the job waits its backoff (1 s after a first failure).
+  expect(await runner.runOnce()).toBe(0);
+  t.clock.advance(1000);
+  expect(await runner.runOnce()).toBe(1);
+  expect(fake.calls.filter(patchesOf(card.objectId)).map((call) => call.status)).toEqual([429, 200]);
+  expect(balanceOf(fake.calls.filter(patchesOf(card.objectId))[1])).toBe('2 of 10');
+  t.clock.advance(60_000);
+  expect(await runner.runOnce()).toBe(0);
+});
+
+test('a refused PATCH (400) is not retried: the job is kept as dead with its error', async () => {
+  const card = await savedCard();
+  await stamp(card);
+  fake.failNext(400);
+  expect(await runAfterWindow()).toBe(1);
+  t.clock.advance(60 * 60_000);
+  expect(await runner.runOnce()).toBe(0);
+  const [job] = await t.db.kysely.selectFrom('jobs').select(['state', 'last_error']).execute();
+  expect(job).toMatchObject({ state: 'dead' });
+  expect(job!.last_error).toMatch(/400/);
+});
+
+test('a full card says the reward is ready, a claim shows its hand-over code, and the hand-over shows the stamps again', async () => {
+  const card = await savedCard(3);
+  await stamp(card);
+  await stamp(card);
+  await runAfterWindow();
+  expect(balanceOf(fake.calls.filter(patchesOf(card.objectId)).at(-1))).toBe('Reward ready');
+  const claim = await t.app.inject({ method: 'POST', url: `/api/customer/cards/${card.cardId}/claim`, headers: asCustomer(card.credential) });
+  expect(claim.statusCode).toBe(200);
+  const { id: claimId, code } = (claim.json() as { redemption: { id: string; code: string } }).redemption;
+  await runAfterWindow();
+  expect(fake.calls.filter(patchesOf(card.objectId)).at(-1)).toMatchObject({ body: { loyaltyPoints: { label: 'Hand-over code', balance: { string: code } } } });
+  const given = await handOver(t, card.store, claimId);
+  expect(given.statusCode).toBe(200);
+  await runAfterWindow();
+  expect(fake.calls.filter(patchesOf(card.objectId)).at(-1)).toMatchObject({ body: { loyaltyPoints: { label: 'Stamps', balance: { string: '0 of 3' } } } });
+});
+
+test('deleting the wallet voids its Google Wallet pass (INACTIVE, nothing of the card left on it) and forgets the object', async () => {
+  const card = await savedCard();
+  const deleted = await t.app.inject({ method: 'DELETE', url: '/api/customer/me', headers: asCustomer(card.credential) });
+  expect(deleted.statusCode).toBe(200);
+  // Voids are not held back by a window: the next run sends it.
+  expect(await runner.runOnce()).toBe(1);
+  const [voided] = fake.calls.filter(patchesOf(card.objectId));
+  expect(voided).toMatchObject({ status: 200, body: { state: 'INACTIVE', loyaltyPoints: { balance: { string: '-' } }, textModulesData: [] } });
+  expect(JSON.stringify(voided!.body)).not.toContain('Flat White');
+  expect(await t.db.kysely.selectFrom('google_wallet_objects').selectAll().execute()).toHaveLength(0);
+});
