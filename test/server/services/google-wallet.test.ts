@@ -5,7 +5,7 @@ import { jwtVerify } from 'jose';
 import type { JobRunner } from '../../../server/infra/jobs';
 import { GOOGLE_WALLET_COALESCE_MS } from '../../../server/services/google-wallet-updates';
 import { startFakeGoogleWallet, type FakeGoogleWallet, type RecordedCall } from '../../support/fake-google-wallet';
-import { asCustomer, buildGoogleWalletTestApp, createStore, dynamicToken, freshCustomerAddress, googleWalletJobRunner, handOver, newCustomer, scan, setReward, type TestStore } from '../factories';
+import { asCustomer, buildGoogleWalletTestApp, createStore, dynamicToken, freshCustomerAddress, googleWalletJobRunner, handOver, newCustomer, saveConfirmedEmail, scan, setReward, type TestStore } from '../factories';
 import type { TestApp } from '../helpers';
 
 let fake: FakeGoogleWallet;
@@ -144,4 +144,55 @@ test('deleting the wallet voids its Google Wallet pass (INACTIVE, nothing of the
   expect(voided).toMatchObject({ status: 200, body: { state: 'INACTIVE', loyaltyPoints: { balance: { string: '-' } }, textModulesData: [] } });
   expect(JSON.stringify(voided!.body)).not.toContain('Flat White');
   expect(await t.db.kysely.selectFrom('google_wallet_objects').selectAll().execute()).toHaveLength(0);
+});
+
+test('a stamp the store removes updates the pass', async () => {
+  const card = await savedCard();
+  await stamp(card);
+  await runAfterWindow();
+  const newest = await t.db.kysely.selectFrom('stamp_events').select('id').where('card_id', '=', card.cardId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const removed = await t.app.inject({ method: 'POST', url: `/api/activity/${card.store.id}/stamps/${newest.id}/remove`, headers: card.store.auth, payload: { reason: 'Scanned twice by mistake' } });
+  expect(removed.statusCode).toBe(200);
+  expect(await runAfterWindow()).toBe(1);
+  expect(balanceOf(fake.calls.filter(patchesOf(card.objectId)).at(-1))).toBe('1 of 10');
+});
+
+test('a claim not handed over in time gives its stamps back, and the pass shows the reward ready again', async () => {
+  const card = await savedCard(2);
+  await stamp(card);
+  const claim = await t.app.inject({ method: 'POST', url: `/api/customer/cards/${card.cardId}/claim`, headers: asCustomer(card.credential) });
+  expect(claim.statusCode).toBe(200);
+  await runAfterWindow();
+  t.clock.advance(t.deps.config.claimExpiryMinutes * 60_000 + 1000);
+  // The wallet's next read settles the overdue claim (as the background sweep would).
+  await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(card.credential) });
+  expect(await runAfterWindow()).toBe(1);
+  expect(balanceOf(fake.calls.filter(patchesOf(card.objectId)).at(-1))).toBe('Reward ready');
+});
+
+test('Google having lost the object (404 on PATCH), the job makes it again with the current card', async () => {
+  const card = await savedCard();
+  fake.objects.delete(card.objectId);
+  await stamp(card);
+  expect(await runAfterWindow()).toBe(1);
+  expect(fake.objects.get(card.objectId)).toMatchObject({ state: 'ACTIVE', loyaltyPoints: { balance: { string: '2 of 10' } } });
+});
+
+test("recovering a wallet on a phone merges the phone's card: its pass is voided, and the pass of the card it joined shows both stamps", async () => {
+  const kept = await savedCard();
+  const email = 'robin@example.com';
+  await saveConfirmedEmail(t, kept.credential, email);
+  const phone = await newCustomer(t, kept.store.id, freshCustomerAddress());
+  const phoneCard = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(phone) })).json() as { cards: { id: string }[] };
+  const phonePass = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${phoneCard.cards[0]!.id}/google-pass`, headers: asCustomer(phone) });
+  const phoneObjectId = ((await jwtVerify((phonePass.json() as { saveUrl: string }).saveUrl.split('/').pop()!, fake.publicKey)).payload.payload as { loyaltyObjects: { id: string }[] }).loyaltyObjects[0]!.id;
+
+  expect((await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email }, remoteAddress: freshCustomerAddress() })).statusCode).toBe(202);
+  const token = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '')![1]!;
+  const recovered = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: asCustomer(phone), remoteAddress: freshCustomerAddress() });
+  expect(recovered.statusCode).toBe(200);
+
+  expect(await runAfterWindow()).toBe(2);
+  expect(fake.calls.filter(patchesOf(phoneObjectId))).toEqual([expect.objectContaining({ status: 200, body: expect.objectContaining({ state: 'INACTIVE' }) })]);
+  expect(balanceOf(fake.calls.filter(patchesOf(kept.objectId)).at(-1))).toBe('2 of 10');
 });
