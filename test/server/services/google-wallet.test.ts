@@ -2,7 +2,8 @@
 // transaction, sent after the commit by the job runner, folded into one per card per window, retried when
 // Google is busy, and a deleted wallet's passes are voided. Google here is a fake on 127.0.0.1.
 import { jwtVerify } from 'jose';
-import type { JobRunner } from '../../../server/infra/jobs';
+import { createJobRunner, type JobRunner } from '../../../server/infra/jobs';
+import { googleWalletJobHandlers } from '../../../server/services/google-wallet';
 import { GOOGLE_WALLET_COALESCE_MS } from '../../../server/services/google-wallet-updates';
 import { startFakeGoogleWallet, type FakeGoogleWallet, type RecordedCall } from '../../support/fake-google-wallet';
 import { asCustomer, buildGoogleWalletTestApp, createStore, dynamicToken, freshCustomerAddress, googleWalletJobRunner, handOver, newCustomer, saveConfirmedEmail, scan, setReward, type TestStore } from '../factories';
@@ -195,4 +196,31 @@ test("recovering a wallet on a phone merges the phone's card: its pass is voided
   expect(await runAfterWindow()).toBe(2);
   expect(fake.calls.filter(patchesOf(phoneObjectId))).toEqual([expect.objectContaining({ status: 200, body: expect.objectContaining({ state: 'INACTIVE' }) })]);
   expect(balanceOf(fake.calls.filter(patchesOf(kept.objectId)).at(-1))).toBe('2 of 10');
+});
+
+test('Google not answering at all: the PATCH gives up at its timeout and is tried again later, and scans go on meanwhile', async () => {
+  const card = await savedCard();
+  await stamp(card);
+  fake.hang = true;
+  t.clock.advance(GOOGLE_WALLET_COALESCE_MS);
+  // The runner counts the job as run (and failed): the client stopped waiting after its timeout.
+  expect(await runner.runOnce()).toBe(1);
+  const [job] = await t.db.kysely.selectFrom('jobs').select(['state', 'attempts', 'last_error']).execute();
+  expect(job).toMatchObject({ state: 'queued', attempts: 1 });
+  expect(job!.last_error).toMatch(/no answer/);
+  await stamp(card);
+  fake.hang = false;
+  t.clock.advance(60_000);
+  expect(await runner.runOnce()).toBe(1);
+  expect(balanceOf(fake.calls.filter(patchesOf(card.objectId)).at(-1))).toBe('3 of 10');
+});
+
+test('two servers running the queue at once send one PATCH for a change, never two', async () => {
+  const card = await savedCard();
+  await stamp(card);
+  const other = createJobRunner({ db: t.db, handlers: googleWalletJobHandlers(t.deps), owner: 'other-server', now: t.clock.now });
+  t.clock.advance(GOOGLE_WALLET_COALESCE_MS);
+  const ran = await Promise.all([runner.runOnce(), other.runOnce()]);
+  expect(ran.reduce((sum, count) => sum + count, 0)).toBe(1);
+  expect(fake.calls.filter(patchesOf(card.objectId))).toHaveLength(1);
 });
