@@ -12,10 +12,17 @@ import { findGoogleWalletObject, insertGoogleWalletObjectIfNew, ownerOfCard } fr
 import { findVendorProfile } from '../repositories/vendor-profile';
 import { getCard } from './claims';
 import { GOOGLE_WALLET_SYNC_JOB, GOOGLE_WALLET_VOID_JOB } from './google-wallet-updates';
-import { GOOGLE_WALLET_TEXTS as TEXTS } from './google-wallet-texts';
+import { text, type ServerMessageId, type ServerTextValues } from '../infra/texts';
 
 
 const PASS_BACKGROUND = '#3b2a20';
+
+/**
+ * What the pass says, in English: a pass is updated by jobs that have no request to take a language
+ * from, and customers do not keep a language on the server yet.
+ */
+const PASS_LOCALE = null;
+const say = (id: ServerMessageId, values?: ServerTextValues): string => text(PASS_LOCALE, id, values);
 
 type WalletDeps = Pick<AppDeps, 'db' | 'now' | 'config' | 'activityBus' | 'googleWallet'>;
 
@@ -37,7 +44,7 @@ function loyaltyClassFor(deps: Pick<AppDeps, 'config'>, config: GoogleWalletConf
   return {
     id: classIdFor(config, store.vendorId),
     issuerName: store.company,
-    programName: TEXTS.programName(store.company),
+    programName: say('googleWalletPass.programName', { company: store.company }),
     programLogo: { sourceUri: { uri: absolute(deps.config.publicUrl, store.logo ?? '/favicon.svg') } },
     hexBackgroundColor: PASS_BACKGROUND,
     reviewStatus: 'UNDER_REVIEW',
@@ -50,22 +57,22 @@ async function loyaltyObjectFor(deps: Pick<AppDeps, 'db' | 'config'>, config: Go
   const pending = redemptions.find((claim) => claim.status === 'pending' && claim.code);
   const full = card.stamps >= card.required;
   const loyaltyPoints = pending?.code
-    ? { label: TEXTS.handoverLabel, balance: { string: pending.code } }
-    : { label: TEXTS.stampsLabel, balance: { string: full ? TEXTS.rewardReady : TEXTS.stampsBalance(card.stamps, card.required) } };
-  const status = pending?.code ? TEXTS.statusHandover(pending.code) : full ? TEXTS.statusReady : TEXTS.statusStamps(card.stamps, card.required);
+    ? { label: say('googleWalletPass.handoverLabel'), balance: { string: pending.code } }
+    : { label: say('googleWalletPass.stampsLabel'), balance: { string: full ? say('googleWalletPass.rewardReady') : say('googleWalletPass.balance', { stamps: card.stamps, required: card.required }) } };
+  const status = pending?.code ? say('googleWalletPass.statusHandover', { code: pending.code }) : full ? say('googleWalletPass.statusReady') : say('googleWalletPass.statusStamps', { stamps: card.stamps, required: card.required });
   const textModulesData = [];
-  if (card.reward) textModulesData.push({ id: 'reward', header: TEXTS.rewardHeader, body: card.reward.text });
-  if (profile?.address) textModulesData.push({ id: 'address', header: TEXTS.addressHeader, body: profile.address });
-  if (profile?.open_hours) textModulesData.push({ id: 'hours', header: TEXTS.hoursHeader, body: profile.open_hours });
-  textModulesData.push({ id: 'how', header: TEXTS.howHeader, body: TEXTS.how(card.required) });
+  if (card.reward) textModulesData.push({ id: 'reward', header: say('googleWalletPass.rewardHeader'), body: card.reward.text });
+  if (profile?.address) textModulesData.push({ id: 'address', header: say('googleWalletPass.addressHeader'), body: profile.address });
+  if (profile?.open_hours) textModulesData.push({ id: 'hours', header: say('googleWalletPass.hoursHeader'), body: profile.open_hours });
+  textModulesData.push({ id: 'how', header: say('googleWalletPass.howHeader'), body: say('googleWalletPass.how', { required: card.required }) });
   return {
     id: objectId,
     classId: classIdFor(config, card.store.vendorId),
     state: 'ACTIVE',
     loyaltyPoints,
     textModulesData,
-    messages: [{ id: 'status', header: TEXTS.statusHeader, body: status }],
-    ...(profile?.website ? { linksModuleData: { uris: [{ id: 'website', uri: profile.website, description: TEXTS.websiteDescription }] } } : {}),
+    messages: [{ id: 'status', header: say('googleWalletPass.statusHeader'), body: status }],
+    ...(profile?.website ? { linksModuleData: { uris: [{ id: 'website', uri: profile.website, description: say('googleWalletPass.website') }] } } : {}),
   };
 }
 
@@ -81,14 +88,14 @@ function configured(deps: Pick<AppDeps, 'config' | 'googleWallet'>): { config: G
  */
 export async function googlePassForCard(deps: WalletDeps, customerId: string, cardId: string): Promise<{ saveUrl: string }> {
   const wallet = configured(deps);
-  if (!wallet) throw notFound(TEXTS.notConfigured);
+  if (!wallet) throw notFound(say('googleWalletPass.notConfigured'));
   const view = await getCard(deps, customerId, cardId);
   const row = await insertGoogleWalletObjectIfNew(deps.db.kysely, { card_id: cardId, object_id: newObjectId(wallet.config) }, deps.now());
   try {
     await wallet.client.upsertClass(loyaltyClassFor(deps, wallet.config, view));
     await wallet.client.upsertObject(await loyaltyObjectFor(deps, wallet.config, row.object_id, view));
   } catch (error) {
-    if (error instanceof GoogleWalletError) throw new HttpError(503, TEXTS.unreachable);
+    if (error instanceof GoogleWalletError) throw new HttpError(503, say('googleWalletPass.unreachable'));
     throw error;
   }
   return { saveUrl: await wallet.client.saveUrl(row.object_id, [deps.config.publicUrl]) };
@@ -138,9 +145,9 @@ export function googleWalletJobHandlers(deps: WalletDeps): Record<string, JobHan
           objectId,
           {
             state: 'INACTIVE',
-            loyaltyPoints: { label: TEXTS.stampsLabel, balance: { string: '-' } },
+            loyaltyPoints: { label: say('googleWalletPass.stampsLabel'), balance: { string: '-' } },
             textModulesData: [],
-            messages: [{ id: 'status', header: TEXTS.deletedHeader, body: TEXTS.deleted }],
+            messages: [{ id: 'status', header: say('googleWalletPass.deletedHeader'), body: say('googleWalletPass.deleted') }],
           },
           signal,
         );

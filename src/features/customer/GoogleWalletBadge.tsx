@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { customerClient } from './api/client';
 import { errorText } from './customerErrors';
-import { GOOGLE_WALLET_TEXT } from './googleWalletTexts';
+import { t } from '../../i18n/texts';
 
 const badgeStyle = {
   display: 'inline-flex',
@@ -47,9 +47,9 @@ export default function GoogleWalletBadge({ cardId, company }: { cardId: string;
 
   return (
     <div className="cw-google-wallet">
-      <button type="button" style={badgeStyle} onClick={() => void onClick()} disabled={state.status === 'opening'} aria-label={GOOGLE_WALLET_TEXT.addFor(company)}>
+      <button type="button" style={badgeStyle} onClick={() => void onClick()} disabled={state.status === 'opening'} aria-label={t('googleWallet.addFor', { company })}>
         <WalletMark />
-        <span>{state.status === 'opening' ? GOOGLE_WALLET_TEXT.opening : GOOGLE_WALLET_TEXT.add}</span>
+        <span>{state.status === 'opening' ? t('googleWallet.opening') : t('googleWallet.add')}</span>
       </button>
       {state.status === 'failed' ? <p role="alert" className="cw-muted">{state.message}</p> : null}
     </div>
