@@ -57,6 +57,8 @@ export interface Config {
   google: GoogleSignInConfig | undefined;
   /** Apple Wallet passes; undefined when not configured (no "Add to Apple Wallet"). */
   applePass: ApplePassConfig | undefined;
+  /** Google Wallet passes; undefined when not configured (no "Add to Google Wallet"). */
+  googleWallet: GoogleWalletConfig | undefined;
 }
 
 export interface ApplePassConfig {
@@ -98,6 +100,59 @@ function applePassConfig(vars: Env): ApplePassConfig | undefined {
     signerKeyPassphrase: vars.APPLE_PASS_KEY_PASSPHRASE || undefined,
     wwdrCert: pemFile('APPLE_WWDR_CERT', vars.APPLE_WWDR_CERT!.trim(), "Apple's WWDR intermediate certificate"),
     apnsUrl: (vars.APNS_URL ?? APNS_PRODUCTION_URL).replace(/\/+$/, ''),
+  };
+}
+
+export interface GoogleWalletConfig {
+  issuerId: string;
+  /** The service account that signs the token requests and the "Save to Google Wallet" links. */
+  serviceAccountEmail: string;
+  /** Its RSA private key (PKCS#8 PEM), read at start-up. */
+  privateKey: string;
+  /** The key's id, sent as `kid` so Google picks the right public key. */
+  privateKeyId: string | undefined;
+  /** The Wallet REST API's base, without a trailing slash. */
+  apiUrl: string;
+  tokenUrl: string;
+}
+
+export const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com/walletobjects/v1';
+export const GOOGLE_OAUTH_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+function serviceAccountKey(file: string): { email: string; privateKey: string; privateKeyId: string | undefined } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`GOOGLE_WALLET_KEY_FILE names ${file}, which cannot be read: set it to the path of the service account's JSON key file`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`GOOGLE_WALLET_KEY_FILE names ${file}, which is not JSON: download the service account key as JSON (Keys → Add key → Create new key → JSON)`);
+  }
+  const key = parsed as { type?: unknown; client_email?: unknown; private_key?: unknown; private_key_id?: unknown };
+  if (key.type !== 'service_account' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string' || !key.private_key.includes('-----BEGIN PRIVATE KEY-----')) {
+    throw new ConfigError(`GOOGLE_WALLET_KEY_FILE names ${file}, which is not a service account key (it needs "type": "service_account", "client_email" and "private_key"): download a JSON key of the service account`);
+  }
+  return { email: key.client_email, privateKey: key.private_key, privateKeyId: typeof key.private_key_id === 'string' ? key.private_key_id : undefined };
+}
+
+/** Both Google Wallet variables or neither: a half-configured wallet stops the start instead of failing on a customer's tap. */
+function googleWalletConfig(vars: Env): GoogleWalletConfig | undefined {
+  const issuerId = vars.GOOGLE_WALLET_ISSUER_ID?.trim();
+  const keyFile = vars.GOOGLE_WALLET_KEY_FILE?.trim();
+  if (!issuerId && !keyFile) return undefined;
+  if (!issuerId || !keyFile) throw new ConfigError('Set both GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE to enable Google Wallet passes (or neither)');
+  const key = serviceAccountKey(keyFile);
+  return {
+    issuerId,
+    serviceAccountEmail: key.email,
+    privateKey: key.privateKey,
+    privateKeyId: key.privateKeyId,
+    apiUrl: (vars.GOOGLE_WALLET_API_URL ?? GOOGLE_WALLET_API_URL).replace(/\/+$/, ''),
+    tokenUrl: vars.GOOGLE_OAUTH_TOKEN_URL ?? GOOGLE_OAUTH_TOKEN_URL,
   };
 }
 
@@ -171,6 +226,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,
     applePass: applePassConfig(vars),
+    googleWallet: googleWalletConfig(vars),
     google: googleSignIn(vars),
   };
 }

@@ -8,6 +8,7 @@ import type { SessionTokens } from './infra/session-tokens';
 import type { QrTokens } from './infra/qr-tokens';
 import type { ActivityBus } from './infra/activity-bus';
 import type { RedisHandle } from './infra/redis';
+import type { GoogleWalletClient } from './infra/google-wallet';
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +25,8 @@ export interface AppDeps {
   activityBus: ActivityBus;
   /** Shared counters and the live feed's fast path when REDIS_URL is set; everything works without it. */
   redis?: RedisHandle;
+  /** The Google Wallet API when GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE are set. */
+  googleWallet?: GoogleWalletClient;
   /** The clock, in epoch milliseconds; tests replace it. */
   now: () => number;
 }

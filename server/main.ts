@@ -17,6 +17,8 @@ import { createActivityBus, type ActivityBus } from './infra/activity-bus';
 import { connectRedis, type RedisHandle } from './infra/redis';
 import { chooseLogFormat, serverLoggerOptions } from './infra/log-destination';
 import { createJobRunner, type JobRunner } from './infra/jobs';
+import { createGoogleWalletClient } from './infra/google-wallet';
+import { googleWalletJobHandlers } from './services/google-wallet';
 import { SERVER_ID } from './infra/server-id';
 import { holdDataDirLock } from './infra/backup/data-dir-lock';
 import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
@@ -187,7 +189,8 @@ async function start(config: Config): Promise<void> {
   const activityBus = await createActivityBus(config, db, { redis, onError: (error) => running.app?.log.warn({ err: error }, 'live feed') });
   running.activityBus = activityBus;
   const app = await buildApp(
-    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now },
+    { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now,
+      googleWallet: config.googleWallet ? createGoogleWalletClient(config.googleWallet) : undefined },
     { logger: serverLoggerOptions(config.logLevel, chooseLogFormat(config.logFormat, process.stdout.isTTY === true)), serveClient: true },
   );
   running.app = app;
@@ -207,7 +210,7 @@ async function start(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   running.listening = true;
   // Sends (pushes, mails) run here, after the commits that enqueued them, never inside a request.
-  const jobs = createJobRunner({ db, handlers: {}, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
+  const jobs = createJobRunner({ db, handlers: { ...googleWalletJobHandlers(app.deps) }, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
   running.jobs = jobs;
   jobs.start();
   if (config.backupEveryHours !== undefined) {

@@ -84,6 +84,15 @@ export const ENV_SCHEMA = Type.Object({
   GOOGLE_CLIENT_ID: Type.Optional(Type.String({ description: 'the OAuth client id from Google Cloud (set with GOOGLE_CLIENT_SECRET, or unset both)' })),
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ description: 'the OAuth client secret from Google Cloud (set with GOOGLE_CLIENT_ID, or unset both)' })),
   GOOGLE_ISSUER_URL: url(['http', 'https'], 'https://accounts.google.com'),
+  // Google Wallet: the issuer id and the service account key together, or neither (checked in config.ts).
+  GOOGLE_WALLET_ISSUER_ID: Type.Optional(
+    Type.String({ pattern: '^[0-9]{10,25}$', description: 'the Issuer ID from the Google Pay & Wallet Console (digits only, e.g. 3388000000012345678)' }),
+  ),
+  GOOGLE_WALLET_KEY_FILE: Type.Optional(
+    Type.String({ minLength: 1, description: "the path of the service account's JSON key file (Google Cloud console: IAM → Service accounts → Keys → Add key → JSON)" }),
+  ),
+  GOOGLE_WALLET_API_URL: url(['https', 'http'], "Google's Wallet API, https://walletobjects.googleapis.com/walletobjects/v1; http:// is for a local test server only"),
+  GOOGLE_OAUTH_TOKEN_URL: url(['https', 'http'], "Google's token endpoint, https://oauth2.googleapis.com/token; http:// is for a local test server only"),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

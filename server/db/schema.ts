@@ -155,6 +155,13 @@ export interface ApplePassTable {
   created_at: number;
 }
 
+export interface GoogleWalletObjectTable {
+  card_id: string;
+  /** `<issuer id>.card-<128 random bits, hex>`: the id the Google Wallet pass refers to. */
+  object_id: string;
+  created_at: number;
+}
+
 export interface LiveStreamTable {
   id: string;
   vendor_id: string;
@@ -547,6 +554,7 @@ export interface Database {
   stamp_expiries: StampExpiryTable;
   jobs: JobTable;
   apple_passes: ApplePassTable;
+  google_wallet_objects: GoogleWalletObjectTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -65,13 +65,14 @@ export async function markExpired(db: Queryable, id: string, now: number): Promi
 export interface OverdueClaim {
   id: string;
   vendor_id: string;
+  card_id: string;
 }
 
 export type ClaimScope = { vendorId: string } | { customerId: string } | { id: string } | Record<string, never>;
 
 /** Pending claims past their deadline (oldest deadline first), in one store, one wallet, one claim, or anywhere. */
 export async function overdueClaims(db: Queryable, scope: ClaimScope, now: number, limit: number): Promise<OverdueClaim[]> {
-  let query = db.selectFrom('redemptions').select(['id', 'vendor_id']).where('status', '=', 'pending').where('expires_at', '<=', now);
+  let query = db.selectFrom('redemptions').select(['id', 'vendor_id', 'card_id']).where('status', '=', 'pending').where('expires_at', '<=', now);
   if ('vendorId' in scope) query = query.where('vendor_id', '=', scope.vendorId);
   if ('customerId' in scope) query = query.where('customer_id', '=', scope.customerId);
   if ('id' in scope) query = query.where('id', '=', scope.id);

@@ -13,6 +13,7 @@ import {
   CredentialHeaders,
   CustomerProfile as Profile,
   DeleteWalletResponse,
+  GooglePassResponse,
   LinkTokenParams,
   RecoverCompleteResponse,
   RecoverRequest,
@@ -34,6 +35,7 @@ import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
 import { applePassForCard } from '../services/apple-pass';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
+import { googlePassForCard } from '../services/google-wallet';
 
 const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
@@ -45,6 +47,8 @@ export const NEW_CUSTOMERS_WINDOW_MS = 10 * MINUTE_MS;
 export const WALLET_READS_PER_ADDRESS = 120;
 /** Signing a pass costs CPU: fewer per address than plain reads. */
 export const APPLE_PASSES_PER_ADDRESS = 20;
+/** Each first "Add to Google Wallet" of a card calls Google: as few as Apple's signed passes. */
+export const GOOGLE_PASSES_PER_ADDRESS = 20;
 /** The store section of a card page: one read per card shown, so fewer than the wallet's. */
 export const STORE_DETAILS_READS_PER_ADDRESS = 60;
 export const CLAIMS_PER_ADDRESS = 30;
@@ -67,6 +71,9 @@ function credentialOf(request: FastifyRequest): string | undefined {
 }
 
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The card and wallet answers say so when the server offers Google Wallet passes (the page shows the badge). */
+  const googleWalletOffered = (): { googleWallet?: true } => (app.deps.config.googleWallet && app.deps.googleWallet ? { googleWallet: true } : {});
+
   // Wallet data belongs to one device: never cached by the browser or anything in between.
   // A callback hook, not an async one: no promise per request on the scan path.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -121,7 +128,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return listWallet(app.deps, customerId);
+    return { ...(await listWallet(app.deps, customerId)), ...googleWalletOffered() };
   });
 
   app.get('/cards/:cardId', {
@@ -135,7 +142,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return getCard(app.deps, customerId, request.params.cardId);
+    return { ...(await getCard(app.deps, customerId, request.params.cardId)), ...googleWalletOffered() };
   });
 
   app.get('/cards/:cardId/apple-pass', {
@@ -152,6 +159,24 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
     const pass = await applePassForCard(app.deps, customerId, request.params.cardId);
     return reply.header('content-type', PKPASS_MIME_TYPE).header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
+  });
+
+  app.get('/cards/:cardId/google-pass', {
+    config: { access: 'customer', rateLimit: { max: GOOGLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'The "Save to Google Wallet" link of the card; 404 when Google Wallet is not set up',
+      description:
+        'Creates or updates the store\'s loyalty class and the card\'s loyalty object at Google, then answers a link carrying a JWT ' +
+        'signed (RS256) with the service account key that refers to the object by id. 401 without a valid credential, 404 for a card ' +
+        'that is not in this wallet, 503 when Google does not answer.',
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: { 200: GooglePassResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return googlePassForCard(app.deps, customerId, request.params.cardId);
   });
 
   app.get('/cards/:cardId/store', {

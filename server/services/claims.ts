@@ -17,6 +17,7 @@ import { newHandoverCode } from './handover-code';
 import { expireOverdueClaims } from './handover';
 import { inTransaction } from '../db/transactions';
 import { expireOverdueCards } from './stamp-expiry';
+import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 
 const MINUTE_MS = 60 * 1000;
 /** A fresh code is drawn this many times before a claim gives up (a clash needs ~10⁶ pending claims to be likely). */
@@ -104,6 +105,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
         await bumpStoreCounter(trx, before.vendor_id, 'claims', now);
         // A stamp of this same millisecond shows the card after the claim (usually none).
         await refreshStampFigures(trx, [cardId], now);
+        await enqueueGoogleWalletUpdates(trx, now, [cardId]);
         return 'claimed';
       });
     } catch (error) {

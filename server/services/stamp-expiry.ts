@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
 import { expireCard, findOverdueCards } from '../repositories/stamp-expiries';
 import { refreshStampFigures } from '../repositories/stamp-figures';
+import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 
 export const DAY_MS = 86_400_000;
 
@@ -26,6 +27,7 @@ export async function expireOverdueCards(deps: Pick<AppDeps, 'db' | 'now'>, scop
       const done = await inTransaction(deps.db.kysely, async (trx) => {
         if (!(await expireCard(trx, card, now))) return false;
         await refreshStampFigures(trx, [card.id], now);
+        await enqueueGoogleWalletUpdates(trx, now, [card.id]);
         return true;
       });
       if (done) {

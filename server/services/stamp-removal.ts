@@ -5,6 +5,7 @@ import type { ActivityItem } from '../../src/api/contract/activity';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { inTransaction } from '../db/transactions';
+import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { findActivityRow } from '../repositories/activity';
 import { refreshRecentVisits } from '../repositories/recent-visits';
 import { insertAudit, removeStampsFromCard, voidStampEvents } from '../repositories/relay';
@@ -39,6 +40,7 @@ export async function removeStamp(
     await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
     await removeStampsFromCard(trx, row.card_id, 1, now);
     await refreshRecentVisits(trx, row.card_id);
+    await enqueueGoogleWalletUpdates(trx, now, [row.card_id]);
     await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by }, clientAddress }, now);
   });
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampId });

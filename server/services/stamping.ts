@@ -15,6 +15,7 @@ import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './
 import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
+import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { DEFAULT_REWARD_SETTINGS, stampsForScan } from './reward-settings';
 import { expireCard } from '../repositories/stamp-expiries';
 import { stampsExpireAt } from './stamp-expiry';
@@ -180,6 +181,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
       await bumpStoreCounter(trx, vendorId, 'stamps', now, given);
+      await enqueueGoogleWalletUpdates(trx, now, [cardId]);
       return { card, credential: created?.credential, customerId, ...relay };
     });
   } catch (error) {

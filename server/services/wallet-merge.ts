@@ -29,6 +29,7 @@ import {
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { cooldownMinutes } from './cooldown';
+import { enqueueGoogleWalletUpdates, enqueueGoogleWalletVoids } from './google-wallet-updates';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -94,6 +95,9 @@ export async function mergeAnonymousWallet(
     // The merged history gives its stamps other visit numbers and card counts.
     await refreshStampFigures(trx, [existing.id]);
     await refreshRecentVisits(trx, existing.id);
+    // The combined card's Google Wallet pass shows the new count; the anonymous card's pass is voided.
+    await enqueueGoogleWalletUpdates(trx, now, [existing.id]);
+    await enqueueGoogleWalletVoids(trx, now, { cardIds: [card.id] });
     await deleteCard(trx, card.id);
     summary.stamps += added;
     summary.skippedStamps += skippedLive.length;

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
+import { startFakeGoogleWallet, type FakeGoogleWallet } from '../support/fake-google-wallet';
 import { makeTestAppleCertificates } from './apple-certificates';
 
 describe('loadConfig', () => {
@@ -140,5 +143,50 @@ describe('Apple Wallet variables', () => {
     expect(() => loadConfig({ ...certs.env, APPLE_PASS_TYPE_ID: 'com.example' })).toThrow(/APPLE_PASS_TYPE_ID must be the Pass Type ID/);
     expect(() => loadConfig({ ...certs.env, APPLE_TEAM_ID: 'abc' })).toThrow(/APPLE_TEAM_ID must be the 10-character Team ID/);
     expect(() => loadConfig({ ...certs.env, APNS_URL: 'ftp://apns' })).toThrow(/APNS_URL must be a URL starting with https:\/\/ or http:\/\//);
+  });
+});
+
+describe('Google Wallet variables', () => {
+  let fake: FakeGoogleWallet;
+  beforeAll(async () => {
+    fake = await startFakeGoogleWallet();
+  });
+  afterAll(() => fake.close());
+
+  it("leaves Google Wallet off when neither is set, and reads the service account's key file when both are", () => {
+    expect(loadConfig({}).googleWallet).toBeUndefined();
+    const { GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE } = fake.env;
+    expect(loadConfig({ GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE }).googleWallet).toMatchObject({
+      issuerId: fake.issuerId,
+      serviceAccountEmail: fake.serviceAccountEmail,
+      privateKeyId: 'fake-key-1',
+      apiUrl: 'https://walletobjects.googleapis.com/walletobjects/v1',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+    });
+    expect(loadConfig(fake.env).googleWallet).toMatchObject({ apiUrl: fake.apiUrl, tokenUrl: fake.tokenUrl });
+  });
+
+  it('stops the start when only one of the two is set', () => {
+    expect(() => loadConfig({ GOOGLE_WALLET_ISSUER_ID: fake.issuerId })).toThrow(/Set both GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE/);
+    expect(() => loadConfig({ GOOGLE_WALLET_KEY_FILE: fake.env.GOOGLE_WALLET_KEY_FILE })).toThrow(/Set both GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE/);
+  });
+
+  it('stops the start naming a key file that cannot be read, is not JSON, or is not a service account key', () => {
+    expect(() => loadConfig({ ...fake.env, GOOGLE_WALLET_KEY_FILE: '/nonexistent/key.json' })).toThrow(/GOOGLE_WALLET_KEY_FILE names \/nonexistent\/key.json, which cannot be read/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-key-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'key.pem'), '-----BEGIN PRIVATE KEY-----');
+      expect(() => loadConfig({ ...fake.env, GOOGLE_WALLET_KEY_FILE: path.join(dir, 'key.pem') })).toThrow(/GOOGLE_WALLET_KEY_FILE .* is not JSON/);
+      fs.writeFileSync(path.join(dir, 'oauth-client.json'), JSON.stringify({ installed: { client_id: 'x' } }));
+      expect(() => loadConfig({ ...fake.env, GOOGLE_WALLET_KEY_FILE: path.join(dir, 'oauth-client.json') })).toThrow(/GOOGLE_WALLET_KEY_FILE .* is not a service account key/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start on an issuer id that is not digits, and on API or token URLs that are not http(s)', () => {
+    expect(() => loadConfig({ ...fake.env, GOOGLE_WALLET_ISSUER_ID: 'my-issuer' })).toThrow(/GOOGLE_WALLET_ISSUER_ID must be the Issuer ID from the Google Pay & Wallet Console/);
+    expect(() => loadConfig({ ...fake.env, GOOGLE_WALLET_API_URL: 'ftp://wallet' })).toThrow(/GOOGLE_WALLET_API_URL must be a URL starting with https:\/\/ or http:\/\//);
+    expect(() => loadConfig({ ...fake.env, GOOGLE_OAUTH_TOKEN_URL: 'token' })).toThrow(/GOOGLE_OAUTH_TOKEN_URL must be a URL/);
   });
 });

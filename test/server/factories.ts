@@ -5,7 +5,11 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Config } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
+import { createGoogleWalletClient } from '../../server/infra/google-wallet';
+import { createJobRunner, type JobRunner } from '../../server/infra/jobs';
+import { googleWalletJobHandlers } from '../../server/services/google-wallet';
+import type { FakeGoogleWallet } from '../support/fake-google-wallet';
 import { recordRecentVisit } from '../../server/repositories/recent-visits';
 import { bumpStoreCounter } from '../../server/repositories/store-counters';
 import { refreshStampFigures } from '../../server/repositories/stamp-figures';
@@ -89,6 +93,17 @@ export async function createReward(t: TestApp, vendorId: string, itemId: string 
  */
 export function buildCustomerTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   return buildTestApp({ config: config as Config });
+}
+
+/** The customer API with Google Wallet pointed at `fake` (its token endpoint and Wallet API on 127.0.0.1). */
+export function buildGoogleWalletTestApp(fake: FakeGoogleWallet, config: Partial<Config> = {}): Promise<TestApp> {
+  const googleWallet = loadConfig(fake.env).googleWallet!;
+  return buildTestApp({ config: { ...config, googleWallet } as Config, googleWallet: createGoogleWalletClient(googleWallet, { timeoutMs: 2000 }) });
+}
+
+/** A job runner with the Google Wallet handlers on the test clock; tests call runOnce() where a server would poll. */
+export function googleWalletJobRunner(t: TestApp): JobRunner {
+  return createJobRunner({ db: t.db, handlers: googleWalletJobHandlers(t.deps), owner: 'test-server', now: t.clock.now, random: () => 1 });
 }
 
 export interface TestStore {

@@ -140,15 +140,23 @@ export const ScanResponse = Type.Object({
 });
 export type ScanResponse = Static<typeof ScanResponse>;
 
-export const WalletResponse = Type.Object({ cards: Type.Array(CustomerCard) });
+/** Present (true) when the server offers "Add to Google Wallet" for its cards. */
+const GoogleWalletOffered = Type.Optional(Type.Boolean({ description: 'true when the server offers "Add to Google Wallet"; absent otherwise' }));
+
+export const WalletResponse = Type.Object({ cards: Type.Array(CustomerCard), googleWallet: GoogleWalletOffered });
 export type WalletResponse = Static<typeof WalletResponse>;
 
 export const CardResponse = Type.Object({
   card: CustomerCard,
   /** The newest claims of this card, newest first. */
   redemptions: Type.Array(Redemption),
+  googleWallet: GoogleWalletOffered,
 });
 export type CardResponse = Static<typeof CardResponse>;
+
+/** GET /api/customer/cards/{id}/google-pass: the "Save to Google Wallet" link of the card. */
+export const GooglePassResponse = Type.Object({ saveUrl: Type.String({ format: 'uri', description: 'https://pay.google.com/gp/v/save/<signed JWT>' }) });
+export type GooglePassResponse = Static<typeof GooglePassResponse>;
 
 export const ClaimResponse = Type.Object({ redemption: Redemption, card: CustomerCard });
 export type ClaimResponse = Static<typeof ClaimResponse>;

@@ -1,5 +1,5 @@
 // /wallet/:cardId — one stamp card: progress, claiming a full card, and the latest rewards claimed.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
@@ -11,6 +11,9 @@ import { formatShortDateTime } from '../../lib/format';
 import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';
+
+// Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.
+const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
 
 function BackLink() {
   return (
@@ -72,6 +75,11 @@ export default function CardPage() {
     <div className="cw-stack">
       <CardPanel card={result.data.card}>
         <RecentClaims redemptions={result.data.redemptions} now={Date.now()} onShow={setShown} />
+        {result.data.googleWallet ? (
+          <Suspense fallback={null}>
+            <GoogleWalletBadge cardId={result.data.card.id} company={result.data.card.store.company} />
+          </Suspense>
+        ) : null}
         <BackLink />
       </CardPanel>
       {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}

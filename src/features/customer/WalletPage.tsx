@@ -1,5 +1,5 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
@@ -13,7 +13,10 @@ import { RecoverForm } from './RecoverForm';
 import { StoreLogo } from './StoreHeader';
 import { usePageTitle } from './usePageTitle';
 
-function WalletCard({ card }: { card: CustomerCard }) {
+// Only on servers that offer Google Wallet, and after the cards are on screen: the first script stays small.
+const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
+
+function WalletCard({ card, googleWallet }: { card: CustomerCard; googleWallet: boolean }) {
   const filled = Math.min(card.stamps, card.required);
   const percent = card.required > 0 ? (filled / card.required) * 100 : 0;
   return (
@@ -34,6 +37,11 @@ function WalletCard({ card }: { card: CustomerCard }) {
           {card.canClaim ? <span className="cw-chip">{CUSTOMER_TEXT.readyBadge}</span> : null}
         </span>
       </Link>
+      {googleWallet ? (
+        <Suspense fallback={null}>
+          <GoogleWalletBadge cardId={card.id} company={card.store.company} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }
@@ -83,7 +91,7 @@ export default function WalletPage() {
     content = (
       <div className="cw-stack">
         <ul className="cw-wallet-list">
-          {(wallet.data?.cards ?? []).map((card) => <WalletCard key={card.id} card={card} />)}
+          {(wallet.data?.cards ?? []).map((card) => <WalletCard key={card.id} card={card} googleWallet={wallet.data?.googleWallet === true} />)}
         </ul>
         <ProfileForm />
         <RecoverForm />

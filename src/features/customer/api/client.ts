@@ -11,6 +11,7 @@ import type {
   ClaimResponse,
   ConfirmEmailResponse,
   CustomerProfile,
+  GooglePassResponse,
   RecoverCompleteResponse,
   RecoverResponse,
   RedemptionDto,
@@ -82,6 +83,8 @@ export const customerClient = {
   getCard: (cardId: string) => call<CardResponse>(`/cards/${id(cardId)}`),
   /** GET /api/customer/cards/{cardId}/store: what the owner wrote about the card's store. */
   getCardStore: (cardId: string) => call<StoreDetailsResponse>(`/cards/${id(cardId)}/store`),
+  /** GET /api/customer/cards/{cardId}/google-pass: the card's "Save to Google Wallet" link. */
+  getGooglePass: (cardId: string) => call<GooglePassResponse>(`/cards/${id(cardId)}/google-pass`),
   /** POST /api/customer/cards/{cardId}/claim: redeem a full card. */
   claimCard: (cardId: string) => call<ClaimResponse>(`/cards/${id(cardId)}/claim`, { method: 'POST' }),
   /** GET /api/customer/claims/{id}: the claim as it is now. */
