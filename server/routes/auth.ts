@@ -40,7 +40,7 @@ import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginT
 import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from '../services/password-reset';
 import { endSession } from '../services/sessions';
-import { acceptInvitation, changeMemberPassword, openInvitation, whoIsSignedIn } from '../services/team';
+import { acceptInvitation, changeMemberPassword, openInvitation, signOutEverywhere, whoIsSignedIn } from '../services/team';
 import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationInfo, MeResponse } from '../../src/api/contract/team';
 import multipartForms from '../plugins/multipart-forms';
 
@@ -343,6 +343,21 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const session = await acceptInvitation(app.deps, request.params.token, request.body.name, request.body.password);
     return { token: session.token, vendorId: session.vendorId };
+  });
+
+  app.post('/sign-out-everywhere', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['auth'],
+      summary: "End every session of the signed-in person, this one included (the store's other people stay signed in)",
+      security: [{ bearer: [] }],
+      response: { 204: Type.Null(), 401: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'person') throw unauthorized();
+    await signOutEverywhere(app.deps, principal.vendorId, principal.personId);
+    return reply.code(204).send(null);
   });
 
   app.get('/me', {

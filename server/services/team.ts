@@ -7,6 +7,7 @@ import { inTransaction } from '../db/transactions';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
 import {
+  bumpMemberGeneration,
   deleteMember,
   emailSignsIn,
   findInvitation,
@@ -25,6 +26,7 @@ import type { AssignableRole, Role, TeamResponse, InvitationInfo } from '../../s
 import { isValidEmail, normalizeEmail } from './accounts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { hashEmailToken } from './email-tokens';
+import { endAllSessions } from './sessions';
 import {
   ADDRESS_HAS_ACCOUNT_MESSAGE,
   ALREADY_IN_TEAM_MESSAGE,
@@ -145,6 +147,12 @@ export async function whoIsSignedIn(deps: Pick<AppDeps, 'db'>, vendorId: string,
   const person = await findPerson(deps.db.kysely, vendorId, personId);
   if (!person) throw unauthorized();
   return { vendorId, personId, role, name: person.name, email: person.email };
+}
+
+/** Ends every session of one person: the owner's follow the vendor row, a member's their own row. */
+export async function signOutEverywhere(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string): Promise<void> {
+  if (personId === vendorId) await endAllSessions(deps, vendorId);
+  else await bumpMemberGeneration(deps.db.kysely, personId);
 }
 
 function toRole(role: string): Role {

@@ -134,3 +134,25 @@ describe('/api/team and invitations', () => {
     expect(statuses[20]).toBe(429);
   });
 });
+
+describe('POST /api/auth/sign-out-everywhere', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("ends every session of the person who asks, and only theirs", async () => {
+    const owner = await createVendor(t);
+    const member = await addTeamMember(t, owner.id, 'staff');
+    const secondBrowser = t.deps.sessions.issue(owner.id, 0, { id: member.id, role: 'staff' });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out-everywhere', headers: member.auth });
+    expect(out.statusCode).toBe(204);
+    const dashboard = (authorization: string) => t.app.inject({ method: 'GET', url: `/api/dashboard/${owner.id}`, headers: { authorization } });
+    expect((await dashboard(member.auth.authorization)).statusCode).toBe(401);
+    expect((await dashboard(`Bearer ${secondBrowser}`)).statusCode).toBe(401);
+    expect((await dashboard(owner.auth.authorization)).statusCode).toBe(200);
+  });
+});
