@@ -6,7 +6,7 @@ import { ROUTES } from '../constants';
 import { decodeToken } from '../lib/token';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { selectIsLoggedIn, selectRole, selectToken, selectVendorId, sessionExpired } from '../features/session/sessionSlice';
-import { roleAllows, type AppPart } from '../features/team/roleAccess';
+import { roleAllows, type AppPart } from '../features/session/roleAccess';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -6,7 +6,7 @@ import { RequireVendor } from './RequireVendor';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { PageFallback } from './PageFallback';
 import { AppFrame } from './ScrollToTop';
-import type { AppPart } from '../features/team/roleAccess';
+import type { AppPart } from '../features/session/roleAccess';
 
 type PageModule = { default: React.ComponentType };
 /** A public antd page (sign-in, registration, verification) inside antd's provider. */

@@ -25,7 +25,7 @@ import { SetUpRewardFirst } from '../first-day/SetUpRewardFirst';
 import { useGetFirstDayQuery } from '../first-day/firstDayApi';
 import { offerText } from '../first-day/offer';
 import { useGetRewardQuery } from '../../api/rewardsApi';
-import { useRoleAllows } from '../team/roleAccess';
+import { useRoleAllows } from '../session/roleAccess';
 import '../first-day/first-day.css';
 
 const GUTTER: [number, number] = [24, 24];

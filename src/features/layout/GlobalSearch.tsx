@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../api/contract/limits';
 import { NAV_TEXT } from '../../constants';
 import { useSearchCustomersQuery } from '../customers/customersApi';
-import { useRoleAllows } from '../team/roleAccess';
+import { useRoleAllows } from '../session/roleAccess';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { customerPath, searchGroups, type SearchResult } from './searchOptions';

@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { APP_NAME, NAV_TEXT, ROUTES } from '../../constants';
 import { useAppSelector, useAppStore } from '../../app/hooks';
 import { selectIsLoggedIn, selectRole, selectSessionEndedBecause, selectVendorId } from '../session/sessionSlice';
-import { roleAllows } from '../team/roleAccess';
+import { roleAllows } from '../session/roleAccess';
 import { BrandLogo } from './BrandMark';
 import { GlobalSearch } from './GlobalSearch';
 import { ProfileMenu } from './ProfileMenu';

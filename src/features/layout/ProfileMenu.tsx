@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { loggedOut, logout } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
-import { useRoleAllows } from '../team/roleAccess';
+import { useRoleAllows } from '../session/roleAccess';
 
 /** Up to two initials of the business name, for vendors without a logo. */
 export function initialsOf(name: string): string {

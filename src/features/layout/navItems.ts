@@ -1,6 +1,6 @@
 // The nav bar's page buttons and the rule deciding which one is highlighted.
 import { NAV_TEXT, ROUTES } from '../../constants';
-import type { AppPart } from '../team/roleAccess';
+import type { AppPart } from '../session/roleAccess';
 
 export interface NavItem {
   key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';

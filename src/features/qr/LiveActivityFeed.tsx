@@ -8,7 +8,7 @@ import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
 import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activity/activityFeedSlice';
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
 import { RelayAlerts } from './RelayAlerts';
-import { useRoleAllows } from '../team/roleAccess';
+import { useRoleAllows } from '../session/roleAccess';
 import './live-feed.css';
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {

@@ -27,7 +27,7 @@ import { CounterScreen } from './counter/CounterScreen';
 import { LiveActivityFeed } from './LiveActivityFeed';
 import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
-import { useRoleAllows } from '../team/roleAccess';
+import { useRoleAllows } from '../session/roleAccess';
 import './qr.css';
 
 export default function QrPage() {

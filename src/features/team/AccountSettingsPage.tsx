@@ -9,7 +9,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
 import { loggedOut, tokenSaved } from '../session/sessionSlice';
 import { passwordRuleMessage } from '../verify/VerifyPage';
-import { useRoleAllows } from './roleAccess';
+import { useRoleAllows } from '../session/roleAccess';
 import { TeamSection } from './TeamSection';
 import { teamApi, useGetMeQuery, useSignOutEverywhereMutation } from './teamApi';
 import { ACCOUNT_TEXT } from './texts';

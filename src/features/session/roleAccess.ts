@@ -1,6 +1,6 @@
 // What the signed-in person's role may use, for hiding what the server would refuse anyway.
 import { useAppSelector } from '../../app/hooks';
-import { selectRole } from '../session/sessionSlice';
+import { selectRole } from './sessionSlice';
 import type { TokenRole } from '../../lib/token';
 
 const RANK: Record<TokenRole, number> = { staff: 1, manager: 2, owner: 3 };
