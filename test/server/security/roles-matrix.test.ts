@@ -68,7 +68,11 @@ describe('role × route matrix', () => {
 
   // A fresh session per request: Logout and role routes may end the session they are sent with.
   async function tokenFor(role: Role, vendorId: string): Promise<string> {
-    if (role === 'owner') return t.deps.sessions.issue(vendorId);
+    if (role === 'owner') {
+      // In the owner's current generation: "sign out everywhere" on the walk moves it on.
+      const { session_generation } = await t.db.kysely.selectFrom('vendors').select('session_generation').where('id', '=', vendorId).executeTakeFirstOrThrow();
+      return t.deps.sessions.issue(vendorId, Number(session_generation));
+    }
     return (await addTeamMember(t, vendorId, role)).token;
   }
 
