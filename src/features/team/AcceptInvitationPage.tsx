@@ -9,7 +9,7 @@ import { PublicPage } from '../layout/PublicPage';
 import { tokenSaved } from '../session/sessionSlice';
 import { passwordRuleMessage } from '../verify/VerifyPage';
 import { teamApi, useGetInvitationQuery } from './teamApi';
-import { ACCOUNT_TEXT, INVITATION_TEXT } from './texts';
+import { INVITATION_TEXT } from './texts';
 import '../verify/verify.css';
 
 interface JoinFields {
@@ -69,7 +69,7 @@ export default function AcceptInvitationPage() {
           <Typography.Title level={1} className="sw-verify__heading">
             {INVITATION_TEXT.title(data.storeName)}
           </Typography.Title>
-          <p className="sw-verify__text">{INVITATION_TEXT.text(data.email, ACCOUNT_TEXT.roleNames[data.role].toLowerCase())}</p>
+          <p className="sw-verify__text">{INVITATION_TEXT.text(data.email, data.role)}</p>
           <Form form={form} name="accept-invitation" layout="vertical" size="large" requiredMark={false} className="sw-auth-form sw-verify__form" onFinish={join}>
             <Form.Item label={INVITATION_TEXT.name} name="name" rules={[{ required: true, whitespace: true, message: INVITATION_TEXT.nameRequired }]}>
               <Input autoComplete="name" />

@@ -88,7 +88,7 @@ export default function AccountSettingsPage() {
         <Descriptions column={1}>
           <Descriptions.Item label={ACCOUNT_TEXT.name}>{me?.name ?? ''}</Descriptions.Item>
           <Descriptions.Item label={ACCOUNT_TEXT.email}>{me?.email ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={ACCOUNT_TEXT.role}>{me ? ACCOUNT_TEXT.roleNames[me.role] : ''}</Descriptions.Item>
+          <Descriptions.Item label={ACCOUNT_TEXT.role}>{me ? ACCOUNT_TEXT.roleName(me.role) : ''}</Descriptions.Item>
         </Descriptions>
       </Card>
       <PasswordCard />

@@ -8,10 +8,10 @@ import { useChangeRoleMutation, useGetTeamQuery, useInviteMutation, useRemovePer
 import { ACCOUNT_TEXT } from './texts';
 
 const ASSIGNABLE: AssignableRole[] = ['manager', 'staff'];
-const roleOptions = ASSIGNABLE.map((role) => ({ value: role, label: ACCOUNT_TEXT.roleNames[role] }));
 
 export function TeamSection({ vendorId }: { vendorId: string }) {
   const { message, modal } = App.useApp();
+  const roleOptions = ASSIGNABLE.map((role) => ({ value: role, label: ACCOUNT_TEXT.roleName(role) }));
   const { data } = useGetTeamQuery(vendorId);
   const [invite, { isLoading: inviting }] = useInviteMutation();
   const [changeRole] = useChangeRoleMutation();
@@ -79,7 +79,7 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
             }
           >
             <List.Item.Meta title={person.name} description={person.email} />
-            {person.role === 'owner' ? <Tag>{ACCOUNT_TEXT.roleNames.owner}</Tag> : null}
+            {person.role === 'owner' ? <Tag>{ACCOUNT_TEXT.roleName('owner')}</Tag> : null}
           </List.Item>
         )}
       />
@@ -91,7 +91,7 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
           renderItem={(invitation) => (
             <List.Item>
               <span>{invitation.email}</span>
-              <Tag>{ACCOUNT_TEXT.roleNames[invitation.role]}</Tag>
+              <Tag>{ACCOUNT_TEXT.roleName(invitation.role)}</Tag>
               <span>{formatLongDate(invitation.expiresAt)}</span>
             </List.Item>
           )}
