@@ -35,6 +35,8 @@ export interface VendorTable {
   updated_at: number;
   /** How many customers the store has numbered: the next new card is customer_count + 1. */
   customer_count: Generated<number>;
+  /** The store's currency, an ISO 4217 code ('EUR'); prices are shown in it. */
+  currency: Generated<string>;
 }
 
 export interface EmailTokenTable {

@@ -6,8 +6,9 @@ import type customer from './messages/en/customer/customer.json';
 import type common from './messages/en/app/common.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type team from './messages/en/app/team.json';
+import type currency from './messages/en/app/currency.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof team;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof team | keyof typeof currency;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

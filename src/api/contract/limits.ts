@@ -115,3 +115,9 @@ export const UTC_OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 } as const;
 export const MIN_VISITS_RANGE = { min: 1, max: 100 } as const;
 /** The live feed's ticket (`?ticket=`). */
 export const STREAM_TICKET_MAX_LENGTH = 512;
+
+// ---- Store currency ----
+/** A store's currency before its owner chooses one: stores that never chose keep their dollar prices. */
+export const DEFAULT_CURRENCY = 'USD';
+/** ISO 4217 codes are three letters; the schema lets a little more through so the service answers in words. */
+export const CURRENCY_FIELD_MAX_LENGTH = 16;

@@ -20,15 +20,16 @@ const FORM_NAME = 'campaign';
 /** Ids of the visible group labels, so each radio group is announced with its label. */
 const labelId = (field: keyof CampaignFormValues) => `${FORM_NAME}_${field}_label`;
 
-const budgetMarks = {
-  [CAMPAIGN_BUDGET.min]: formatBudget(CAMPAIGN_BUDGET.min),
-  [CAMPAIGN_BUDGET.max / 2]: formatBudget(CAMPAIGN_BUDGET.max / 2),
-  [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max),
-};
+const budgetMarks = (currency: string) => ({
+  [CAMPAIGN_BUDGET.min]: formatBudget(CAMPAIGN_BUDGET.min, currency),
+  [CAMPAIGN_BUDGET.max / 2]: formatBudget(CAMPAIGN_BUDGET.max / 2, currency),
+  [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max, currency),
+});
 
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
-export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> }) {
+/** `currency`: the store's, which the budget is in. */
+export function CampaignForm({ form, currency }: { form: FormInstance<CampaignFormValues>; currency: string }) {
   const { message } = App.useApp();
   const start = Form.useWatch('startDateTime', form);
   const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
@@ -163,7 +164,7 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
             <span className="sw-budget-label">
               {labels.budget}
               <output className="sw-budget-value" aria-live="polite">
-                {formatBudget(budget)}
+                {formatBudget(budget, currency)}
               </output>
             </span>
           }
@@ -173,11 +174,11 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
             min={CAMPAIGN_BUDGET.min}
             max={CAMPAIGN_BUDGET.max}
             step={CAMPAIGN_BUDGET.step}
-            marks={budgetMarks}
+            marks={budgetMarks(currency)}
             // The value is shown beside the label; a tooltip over the handle would only repeat it.
             tooltip={{ open: false }}
             ariaLabelForHandle={labels.budget}
-            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0)}
+            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0, currency)}
           />
         </Form.Item>
       </fieldset>

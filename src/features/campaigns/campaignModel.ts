@@ -8,6 +8,7 @@ import {
   PROMOTION_ITEM_OPTIONS,
   PROMOTION_TYPE_OPTIONS,
 } from '../../constants';
+import { formatMoney, viewerLocale } from '../../lib/money';
 
 export type LocationRadiusKm = (typeof CAMPAIGN_LOCATION_OPTIONS)[number]['value'];
 export type CustomerFrequency = (typeof CUSTOMER_FREQUENCY_OPTIONS)[number]['value'];
@@ -94,4 +95,5 @@ export function optionLabel<V>(options: readonly { value: V; label: string }[], 
   return options.find((option) => option.value === value)?.label;
 }
 
-export const formatBudget = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+/** The budget in whole units of the store's currency, in the viewer's locale ("$50", "50 €"). */
+export const formatBudget = (amount: number, currency: string) => formatMoney(amount, currency, viewerLocale(), { wholeUnits: true });

@@ -5,7 +5,7 @@ import { Alert, Button, Input, Spin } from 'antd';
 import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
 import { MENU_ITEMS } from '../../constants';
-import { parsePriceInput } from './price';
+import { parsePriceInput } from '../../lib/money';
 import { t } from '../../i18n/texts';
 import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery, useUpdateItemMutation } from './vendorApi';
 
@@ -18,9 +18,11 @@ export interface MenuScanReviewProps {
   uploadId: string;
   /** The menu as it stands; the review shows the items this upload added that are still on it. */
   items: readonly MenuItemDto[];
+  /** The store's currency (ISO 4217): the price boxes read its sign and the locale's decimal mark. */
+  currency: string;
 }
 
-export function MenuScanReview({ vendorId, uploadId, items }: MenuScanReviewProps) {
+export function MenuScanReview({ vendorId, uploadId, items, currency }: MenuScanReviewProps) {
   const { data: review, isLoading, isError, error } = useGetMenuScanReviewQuery({ vendorId, uploadId });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const scanItems = items.filter((item) => item.uploadId === uploadId);
@@ -63,6 +65,7 @@ export function MenuScanReview({ vendorId, uploadId, items }: MenuScanReviewProp
             <ReviewRow
               key={item._id}
               vendorId={vendorId}
+              currency={currency}
               item={item}
               hasPlace={placed.has(item._id)}
               selected={item._id === selectedId}
@@ -160,6 +163,7 @@ const priceText = (price: number | '') => (price === '' ? '' : price.toFixed(2))
 
 interface ReviewRowProps {
   vendorId: string;
+  currency: string;
   item: MenuItemDto;
   hasPlace: boolean;
   selected: boolean;
@@ -167,7 +171,7 @@ interface ReviewRowProps {
 }
 
 /** One new item: where it was read, its name and price to correct, and its removal. */
-function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowProps) {
+function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: ReviewRowProps) {
   const [updateItem] = useUpdateItemMutation();
   const [deleteItem] = useDeleteItemMutation();
   const [name, setName] = useState(item.name);
@@ -178,7 +182,7 @@ function ReviewRow({ vendorId, item, hasPlace, selected, onSelect }: ReviewRowPr
   const save = async () => {
     const newName = name.trim().replace(/\s+/g, ' ');
     if (newName === '') return setProblem('name');
-    const parsed = parsePriceInput(price);
+    const parsed = parsePriceInput(price, currency);
     if (!parsed.ok) return setProblem('price');
     setProblem(null);
     const change = {

@@ -28,6 +28,8 @@ export interface UpdateVendorArgs {
   address: string;
   open_hours: string;
   website: string;
+  /** ISO 4217 code of the store's currency. */
+  currency: string;
   /** A newly chosen logo; omitted = keep the current one. */
   logo?: File | null;
   /** A newly chosen cover image; sent as `cover` although it is read back as `banner`. */
@@ -75,12 +77,13 @@ export interface UploadMenuArgs {
 }
 
 /** The multipart body of POST /api/vendor/{id}; files only when the vendor chose new ones. */
-export function buildVendorForm({ company, address, open_hours, website, logo, cover }: UpdateVendorArgs): FormData {
+export function buildVendorForm({ company, address, open_hours, website, currency, logo, cover }: UpdateVendorArgs): FormData {
   const form = new FormData();
   form.append('company', company);
   form.append('address', address);
   form.append('open_hours', open_hours);
   form.append('website', website);
+  form.append('currency', currency);
   if (logo) form.append('logo', logo, logo.name);
   if (cover) form.append('cover', cover, cover.name);
   return form;
