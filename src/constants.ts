@@ -37,6 +37,10 @@ export const ROUTES = {
   helpTutorial: (id: string) => `/help/${id}/tutorial`,
   /** The store's customers (reached from the Dashboard; not one of the nav bar's buttons). */
   customers: (id: string) => `/customers/${id}`,
+  /** Account Settings (the profile menu): your name, password, sessions; the owner's team and store. */
+  account: (id: string) => `/account/${id}`,
+  /** Where an invitation mail's link opens: join the team with a name and password. */
+  invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,
 } as const;
 
 export const APP_NAME = 'Stampwise';

@@ -39,7 +39,9 @@ import { checkUpload } from '../services/uploads';
 import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginThrottleRule } from '../services/login-throttle';
 import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from '../services/password-reset';
-import { endSession, startSession } from '../services/sessions';
+import { endSession } from '../services/sessions';
+import { acceptInvitation, changeMemberPassword, openInvitation, signOutEverywhere, whoIsSignedIn } from '../services/team';
+import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationInfo, MeResponse } from '../../src/api/contract/team';
 import multipartForms from '../plugins/multipart-forms';
 
 /** Sign-in attempts per client address, successful or not. */
@@ -199,13 +201,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('retry-after', seconds);
       throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
-    const vendorId = await checkCredentials(app.deps, email, password);
-    if (!vendorId) {
+    const identity = await checkCredentials(app.deps, email, password);
+    if (!identity) {
       await loginFailed(app.deps, rule);
       throw unauthorized(LOGIN_FAILED_MESSAGE);
     }
     await loginSucceeded(app.deps, throttleKey);
-    return { token: await startSession(app.deps, vendorId), vendor: { _id: vendorId }, deviceToken: knownDevices.issue(email) };
+    const { vendorId, personId, role, generation } = identity;
+    const token = app.deps.sessions.issue(vendorId, generation, { id: personId, role });
+    return { token, vendor: { _id: vendorId }, deviceToken: knownDevices.issue(email) };
   });
 
   app.post('/logout', {
@@ -286,13 +290,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/change-password', {
-    // onRequest, not preHandler: the rate limit's key below needs the vendor, and it runs before preHandler.
+    // The access check runs first (onRequest), so the rate limit's key below has the vendor.
     config: {
       access: 'signed-in',
       rateLimit: {
         max: PASSWORD_CHANGES_PER_VENDOR,
         timeWindow: THROTTLE_WINDOW_MS,
-        keyGenerator: (request: FastifyRequest) => `change-password:${request.vendorId ?? request.ip}`,
+        keyGenerator: (request: FastifyRequest) => `change-password:${request.session?.pid ?? request.vendorId ?? request.ip}`,
       },
     },
     schema: {
@@ -303,8 +307,71 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: SessionResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
-    const session = await changePassword(app.deps, request.vendorId ?? '', request.body.currentPassword, request.body.password);
+    const principal = request.principal;
+    // A team member's password is their own; the owner's is the vendor account's.
+    const session = principal?.kind === 'person' && principal.personId !== principal.vendorId
+      ? await changeMemberPassword(app.deps, principal.vendorId, principal.personId, request.body.currentPassword, request.body.password)
+      : await changePassword(app.deps, request.vendorId ?? '', request.body.currentPassword, request.body.password);
     return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
+  });
+
+  app.get('/invitation/:token', {
+    config: { access: 'public', ...LINK_THROTTLE },
+    schema: {
+      tags: ['auth'],
+      summary: 'Check an invitation link: the store, the role and the address invited',
+      description: '404 for an unknown or used link; 410 for an expired one.',
+      params: TokenParams,
+      response: { 200: InvitationInfo, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const { email, role, storeName } = await openInvitation(app.deps, request.params.token);
+    return { email, role, storeName };
+  });
+
+  app.post('/accept-invitation/:token', {
+    config: { access: 'public', ...LINK_THROTTLE },
+    preValidation: trimTextFields('name'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Join a team from an invitation link: choose a name and password, and sign in',
+      description: 'The link works once. The password follows the registration rule; afterwards the person signs in on /login with the invited address.',
+      params: TokenParams,
+      body: AcceptInvitationRequest,
+      response: { 200: AcceptInvitationResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const session = await acceptInvitation(app.deps, request.params.token, request.body.name, request.body.password);
+    return { token: session.token, vendorId: session.vendorId };
+  });
+
+  app.post('/sign-out-everywhere', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['auth'],
+      summary: "End every session of the signed-in person, this one included (the store's other people stay signed in)",
+      security: [{ bearer: [] }],
+      response: { 204: Type.Null(), 401: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'person') throw unauthorized();
+    await signOutEverywhere(app.deps, principal.vendorId, principal.personId);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/me', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Who is signed in: the store, the person, their role, name and e-mail',
+      security: [{ bearer: [] }],
+      response: { 200: MeResponse, 401: ErrorBody },
+    },
+  }, async (request) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'person') throw unauthorized();
+    return whoIsSignedIn(app.deps, principal.vendorId, principal.personId, principal.role);
   });
 
   app.get('/session', {

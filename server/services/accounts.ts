@@ -20,6 +20,9 @@ import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, WEBSITE_MAX_LENGTH } from '../../src/
 import { inTransaction } from '../db/transactions';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
+import { findMemberByEmail } from '../repositories/people';
+import type { Role } from '../../src/api/contract/team';
+
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions'>;
 
 /** An expired link mails a fresh one, but not more often than this per vendor. */
@@ -259,10 +262,24 @@ export async function completeRegistration(
  * The vendor id when the e-mail and password match a verified account, else null. Takes one
  * argon2 verification either way, so an unknown address answers as slowly as a wrong password.
  */
-export async function checkCredentials(deps: Pick<AccountDeps, 'db'>, email: string, password: string): Promise<string | null> {
-  const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
-  if (!vendor || vendor.password_hash === null || vendor.verified_at === null) {
-    return verifyAgainstDummy(password).then(() => null);
+export async function checkCredentials(deps: Pick<AccountDeps, 'db'>, email: string, password: string): Promise<SignInIdentity | null> {
+  const normalized = normalizeEmail(email);
+  const vendor = await findVendorByEmail(deps.db.kysely, normalized);
+  if (vendor) {
+    if (vendor.password_hash === null || vendor.verified_at === null) return verifyAgainstDummy(password).then(() => null);
+    return (await verifyPassword(vendor.password_hash, password)) ? { vendorId: vendor.id, personId: vendor.id, role: 'owner', generation: Number(vendor.session_generation) } : null;
   }
-  return (await verifyPassword(vendor.password_hash, password)) ? vendor.id : null;
+  // A manager or staff member signs in on the same form with the address they were invited at.
+  const member = await findMemberByEmail(deps.db.kysely, normalized);
+  if (!member || member.passwordHash === null || (member.role !== 'manager' && member.role !== 'staff')) return verifyAgainstDummy(password).then(() => null);
+  if (!(await verifyPassword(member.passwordHash, password))) return null;
+  return { vendorId: member.vendorId, personId: member.id, role: member.role, generation: member.generation };
+}
+
+/** Who a right e-mail and password sign in: the store, the person and their role, in their session generation. */
+export interface SignInIdentity {
+  vendorId: string;
+  personId: string;
+  role: Role;
+  generation: number;
 }

@@ -7,8 +7,8 @@ const escapeHtml = (text: string): string =>
 /** The app's brand brown (as the customer mails and the app's primary buttons), not antd's default blue. */
 export const MAIL_BUTTON_COLOUR = '#7a4a2a';
 
-/** A plain-text body and the same words as simple HTML with one button-like link. */
-function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): MailMessage {
+/** A plain-text body and the same words as simple HTML with one button-like link (every account mail, team invitations too). */
+export function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): MailMessage {
   const text = [...paragraphs, `${action.label}: ${action.link}`, 'If you did not ask for this, you can ignore this e-mail.', '— Stampwise'].join('\n\n');
   const html = [
     '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',

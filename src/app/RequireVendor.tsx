@@ -1,10 +1,12 @@
-// The protection rule of the vendor pages: no valid session → /login; another vendor's id → own dashboard.
+// The protection rule of the vendor pages: no valid session → /login; another vendor's id, or a page the
+// person's role may not use → their own dashboard.
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ROUTES } from '../constants';
 import { decodeToken } from '../lib/token';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { selectIsLoggedIn, selectToken, selectVendorId, sessionExpired } from '../features/session/sessionSlice';
+import { selectIsLoggedIn, selectRole, selectToken, selectVendorId, sessionExpired } from '../features/session/sessionSlice';
+import { roleAllows, type AppPart } from '../features/session/roleAccess';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -31,8 +33,10 @@ function ToSignIn({ expired }: { expired: boolean }) {
   return <Navigate to={ROUTES.login} replace />;
 }
 
-export function RequireVendor({ children }: { children: ReactNode }) {
+/** `part`: the part of the app the page is; a role that may not use it goes to its dashboard. */
+export function RequireVendor({ children, part }: { children: ReactNode; part?: AppPart }) {
   const token = useAppSelector(selectToken);
+  const role = useAppSelector(selectRole);
   const loggedIn = useAppSelector((state) => selectIsLoggedIn(state));
   const vendorId = useAppSelector(selectVendorId);
   const { userId } = useParams();
@@ -42,5 +46,6 @@ export function RequireVendor({ children }: { children: ReactNode }) {
     return <ToSignIn expired={exp !== undefined && exp * 1000 <= Date.now()} />;
   }
   if (userId !== undefined && userId !== vendorId) return <Navigate to={ROUTES.dashboard(vendorId)} replace />;
+  if (part !== undefined && !roleAllows(role, part)) return <Navigate to={ROUTES.dashboard(vendorId)} replace />;
   return <>{children}</>;
 }

@@ -6,6 +6,7 @@ import { RequireVendor } from './RequireVendor';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { PageFallback } from './PageFallback';
 import { AppFrame } from './ScrollToTop';
+import type { AppPart } from '../features/session/roleAccess';
 
 type PageModule = { default: React.ComponentType };
 /** A public antd page (sign-in, registration, verification) inside antd's provider. */
@@ -37,7 +38,7 @@ const unknownPath = async () => {
 };
 
 /** A protected vendor page: the guard, then the layout with the nav bar, then the page. */
-const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject => ({
+const vendorPage = (path: string, load: () => Promise<PageModule>, part?: AppPart): RouteObject => ({
   path,
   lazy: async () => {
     const [{ AntShell }, { VendorLayout }, pageModule] = await Promise.all([
@@ -48,7 +49,7 @@ const vendorPage = (path: string, load: () => Promise<PageModule>): RouteObject 
     const Page = pageModule.default;
     return {
       Component: () => (
-        <RequireVendor>
+        <RequireVendor part={part}>
           <AntShell>
             <VendorLayout>
               <Page />
@@ -71,16 +72,19 @@ export const routes: RouteObject[] = [
       { path: '/verify/:token', lazy: page(() => import('../features/verify/VerifyPage')) },
       { path: '/forgot-password', lazy: page(() => import('../features/password-reset/ForgotPasswordPage')) },
       { path: '/reset-password/:token', lazy: page(() => import('../features/password-reset/ResetPasswordPage')) },
+      { path: '/invitation/:token', lazy: page(() => import('../features/team/AcceptInvitationPage')) },
       vendorPage('/dashboard/:userId', () => import('../features/dashboard/DashboardPage')),
-      vendorPage('/rewards/:userId', () => import('../features/rewards/RewardsPage')),
+      vendorPage('/rewards/:userId', () => import('../features/rewards/RewardsPage'), 'rewards'),
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),
-      vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage')),
+      vendorPage('/campaigns/:userId', () => import('../features/campaigns/CampaignsPage'), 'campaigns'),
       vendorPage('/help/:userId', () => import('../features/help/HelpPage')),
       vendorPage('/help/:userId/guide', () => import('../features/help/HelpGuidePage')),
       vendorPage('/help/:userId/faq', () => import('../features/help/HelpFaqPage')),
       vendorPage('/help/:userId/tutorial', () => import('../features/help/HelpTutorialPage')),
       // Reached from the Dashboard (the nav bar keeps its five buttons).
-      vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage')),
+      vendorPage('/customers/:userId', () => import('../features/customers/CustomersPage'), 'customers'),
+      // The profile menu's Account Settings: everyone's own; the owner's team and store there too.
+      vendorPage('/account/:userId', () => import('../features/team/AccountSettingsPage')),
       // Any other path shows the login screen to a visitor who is not signed in; a signed-in owner goes to their dashboard.
       { path: '*', lazy: unknownPath },
     ],

@@ -1,7 +1,11 @@
 // Decodes the session token's middle part; a malformed token decodes to nothing.
+export type TokenRole = 'owner' | 'manager' | 'staff';
+
 export interface TokenClaims {
   sub: string;
   exp?: number;
+  /** The signed-in person's role in the store; tokens that name none are the owner's. */
+  role: TokenRole;
 }
 
 function base64UrlDecode(part: string): string {
@@ -18,9 +22,9 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   try {
     const payload: unknown = JSON.parse(base64UrlDecode(parts[1]));
     if (typeof payload !== 'object' || payload === null) return null;
-    const { sub, exp } = payload as Record<string, unknown>;
+    const { sub, exp, role } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' && typeof sub !== 'number') return null;
-    return { sub: String(sub), ...(typeof exp === 'number' ? { exp } : {}) };
+    return { sub: String(sub), ...(typeof exp === 'number' ? { exp } : {}), role: role === 'manager' || role === 'staff' ? role : 'owner' };
   } catch {
     return null;
   }

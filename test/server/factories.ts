@@ -60,8 +60,38 @@ export async function createVendor(t: TestApp, overrides: VendorOverrides = {}):
       updated_at: now,
     })
     .execute();
+  // The vendor is the store's owner person, as registration makes them.
+  await t.db.kysely.insertInto('people').values({ id, vendor_id: id, role: 'owner', email: null, email_normalized: null, name: null, password_hash: null, invited_by: null, created_at: now }).execute();
   const token = t.deps.sessions.issue(id);
   return { id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export interface TestPerson {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+/** A manager or staff member of the vendor's store, written straight to the database, signed in. */
+export async function addTeamMember(t: TestApp, vendorId: string, role: 'manager' | 'staff', password = 'not-used'): Promise<TestPerson> {
+  const id = crypto.randomUUID();
+  const email = `${id}@team.example.test`;
+  await t.db.kysely
+    .insertInto('people')
+    .values({ id, vendor_id: vendorId, role, email, email_normalized: email, name: `Test ${role}`, password_hash: password, invited_by: vendorId, created_at: t.clock.now() })
+    .execute();
+  const token = t.deps.sessions.issue(vendorId, 0, { id, role });
+  return { id, email, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** The token in the newest mail's /invitation/<token> link to `to`. */
+export function invitationTokenFromMail(t: TestApp, to: string): string {
+  const mail = [...t.mailer.sent].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase());
+  const match = mail?.link ? /\/invitation\/([^/?#]+)$/.exec(mail.link) : null;
+  if (!match) throw new Error(`no invitation link mailed to ${to}`);
+  return match[1];
 }
 
 /** Adds a menu item (price in cents, null for none); each one a millisecond later, so order is stable. Moves the store version on. */

@@ -25,6 +25,7 @@ import { SetUpRewardFirst } from '../first-day/SetUpRewardFirst';
 import { useGetFirstDayQuery } from '../first-day/firstDayApi';
 import { offerText } from '../first-day/offer';
 import { useGetRewardQuery } from '../../api/rewardsApi';
+import { useRoleAllows } from '../session/roleAccess';
 import '../first-day/first-day.css';
 
 const GUTTER: [number, number] = [24, 24];
@@ -32,6 +33,8 @@ const GUTTER: [number, number] = [24, 24];
 export default function DashboardPage() {
   const { userId = '' } = useParams();
   const { loading, figures } = useDashboardFigures(userId);
+  // Customers and the reward are a manager's; a staff member's dashboard shows the figures only.
+  const mayManage = useRoleAllows('customers');
   const { data: firstDay } = useGetFirstDayQuery(userId, { skip: !userId });
   const { data: reward } = useGetRewardQuery(userId, { skip: !userId, refetchOnFocus: true });
   const offer = offerText(reward);
@@ -67,10 +70,12 @@ export default function DashboardPage() {
               <>
                 <OutstandingRewards {...figures.outstanding} />
                 <ClaimCounts vendorId={userId} />
-                <CustomersLink vendorId={userId} />
-                <Link to={ROUTES.rewards(userId)} className="sw-text-link">
-                  {DASHBOARD_TEXT.updateReward} <ArrowRightOutlined aria-hidden />
-                </Link>
+                {mayManage ? <CustomersLink vendorId={userId} /> : null}
+                {mayManage ? (
+                  <Link to={ROUTES.rewards(userId)} className="sw-text-link">
+                    {DASHBOARD_TEXT.updateReward} <ArrowRightOutlined aria-hidden />
+                  </Link>
+                ) : null}
               </>
             }
           />

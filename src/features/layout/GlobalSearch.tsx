@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../api/contract/limits';
 import { NAV_TEXT } from '../../constants';
 import { useSearchCustomersQuery } from '../customers/customersApi';
+import { useRoleAllows } from '../session/roleAccess';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { customerPath, searchGroups, type SearchResult } from './searchOptions';
@@ -38,7 +39,9 @@ export function GlobalSearch({ vendorId }: { vendorId: string | null }) {
   const [text, setText] = useState('');
   const [menuOpen, setMenuOpen] = useState(false);
   const settled = useSettledText(text).trim();
-  const { data: customers } = useSearchCustomersQuery({ vendorId: vendorId ?? '', q: settled }, { skip: !vendorId || settled === '' });
+  // Customers are a manager's: a staff member's search finds pages and menu items only.
+  const maySeeCustomers = useRoleAllows('customers');
+  const { data: customers } = useSearchCustomersQuery({ vendorId: vendorId ?? '', q: settled }, { skip: !vendorId || settled === '' || !maySeeCustomers });
   const { data: vendor } = useGetVendorQuery(vendorId ?? '', { skip: !vendorId });
   const groups = vendorId ? searchGroups(text, vendorId, settled === text.trim() ? (customers?.customers ?? []) : [], vendor?.items ?? []) : [];
   const results = new Map(groups.flatMap((group) => group.results.map((result) => [result.value, result] as const)));

@@ -6,7 +6,8 @@ import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { APP_NAME, NAV_TEXT, ROUTES } from '../../constants';
 import { useAppSelector, useAppStore } from '../../app/hooks';
-import { selectIsLoggedIn, selectSessionEndedBecause, selectVendorId } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectRole, selectSessionEndedBecause, selectVendorId } from '../session/sessionSlice';
+import { roleAllows } from '../session/roleAccess';
 import { BrandLogo } from './BrandMark';
 import { GlobalSearch } from './GlobalSearch';
 import { ProfileMenu } from './ProfileMenu';
@@ -17,6 +18,9 @@ export function NavBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const vendorId = useAppSelector(selectVendorId);
+  const role = useAppSelector(selectRole);
+  // A staff member sees only the pages their role may use (the server refuses the others anyway).
+  const items = NAV_ITEMS.filter((item) => vendorId === null || roleAllows(role, item.part));
 
   // Validity is read at click time: a token that expired while the page was open sends the vendor to /login.
   const currentVendorId = () => {
@@ -52,7 +56,7 @@ export function NavBar() {
         </Link>
         <div id={panel.id} ref={panel.panelRef} className="sw-nav__panel" data-open={panel.open || undefined}>
           <nav aria-label={NAV_TEXT.label} className="sw-nav__links">
-            {NAV_ITEMS.map((item) => {
+            {items.map((item) => {
               const active = isNavItemActive(item, navTarget(item, vendorId), pathname);
               return (
                 <Button

@@ -1,4 +1,5 @@
-// The profile menu: business name and logo from GET /api/vendor/{id}; Store Settings, Account Settings, Logout.
+// The profile menu: business name and logo from GET /api/vendor/{id}; Store Settings (managers and the owner),
+// Account Settings, Logout.
 // A menu button of our own (WAI-ARIA APG "menu button") rather than antd's Dropdown: with the Dropdown,
 // Enter or Space on "Store Settings" only closed the menu and Tab left it before Logout.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { loggedOut, logout } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
+import { useRoleAllows } from '../session/roleAccess';
 
 /** Up to two initials of the business name, for vendors without a logo. */
 export function initialsOf(name: string): string {
@@ -29,8 +31,7 @@ interface MenuEntry {
 
 const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
-  // Account Settings is disabled for everyone.
-  { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined />, disabled: true },
+  { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined /> },
   { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
 ];
 
@@ -40,6 +41,9 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const { data, isError, error } = useGetVendorQuery(vendorId);
+  // Store Settings only for a role that may change the store (the server refuses the others anyway).
+  const mayEditStore = useRoleAllows('storeSettings');
+  const entries = MENU_ENTRIES.filter((entry) => entry.key !== 'store-settings' || mayEditStore);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -90,6 +94,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const choose = (key: MenuKey) => {
     close(key !== 'logout');
     if (key === 'store-settings') setSettingsOpen(true);
+    if (key === 'account-settings') navigate(ROUTES.account(vendorId));
     if (key === 'logout') {
       dispatch(logout());
       navigate(ROUTES.login, { replace: true });
@@ -147,7 +152,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
       </Button>
       {menuOpen && (
         <ul id={menuId} role="menu" aria-label={NAV_TEXT.profileMenu} className="sw-profile-menu__list" onKeyDown={onMenuKeyDown}>
-          {MENU_ENTRIES.map((entry, index) => (
+          {entries.map((entry, index) => (
             <li key={entry.key} role="none" className={entry.key === 'logout' ? 'sw-profile-menu__last' : undefined}>
               <button
                 ref={(node) => {
@@ -169,7 +174,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
           ))}
         </ul>
       )}
-      <StoreSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {mayEditStore ? <StoreSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The nav bar's page buttons and the rule deciding which one is highlighted.
 import { NAV_TEXT, ROUTES } from '../../constants';
+import type { AppPart } from '../session/roleAccess';
 
 export interface NavItem {
   key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';
@@ -7,14 +8,16 @@ export interface NavItem {
   path: (vendorId: string) => string;
   /** A button shown but not usable. */
   disabled?: boolean;
+  /** The part of the app the button opens: shown only to a role that may use it. */
+  part: AppPart;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { key: 'dashboard', label: NAV_TEXT.dashboard, path: ROUTES.dashboard },
-  { key: 'rewards', label: NAV_TEXT.rewards, path: ROUTES.rewards },
-  { key: 'qrCode', label: NAV_TEXT.qrCode, path: ROUTES.qrCode },
-  { key: 'campaigns', label: NAV_TEXT.campaigns, path: ROUTES.campaigns },
-  { key: 'help', label: NAV_TEXT.help, path: ROUTES.help },
+  { key: 'dashboard', label: NAV_TEXT.dashboard, path: ROUTES.dashboard, part: 'dashboard' },
+  { key: 'rewards', label: NAV_TEXT.rewards, path: ROUTES.rewards, part: 'rewards' },
+  { key: 'qrCode', label: NAV_TEXT.qrCode, path: ROUTES.qrCode, part: 'qrCode' },
+  { key: 'campaigns', label: NAV_TEXT.campaigns, path: ROUTES.campaigns, part: 'campaigns' },
+  { key: 'help', label: NAV_TEXT.help, path: ROUTES.help, part: 'help' },
 ];
 
 /** Where a button leads: its page for a signed-in vendor, /login when the token is missing or expired. */

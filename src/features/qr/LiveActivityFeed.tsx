@@ -8,15 +8,17 @@ import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
 import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activity/activityFeedSlice';
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
 import { RelayAlerts } from './RelayAlerts';
+import { useRoleAllows } from '../session/roleAccess';
 import './live-feed.css';
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
   // The vendor layout already holds the connection; holding it here too shares that stream (never a second).
   useVendorLiveConnection(vendorId);
+  const mayReviewRelay = useRoleAllows('relayReview');
   // The owner's stamp alerts sit with the feed on the QR page (not in ActivityFeedView: the counter screen shows that to customers).
   return (
     <>
-      <RelayAlerts vendorId={vendorId} />
+      {mayReviewRelay ? <RelayAlerts vendorId={vendorId} /> : null}
       <ActivityFeedView screen="feed" />
     </>
   );

@@ -27,6 +27,7 @@ import { CounterScreen } from './counter/CounterScreen';
 import { LiveActivityFeed } from './LiveActivityFeed';
 import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
+import { useRoleAllows } from '../session/roleAccess';
 import './qr.css';
 
 export default function QrPage() {
@@ -41,6 +42,7 @@ export default function QrPage() {
   const { exportFlyer, exporting, flyerUrl, flyerRef } = useFlyerExport(userId);
   const { printFlyer, printing, printUrl } = useFlyerPrint(userId);
   const [counterMode, setCounterMode] = useState(false);
+  const mayManage = useRoleAllows('stampBudget');
 
   useEffect(() => {
     dispatch(pageOpened({ vendorId: userId }));
@@ -124,8 +126,9 @@ export default function QrPage() {
         </div>
       </div>
 
-      <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} />
-      <StampBudgetSection vendorId={userId} />
+      {/* Renewing the flyer and the stamp budget are a manager's: staff see the code, the feed and counter mode. */}
+      {mayManage ? <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} /> : null}
+      {mayManage ? <StampBudgetSection vendorId={userId} /> : null}
 
       {flyerUrl ? (
         // Rendered off-screen only while exporting; html2canvas captures it from there.

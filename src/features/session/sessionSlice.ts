@@ -70,6 +70,8 @@ export const selectToken = (state: WithSession) => state.session.token;
 /** Why the session ended without the owner signing out, or null. */
 export const selectSessionEndedBecause = (state: WithSession): SessionEndCause | null => state.session.endedBecause ?? null;
 export const selectVendorId = (state: WithSession) => decodeToken(state.session.token)?.sub ?? null;
+/** The signed-in person's role (the server checks it on every request; the app only hides what it refuses). */
+export const selectRole = (state: WithSession) => decodeToken(state.session.token)?.role ?? null;
 /** Logged in: a token exists, decodes, and exp × 1000 is later than now. */
 export const selectIsLoggedIn = (state: WithSession, nowMs: number = Date.now()) => isTokenValid(state.session.token, nowMs);
 

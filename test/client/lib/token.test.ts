@@ -7,7 +7,13 @@ const NOW_S = NOW_MS / 1000;
 
 describe('decodeToken', () => {
   test('reads sub and exp from the middle part', () => {
-    expect(decodeToken(fakeToken({ sub: 'v1', exp: NOW_S + 60 }))).toEqual({ sub: 'v1', exp: NOW_S + 60 });
+    expect(decodeToken(fakeToken({ sub: 'v1', exp: NOW_S + 60 }))).toEqual({ sub: 'v1', exp: NOW_S + 60, role: 'owner' });
+  });
+
+  test("reads the signed-in person's role; a token naming none is the owner's", () => {
+    expect(decodeToken(fakeToken({ sub: 'v1', exp: NOW_S + 60, role: 'staff' }))?.role).toBe('staff');
+    expect(decodeToken(fakeToken({ sub: 'v1', exp: NOW_S + 60, role: 'manager' }))?.role).toBe('manager');
+    expect(decodeToken(fakeToken({ sub: 'v1', exp: NOW_S + 60, role: 'admin' }))?.role).toBe('owner');
   });
 
   test('reads base64url characters (- and _) in the payload', () => {
@@ -31,7 +37,7 @@ describe('decodeToken', () => {
   });
 
   test('a token without exp decodes, but without exp', () => {
-    expect(decodeToken(fakeToken({ sub: 'v1' }))).toEqual({ sub: 'v1' });
+    expect(decodeToken(fakeToken({ sub: 'v1' }))).toEqual({ sub: 'v1', role: 'owner' });
   });
 });
 

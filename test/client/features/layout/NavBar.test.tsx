@@ -77,6 +77,26 @@ describe('NavBar', () => {
   });
 });
 
+describe('what a staff member sees', () => {
+  const staffToken = fakeToken({ sub: 'v1', exp: Math.floor(Date.now() / 1000) + 3600, role: 'staff' });
+
+  test('no Rewards or Campaigns button: Dashboard, QR Code and Help only', () => {
+    renderNav('/dashboard/v1', staffToken);
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getAllByRole('button').map((button) => button.textContent)).toEqual(['Dashboard', 'QR Code', 'Help & Resources']);
+  });
+
+  test('the profile menu offers Account Settings and Logout, not Store Settings; Account Settings opens /account/{vendorId}', async () => {
+    const { user, router } = renderNav('/dashboard/v1', staffToken);
+    await user.click(await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Account Settings', 'Logout']);
+    await user.click(within(menu).getByRole('menuitem', { name: /Account Settings/ }));
+    expect(await screen.findByRole('heading', { name: 'Account Settings page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/v1');
+  });
+});
+
 describe('profile menu', () => {
   test('shows the business name and logo from GET /api/vendor/{id}, asked with the bearer token', async () => {
     renderNav();
@@ -100,12 +120,12 @@ describe('profile menu', () => {
     expect(within(menuButton).queryByRole('img', { name: /logo/ })).not.toBeInTheDocument();
   });
 
-  test('items: Store Settings, Account Settings (disabled), Logout; Store Settings opens the dialog', async () => {
+  test('items: Store Settings, Account Settings, Logout; Store Settings opens the dialog', async () => {
     const { user } = renderNav();
     await user.click(await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: /Store Settings/ })).not.toHaveAttribute('aria-disabled', 'true');
-    expect(within(menu).getByRole('menuitem', { name: /Account Settings/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: /Account Settings/ })).not.toHaveAttribute('aria-disabled', 'true');
     expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: /Store Settings/ }));
@@ -120,7 +140,9 @@ describe('profile menu', () => {
     const menu = await screen.findByRole('menu');
     const storeSettings = within(menu).getByRole('menuitem', { name: /Store Settings/ });
     await waitFor(() => expect(storeSettings).toHaveFocus());
-    // Tab walks through the menu (the disabled entry is skipped) and reaches Logout before leaving it.
+    // Tab walks through the menu and reaches Logout before leaving it.
+    await user.tab();
+    expect(within(menu).getByRole('menuitem', { name: /Account Settings/ })).toHaveFocus();
     await user.tab();
     expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toHaveFocus();
     await user.keyboard('{ArrowDown}');

@@ -45,6 +45,7 @@ const vendorRoutes: RouteObject[] = [
   { path: '/qr-code/:userId', element: page('QR page') },
   { path: '/campaigns/:userId', element: page('Campaigns page') },
   { path: '/help/:userId', element: page('Help page') },
+  { path: '/account/:userId', element: page('Account Settings page') },
   { path: '/login', element: <p>login screen</p> },
 ];
 

@@ -26,7 +26,7 @@ describe('POST /api/auth/login', () => {
     const body = response.json() as { token: string; vendor: { _id: string } };
     // deviceToken: this browser is now known to the account (see test/server/security/auth.test.ts).
     expect(body).toEqual({ token: expect.any(String), vendor: { _id: vendor.vendorId }, deviceToken: expect.any(String) });
-    expect(t.deps.sessions.verify(body.token)).toEqual({ sub: vendor.vendorId, exp: Math.floor(t.clock.now() / 1000) + 168 * 3600, jti: expect.any(String), gen: 0 });
+    expect(t.deps.sessions.verify(body.token)).toEqual({ sub: vendor.vendorId, exp: Math.floor(t.clock.now() / 1000) + 168 * 3600, jti: expect.any(String), gen: 0, pid: vendor.vendorId, role: 'owner' });
   });
 
   it('matches the e-mail case-insensitively and ignores surrounding spaces', async () => {

@@ -1,0 +1,116 @@
+// Account Settings, the owner's part: the team (invite, change a role, remove) and open invitations.
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, List, Select, Space, Tag } from 'antd';
+import type { AssignableRole, Role } from '../../api/contract/team';
+import { serverErrorMessage } from '../../api/errorMessage';
+import { formatLongDate } from '../../lib/format';
+import { useChangeRoleMutation, useGetTeamQuery, useInviteMutation, useRemovePersonMutation } from './teamApi';
+import { ACCOUNT_TEXT } from './texts';
+
+const ASSIGNABLE: AssignableRole[] = ['manager', 'staff'];
+
+export function TeamSection({ vendorId }: { vendorId: string }) {
+  const { message, modal } = App.useApp();
+  const roleOptions = ASSIGNABLE.map((role) => ({ value: role, label: ACCOUNT_TEXT.roleName(role) }));
+  const { data } = useGetTeamQuery(vendorId);
+  const [invite, { isLoading: inviting }] = useInviteMutation();
+  const [changeRole] = useChangeRoleMutation();
+  const [removePerson] = useRemovePersonMutation();
+  const [form] = Form.useForm<{ email: string; role: AssignableRole }>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const send = async ({ email, role }: { email: string; role: AssignableRole }) => {
+    try {
+      const sent = await invite({ vendorId, email, role }).unwrap();
+      setSentTo(sent.email);
+      form.resetFields(['email']);
+    } catch (error) {
+      form.setFields([{ name: 'email', errors: [serverErrorMessage(error, ACCOUNT_TEXT.inviteFailed)] }]);
+    }
+  };
+
+  const change = async (personId: string, role: Role) => {
+    try {
+      await changeRole({ vendorId, personId, role }).unwrap();
+    } catch (error) {
+      void message.error(serverErrorMessage(error, ACCOUNT_TEXT.changeFailed));
+    }
+  };
+
+  const remove = (personId: string, name: string) => {
+    modal.confirm({
+      title: ACCOUNT_TEXT.removeConfirm(name),
+      okText: ACCOUNT_TEXT.remove,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await removePerson({ vendorId, personId }).unwrap();
+        } catch (error) {
+          void message.error(serverErrorMessage(error, ACCOUNT_TEXT.changeFailed));
+        }
+      },
+    });
+  };
+
+  return (
+    <Card title={ACCOUNT_TEXT.team} className="sw-account-card" data-testid="team-section">
+      <p>{ACCOUNT_TEXT.teamText}</p>
+      <List
+        dataSource={data?.people ?? []}
+        rowKey="id"
+        renderItem={(person) => (
+          <List.Item
+            actions={
+              person.role === 'owner'
+                ? []
+                : [
+                    <Select
+                      key="role"
+                      aria-label={`${ACCOUNT_TEXT.role}: ${person.name}`}
+                      value={person.role}
+                      options={roleOptions}
+                      onChange={(role: Role) => void change(person.id, role)}
+                      style={{ width: 130 }}
+                    />,
+                    <Button key="remove" danger onClick={() => remove(person.id, person.name)}>
+                      {ACCOUNT_TEXT.remove}
+                    </Button>,
+                  ]
+            }
+          >
+            <List.Item.Meta title={person.name} description={person.email} />
+            {person.role === 'owner' ? <Tag>{ACCOUNT_TEXT.roleName('owner')}</Tag> : null}
+          </List.Item>
+        )}
+      />
+      {data && data.invitations.length > 0 ? (
+        <List
+          header={ACCOUNT_TEXT.pending}
+          dataSource={data.invitations}
+          rowKey="email"
+          renderItem={(invitation) => (
+            <List.Item>
+              <span>{invitation.email}</span>
+              <Tag>{ACCOUNT_TEXT.roleName(invitation.role)}</Tag>
+              <span>{formatLongDate(invitation.expiresAt)}</span>
+            </List.Item>
+          )}
+        />
+      ) : null}
+      <Form form={form} name="invite" layout="inline" initialValues={{ role: 'staff' }} onFinish={send} requiredMark={false}>
+        <Space wrap align="start">
+          <Form.Item name="email" label={ACCOUNT_TEXT.inviteEmail} rules={[{ required: true, type: 'email' }]}>
+            <Input type="email" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="role" label={ACCOUNT_TEXT.inviteRole}>
+            <Select options={roleOptions} style={{ width: 130 }} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={inviting}>
+            {ACCOUNT_TEXT.invite}
+          </Button>
+        </Space>
+      </Form>
+      {sentTo ? <p role="status">{ACCOUNT_TEXT.invited(sentTo)}</p> : null}
+    </Card>
+  );
+}
