@@ -25,10 +25,10 @@ export async function pendingCodeTaken(db: Queryable, vendorId: string, code: st
  * pending → given, only while it is still pending and not past its deadline; true for the one caller that
  * made the change. The card's count of rewards given moves in the same transaction (callers pass one).
  */
-export async function markGiven(db: Queryable, vendorId: string, id: string, screen: HandoverScreen, now: number): Promise<boolean> {
+export async function markGiven(db: Queryable, vendorId: string, id: string, screen: HandoverScreen, now: number, by?: { deviceId: string | null; personId: string | null; name: string }): Promise<boolean> {
   const result = await db
     .updateTable('redemptions')
-    .set({ status: 'given', given_at: now, given_via: screen })
+    .set({ status: 'given', given_at: now, given_via: screen, ...(by ? { given_by_device_id: by.deviceId, given_by_person_id: by.personId, given_by: by.name } : {}) })
     .where('id', '=', id)
     .where('vendor_id', '=', vendorId)
     .where('status', '=', 'pending')

@@ -8,13 +8,15 @@ import { notFound } from '../../http-errors';
 import { printableQrToken } from '../../services/printable-qr';
 import { qrScanUrl } from '../../infra/qr-tokens-impl';
 import { markFlyerPrinted } from '../../services/first-day';
+import { issueDeviceCode } from '../../services/counter-devices';
 
 const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
   const scanUrl = (token: string) => qrScanUrl(app.deps.config.publicUrl, token);
 
   app.get('/generate/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    // A paired counter screen too: its codes are signed with its own key (the stamps then name it).
+    preHandler: app.counterOf('vendorId'),
     schema: {
       tags: ['qrcode'],
       summary: 'A fresh counter QR token, valid for 90 s (signed, nothing stored)',
@@ -30,7 +32,7 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const count = await codeStampCount(app.deps, request.params.vendorId, request.query.count ?? 1);
-    const { token, expiresAt } = app.deps.qrTokens.issueDynamic(request.params.vendorId, count);
+    const { token, expiresAt } = request.device ? issueDeviceCode(app.deps, request.device, count) : app.deps.qrTokens.issueDynamic(request.params.vendorId, count);
     // Every answer is a new token: no cache may hand an old one back.
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token), expiresAt };

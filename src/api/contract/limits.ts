@@ -115,3 +115,6 @@ export const UTC_OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 } as const;
 export const MIN_VISITS_RANGE = { min: 1, max: 100 } as const;
 /** The live feed's ticket (`?ticket=`). */
 export const STREAM_TICKET_MAX_LENGTH = 512;
+
+/** Longest counter-screen name ("Till 1"). */
+export const DEVICE_NAME_MAX_LENGTH = 40;
