@@ -125,3 +125,15 @@ export async function deviceNames(db: Queryable, deviceIds: string[]): Promise<M
   const rows = await db.selectFrom('counter_devices').select(['id', 'name']).where('id', 'in', deviceIds).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** The counter screen (its name now) whose code each of these stamps used; stamps of no screen are left out. */
+export async function stampDeviceNames(db: Queryable, stampIds: readonly string[]): Promise<Map<string, string>> {
+  if (stampIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stamp_events as e')
+    .innerJoin('counter_devices as d', 'd.id', 'e.device_id')
+    .select(['e.id', 'd.name'])
+    .where('e.id', 'in', [...stampIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

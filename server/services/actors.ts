@@ -25,3 +25,9 @@ export async function recordOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise
     }
   }
 }
+
+/** "handed over by Maria on Till 1", "handed over on Till 1", "handed over by Maria"; '' when nobody was recorded. */
+export function handedOverBy(person: string | null, screen: string | null): string {
+  if (!person && !screen) return '';
+  return `handed over${person ? ` by ${person}` : ''}${screen ? ` on ${screen}` : ''}`;
+}
