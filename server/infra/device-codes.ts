@@ -1,6 +1,6 @@
 // Counter codes signed by a paired counter screen with its own key, so the screen keeps showing valid
 // codes while it cannot reach the server. Same length, alphabet, URL and 90 s lifetime as the server's
-// counter codes (qr-tokens-impl.ts); the browser's twin is src/features/counter/deviceCodes.ts.
+// counter codes (qr-tokens-impl.ts); the browser's twin is src/features/qr/device/deviceCodes.ts.
 //
 // Bits, most significant first (51 base32 characters, 255 bits):
 //   kind      1   always 1 (the flyer's kind bit; a flyer's next 6 bits after its version are always 0)

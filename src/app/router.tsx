@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
       { path: '/verify/:token', lazy: page(() => import('../features/verify/VerifyPage')) },
       { path: '/forgot-password', lazy: page(() => import('../features/password-reset/ForgotPasswordPage')) },
       { path: '/reset-password/:token', lazy: page(() => import('../features/password-reset/ResetPasswordPage')) },
+      // A paired counter screen: counter mode with its own device token, outside the vendor shell.
+      { path: '/counter', lazy: page(() => import('../features/qr/device/CounterDevicePage')) },
       vendorPage('/dashboard/:userId', () => import('../features/dashboard/DashboardPage')),
       vendorPage('/rewards/:userId', () => import('../features/rewards/RewardsPage')),
       vendorPage('/qr-code/:userId', () => import('../features/qr/QrPage')),

@@ -24,6 +24,7 @@ import { TokenPreview } from './TokenPreview';
 import { useFlyerExport } from './useFlyerExport';
 import { useFlyerPrint } from './useFlyerPrint';
 import { CounterScreen } from './counter/CounterScreen';
+import { CounterScreensSection } from './device/CounterScreensSection';
 import { LiveActivityFeed } from './LiveActivityFeed';
 import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
@@ -126,6 +127,7 @@ export default function QrPage() {
 
       <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} />
       <StampBudgetSection vendorId={userId} />
+      <CounterScreensSection vendorId={userId} />
 
       {flyerUrl ? (
         // Rendered off-screen only while exporting; html2canvas captures it from there.

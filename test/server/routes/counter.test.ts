@@ -2,7 +2,7 @@
 // feed, hand-over) with no password, sign codes of their own while offline, and stop at once when
 // removed — on SQLite and PostgreSQL.
 import type { TestApp } from '../helpers';
-import { mintDeviceCode } from '../../../src/features/counter/deviceCodes';
+import { mintDeviceCode } from '../../../src/features/qr/device/deviceCodes';
 import {
   buildHandoverTestApp,
   claim,

@@ -1,0 +1,32 @@
+// What a paired counter screen and the owner's list of counter screens say (one place, so the texts move
+// into the catalogue easily).
+export const COUNTER_DEVICE_TEXT = {
+  selfSignedOffline: 'Offline — codes still work; new stamps show when the connection is back',
+  handoverNeedsConnection: 'Hand-over needs the connection: confirm it once this screen is back online.',
+  pairTitle: 'Set up this counter screen',
+  pairIntro: 'In Stampwise on your own device, open QR Code → Counter screens → Add a counter screen, then type the pairing code here.',
+  pairingCode: 'Pairing code',
+  screenName: 'Name of this screen',
+  screenNamePlaceholder: 'Till 1',
+  pair: 'Pair this screen',
+  pairing: 'Pairing…',
+  pairFailed: 'Could not pair this screen. Check the code and the connection, then try again.',
+  removed: 'This counter screen was removed from the store. Pair it again to use it.',
+  forget: 'Unpair this screen',
+  loading: 'Loading counter mode…',
+  // The owner's list.
+  listTitle: 'Counter screens',
+  listIntro: 'A counter screen shows counter mode for your store without your password, and keeps showing valid codes when the internet drops.',
+  add: 'Add a counter screen',
+  codeFor: (code: string) => `Open /counter on the counter PC or tablet and type this code within 10 minutes: ${code}`,
+  none: 'No counter screens yet.',
+  pairedBy: (name: string) => `paired by ${name}`,
+  lastSeen: (when: string) => `last seen ${when}`,
+  neverSeen: 'not seen yet',
+  rename: 'Rename',
+  save: 'Save',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  removeConfirm: (name: string) => `Remove ${name}? It stops showing codes within 20 seconds, and its codes stop working at once.`,
+  actionFailed: 'That did not work. Please try again.',
+} as const;
