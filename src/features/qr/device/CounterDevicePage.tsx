@@ -69,7 +69,7 @@ function PairingForm({ removed }: { removed: boolean }) {
         {failure ? <Alert type="error" showIcon message={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
         <Form layout="vertical" onFinish={() => void submit()}>
           <Form.Item label={COUNTER_DEVICE_TEXT.pairingCode} htmlFor="sw-pairing-code" required>
-            <Input id="sw-pairing-code" value={pairingCode} onChange={(event) => setPairingCode(event.target.value)} autoComplete="off" maxLength={32} autoFocus />
+            <Input id="sw-pairing-code" value={pairingCode} onChange={(event) => setPairingCode(event.target.value)} autoComplete="off" maxLength={32} />
           </Form.Item>
           <Form.Item label={COUNTER_DEVICE_TEXT.screenName} htmlFor="sw-screen-name" required>
             <Input id="sw-screen-name" value={name} placeholder={COUNTER_DEVICE_TEXT.screenNamePlaceholder} onChange={(event) => setName(event.target.value)} maxLength={40} />
