@@ -59,7 +59,11 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
       const forSession = isSessionClaims(claims.s) && claims.s.sub === claims.v;
       if (!forSession && typeof claims.d !== 'string') return { ok: false, reason: 'malformed' };
       if (claims.e <= now()) return { ok: false, reason: 'expired' };
-      if (isSessionClaims(claims.s) && forSession) return { ok: true, vendorId: claims.v, session: claims.s };
+      if (isSessionClaims(claims.s) && forSession) {
+        // Tickets issued before teams name no person: the owner's.
+        const session = { ...claims.s, pid: typeof claims.s.pid === 'string' ? claims.s.pid : claims.s.sub };
+        return { ok: true, vendorId: claims.v, session };
+      }
       return { ok: true, vendorId: claims.v, deviceId: claims.d as string };
     },
   };

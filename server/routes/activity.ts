@@ -19,6 +19,7 @@ import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../ser
 import { SERVER_ID } from '../infra/server-id';
 import { isSessionCurrent } from '../services/sessions';
 import { isDeviceCurrent } from '../services/counter-devices';
+import type { SessionClaims } from '../infra/session-tokens';
 import { csvHeaders, EXPORTS_PER_MINUTE } from './customers';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
@@ -59,8 +60,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId', {
-    // A paired counter screen too: its live feed opens with today's latest lines and catches up after a drop.
-    preHandler: app.counterOf('vendorId'),
+    config: { access: 'counter' },
     schema: {
       tags: ['activity'],
       summary: "The vendor's stamps and reward claims, newest first, one page at a time",
@@ -85,7 +85,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/stamps/:stampId/remove', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['activity'],
       summary: 'Remove a mistaken stamp, with the reason (audited; the stamp stays listed, marked removed)',
@@ -97,8 +97,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => removeStamp(app.deps, request.params.vendorId, request.params.stampId, request.body.reason, request.ip));
 
   app.post('/:vendorId/stream-ticket', {
-    preHandler: app.counterOf('vendorId'),
-    config: { rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'counter', rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['activity'],
       summary: 'A ticket for the live feed, valid for 60 seconds',
@@ -114,16 +113,16 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { vendorId } = request.params;
-    // counterOf has authenticated the request: a counter screen's device or a vendor session is set.
+    // The access check has authenticated the request: a counter screen, or a person with a session.
+    const principal = request.principal;
     const session = request.session;
-    const device = request.device;
-    if (!session && !device) throw unauthorized();
-    const { ticket, expiresAt } = device ? tickets.issueForDevice(vendorId, device.deviceId) : tickets.issue(session as NonNullable<typeof session>);
+    if (principal?.kind !== 'device' && !session) throw unauthorized();
+    const { ticket, expiresAt } = principal?.kind === 'device' ? tickets.issueForDevice(vendorId, principal.deviceId) : tickets.issue(session as SessionClaims);
     return { ticket, expiresAt, url: `/api/activity/${encodeURIComponent(vendorId)}/stream?ticket=${encodeURIComponent(ticket)}` };
   });
 
   app.get('/:vendorId/stream', {
-    config: { rateLimit: { max: STREAM_OPENS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'public', rateLimit: { max: STREAM_OPENS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['activity'],
       summary: 'The live feed: server-sent events, one `activity` event per stamp or claim',
@@ -210,8 +209,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/export.csv', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'manager', rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['customers'],
       summary: 'The activity log (stamps, claims, hand-overs, expiries) of a date range as CSV (streamed)',

@@ -1,9 +1,9 @@
 // /api/counter: a counter screen pairs with the code the owner's screen shows, then reads the store it
-// shows counter mode for. Its device token opens counter mode's routes only (app.counterOf).
+// shows counter mode for. Its device token opens counter mode's routes only (access 'counter' or 'device').
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../src/api/contract/common';
 import { CounterDeviceResponse, PairDeviceRequest, PairDeviceResponse } from '../../src/api/contract/counter';
-import { authenticateDevice, counterStore, pairDevice } from '../services/counter-devices';
+import { counterStore, pairDevice } from '../services/counter-devices';
 import { unauthorized } from '../http-errors';
 
 /** Pairing attempts per address per 10 minutes: a counter pairs once; guessing 31^8 codes needs far more. */
@@ -15,7 +15,7 @@ const counterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/pair', {
-    config: { rateLimit: { max: PAIRING_ATTEMPTS_PER_ADDRESS, timeWindow: 10 * 60_000 } },
+    config: { access: 'public', rateLimit: { max: PAIRING_ATTEMPTS_PER_ADDRESS, timeWindow: 10 * 60_000 } },
     schema: {
       tags: ['counter'],
       summary: 'Pair a counter screen with a one-use pairing code; answers its device token and signing key',
@@ -25,6 +25,7 @@ const counterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => pairDevice(app.deps, request.body));
 
   app.get('/me', {
+    config: { access: 'device' },
     schema: {
       tags: ['counter'],
       summary: "The counter screen's store (device token)",
@@ -32,9 +33,9 @@ const counterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CounterDeviceResponse, 401: ErrorBody },
     },
   }, async (request) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw unauthorized();
-    return counterStore(app.deps, await authenticateDevice(app.deps, match[1]));
+    const principal = request.principal;
+    if (principal?.kind !== 'device') throw unauthorized();
+    return counterStore(app.deps, principal.deviceId);
   });
 };
 

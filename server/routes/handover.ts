@@ -13,10 +13,10 @@ import { confirmHandover, confirmHandoverByCode, listPendingClaims } from '../se
 export const HANDOVERS_PER_MINUTE = 120;
 
 const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Who confirms: the owner's session or the paired counter screen (set by counterOf). */
+  /** Who confirms: a person of the team or the paired counter screen (the access check's principal). */
   const actorOf = async (request: FastifyRequest) => {
-    if (!request.actor) throw unauthorized();
-    return recordOf(app.deps, request.actor);
+    if (!request.principal) throw unauthorized();
+    return recordOf(app.deps, request.principal);
   };
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -24,7 +24,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/pending', {
-    preHandler: app.counterOf('vendorId'),
+    config: { access: 'counter' },
     schema: {
       tags: ['handover'],
       summary: 'Claims waiting at the counter, oldest first (with the code each customer shows)',
@@ -35,8 +35,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId) }));
 
   app.post('/:vendorId/claims/:claimId', {
-    preHandler: app.counterOf('vendorId'),
-    config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'counter', rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['handover'],
       summary: 'Confirm that a claimed reward was handed over (once)',
@@ -49,8 +48,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen, await actorOf(request)) }));
 
   app.post('/:vendorId/code', {
-    preHandler: app.counterOf('vendorId'),
-    config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'counter', rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['handover'],
       summary: "Confirm a hand-over by the code on the customer's screen",

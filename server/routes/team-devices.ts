@@ -1,5 +1,5 @@
 // /api/team/{vendorId}/devices: the store's counter screens — a pairing code for a new one, the list
-// (name, paired by, last seen), renaming and removing. Owner-only.
+// (name, paired by, last seen), renaming and removing. A manager adds a screen; the list is the owner's.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { CounterDevice, CounterDeviceList, DeviceParams, PairingCodeResponse, RenameDeviceRequest } from '../../src/api/contract/counter';
@@ -18,8 +18,8 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/devices', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: PAIRING_CODES_PER_MINUTE, timeWindow: 60_000 } },
+    // An owner or manager adds a counter screen.
+    config: { access: 'manager', rateLimit: { max: PAIRING_CODES_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['counter'],
       summary: 'A pairing code for a new counter screen (8 characters, valid 10 minutes, one use)',
@@ -28,12 +28,12 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: PairingCodeResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
-    if (!request.actor) throw unauthorized();
-    return createPairingCode(app.deps, request.params.vendorId, request.actor);
+    if (!request.principal) throw unauthorized();
+    return createPairingCode(app.deps, request.params.vendorId, request.principal);
   });
 
   app.get('/:vendorId/devices', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'owner' },
     schema: {
       tags: ['counter'],
       summary: "The store's counter screens (removed ones are not listed)",
@@ -44,7 +44,7 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ items: (await listDevices(app.deps, request.params.vendorId)).map(toDevice) }));
 
   app.patch('/:vendorId/devices/:deviceId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'owner' },
     schema: {
       tags: ['counter'],
       summary: 'Rename a counter screen',
@@ -56,7 +56,7 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => toDevice(await renameCounterDevice(app.deps, request.params.vendorId, request.params.deviceId, request.body.name)));
 
   app.delete('/:vendorId/devices/:deviceId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'owner' },
     schema: {
       tags: ['counter'],
       summary: 'Remove a counter screen: its token, its live feed (within 20 s) and every code it signed stop working',

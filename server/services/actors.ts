@@ -1,11 +1,10 @@
-// Who did something at a store: the signed-in owner or a paired counter screen. Stored as a person id and a
-// device id (both null: the owner) plus the name shown, so people of a team plug in as another kind.
+// Who did something at a store: a person of its team or a paired counter screen (the access check's
+// principal). Stored as a person id and a device id plus the name shown, so the record reads the same
+// after the person leaves or the screen is removed.
 import type { AppDeps } from '../deps';
-import { findVendorById } from '../repositories/vendors';
-
-export type Actor =
-  | { kind: 'owner'; vendorId: string }
-  | { kind: 'device'; vendorId: string; deviceId: string; name: string };
+import type { Principal } from './access';
+import { findPersonName } from '../repositories/actors';
+import { findDevice } from '../repositories/counter-devices';
 
 export interface ActorRecord {
   personId: string | null;
@@ -14,15 +13,15 @@ export interface ActorRecord {
   name: string;
 }
 
-/** The columns that record `actor`; the owner's name is read from the store. */
-export async function recordOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<ActorRecord> {
-  switch (actor.kind) {
-    case 'device':
-      return { personId: null, deviceId: actor.deviceId, name: actor.name };
-    case 'owner': {
-      const vendor = await findVendorById(deps.db.kysely, actor.vendorId);
-      return { personId: null, deviceId: null, name: vendor?.name || vendor?.email || 'the owner' };
+/** The columns that record `principal` as the one who acted. */
+export async function recordOf(deps: Pick<AppDeps, 'db'>, principal: Principal): Promise<ActorRecord> {
+  switch (principal.kind) {
+    case 'device': {
+      const device = await findDevice(deps.db.kysely, principal.deviceId);
+      return { personId: null, deviceId: principal.deviceId, name: device?.name ?? 'a counter screen' };
     }
+    case 'person':
+      return { personId: principal.personId, deviceId: null, name: (await findPersonName(deps.db.kysely, principal.vendorId, principal.personId)) ?? 'a team member' };
   }
 }
 

@@ -2,7 +2,7 @@
 // revoking, and the counter codes a device shows (signed with its own key, online or off).
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
-import { conflict, forbidden, notFound, unauthorized } from '../http-errors';
+import { conflict, notFound, unauthorized } from '../http-errors';
 import { inTransaction } from '../db/transactions';
 import { isUniqueViolation } from '../repositories/stamp-events';
 import {
@@ -13,7 +13,8 @@ import { newDeviceToken, newPairingCode, normalizePairingCode, pairingCodeHash, 
 import { DEVICE_CLOCK_SLACK_SECONDS, MAX_DEVICE_KEY_NUMBER, deviceCodeSignedBy, deviceKey, readDeviceCode, sealDeviceCode } from '../infra/device-codes';
 import { DYNAMIC_QR_TTL_SECONDS, qrScanUrl } from '../infra/qr-tokens-impl';
 import type { VerifiedQrToken } from '../infra/qr-tokens';
-import { recordOf, type Actor } from './actors';
+import { recordOf } from './actors';
+import type { Principal } from './access';
 import { findVendorById } from '../repositories/vendors';
 import { imageUrl } from './images';
 import { COUNTER_TEXT } from './counter-texts';
@@ -32,7 +33,7 @@ export interface DeviceSession {
 
 export type CounterDeps = Pick<AppDeps, 'db' | 'now' | 'secret'>;
 
-export async function createPairingCode(deps: CounterDeps, vendorId: string, actor: Actor): Promise<{ pairingCode: string; expiresAt: number }> {
+export async function createPairingCode(deps: CounterDeps, vendorId: string, actor: Principal): Promise<{ pairingCode: string; expiresAt: number }> {
   const now = deps.now();
   const by = await recordOf(deps, actor);
   const pairingCode = newPairingCode();
@@ -86,7 +87,7 @@ export async function pairDevice(deps: CounterDeps & Pick<AppDeps, 'config'>, in
 }
 
 /** The device a bearer token names, while it is paired; a 401 that says why otherwise. */
-export async function authenticateDevice(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<DeviceSession> {
+export async function authenticateCounterDevice(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<DeviceSession> {
   const read = readDeviceToken(token);
   const device = read ? await findDevice(deps.db.kysely, read.deviceId) : undefined;
   if (!read || !device || !sameHash(device.tokenHash, read.hash)) throw unauthorized(COUNTER_TEXT.deviceRevoked);
@@ -118,8 +119,10 @@ export async function revokeCounterDevice(deps: Pick<AppDeps, 'db' | 'now'>, ven
 }
 
 /** A counter code for a device that is online: signed with the device's key, so the stamp records the device. */
-export function issueDeviceCode(deps: Pick<AppDeps, 'secret' | 'now'>, device: DeviceSession, count: number): { token: string; expiresAt: number } {
-  return sealDeviceCode(deviceKey(deps.secret, device.deviceId), { vendorId: device.vendorId, keyNumber: device.keyNumber, count, now: deps.now() });
+export async function issueDeviceCode(deps: Pick<AppDeps, 'db' | 'secret' | 'now'>, deviceId: string, count: number): Promise<{ token: string; expiresAt: number }> {
+  const device = await findDevice(deps.db.kysely, deviceId);
+  if (!device || device.revokedAt !== null) throw unauthorized(COUNTER_TEXT.deviceRevoked);
+  return sealDeviceCode(deviceKey(deps.secret, device.id), { vendorId: device.vendorId, keyNumber: device.keyNumber, count, now: deps.now() });
 }
 
 export type DeviceCodeCheck = { ok: true; token: VerifiedQrToken; deviceId: string } | { ok: false; reason: 'malformed' | 'expired' };
@@ -148,17 +151,14 @@ export async function verifyDeviceCode(deps: Pick<AppDeps, 'db' | 'secret' | 'no
   };
 }
 
-export function refuseDevice(): never {
-  throw forbidden(COUNTER_TEXT.deviceRefused);
-}
-
 function sessionOf(device: DeviceRow): DeviceSession {
   return { deviceId: device.id, vendorId: device.vendorId, name: device.name, keyNumber: device.keyNumber };
 }
 
 /** What a counter screen shows at the top: its store's name and logo. */
-export async function counterStore(deps: Pick<AppDeps, 'db'>, device: DeviceSession): Promise<{ vendorId: string; deviceId: string; name: string; company: string; logo: string | null }> {
-  const vendor = await findVendorById(deps.db.kysely, device.vendorId);
-  if (!vendor) throw unauthorized(COUNTER_TEXT.deviceRevoked);
-  return { vendorId: device.vendorId, deviceId: device.deviceId, name: device.name, company: vendor.company, logo: imageUrl(vendor.logo_image_id) };
+export async function counterStore(deps: Pick<AppDeps, 'db'>, deviceId: string): Promise<{ vendorId: string; deviceId: string; name: string; company: string; logo: string | null }> {
+  const device = await findDevice(deps.db.kysely, deviceId);
+  const vendor = device ? await findVendorById(deps.db.kysely, device.vendorId) : undefined;
+  if (!device || !vendor) throw unauthorized(COUNTER_TEXT.deviceRevoked);
+  return { vendorId: device.vendorId, deviceId: device.id, name: device.name, company: vendor.company, logo: imageUrl(vendor.logo_image_id) };
 }

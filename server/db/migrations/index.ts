@@ -20,6 +20,7 @@ import * as histogramLockOrder from './2026112216_histogram_lock_order';
 import * as realDataRewardSettings from './2026112519_real_data_reward_settings';
 import * as jobsWallet from './2026112520_jobs_wallet';
 import * as counterDevices from './2026112603_counter_devices';
+import * as teamPeople from './2026112602_team_people';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -42,5 +43,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112519_real_data_reward_settings': { up: realDataRewardSettings.up(dialect), down: realDataRewardSettings.down() },
     '2026112520_jobs_wallet': { up: jobsWallet.up(dialect), down: jobsWallet.down() },
     '2026112603_counter_devices': { up: counterDevices.up(dialect), down: counterDevices.down() },
+    '2026112602_team_people': { up: teamPeople.up(dialect), down: teamPeople.down() },
   };
 }
