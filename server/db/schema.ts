@@ -94,6 +94,34 @@ export interface MenuUploadTable {
   lease_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A menu scan whose items the vendor can check against the pictures of its pages (the newest few per store). */
+export interface MenuScanTable {
+  /** The upload id its items carry (menu_items.upload_id). */
+  id: string;
+  vendor_id: string;
+  created_at: number;
+}
+
+/** A page of a scanned menu as the user sees it (upright, straightened), a JPEG. */
+export interface MenuScanPageTable {
+  scan_id: string;
+  page: number;
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Where on its scan's page an item was read: ten-thousandths of the page's width and height. */
+export interface MenuItemRegionTable {
+  item_id: string;
+  scan_id: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** One open live feed: the per-vendor cap counts rows, so it holds across servers. */
 /** queued: waits for run_after; running: leased to lease_owner; done: kept a while for idempotency; dead: gave up. */
 export type JobState = 'queued' | 'running' | 'done' | 'dead';
@@ -514,6 +542,9 @@ export interface Database {
   menu_items: MenuItemTable;
   rewards: RewardTable;
   menu_uploads: MenuUploadTable;
+  menu_scans: MenuScanTable;
+  menu_scan_pages: MenuScanPageTable;
+  menu_item_regions: MenuItemRegionTable;
   app_settings: AppSettingTable;
   customers: CustomerTable;
   customer_credentials: CustomerCredentialTable;

@@ -5,8 +5,9 @@ import type { Messages } from '@lingui/core';
 import type customer from './messages/en/customer/customer.json';
 import type common from './messages/en/app/common.json';
 import type counter from './messages/en/app/counter.json';
+import type menuReview from './messages/en/app/menuReview.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof counter;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof counter | keyof typeof menuReview;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

@@ -21,6 +21,7 @@ import * as realDataRewardSettings from './2026112519_real_data_reward_settings'
 import * as jobsWallet from './2026112520_jobs_wallet';
 import * as counterDevices from './2026112603_counter_devices';
 import * as teamPeople from './2026112602_team_people';
+import * as menuReviewScans from './2026112606_menu_review_scans';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -44,5 +45,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112520_jobs_wallet': { up: jobsWallet.up(dialect), down: jobsWallet.down() },
     '2026112603_counter_devices': { up: counterDevices.up(dialect), down: counterDevices.down() },
     '2026112602_team_people': { up: teamPeople.up(dialect), down: teamPeople.down() },
+    '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
   };
 }
