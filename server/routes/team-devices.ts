@@ -3,8 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { CounterDevice, CounterDeviceList, DeviceParams, PairingCodeResponse, RenameDeviceRequest } from '../../src/api/contract/counter';
-import { createPairingCode, listDevices, renameCounterDevice, revokeCounterDevice } from '../services/counter-devices';
-import type { DeviceRow } from '../repositories/counter-devices';
+import { createPairingCode, listDevices, renameCounterDevice, revokeCounterDevice, type DeviceRow } from '../services/counter-devices';
 import { unauthorized } from '../http-errors';
 
 /** Pairing codes per session per minute: a few screens at a time. */

@@ -19,6 +19,8 @@ import { findVendorById } from '../repositories/vendors';
 import { imageUrl } from './images';
 import { COUNTER_TEXT } from './counter-texts';
 
+export type { DeviceRow };
+
 /** A pairing code pairs once, within this long. */
 export const PAIRING_CODE_TTL_MS = 10 * 60 * 1000;
 /** Last seen is written at most this often per device. */
