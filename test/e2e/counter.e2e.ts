@@ -57,6 +57,8 @@ describe('a paired counter screen', () => {
     await counterPage.getByRole('button', { name: 'Pair this screen' }).click();
     await counterPage.getByTestId('counter-screen').waitFor();
     await counterPage.getByText('Bean There Café').waitFor();
+    // Online, the code comes from the server (signed with the screen's key) and counts down as usual.
+    await counterPage.getByTestId('refresh-label').getByText(/^Refresh in/).waitFor();
     firstCode = await shownCode();
     expect(firstCode).toMatch(/\/S\/[A-Z2-7]{51}$/);
     await phonePage.goto(firstCode);
