@@ -34,6 +34,8 @@ import dashboardRoutes from './routes/dashboard';
 import customersRoutes from './routes/customers';
 import handoverRoutes from './routes/handover';
 import teamRoutes from './routes/team';
+import counterRoutes from './routes/counter';
+import teamDeviceRoutes from './routes/team-devices';
 import { startExpirySweep } from './services/handover';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract/limits';
 
@@ -140,6 +142,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(handoverRoutes, { prefix: '/api/handover' });
   await app.register(customersRoutes, { prefix: '/api/customers' });
   await app.register(teamRoutes, { prefix: '/api/team' });
+  await app.register(counterRoutes, { prefix: '/api/counter' });
+  await app.register(teamDeviceRoutes, { prefix: '/api/team' });
   // Claims nobody handed over expire (and give their stamps back) even when no screen asks.
   const stopExpirySweep = startExpirySweep(deps, (error) => app.log.warn({ err: error }, 'claim expiry sweep failed'));
   app.addHook('onClose', async () => stopExpirySweep());

@@ -37,6 +37,9 @@ export interface VendorTable {
   customer_count: Generated<number>;
   /** The store's currency, an ISO 4217 code ('EUR'); prices are shown in it. */
   currency: Generated<string>;
+  /** Who last changed the store's settings (profile, budget floors): a person's id (null: the owner), and the name shown. */
+  settings_updated_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  settings_updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailTokenTable {
@@ -278,6 +281,11 @@ export interface StampEventTable {
   /** Why staff removed this stamp (with voided_at), and who: the signed-in account's e-mail. */
   void_reason: ColumnType<string | null, string | null | undefined, string | null>;
   voided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The counter screen whose code this stamp used (null: a code shown by a signed-in session, or the flyer). */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who removed the stamp besides voided_by's name: a device or a person (both null: the owner). */
+  voided_by_device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  voided_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StampMode = 'per-visit' | 'per-item';
@@ -292,6 +300,9 @@ export interface RewardSettingsTable {
   /** Stamps end this many days after the card's last visit; null: they never expire. */
   expiry_days: number | null;
   updated_at: number;
+  /** Who last changed the settings: a person's id (null: the owner), and the name shown. */
+  updated_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A campaign a store launched: its message, audience, schedule and offer (see contract/campaigns.ts). */
@@ -374,6 +385,9 @@ export interface RelayAuditTable {
   detail: string;
   client_address: string | null;
   created_at: number;
+  /** Who did it: a person's id (null: the owner), and the name shown. */
+  actor_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  actor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Append-only: one row per reward claimed, with the reward as it read then. */
@@ -395,6 +409,10 @@ export interface RedemptionTable {
   /** Which screen confirmed the hand-over. */
   given_via: ColumnType<HandoverScreen | null, HandoverScreen | null | undefined, HandoverScreen | null>;
   expired_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who handed it over: the counter screen, the person (both null with given_by set: the owner), and the name shown. */
+  given_by_device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  given_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  given_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type RedemptionStatus = 'pending' | 'given' | 'expired';
@@ -482,6 +500,36 @@ export interface StoreCounterTable {
   count: number;
 }
 
+// ---- counter screens (migration 2026112603_counter_devices) ----
+
+/** A counter screen paired to a store: it shows counter mode with its own token and signs offline codes with its own key. */
+export interface CounterDeviceTable {
+  id: string;
+  vendor_id: string;
+  name: string;
+  /** 1–63: the key id in the device's codes, unique among the store's devices that are not revoked. */
+  key_number: number;
+  /** SHA-256 (hex) of the secret part of the device token. */
+  token_hash: string;
+  paired_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name of whoever created the pairing code. */
+  paired_by: string;
+  created_at: number;
+  last_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
+  revoked_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A one-use pairing code (8 characters, 10 minutes), kept as its SHA-256. */
+export interface CounterPairingCodeTable {
+  code_hash: string;
+  vendor_id: string;
+  created_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string;
+  expires_at: number;
+  used_at: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: number;
+}
+
 /** A person of a store's team: its owner (who registered it) or a manager or staff member the owner invited. */
 export interface PersonTable {
   /** The owner's person id is the vendor id. */
@@ -517,6 +565,8 @@ export interface InvitationTable {
 }
 
 export interface Database {
+  counter_devices: CounterDeviceTable;
+  counter_pairing_codes: CounterPairingCodeTable;
   vendors: VendorTable;
   people: PersonTable;
   invitations: InvitationTable;

@@ -27,9 +27,9 @@ export const DYNAMIC_QR_TTL_SECONDS = 90;
 export const QR_TOKEN_LENGTH = 51;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const TOKEN_PATTERN = /^[A-Z2-7]{51}$/;
-const UUID_V4_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const UUID_V4_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Seconds: the expiry is counted from here so that 30 bits last until 2059. */
-const EXPIRY_EPOCH_SECONDS = Date.UTC(2025, 0, 1) / 1000;
+export const EXPIRY_EPOCH_SECONDS = Date.UTC(2025, 0, 1) / 1000;
 const FIELD_BITS = 30n;
 const FIELD_MAX = (1n << FIELD_BITS) - 1n;
 const SERIAL_BITS = 6n;
@@ -158,7 +158,7 @@ function assertUuid(vendorId: string): void {
 }
 
 /** The 122 random bits of a version-4 UUID: bits 48–51 are always 0100 and bits 64–65 always 10. */
-function packUuidV4(uuid: string): bigint {
+export function packUuidV4(uuid: string): bigint {
   const value = BigInt(`0x${uuid.replace(/-/g, '')}`);
   const high = value >> 80n; // bits 0–47
   const middle = (value >> 64n) & 0xfffn; // bits 52–63
@@ -166,7 +166,7 @@ function packUuidV4(uuid: string): bigint {
   return (high << 74n) | (middle << 62n) | low;
 }
 
-function unpackUuidV4(packed: bigint): string {
+export function unpackUuidV4(packed: bigint): string {
   const high = packed >> 74n;
   const middle = (packed >> 62n) & 0xfffn;
   const low = packed & ((1n << 62n) - 1n);
@@ -183,7 +183,7 @@ function fromBytes(bytes: Buffer): bigint {
   return BigInt(`0x${bytes.toString('hex')}`);
 }
 
-function toBase32(value: bigint): string {
+export function toBase32(value: bigint): string {
   let text = '';
   let rest = value;
   for (let index = 0; index < QR_TOKEN_LENGTH; index += 1) {
@@ -193,7 +193,7 @@ function toBase32(value: bigint): string {
   return text;
 }
 
-function fromBase32(text: string): bigint {
+export function fromBase32(text: string): bigint {
   let value = 0n;
   for (const character of text) value = (value << 5n) | BigInt(BASE32_ALPHABET.indexOf(character));
   return value;

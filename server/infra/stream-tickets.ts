@@ -14,11 +14,14 @@ export const STREAM_TICKET_TTL_MS = 60 * 1000;
 /** Longest ticket the stream URL accepts (a real one is about 120 characters). */
 export { STREAM_TICKET_MAX_LENGTH };
 
-export type TicketCheck = { ok: true; vendorId: string; session: SessionClaims } | { ok: false; reason: 'malformed' | 'expired' };
+/** A ticket stands for a vendor session, or for a paired counter screen (`deviceId`, payload field `d`). */
+export type TicketCheck = { ok: true; vendorId: string; session: SessionClaims; deviceId?: undefined } | { ok: true; vendorId: string; deviceId: string; session?: undefined } | { ok: false; reason: 'malformed' | 'expired' };
 
 export interface StreamTickets {
   /** A ticket for the feed of `session.sub`, tied to that session. */
   issue(session: SessionClaims): { ticket: string; expiresAt: number };
+  /** A ticket for the feed of the store the counter screen `deviceId` is paired to, tied to that device. */
+  issueForDevice(vendorId: string, deviceId: string): { ticket: string; expiresAt: number };
   /** `malformed` covers forged, tampered and truncated tickets alike. */
   verify(ticket: string): TicketCheck;
 }
@@ -27,11 +30,17 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
   const key = deriveKey(secret, 'activity-stream');
   const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest();
 
+  const seal = (claims: { v: string; s?: SessionClaims; d?: string }) => {
+    const expiresAt = now() + STREAM_TICKET_TTL_MS;
+    const payload = Buffer.from(JSON.stringify({ ...claims, e: expiresAt })).toString('base64url');
+    return { ticket: `${payload}.${sign(payload).toString('base64url')}`, expiresAt };
+  };
   return {
     issue(session) {
-      const expiresAt = now() + STREAM_TICKET_TTL_MS;
-      const payload = Buffer.from(JSON.stringify({ v: session.sub, e: expiresAt, s: session })).toString('base64url');
-      return { ticket: `${payload}.${sign(payload).toString('base64url')}`, expiresAt };
+      return seal({ v: session.sub, s: session });
+    },
+    issueForDevice(vendorId, deviceId) {
+      return seal({ v: vendorId, d: deviceId });
     },
     verify(ticket) {
       if (ticket.length > STREAM_TICKET_MAX_LENGTH) return { ok: false, reason: 'malformed' };
@@ -40,19 +49,22 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
       const expected = sign(payload);
       const given = Buffer.from(mac, 'base64url');
       if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: 'malformed' };
-      let claims: { v?: unknown; e?: unknown; s?: unknown };
+      let claims: { v?: unknown; e?: unknown; s?: unknown; d?: unknown };
       try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; e?: unknown; s?: unknown };
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; e?: unknown; s?: unknown; d?: unknown };
       } catch {
         return { ok: false, reason: 'malformed' };
       }
-      if (typeof claims.v !== 'string' || typeof claims.e !== 'number' || !isSessionClaims(claims.s) || claims.s.sub !== claims.v) {
-        return { ok: false, reason: 'malformed' };
-      }
+      if (typeof claims.v !== 'string' || typeof claims.e !== 'number') return { ok: false, reason: 'malformed' };
+      const forSession = isSessionClaims(claims.s) && claims.s.sub === claims.v;
+      if (!forSession && typeof claims.d !== 'string') return { ok: false, reason: 'malformed' };
       if (claims.e <= now()) return { ok: false, reason: 'expired' };
-      // Tickets issued before teams name no person: the owner's.
-      const session = { ...claims.s, pid: typeof claims.s.pid === 'string' ? claims.s.pid : claims.s.sub };
-      return { ok: true, vendorId: claims.v, session };
+      if (isSessionClaims(claims.s) && forSession) {
+        // Tickets issued before teams name no person: the owner's.
+        const session = { ...claims.s, pid: typeof claims.s.pid === 'string' ? claims.s.pid : claims.s.sub };
+        return { ok: true, vendorId: claims.v, session };
+      }
+      return { ok: true, vendorId: claims.v, deviceId: claims.d as string };
     },
   };
 }

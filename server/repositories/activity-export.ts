@@ -35,7 +35,8 @@ export async function readStampEvents(db: Kysely<Database>, column: 'created_at'
     .selectFrom('stamp_events as e')
     .innerJoin('customers as cu', 'cu.id', 'e.customer_id')
     .leftJoin('stamp_cards as c', 'c.id', 'e.card_id')
-    .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind', 'e.void_reason', 'e.voided_by'])
+    .leftJoin('counter_devices as d', 'd.id', 'e.device_id')
+    .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind', 'e.void_reason', 'e.voided_by', 'd.name as device_name'])
     .where('e.vendor_id', '=', range.vendorId)
     .where(col, '>=', batchStart(range, after))
     .where(col, '<', range.to);
@@ -61,7 +62,8 @@ export async function readRedemptionEvents(
     .selectFrom('redemptions as r')
     .innerJoin('customers as cu', 'cu.id', 'r.customer_id')
     .leftJoin('stamp_cards as c', 'c.id', 'r.card_id')
-    .select(['r.id', `${col} as at`, 'r.customer_id', 'cu.display_name', 'c.customer_number', 'r.reward_label', 'r.code', 'r.given_via', 'r.stamps_required'])
+    .leftJoin('counter_devices as d', 'd.id', 'r.given_by_device_id')
+    .select(['r.id', `${col} as at`, 'r.customer_id', 'cu.display_name', 'c.customer_number', 'r.reward_label', 'r.code', 'r.given_via', 'r.stamps_required', 'r.given_by', 'r.given_by_device_id', 'd.name as device_name'])
     .where('r.vendor_id', '=', range.vendorId)
     .where(col, '>=', batchStart(range, after))
     .where(col, '<', range.to);

@@ -25,10 +25,10 @@ export async function pendingCodeTaken(db: Queryable, vendorId: string, code: st
  * pending → given, only while it is still pending and not past its deadline; true for the one caller that
  * made the change. The card's count of rewards given moves in the same transaction (callers pass one).
  */
-export async function markGiven(db: Queryable, vendorId: string, id: string, screen: HandoverScreen, now: number): Promise<boolean> {
+export async function markGiven(db: Queryable, vendorId: string, id: string, screen: HandoverScreen, now: number, by?: { deviceId: string | null; personId: string | null; name: string }): Promise<boolean> {
   const result = await db
     .updateTable('redemptions')
-    .set({ status: 'given', given_at: now, given_via: screen })
+    .set({ status: 'given', given_at: now, given_via: screen, ...(by ? { given_by_device_id: by.deviceId, given_by_person_id: by.personId, given_by: by.name } : {}) })
     .where('id', '=', id)
     .where('vendor_id', '=', vendorId)
     .where('status', '=', 'pending')
@@ -120,11 +120,23 @@ export interface ClaimState {
   code: string | null;
   given_at: number | null;
   expires_at: number | null;
+  /** Who handed it over: the name recorded, and the counter screen's name now (null: not on a screen). */
+  given_by: string | null;
+  given_on: string | null;
 }
 
 /** Status, code and times of these claims (activity lines show them beside the claim). */
 export async function claimStates(db: Queryable, ids: readonly string[]): Promise<Map<string, ClaimState>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('redemptions').select(['id', 'status', 'code', 'given_at', 'expires_at']).where('id', 'in', [...ids]).execute();
-  return new Map(rows.map((row) => [row.id, { status: row.status, code: row.code, given_at: row.given_at === null ? null : Number(row.given_at), expires_at: row.expires_at === null ? null : Number(row.expires_at) }]));
+  const rows = await db
+    .selectFrom('redemptions as r')
+    .leftJoin('counter_devices as d', 'd.id', 'r.given_by_device_id')
+    .select(['r.id', 'r.status', 'r.code', 'r.given_at', 'r.expires_at', 'r.given_by', 'r.given_by_device_id', 'd.name as device_name'])
+    .where('r.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, {
+    status: row.status, code: row.code, given_at: row.given_at === null ? null : Number(row.given_at), expires_at: row.expires_at === null ? null : Number(row.expires_at),
+    given_by: row.given_by_device_id === null ? row.given_by : null,
+    given_on: row.given_by_device_id === null ? null : row.device_name ?? row.given_by,
+  }]));
 }

@@ -18,6 +18,8 @@ import { createStreamTickets } from '../infra/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
 import { SERVER_ID } from '../infra/server-id';
 import { isSessionCurrent } from '../services/sessions';
+import { isDeviceCurrent } from '../services/counter-devices';
+import type { SessionClaims } from '../infra/session-tokens';
 import { csvHeaders, EXPORTS_PER_MINUTE } from './customers';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
@@ -111,10 +113,11 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { vendorId } = request.params;
-    // ownerOf has authenticated the request, so its session is set.
+    // The access check has authenticated the request: a counter screen, or a person with a session.
+    const principal = request.principal;
     const session = request.session;
-    if (!session) throw unauthorized();
-    const { ticket, expiresAt } = tickets.issue(session);
+    if (principal?.kind !== 'device' && !session) throw unauthorized();
+    const { ticket, expiresAt } = principal?.kind === 'device' ? tickets.issueForDevice(vendorId, principal.deviceId) : tickets.issue(session as SessionClaims);
     return { ticket, expiresAt, url: `/api/activity/${encodeURIComponent(vendorId)}/stream?ticket=${encodeURIComponent(ticket)}` };
   });
 
@@ -140,11 +143,12 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const place = () => ({ id: placeId, vendorId, owner: SERVER_ID, now: app.deps.now(), ttlMs: STREAM_PLACE_LEASE_MS });
     if (!(await takeLiveFeedPlace(app.deps, place(), MAX_STREAMS_PER_VENDOR))) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
     let stream: EventStream | undefined;
-    // Each renewal also asks whether the session the ticket came from still stands: a feed outlives its ticket,
-    // but not a Logout, a password change or reset (checked in the database, so on every server alike).
+    // Each renewal also asks whether the session (or counter screen) the ticket came from still stands: a feed
+    // outlives its ticket, but not a Logout, a password change or reset, or the screen's removal (checked in the
+    // database, so on every server alike).
     const renewal = setInterval(() => {
       renewLiveFeedPlace(app.deps, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
-      isSessionCurrent(app.deps, check.session)
+      (check.deviceId !== undefined ? isDeviceCurrent(app.deps, check.deviceId) : isSessionCurrent(app.deps, check.session))
         .then((current) => {
           if (current) return;
           stream?.send(SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE });

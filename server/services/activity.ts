@@ -20,6 +20,7 @@ import { storeCounterTotal } from '../repositories/store-counters';
 import { countExpiries } from '../repositories/stamp-expiries';
 import { findStore } from '../repositories/cards';
 import { claimStates } from '../repositories/handover';
+import { stampDeviceNames } from '../repositories/counter-devices';
 import type { ActivityNotice } from '../infra/activity-bus';
 import { rewardLabel } from './card-view';
 
@@ -104,11 +105,12 @@ export async function toActivityItems(
 ): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
   // A stamp's visit number and the card's count after it come with its row (kept at write time).
-  const [names, reward, claims, numbers] = await Promise.all([
+  const [names, reward, claims, numbers, screens] = await Promise.all([
     customerDisplayNames(db, rows.map((r) => r.customer_id)),
     currentReward(db, vendorId),
     claimStates(db, rows.filter((r) => r.type === 'redemption').map((r) => r.id)),
     customerNumbersOfCards(db, rows.map((r) => r.card_id)),
+    stampDeviceNames(db, rows.filter((r) => r.type === 'stamp').map((r) => r.id)),
   ]);
   return rows.map((row): ActivityItem => {
     // A stamp says which visit it was ("Customer #27, 3rd visit"); a claim names the customer only.
@@ -125,6 +127,8 @@ export async function toActivityItems(
         code: claim?.status === 'pending' ? claim.code : null,
         givenAt: claim?.given_at ?? null,
         expiresAt: claim?.status === 'pending' ? claim.expires_at : null,
+        ...(claim?.given_by ? { givenBy: claim.given_by } : {}),
+        ...(claim?.given_on ? { givenOn: claim.given_on } : {}),
       };
     }
     // The card size as recorded with the event: "stamp 2 of 10" stays "of 10" after the size changes.
@@ -132,6 +136,8 @@ export async function toActivityItems(
     if (row.type === 'expiry') return { id: row.id, type: 'expiry', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required };
     const item: ActivityItem = { id: row.id, type: 'stamp', customer, date: row.created_at, reward: reward.label, stamps: row.card_stamps_after ?? 0, required };
     // a stamp the store voided stays in the list, marked; one staff removed says why, who and when.
+    const screen = screens.get(row.id);
+    if (screen !== undefined) item.collectedOn = screen;
     if (row.voided_at) item.voided = true;
     if (row.voided_at && row.void_reason) {
       item.removedReason = row.void_reason;

@@ -125,7 +125,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
     redemption: toRedemption(
       {
         id: redemptionId, card_id: cardId, customer_id: customerId, vendor_id: before.vendor_id, stamps_required: required, reward_label: label, created_at: now,
-        status: 'pending', code, expires_at: expiresAt, given_at: null, given_via: null, expired_at: null,
+        status: 'pending', code, expires_at: expiresAt, given_at: null, given_via: null, expired_at: null, given_by_device_id: null, given_by_person_id: null, given_by: null,
       },
       card.store,
     ),

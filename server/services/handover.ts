@@ -1,6 +1,7 @@
 // The counter confirms that a claimed reward was handed over — exactly once — and claims nobody
 // confirms in time expire and give their stamps back. Every change is announced on the activity bus as
 // the claim's own 'redemption' notice, so open feeds redraw that line with its new status.
+import type { ActorRecord } from './actors';
 import type { ActivityItem } from '../../src/api/contract/activity';
 import type { HandoverScreen } from '../../src/api/contract/handover';
 import type { AppDeps } from '../deps';
@@ -62,10 +63,10 @@ async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string):
  * 409 when it was already handed over — the loser of two simultaneous confirmations gets this — and
  * 410 when it expired first.
  */
-export async function confirmHandover(deps: Deps, vendorId: string, redemptionId: string, screen: HandoverScreen): Promise<ActivityItem> {
+export async function confirmHandover(deps: Deps, vendorId: string, redemptionId: string, screen: HandoverScreen, by?: ActorRecord): Promise<ActivityItem> {
   const now = deps.now();
   const given = await inTransaction(deps.db.kysely, async (trx) => {
-    const marked = await markGiven(trx, vendorId, redemptionId, screen, now);
+    const marked = await markGiven(trx, vendorId, redemptionId, screen, now, by);
     const claim = marked ? await findRedemption(trx, redemptionId) : undefined;
     if (claim) await enqueueGoogleWalletUpdates(trx, now, [claim.card_id]);
     return marked;
@@ -83,11 +84,11 @@ export async function confirmHandover(deps: Deps, vendorId: string, redemptionId
 }
 
 /** The same, for the code staff typed from the customer's screen. 404 when no pending claim shows it. */
-export async function confirmHandoverByCode(deps: Deps, vendorId: string, typedCode: string, screen: HandoverScreen): Promise<ActivityItem> {
+export async function confirmHandoverByCode(deps: Deps, vendorId: string, typedCode: string, screen: HandoverScreen, by?: ActorRecord): Promise<ActivityItem> {
   const code = normalizeHandoverCode(typedCode);
   const claim = await findPendingByCode(deps.db.kysely, vendorId, code);
   if (!claim) throw notFound(CODE_NOT_FOUND_MESSAGE(code));
-  return confirmHandover(deps, vendorId, claim.id, screen);
+  return confirmHandover(deps, vendorId, claim.id, screen, by);
 }
 
 /** Claims waiting at the counter, oldest first (overdue ones are expired first). */

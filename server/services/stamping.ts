@@ -1,5 +1,6 @@
 // One scan of a store's QR code: check the token, the store and its reward, apply the fraud
 // controls, and add exactly one stamp — atomically, on SQLite and PostgreSQL alike.
+import { isDeviceCode, verifyDeviceCode } from './counter-devices';
 import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
@@ -93,13 +94,16 @@ function refuse(
 /** Thrown inside the stamping transaction to roll it back when the cooldown refuses the stamp. */
 class CoolingDown extends Error {}
 
-export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'now' | 'activityBus'>, input: ScanInput): Promise<ScanOutcome> {
+export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'now' | 'activityBus' | 'secret'>, input: ScanInput): Promise<ScanOutcome> {
   const db = deps.db.kysely;
   const now = deps.now();
 
   // Signature and expiry first (no database); then one read for the store, its flyer version, the
   // customer the credential names and their card here (refusals are the cheap path).
-  const verified = deps.qrTokens.verify(input.token);
+  // A code a counter screen signed with its own key is checked against that device (one indexed read).
+  const deviceCheck = isDeviceCode(input.token) ? await verifyDeviceCode(deps, input.token) : undefined;
+  const verified = deviceCheck ?? deps.qrTokens.verify(input.token);
+  const deviceId = deviceCheck?.ok ? deviceCheck.deviceId : null;
   const context = verified.ok ? await findScanContext(db, verified.token.vendorId, credentialHashOf(input.credential)) : undefined;
   const check = verified.ok ? checkAgainstStore(verified.token, context?.printable_qr_version) : { ok: false as const, reason: verified.reason };
   if (!check.ok) {
@@ -166,7 +170,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // each with the card size it was given under; the relay budget counts every one of them.
       let relay: { codeKey: string; alertChanged: boolean } = { codeKey: '', alertChanged: false };
       for (const [index, id] of stampEventIds.entries()) {
-        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: index === 0 ? tokenId : `${tokenId}#${index + 1}`, kind, cardRequired: reward.stamps }, now);
+        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: index === 0 ? tokenId : `${tokenId}#${index + 1}`, kind, cardRequired: reward.stamps, deviceId }, now);
         // the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
         // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
         const admitted = await admitStamp(deps, {

@@ -6,7 +6,21 @@ import { currentLocale } from '../i18n/texts';
 
 interface StateWithToken {
   session: { token: string | null };
+  /** A paired counter screen in counter mode sends its device token instead (features/qr/device/counterDeviceSlice.ts). */
+  counterDevice?: { status: string; onScreen?: boolean; device?: { deviceToken: string } };
 }
+
+/** The bearer token of this request: the counter screen's while counter mode is on screen, else the session's. */
+function bearerOf(state: StateWithToken): string | null {
+  const device = state.counterDevice;
+  if (device?.status === 'paired' && device.onScreen && device.device) return device.device.deviceToken;
+  return state.session.token;
+}
+
+/** The server refused a counter screen's device token (401): the store removed the screen. */
+export const deviceRefused = createAction<{ token: string }>('counterDevice/refused');
+
+const DEVICE_TOKEN_PREFIX = 'swc.';
 
 /** Why the app signed the owner out: the server's reason, or 'unknown' when a 401 gave none. */
 export type SessionEndCause = SessionEndReason | 'unknown';
@@ -30,7 +44,7 @@ const ENDPOINTS_WHOSE_401_IS_NOT_ABOUT_THE_SESSION = new Set(['login']);
 const fetchWithBearer = fetchBaseQuery({
   baseUrl: '/api',
   prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as StateWithToken).session.token;
+    const token = bearerOf(getState() as StateWithToken);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     // The server words its few sentences (refusals, mails it sends now) in the page's language.
     headers.set('Accept-Language', currentLocale());
@@ -39,8 +53,12 @@ const fetchWithBearer = fetchBaseQuery({
 });
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
-  const sentToken = (queryApi.getState() as StateWithToken).session.token;
+  const sentToken = bearerOf(queryApi.getState() as StateWithToken);
   const result = await fetchWithBearer(args, queryApi, extraOptions);
+  if (sentToken?.startsWith(DEVICE_TOKEN_PREFIX)) {
+    if (result.error?.status === 401) queryApi.dispatch(deviceRefused({ token: sentToken }));
+    return result;
+  }
   if (sentToken && result.error?.status === 401 && !ENDPOINTS_WHOSE_401_IS_NOT_ABOUT_THE_SESSION.has(queryApi.endpoint)) {
     queryApi.dispatch(sessionRefused({ token: sentToken, cause: causeOf(result.error.data) }));
   }
@@ -50,6 +68,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Vendor', 'Items', 'Reward', 'Qr', 'Activity', 'Dashboard', 'Card', 'FirstDay', 'RelayAlerts', 'RewardSettings', 'Campaigns', 'Team'],
+  tagTypes: ['Vendor', 'Items', 'Reward', 'Qr', 'Activity', 'Dashboard', 'Card', 'FirstDay', 'RelayAlerts', 'RewardSettings', 'Campaigns', 'Team', 'CounterDevices'],
   endpoints: () => ({}),
 });

@@ -10,11 +10,13 @@ import { qrSlice } from '../features/qr/qrSlice';
 import { registerQrListeners } from '../features/qr/qrListeners';
 import { activityFeedSlice } from '../features/activity/activityFeedSlice';
 import { registerActivityFeedListeners } from '../features/activity/activityFeedListeners';
+import { counterDeviceSlice } from '../features/qr/device/counterDeviceSlice';
+import { registerCounterDeviceListeners } from '../features/qr/device/counterDeviceListeners';
 import { menuUploadSlice } from '../features/store-settings/menuUploadSlice';
 import type { AppStartListening } from './listener';
 import { devToolsOptions } from './devtools';
 
-const rootReducer = combineSlices(api, sessionSlice, loginFormSlice, qrSlice, menuUploadSlice, activityFeedSlice);
+const rootReducer = combineSlices(api, sessionSlice, loginFormSlice, qrSlice, menuUploadSlice, activityFeedSlice, counterDeviceSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -37,6 +39,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   registerLoginListeners(startListening);
   registerQrListeners(startListening);
   registerActivityFeedListeners(startListening);
+  registerCounterDeviceListeners(startListening);
   setupListeners(store.dispatch);
   return store;
 }

@@ -5,13 +5,13 @@ import type { Messages } from '@lingui/core';
 import type customer from './messages/en/customer/customer.json';
 import type common from './messages/en/app/common.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
+import type counter from './messages/en/app/counter.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type team from './messages/en/app/team.json';
 import type currency from './messages/en/app/currency.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
 
-
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive | keyof typeof googleWallet | keyof typeof team;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive | keyof typeof googleWallet | keyof typeof team | keyof typeof counter;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

@@ -631,3 +631,26 @@ export async function pdfMenu(lines: string[] = ['Flat White ..... 4.20', 'Crois
     doc.end();
   });
 }
+
+// ---- Counter screens ------------------------------------------------------------------------------
+
+export interface PairedScreen {
+  deviceToken: string;
+  deviceId: string;
+  vendorId: string;
+  keyNumber: number;
+  deviceKey: string;
+  scanUrlPrefix: string;
+  /** Headers that send the screen's device token. */
+  auth: { authorization: string };
+}
+
+/** A pairing code from the owner, typed on a new counter screen named `name`. */
+export async function pairCounterScreen(t: TestApp, store: Pick<TestStore, 'id' | 'auth'>, name = 'Till 1'): Promise<PairedScreen> {
+  const code = await t.app.inject({ method: 'POST', url: `/api/team/${store.id}/devices`, headers: store.auth });
+  if (code.statusCode !== 200) throw new Error(`pairing code answered ${code.statusCode}: ${code.body}`);
+  const paired = await t.app.inject({ method: 'POST', url: '/api/counter/pair', payload: { pairingCode: code.json().pairingCode, name } });
+  if (paired.statusCode !== 200) throw new Error(`pairing answered ${paired.statusCode}: ${paired.body}`);
+  const body = paired.json() as Omit<PairedScreen, 'auth'>;
+  return { ...body, auth: { authorization: `Bearer ${body.deviceToken}` } };
+}

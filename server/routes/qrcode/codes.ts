@@ -9,6 +9,7 @@ import { notFound } from '../../http-errors';
 import { printableQrToken } from '../../services/printable-qr';
 import { qrScanUrl } from '../../infra/qr-tokens-impl';
 import { markFlyerPrinted } from '../../services/first-day';
+import { issueDeviceCode } from '../../services/counter-devices';
 
 const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
@@ -31,7 +32,9 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const count = await codeStampCount(app.deps, request.params.vendorId, request.query.count ?? 1);
-    const { token, expiresAt } = app.deps.qrTokens.issueDynamic(request.params.vendorId, count);
+    // A counter screen's codes are signed with its own key, so the stamps name the screen.
+    const principal = request.principal;
+    const { token, expiresAt } = principal?.kind === 'device' ? await issueDeviceCode(app.deps, principal.deviceId, count) : app.deps.qrTokens.issueDynamic(request.params.vendorId, count);
     // Every answer is a new token: no cache may hand an old one back.
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token), expiresAt };

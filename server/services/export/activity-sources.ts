@@ -2,6 +2,7 @@
 // store in a time range, oldest first, one keyset batch at a time (ordered by time, then id). Adding a
 // kind (e.g. voided stamps) is adding a source to ACTIVITY_EXPORT_SOURCES: the merge and the CSV follow.
 import type { AppDeps } from '../../deps';
+import { handedOverBy } from '../actors';
 import { readRedemptionEvents, readStampEvents, type ExportPosition, type ExportRange } from '../../repositories/activity-export';
 
 export type { ExportPosition, ExportRange };
@@ -32,7 +33,7 @@ const stamps: ActivityExportSource = {
   kind: 'stamp',
   async read(deps, range, after, limit) {
     const rows = await readStampEvents(deps.db.kysely, 'created_at', range, after, limit);
-    return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, customerNumber: numberOrNull(r.customer_number), reward: null, detail: STAMP_KIND_TEXT[r.kind] ?? r.kind }));
+    return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, customerNumber: numberOrNull(r.customer_number), reward: null, detail: `${STAMP_KIND_TEXT[r.kind] ?? r.kind}${r.device_name ? ` on ${r.device_name}` : ''}` }));
   },
 };
 
@@ -57,7 +58,16 @@ const voids: ActivityExportSource = {
 };
 
 /** Claims, hand-overs and expiries all live on the redemptions row, each with its own time column. */
-function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'expired_at', detail: (row: { code: string | null; given_via: string | null; stamps_required: number }) => string, onlyHandedOver = false): ActivityExportSource {
+interface RedemptionExportRow {
+  code: string | null;
+  given_via: string | null;
+  stamps_required: number;
+  given_by: string | null;
+  given_by_device_id: string | null;
+  device_name: string | null;
+}
+
+function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'expired_at', detail: (row: RedemptionExportRow) => string, onlyHandedOver = false): ActivityExportSource {
   return {
     kind,
     async read(deps, range, after, limit) {
@@ -70,7 +80,10 @@ function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'exp
 export const ACTIVITY_EXPORT_SOURCES: readonly ActivityExportSource[] = [
   stamps,
   redemptionSource('claim', 'created_at', (r) => (r.code ? `code ${r.code}` : '')),
-  redemptionSource('handed over', 'given_at', (r) => `confirmed in ${SCREEN_TEXT[r.given_via ?? ''] ?? r.given_via ?? ''}`, true),
+  redemptionSource('handed over', 'given_at', (r) => {
+    const who = handedOverBy(r.given_by_device_id === null ? r.given_by : null, r.given_by_device_id === null ? null : r.device_name ?? r.given_by);
+    return `confirmed in ${SCREEN_TEXT[r.given_via ?? ''] ?? r.given_via ?? ''}${who ? `, ${who}` : ''}`;
+  }, true),
   redemptionSource('expired', 'expired_at', (r) => `${r.stamps_required} stamps back on the card`),
   voids,
 ];

@@ -29,6 +29,10 @@ export const ActivityItem = Type.Object({
   code: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Pending redemptions: the code on the customer's screen" })),
   givenAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'epoch milliseconds of the hand-over' })),
   expiresAt: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Pending redemptions: epoch milliseconds it expires at' })),
+  // Who did what.
+  collectedOn: Type.Optional(Type.String({ description: "Stamps: the counter screen whose code was scanned (e.g. 'Till 1')" })),
+  givenBy: Type.Optional(Type.String({ description: 'Handed-over redemptions: the person who confirmed it' })),
+  givenOn: Type.Optional(Type.String({ description: 'Handed-over redemptions: the counter screen it was confirmed on' })),
 });
 export type ActivityItem = Static<typeof ActivityItem>;
 

@@ -131,3 +131,5 @@ export const MAX_CAMPAIGN_ITEMS = 20;
 export const MAX_CAMPAIGN_ITEM_LENGTH = 80;
 /** A campaign runs for at most this long: a year of messages is no campaign. */
 export const MAX_CAMPAIGN_DAYS = 366;
+/** Longest counter-screen name ("Till 1"). */
+export const DEVICE_NAME_MAX_LENGTH = 40;

@@ -47,6 +47,17 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       // Opening for another vendor replaces the running cycle.
       listenerApi.cancelActiveListeners();
 
+      /** Today's latest lines, merged into the feed. A failure here only means the feed shows what it has. */
+      const backfill = async (task: ForkedTaskAPI) => {
+        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_TEXT.feedMaxLines }, { track: false }));
+        try {
+          const { items } = await task.pause(request.unwrap());
+          listenerApi.dispatch(itemsBackfilled(todaysItems(items, Date.now())));
+        } catch {
+          if (task.signal.aborted) request.abort();
+        }
+      };
+
       /** One connection, from ticket to drop; resolves when it has ended (never throws but for cancellation). */
       const connectOnce = async (task: ForkedTaskAPI) => {
         const request = listenerApi.dispatch(activityApi.endpoints.createStreamTicket.initiate(vendorId, { track: false }));
@@ -71,7 +82,11 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 // Back after a drop: whatever happened meanwhile was never pushed, so every live view reloads.
                 const wasDropped = listenerApi.getState().activityFeed.status === 'reconnecting';
                 listenerApi.dispatch(feedConnected());
-                if (wasDropped) listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
+                if (wasDropped) {
+                  listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
+                  // The feed catches up on the stamps and claims made while it was away.
+                  listenerApi.fork(backfill);
+                }
               });
               source.addEventListener(ACTIVITY_STREAM_EVENT, (event) => {
                 const item = parseItem((event as MessageEvent<string>).data);
@@ -94,15 +109,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       };
 
       // The feed opens with today's latest lines, not empty. A failure here only means it starts empty.
-      listenerApi.fork(async (task) => {
-        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_TEXT.feedMaxLines }, { track: false }));
-        try {
-          const { items } = await task.pause(request.unwrap());
-          listenerApi.dispatch(itemsBackfilled(todaysItems(items, Date.now())));
-        } catch {
-          if (task.signal.aborted) request.abort();
-        }
-      });
+      listenerApi.fork(backfill);
 
       const cycle = listenerApi.fork(async (task) => {
         for (;;) {

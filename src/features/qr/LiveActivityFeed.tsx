@@ -9,7 +9,15 @@ import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activi
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
 import { RelayAlerts } from './RelayAlerts';
 import { useRoleAllows } from '../session/roleAccess';
+import { selectQrStatus } from './qrSlice';
+import { COUNTER_DEVICE_TEXT } from './device/texts';
+import { whoDidWhat } from '../activity/whoDidWhat';
 import './live-feed.css';
+
+function withWho(line: string, item: Parameters<typeof whoDidWhat>[0]): string {
+  const who = whoDidWhat(item);
+  return who ? `${line} · ${who}` : line;
+}
 
 export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
   // The vendor layout already holds the connection; holding it here too shares that stream (never a second).
@@ -30,6 +38,8 @@ export function LiveActivityFeed({ vendorId }: { vendorId: string }) {
  */
 export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-feed', screen }: { idPrefix?: string; testId?: string; screen: HandoverScreen }) {
   const feed = useAppSelector(selectActivityFeed);
+  const qrStatus = useAppSelector(selectQrStatus);
+  const handoverOffline = qrStatus === 'self-signed' || qrStatus === 'offline';
   const vendorId = feed.vendorId;
   return (
     <section className="sw-live-feed" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
@@ -39,7 +49,14 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
       </header>
       <p className="sw-live-feed__hint">{ACTIVITY_TEXT.feedHint}</p>
       {/* Confirm a hand-over by the code on the customer's phone. */}
-      {vendorId ? <HandOverByCode vendorId={vendorId} screen={screen} idPrefix={idPrefix} /> : null}
+      {/* Offline, a counter screen cannot confirm a hand-over (the server settles each claim once): it says so. */}
+      {handoverOffline ? (
+        <p className="sw-live-feed__hint" role="status" data-testid="handover-offline">
+          {COUNTER_DEVICE_TEXT.handoverNeedsConnection}
+        </p>
+      ) : vendorId ? (
+        <HandOverByCode vendorId={vendorId} screen={screen} idPrefix={idPrefix} />
+      ) : null}
       {/* Always in the page, so screen readers announce lines added to it. */}
       <ul className="sw-feed sw-live-feed__list" aria-label={ACTIVITY_TEXT.feedListLabel} aria-live="polite" aria-relevant="additions">
         {feed.items.map((item, index) => (
@@ -47,8 +64,8 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
             <span className={`sw-feed-icon sw-feed-icon--${item.type === 'redemption' ? 'redeemed' : 'stamp'}`} aria-hidden>
               {item.type === 'redemption' ? <GiftOutlined /> : <PlusCircleOutlined />}
             </span>
-            <span className="sw-live-feed__line">{feedLine(item)}</span>
-            {vendorId ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}
+            <span className="sw-live-feed__line">{withWho(feedLine(item), item)}</span>
+            {vendorId && !handoverOffline ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}
             <time className="sw-live-feed__time" dateTime={new Date(item.date).toISOString()}>
               {formatTime(item.date)}
             </time>

@@ -52,6 +52,8 @@ export function QrCodeDisplay({ url, expired = false, fixedSize }: QrCodeDisplay
               data-testid="qr-code"
               data-size={size}
               data-expired={expired}
+              // What the image encodes, readable by tests and assistive tools without decoding the canvas.
+              data-url={url}
             />
             {expired ? (
               <div className="sw-qr-expired" role="status" data-testid="qr-expired">

@@ -2,12 +2,15 @@
 // the connection is lost: how long the code on screen still stamps, or that it no longer does.
 import { Progress } from 'antd';
 import { QR_TEXT } from '../../constants';
+import { COUNTER_DEVICE_TEXT } from './device/texts';
 import type { QrCodeHealth } from './qrSlice';
 
 export function codeStatusText(health: QrCodeHealth, secondsToRefresh: number): string {
   switch (health.kind) {
     case 'live':
       return QR_TEXT.refreshIn(secondsToRefresh);
+    case 'self-signed':
+      return COUNTER_DEVICE_TEXT.selfSignedOffline;
     case 'lost':
       return QR_TEXT.connectionLost(health.seconds);
     case 'dead':
@@ -17,7 +20,7 @@ export function codeStatusText(health: QrCodeHealth, secondsToRefresh: number): 
 
 export function QrCodeStatus({ health, progress, secondsToRefresh }: { health: QrCodeHealth; progress: number; secondsToRefresh: number }) {
   const text = codeStatusText(health, secondsToRefresh);
-  const trouble = health.kind !== 'live';
+  const trouble = health.kind !== 'live' && health.kind !== 'self-signed';
   return (
     <div className={trouble ? 'sw-qr-refresh sw-qr-refresh--trouble' : 'sw-qr-refresh'}>
       <Progress percent={progress} showInfo={false} strokeColor={trouble ? '#b3261e' : '#7a4a2a'} railColor="#efe4da" size={['100%', 8]} aria-label={text} />

@@ -24,6 +24,7 @@ import { TokenPreview } from './TokenPreview';
 import { useFlyerExport } from './useFlyerExport';
 import { useFlyerPrint } from './useFlyerPrint';
 import { CounterScreen } from './counter/CounterScreen';
+import { CounterScreensSection } from './device/CounterScreensSection';
 import { LiveActivityFeed } from './LiveActivityFeed';
 import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
@@ -126,9 +127,11 @@ export default function QrPage() {
         </div>
       </div>
 
-      {/* Renewing the flyer and the stamp budget are a manager's: staff see the code, the feed and counter mode. */}
+      {/* Renewing the flyer and the stamp budget are a manager's, the counter screens an owner's or a manager's:
+          staff see the code, the feed and counter mode. */}
       {mayManage ? <FlyerCodeSection vendorId={userId} onDownload={() => void exportFlyer()} downloading={exporting} /> : null}
       {mayManage ? <StampBudgetSection vendorId={userId} /> : null}
+      {mayManage ? <CounterScreensSection vendorId={userId} /> : null}
 
       {flyerUrl ? (
         // Rendered off-screen only while exporting; html2canvas captures it from there.

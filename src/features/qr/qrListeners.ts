@@ -5,7 +5,9 @@ import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { QR_TEXT, QR_TIMING } from '../../constants';
 import { qrApi } from './qrApi';
-import { fetchFailed, fetchStarted, fetchSucceeded, isFetching, pageClosed, pageOpened, refreshDue, regenerateRequested, stampCountChosen, wentOffline, wentOnline } from './qrSlice';
+import { codeSelfSigned, fetchFailed, fetchStarted, fetchSucceeded, isFetching, pageClosed, pageOpened, refreshDue, regenerateRequested, stampCountChosen, wentOffline, wentOnline } from './qrSlice';
+import { activeSigner } from './device/counterDeviceSlice';
+import { DEVICE_CODE_TTL_SECONDS, mintDeviceCode } from './device/deviceCodes';
 
 /**
  * One cycle runs while the QR page is open. Opening the page or pressing 'Regenerate now' cancels the
@@ -21,6 +23,23 @@ export function registerQrListeners(startListening: AppStartListening): void {
       const { vendorId } = opened;
       listenerApi.cancelActiveListeners();
       const qr = () => listenerApi.getState().qr;
+      /** How far the server's clock is ahead of this browser's, learnt from its last code (a self-signed code is dated by it). */
+      let serverClockAheadMs = 0;
+
+      /**
+       * A paired counter screen that cannot reach the server signs the code itself (true); any other page
+       * cannot (false) and waits for the connection.
+       */
+      const signCode = (): boolean => {
+        const signer = activeSigner(listenerApi.getState().counterDevice);
+        const current = qr();
+        if (!signer || current.status === 'closed' || current.vendorId !== signer.vendorId) return false;
+        const { token, expiresAt } = mintDeviceCode(signer, Date.now() + serverClockAheadMs, current.nextStampCount);
+        const url = `${signer.scanUrlPrefix}${token}`;
+        const count = current.nextStampCount;
+        listenerApi.dispatch(codeSelfSigned(count > 1 ? { token, url, expiresAt, count } : { token, url, expiresAt }));
+        return true;
+      };
 
       /** Never throws: a failure is logged and recorded; a cancelled cycle (page closed, newer Regenerate) is dropped. */
       const fetchToken = async (task: ForkedTaskAPI) => {
@@ -30,6 +49,7 @@ export function registerQrListeners(startListening: AppStartListening): void {
         const request = listenerApi.dispatch(qrApi.endpoints.generateQrToken.initiate(count > 1 ? { vendorId, count } : vendorId, { track: false }));
         try {
           const { token, url, expiresAt } = await task.pause(request.unwrap());
+          serverClockAheadMs = expiresAt - DEVICE_CODE_TTL_SECONDS * 1000 - Date.now();
           listenerApi.dispatch(fetchSucceeded(count > 1 ? { token, url, expiresAt, count } : { token, url, expiresAt }));
         } catch (error) {
           if (task.signal.aborted) {
@@ -39,10 +59,15 @@ export function registerQrListeners(startListening: AppStartListening): void {
           // Logged for whoever looks at the console; the page says the connection is lost (see codeHealth).
           console.error(QR_TEXT.fetchFailedLog, error);
           listenerApi.dispatch(fetchFailed(describeError(error)));
+          // A counter screen whose device was removed shows no more codes (its pairing is forgotten).
+          if (!isRefusal(error)) signCode();
         }
       };
 
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) listenerApi.dispatch(wentOffline());
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        listenerApi.dispatch(wentOffline());
+        signCode();
+      }
 
       // The cycle looks at its deadlines every 0.6 s (one step of the bar) and changes state only when one has
       // come: the next code is due (refreshDue), or the retry after a failure. A fetch still in flight counts
@@ -54,9 +79,11 @@ export function registerQrListeners(startListening: AppStartListening): void {
           await task.delay(QR_TIMING.tickMs);
           const now = Date.now();
           const state = qr();
-          if ((state.status === 'connecting' || state.status === 'live') && now >= state.refreshAt) {
+          if ((state.status === 'connecting' || state.status === 'live' || state.status === 'self-signed') && now >= state.refreshAt) {
             listenerApi.dispatch(refreshDue());
-            if (!isFetching(state)) void fetchToken(task);
+            // Without a network a self-signing screen signs the next code at once; otherwise it asks the server first.
+            if (state.status === 'self-signed' && navigator.onLine === false) signCode();
+            else if (!isFetching(state)) void fetchToken(task);
           } else if (state.status === 'retrying' && now >= state.retryAt && !state.fetching) {
             void fetchToken(task);
           }
@@ -64,8 +91,12 @@ export function registerQrListeners(startListening: AppStartListening): void {
       });
 
       // The browser's own network events: offline pauses the retries, online tries again at the next tick.
-      const goOffline = () => listenerApi.dispatch(wentOffline());
-      const goOnline = () => listenerApi.dispatch(wentOnline());
+      const goOffline = () => {
+        listenerApi.dispatch(wentOffline());
+        if (qr().status !== 'self-signed') signCode();
+      };
+      // A self-signing screen asks the server for a code at once (a new cycle); any other page retries.
+      const goOnline = () => listenerApi.dispatch(qr().status === 'self-signed' ? regenerateRequested() : wentOnline());
       window.addEventListener('offline', goOffline);
       window.addEventListener('online', goOnline);
 
@@ -79,6 +110,12 @@ export function registerQrListeners(startListening: AppStartListening): void {
       }
     },
   });
+}
+
+/** The server answered 401 or 403: no use signing codes for a screen the store removed. */
+function isRefusal(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return status === 401 || status === 403;
 }
 
 function describeError(error: unknown): string {

@@ -47,7 +47,12 @@ export type QrState =
   /** The last fetch failed: the next try is at `retryAt`. */
   | (Interrupted & { status: 'retrying'; retryAt: number })
   /** The browser says there is no network: nothing is tried until it is back. */
-  | (Interrupted & { status: 'offline' });
+  | (Interrupted & { status: 'offline' })
+  /**
+   * A paired counter screen that cannot reach the server shows codes it signed with its own key (the server
+   * checks them at scan time); the next one is due at `refreshAt`, when the server is asked first.
+   */
+  | (OpenPage & { status: 'self-signed'; code: QrCode; refreshAt: number; fetching: boolean });
 
 export type QrStatus = QrState['status'];
 
@@ -81,6 +86,7 @@ export function qrProgress(state: QrState, now: number): number {
       return 0;
     case 'connecting':
     case 'live':
+    case 'self-signed':
       return progressTowards(state.refreshAt, now);
     case 'retrying':
     case 'offline':
@@ -145,6 +151,7 @@ export const qrSlice = createSlice({
             state.refreshAt = refreshAt;
             return;
           case 'live':
+          case 'self-signed':
             state.refreshAt = refreshAt;
             state.fetching = true;
             return;
@@ -161,7 +168,7 @@ export const qrSlice = createSlice({
       reducer(state, action: Timed<number>) {
         if (state.status === 'closed') return;
         state.nextStampCount = Math.max(1, Math.floor(action.payload));
-        if (state.status === 'connecting' || state.status === 'live') state.refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
+        if (state.status === 'connecting' || state.status === 'live' || state.status === 'self-signed') state.refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
         else state.pausedProgress = 0;
         if (state.status !== 'connecting') state.fetching = true;
       },
@@ -170,12 +177,12 @@ export const qrSlice = createSlice({
     /** The bar reached the end: the next code is due, and the bar starts again from 0. */
     refreshDue: {
       reducer(state, action: Timed<undefined>) {
-        if (state.status === 'connecting' || state.status === 'live') state.refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
+        if (state.status === 'connecting' || state.status === 'live' || state.status === 'self-signed') state.refreshAt = action.meta.now + QR_TIMING.refreshIntervalMs;
       },
       prepare: () => withNow(undefined),
     },
     fetchStarted(state) {
-      if (state.status === 'live' || state.status === 'retrying' || state.status === 'offline') state.fetching = true;
+      if (state.status === 'live' || state.status === 'retrying' || state.status === 'offline' || state.status === 'self-signed') state.fetching = true;
     },
     fetchSucceeded: {
       reducer(state, action: Timed<{ token: string; url: string; expiresAt: number; count?: number }>): QrState {
@@ -195,6 +202,8 @@ export const qrSlice = createSlice({
         if (state.status === 'closed') return state;
         const { now } = action.meta;
         // A code still on screen stays while it stamps (90 s from issue); without one the page shows the failure.
+        // A self-signed code stays on screen: it stamps, and the screen signs the next one when it is due.
+        if (state.status === 'self-signed') return { ...state, fetching: false };
         const base = interrupted(state, now);
         const next = { ...base, failures: base.failures + 1, lastError: action.payload, fetching: false };
         // Offline, nothing is retried until the browser is back online (see wentOnline).
@@ -206,10 +215,24 @@ export const qrSlice = createSlice({
     /** The browser lost its network (the `offline` event): no fetch is tried until it is back. */
     wentOffline: {
       reducer(state, action: Timed<undefined>): QrState {
-        if (state.status === 'closed' || state.status === 'offline') return state;
+        if (state.status === 'closed' || state.status === 'offline' || state.status === 'self-signed') return state;
         return { ...interrupted(state, action.meta.now), status: 'offline' };
       },
       prepare: () => withNow(undefined),
+    },
+    /**
+     * A paired counter screen signed a code itself (the server could not be reached): it stamps for its 90 s
+     * like a server's code, and the next is due after the usual 60 s.
+     */
+    codeSelfSigned: {
+      reducer(state, action: Timed<{ token: string; url: string; expiresAt: number; count?: number }>): QrState {
+        if (state.status === 'closed') return state;
+        const { now } = action.meta;
+        const { token, url, expiresAt } = action.payload;
+        const code = { token, url, expiresAt, validUntil: localValidity(expiresAt, now), stampCount: action.payload.count ?? 1 };
+        return { status: 'self-signed', vendorId: state.vendorId, nextStampCount: 1, code, refreshAt: now + QR_TIMING.refreshIntervalMs, fetching: false };
+      },
+      prepare: (payload: { token: string; url: string; expiresAt: number; count?: number }) => withNow(payload),
     },
     /** The network is back (the `online` event): retry at once. */
     wentOnline: {
@@ -226,7 +249,7 @@ export const qrSlice = createSlice({
   },
 });
 
-export const { pageOpened, pageClosed, regenerateRequested, stampCountChosen, refreshDue, fetchStarted, fetchSucceeded, fetchFailed, wentOffline, wentOnline } = qrSlice.actions;
+export const { pageOpened, pageClosed, regenerateRequested, stampCountChosen, refreshDue, fetchStarted, fetchSucceeded, fetchFailed, codeSelfSigned, wentOffline, wentOnline } = qrSlice.actions;
 export const { selectQr, selectQrStatus } = qrSlice.selectors;
 
 /** 'Refresh in N s': whole seconds until the next token, from the progress (100 steps of 0.6 s). */
@@ -242,11 +265,14 @@ export function secondsUntilRefresh(progress: number): number {
  */
 export type QrCodeHealth =
   | { kind: 'live' }
+  /** A counter screen without the server, showing codes it signed itself (they stamp). */
+  | { kind: 'self-signed' }
   | { kind: 'lost'; seconds: number; offline: boolean }
   | { kind: 'dead'; retryIn: number | null; offline: boolean };
 
 export function codeHealth(state: QrState, now: number): QrCodeHealth {
   if (state.status === 'closed' || state.status === 'connecting') return { kind: 'live' };
+  if (state.status === 'self-signed') return now < state.code.validUntil ? { kind: 'self-signed' } : { kind: 'dead', retryIn: null, offline: true };
   const offline = state.status === 'offline';
   const retryIn = state.status === 'retrying' ? Math.max(0, Math.ceil((state.retryAt - now) / 1000)) : state.fetching ? 0 : null;
   const { code } = state;

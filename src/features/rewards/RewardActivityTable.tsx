@@ -22,6 +22,7 @@ const COLUMNS = [
           {/* Our own claim colours (antd's gold, #d48806 on #fffbe6, is 2.75:1; this is 6.8:1). */}
           <Tag className={row.type === 'redemption' ? 'sw-claim-tag' : undefined}>{row.tag}</Tag>
           {reward}
+          {row.who ? <span className="sw-activity-who"> · {row.who}</span> : null}
           {row.removedDetail ? <span className="sw-activity-removed"> {row.removedDetail}</span> : null}
         </span>
       ) : (

@@ -1,5 +1,6 @@
 // The Reward Activity table's rows: the vendor's stamps and claims, a page at a time (GET /api/activity),
 // or the sample rows — marked as samples — while the vendor has no activity at all.
+import { whoDidWhat } from '../activity/whoDidWhat';
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
@@ -20,6 +21,8 @@ export interface LiveActivityRow extends RewardActivityRow {
   removable?: boolean;
   /** A stamp staff removed: who, when and why. */
   removedDetail?: string;
+  /** Which counter screen's code a stamp used; who handed a reward over, and on which screen. */
+  who?: string;
 }
 
 export interface RewardActivity {
@@ -49,6 +52,7 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
               ? RELAY_TEXT.activityVoided
               : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
     removable: item.type === 'stamp' && !item.voided,
+    who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
       ? REWARDS_TEXT.removedDetail(item.removedReason, item.removedBy ?? '', dayjs(item.removedAt ?? item.date).format('MMM D, YYYY · HH:mm'))
       : undefined,

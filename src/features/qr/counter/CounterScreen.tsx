@@ -23,7 +23,8 @@ export interface CounterScreenProps {
   company: string;
   logo: string | null;
   offer: string | null;
-  onLeave: () => void;
+  /** Leaving counter mode (Esc, the Leave button); a paired counter screen has nowhere to leave to. */
+  onLeave?: () => void;
 }
 
 export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenProps) {
@@ -32,7 +33,7 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
   const [chime, setChime] = useState(() => readChimeChoice());
   const landed = useLandedItem();
   useScreenWakeLock(true);
-  useLeaveOnEscape(onLeave);
+  useLeaveOnEscape(onLeave ?? null);
 
   // Read through a ref: switching the chime on must not sound for a stamp that landed before.
   const chimeOn = useRef(chime);
@@ -85,9 +86,11 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
             <input type="checkbox" checked={chime} onChange={(event) => toggleChime(event.target.checked)} />
             <SoundOutlined aria-hidden /> {QR_TEXT.chime}
           </label>
-          <button type="button" className="sw-counter__leave" onClick={onLeave}>
-            <CloseOutlined aria-hidden /> {QR_TEXT.counterLeave}
-          </button>
+          {onLeave ? (
+            <button type="button" className="sw-counter__leave" onClick={onLeave}>
+              <CloseOutlined aria-hidden /> {QR_TEXT.counterLeave}
+            </button>
+          ) : null}
         </div>
       </aside>
     </div>
@@ -115,15 +118,17 @@ function useLandedItem() {
 }
 
 /** Esc leaves: the browser ends full screen on Esc itself (fullscreenchange), and without full screen the key does. */
-function useLeaveOnEscape(onLeave: () => void): void {
+function useLeaveOnEscape(onLeave: (() => void) | null): void {
   const leave = useRef(onLeave);
   leave.current = onLeave;
+  const enabled = onLeave !== null;
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') leave.current();
+      if (event.key === 'Escape') leave.current?.();
     };
     const onFullscreenChange = () => {
-      if (!document.fullscreenElement) leave.current();
+      if (!document.fullscreenElement) leave.current?.();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('fullscreenchange', onFullscreenChange);
@@ -131,5 +136,5 @@ function useLeaveOnEscape(onLeave: () => void): void {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('fullscreenchange', onFullscreenChange);
     };
-  }, []);
+  }, [enabled]);
 }

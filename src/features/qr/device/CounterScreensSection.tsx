@@ -1,0 +1,88 @@
+// The owner's counter screens on the QR page: a pairing code for a new one, and the list (name, paired
+// by, last seen) with Rename and Remove.
+import { useState } from 'react';
+import { App, Button, Input, List, Popconfirm, Space, Typography } from 'antd';
+import { formatShortDateTime } from '../../../lib/format';
+import type { CounterDevice } from '../../../api/contract/counter';
+import { useCreatePairingCodeMutation, useListCounterDevicesQuery, useRemoveCounterDeviceMutation, useRenameCounterDeviceMutation } from './counterApi';
+import { COUNTER_DEVICE_TEXT } from './texts';
+
+export function CounterScreensSection({ vendorId }: { vendorId: string }) {
+  const { message } = App.useApp();
+  const { data } = useListCounterDevicesQuery(vendorId);
+  const [createCode, creating] = useCreatePairingCodeMutation();
+  const [pairingCode, setPairingCode] = useState<string | null>(null);
+
+  const add = async () => {
+    try {
+      setPairingCode((await createCode(vendorId).unwrap()).pairingCode);
+    } catch {
+      void message.error(COUNTER_DEVICE_TEXT.actionFailed);
+    }
+  };
+
+  return (
+    <section className="sw-card" aria-labelledby="sw-counter-screens-title" data-testid="counter-screens" style={{ marginTop: 24 }}>
+      <Typography.Title level={2} id="sw-counter-screens-title" style={{ fontSize: 20 }}>
+        {COUNTER_DEVICE_TEXT.listTitle}
+      </Typography.Title>
+      <Typography.Paragraph>{COUNTER_DEVICE_TEXT.listIntro}</Typography.Paragraph>
+      <Button onClick={() => void add()} loading={creating.isLoading}>
+        {COUNTER_DEVICE_TEXT.add}
+      </Button>
+      {pairingCode ? (
+        <p role="status" data-testid="pairing-code">
+          {COUNTER_DEVICE_TEXT.codeFor(pairingCode)}
+        </p>
+      ) : null}
+      <List
+        dataSource={data?.items ?? []}
+        locale={{ emptyText: COUNTER_DEVICE_TEXT.none }}
+        renderItem={(device) => <DeviceRow vendorId={vendorId} device={device} />}
+      />
+    </section>
+  );
+}
+
+function DeviceRow({ vendorId, device }: { vendorId: string; device: CounterDevice }) {
+  const { message } = App.useApp();
+  const [rename] = useRenameCounterDeviceMutation();
+  const [remove] = useRemoveCounterDeviceMutation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const run = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      setEditing(null);
+    } catch {
+      void message.error(COUNTER_DEVICE_TEXT.actionFailed);
+    }
+  };
+  const seen = device.lastSeenAt === null ? COUNTER_DEVICE_TEXT.neverSeen : COUNTER_DEVICE_TEXT.lastSeen(formatShortDateTime(device.lastSeenAt));
+  return (
+    <List.Item
+      data-testid="counter-screen-row"
+      actions={[
+        editing === null ? (
+          <Button key="rename" size="small" onClick={() => setEditing(device.name)}>
+            {COUNTER_DEVICE_TEXT.rename}
+          </Button>
+        ) : (
+          <Button key="save" size="small" type="primary" onClick={() => void run(() => rename({ vendorId, deviceId: device.id, name: editing.trim() }).unwrap())} disabled={!editing.trim()}>
+            {COUNTER_DEVICE_TEXT.save}
+          </Button>
+        ),
+        <Popconfirm key="remove" title={COUNTER_DEVICE_TEXT.removeConfirm(device.name)} okText={COUNTER_DEVICE_TEXT.remove} cancelText={COUNTER_DEVICE_TEXT.cancel} onConfirm={() => run(() => remove({ vendorId, deviceId: device.id }).unwrap())}>
+          <Button size="small" danger>
+            {COUNTER_DEVICE_TEXT.remove}
+          </Button>
+        </Popconfirm>,
+      ]}
+    >
+      {editing === null ? (
+        <List.Item.Meta title={device.name} description={<Space split="·">{COUNTER_DEVICE_TEXT.pairedBy(device.pairedBy)}{seen}</Space>} />
+      ) : (
+        <Input aria-label={COUNTER_DEVICE_TEXT.rename} value={editing} maxLength={40} onChange={(event) => setEditing(event.target.value)} />
+      )}
+    </List.Item>
+  );
+}
