@@ -27,6 +27,7 @@ import pendingMenuUploads from './plugins/pending-menu-uploads';
 import rewardsRoutes from './routes/rewards';
 import qrcodeRoutes from './routes/qrcode';
 import customerRoutes from './routes/customer';
+import passesAppleRoutes from './routes/passes-apple';
 import activityRoutes from './routes/activity';
 import dashboardRoutes from './routes/dashboard';
 import customersRoutes from './routes/customers';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(rewardsRoutes, { prefix: '/api/rewards' });
   await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
+  await app.register(passesAppleRoutes, { prefix: '/api/passes/apple' });
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(handoverRoutes, { prefix: '/api/handover' });

@@ -39,8 +39,10 @@ async function passIdentityFor(deps: Pick<AppDeps, 'db' | 'now' | 'secret'>, car
   return { serialNumber: row.serial_number, authenticationToken: passTokenFor(deps.secret, row.serial_number) };
 }
 
+export type ApplePassDeps = Pick<AppDeps, 'db' | 'now' | 'secret' | 'config' | 'activityBus'>;
+
 /** The signed .pkpass of the customer's card; 404 when Apple Wallet is not configured or the card is not theirs. */
-export async function applePassForCard(deps: Pick<AppDeps, 'db' | 'now' | 'secret' | 'config' | 'activityBus'>, customerId: string, cardId: string): Promise<Buffer> {
+export async function applePassForCard(deps: ApplePassDeps, customerId: string, cardId: string): Promise<Buffer> {
   const config = deps.config.applePass;
   if (!config) throw notFound(APPLE_WALLET_NOT_CONFIGURED_MESSAGE);
   const { card, redemptions } = await getCard(deps, customerId, cardId);

@@ -19,6 +19,7 @@ import {
 import { toActivityItems } from './activity';
 import { normalizeHandoverCode } from './handover-code';
 import { inTransaction } from '../db/transactions';
+import { applePassOfClaimChanged } from './apple-pass-updates';
 
 export const CLAIM_NOT_FOUND_MESSAGE = 'There is no such claim at your store.';
 export const CODE_NOT_FOUND_MESSAGE = (code: string) => `No reward is waiting with the code ${code}. Check the code on the customer's screen.`;
@@ -37,7 +38,11 @@ export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): P
   const overdue = await overdueClaims(deps.db.kysely, scope, now, SWEEP_BATCH);
   let expired = 0;
   for (const claim of overdue) {
-    const won = await inTransaction(deps.db.kysely, (trx) => markExpired(trx, claim.id, now));
+    const won = await inTransaction(deps.db.kysely, async (trx) => {
+      if (!(await markExpired(trx, claim.id, now))) return false;
+      await applePassOfClaimChanged(trx, now, claim.id);
+      return true;
+    });
     if (!won) continue;
     expired += 1;
     deps.activityBus.publish({ type: 'redemption', vendorId: claim.vendor_id, id: claim.id });
@@ -59,7 +64,11 @@ async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string):
  */
 export async function confirmHandover(deps: Deps, vendorId: string, redemptionId: string, screen: HandoverScreen): Promise<ActivityItem> {
   const now = deps.now();
-  const given = await inTransaction(deps.db.kysely, (trx) => markGiven(trx, vendorId, redemptionId, screen, now));
+  const given = await inTransaction(deps.db.kysely, async (trx) => {
+    if (!(await markGiven(trx, vendorId, redemptionId, screen, now))) return false;
+    await applePassOfClaimChanged(trx, now, redemptionId);
+    return true;
+  });
   if (!given) {
     const claim = await findRedemption(deps.db.kysely, redemptionId);
     if (!claim || claim.vendor_id !== vendorId) throw notFound(CLAIM_NOT_FOUND_MESSAGE);

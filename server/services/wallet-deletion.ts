@@ -3,13 +3,18 @@
 import type { AppDeps } from '../deps';
 import { eraseCustomer, pendingClaimsOf } from '../repositories/wallet-deletion';
 import { inTransaction } from '../db/transactions';
+import { forgetApplePassesOf } from './apple-pass-updates';
 
 export const WALLET_DELETED_MESSAGE = 'Your wallet was deleted: its cards, name and e-mail are gone from Stampwise.';
 
 export async function deleteWallet(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, customerId: string): Promise<{ message: string }> {
   const now = deps.now();
   const pending = await pendingClaimsOf(deps.db.kysely, customerId);
-  await inTransaction(deps.db.kysely, (trx) => eraseCustomer(trx, customerId, now));
+  await inTransaction(deps.db.kysely, async (trx) => {
+    // Its Wallet passes go first (they are found through the wallet's cards), with every phone's registration.
+    await forgetApplePassesOf(trx, customerId);
+    await eraseCustomer(trx, customerId, now);
+  });
   // The counters' feeds drop the "Hand over" button of claims that just ended.
   for (const claim of pending) deps.activityBus.publish({ type: 'redemption', vendorId: claim.vendor_id, id: claim.id });
   return { message: WALLET_DELETED_MESSAGE };
