@@ -110,7 +110,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       headers: ApplePassFetchHeaders,
       params: ApplePassParams,
       // Sent as bytes: Fastify never serialises a Buffer.
-      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 304: Type.Null(), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 304: Type.Unsafe<undefined>({ description: 'Not modified: no body' }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
     const answer = await latestPass(app.deps, {
@@ -120,7 +120,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ifModifiedSince: request.headers['if-modified-since'],
     });
     reply.header('last-modified', answer.lastModified);
-    if (answer.notModified) return reply.code(304).send(null);
+    if (answer.notModified) return reply.code(304).send(undefined);
     return reply.header('content-type', PKPASS_MIME_TYPE).send(answer.pass);
   });
 
