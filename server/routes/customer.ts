@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../src/api/contract/common';
+import { ApplePassLinkResponse } from '../../src/api/contract/apple-passes';
 import {
   CardParams,
   CardResponse,
@@ -32,7 +33,7 @@ import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRec
 import { scan } from '../services/stamping';
 import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
-import { applePassForCard } from '../services/apple-pass';
+import { applePassDownloadLink, applePassForCard } from '../services/apple-pass';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 
 const MINUTE_MS = 60 * 1000;
@@ -152,6 +153,20 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
     const pass = await applePassForCard(app.deps, customerId, request.params.cardId);
     return reply.header('content-type', PKPASS_MIME_TYPE).header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
+  });
+
+  app.post('/cards/:cardId/apple-pass-link', {
+    config: { rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'A link valid for a minute that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: { 200: ApplePassLinkResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return applePassDownloadLink(app.deps, customerId, request.params.cardId);
   });
 
   app.get('/cards/:cardId/store', {

@@ -9,6 +9,7 @@ import {
   AppleDeviceParams,
   AppleLogRequest,
   ApplePassAuthorizationHeaders,
+  ApplePassDownloadQuery,
   ApplePassFetchHeaders,
   ApplePassParams,
   ApplePassStatusResponse,
@@ -18,6 +19,7 @@ import {
   AppleUpdatedSerialsResponse,
 } from '../../src/api/contract/apple-passes';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
+import { applePassByDownloadTicket } from '../services/apple-pass';
 import { latestPass, registerDevice, unregisterDevice, updatedSerials } from '../services/apple-pass-web-service';
 
 /** Requests per address per minute: a phone makes a few per push; a guesser would need billions. */
@@ -39,6 +41,21 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ApplePassStatusResponse },
     },
   }, async () => ({ enabled: app.deps.config.applePass !== undefined }));
+
+  app.get('/download', {
+    config: { rateLimit },
+    schema: {
+      tags: ['passes'],
+      summary: "The card's pass (application/vnd.apple.pkpass) by a link from POST /api/customer/cards/{cardId}/apple-pass-link",
+      description: '404 for a link that is forged, altered or older than a minute.',
+      querystring: ApplePassDownloadQuery,
+      // Sent as bytes: Fastify never serialises a Buffer.
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const pass = await applePassByDownloadTicket(app.deps, request.query.ticket);
+    return reply.header('content-type', PKPASS_MIME_TYPE).header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
+  });
 
   app.post('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber', {
     config: { rateLimit },

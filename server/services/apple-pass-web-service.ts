@@ -12,9 +12,8 @@ import {
   unregisterApplePassDevice,
   type ApplePassOfSerial,
 } from '../repositories/apple-passes';
+import { PASS_UNAUTHORIZED_MESSAGE } from './apple-pass-texts';
 import { APPLE_WALLET_NOT_CONFIGURED_MESSAGE, applePassForCard, hashPassToken, type ApplePassDeps } from './apple-pass';
-
-export const PASS_UNAUTHORIZED_MESSAGE = 'This pass cannot be read with that authentication token.';
 
 /** Compared against when the serial is unknown, so that answer costs what a wrong token costs. */
 const NO_PASS_HASH = hashPassToken(crypto.randomBytes(32).toString('hex'));

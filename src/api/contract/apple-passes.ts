@@ -30,3 +30,9 @@ export const AppleLogRequest = Type.Object({ logs: Type.Array(Type.String({ maxL
 /** GET /api/passes/apple/status: whether this server makes Apple Wallet passes. */
 export const ApplePassStatusResponse = Type.Object({ enabled: Type.Boolean() });
 export type ApplePassStatusResponse = Static<typeof ApplePassStatusResponse>;
+
+/** POST /api/customer/cards/{cardId}/apple-pass-link: where the phone downloads the pass (valid a minute). */
+export const ApplePassLinkResponse = Type.Object({ url: Type.String() });
+export type ApplePassLinkResponse = Static<typeof ApplePassLinkResponse>;
+
+export const ApplePassDownloadQuery = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 400 }) });

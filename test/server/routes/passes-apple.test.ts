@@ -166,3 +166,20 @@ test('the status says whether Apple Wallet passes are offered; without them the 
   expect((await t.app.inject({ method: 'GET', url: '/api/passes/apple/status' })).json()).toEqual({ enabled: false });
   expect((await t.app.inject({ method: 'GET', url: passUrl(pass), headers: pass.auth })).statusCode).toBe(404);
 });
+
+test("a download link, made with the customer's credential, opens the card's pass without it for a minute only", async () => {
+  const customer = await customerWithPass();
+  const link = await t.app.inject({ method: 'POST', url: `/api/customer/cards/${customer.cardId}/apple-pass-link`, headers: asCustomer(customer.credential) });
+  expect(link.statusCode).toBe(200);
+  const { url } = link.json() as { url: string };
+  const download = await t.app.inject({ method: 'GET', url });
+  expect(download.statusCode).toBe(200);
+  expect(download.headers['content-type']).toBe('application/vnd.apple.pkpass');
+  expect(applePassJsonOf(download.rawPayload).serialNumber).toBe(customer.pass.serialNumber);
+  expect((await t.app.inject({ method: 'GET', url: `${url.slice(0, -2)}xx` })).statusCode).toBe(404);
+  expect((await t.app.inject({ method: 'POST', url: `/api/customer/cards/${customer.cardId}/apple-pass-link` })).statusCode).toBe(401);
+  t.clock.advance(61_000);
+  const late = await t.app.inject({ method: 'GET', url });
+  expect(late.statusCode).toBe(404);
+  expect(late.json()).toMatchObject({ error: 'This pass link has expired. Tap "Add to Apple Wallet" again.' });
+});
