@@ -35,14 +35,14 @@ function fileLimits(maxBytes: number, files: number) {
 }
 
 const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Authentication runs before the body is read: nobody uploads 10 MB only to be told 401.
-  const onlyOwner = app.ownerOf('vendorId');
+  // The access check (plugins/access.ts) runs as the first onRequest hook, before the body is read: nobody
+  // uploads 10 MB only to be told 401.
   const security = [{ bearer: [] }];
   // This server's kept answers of GET /:vendorId, each valid while its store version is current.
   const answers = createVendorAnswerCache();
 
   app.get('/:vendorId', {
-    onRequest: onlyOwner,
+    config: { access: 'staff' },
     schema: {
       tags: ['vendor'],
       summary: 'The store profile and menu items (items in the order they were added).',
@@ -51,7 +51,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: VendorResponse, ...errorResponses },
     },
   }, async (request, reply) => {
-    // request.storeVersion: read by onlyOwner's session check, before any of the answer's rows.
+    // request.storeVersion: read by the access check's session check, before any of the answer's rows.
     const body = await vendorAnswer(app.deps, answers, request.params.vendorId, request.storeVersion, (answer) => {
       // The route's compiled response serialiser (the bytes Fastify would send) writes JSON text.
       const text = reply.serialize(answer);
@@ -68,8 +68,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await formRoutes.register(multipartForms);
 
     formRoutes.post('/:vendorId', {
-      onRequest: onlyOwner,
-      config: { multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
+      config: { access: 'manager', multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
       schema: {
         tags: ['vendor'],
         summary: 'Saves the store profile (multipart); optional logo and cover images replace the current ones.',
@@ -88,8 +87,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
 
     formRoutes.post('/:vendorId/upload-menu', {
-      onRequest: onlyOwner,
       config: {
+        access: 'manager',
         multipartOptions: fileLimits(MAX_MENU_BYTES, 1),
         rateLimit: {
           max: 10,
@@ -121,7 +120,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(forms);
 
   app.post('/:vendorId/add-item', {
-    onRequest: onlyOwner,
+    config: { access: 'manager' },
     schema: {
       tags: ['vendor'],
       summary: 'Adds a menu item; price in dollars (number or numeric string, ≤ 2 decimals) or empty.',
@@ -136,7 +135,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/delete-item', {
-    onRequest: onlyOwner,
+    config: { access: 'manager' },
     schema: {
       tags: ['vendor'],
       summary: "Deletes one of the vendor's menu items; a reward naming it loses that reference.",
@@ -151,7 +150,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/remove-upload', {
-    onRequest: onlyOwner,
+    config: { access: 'manager' },
     schema: {
       tags: ['vendor'],
       summary: 'Removes exactly the items one menu upload added (to take back a bad read).',
