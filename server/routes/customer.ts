@@ -156,7 +156,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/cards/:cardId/apple-pass-link', {
-    config: { rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'A link valid for a minute that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',

@@ -1,7 +1,8 @@
 // /api/passes/apple: Apple's pass web service (the pass's webServiceURL), which Wallet on a phone
 // calls by itself — register and unregister for a pass's pushes, list the passes changed since a tag,
 // fetch the latest pass, send logs — and whether this server offers Apple Wallet passes. Each pass
-// route wants the pass's own "ApplePass <token>"; no sign-in. Rate-limited per address.
+// route wants the pass's own "ApplePass <token>" (checked by the service); no sign-in, so every route is
+// declared public. Rate-limited per address.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../src/api/contract/common';
@@ -19,6 +20,7 @@ import {
   AppleUpdatedSerialsResponse,
 } from '../../src/api/contract/apple-passes';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
+import { localeOfAcceptLanguage } from '../infra/texts';
 import { applePassByDownloadTicket } from '../services/apple-pass';
 import { latestPass, registerDevice, unregisterDevice, updatedSerials } from '../services/apple-pass-web-service';
 
@@ -35,6 +37,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/status', {
+    config: { access: 'public' },
     schema: {
       tags: ['passes'],
       summary: 'Whether this server makes Apple Wallet passes (APPLE_* variables set)',
@@ -43,7 +46,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ enabled: app.deps.config.applePass !== undefined }));
 
   app.get('/download', {
-    config: { rateLimit },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['passes'],
       summary: "The card's pass (application/vnd.apple.pkpass) by a link from POST /api/customer/cards/{cardId}/apple-pass-link",
@@ -53,12 +56,12 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 404: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
-    const pass = await applePassByDownloadTicket(app.deps, request.query.ticket);
+    const pass = await applePassByDownloadTicket(app.deps, request.query.ticket, localeOfAcceptLanguage(request.headers['accept-language']));
     return reply.header('content-type', PKPASS_MIME_TYPE).header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
   });
 
   app.post('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber', {
-    config: { rateLimit },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['passes'],
       summary: "Register a phone for a pass's update pushes (Apple's pass web service)",
@@ -74,13 +77,14 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       passTypeId: request.params.passTypeIdentifier,
       serialNumber: request.params.serialNumber,
       authorization: request.headers.authorization,
+      locale: localeOfAcceptLanguage(request.headers['accept-language']),
       pushToken: request.body.pushToken,
     });
     return reply.code(outcome === 'created' ? 201 : 200).send(null);
   });
 
   app.delete('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber', {
-    config: { rateLimit },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['passes'],
       summary: "Unregister a phone from a pass's pushes (the pass was removed from Wallet)",
@@ -94,12 +98,13 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       passTypeId: request.params.passTypeIdentifier,
       serialNumber: request.params.serialNumber,
       authorization: request.headers.authorization,
+      locale: localeOfAcceptLanguage(request.headers['accept-language']),
     });
     return reply.code(200).send(null);
   });
 
   app.get('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier', {
-    config: { rateLimit },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['passes'],
       summary: "The serial numbers of the phone's passes changed since `passesUpdatedSince` (all without it)",
@@ -119,7 +124,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/v1/passes/:passTypeIdentifier/:serialNumber', {
-    config: { rateLimit },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['passes'],
       summary: 'The latest version of a pass (application/vnd.apple.pkpass), or 304 when the If-Modified-Since copy is current',
@@ -134,6 +139,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       passTypeId: request.params.passTypeIdentifier,
       serialNumber: request.params.serialNumber,
       authorization: request.headers.authorization,
+      locale: localeOfAcceptLanguage(request.headers['accept-language']),
       ifModifiedSince: request.headers['if-modified-since'],
     });
     reply.header('last-modified', answer.lastModified);
@@ -142,7 +148,7 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/v1/log', {
-    config: { rateLimit },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['passes'],
       summary: "Wallet's error messages about our passes, written to the server log",

@@ -12,7 +12,7 @@ import {
   unregisterApplePassDevice,
   type ApplePassOfSerial,
 } from '../repositories/apple-passes';
-import { PASS_UNAUTHORIZED_MESSAGE } from './apple-pass-texts';
+import { text } from '../infra/texts';
 import { APPLE_WALLET_NOT_CONFIGURED_MESSAGE, applePassForCard, hashPassToken, type ApplePassDeps } from './apple-pass';
 
 /** Compared against when the serial is unknown, so that answer costs what a wrong token costs. */
@@ -23,6 +23,8 @@ export interface PassRequest {
   serialNumber: string;
   /** The Authorization header as sent: "ApplePass <token>". */
   authorization: string | undefined;
+  /** The language of the refusal (the request's Accept-Language). */
+  locale: string | null;
 }
 
 function requireConfigured(deps: Pick<AppDeps, 'config'>): string {
@@ -42,7 +44,7 @@ async function authorizedPass(deps: Pick<AppDeps, 'db' | 'config'>, request: Pas
   const expected = Buffer.from(pass?.auth_token_hash ?? NO_PASS_HASH, 'hex');
   const given = Buffer.from(hashPassToken(tokenOf(request.authorization)), 'hex');
   const tokenMatches = crypto.timingSafeEqual(expected, given);
-  if (!pass || !tokenMatches || request.passTypeId !== passTypeId) throw new HttpError(401, PASS_UNAUTHORIZED_MESSAGE);
+  if (!pass || !tokenMatches || request.passTypeId !== passTypeId) throw new HttpError(401, text(request.locale, 'applePass.unauthorized'));
   return pass;
 }
 

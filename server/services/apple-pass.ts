@@ -11,7 +11,7 @@ import { drawStampStrip } from '../infra/pass-strip';
 import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
 import { findVendorProfile } from '../repositories/vendor-profile';
 import { CARD_NOT_FOUND_MESSAGE, getCard } from './claims';
-import { PASS_LINK_EXPIRED_MESSAGE } from './apple-pass-texts';
+import { text } from '../infra/texts';
 import { findCard } from '../repositories/cards';
 import { issuePassDownloadTicket, verifyPassDownloadTicket } from '../infra/pass-download-tickets';
 import { findStoredImage } from './images';
@@ -94,8 +94,8 @@ export async function applePassDownloadLink(deps: Pick<AppDeps, 'db' | 'now' | '
 }
 
 /** The pass a download link names; 404 for a link that is forged, altered or older than a minute. */
-export async function applePassByDownloadTicket(deps: ApplePassDeps, ticket: string): Promise<Buffer> {
+export async function applePassByDownloadTicket(deps: ApplePassDeps, ticket: string, locale: string | null): Promise<Buffer> {
   const named = verifyPassDownloadTicket(deps.secret, deps.now(), ticket);
-  if (!named) throw notFound(PASS_LINK_EXPIRED_MESSAGE);
+  if (!named) throw notFound(text(locale, 'applePass.linkExpired'));
   return applePassForCard(deps, named.customerId, named.cardId);
 }

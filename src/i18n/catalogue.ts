@@ -4,8 +4,9 @@
 import type { Messages } from '@lingui/core';
 import type customer from './messages/en/customer/customer.json';
 import type common from './messages/en/app/common.json';
+import type appleWallet from './messages/en/customer/appleWallet.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof appleWallet;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ApplePassLinkResponse, ApplePassStatusResponse } from '../../api/contract/apple-passes';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../api/contract/protocol';
-import { APPLE_WALLET_TEXT } from './appleWalletTexts';
+import { t } from '../../i18n/texts';
 import { readCustomerCredential } from './customerCredential';
 
 let offered: Promise<boolean> | undefined;
@@ -79,15 +79,15 @@ export default function AddToAppleWallet({ cardId }: { cardId: string }) {
 
   return (
     <div className="cw-apple-wallet">
-      <button type="button" className="cw-apple-wallet-badge" onClick={() => void add()} disabled={busy} aria-label={APPLE_WALLET_TEXT.add}>
+      <button type="button" className="cw-apple-wallet-badge" onClick={() => void add()} disabled={busy} aria-label={t('appleWallet.add')}>
         <WalletMark />
         <span className="cw-apple-wallet-words" aria-hidden="true">
-          <span className="cw-apple-wallet-small">{APPLE_WALLET_TEXT.addSmall}</span>
-          <span className="cw-apple-wallet-large">{APPLE_WALLET_TEXT.addLarge}</span>
+          <span className="cw-apple-wallet-small">{t('appleWallet.addSmall')}</span>
+          <span className="cw-apple-wallet-large">{t('appleWallet.addLarge')}</span>
         </span>
       </button>
-      {busy ? <p className="cw-muted" role="status">{APPLE_WALLET_TEXT.preparing}</p> : null}
-      {failed ? <p className="cw-apple-wallet-error" role="alert">{APPLE_WALLET_TEXT.failed}</p> : null}
+      {busy ? <p className="cw-muted" role="status">{t('appleWallet.preparing')}</p> : null}
+      {failed ? <p className="cw-apple-wallet-error" role="alert">{t('appleWallet.failed')}</p> : null}
     </div>
   );
 }
