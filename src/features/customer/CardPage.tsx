@@ -1,5 +1,5 @@
 // /wallet/:cardId — one stamp card: progress, claiming a full card, and the latest rewards claimed.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
@@ -11,9 +11,7 @@ import { formatShortDateTime } from '../../lib/format';
 import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';
-
-// Its own chunk: most phones never show it (a server without Apple Wallet), and the entry stays small.
-const AddToAppleWallet = lazy(() => import(/* webpackChunkName: "customer-apple-wallet" */ './AddToAppleWallet'));
+import { AppleWalletBadge } from './AppleWalletBadge';
 
 function BackLink() {
   return (
@@ -75,9 +73,7 @@ export default function CardPage() {
     <div className="cw-stack">
       <CardPanel card={result.data.card}>
         <RecentClaims redemptions={result.data.redemptions} now={Date.now()} onShow={setShown} />
-        <Suspense fallback={null}>
-          <AddToAppleWallet cardId={result.data.card.id} />
-        </Suspense>
+        <AppleWalletBadge cardId={result.data.card.id} />
         <BackLink />
       </CardPanel>
       {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}

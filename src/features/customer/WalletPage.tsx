@@ -1,5 +1,5 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
@@ -12,9 +12,7 @@ import { ProfileForm } from './ProfileForm';
 import { RecoverForm } from './RecoverForm';
 import { StoreLogo } from './StoreHeader';
 import { usePageTitle } from './usePageTitle';
-
-// Its own chunk, shared with the card page: shown only when the server makes Apple Wallet passes.
-const AddToAppleWallet = lazy(() => import(/* webpackChunkName: "customer-apple-wallet" */ './AddToAppleWallet'));
+import { AppleWalletBadge } from './AppleWalletBadge';
 
 function WalletCard({ card }: { card: CustomerCard }) {
   const filled = Math.min(card.stamps, card.required);
@@ -37,9 +35,7 @@ function WalletCard({ card }: { card: CustomerCard }) {
           {card.canClaim ? <span className="cw-chip">{CUSTOMER_TEXT.readyBadge}</span> : null}
         </span>
       </Link>
-      <Suspense fallback={null}>
-        <AddToAppleWallet cardId={card.id} />
-      </Suspense>
+      <AppleWalletBadge cardId={card.id} />
     </li>
   );
 }
