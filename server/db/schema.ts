@@ -35,6 +35,8 @@ export interface VendorTable {
   updated_at: number;
   /** How many customers the store has numbered: the next new card is customer_count + 1. */
   customer_count: Generated<number>;
+  /** The store's currency, an ISO 4217 code ('EUR'); prices are shown in it. */
+  currency: Generated<string>;
 }
 
 export interface EmailTokenTable {
@@ -89,6 +91,34 @@ export interface MenuUploadTable {
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
   /** Epoch ms; a 'scanning' upload whose lease has expired lost its server and is scanned again. */
   lease_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A menu scan whose items the vendor can check against the pictures of its pages (the newest few per store). */
+export interface MenuScanTable {
+  /** The upload id its items carry (menu_items.upload_id). */
+  id: string;
+  vendor_id: string;
+  created_at: number;
+}
+
+/** A page of a scanned menu as the user sees it (upright, straightened), a JPEG. */
+export interface MenuScanPageTable {
+  scan_id: string;
+  page: number;
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Where on its scan's page an item was read: ten-thousandths of the page's width and height. */
+export interface MenuItemRegionTable {
+  item_id: string;
+  scan_id: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** One open live feed: the per-vendor cap counts rows, so it holds across servers. */
@@ -271,6 +301,30 @@ export interface RewardSettingsTable {
   auto_redeem: number;
   /** Stamps end this many days after the card's last visit; null: they never expire. */
   expiry_days: number | null;
+  updated_at: number;
+}
+
+/** A campaign a store launched: its message, audience, schedule and offer (see contract/campaigns.ts). */
+export interface CampaignTable {
+  id: string;
+  vendor_id: string;
+  title: string;
+  description: string;
+  audience: string;
+  start_at: number;
+  end_at: number;
+  promotion_type: string;
+  /** JSON array of item names. */
+  items: string;
+  notification_frequency: string;
+  ab_testing: number;
+  budget: number;
+  paused_at: number | null;
+  ended_at: number | null;
+  notifications_sent: Generated<number>;
+  /** The person who launched it (null: before teams). */
+  created_by: string | null;
+  created_at: number;
   updated_at: number;
 }
 
@@ -481,6 +535,9 @@ export interface Database {
   menu_items: MenuItemTable;
   rewards: RewardTable;
   menu_uploads: MenuUploadTable;
+  menu_scans: MenuScanTable;
+  menu_scan_pages: MenuScanPageTable;
+  menu_item_regions: MenuItemRegionTable;
   app_settings: AppSettingTable;
   customers: CustomerTable;
   customer_credentials: CustomerCredentialTable;
@@ -503,6 +560,7 @@ export interface Database {
   engaged_counts: EngagedCountTable;
   store_claim_counts: StoreClaimCountTable;
   reward_settings: RewardSettingsTable;
+  campaigns: CampaignTable;
   stamp_expiries: StampExpiryTable;
   jobs: JobTable;
   apple_passes: ApplePassTable;

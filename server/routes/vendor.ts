@@ -7,17 +7,25 @@ import {
   AddItemResponse,
   DeleteItemRequest,
   DeleteItemResponse,
+  MenuScanPageBytes,
+  MenuScanPageParams,
+  MenuScanParams,
+  MenuScanReviewResponse,
   RemoveUploadRequest,
   RemoveUploadResponse,
   SaveProfileRequest,
   SaveProfileResponse,
+  UpdateItemRequest,
+  UpdateItemResponse,
   UploadMenuRequest,
   UploadMenuResponse,
   VendorResponse,
 } from '../../src/api/contract/vendor';
-import { addMenuItem, removeMenuItem, removeUploadItems } from '../services/menu/items';
+import { addMenuItem, editMenuItem, removeMenuItem, removeUploadItems } from '../services/menu/items';
+import { readScanPageImage, readScanReview } from '../services/menu/scan-review';
 import { uploadMenu } from '../services/menu/upload';
 import { saveVendorProfile } from '../services/vendor-profile';
+import { localeOfAcceptLanguage } from '../infra/texts';
 import { createVendorAnswerCache, vendorAnswer } from '../services/vendor-answer-cache';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 import { uploadedFile } from '../services/uploads';
@@ -82,7 +90,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { vendorId } = request.params;
       const body = request.body;
       const files = { logo: uploadedFile(body, 'logo'), cover: uploadedFile(body, 'cover') };
-      const vendor = await saveVendorProfile(app.deps, vendorId, body, files, request.log);
+      const vendor = await saveVendorProfile(app.deps, vendorId, body, files, request.log, localeOfAcceptLanguage(request.headers['accept-language']));
       return { vendor };
     });
 
@@ -163,6 +171,48 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const removed = await removeUploadItems(app.deps, request.params.vendorId, request.body.uploadId);
     if (removed > 0) request.log.info({ uploadId: request.body.uploadId, removed }, 'menu upload taken back');
     return { removed };
+  });
+
+  app.post('/:vendorId/update-item', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['vendor'],
+      summary: "Corrects one of the vendor's menu items (name and/or price; a field left out keeps its value).",
+      security,
+      params: Params,
+      body: UpdateItemRequest,
+      response: { 200: UpdateItemResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const { itemId, ...input } = request.body;
+    return { item: await editMenuItem(app.deps, request.params.vendorId, itemId, input) };
+  });
+
+  app.get('/:vendorId/menu-scans/:uploadId', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['vendor'],
+      summary: "A recent menu scan's page pictures and where on them each of its items still on the menu was read.",
+      security,
+      params: MenuScanParams,
+      response: { 200: MenuScanReviewResponse, ...errorResponses },
+    },
+  }, async (request) => readScanReview(app.deps, request.params.vendorId, request.params.uploadId));
+
+  app.get('/:vendorId/menu-scans/:uploadId/pages/:page', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['vendor'],
+      summary: "A page picture (JPEG) of a recent menu scan, as the scanner read it (upright, straightened).",
+      security,
+      params: MenuScanPageParams,
+      response: { 200: MenuScanPageBytes, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const { vendorId, uploadId, page } = request.params;
+    const image = await readScanPageImage(app.deps, vendorId, uploadId, page);
+    // The store's own menu: never kept by a shared cache. A scan's picture never changes.
+    return reply.headers({ 'cache-control': 'private, max-age=86400' }).type('image/jpeg').send(image);
   });
 };
 

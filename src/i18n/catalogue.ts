@@ -4,9 +4,12 @@
 import type { Messages } from '@lingui/core';
 import type customer from './messages/en/customer/customer.json';
 import type common from './messages/en/app/common.json';
+import type menuReview from './messages/en/app/menuReview.json';
+import type currency from './messages/en/app/currency.json';
+import type campaignsLive from './messages/en/app/campaignsLive.json';
 import type appleWallet from './messages/en/customer/appleWallet.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof appleWallet;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive | keyof typeof appleWallet;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

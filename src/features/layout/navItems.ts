@@ -5,7 +5,7 @@ export interface NavItem {
   key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';
   label: string;
   path: (vendorId: string) => string;
-  /** Campaigns is disabled for everyone. */
+  /** A button shown but not usable. */
   disabled?: boolean;
 }
 
@@ -13,7 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', label: NAV_TEXT.dashboard, path: ROUTES.dashboard },
   { key: 'rewards', label: NAV_TEXT.rewards, path: ROUTES.rewards },
   { key: 'qrCode', label: NAV_TEXT.qrCode, path: ROUTES.qrCode },
-  { key: 'campaigns', label: NAV_TEXT.campaigns, path: ROUTES.campaigns, disabled: true },
+  { key: 'campaigns', label: NAV_TEXT.campaigns, path: ROUTES.campaigns },
   { key: 'help', label: NAV_TEXT.help, path: ROUTES.help },
 ];
 
