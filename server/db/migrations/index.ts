@@ -21,9 +21,9 @@ import * as realDataRewardSettings from './2026112519_real_data_reward_settings'
 import * as jobsWallet from './2026112520_jobs_wallet';
 import * as storeCurrency from './2026112601_currency_store_currency';
 import * as teamPeople from './2026112602_team_people';
+import * as walletAppleRegistrations from './2026112604_wallet_apple_registrations';
 import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
-import * as walletAppleRegistrations from './2026112604_wallet_apple_registrations';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -47,8 +47,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112520_jobs_wallet': { up: jobsWallet.up(dialect), down: jobsWallet.down() },
     '2026112601_currency_store_currency': { up: storeCurrency.up(dialect), down: storeCurrency.down() },
     '2026112602_team_people': { up: teamPeople.up(dialect), down: teamPeople.down() },
+    '2026112604_wallet_apple_registrations': { up: walletAppleRegistrations.up(dialect), down: walletAppleRegistrations.down() },
     '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
-    '2026112604_wallet_apple_registrations': { up: walletAppleRegistrations.up(dialect), down: walletAppleRegistrations.down() },
   };
 }
