@@ -16,6 +16,7 @@
 // SQLite `synchronous` comparison; BENCH_ONLY=http only the rows below. BENCH_ONLY=integrity runs only the
 // stamp-integrity section (bench/integrity.ts), which a full run prints too. BENCH_ONLY=customers:
 // the Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers.ts).
+// BENCH_ONLY=wallet-apple: Apple Wallet pass generation (p50, p99) and the push queue's throughput (bench/wallet-apple.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { CUSTOMERS_BENCH_GROUP } from './customers-scenarios';
 import { runCustomersBench } from './customers';
 import { runDurabilityBench } from './durability';
 import { runIntegrityBench } from './integrity';
+import { runWalletAppleBench } from './wallet-apple';
 import { measure, nextClientAddress, type LoadRequest, type Row } from './load';
 import { runFieldMenuBench } from './field-menus';
 import { runMenuBench } from './menu';
@@ -300,6 +302,12 @@ async function main(): Promise<void> {
   // The Customers page at 100,000 customers and the streamed export (only when asked: the seed takes minutes).
   if (only?.includes(CUSTOMERS_BENCH_GROUP)) {
     await runCustomersBench(SECONDS, CONNECTIONS);
+    if (only.length === 1) return;
+    console.log('');
+  }
+  // Apple Wallet: pass generation and the push queue's throughput (only when asked: it makes certificates).
+  if (only?.includes('wallet-apple')) {
+    await runWalletAppleBench();
     if (only.length === 1) return;
     console.log('');
   }

@@ -29,6 +29,7 @@ import rewardsRoutes from './routes/rewards';
 import campaignsRoutes from './routes/campaigns';
 import qrcodeRoutes from './routes/qrcode';
 import customerRoutes from './routes/customer';
+import passesAppleRoutes from './routes/passes-apple';
 import activityRoutes from './routes/activity';
 import dashboardRoutes from './routes/dashboard';
 import customersRoutes from './routes/customers';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(campaignsRoutes, { prefix: '/api/campaigns' });
   await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
+  await app.register(passesAppleRoutes, { prefix: '/api/passes/apple' });
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(handoverRoutes, { prefix: '/api/handover' });

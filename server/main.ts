@@ -16,9 +16,11 @@ import { createQrTokens } from './infra/qr-tokens';
 import { createActivityBus, type ActivityBus } from './infra/activity-bus';
 import { connectRedis, type RedisHandle } from './infra/redis';
 import { chooseLogFormat, serverLoggerOptions } from './infra/log-destination';
-import { createJobRunner, type JobRunner } from './infra/jobs';
+import { createJobRunner, type JobHandler, type JobRunner } from './infra/jobs';
 import { createGoogleWalletClient } from './infra/google-wallet';
 import { googleWalletJobHandlers } from './services/google-wallet';
+import { createApnsClient, type ApnsClient } from './infra/apns';
+import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
 import { SERVER_ID } from './infra/server-id';
 import { holdDataDirLock } from './infra/backup/data-dir-lock';
 import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
@@ -49,6 +51,8 @@ interface Running {
   mailer?: Mailer;
   app?: FastifyInstance;
   jobs?: JobRunner;
+  /** The connection to Apple's push service, when Apple Wallet passes are configured. */
+  apns?: ApnsClient;
   backups?: BackupSchedule;
   /** Removes the data directory's pid file (SQLite), which tells `npm run restore` a server runs on it. */
   releaseDataDir?: () => void;
@@ -110,6 +114,7 @@ async function stop(signal: string): Promise<void> {
     await closing('scheduled backup', running.backups && (() => running.backups?.stop()));
     // Before the database: a job in hand finishes (or its lease passes it to another server).
     await closing('job runner', running.jobs && (() => running.jobs?.stop()));
+    await closing('APNs connection', running.apns && (() => running.apns?.close()));
     await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
     await closing('menu scanner', running.menuScanner && (() => running.menuScanner?.close()));
     running.mailer?.close();
@@ -210,7 +215,13 @@ async function start(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   running.listening = true;
   // Sends (pushes, mails) run here, after the commits that enqueued them, never inside a request.
-  const jobs = createJobRunner({ db, handlers: { ...googleWalletJobHandlers(app.deps) }, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
+  const handlers: Record<string, JobHandler> = { ...googleWalletJobHandlers(app.deps) };
+  if (config.applePass) {
+    const apns = createApnsClient({ url: config.applePass.apnsUrl, topic: config.applePass.passTypeId, cert: config.applePass.signerCert, key: config.applePass.signerKey, passphrase: config.applePass.signerKeyPassphrase });
+    running.apns = apns;
+    handlers[APPLE_PASS_PUSH_JOB] = applePassPushHandler({ db }, apns);
+  }
+  const jobs = createJobRunner({ db, handlers, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
   running.jobs = jobs;
   jobs.start();
   if (config.backupEveryHours !== undefined) {

@@ -156,6 +156,23 @@ export interface ApplePassTable {
   /** SHA-256 of the pass's web service token; the token itself is only in the pass. */
   auth_token_hash: string;
   created_at: number;
+  /** When the pass's content last changed (epoch ms, moved on by at least a second each time): Last-Modified. */
+  updated_at: ColumnType<number, number | undefined, number>;
+}
+
+export interface ApplePassDeviceTable {
+  /** Apple's device library identifier: one phone's Wallet. */
+  device_library_id: string;
+  push_token: string;
+  /** The device is not pushed before this (epoch ms): a burst of changes gives one push per window. */
+  next_push_at: ColumnType<number, number | undefined, number>;
+  created_at: number;
+}
+
+export interface ApplePassRegistrationTable {
+  device_library_id: string;
+  serial_number: string;
+  created_at: number;
 }
 
 export interface GoogleWalletObjectTable {
@@ -605,6 +622,8 @@ export interface Database {
   jobs: JobTable;
   apple_passes: ApplePassTable;
   google_wallet_objects: GoogleWalletObjectTable;
+  apple_pass_devices: ApplePassDeviceTable;
+  apple_pass_registrations: ApplePassRegistrationTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

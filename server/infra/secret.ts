@@ -21,6 +21,6 @@ export async function resolveSecret(deps: Pick<AppDeps, 'db' | 'config'>): Promi
 }
 
 /** A key for one purpose, derived from the secret, so a token of one kind never verifies as another. */
-export function deriveKey(secret: string, purpose: 'session' | 'qr' | 'customer' | 'activity-stream' | 'known-device' | 'google-sign-in' | 'counter-device-key' | 'counter-pairing'): string {
+export function deriveKey(secret: string, purpose: 'session' | 'qr' | 'customer' | 'activity-stream' | 'known-device' | 'google-sign-in' | 'counter-device-key' | 'counter-pairing' | 'apple-pass-download'): string {
   return crypto.createHmac('sha256', secret).update(`stampwise:${purpose}`).digest('base64url');
 }

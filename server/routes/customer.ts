@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../src/api/contract/common';
+import { ApplePassLinkResponse } from '../../src/api/contract/apple-passes';
 import {
   CardParams,
   CardResponse,
@@ -33,7 +34,7 @@ import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRec
 import { scan } from '../services/stamping';
 import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
-import { applePassForCard } from '../services/apple-pass';
+import { applePassDownloadLink, applePassForCard } from '../services/apple-pass';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { googlePassForCard } from '../services/google-wallet';
 
@@ -177,6 +178,20 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
     return googlePassForCard(app.deps, customerId, request.params.cardId);
+  });
+
+  app.post('/cards/:cardId/apple-pass-link', {
+    config: { access: 'customer', rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: 'A link valid for a minute that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: { 200: ApplePassLinkResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return applePassDownloadLink(app.deps, customerId, request.params.cardId);
   });
 
   app.get('/cards/:cardId/store', {

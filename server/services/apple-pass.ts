@@ -10,7 +10,10 @@ import { buildApplePass, type ApplePassView, type PassField } from '../infra/app
 import { drawStampStrip } from '../infra/pass-strip';
 import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
 import { findVendorProfile } from '../repositories/vendor-profile';
-import { getCard } from './claims';
+import { CARD_NOT_FOUND_MESSAGE, getCard } from './claims';
+import { text } from '../infra/texts';
+import { findCard } from '../repositories/cards';
+import { issuePassDownloadTicket, verifyPassDownloadTicket } from '../infra/pass-download-tickets';
 import { findStoredImage } from './images';
 
 export const APPLE_WALLET_NOT_CONFIGURED_MESSAGE = 'Apple Wallet passes are not set up on this server.';
@@ -39,8 +42,10 @@ async function passIdentityFor(deps: Pick<AppDeps, 'db' | 'now' | 'secret'>, car
   return { serialNumber: row.serial_number, authenticationToken: passTokenFor(deps.secret, row.serial_number) };
 }
 
+export type ApplePassDeps = Pick<AppDeps, 'db' | 'now' | 'secret' | 'config' | 'activityBus'>;
+
 /** The signed .pkpass of the customer's card; 404 when Apple Wallet is not configured or the card is not theirs. */
-export async function applePassForCard(deps: Pick<AppDeps, 'db' | 'now' | 'secret' | 'config' | 'activityBus'>, customerId: string, cardId: string): Promise<Buffer> {
+export async function applePassForCard(deps: ApplePassDeps, customerId: string, cardId: string): Promise<Buffer> {
   const config = deps.config.applePass;
   if (!config) throw notFound(APPLE_WALLET_NOT_CONFIGURED_MESSAGE);
   const { card, redemptions } = await getCard(deps, customerId, cardId);
@@ -78,4 +83,19 @@ export async function applePassForCard(deps: Pick<AppDeps, 'db' | 'now' | 'secre
     images: { icon, ...(logo ? { logo } : {}), strip: await drawStampStrip(Math.min(card.stamps, card.required), card.required, { background: PASS_BACKGROUND, stamp: PASS_STAMP }) },
   };
   return buildApplePass(config, view);
+}
+
+/** A link valid for a minute that downloads the customer's card as a pass without the credential header. */
+export async function applePassDownloadLink(deps: Pick<AppDeps, 'db' | 'now' | 'secret' | 'config'>, customerId: string, cardId: string): Promise<{ url: string }> {
+  if (!deps.config.applePass) throw notFound(APPLE_WALLET_NOT_CONFIGURED_MESSAGE);
+  if (!(await findCard(deps.db.kysely, customerId, cardId))) throw notFound(CARD_NOT_FOUND_MESSAGE);
+  const ticket = issuePassDownloadTicket(deps.secret, deps.now(), { cardId, customerId });
+  return { url: `/api/passes/apple/download?ticket=${encodeURIComponent(ticket)}` };
+}
+
+/** The pass a download link names; 404 for a link that is forged, altered or older than a minute. */
+export async function applePassByDownloadTicket(deps: ApplePassDeps, ticket: string, locale: string | null): Promise<Buffer> {
+  const named = verifyPassDownloadTicket(deps.secret, deps.now(), ticket);
+  if (!named) throw notFound(text(locale, 'applePass.linkExpired'));
+  return applePassForCard(deps, named.customerId, named.cardId);
 }

@@ -18,6 +18,7 @@ import { expireOverdueClaims } from './handover';
 import { inTransaction } from '../db/transactions';
 import { expireOverdueCards } from './stamp-expiry';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
+import { applePassesChanged } from './apple-pass-updates';
 
 const MINUTE_MS = 60 * 1000;
 /** A fresh code is drawn this many times before a claim gives up (a clash needs ~10⁶ pending claims to be likely). */
@@ -102,6 +103,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
         if (await pendingCodeTaken(trx, before.vendor_id, code)) return 'code-clash';
         if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';
         await insertRedemption(trx, { id: redemptionId, cardId, customerId, vendorId: before.vendor_id, stampsRequired: required, rewardLabel: label, code, expiresAt }, now);
+        await applePassesChanged(trx, now, [cardId]);
         await bumpStoreCounter(trx, before.vendor_id, 'claims', now);
         // A stamp of this same millisecond shows the card after the claim (usually none).
         await refreshStampFigures(trx, [cardId], now);

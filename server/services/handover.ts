@@ -21,6 +21,7 @@ import { toActivityItems } from './activity';
 import { normalizeHandoverCode } from './handover-code';
 import { inTransaction } from '../db/transactions';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
+import { applePassOfClaimChanged } from './apple-pass-updates';
 
 export const CLAIM_NOT_FOUND_MESSAGE = 'There is no such claim at your store.';
 export const CODE_NOT_FOUND_MESSAGE = (code: string) => `No reward is waiting with the code ${code}. Check the code on the customer's screen.`;
@@ -40,9 +41,10 @@ export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): P
   let expired = 0;
   for (const claim of overdue) {
     const won = await inTransaction(deps.db.kysely, async (trx) => {
-      const expired = await markExpired(trx, claim.id, now);
-      if (expired) await enqueueGoogleWalletUpdates(trx, now, [claim.card_id]);
-      return expired;
+      if (!(await markExpired(trx, claim.id, now))) return false;
+      await enqueueGoogleWalletUpdates(trx, now, [claim.card_id]);
+      await applePassOfClaimChanged(trx, now, claim.id);
+      return true;
     });
     if (!won) continue;
     expired += 1;
@@ -66,10 +68,11 @@ async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string):
 export async function confirmHandover(deps: Deps, vendorId: string, redemptionId: string, screen: HandoverScreen, by?: ActorRecord): Promise<ActivityItem> {
   const now = deps.now();
   const given = await inTransaction(deps.db.kysely, async (trx) => {
-    const marked = await markGiven(trx, vendorId, redemptionId, screen, now, by);
-    const claim = marked ? await findRedemption(trx, redemptionId) : undefined;
+    if (!(await markGiven(trx, vendorId, redemptionId, screen, now, by))) return false;
+    const claim = await findRedemption(trx, redemptionId);
     if (claim) await enqueueGoogleWalletUpdates(trx, now, [claim.card_id]);
-    return marked;
+    await applePassOfClaimChanged(trx, now, redemptionId);
+    return true;
   });
   if (!given) {
     const claim = await findRedemption(deps.db.kysely, redemptionId);

@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transactions';
 import { expireCard, findOverdueCards } from '../repositories/stamp-expiries';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
+import { applePassesChanged } from './apple-pass-updates';
 
 export const DAY_MS = 86_400_000;
 
@@ -26,6 +27,7 @@ export async function expireOverdueCards(deps: Pick<AppDeps, 'db' | 'now'>, scop
     for (const card of overdue) {
       const done = await inTransaction(deps.db.kysely, async (trx) => {
         if (!(await expireCard(trx, card, now))) return false;
+        await applePassesChanged(trx, now, [card.id]);
         await refreshStampFigures(trx, [card.id], now);
         await enqueueGoogleWalletUpdates(trx, now, [card.id]);
         return true;

@@ -13,6 +13,7 @@ import { setStampRemoval } from '../repositories/stamp-events';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { findVendorById } from '../repositories/vendors';
 import { toActivityItems } from './activity';
+import { applePassesChanged } from './apple-pass-updates';
 
 export const STAMP_NOT_FOUND_MESSAGE = 'No such stamp at this store.';
 export const STAMP_ALREADY_REMOVED_MESSAGE = 'This stamp was already removed.';
@@ -39,6 +40,7 @@ export async function removeStamp(
     // The dashboard's running counts stop counting it, in the slot it was counted in.
     await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
     await removeStampsFromCard(trx, row.card_id, 1, now);
+    await applePassesChanged(trx, now, [row.card_id]);
     await refreshRecentVisits(trx, row.card_id);
     await enqueueGoogleWalletUpdates(trx, now, [row.card_id]);
     await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by }, clientAddress }, now);

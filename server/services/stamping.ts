@@ -23,6 +23,7 @@ import { stampsExpireAt } from './stamp-expiry';
 import { claimCard } from './claims';
 import type { StoreRow as SettingsRow } from '../repositories/cards';
 import type { RewardSettings } from '../../src/api/contract/rewards';
+import { applePassesChanged } from './apple-pass-updates';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -181,6 +182,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
       const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given);
       if (!card) throw new CoolingDown();
+      await applePassesChanged(trx, now, [cardId]);
       // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);

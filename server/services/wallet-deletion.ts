@@ -3,6 +3,7 @@
 import type { AppDeps } from '../deps';
 import { eraseCustomer, pendingClaimsOf } from '../repositories/wallet-deletion';
 import { inTransaction } from '../db/transactions';
+import { forgetApplePassesOf } from './apple-pass-updates';
 import { enqueueGoogleWalletVoids } from './google-wallet-updates';
 
 export const WALLET_DELETED_MESSAGE = 'Your wallet was deleted: its cards, name and e-mail are gone from Stampwise.';
@@ -11,6 +12,8 @@ export async function deleteWallet(deps: Pick<AppDeps, 'db' | 'now' | 'activityB
   const now = deps.now();
   const pending = await pendingClaimsOf(deps.db.kysely, customerId);
   await inTransaction(deps.db.kysely, async (trx) => {
+    // Its Wallet passes go first (they are found through the wallet's cards), with every phone's registration.
+    await forgetApplePassesOf(trx, customerId);
     // Each Google Wallet pass of the wallet is voided (after the commit), and its object forgotten here.
     await enqueueGoogleWalletVoids(trx, now, { customerId });
     await eraseCustomer(trx, customerId, now);

@@ -30,6 +30,7 @@ import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { cooldownMinutes } from './cooldown';
 import { enqueueGoogleWalletUpdates, enqueueGoogleWalletVoids } from './google-wallet-updates';
+import { applePassesChanged } from './apple-pass-updates';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -70,12 +71,14 @@ export async function mergeAnonymousWallet(
 
   const summary: WalletMergeSummary = { cards: 0, stamps: 0, skippedStamps: 0, redemptions: 0 };
   summary.redemptions = await countRedemptionsOf(trx, fromId);
+  const changedCards: string[] = [];
   for (const card of await cardsOf(trx, fromId)) {
     summary.cards += 1;
     const existing = await cardOfAt(trx, intoId, card.vendor_id);
     if (!existing) {
       // A store the recovered wallet has no card for: nothing to clash with, the card moves as it is.
       await moveCard(trx, card.id, intoId, now);
+      changedCards.push(card.id);
       summary.stamps += card.stamps;
       continue;
     }
@@ -99,12 +102,14 @@ export async function mergeAnonymousWallet(
     await enqueueGoogleWalletUpdates(trx, now, [existing.id]);
     await enqueueGoogleWalletVoids(trx, now, { cardIds: [card.id] });
     await deleteCard(trx, card.id);
+    changedCards.push(existing.id);
     summary.stamps += added;
     summary.skippedStamps += skippedLive.length;
   }
   if (into.display_name === null && from.display_name !== null) {
     await updateCustomerProfile(trx, intoId, { display_name: from.display_name }, now);
   }
+  await applePassesChanged(trx, now, changedCards);
   // Revokes the anonymous wallet's credential(s): that phone now uses the recovered wallet's new one.
   await deleteCustomer(trx, fromId);
   return summary;

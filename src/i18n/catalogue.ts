@@ -10,8 +10,9 @@ import type menuReview from './messages/en/app/menuReview.json';
 import type team from './messages/en/app/team.json';
 import type currency from './messages/en/app/currency.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
+import type appleWallet from './messages/en/customer/appleWallet.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive | keyof typeof googleWallet | keyof typeof team | keyof typeof counter;
+export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive | keyof typeof googleWallet | keyof typeof team | keyof typeof counter | keyof typeof appleWallet;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

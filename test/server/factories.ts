@@ -1,7 +1,11 @@
 // Test data for the server suites, in one module: rows written straight to the database (vendors, stores,
 // menu items, rewards, customers, cards, stamps, claims), real requests made like a phone or a browser
 // would (sign-up, scans, claims, hand-overs), and the files and multipart bodies that uploads take.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -653,4 +657,59 @@ export async function pairCounterScreen(t: TestApp, store: Pick<TestStore, 'id' 
   if (paired.statusCode !== 200) throw new Error(`pairing answered ${paired.statusCode}: ${paired.body}`);
   const body = paired.json() as Omit<PairedScreen, 'auth'>;
   return { ...body, auth: { authorization: `Bearer ${body.deviceToken}` } };
+}
+
+// ---- Apple Wallet passes ------------------------------------------------------------------------
+
+export interface DownloadedApplePass {
+  serialNumber: string;
+  authenticationToken: string;
+  passTypeIdentifier: string;
+  /** `Authorization` header of Apple's pass web service for this pass. */
+  auth: { authorization: string };
+  json: ApplePassJson;
+}
+
+export type ApplePassJson = Record<string, unknown> & { storeCard: Record<string, { key: string; label?: string; value: string; changeMessage?: string }[]> };
+
+/** pass.json of a .pkpass (a zip), read with unzip as a person checking the file would. */
+export function applePassJsonOf(pkpass: Buffer): ApplePassJson {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-pkpass-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'card.pkpass'), pkpass);
+    return JSON.parse(execFileSync('unzip', ['-p', 'card.pkpass', 'pass.json'], { cwd: dir }).toString('utf8')) as ApplePassJson;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Downloads the card's pass as the customer's phone does ("Add to Apple Wallet"). */
+export async function downloadApplePass(t: TestApp, credential: string, cardId: string): Promise<DownloadedApplePass> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/apple-pass`, headers: asCustomer(credential) });
+  if (response.statusCode !== 200) throw new Error(`pass download failed: ${response.statusCode} ${response.body}`);
+  const json = applePassJsonOf(response.rawPayload);
+  const authenticationToken = json.authenticationToken as string;
+  return {
+    serialNumber: json.serialNumber as string,
+    authenticationToken,
+    passTypeIdentifier: json.passTypeIdentifier as string,
+    auth: { authorization: `ApplePass ${authenticationToken}` },
+    json,
+  };
+}
+
+/** Registers a phone for the pass's pushes as Wallet does once the pass is added. */
+export function registerPassDevice(t: TestApp, pass: DownloadedApplePass, deviceLibraryId: string, pushToken: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/passes/apple/v1/devices/${deviceLibraryId}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+    headers: pass.auth,
+    payload: { pushToken },
+  });
+}
+
+/** The card id of the customer's only card. */
+export async function onlyCardOf(t: TestApp, credential: string): Promise<string> {
+  const wallet = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
+  return (wallet.json() as { cards: { id: string }[] }).cards[0]!.id;
 }

@@ -22,6 +22,7 @@ import * as jobsWallet from './2026112520_jobs_wallet';
 import * as storeCurrency from './2026112601_currency_store_currency';
 import * as teamPeople from './2026112602_team_people';
 import * as counterDevices from './2026112603_counter_devices';
+import * as walletAppleRegistrations from './2026112604_wallet_apple_registrations';
 import * as walletGoogleObjects from './2026112605_wallet_google_objects';
 import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
@@ -49,6 +50,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112601_currency_store_currency': { up: storeCurrency.up(dialect), down: storeCurrency.down() },
     '2026112602_team_people': { up: teamPeople.up(dialect), down: teamPeople.down() },
     '2026112603_counter_devices': { up: counterDevices.up(dialect), down: counterDevices.down() },
+    '2026112604_wallet_apple_registrations': { up: walletAppleRegistrations.up(dialect), down: walletAppleRegistrations.down() },
     '2026112605_wallet_google_objects': { up: walletGoogleObjects.up(), down: walletGoogleObjects.down() },
     '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },

@@ -142,7 +142,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     runOnce,
     start() {
-      if (!stopped) return;
+      // A runner with no handlers could never claim a job: it does not poll the database for nothing.
+      if (!stopped || kinds.length === 0) return;
       stopped = false;
       heartbeat = setInterval(() => {
         renewJobLeases(db, [...inHand], options.owner, now() + leaseMs).catch((error: unknown) => onError(error));
@@ -151,7 +152,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       schedule(0);
     },
     wake() {
-      if (!running) schedule(0);
+      if (!running && kinds.length > 0) schedule(0);
     },
     async stop() {
       stopped = true;

@@ -26,6 +26,7 @@ import { customerLabel } from '../activity';
 import { DAY_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
 import { inTransaction } from '../../db/transactions';
 import { enqueueGoogleWalletUpdates } from '../google-wallet-updates';
+import { applePassesChanged } from '../apple-pass-updates';
 
 /** Alerts shown: flags of the last week, newest first. */
 export const ALERT_DAYS = 7;
@@ -139,6 +140,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
     }
     await enqueueGoogleWalletUpdates(trx, now, cardsInLockOrder.map(([cardId]) => cardId));
+    await applePassesChanged(trx, now, cardsInLockOrder.map(([cardId]) => cardId));
     await setVoidedStamps(trx, codeKey, voidedIds.size);
     const flyerRenewed = usage.kind === 'printable' ? (await bumpPrintableVersion(trx, vendorId, now)) !== undefined : false;
     const response: VoidCodeResponse = { voidedStamps: voidedIds.size, cards: perCard.size, claimsKept, flyerRenewed };

@@ -11,6 +11,7 @@ import { formatShortDateTime } from '../../lib/format';
 import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';
+import { AppleWalletBadge } from './AppleWalletBadge';
 
 // Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
@@ -75,6 +76,7 @@ export default function CardPage() {
     <div className="cw-stack">
       <CardPanel card={result.data.card}>
         <RecentClaims redemptions={result.data.redemptions} now={Date.now()} onShow={setShown} />
+        <AppleWalletBadge cardId={result.data.card.id} />
         {result.data.googleWallet ? (
           <Suspense fallback={null}>
             <GoogleWalletBadge cardId={result.data.card.id} company={result.data.card.store.company} />

@@ -12,6 +12,7 @@ import { ProfileForm } from './ProfileForm';
 import { RecoverForm } from './RecoverForm';
 import { StoreLogo } from './StoreHeader';
 import { usePageTitle } from './usePageTitle';
+import { AppleWalletBadge } from './AppleWalletBadge';
 
 // Only on servers that offer Google Wallet, and after the cards are on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
@@ -37,6 +38,7 @@ function WalletCard({ card, googleWallet }: { card: CustomerCard; googleWallet: 
           {card.canClaim ? <span className="cw-chip">{CUSTOMER_TEXT.readyBadge}</span> : null}
         </span>
       </Link>
+      <AppleWalletBadge cardId={card.id} />
       {googleWallet ? (
         <Suspense fallback={null}>
           <GoogleWalletBadge cardId={card.id} company={card.store.company} />

@@ -159,3 +159,22 @@ test('a started runner picks up a job woken after commit and stops cleanly', asy
   await jobs.stop();
   expect(ran).toEqual(['woken']);
 });
+
+test('a runner with no handlers never asks the database for jobs', async () => {
+  jest.useFakeTimers();
+  try {
+    const errors: unknown[] = [];
+    // A database that is already closed: any look for jobs would fail and be reported.
+    const closed = openDb({ sqlitePath: ':memory:' });
+    await closed.close();
+    const jobs = createJobRunner({ db: closed, handlers: {}, owner: 'server-a', now: clock.now, pollMs: 1, onError: (error) => errors.push(error) });
+    jobs.start();
+    jobs.wake();
+    jest.advanceTimersByTime(10);
+    // stop() waits for any look that started, so its failure would be in `errors` by now.
+    await jobs.stop();
+    expect(errors).toEqual([]);
+  } finally {
+    jest.useRealTimers();
+  }
+});
