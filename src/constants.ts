@@ -41,7 +41,6 @@ export const ROUTES = {
 
 export const APP_NAME = 'Stampwise';
 
-export const ROUTE_ERROR_TITLE = 'Unexpected Application Error!';
 
 // ---- Store Settings dialog, menu items and menu upload ----
 export const STORE_SETTINGS = {
@@ -328,40 +327,7 @@ export const RESET_PASSWORD_TEXT = {
 } as const;
 
 // ---- Top navigation bar ----
-export const NAV_TEXT = {
-  label: 'Main',
-  skipToContent: 'Skip to content',
-  dashboard: 'Dashboard',
-  rewards: 'Rewards',
-  qrCode: 'QR Code',
-  campaigns: 'Campaigns',
-  help: 'Help & Resources',
-  search: 'Search',
-  searchPlaceholder: 'Search for anything...',
-  // The top bar's search: customers, menu items and pages.
-  searchGroups: { customers: 'Customers', menu: 'Menu items', pages: 'Pages' },
-  searchNothing: 'Nothing found',
-  searchCustomerDetail: (visits: number, stamps: number) => `${visits} visit${visits === 1 ? '' : 's'} · ${stamps} stamp${stamps === 1 ? '' : 's'} on the card`,
-  searchMenuDetail: 'Opens Menu & Items',
-  profileMenu: 'Account menu',
-  storeSettings: 'Store Settings',
-  accountSettings: 'Account Settings',
-  logout: 'Logout',
-  loadingVendor: 'Loading your store…',
-  logoAlt: (company: string) => `${company} logo`,
-  vendorLoadFailedLog: 'Could not load the vendor profile; signing out',
-  /** Below 768 px the page buttons and the search box fold into a panel behind this button. */
-  menu: 'Menu',
-} as const;
 
-export const ROUTE_ERROR_TEXT = {
-  backToSignIn: 'Back to sign in',
-  unknown: 'Unknown error',
-  // A page chunk of an older build is gone after a redeploy.
-  newVersion: 'A new version is available',
-  reload: 'Reload',
-  reloading: 'Loading the new version…',
-} as const;
 
 // ---- Dashboard (the figures themselves are in features/dashboard/sampleData.ts) ----
 export const DASHBOARD_TEXT = {

@@ -3,9 +3,9 @@
 // A new catalogue file adds one line here.
 import type { Messages } from '@lingui/core';
 import type customer from './messages/en/customer/customer.json';
-import type common from './messages/en/app/common.json';
+import type nav from './messages/en/app/nav.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common;
+export type MessageId = keyof typeof customer | keyof typeof nav;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';
