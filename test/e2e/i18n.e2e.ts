@@ -46,8 +46,8 @@ describe('customer pages', () => {
     await page.getByText('1 / 5').waitFor();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
     await expect(page.getByRole('combobox', { name: 'Idioma' }).inputValue()).resolves.toBe('es');
-    await expect(page.getByText('Mis tarjetas').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('My cards').count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Mis tarjetas', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('My cards', { exact: true }).count()).resolves.toBe(0);
     await context.close();
   });
 
