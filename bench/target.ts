@@ -119,7 +119,7 @@ async function startApp(): Promise<AppTargetInfo> {
  */
 function addRefusalFloor(app: Awaited<ReturnType<typeof buildApp>>, vendorId: string, now: number): void {
   const row = {
-    vendor_id: vendorId, company: 'Scan Café', logo_image_id: null, reward_stamps: 10, reward_expiry: '2099-12-31', reward_item_custom: 'Flat White', reward_item_name: null,
+    vendor_id: vendorId, company: 'Scan Café', logo_image_id: null, currency: 'USD', reward_stamps: 10, reward_expiry: '2099-12-31', reward_item_custom: 'Flat White', reward_item_name: null,
     settings_stamp_mode: null, settings_max_per_transaction: null, settings_auto_redeem: null, settings_expiry_days: null,
     id: crypto.randomUUID(), customer_id: crypto.randomUUID(), stamps: 3, last_stamp_at: now, updated_at: now, removed_stamps: 0, removed_at: null,
   };

@@ -15,9 +15,29 @@ const MAX_GROUPED_PRICE_CENTS = 100_000_000;
  */
 const CURRENCY_SIGNS = ['$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
 const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 'AED', 'CHF', 'JPY', 'CNY', 'THB', 'IDR', 'PHP', 'PKR', 'LKR', 'SGD', 'AUD', 'CAD', 'NZD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'ZAR', 'BRL', 'MXN', 'EGP', 'MAD', 'QAR', 'KWD', 'BHD', 'OMR', 'JOD', 'ILS', 'KRW', 'RUB', 'UAH', 'NGN', 'KES'];
+/**
+ * A store may price in any ISO 4217 currency, so every other one is read too, as Intl writes it: its code
+ * and its signs. Codes that are words on a menu ("Cup", "All", "Top") and bare one-letter signs ("R", "L",
+ * "K") are left out: they would eat the end of an item's name.
+ */
+const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
+const WRITTEN_SIGNS = ['Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥'];
+function otherCurrencies(): string[] {
+  const marks = new Set<string>(WRITTEN_SIGNS);
+  for (const code of Intl.supportedValuesOf('currency')) {
+    if (!CODES_THAT_ARE_WORDS.has(code)) marks.add(code);
+    for (const currencyDisplay of ['narrowSymbol', 'symbol'] as const) {
+      const sign = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay }).formatToParts(1).find((part) => part.type === 'currency')?.value;
+      // A sign with something besides Latin letters ("₦", "GH₵", "NZ$"); a bare code is already in.
+      if (sign && sign !== code && /[^A-Za-z]/.test(sign)) marks.add(sign);
+    }
+  }
+  return [...marks];
+}
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ALL_CURRENCIES = [...new Set([...CURRENCY_CODES, ...CURRENCY_SIGNS, ...otherCurrencies()])];
 /** One currency sign or code, matched case-insensitively, with an optional dot ("Rs.", "TL."). */
-const CURRENCY = `(?:${[...CURRENCY_CODES, ...CURRENCY_SIGNS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})\\.?`;
+const CURRENCY = `(?:${ALL_CURRENCIES.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})\\.?`;
 const CURRENCY_ALONE = new RegExp(`^${CURRENCY}$`, 'i');
 const MAX_NAME_LENGTH = 120;
 /** "Tea" is the shortest real name; two letters are usually OCR crumbs from a photo's edge. */

@@ -13,6 +13,8 @@ export interface StoreRow {
   vendor_id: string;
   company: string;
   logo_image_id: string | null;
+  /** The store's ISO 4217 currency code. */
+  currency: string;
   reward_stamps: number | null;
   reward_expiry: string | null;
   reward_item_custom: string | null;
@@ -40,6 +42,7 @@ const STORE_COLUMNS = [
   'vendors.id as vendor_id',
   'vendors.company as company',
   'vendors.logo_image_id as logo_image_id',
+  'vendors.currency as currency',
   'rewards.stamps as reward_stamps',
   'rewards.expiry as reward_expiry',
   'rewards.item_custom as reward_item_custom',
@@ -140,6 +143,7 @@ export function storeOfScanContext(row: ScanContextRow): StoreRow {
     vendor_id: row.vendor_id,
     company: row.company,
     logo_image_id: row.logo_image_id,
+    currency: row.currency,
     reward_stamps: row.reward_stamps,
     reward_expiry: row.reward_expiry,
     reward_item_custom: row.reward_item_custom,

@@ -1,4 +1,4 @@
-// SQL for the store profile a vendor edits in Store Settings (company, address, hours, website, images).
+// SQL for the store profile a vendor edits in Store Settings (company, address, hours, website, images, currency).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
@@ -13,6 +13,7 @@ export interface VendorProfileRow {
   website: string | null;
   logo_image_id: string | null;
   banner_image_id: string | null;
+  currency: string;
 }
 
 export async function findVendorProfile(db: Queryable, vendorId: string): Promise<VendorProfileRow | undefined> {
@@ -22,7 +23,7 @@ export async function findVendorProfile(db: Queryable, vendorId: string): Promis
 
 // Built once per database handle (GET /api/vendor/:id).
 const vendorProfileQuery = reusableQuery<[vendorId: string], VendorProfileRow>(1, (db, vendorId) =>
-  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id']).where('id', '=', vendorId),
+  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id', 'currency']).where('id', '=', vendorId),
 );
 
 /** Updates the given columns; false when the vendor does not exist. */

@@ -11,7 +11,7 @@ const FALLBACK_REWARD_LABEL = 'Reward';
 const HOUR_MS = 60 * 60 * 1000;
 
 export function toStore(row: StoreRow): CustomerStore {
-  return { vendorId: row.vendor_id, company: row.company, logo: imageUrl(row.logo_image_id) };
+  return { vendorId: row.vendor_id, company: row.company, logo: imageUrl(row.logo_image_id), currency: row.currency };
 }
 
 export function rewardLabel(row: StoreRow): string {

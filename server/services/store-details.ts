@@ -21,6 +21,7 @@ export async function getCardStoreDetails(deps: Pick<AppDeps, 'db'>, customerId:
     address: profile.address,
     openHours: profile.open_hours,
     website: profile.website || null,
+    currency: profile.currency,
     menu: items.map((item) => ({ name: item.name, price: item.price_cents === null ? null : item.price_cents / 100 })),
   };
 }

@@ -1,5 +1,5 @@
 // The store profile of Store Settings: reading it in the wire shape, and saving the form (text
-// fields validated, logo and cover re-encoded and stored, replaced images cleaned up).
+// fields and currency validated, logo and cover re-encoded and stored, replaced images cleaned up).
 import type { VendorProfile } from '../../src/api/contract/vendor';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';
@@ -9,6 +9,7 @@ import { imageUrl, prepareUploadedImage } from './images';
 import type { ServiceLogger } from '../infra/logger';
 import { PROFILE_TEXT_MAX_LENGTH as MAX_PROFILE_TEXT_LENGTH, PROFILE_WEBSITE_MAX_LENGTH as MAX_WEBSITE_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
+import { parseCurrency } from './store-currency';
 
 export { MAX_PROFILE_TEXT_LENGTH, MAX_WEBSITE_LENGTH };
 
@@ -17,6 +18,8 @@ export interface ProfileForm {
   address?: unknown;
   open_hours?: unknown;
   website?: unknown;
+  /** Left out: the store keeps its currency. */
+  currency?: unknown;
 }
 
 export interface ProfileFiles {
@@ -32,6 +35,7 @@ export function toVendorProfile(row: VendorProfileRow): VendorProfile {
     website: row.website ?? '',
     logo: imageUrl(row.logo_image_id),
     banner: imageUrl(row.banner_image_id),
+    currency: row.currency,
   };
 }
 
@@ -87,6 +91,8 @@ export async function saveVendorProfile(
   form: ProfileForm,
   files: ProfileFiles,
   log: ServiceLogger,
+  /** The language the vendor's page is in, for the words of a refusal. */
+  locale: string | null = null,
 ): Promise<VendorProfile> {
   const problems: FieldProblem[] = [];
   const company = requiredText(form, 'company', problems);
@@ -94,6 +100,8 @@ export async function saveVendorProfile(
   const openHours = requiredText(form, 'open_hours', problems);
   const website = parseWebsite(form.website);
   if ('problem' in website) problems.push({ field: 'website', message: website.problem });
+  const currency = parseCurrency(form.currency, locale);
+  if ('problem' in currency) problems.push({ field: 'currency', message: currency.problem });
   if (problems.length > 0) throw badRequest(problems[0].message, problems);
 
   // Decoding and re-encoding happen before any write: a refused cover leaves the profile as it was.
@@ -106,6 +114,7 @@ export async function saveVendorProfile(
     address,
     open_hours: openHours,
     website: 'value' in website ? website.value : null,
+    ...('value' in currency && currency.value !== undefined ? { currency: currency.value } : {}),
     ...(logo ? { logo_image_id: logo.id } : {}),
     ...(cover ? { banner_image_id: cover.id } : {}),
   };

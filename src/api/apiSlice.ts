@@ -50,6 +50,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Vendor', 'Items', 'Reward', 'Qr', 'Activity', 'Dashboard', 'Card', 'FirstDay', 'RelayAlerts', 'RewardSettings'],
+  tagTypes: ['Vendor', 'Items', 'Reward', 'Qr', 'Activity', 'Dashboard', 'Card', 'FirstDay', 'RelayAlerts', 'RewardSettings', 'Campaigns'],
   endpoints: () => ({}),
 });

@@ -2,13 +2,14 @@
 // website and menu. Store Settings' Preview renders this same component, so the owner sees exactly that.
 // Plain markup and its own small stylesheet (no component library): it loads on the customer's phone.
 import { useId } from 'react';
-import { MENU_ITEMS, STORE_PREVIEW } from '../constants';
+import { STORE_PREVIEW } from '../constants';
+import { formatPrice } from '../lib/money';
 import { websiteHref } from '../lib/websiteHref';
 import './store-details.css';
 
 export interface StoreDetailsMenuEntry {
   name: string;
-  /** In dollars; null when the item has no price (nothing is shown then). */
+  /** In the store's currency; null when the item has no price (nothing is shown then). */
   price: number | null;
 }
 
@@ -19,12 +20,9 @@ export interface StoreDetailsView {
   address: string;
   openHours: string;
   website: string | null;
+  /** ISO 4217 code the menu's prices are in, shown in the reader's locale ("4,20 €" to a French phone). */
+  currency: string;
   menu: readonly StoreDetailsMenuEntry[];
-}
-
-/** "$4.20" for 4.2. */
-function formatMenuPrice(price: number): string {
-  return `${MENU_ITEMS.currencyPrefix}${price.toFixed(2)}`;
 }
 
 const ICON_PATHS = {
@@ -93,7 +91,7 @@ export function StoreDetails({ store, headingLevel = 2 }: { store: StoreDetailsV
               <li key={`${index}:${item.name}`}>
                 <span className="sd-store__item-name">{item.name}</span>
                 <span className="sd-store__leader" aria-hidden="true" />
-                <span className="sd-store__item-price">{item.price === null ? '' : formatMenuPrice(item.price)}</span>
+                <span className="sd-store__item-price">{formatPrice(item.price, store.currency)}</span>
               </li>
             ))}
           </ul>

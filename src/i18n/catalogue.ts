@@ -4,8 +4,11 @@
 import type { Messages } from '@lingui/core';
 import type customer from './messages/en/customer/customer.json';
 import type nav from './messages/en/app/nav.json';
+import type menuReview from './messages/en/app/menuReview.json';
+import type currency from './messages/en/app/currency.json';
+import type campaignsLive from './messages/en/app/campaignsLive.json';
 
-export type MessageId = keyof typeof customer | keyof typeof nav;
+export type MessageId = keyof typeof customer | keyof typeof nav | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

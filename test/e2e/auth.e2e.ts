@@ -148,7 +148,7 @@ describe('vendor accounts', () => {
     await navBar().getByText(vendor.company).waitFor();
     const nav = navBar().getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('button', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-    expect(await nav.getByRole('button', { name: 'Campaigns' }).isDisabled()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'Campaigns' }).isEnabled()).toBe(true);
     expect(await navBar().getByPlaceholder('Search for anything...').isVisible()).toBe(true);
     await checkA11y(page, 'on the dashboard');
     await shot('auth-dashboard-1280');

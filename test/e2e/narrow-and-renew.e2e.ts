@@ -65,17 +65,16 @@ describe('at 375 px (a phone)', () => {
     }
   });
 
-  it('the Menu button opens the page buttons (Campaigns disabled) and the search box, and navigates', async () => {
+  it('the Menu button opens the page buttons and the search box, and navigates', async () => {
     const { page, context, errors } = await openAt('dashboard');
     try {
       await menuButton(page).click();
       expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
       const nav = mainNav(page);
       await nav.waitFor();
-      for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Help & Resources']) {
+      for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Campaigns', 'Help & Resources']) {
         expect(await nav.getByRole('button', { name, exact: true }).isEnabled()).toBe(true);
       }
-      expect(await nav.getByRole('button', { name: 'Campaigns' }).isDisabled()).toBe(true);
       expect(await nav.getByRole('button', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
       expect(await page.getByRole('search').isVisible()).toBe(true);
 

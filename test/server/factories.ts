@@ -29,6 +29,8 @@ export interface VendorOverrides {
   open_hours?: string;
   website?: string | null;
   logo_image_id?: string | null;
+  /** ISO 4217; left out, the store has the default (USD) the migration gives it. */
+  currency?: string;
 }
 
 export async function createVendor(t: TestApp, overrides: VendorOverrides = {}): Promise<TestVendor> {
@@ -47,6 +49,7 @@ export async function createVendor(t: TestApp, overrides: VendorOverrides = {}):
       website: overrides.website ?? null,
       logo_image_id: overrides.logo_image_id ?? null,
       banner_image_id: null,
+      ...(overrides.currency === undefined ? {} : { currency: overrides.currency }),
       password_hash: 'not-used',
       verified_at: now,
       created_at: now,

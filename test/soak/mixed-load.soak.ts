@@ -66,6 +66,8 @@ interface Deployment {
   statuses: Map<string, number>;
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
   rss: Array<{ server: string; earlyMb: number; endMb: number }>;
+  /** Each server's RSS every few minutes of the run (MB), to tell a level-off from steady growth. */
+  rssCurve: Map<E2eServer, number[]>;
 }
 
 let addressCounter = 0;
@@ -333,7 +335,7 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
   });
 
   async function deploy(name: string, servers: E2eServer[], query: Deployment['query']): Promise<Deployment> {
-    const d: Deployment = { name, servers, stores: [], customers: [], sharedTokens: new Map(), pendingClaims: [], acknowledgedClaims: [], failures: [], answers: 0, statuses: new Map(), query, rss: [] };
+    const d: Deployment = { name, servers, stores: [], customers: [], sharedTokens: new Map(), pendingClaims: [], acknowledgedClaims: [], failures: [], answers: 0, statuses: new Map(), query, rss: [], rssCurve: new Map(servers.map((server) => [server, []])) };
     const random = seededRandom(SEED);
     for (let i = 0; i < STORES; i += 1) {
       const store = await signUpVendor(servers[0], { email: `${name}-store-${i}-${process.pid}@example.test`, company: `${name} Café ${i}` });
@@ -393,6 +395,10 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       await sleep(earlyAt - Date.now());
       for (const d of deployments) for (const server of d.servers) early.set(server, rssMb(server));
     })();
+    const curveEveryMs = Math.max(1, Math.round(MINUTES / 12)) * MINUTE_MS;
+    const curveTimer = setInterval(() => {
+      for (const d of deployments) for (const server of d.servers) d.rssCurve.get(server)?.push(rssMb(server));
+    }, curveEveryMs);
     await Promise.all(
       deployments.flatMap((d, di) =>
         Array.from({ length: ACTORS }, async (_, actor) => {
@@ -402,6 +408,7 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       ),
     );
     await earlyReading;
+    clearInterval(curveTimer);
 
     const report: string[] = [];
     let broken = 0;
@@ -414,6 +421,7 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
       for (const r of d.rss) report.push(`  RSS ${r.server}: ${r.earlyMb} MB after ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB at the end (${r.earlyMb ? (((r.endMb - r.earlyMb) / r.earlyMb) * 100).toFixed(1) : '?'}%)`);
+      d.servers.forEach((server, i) => report.push(`  RSS ${d.name} ${i + 1} every ${curveEveryMs / MINUTE_MS} min: ${(d.rssCurve.get(server) ?? []).join(', ')} MB`));
     }
     if (broken > 0) report.push(`replay with SOAK_SEED=${SEED} SOAK_MINUTES=${MINUTES} npm run test:soak`);
     process.stdout.write(`\n${report.join('\n')}\n`);

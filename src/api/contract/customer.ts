@@ -12,6 +12,8 @@ export const CustomerStore = Type.Object({
   company: Type.String(),
   /** URL of the store's logo, or null. */
   logo: Type.Union([Type.String(), Type.Null()], { description: 'URL of the logo image' }),
+  /** The store's ISO 4217 currency code: the store's prices are in it. */
+  currency: Type.String({ description: "The store's currency, an ISO 4217 code ('USD', 'EUR')" }),
 });
 export type CustomerStore = Static<typeof CustomerStore>;
 
@@ -105,7 +107,7 @@ export const LinkTokenParams = Type.Object({ token: Type.String({ minLength: 1, 
  */
 export const StoreMenuEntry = Type.Object({
   name: Type.String(),
-  price: Type.Union([Type.Number(), Type.Null()], { description: 'In dollars, or null when the item has no price' }),
+  price: Type.Union([Type.Number(), Type.Null()], { description: "In the store's currency, or null when the item has no price" }),
 });
 export type StoreMenuEntry = Static<typeof StoreMenuEntry>;
 export const StoreDetailsResponse = Type.Object({
@@ -115,6 +117,7 @@ export const StoreDetailsResponse = Type.Object({
   address: Type.String(),
   openHours: Type.String(),
   website: Nullable(Type.String({ description: 'As the owner typed it (a bare domain is fine)' })),
+  currency: Type.String({ description: "The store's currency (ISO 4217): the menu's prices are in it" }),
   menu: Type.Array(StoreMenuEntry, { description: 'In the order the owner added them' }),
 });
 export type StoreDetailsResponse = Static<typeof StoreDetailsResponse>;

@@ -115,3 +115,19 @@ export const UTC_OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 } as const;
 export const MIN_VISITS_RANGE = { min: 1, max: 100 } as const;
 /** The live feed's ticket (`?ticket=`). */
 export const STREAM_TICKET_MAX_LENGTH = 512;
+
+// ---- Store currency ----
+/** A store's currency before its owner chooses one: stores that never chose keep their dollar prices. */
+export const DEFAULT_CURRENCY = 'USD';
+/** ISO 4217 codes are three letters; the schema lets a little more through so the service answers in words. */
+export const CURRENCY_FIELD_MAX_LENGTH = 16;
+// ---- Campaigns ----
+/** The form's budget slider and the server's check, in the store's currency. */
+export const CAMPAIGN_BUDGET_MIN = 0;
+export const CAMPAIGN_BUDGET_MAX = 200;
+export const MAX_CAMPAIGN_TITLE_LENGTH = 80;
+export const MAX_CAMPAIGN_DESCRIPTION_LENGTH = 500;
+export const MAX_CAMPAIGN_ITEMS = 20;
+export const MAX_CAMPAIGN_ITEM_LENGTH = 80;
+/** A campaign runs for at most this long: a year of messages is no campaign. */
+export const MAX_CAMPAIGN_DAYS = 366;

@@ -1,6 +1,9 @@
 // 'Active Campaigns' table: Title, Audience, Schedule, Type, Notifications for the campaign rows given.
 import { BellOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import type { CampaignStatus } from '../../api/contract/campaigns';
+import { t } from '../../i18n/texts';
 import dayjs from 'dayjs';
 import { CAMPAIGN_TEXT, CUSTOMER_FREQUENCY_OPTIONS, PROMOTION_TYPE_OPTIONS } from '../../constants';
 import { optionLabel } from './campaignModel';
@@ -15,7 +18,10 @@ export function formatSchedule(start: string, end: string): string {
   return from.year() === to.year() ? `${from.format('D MMM')} – ${to.format('D MMM YYYY')}` : `${from.format('D MMM YYYY')} – ${to.format('D MMM YYYY')}`;
 }
 
-const columns: TableColumnsType<SampleCampaignRow> = [
+/** A row of the table: a sample row, or a saved campaign with where it stands. */
+export type CampaignTableRow = SampleCampaignRow & { status?: CampaignStatus };
+
+const columns: TableColumnsType<CampaignTableRow> = [
   {
     title: headings.title,
     dataIndex: 'title',
@@ -65,11 +71,31 @@ const columns: TableColumnsType<SampleCampaignRow> = [
   },
 ];
 
-export function ActiveCampaignsTable({ rows }: { rows: readonly SampleCampaignRow[] }) {
+const STATUS_TEXT = {
+  scheduled: () => t('campaignsLive.status.scheduled'),
+  active: () => t('campaignsLive.status.active'),
+  paused: () => t('campaignsLive.status.paused'),
+  ended: () => t('campaignsLive.status.ended'),
+} satisfies Record<CampaignStatus, () => string>;
+
+/** The columns saved campaigns add: where each stands, and what can be done with it. */
+function savedCampaignColumns(renderActions: (row: CampaignTableRow) => ReactNode): TableColumnsType<CampaignTableRow> {
+  return [
+    {
+      title: t('campaignsLive.columns.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: CampaignStatus | undefined) => (status ? <Tag className={`sw-status-tag sw-status-tag--${status}`}>{STATUS_TEXT[status]()}</Tag> : null),
+    },
+    { title: t('campaignsLive.columns.actions'), key: 'actions', render: (_: unknown, row) => renderActions(row) },
+  ];
+}
+
+export function ActiveCampaignsTable({ rows, renderActions }: { rows: readonly CampaignTableRow[]; renderActions?: (row: CampaignTableRow) => ReactNode }) {
   return (
-    <Table<SampleCampaignRow>
+    <Table<CampaignTableRow>
       className="sw-campaign-table"
-      columns={columns}
+      columns={renderActions ? [...columns, ...savedCampaignColumns(renderActions)] : columns}
       dataSource={[...rows]}
       rowKey="id"
       pagination={false}

@@ -11,7 +11,8 @@ import {
   PROMOTION_ITEM_OPTIONS,
   PROMOTION_TYPE_OPTIONS,
 } from '../../constants';
-import { formatBudget, INITIAL_CAMPAIGN_VALUES, toCampaign, type CampaignFormValues } from './campaignModel';
+import { t } from '../../i18n/texts';
+import { formatBudget, INITIAL_CAMPAIGN_VALUES, toCampaign, type Campaign, type CampaignFormValues } from './campaignModel';
 import { RequiredSelect } from './RequiredSelect';
 
 const { labels, placeholders, sections } = CAMPAIGN_TEXT;
@@ -20,25 +21,36 @@ const FORM_NAME = 'campaign';
 /** Ids of the visible group labels, so each radio group is announced with its label. */
 const labelId = (field: keyof CampaignFormValues) => `${FORM_NAME}_${field}_label`;
 
-const budgetMarks = {
-  [CAMPAIGN_BUDGET.min]: formatBudget(CAMPAIGN_BUDGET.min),
-  [CAMPAIGN_BUDGET.max / 2]: formatBudget(CAMPAIGN_BUDGET.max / 2),
-  [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max),
-};
+const budgetMarks = (currency: string) => ({
+  [CAMPAIGN_BUDGET.min]: formatBudget(CAMPAIGN_BUDGET.min, currency),
+  [CAMPAIGN_BUDGET.max / 2]: formatBudget(CAMPAIGN_BUDGET.max / 2, currency),
+  [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max, currency),
+});
 
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
-export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> }) {
+interface CampaignFormProps {
+  form: FormInstance<CampaignFormValues>;
+  /** The store's currency, which the budget is in. */
+  currency: string;
+  /** Saves the campaign; true once saved (the form then resets), false to keep what the vendor typed. */
+  onLaunch: (campaign: Campaign) => Promise<boolean>;
+  /** How many customers the chosen customer frequency reaches (shown under the choice). */
+  audienceNote?: string;
+}
+
+export function CampaignForm({ form, currency, onLaunch, audienceNote }: CampaignFormProps) {
   const { message } = App.useApp();
   const start = Form.useWatch('startDateTime', form);
   const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
 
   // Runs only after the browser's required check has passed (see RequiredSelect for how).
-  const launch = (values: CampaignFormValues) => {
+  const launch = async (values: CampaignFormValues) => {
     const campaign = toCampaign(values);
     if (!campaign) return;
-    // The campaign is logged, not sent anywhere — there is no campaign API yet.
     console.log(campaign);
+    // A refused or failed save keeps every field as typed: the vendor fixes one and launches again.
+    if (!(await onLaunch(campaign))) return;
     form.resetFields();
     void message.success(CAMPAIGN_TEXT.launched);
   };
@@ -49,7 +61,7 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
       name={FORM_NAME}
       layout="vertical"
       initialValues={INITIAL_CAMPAIGN_VALUES}
-      onFinish={launch}
+      onFinish={(values) => void launch(values)}
       className="sw-campaign-form"
       aria-label={CAMPAIGN_TEXT.formTitle}
     >
@@ -79,7 +91,7 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item label={<span id={labelId('targetAudience')}>{labels.customerFrequency}</span>} name="targetAudience" required>
+        <Form.Item label={<span id={labelId('targetAudience')}>{labels.customerFrequency}</span>} name="targetAudience" required extra={audienceNote}>
           <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('targetAudience')} className="sw-choice-group">
             {CUSTOMER_FREQUENCY_OPTIONS.map((option) => (
               <Radio.Button key={option.value} value={option.value} required>
@@ -163,7 +175,7 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
             <span className="sw-budget-label">
               {labels.budget}
               <output className="sw-budget-value" aria-live="polite">
-                {formatBudget(budget)}
+                {formatBudget(budget, currency)}
               </output>
             </span>
           }
@@ -173,11 +185,11 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
             min={CAMPAIGN_BUDGET.min}
             max={CAMPAIGN_BUDGET.max}
             step={CAMPAIGN_BUDGET.step}
-            marks={budgetMarks}
+            marks={budgetMarks(currency)}
             // The value is shown beside the label; a tooltip over the handle would only repeat it.
             tooltip={{ open: false }}
             ariaLabelForHandle={labels.budget}
-            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0)}
+            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0, currency)}
           />
         </Form.Item>
       </fieldset>
@@ -186,7 +198,7 @@ export function CampaignForm({ form }: { form: FormInstance<CampaignFormValues> 
         <Button type="primary" htmlType="submit" size="large" icon={<SendOutlined />}>
           {CAMPAIGN_TEXT.submit}
         </Button>
-        <p>{CAMPAIGN_TEXT.previewNotice}</p>
+        <p>{t('campaignsLive.previewNotice')}</p>
       </div>
     </Form>
   );

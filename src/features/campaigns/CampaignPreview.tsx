@@ -25,7 +25,7 @@ function schedule(values: CampaignFormValues): string | undefined {
   return undefined;
 }
 
-export function CampaignPreview({ values }: { values: CampaignFormValues }) {
+export function CampaignPreview({ values, currency }: { values: CampaignFormValues; currency: string }) {
   const title = values.campaignTitle?.trim();
   const body = values.campaignDescription?.trim();
   const items = values.itemsToPromote ?? [];
@@ -50,7 +50,7 @@ export function CampaignPreview({ values }: { values: CampaignFormValues }) {
     },
     { label: summary.notifications, value: optionLabel(NOTIFICATION_FREQUENCY_OPTIONS, values.notificationFrequency) },
     { label: summary.abTesting, value: values.abTesting ? summary.on : summary.off },
-    { label: summary.budget, value: values.budget === undefined ? undefined : formatBudget(values.budget) },
+    { label: summary.budget, value: values.budget === undefined ? undefined : formatBudget(values.budget, currency) },
   ];
 
   return (

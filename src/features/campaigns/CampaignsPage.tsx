@@ -1,46 +1,120 @@
-// Campaign management: the campaign form with its live preview, and the sample 'Active Campaigns'.
+// Campaign management: the campaign form with its live preview and the audience it reaches, and the
+// store's campaigns (SPEC's sample rows, marked, while it has none) with pause, resume, end and duplicate.
 import { RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Col, Form, Row, type FormInstance } from 'antd';
+import { Alert, App, Col, Form, Row, type FormInstance } from 'antd';
+import { useParams } from 'react-router-dom';
+import type { CampaignRow } from '../../api/contract/campaigns';
+import { serverErrorMessage } from '../../api/errorMessage';
 import { CAMPAIGN_TEXT } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
-import { ActiveCampaignsTable } from './ActiveCampaignsTable';
+import { t } from '../../i18n/texts';
+import { ActiveCampaignsTable, type CampaignTableRow } from './ActiveCampaignsTable';
+import { CampaignActions } from './CampaignActions';
 import { CampaignForm } from './CampaignForm';
 import { CampaignPerformanceChart } from './CampaignPerformance';
 import { CampaignPreview } from './CampaignPreview';
-import type { CampaignFormValues } from './campaignModel';
+import { campaignFormValuesOf, type Campaign, type CampaignFormValues } from './campaignModel';
+import { useCampaignAudienceQuery, useChangeCampaignMutation, useLaunchCampaignMutation, useListCampaignsQuery, type CampaignAction } from './campaignsApi';
 import { SAMPLE_CAMPAIGN_PERFORMANCE, SAMPLE_CAMPAIGNS } from './sampleCampaigns';
+import { useStoreCurrency } from '../store-settings/useStoreCurrency';
 import './campaigns.css';
 
 /** The preview, re-rendered on every change of the form; watching here keeps the rest of the page still. */
-function LivePreview({ form }: { form: FormInstance<CampaignFormValues> }) {
+function LivePreview({ form, currency }: { form: FormInstance<CampaignFormValues>; currency: string }) {
   const draft = Form.useWatch((values: CampaignFormValues) => values, form) ?? {};
-  return <CampaignPreview values={draft} />;
+  return <CampaignPreview values={draft} currency={currency} />;
+}
+
+function tableRowOf(campaign: CampaignRow): CampaignTableRow {
+  return {
+    id: campaign.id,
+    title: campaign.campaignTitle,
+    audience: campaign.targetAudience,
+    start: campaign.startDateTime,
+    end: campaign.endDateTime,
+    type: campaign.promotionType,
+    notifications: campaign.notifications,
+    status: campaign.status,
+  };
 }
 
 export default function CampaignsPage() {
+  const { userId = '' } = useParams();
   const [form] = Form.useForm<CampaignFormValues>();
+  // The budget is in the store's currency.
+  const currency = useStoreCurrency();
+  const { message } = App.useApp();
+  const campaigns = useListCampaignsQuery(userId, { skip: !userId });
+  const audience = useCampaignAudienceQuery(userId, { skip: !userId });
+  const [launchCampaign] = useLaunchCampaignMutation();
+  const [changeCampaign, change] = useChangeCampaignMutation();
+  const chosenAudience = Form.useWatch('targetAudience', form);
+
+  const launch = async (campaign: Campaign): Promise<boolean> => {
+    try {
+      await launchCampaign({ vendorId: userId, campaign }).unwrap();
+      return true;
+    } catch (error) {
+      void message.error(t('campaignsLive.notSaved', { reason: serverErrorMessage(error, CAMPAIGN_TEXT.launched) }));
+      return false;
+    }
+  };
+
+  const act = async (campaignId: string, action: CampaignAction) => {
+    try {
+      await changeCampaign({ vendorId: userId, campaignId, action }).unwrap();
+    } catch (error) {
+      void message.error(t('campaignsLive.actionFailed', { reason: serverErrorMessage(error, '') }));
+    }
+  };
+
+  const saved = campaigns.data?.campaigns ?? [];
+  const duplicate = (row: CampaignTableRow) => {
+    const campaign = saved.find((c) => c.id === row.id);
+    if (!campaign) return;
+    form.setFieldsValue(campaignFormValuesOf(campaign));
+    form.scrollToField('campaignTitle', { behavior: 'smooth', block: 'center' });
+    void message.info(t('campaignsLive.duplicated', { title: campaign.campaignTitle }));
+  };
+
+  const showSamples = campaigns.isSuccess && saved.length === 0;
+  const audienceCount = chosenAudience && audience.data ? audience.data[chosenAudience] : undefined;
+
   return (
     <VendorPage>
       <PageHeading title={CAMPAIGN_TEXT.heading} subtitle={CAMPAIGN_TEXT.subtitle} />
       <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
         <Col xs={24} lg={14}>
           <SectionCard title={CAMPAIGN_TEXT.formTitle} icon={<RocketOutlined />}>
-            <CampaignForm form={form} />
+            <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceCount === undefined ? undefined : t('campaignsLive.audience', { count: audienceCount })} />
           </SectionCard>
         </Col>
         <Col xs={24} lg={10}>
           <div className="sw-sticky">
-            <LivePreview form={form} />
+            <LivePreview form={form} currency={currency} />
           </div>
         </Col>
       </Row>
       <Row gutter={[24, 24]} className="sw-row">
         <Col span={24}>
-          <SectionCard title={CAMPAIGN_TEXT.tableTitle} icon={<UnorderedListOutlined />} sample={CAMPAIGN_TEXT.sampleTooltip}>
-            <ActiveCampaignsTable rows={SAMPLE_CAMPAIGNS} />
-            <CampaignPerformanceChart campaigns={SAMPLE_CAMPAIGN_PERFORMANCE} />
+          <SectionCard title={CAMPAIGN_TEXT.tableTitle} icon={<UnorderedListOutlined />} sample={showSamples ? CAMPAIGN_TEXT.sampleTooltip : undefined}>
+            {campaigns.isError ? <Alert type="error" showIcon message={t('campaignsLive.loadFailed', { reason: serverErrorMessage(campaigns.error, '') })} /> : null}
+            {showSamples ? (
+              <>
+                <p className="sw-sample-note">{t('campaignsLive.samplesNote')}</p>
+                <ActiveCampaignsTable rows={SAMPLE_CAMPAIGNS} />
+                <CampaignPerformanceChart campaigns={SAMPLE_CAMPAIGN_PERFORMANCE} />
+              </>
+            ) : (
+              <ActiveCampaignsTable
+                rows={saved.map(tableRowOf)}
+                renderActions={(row) => (
+                  <CampaignActions row={row} busy={change.isLoading} onAction={(action) => void act(row.id, action)} onDuplicate={() => duplicate(row)} />
+                )}
+              />
+            )}
           </SectionCard>
         </Col>
       </Row>

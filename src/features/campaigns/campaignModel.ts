@@ -1,5 +1,6 @@
 // The campaign and how the form's values become it (the location radius stays behind).
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CampaignRow } from '../../api/contract/campaigns';
 import {
   CAMPAIGN_BUDGET,
   CAMPAIGN_LOCATION_OPTIONS,
@@ -8,6 +9,7 @@ import {
   PROMOTION_ITEM_OPTIONS,
   PROMOTION_TYPE_OPTIONS,
 } from '../../constants';
+import { formatMoney, viewerLocale } from '../../lib/money';
 
 export type LocationRadiusKm = (typeof CAMPAIGN_LOCATION_OPTIONS)[number]['value'];
 export type CustomerFrequency = (typeof CUSTOMER_FREQUENCY_OPTIONS)[number]['value'];
@@ -94,4 +96,27 @@ export function optionLabel<V>(options: readonly { value: V; label: string }[], 
   return options.find((option) => option.value === value)?.label;
 }
 
-export const formatBudget = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+/** The budget in whole units of the store's currency, in the viewer's locale ("$50", "50 €"). */
+export const formatBudget = (amount: number, currency: string) => formatMoney(amount, currency, viewerLocale(), { wholeUnits: true });
+
+/**
+ * The form filled from a saved campaign (Duplicate): every field, the schedule only while it is still
+ * ahead (an ended campaign's copy needs new dates), and no radius, which is never saved.
+ */
+export function campaignFormValuesOf(campaign: CampaignRow): CampaignFormValues {
+  const start = dayjs(campaign.startDateTime);
+  const end = dayjs(campaign.endDateTime);
+  const upcoming = end.isAfter(dayjs());
+  return {
+    campaignTitle: campaign.campaignTitle,
+    campaignDescription: campaign.campaignDescription,
+    targetAudience: campaign.targetAudience,
+    startDateTime: upcoming ? start : null,
+    endDateTime: upcoming ? end : null,
+    promotionType: campaign.promotionType,
+    itemsToPromote: campaign.itemsToPromote.filter((item): item is PromotionItem => (PROMOTION_ITEM_OPTIONS as readonly string[]).includes(item)),
+    notificationFrequency: campaign.notificationFrequency,
+    abTesting: campaign.abTesting,
+    budget: campaign.budget,
+  };
+}

@@ -6,7 +6,7 @@ export interface NavItem {
   key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';
   label: string;
   path: (vendorId: string) => string;
-  /** Campaigns is disabled for everyone. */
+  /** A button shown but not usable. */
   disabled?: boolean;
 }
 
@@ -14,7 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', get label() { return NAV_TEXT.dashboard; }, path: ROUTES.dashboard },
   { key: 'rewards', get label() { return NAV_TEXT.rewards; }, path: ROUTES.rewards },
   { key: 'qrCode', get label() { return NAV_TEXT.qrCode; }, path: ROUTES.qrCode },
-  { key: 'campaigns', get label() { return NAV_TEXT.campaigns; }, path: ROUTES.campaigns, disabled: true },
+  { key: 'campaigns', get label() { return NAV_TEXT.campaigns; }, path: ROUTES.campaigns },
   { key: 'help', get label() { return NAV_TEXT.help; }, path: ROUTES.help },
 ];
 

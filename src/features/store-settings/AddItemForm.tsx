@@ -1,13 +1,14 @@
-// Add item: a name and an optional price; blank names do nothing, a bad price is refused.
+// Add item: a name and an optional price in the store's currency, typed as the vendor's locale writes
+// it ("3,50", "3,50 €", "€3.50"); blank names do nothing, a bad price is refused.
 import { useRef, useState } from 'react';
 import { Alert, Button, Input, type InputRef } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_ITEMS } from '../../constants';
 import { serverErrorMessage } from '../../api/errorMessage';
-import { parsePriceInput } from './price';
+import { currencyAffix, parsePriceInput, pricePlaceholder } from '../../lib/money';
 import { useAddItemMutation } from './vendorApi';
 
-export function AddItemForm({ vendorId }: { vendorId: string }) {
+export function AddItemForm({ vendorId, currency }: { vendorId: string; currency: string }) {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [priceInvalid, setPriceInvalid] = useState(false);
@@ -15,11 +16,13 @@ export function AddItemForm({ vendorId }: { vendorId: string }) {
   const [addFailure, setAddFailure] = useState<string | null>(null);
   const [addItem] = useAddItemMutation();
   const nameInput = useRef<InputRef>(null);
+  // The sign sits where the vendor's locale writes it: "$ 0.00", "0,00 €".
+  const affix = currencyAffix(currency);
 
   const submit = () => {
     const itemName = name.trim();
     if (!itemName) return;
-    const parsed = parsePriceInput(price);
+    const parsed = parsePriceInput(price, currency);
     if (!parsed.ok) {
       setPriceInvalid(true);
       return;
@@ -57,8 +60,9 @@ export function AddItemForm({ vendorId }: { vendorId: string }) {
         />
         <Input
           aria-label={MENU_ITEMS.priceLabel}
-          placeholder={MENU_ITEMS.pricePlaceholder}
-          prefix={MENU_ITEMS.currencyPrefix}
+          placeholder={pricePlaceholder()}
+          prefix={affix.position === 'prefix' ? affix.symbol : undefined}
+          suffix={affix.position === 'suffix' ? affix.symbol : undefined}
           inputMode="decimal"
           value={price}
           status={priceInvalid ? 'error' : undefined}

@@ -1,4 +1,4 @@
-// The menu items with their dollar prices and a confirmed, optimistic delete.
+// The menu items with their prices in the store's currency and a confirmed, optimistic delete.
 import { useEffect, useRef } from 'react';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
@@ -6,11 +6,11 @@ import type { MenuItemDto } from '../../api/contract/vendor';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
-import { formatPrice } from './price';
+import { formatPrice } from '../../lib/money';
 import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 
-export function MenuItemList({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
+export function MenuItemList({ vendorId, items, currency }: { vendorId: string; items: readonly MenuItemDto[]; currency: string }) {
   const [deleteItem] = useDeleteItemMutation();
   // Items the upload just shown added are marked, so the vendor can check the read.
   const newUploadId = useAppSelector(selectNewUploadId);
@@ -36,7 +36,7 @@ export function MenuItemList({ vendorId, items }: { vendorId: string; items: rea
           <span className="sw-items__name" title={item.name}>
             {item.name}
           </span>
-          <span className="sw-items__price">{formatPrice(item.price)}</span>
+          <span className="sw-items__price">{formatPrice(item.price, currency)}</span>
           {newUploadId && item.uploadId === newUploadId && (
             <Tag color="green" className="sw-items__new">
               {MENU_UPLOAD.newTag}

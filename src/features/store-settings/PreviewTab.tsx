@@ -27,6 +27,7 @@ export function PreviewTab({ profile, logoUrl, coverUrl, items }: PreviewTabProp
             address: profile.address,
             openHours: profile.open_hours,
             website: profile.website,
+            currency: profile.currency,
             menu: items.map((item) => ({ name: item.name, price: item.price === '' ? null : item.price })),
           }}
         />

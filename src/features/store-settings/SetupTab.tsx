@@ -1,6 +1,9 @@
-// Setup tab of the Store Settings dialog: the store profile fields and the logo and cover pickers.
-import { Col, Form, Input, Row } from 'antd';
+// Setup tab of the Store Settings dialog: the store profile fields, its currency and the logo and cover pickers.
+import { useMemo } from 'react';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { STORE_SETTINGS } from '../../constants';
+import { currencyOptions } from '../../lib/currencies';
+import { t } from '../../i18n/texts';
 import { ImagePicker } from './ImagePicker';
 import type { ProfileDraft } from './profileDraft';
 
@@ -22,6 +25,7 @@ const { fields, placeholders } = STORE_SETTINGS;
 const errorProps = (message: string | undefined) => (message ? { validateStatus: 'error' as const, help: message } : {});
 
 export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPreviewUrl, onPickLogo, onPickCover }: SetupTabProps) {
+  const currencies = useMemo(() => currencyOptions(draft.currency).map(({ code, label }) => ({ value: code, label })), [draft.currency]);
   return (
     <Form layout="vertical" component="div" className="sw-setup">
       <Row gutter={16}>
@@ -67,6 +71,19 @@ export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPr
               placeholder={placeholders.openHours}
               maxLength={STORE_SETTINGS.textMaxLength}
               onChange={(event) => onChange({ open_hours: event.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('currency.settings.label')} htmlFor="store-currency" extra={t('currency.settings.help')} {...errorProps(fieldErrors.currency)}>
+            <Select
+              id="store-currency"
+              showSearch={{ optionFilterProp: 'label' }}
+              value={draft.currency}
+              options={currencies}
+              placeholder={t('currency.settings.placeholder')}
+              notFoundContent={t('currency.settings.notFound')}
+              onChange={(currency: string) => onChange({ currency })}
             />
           </Form.Item>
         </Col>

@@ -14,6 +14,7 @@ import { draftFromVendor, type ProfileDraft } from './profileDraft';
 import { SetupTab, type FieldErrors } from './SetupTab';
 import { useObjectUrl } from './useObjectUrl';
 import { useGetVendorQuery, useUpdateVendorMutation } from './vendorApi';
+import { DEFAULT_CURRENCY } from '../../api/contract/limits';
 import './storeSettings.css';
 
 export type StoreSettingsTab = 'setup' | 'preview' | 'menu';
@@ -81,7 +82,7 @@ function StoreSettingsContent({ vendorId, onClose, initialTab }: { vendorId: str
 
 type TabKey = StoreSettingsTab;
 
-const PROFILE_FIELDS: readonly (keyof ProfileDraft)[] = ['company', 'address', 'open_hours', 'website'];
+const PROFILE_FIELDS: readonly (keyof ProfileDraft)[] = ['company', 'address', 'open_hours', 'website', 'currency'];
 
 /** The per-field problems of a 400 answer ({ error, details: [{ field, message }] }), if any. */
 function fieldErrorsOf(error: unknown): FieldErrors {
@@ -175,7 +176,8 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose, initialTab }: Sto
           {
             key: 'menu',
             label: STORE_SETTINGS.tabs.menu,
-            children: <MenuItemsTab vendorId={vendorId} items={items} />,
+            // The saved currency: the menu shows prices as customers see them now, not as an unsaved choice would.
+            children: <MenuItemsTab vendorId={vendorId} items={items} currency={vendor?.currency ?? DEFAULT_CURRENCY} />,
           },
         ]}
       />

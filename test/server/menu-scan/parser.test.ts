@@ -252,3 +252,25 @@ describe('groupIntoLines (PDF text runs → parser lines)', () => {
     expect(groupIntoLines([run('Flat', 50, 100, 24), run('White', 76, 100, 30), run('s', 106, 100, 6)])).toEqual(['Flat Whites']);
   });
 });
+
+describe("a store's own currency, as the store's locale writes its prices", () => {
+  // What a menu printed from a shop's till or word processor shows: Intl's own writing, spaces made plain.
+  const written = (amount: number, locale: string, currency: string) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      .format(amount)
+      .replace(/[\u200e\u200f\u061c]/g, '')
+      .replace(/\s/g, ' ');
+
+  it.each([
+    ['fr-FR', 'EUR'], ['de-DE', 'EUR'], ['es-ES', 'EUR'], ['en-IE', 'EUR'], ['en-GB', 'GBP'], ['en-US', 'USD'], ['fr-CA', 'CAD'],
+    ['de-CH', 'CHF'], ['ar-MA', 'MAD'], ['fr-MA', 'MAD'], ['sv-SE', 'SEK'], ['pl-PL', 'PLN'], ['hu-HU', 'HUF'], ['ro-RO', 'RON'],
+    ['pt-BR', 'BRL'], ['tr-TR', 'TRY'], ['ja-JP', 'JPY'], ['en-IN', 'INR'], ['en-NG', 'NGN'], ['en-KE', 'KES'], ['es-PE', 'PEN'],
+    ['uk-UA', 'UAH'], ['ka-GE', 'GEL'], ['kk-KZ', 'KZT'], ['bg-BG', 'BGN'], ['fr-SN', 'XOF'], ['es-CO', 'COP'], ['vi-VN', 'VND'],
+  ])('%s, %s: the sign where the locale puts it and its decimal mark', (locale, currency) => {
+    const menu = `Flat white ${written(3.5, locale, currency)}\nCroissant ${written(2.8, locale, currency)}`;
+    expect(parseMenuText(menu)).toEqual([
+      { name: 'Flat white', priceCents: 350 },
+      { name: 'Croissant', priceCents: 280 },
+    ]);
+  });
+});

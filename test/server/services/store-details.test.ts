@@ -38,6 +38,7 @@ describe('GET /api/customer/cards/:cardId/store', () => {
       address: '12 Harbour Road, Porto',
       openHours: 'Mon–Sat 7:00–18:00',
       website: 'beanthere.example',
+      currency: 'USD',
       menu: [
         { name: 'Flat White', price: 4.2 },
         { name: 'Tap Water', price: null },
@@ -45,6 +46,18 @@ describe('GET /api/customer/cards/:cardId/store', () => {
     });
     // No ids of the store, its items or its owner, and no e-mail.
     expect(response.body).not.toMatch(/vendor|_id|email|@/i);
+  });
+
+  it("answers the store's own currency with its menu, and the customer's card names it too", async () => {
+    const { vendor, credential, cardId } = await customerWithCard();
+    await t.db.kysely.updateTable('vendors').set({ currency: 'EUR' }).where('id', '=', vendor.id).execute();
+
+    const details = (await storeOf(cardId, asCustomer(credential))).json();
+    expect(details).toMatchObject({ currency: 'EUR', menu: [{ name: 'Flat White', price: 4.2 }, { name: 'Tap Water', price: null }] });
+    const card = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}`, headers: asCustomer(credential) });
+    expect(card.json().card.store.currency).toBe('EUR');
+    const wallet = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
+    expect(wallet.json().cards[0].store.currency).toBe('EUR');
   });
 
   it('answers 404 for a card in another wallet, and 401 without a credential', async () => {

@@ -3,7 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import CampaignsPage from '../../../../src/features/campaigns/CampaignsPage';
+import type { CampaignRow } from '../../../../src/api/contract/campaigns';
 import { renderWithApp } from '../../render';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 
 const SUBMIT = 'Launch Campaign & Send Push Notification';
 const FORM_TITLE = 'Create New Campaign';
@@ -76,12 +78,37 @@ async function fillEveryField(user: User) {
   for (let i = 0; i < 3; i += 1) pressArrowRight(slider());
 }
 
+const savedCampaign: CampaignRow = {
+  id: 'cmp-saved',
+  campaignTitle: 'Flat White Fridays',
+  campaignDescription: 'Two stamps for every flat white on Fridays.',
+  targetAudience: 'monthly',
+  startDateTime: '2026-12-04T08:00:00.000Z',
+  endDateTime: '2026-12-25T18:00:00.000Z',
+  promotionType: 'bonus-stamps',
+  itemsToPromote: ['Coffee'],
+  notificationFrequency: 'weekly',
+  abTesting: false,
+  budget: 80,
+  status: 'active',
+  notifications: 0,
+  createdAt: 1,
+};
+
 describe('CampaignsPage', () => {
   let log: jest.SpyInstance;
+  let api: FakeApi;
   beforeEach(() => {
     log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    api = installFakeApi();
+    api.on('GET /api/campaigns/vendor-1', { status: 200, body: { campaigns: [] } });
+    api.on('GET /api/campaigns/vendor-1/audience', { status: 200, body: { daily: 2, weekly: 7, monthly: 31, all: 58 } });
+    api.on('POST /api/campaigns/vendor-1', { status: 201, body: { id: 'cmp-new' } });
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    api.restore();
+    jest.restoreAllMocks();
+  });
 
   it('offers the option lists', async () => {
     const user = setupUser();
@@ -187,6 +214,9 @@ describe('CampaignsPage', () => {
     });
     // The 5 km radius was chosen but is not part of the campaign.
     expect(Object.values(logged)).not.toContain(5);
+    // The same object is saved on the server.
+    await waitFor(() => expect(api.sent('POST /api/campaigns/vendor-1')).toHaveLength(1));
+    expect(JSON.parse(api.sent('POST /api/campaigns/vendor-1')[0].body as string)).toStrictEqual(logged);
 
     // Everything is back to a fresh form: budget 50, A/B testing off, all else empty.
     await waitFor(() => expect(screen.getByLabelText('Campaign Title')).toHaveValue(''));
@@ -220,9 +250,9 @@ describe('CampaignsPage', () => {
     expect(summary).toHaveTextContent('A/B testingOff');
   });
 
-  it('lists the three sample campaigns under Title, Audience, Schedule, Type and Notifications', async () => {
+  it('lists the three sample campaigns under Title, Audience, Schedule, Type and Notifications while the store has none', async () => {
     renderCampaigns();
-    await screen.findByText(FORM_TITLE);
+    expect(await screen.findByText('Sample campaigns: yours appear here once you launch one.')).toBeInTheDocument();
     const table = document.querySelector('table') as HTMLTableElement;
     expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual(['Title', 'Audience', 'Schedule', 'Type', 'Notifications']);
     const rows = [...table.querySelectorAll('tbody tr')];
@@ -233,5 +263,57 @@ describe('CampaignsPage', () => {
     expect(rows[0]).toHaveTextContent('Discount');
     expect(rows[0]).toHaveTextContent('3');
     expect(screen.getByText('Campaign performance')).toBeInTheDocument();
+  });
+
+  it('keeps every field when the server refuses the campaign, and says why', async () => {
+    api.on('POST /api/campaigns/vendor-1', { status: 400, body: { error: 'The campaign was not saved: endDateTime must be in the future.' } });
+    const user = setupUser();
+    renderCampaigns();
+    await screen.findByText(FORM_TITLE);
+    await fillEveryField(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('The campaign was not saved: The campaign was not saved: endDateTime must be in the future.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Campaign Title')).toHaveValue('Double stamps weekend');
+    expect(screen.queryByText('Campaign recorded. No notification was sent: campaigns are in preview.')).not.toBeInTheDocument();
+  });
+
+  it('says how many customers the chosen customer frequency reaches', async () => {
+    const user = setupUser();
+    renderCampaigns();
+    await screen.findByText(FORM_TITLE);
+    await user.click(radio('Customer Frequency', 'Weekly visitors'));
+    expect(await screen.findByText('This reaches 7 customers today.')).toBeInTheDocument();
+    await user.click(radio('Customer Frequency', 'All customers'));
+    expect(await screen.findByText('This reaches 58 customers today.')).toBeInTheDocument();
+  });
+
+  it("lists the store's own campaigns instead of the samples, with their status, and pauses one", async () => {
+    api.on('GET /api/campaigns/vendor-1', { status: 200, body: { campaigns: [savedCampaign] } });
+    api.on('POST /api/campaigns/vendor-1/cmp-saved/pause', { status: 200, body: { ...savedCampaign, status: 'paused' } });
+    const user = setupUser();
+    renderCampaigns();
+    const title = await screen.findByText('Flat White Fridays');
+    const row = title.closest('tr') as HTMLTableRowElement;
+    expect(row).toHaveTextContent('Monthly visitors');
+    expect(row).toHaveTextContent('Active');
+    expect(screen.queryByText('Winter Warmer Week')).not.toBeInTheDocument();
+    expect(screen.queryByText('Campaign performance')).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(api.sent('POST /api/campaigns/vendor-1/cmp-saved/pause')).toHaveLength(1));
+  });
+
+  it('duplicates a campaign into the form', async () => {
+    api.on('GET /api/campaigns/vendor-1', { status: 200, body: { campaigns: [{ ...savedCampaign, status: 'ended', endDateTime: '2025-01-01T00:00:00.000Z', startDateTime: '2024-12-01T00:00:00.000Z' }] } });
+    const user = setupUser();
+    renderCampaigns();
+    const row = (await screen.findByText('Flat White Fridays')).closest('tr') as HTMLTableRowElement;
+    expect(within(row).queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(screen.getByLabelText('Campaign Title')).toHaveValue('Flat White Fridays'));
+    expect(screen.getByLabelText('Campaign Description')).toHaveValue('Two stamps for every flat white on Fridays.');
+    // An ended campaign's dates are gone: the copy needs new ones.
+    expect(screen.getByLabelText('Start Date & Time')).toHaveValue('');
   });
 });

@@ -108,6 +108,7 @@ describe('ScanPage', () => {
         address: '12 Harbour Road, Porto',
         openHours: 'Mon–Sat 7:00–18:00',
         website: 'beanthere.example',
+        currency: 'USD',
         menu: [
           { name: 'Flat White', price: 4.2 },
           { name: 'Tap Water', price: null },

@@ -29,7 +29,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const OTHER_STORE = { vendorId: 'vendor-2', company: 'Other Roasters', logo: null };
+const OTHER_STORE = { vendorId: 'vendor-2', company: 'Other Roasters', logo: null, currency: 'USD' };
 
 describe('WalletPage', () => {
   it("lists the customer's cards with progress, marks a full one, and links each to its card", async () => {

@@ -1,7 +1,7 @@
 // Sample customer-API answers for the customer page tests.
 import type { ClaimResponse, CustomerCard, ScanResponse } from '../../../../src/api/contract/customer';
 
-export const STORE = { vendorId: 'vendor-1', company: 'Bean There Café', logo: '/api/images/abc' };
+export const STORE = { vendorId: 'vendor-1', company: 'Bean There Café', logo: '/api/images/abc', currency: 'USD' };
 export const REWARD = { text: 'Buy 10 Flat White, get 1 free', label: 'Flat White', stamps: 10, expiry: '2026-12-31', ended: false };
 
 export function sampleCard(overrides: Partial<CustomerCard> = {}): CustomerCard {

@@ -32,7 +32,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const STORE = { vendorId: VENDOR, company: 'Bean There Café', logo: null };
+const STORE = { vendorId: VENDOR, company: 'Bean There Café', logo: null, currency: 'USD' };
 
 function claimDto(overrides: Partial<RedemptionDto> = {}): RedemptionDto {
   return {

@@ -15,10 +15,9 @@ const api = withFakeVendorApi('/images/logo-abc.png');
 const navButton = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name });
 
 describe('NavBar', () => {
-  test('has the five page buttons, Campaigns disabled, and the search box', () => {
+  test('has the five page buttons, every one enabled, and the search box', () => {
     renderNav();
-    for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Help & Resources']) expect(navButton(name)).toBeEnabled();
-    expect(navButton('Campaigns')).toBeDisabled();
+    for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Campaigns', 'Help & Resources']) expect(navButton(name)).toBeEnabled();
     expect(screen.getByRole('search')).toContainElement(screen.getByLabelText('Search'));
     expect(screen.getByLabelText('Search')).toHaveAttribute('placeholder', 'Search for anything...');
   });
@@ -26,6 +25,7 @@ describe('NavBar', () => {
   test.each([
     ['Rewards', '/rewards/v1', 'Rewards page'],
     ['QR Code', '/qr-code/v1', 'QR page'],
+    ['Campaigns', '/campaigns/v1', 'Campaigns page'],
     ['Help & Resources', '/help/v1', 'Help page'],
   ])('%s opens %s', async (name, path, heading) => {
     const { user, router } = renderNav();

@@ -22,8 +22,7 @@ describe('NavBar below 768 px: the Menu button', () => {
     expect(panel).not.toBeNull();
     expect(isOpen(panel)).toBe(false);
     const nav = within(panel).getByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Help & Resources']) expect(within(nav).getByRole('button', { name })).toBeEnabled();
-    expect(within(nav).getByRole('button', { name: 'Campaigns' })).toBeDisabled();
+    for (const name of ['Dashboard', 'Rewards', 'QR Code', 'Campaigns', 'Help & Resources']) expect(within(nav).getByRole('button', { name })).toBeEnabled();
     expect(within(panel).getByRole('search')).toContainElement(screen.getByLabelText('Search'));
     // The profile menu stays in the bar, reachable with the panel closed.
     const profile = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
@@ -46,11 +45,11 @@ describe('NavBar below 768 px: the Menu button', () => {
     expect(isOpen(panelOf(menuButton()))).toBe(false);
   });
 
-  test('the disabled Campaigns button in the panel goes nowhere', async () => {
+  test('the Campaigns button in the panel opens the Campaigns page', async () => {
     const { user, router } = renderNav();
     await user.click(menuButton());
     await user.click(within(panelOf(menuButton())).getByRole('button', { name: 'Campaigns' }));
-    expect(router.state.location.pathname).toBe('/dashboard/v1');
+    expect(router.state.location.pathname).toBe('/campaigns/v1');
   });
 
   test('works from the keyboard: Enter opens, Tab reaches the page buttons, Escape closes and returns focus', async () => {

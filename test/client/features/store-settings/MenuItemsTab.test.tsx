@@ -8,6 +8,7 @@ import { setupUser, type User } from '../../support/browser';
 import { deferred, FakeXhr, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
 import { getButton, getTab, queryButton } from './dom';
+import { pageLanguage } from '../../support/pageLanguage';
 import { vendorResponse, VENDOR_ID } from './vendorFixtures';
 
 // Each test renders the whole dialog with antd; on the shared 2-core machine that can take several seconds.
@@ -152,6 +153,45 @@ describe('Menu & Items: add item', () => {
     // ...and the list shows it. RTK batches the optimistic patch's notification to the next animation frame,
     // which can come after the failure under load, so the list is awaited rather than read at once.
     await waitFor(() => expect(itemNames()).toEqual(['Flat White', 'Tap Water', 'Scone']));
+  });
+});
+
+describe("Menu & Items: the store's currency in the vendor's locale", () => {
+  const spaces = (text: string | null | undefined) => text?.replace(/\s/g, ' ');
+  let backToEnglish: (() => void) | undefined;
+  afterEach(() => {
+    backToEnglish?.();
+    backToEnglish = undefined;
+  });
+
+  test('a euro store seen in French: prices read "4,20 €", the price box writes € after the amount and reads "3,50 €" as 3.5', async () => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'EUR' }) });
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+    const { user } = await openMenuTab();
+
+    const prices = () => [...itemList().querySelectorAll('.sw-items__price')].map((node) => spaces(node.textContent));
+    expect(prices()).toEqual(['4,20 €', '']);
+    const priceBox = screen.getByLabelText('Price');
+    expect(priceBox).toHaveAttribute('placeholder', '0,00');
+    expect(spaces(priceBox.closest('.ant-input-affix-wrapper')?.querySelector('.ant-input-suffix')?.textContent)).toBe('€');
+
+    await typeItem(user, 'Chausson aux pommes', '3,50 €');
+    await waitFor(() => expect(posts('add-item')).toHaveLength(1));
+    expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Chausson aux pommes', itemPrice: 3.5 });
+    expect(prices()).toEqual(['4,20 €', '', '3,50 €']);
+  });
+
+  test('"€3.50" typed the Irish way is a price of a euro store too', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-IE']);
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'EUR' }) });
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+    const { user } = await openMenuTab();
+
+    await typeItem(user, 'Scone', '€3.50');
+    await waitFor(() => expect(posts('add-item')).toHaveLength(1));
+    expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Scone', itemPrice: 3.5 });
+    expect(within(itemList()).getByText('€3.50')).toBeInTheDocument();
   });
 });
 

@@ -121,6 +121,7 @@ describe('StoreSettingsDialog', () => {
     expect(form.get('address')).toBe('1 Main Street');
     expect(form.get('open_hours')).toBe('Daily 8–20');
     expect(form.get('website')).toBe('corner.coffee');
+    expect(form.get('currency')).toBe('USD');
     expect((form.get('logo') as File).name).toBe('logo.png');
     expect((form.get('cover') as File).name).toBe('cover.jpg');
     expect(form.has('banner')).toBe(false);
@@ -188,6 +189,44 @@ describe('StoreSettingsDialog', () => {
     expect(await screen.findByText('Company is required.')).toBeInTheDocument();
     expect(console.error).toHaveBeenCalledWith('Failed to save store settings', expect.objectContaining({ status: 400 }));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  test("the store's currency is chosen from ISO 4217 codes named in the viewer's language, found by name, and saved", async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 200, body: {} });
+    const { user, onClose } = renderDialog();
+    await screen.findByLabelText('Company');
+    expect(screen.getByText('USD — US Dollar')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Currency'));
+    await user.keyboard('euro');
+    const euro = await waitFor(() => {
+      const option = document.querySelector<HTMLElement>('.ant-select-item-option[title="EUR — Euro"]');
+      expect(option).not.toBeNull();
+      return option as HTMLElement;
+    });
+    await user.click(euro);
+    await user.click(getTab('Preview'));
+    // The preview shows the unsaved choice: the menu's price in euros.
+    expect(within(screen.getByLabelText('Corner Coffee store preview')).getByText('€4.20')).toBeInTheDocument();
+    await user.click(getTab('Setup'));
+    await user.click(getButton('Save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const form = fakeApi.requests.find((request) => request.method === 'POST')?.body as FormData;
+    expect(form.get('currency')).toBe('EUR');
+  });
+
+  test('a currency the server refuses is marked under the currency select', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+    const refusal = 'Currency must be an ISO 4217 currency code such as USD, EUR or GBP.';
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 400, body: { error: refusal, details: [{ field: 'currency', message: refusal }] } });
+    const { user } = renderDialog();
+    await screen.findByLabelText('Company');
+    await user.click(getButton('Save'));
+
+    const help = await screen.findByText(refusal, { selector: '.ant-form-item-explain-error' });
+    expect(help.closest('.ant-form-item')?.querySelector('#store-currency')).not.toBeNull();
   });
 
   test('the logo and cover pickers take image files only', async () => {

@@ -2,7 +2,7 @@
 
 export const VENDOR_ID = 'v-123';
 
-export function vendorResponse(overrides: { items?: { _id: string; name: string; price: number | '' }[] } = {}) {
+export function vendorResponse(overrides: { items?: { _id: string; name: string; price: number | '' }[]; currency?: string } = {}) {
   return {
     vendor: {
       company: 'Corner Coffee',
@@ -11,6 +11,7 @@ export function vendorResponse(overrides: { items?: { _id: string; name: string;
       website: 'corner.coffee',
       logo: '/images/logo-abc.png',
       banner: null,
+      currency: overrides.currency ?? 'USD',
     },
     items: overrides.items ?? [
       { _id: 'i1', name: 'Flat White', price: 4.2 },

@@ -33,7 +33,7 @@ describe('POST /api/customer/scan', () => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.credential).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(body.store).toEqual({ vendorId: store.id, company: 'Bean There Café', logo: expect.stringMatching(/^\/api\/images\/[0-9a-f]{64}$/) });
+      expect(body.store).toEqual({ vendorId: store.id, company: 'Bean There Café', logo: expect.stringMatching(/^\/api\/images\/[0-9a-f]{64}$/), currency: 'USD' });
       expect(body.reward).toEqual({ text: 'Buy 10 Flat White, get 1 free', label: 'Flat White', stamps: 10, expiry: '2026-12-31', ended: false });
       expect(body.card).toMatchObject({ stamps: 1, required: 10, canClaim: false, store: { vendorId: store.id } });
       expect(body.message).toBe('Stamp collected! 9 more for your free Flat White');

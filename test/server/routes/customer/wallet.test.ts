@@ -91,7 +91,7 @@ describe('POST /api/customer/cards/:cardId/claim', () => {
     expect(response.json().redemption).toEqual({
       id: expect.any(String),
       cardId,
-      store: { vendorId: store.id, company: 'Bean There Café', logo: null },
+      store: { vendorId: store.id, company: 'Bean There Café', logo: null, currency: 'USD' },
       rewardLabel: 'Flat White',
       stampsRequired: 3,
       claimedAt: t.clock.now(),

@@ -36,9 +36,9 @@ function getVendor(v: TestVendor = vendor, headers: Record<string, string> = v.a
   return t.app.inject({ method: 'GET', url: `/api/vendor/${v.id}`, headers });
 }
 
-function postProfile(fields: Record<string, string>, files: FilePart[] = [], v: TestVendor = vendor) {
+function postProfile(fields: Record<string, string>, files: FilePart[] = [], v: TestVendor = vendor, headers: Record<string, string> = {}) {
   const body = multipart(fields, files);
-  return t.app.inject({ method: 'POST', url: `/api/vendor/${v.id}`, payload: body.payload, headers: { ...v.auth, ...body.headers } });
+  return t.app.inject({ method: 'POST', url: `/api/vendor/${v.id}`, payload: body.payload, headers: { ...v.auth, ...body.headers, ...headers } });
 }
 
 const logoPart = (data: Buffer, filename = 'logo.png', contentType = 'image/png'): FilePart => ({ field: 'logo', filename, contentType, data });
@@ -66,6 +66,7 @@ describe('GET /api/vendor/:vendorId', () => {
       website: 'beanthere.test',
       logo: null,
       banner: null,
+      currency: 'USD',
     });
     expect(body.items.map((item: { name: string; price: number | '' }) => [item.name, item.price])).toEqual([
       ['Flat White', 4.2],
@@ -129,7 +130,7 @@ describe('POST /api/vendor/:vendorId', () => {
     const response = await postProfile({ company: '  Bean   Here ', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: ' https://beanhere.test/menu ' });
 
     expect(response.statusCode).toBe(200);
-    const saved = { company: 'Bean Here', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: 'https://beanhere.test/menu', logo: null, banner: null };
+    const saved = { company: 'Bean Here', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: 'https://beanhere.test/menu', logo: null, banner: null, currency: 'USD' };
     expect(response.json()).toEqual({ vendor: saved });
     expect((await getVendor()).json().vendor).toEqual(saved);
   });
@@ -159,6 +160,47 @@ describe('POST /api/vendor/:vendorId', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
     expect((await getVendor()).json().vendor.company).toBe('Bean There');
+  });
+
+  test('a store that never chose a currency shows prices in US dollars', async () => {
+    expect((await getVendor()).json().vendor.currency).toBe('USD');
+  });
+
+  test('saves the store currency as its ISO 4217 code (any letter case) and GET answers it', async () => {
+    const response = await postProfile({ ...profileFields, currency: 'eur' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().vendor.currency).toBe('EUR');
+    expect((await getVendor()).json().vendor.currency).toBe('EUR');
+  });
+
+  test('a save without a currency keeps the one the store chose', async () => {
+    await postProfile({ ...profileFields, currency: 'GBP' });
+
+    const response = await postProfile({ ...profileFields, company: 'Renamed' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().vendor).toMatchObject({ company: 'Renamed', currency: 'GBP' });
+  });
+
+  test.each([['EURO'], ['XYZ'], ['€'], ['DEM'], ['']])('refuses the currency %p with a 400 naming the field, changing nothing', async (currency) => {
+    await postProfile({ ...profileFields, currency: 'JPY' });
+
+    const response = await postProfile({ ...profileFields, company: 'Changed', currency });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'Currency must be an ISO 4217 currency code such as USD, EUR or GBP.',
+      details: [{ field: 'currency', message: 'Currency must be an ISO 4217 currency code such as USD, EUR or GBP.' }],
+    });
+    expect((await getVendor()).json().vendor).toMatchObject({ company: 'Bean There', currency: 'JPY' });
+  });
+
+  test("a refused currency is explained in the language of the vendor's page", async () => {
+    const response = await postProfile({ ...profileFields, currency: 'EURO' }, [], vendor, { 'accept-language': 'fr-FR,fr;q=0.9' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'currency', message: 'La devise doit être un code ISO 4217, par exemple USD, EUR ou GBP.' }]);
   });
 
   test('a missing required field is a 400 too', async () => {

@@ -1,0 +1,69 @@
+// /api/campaigns/{vendorId}: save, list, pause, resume and end the store's campaigns, and count who
+// each customer frequency reaches. HTTP only; rules in services/campaigns. Managers and owners only.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CampaignAudience, CampaignInput, CampaignList, CampaignParams, CampaignRow, CreatedCampaign } from '../../src/api/contract/campaigns';
+import { ErrorBody, VendorParams } from '../../src/api/contract/common';
+import { campaignAudience, changeCampaign, createCampaign, listStoreCampaigns, type CampaignAction } from '../services/campaigns';
+
+const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/:vendorId', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['campaigns'],
+      summary: 'Save a campaign from the Campaigns form (400 names each field at fault: end before start, no items, budget outside 0–200, …)',
+      security: [{ bearer: [] }],
+      params: VendorParams,
+      body: CampaignInput,
+      response: { 201: CreatedCampaign, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const principal = request.principal;
+    const createdBy = principal?.kind === 'person' ? principal.personId : null;
+    const created = await createCampaign(app.deps, request.params.vendorId, request.body, createdBy);
+    reply.code(201);
+    return created;
+  });
+
+  app.get('/:vendorId', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['campaigns'],
+      summary: "The store's campaigns, newest first, with where each stands and the notifications it has sent",
+      security: [{ bearer: [] }],
+      params: VendorParams,
+      response: { 200: CampaignList, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { campaigns: await listStoreCampaigns(app.deps, request.params.vendorId) };
+  });
+
+  app.get('/:vendorId/audience', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['campaigns'],
+      summary: 'How many customers each customer frequency selects today (daily: visits on ≥ 10 days of the last 30; weekly: ≥ 3 visits; monthly: ≥ 1; all)',
+      security: [{ bearer: [] }],
+      params: VendorParams,
+      response: { 200: CampaignAudience, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return campaignAudience(app.deps, request.params.vendorId);
+  });
+
+  for (const action of ['pause', 'resume', 'end'] as const satisfies readonly CampaignAction[]) {
+    app.post(`/:vendorId/:campaignId/${action}`, {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['campaigns'],
+        summary: `${action[0].toUpperCase()}${action.slice(1)} a campaign (409 once it has ended)`,
+        security: [{ bearer: [] }],
+        params: CampaignParams,
+        response: { 200: CampaignRow, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    }, async (request) => changeCampaign(app.deps, request.params.vendorId, request.params.campaignId, action));
+  }
+};
+
+export default campaignsRoutes;

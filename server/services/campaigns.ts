@@ -1,0 +1,114 @@
+// A store's campaigns: saved from the Campaigns form with every field checked, listed with where each
+// stands (scheduled, active, paused, ended), paused, resumed and ended by the store's managers; and
+// how many customers each customer frequency selects before launch.
+import type { CampaignAudience, CampaignInput, CampaignRow, CampaignStatus, CustomerFrequency, NotificationFrequency, PromotionType } from '../../src/api/contract/campaigns';
+import { MAX_CAMPAIGN_DAYS } from '../../src/api/contract/limits';
+import type { AppDeps } from '../deps';
+import { badRequest, conflict, notFound, type FieldProblem } from '../http-errors';
+import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
+import { vendorExists } from '../repositories/rewards';
+
+const DAY_MS = 86_400_000;
+/** The window customer frequency looks back over. */
+export const AUDIENCE_WINDOW_DAYS = 30;
+/** Daily visitors came on at least this many different days of the window; weekly ones at least this many times. */
+export const DAILY_VISITOR_DAYS = 10;
+export const WEEKLY_VISITOR_VISITS = 3;
+/** The table lists this many of the store's latest campaigns. */
+const LISTED_CAMPAIGNS = 100;
+
+export const CAMPAIGN_NOT_FOUND_MESSAGE = 'No such campaign at this store.';
+export const CAMPAIGN_ENDED_MESSAGE = 'This campaign has ended.';
+
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+/** Saves a new campaign after the checks its schema cannot make; 400 names every field at fault. */
+export async function createCampaign(deps: Deps, vendorId: string, input: CampaignInput, createdBy: string | null): Promise<{ id: string }> {
+  const problems: FieldProblem[] = [];
+  const title = input.campaignTitle.trim();
+  const description = input.campaignDescription.trim();
+  const items = [...new Set(input.itemsToPromote.map((item) => item.trim()).filter((item) => item !== ''))];
+  const startAt = Date.parse(input.startDateTime);
+  const endAt = Date.parse(input.endDateTime);
+  const now = deps.now();
+  if (title === '') problems.push({ field: 'campaignTitle', message: 'is required' });
+  if (description === '') problems.push({ field: 'campaignDescription', message: 'is required' });
+  if (items.length === 0) problems.push({ field: 'itemsToPromote', message: 'must name at least one item' });
+  if (Number.isNaN(startAt)) problems.push({ field: 'startDateTime', message: 'must be a date and time' });
+  if (Number.isNaN(endAt)) problems.push({ field: 'endDateTime', message: 'must be a date and time' });
+  else if (endAt <= now) problems.push({ field: 'endDateTime', message: 'must be in the future' });
+  else if (!Number.isNaN(startAt) && endAt <= startAt) problems.push({ field: 'endDateTime', message: 'must be after the start' });
+  else if (!Number.isNaN(startAt) && endAt - startAt > MAX_CAMPAIGN_DAYS * DAY_MS) problems.push({ field: 'endDateTime', message: `must be at most ${MAX_CAMPAIGN_DAYS} days after the start` });
+  if (problems.length > 0) throw badRequest(`The campaign was not saved: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, problems);
+  if (!(await vendorExists(deps.db.kysely, vendorId))) throw notFound('This store no longer exists.');
+  const id = crypto.randomUUID();
+  await insertCampaign(deps.db.kysely, {
+    id,
+    vendorId,
+    title,
+    description,
+    audience: input.targetAudience,
+    startAt,
+    endAt,
+    promotionType: input.promotionType,
+    items,
+    notificationFrequency: input.notificationFrequency,
+    abTesting: input.abTesting,
+    budget: input.budget,
+    createdBy,
+  }, now);
+  return { id };
+}
+
+export async function listStoreCampaigns(deps: Deps, vendorId: string): Promise<CampaignRow[]> {
+  const now = deps.now();
+  return (await listCampaigns(deps.db.kysely, vendorId, LISTED_CAMPAIGNS)).map((record) => toRow(record, now));
+}
+
+export type CampaignAction = 'pause' | 'resume' | 'end';
+
+/** Pauses, resumes or ends a campaign; an ended campaign answers 409 and stays as it is. */
+export async function changeCampaign(deps: Deps, vendorId: string, campaignId: string, action: CampaignAction): Promise<CampaignRow> {
+  const now = deps.now();
+  const changed =
+    action === 'end'
+      ? await endCampaign(deps.db.kysely, vendorId, campaignId, now)
+      : await setCampaignPaused(deps.db.kysely, vendorId, campaignId, action === 'pause' ? now : null, now);
+  const record = await findCampaign(deps.db.kysely, vendorId, campaignId);
+  if (!record) throw notFound(CAMPAIGN_NOT_FOUND_MESSAGE);
+  if (!changed || (action !== 'end' && record.end_at <= now)) throw conflict(CAMPAIGN_ENDED_MESSAGE);
+  return toRow(record, now);
+}
+
+/** How many customers each customer frequency selects today. */
+export async function campaignAudience(deps: Deps, vendorId: string): Promise<CampaignAudience> {
+  return countAudiences(deps.db.kysely, vendorId, deps.now() - AUDIENCE_WINDOW_DAYS * DAY_MS, {
+    dailyDays: DAILY_VISITOR_DAYS,
+    weeklyVisits: WEEKLY_VISITOR_VISITS,
+  });
+}
+
+export function campaignStatus(record: Pick<CampaignRecord, 'start_at' | 'end_at' | 'paused_at' | 'ended_at'>, now: number): CampaignStatus {
+  if (record.ended_at !== null || record.end_at <= now) return 'ended';
+  if (record.paused_at !== null) return 'paused';
+  return record.start_at > now ? 'scheduled' : 'active';
+}
+
+function toRow(record: CampaignRecord, now: number): CampaignRow {
+  return {
+    id: record.id,
+    campaignTitle: record.title,
+    campaignDescription: record.description,
+    targetAudience: record.audience as CustomerFrequency,
+    startDateTime: new Date(record.start_at).toISOString(),
+    endDateTime: new Date(record.end_at).toISOString(),
+    promotionType: record.promotion_type as PromotionType,
+    itemsToPromote: JSON.parse(record.items) as string[],
+    notificationFrequency: record.notification_frequency as NotificationFrequency,
+    abTesting: record.ab_testing === 1,
+    budget: record.budget,
+    status: campaignStatus(record, now),
+    notifications: record.notifications_sent,
+    createdAt: record.created_at,
+  };
+}

@@ -1,0 +1,62 @@
+// /api/campaigns/{vendorId}: the store's campaigns as saved from the Campaigns form, and who they reach.
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, MAX_CAMPAIGN_DESCRIPTION_LENGTH, MAX_CAMPAIGN_ITEMS, MAX_CAMPAIGN_ITEM_LENGTH, MAX_CAMPAIGN_TITLE_LENGTH } from './limits';
+
+export const CustomerFrequency = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('all')]);
+export type CustomerFrequency = Static<typeof CustomerFrequency>;
+
+export const PromotionType = Type.Union([Type.Literal('discount'), Type.Literal('bonus-stamps'), Type.Literal('exclusive-offer'), Type.Literal('limited-time')]);
+export type PromotionType = Static<typeof PromotionType>;
+
+export const NotificationFrequency = Type.Union([Type.Literal('once'), Type.Literal('daily'), Type.Literal('weekly')]);
+export type NotificationFrequency = Static<typeof NotificationFrequency>;
+
+/** The campaign object the form submits (and logs), field for field. */
+export const CampaignInput = Type.Object({
+  campaignTitle: Type.String({ minLength: 1, maxLength: MAX_CAMPAIGN_TITLE_LENGTH }),
+  campaignDescription: Type.String({ minLength: 1, maxLength: MAX_CAMPAIGN_DESCRIPTION_LENGTH }),
+  targetAudience: CustomerFrequency,
+  /** ISO 8601 instants. */
+  startDateTime: Type.String({ format: 'date-time', maxLength: 40 }),
+  endDateTime: Type.String({ format: 'date-time', maxLength: 40 }),
+  promotionType: PromotionType,
+  itemsToPromote: Type.Array(Type.String({ minLength: 1, maxLength: MAX_CAMPAIGN_ITEM_LENGTH }), { minItems: 1, maxItems: MAX_CAMPAIGN_ITEMS }),
+  notificationFrequency: NotificationFrequency,
+  abTesting: Type.Boolean(),
+  budget: Type.Integer({ minimum: CAMPAIGN_BUDGET_MIN, maximum: CAMPAIGN_BUDGET_MAX, description: "In the store's currency" }),
+}, { additionalProperties: false });
+export type CampaignInput = Static<typeof CampaignInput>;
+
+export const CampaignStatus = Type.Union([Type.Literal('scheduled'), Type.Literal('active'), Type.Literal('paused'), Type.Literal('ended')]);
+export type CampaignStatus = Static<typeof CampaignStatus>;
+
+/** One row of the Active Campaigns table: the saved campaign, where it stands, and what it has sent. */
+export const CampaignRow = Type.Object({
+  ...CampaignInput.properties,
+  id: Type.String(),
+  status: CampaignStatus,
+  /** Messages delivered so far, every channel together. */
+  notifications: Type.Integer({ minimum: 0 }),
+  createdAt: Type.Integer(),
+});
+export type CampaignRow = Static<typeof CampaignRow>;
+
+export const CampaignList = Type.Object({ campaigns: Type.Array(CampaignRow) });
+export type CampaignList = Static<typeof CampaignList>;
+
+export const CreatedCampaign = Type.Object({ id: Type.String() });
+export type CreatedCampaign = Static<typeof CreatedCampaign>;
+
+export const CampaignParams = Type.Object({
+  vendorId: Type.String({ minLength: 1, maxLength: 64 }),
+  campaignId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+
+/** How many of the store's customers each customer frequency selects today. */
+export const CampaignAudience = Type.Object({
+  daily: Type.Integer({ minimum: 0, description: 'Visits on at least 10 different days in the last 30' }),
+  weekly: Type.Integer({ minimum: 0, description: 'At least 3 visits in the last 30 days' }),
+  monthly: Type.Integer({ minimum: 0, description: 'At least 1 visit in the last 30 days' }),
+  all: Type.Integer({ minimum: 0, description: 'Every customer with a card at the store' }),
+});
+export type CampaignAudience = Static<typeof CampaignAudience>;

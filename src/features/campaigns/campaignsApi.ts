@@ -1,0 +1,31 @@
+// Campaign endpoints (/api/campaigns), added to the one api slice.
+import { api } from '../../api/apiSlice';
+import type { CampaignAudience, CampaignInput, CampaignList, CampaignRow, CreatedCampaign } from '../../api/contract/campaigns';
+
+export type CampaignAction = 'pause' | 'resume' | 'end';
+
+export const campaignsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/campaigns/{vendorId} (bearer): the store's campaigns, newest first. */
+    listCampaigns: build.query<CampaignList, string>({
+      query: (vendorId) => `/campaigns/${encodeURIComponent(vendorId)}`,
+      providesTags: (_result, _error, vendorId) => [{ type: 'Campaigns', id: vendorId }],
+    }),
+    /** GET /api/campaigns/{vendorId}/audience (bearer): how many customers each customer frequency selects. */
+    campaignAudience: build.query<CampaignAudience, string>({
+      query: (vendorId) => `/campaigns/${encodeURIComponent(vendorId)}/audience`,
+    }),
+    /** POST /api/campaigns/{vendorId} (bearer) with the campaign the form submits. */
+    launchCampaign: build.mutation<CreatedCampaign, { vendorId: string; campaign: CampaignInput }>({
+      query: ({ vendorId, campaign }) => ({ url: `/campaigns/${encodeURIComponent(vendorId)}`, method: 'POST', body: campaign }),
+      invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'Campaigns', id: vendorId }]),
+    }),
+    /** POST /api/campaigns/{vendorId}/{id}/{pause|resume|end} (bearer). */
+    changeCampaign: build.mutation<CampaignRow, { vendorId: string; campaignId: string; action: CampaignAction }>({
+      query: ({ vendorId, campaignId, action }) => ({ url: `/campaigns/${encodeURIComponent(vendorId)}/${encodeURIComponent(campaignId)}/${action}`, method: 'POST' }),
+      invalidatesTags: (_result, _error, { vendorId }) => [{ type: 'Campaigns', id: vendorId }],
+    }),
+  }),
+});
+
+export const { useListCampaignsQuery, useCampaignAudienceQuery, useLaunchCampaignMutation, useChangeCampaignMutation } = campaignsApi;

@@ -1,0 +1,143 @@
+// Prices in the store's currency, shown in the viewer's locale by the browser's Intl ("3,50 €" to a
+// French reader, "€3.50" to an Irish one, "$3.50" for a US-dollar store in English), and read back from
+// what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
+import { DEFAULT_CURRENCY } from '../api/contract/limits';
+import { intlLocale } from '../i18n/texts';
+
+/**
+ * The locale prices are written for: the page's language, with the region of the browser's or phone's own
+ * tag when it speaks that language (fr-CA, en-IE).
+ */
+export function viewerLocale(): string {
+  return intlLocale();
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** Intl formatters are costly to build and a menu shows dozens of prices: each is built once. */
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+// The narrow symbol is what a café's own price tags show ("$" for a Canadian or US store, not "CA$" or
+// "US$"): the customers reading a store's prices are, nearly always, in that store.
+const CURRENCY_STYLE = { style: 'currency', currencyDisplay: 'narrowSymbol' } as const;
+
+function currencyFormat(storeCurrency: string, locale: string | undefined, wholeUnits: boolean): Intl.NumberFormat {
+  // An answer kept from before stores had a currency (the customer pages' offline copy) has none: those
+  // stores price in dollars.
+  const currency = storeCurrency || DEFAULT_CURRENCY;
+  if (wholeUnits) return numberFormat(locale, { ...CURRENCY_STYLE, currency, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const natural = numberFormat(locale, { ...CURRENCY_STYLE, currency });
+  // Prices are kept to the cent: a currency written without decimals (JPY) still shows a stored ¥3.50 as
+  // it is, never rounded to a price the vendor did not set.
+  const { minimumFractionDigits = 0, maximumFractionDigits = 0 } = natural.resolvedOptions();
+  if (maximumFractionDigits >= 2) return natural;
+  return numberFormat(locale, { ...CURRENCY_STYLE, currency, minimumFractionDigits, maximumFractionDigits: 2 });
+}
+
+/** "3,50 €" for 3.5 EUR in fr-FR. `wholeUnits` leaves the decimals out (a budget slider's "50 €"). */
+export function formatMoney(amount: number, currency: string, locale: string | undefined = viewerLocale(), { wholeUnits = false } = {}): string {
+  return currencyFormat(currency, locale, wholeUnits).format(amount);
+}
+
+/** A menu item's price, or '' when it has none (nothing is shown then). */
+export function formatPrice(price: number | '' | null | undefined, currency: string, locale: string | undefined = viewerLocale()): string {
+  if (price === '' || price === null || price === undefined || !Number.isFinite(price)) return '';
+  return formatMoney(price, currency, locale);
+}
+
+/** The currency's sign as the locale writes it, and on which side of the amount ("€" after it in French). */
+export function currencyAffix(currency: string, locale: string | undefined = viewerLocale()): { symbol: string; position: 'prefix' | 'suffix' } {
+  const parts = currencyFormat(currency, locale, false).formatToParts(1);
+  const at = parts.findIndex((part) => part.type === 'currency');
+  const firstDigit = parts.findIndex((part) => part.type === 'integer');
+  return { symbol: at === -1 ? currency : parts[at].value, position: at !== -1 && at > firstDigit ? 'suffix' : 'prefix' };
+}
+
+/** How the locale writes an empty price ("0.00", "0,00"): the price box's placeholder. */
+export function pricePlaceholder(locale: string | undefined = viewerLocale()): string {
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(0);
+}
+
+/**
+ * What the vendor typed into the price box: '' (no price) or a non-negative amount with at most two
+ * decimals. The server applies the same rule to the number sent.
+ */
+export type ParsedPrice = { ok: true; price: number | '' } | { ok: false };
+
+const MAX_INTEGER_DIGITS = 7;
+// Digits as Arabic and Persian keyboards type them, and the Arabic decimal and group marks.
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+const ARABIC_DECIMAL = '\u066b';
+const ARABIC_GROUP = '\u066c';
+// Bidirectional marks some locales put around a formatted amount (a pasted "‏3,50 €").
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function separators(locale: string | undefined): { group: string; decimal: string } {
+  const parts = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1234.5);
+  return {
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+}
+
+/** Every way the currency may be written next to a price: narrow and full symbol, and its code. */
+function currencyMarks(currency: string, locale: string | undefined): string[] {
+  const marks = new Set<string>([currency]);
+  for (const currencyDisplay of ['narrowSymbol', 'symbol'] as const) {
+    const part = numberFormat(locale, { style: 'currency', currency, currencyDisplay }).formatToParts(1).find((p) => p.type === 'currency');
+    if (part) marks.add(part.value);
+  }
+  // Longest first, so "US$" goes before "$".
+  return [...marks].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Reads a price as a vendor writes it in their locale, with or without the store's currency sign:
+ * "3.50", "3,50", "3,50 €", "€3.50", "EUR 3.50", "1 234,50" (fr), "1.234,50" (de), "1,234.50" (en).
+ * A point or a comma followed by at most two digits is always the decimal mark (as before this read
+ * the locale); the locale's group separator is accepted between groups of three digits.
+ */
+export function parsePriceInput(input: string, currency: string, locale: string | undefined = viewerLocale()): ParsedPrice {
+  let text = input
+    .replace(DIRECTION_MARKS, '')
+    .replace(EASTERN_DIGITS, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf))
+    .replace(ARABIC_DECIMAL, '.')
+    .replace(new RegExp(ARABIC_GROUP, 'g'), ',')
+    .trim();
+  for (const mark of currencyMarks(currency, locale)) {
+    const markPattern = new RegExp(`^${escapeRegExp(mark)}\\s*|\\s*${escapeRegExp(mark)}$`, 'i');
+    if (markPattern.test(text)) {
+      text = text.replace(markPattern, '');
+      break;
+    }
+  }
+  if (text === '') return { ok: true, price: '' };
+
+  const plain = new RegExp(`^(\\d{1,${MAX_INTEGER_DIGITS}})?(?:[.,](\\d{0,2}))?$`).exec(text);
+  if (plain && (plain[1] !== undefined || (plain[2] ?? '') !== '')) {
+    return { ok: true, price: Number(`${plain[1] ?? '0'}.${plain[2] ?? ''}`) };
+  }
+
+  const { group, decimal } = separators(locale);
+  // A space-like group separator (French writes U+202F) matches any space the vendor typed.
+  const groupPattern = /^\s$/u.test(group) ? '\\s' : escapeRegExp(group);
+  const grouped = new RegExp(`^(\\d{1,3}(?:${groupPattern}\\d{3})+)(?:${escapeRegExp(decimal)}(\\d{0,2}))?$`, 'u').exec(text);
+  if (grouped) {
+    const integer = grouped[1].replace(/\D/g, '');
+    if (integer.length > MAX_INTEGER_DIGITS) return { ok: false };
+    return { ok: true, price: Number(`${integer}.${grouped[2] ?? ''}`) };
+  }
+  return { ok: false };
+}
