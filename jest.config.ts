@@ -52,6 +52,8 @@ const config: Config = {
         '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/setup/file-stub.ts',
         // @ant-design/icons' CommonJS build requires the ES-module file of @ant-design/colors; use its CommonJS twin.
         '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+        // antd's per-language texts, loaded lazily by the app: their CommonJS twins.
+        '^antd/es/locale/(.*)$': 'antd/lib/locale/$1',
       },
     },
     {

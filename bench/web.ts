@@ -43,6 +43,8 @@ interface PageSpec {
   /** What shows once the page is there (for /s/<token>: the stamp). */
   ready: (page: Page) => Promise<unknown>;
   formFactors: ('mobile' | 'desktop')[];
+  /** The customer page's language (chosen as with its switch); none: the browser's, English. */
+  customerLanguage?: string;
 }
 
 /** A verified vendor with a reward, straight into the database the server will open. */
@@ -106,6 +108,8 @@ async function weighPage(context: BrowserContext, baseUrl: string, spec: PageSpe
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
   });
+  // As a string: this file is type-checked without the DOM library.
+  if (spec.customerLanguage) await page.addInitScript(`localStorage.setItem('stampwise.customerLanguage', ${JSON.stringify(spec.customerLanguage)})`);
   await page.goto(`${baseUrl}${spec.path}`);
   await spec.ready(page);
   await page.close();
@@ -213,6 +217,10 @@ async function main(): Promise<void> {
 
     const pages: PageSpec[] = [
       { name: '/s/<token>', path: `/s/${store.flyerToken}`, signedIn: false, formFactors: ['mobile', 'desktop'], ready: (page) => page.getByText(/Stamp collected|card is full/).first().waitFor({ timeout: 30_000 }) },
+      // The stamp page in each other language: its texts are a lazy chunk of that language only.
+      ...['es', 'fr', 'de', 'ar'].map(
+        (language): PageSpec => ({ name: `/s/<token> (${language})`, path: `/s/${store.flyerToken}`, signedIn: false, formFactors: [], customerLanguage: language, ready: (page) => page.getByText(/^\d+ \/ \d+$/).first().waitFor({ timeout: 30_000 }) }),
+      ),
       { name: '/login', path: '/login', signedIn: false, formFactors: ['mobile', 'desktop'], ready: (page) => page.getByRole('button', { name: /sign in|log in/i }).first().waitFor({ timeout: 30_000 }) },
       { name: 'dashboard', path: `/dashboard/${store.vendorId}`, signedIn: true, formFactors: ['desktop'], ready: (page) => page.getByRole('heading').first().waitFor({ timeout: 30_000 }).then(() => page.waitForLoadState('networkidle')) },
       { name: 'QR page', path: `/qr-code/${store.vendorId}`, signedIn: true, formFactors: ['desktop'], ready: (page) => page.getByRole('heading').first().waitFor({ timeout: 30_000 }).then(() => page.waitForLoadState('networkidle')) },

@@ -45,7 +45,6 @@ export const ROUTES = {
 
 export const APP_NAME = 'Stampwise';
 
-export const ROUTE_ERROR_TITLE = 'Unexpected Application Error!';
 
 // ---- Store Settings dialog, menu items and menu upload ----
 export const STORE_SETTINGS = {
@@ -332,40 +331,7 @@ export const RESET_PASSWORD_TEXT = {
 } as const;
 
 // ---- Top navigation bar ----
-export const NAV_TEXT = {
-  label: 'Main',
-  skipToContent: 'Skip to content',
-  dashboard: 'Dashboard',
-  rewards: 'Rewards',
-  qrCode: 'QR Code',
-  campaigns: 'Campaigns',
-  help: 'Help & Resources',
-  search: 'Search',
-  searchPlaceholder: 'Search for anything...',
-  // The top bar's search: customers, menu items and pages.
-  searchGroups: { customers: 'Customers', menu: 'Menu items', pages: 'Pages' },
-  searchNothing: 'Nothing found',
-  searchCustomerDetail: (visits: number, stamps: number) => `${visits} visit${visits === 1 ? '' : 's'} · ${stamps} stamp${stamps === 1 ? '' : 's'} on the card`,
-  searchMenuDetail: 'Opens Menu & Items',
-  profileMenu: 'Account menu',
-  storeSettings: 'Store Settings',
-  accountSettings: 'Account Settings',
-  logout: 'Logout',
-  loadingVendor: 'Loading your store…',
-  logoAlt: (company: string) => `${company} logo`,
-  vendorLoadFailedLog: 'Could not load the vendor profile; signing out',
-  /** Below 768 px the page buttons and the search box fold into a panel behind this button. */
-  menu: 'Menu',
-} as const;
 
-export const ROUTE_ERROR_TEXT = {
-  backToSignIn: 'Back to sign in',
-  unknown: 'Unknown error',
-  // A page chunk of an older build is gone after a redeploy.
-  newVersion: 'A new version is available',
-  reload: 'Reload',
-  reloading: 'Loading the new version…',
-} as const;
 
 // ---- Dashboard (the figures themselves are in features/dashboard/sampleData.ts) ----
 export const DASHBOARD_TEXT = {
@@ -754,96 +720,6 @@ export const CUSTOMER_ROUTES = {
   confirmEmail: (token: string) => `/wallet/confirm-email/${encodeURIComponent(token)}`,
 } as const;
 
-export const CUSTOMER_TEXT = {
-  /** The store's stamps end a number of days after the last visit: said before it happens. */
-  stampsExpire: (date: string) => `Your stamps expire on ${date} if you don't visit`,
-  /** Names the store section under a card (what the owner wrote about the store). */
-  aboutStore: (company: string) => `About ${company}`,
-  brand: 'Stampwise',
-  myCards: 'My cards',
-  scanning: 'Collecting your stamp…',
-  noStampTitle: 'No stamp this time',
-  progress: (stamps: number, required: number) => `${stamps} / ${required}`,
-  progressLabel: (stamps: number, required: number) => `${stamps} of ${required} stamps`,
-  stampLabel: (n: number, filled: boolean) => `Stamp ${n}${filled ? ', collected' : ''}`,
-  extraStamps: (n: number) => `+${n} extra stamp${n === 1 ? '' : 's'} for your next card`,
-  toGo: (n: number) => `${n} more to go`,
-  cardFull: 'Your card is full!',
-  claim: 'Claim reward',
-  claimConfirmTitle: 'Claim your reward now?',
-  claimConfirmText: (company: string) => `Do this at the counter: show the next screen to the staff at ${company}. Your card then starts again.`,
-  claimConfirm: 'Claim now',
-  claimCancel: 'Not yet',
-  claiming: 'Claiming…',
-  openWallet: 'Open my wallet',
-  backToWallet: 'All my cards',
-  retry: 'Try again',
-  networkError: 'We could not reach Stampwise. Check your connection and try again.',
-  genericError: 'Something went wrong. Please try again.',
-  rewardEnded: 'This reward has ended',
-  noReward: 'This store has no reward running right now.',
-  readyBadge: 'Reward ready',
-  // The reward-ready screen: live clock and motion, so a screenshot is easy to tell from the real thing.
-  readyTitle: 'Reward ready — show this to staff',
-  readyEyebrow: 'Your free reward',
-  readyClaimedAt: (time: string) => `Claimed at ${time}`,
-  readyLiveHint: 'The clock runs live on the real screen',
-  readyDone: 'Done',
-  showAgain: 'Show the reward screen again',
-  recentClaims: 'Recent rewards',
-  claimedOn: (when: string) => `Claimed ${when}`,
-  /** How long after a claim the reward screen can be shown again (ms). */
-  showAgainWindowMs: 15 * 60 * 1000,
-  walletTitle: 'My stamp cards',
-  walletLoading: 'Loading your cards…',
-  walletEmptyTitle: 'No stamp cards yet',
-  walletEmptyText: "Scan the QR code at a store's counter with your phone camera to collect your first stamp.",
-  profileTitle: 'Keep your cards safe',
-  profileText: 'Optional: add your e-mail to get your cards back on a new phone.',
-  displayNameLabel: 'Your name',
-  displayNamePlaceholder: 'e.g. Ana',
-  emailLabel: 'E-mail',
-  emailPlaceholder: 'you@example.com',
-  saveProfile: 'Save',
-  profileSaved: 'Saved',
-  /** After asking to use a new e-mail: the same words whether or not another wallet uses it. */
-  profileCheckInbox: (email: string) => `Check your inbox: we have sent a link to ${email}. Your e-mail is saved once you open it.`,
-  confirmingEmail: 'Confirming your e-mail…',
-  emailConfirmedTitle: 'Your e-mail is saved',
-  emailConfirmedText: (email: string) => `${email} can now bring your cards to a new phone.`,
-  emailConfirmFailedTitle: 'This link did not work',
-  recoverTitle: 'Used Stampwise on another phone?',
-  recoverText: 'Enter the e-mail you saved there and we will send you a link that brings your cards to this phone.',
-  recoverButton: 'Send me a link',
-  recoverOpening: 'Bringing your cards to this phone…',
-  recoverDoneTitle: 'Your cards are on this phone now',
-  recoverFailedTitle: 'This link did not work',
-  /** After a recovery that brought this phone's own cards along. */
-  recoverMerged: (cards: number, stamps: number) =>
-    `The ${cards === 1 ? 'card' : `${cards} cards`} already on this phone ${cards === 1 ? 'was' : 'were'} added to your wallet` +
-    (stamps > 0 ? `, with ${stamps} ${stamps === 1 ? 'stamp' : 'stamps'}.` : '.'),
-  notFoundCard: 'This stamp card is not in your wallet.',
-  // The hand-over at the counter.
-  handoverCodeLabel: 'Code for staff',
-  handoverWaiting: 'Staff tap “Hand over” or type this code',
-  handoverGiven: (reward: string, time: string) => `Enjoy your ${reward} — given at ${time}`,
-  handoverGivenTitle: 'Enjoy!',
-  handoverExpired: 'This claim was not handed over in time, so your stamps are back on your card. Claim again at the counter.',
-  handoverExpiredTitle: 'Claim expired',
-  returnedClaim: (reward: string, stamps: number) =>
-    `Your claim for ${reward} was not handed over in time: its ${stamps} stamp${stamps === 1 ? ' is' : 's are'} back on this card.`,
-  // Wallet deletion.
-  deleteTitle: 'Delete my wallet',
-  deleteText: 'Erases your cards, name and e-mail from Stampwise. Stores keep only anonymous counts of past visits.',
-  deleteButton: 'Delete my wallet',
-  deleteConfirmTitle: 'Delete your wallet for good?',
-  deleteConfirmText: 'All your stamp cards and stamps are lost. This cannot be undone.',
-  deleteConfirm: 'Delete for good',
-  deleteCancel: 'Keep my wallet',
-  deleting: 'Deleting…',
-  deletedTitle: 'Your wallet is deleted',
-  deletedText: 'Your cards, name and e-mail are gone. Scan a store’s code to start a new card any time.',
-} as const;
 
 // ---- The vendor's own activity: live dashboard figures, Reward Activity rows, the counter feed ----
 export const ACTIVITY_TEXT = {
@@ -965,8 +841,6 @@ export const RELAY_TEXT = {
   activityVoided: 'Voided',
   // 'Stamp voided — Customer #5, 1st visit' reads right for a name and for the numbered label alike.
   feedVoided: (customer: string) => `Stamp voided — ${customer}`,
-  /** The customer's card (never a silent change). */
-  removedByStore: (n: number) => `${n} stamp${n === 1 ? '' : 's'} removed by the store`,
   budgetTitle: 'How many stamps one code can give',
   budgetHint: (code: number, flyer: number) =>
     `Now: one code on this screen gives up to ${code} stamps before it changes, and your printed flyer up to ${flyer} stamps a day; customers who scan after that are asked to get their stamp at the counter. Leave a box empty and Stampwise picks the number from your busiest minute.`,

@@ -37,6 +37,7 @@ import { deleteWallet } from '../services/wallet-deletion';
 import { applePassDownloadLink, applePassForCard } from '../services/apple-pass';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { googlePassForCard } from '../services/google-wallet';
+import { localeOfAcceptLanguage } from '../infra/texts';
 
 const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
@@ -273,7 +274,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return updateProfile(app.deps, customerId, request.body);
+    return updateProfile(app.deps, customerId, request.body, localeOfAcceptLanguage(request.headers['accept-language']));
   });
 
   app.delete('/me', {
@@ -311,7 +312,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 202: RecoverResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
-    await requestRecovery(app.deps, request.body.email);
+    await requestRecovery(app.deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']));
     return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
   });
 

@@ -27,6 +27,8 @@ import type { MailMessage } from '../infra/mailer';
 import { mergeAnonymousWallet, type WalletMergeSummary } from './wallet-merge';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
+import { DEFAULT_LOCALE, isRightToLeft, type Locale } from '../../src/api/contract/locales';
+import { text } from '../infra/texts';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -110,6 +112,7 @@ export async function updateProfile(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>,
   customerId: string,
   input: UpdateCustomerRequest,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<UpdateCustomerResponse> {
   const db = deps.db.kysely;
   const now = deps.now();
@@ -139,7 +142,7 @@ export async function updateProfile(
     }
   }
   if (Object.keys(update).length > 0) await updateCustomerProfile(db, customerId, update, now);
-  if (newEmail !== null) await requestEmailConfirmation(deps, customerId, newEmail, now);
+  if (newEmail !== null) await requestEmailConfirmation(deps, customerId, newEmail, now, locale);
   return { ...(await getProfile(deps, customerId)), emailConfirmationSentTo: newEmail };
 }
 
@@ -153,11 +156,12 @@ async function requestEmailConfirmation(
   customerId: string,
   email: string,
   now: number,
+  locale: Locale,
 ): Promise<void> {
   const db = deps.db.kysely;
   const owner = await findCustomerByEmail(db, normalizeEmail(email));
   if (owner && owner.id !== customerId) {
-    await requestRecovery(deps, email);
+    await requestRecovery(deps, email, locale);
     return;
   }
   const latest = await latestEmailConfirmationAt(db, customerId);
@@ -168,7 +172,7 @@ async function requestEmailConfirmation(
     { tokenHash: hashSecret(token), customerId, email, emailNormalized: normalizeEmail(email), expiresAt: now + EMAIL_CONFIRMATION_TTL_MS },
     now,
   );
-  await deps.mailer.send(emailConfirmationMail(email, `${deps.config.publicUrl}/wallet/confirm-email/${token}`));
+  await deps.mailer.send(customerMail(email, `${deps.config.publicUrl}/wallet/confirm-email/${token}`, locale, 'confirm'));
 }
 
 /** Opens a confirmation link: the address it was mailed to becomes the wallet's recovery e-mail. */
@@ -192,53 +196,37 @@ export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: str
   }
 }
 
-function emailConfirmationMail(to: string, link: string): MailMessage {
-  const text = [
-    'Hi,',
-    'Open the link below to use this e-mail address for your Stampwise stamp cards. With it you can bring your cards to a new phone. The link works once and expires in one hour.',
-    `Confirm my e-mail: ${link}`,
-    'If you did not ask for this, you can ignore this e-mail: nothing changes.',
-    '— Stampwise',
-  ].join('\n\n');
-  const html = [
-    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
-    '<p>Hi,</p>',
-    '<p>Open the link below to use this e-mail address for your Stampwise stamp cards. With it you can bring your cards to a new phone. The link works once and expires in one hour.</p>',
-    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#7a4a2a;color:#fff;border-radius:8px;text-decoration:none">Confirm my e-mail</a></p>`,
-    `<p style="font-size:13px;color:#595959">Or open this address: ${link}</p>`,
-    '<p style="font-size:13px;color:#595959">If you did not ask for this, you can ignore this e-mail: nothing changes.</p>',
-    '<p>— Stampwise</p>',
-    '</div>',
-  ].join('\n');
-  return { to, subject: 'Confirm your e-mail for your Stampwise stamp cards', text, html, link };
-}
+const CUSTOMER_MAILS = {
+  confirm: { subject: 'customerMail.confirm.subject', intro: 'customerMail.confirm.intro', action: 'customerMail.confirm.action' },
+  recover: { subject: 'customerMail.recover.subject', intro: 'customerMail.recover.intro', action: 'customerMail.recover.action' },
+} as const;
 
-function recoveryMail(to: string, link: string): MailMessage {
-  const text = [
-    'Hi,',
-    'Open the link below on your phone to bring your Stampwise stamp cards to it. The link works once and expires in one hour.',
-    `Open my cards: ${link}`,
-    'If you did not ask for this, you can ignore this e-mail: nothing changes.',
-    '— Stampwise',
-  ].join('\n\n');
+/** A customer's mail with one link, in the language of the page they asked from. */
+function customerMail(to: string, link: string, locale: Locale, kind: keyof typeof CUSTOMER_MAILS): MailMessage {
+  const keys = CUSTOMER_MAILS[kind];
+  const intro = text(locale, keys.intro);
+  const action = text(locale, keys.action);
+  const greeting = text(locale, 'customerMail.greeting');
+  const ignore = text(locale, 'customerMail.ignore');
+  const plain = [greeting, intro, `${action}: ${link}`, ignore, '— Stampwise'].join('\n\n');
   const html = [
-    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
-    '<p>Hi,</p>',
-    '<p>Open the link below on your phone to bring your Stampwise stamp cards to it. The link works once and expires in one hour.</p>',
-    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#7a4a2a;color:#fff;border-radius:8px;text-decoration:none">Open my cards</a></p>`,
-    `<p style="font-size:13px;color:#595959">Or open this address: ${link}</p>`,
-    '<p style="font-size:13px;color:#595959">If you did not ask for this, you can ignore this e-mail: nothing changes.</p>',
+    `<div dir="${isRightToLeft(locale) ? 'rtl' : 'ltr'}" style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">`,
+    `<p>${greeting}</p>`,
+    `<p>${intro}</p>`,
+    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#7a4a2a;color:#fff;border-radius:8px;text-decoration:none">${action}</a></p>`,
+    `<p style="font-size:13px;color:#595959">${text(locale, 'customerMail.orOpen', { link })}</p>`,
+    `<p style="font-size:13px;color:#595959">${ignore}</p>`,
     '<p>— Stampwise</p>',
     '</div>',
   ].join('\n');
-  return { to, subject: 'Your Stampwise stamp cards: sign-in link', text, html, link };
+  return { to, subject: text(locale, keys.subject), text: plain, html, link };
 }
 
 /**
  * Mails a sign-in link when the address belongs to a wallet. The caller answers the same 202 either
  * way, so the form cannot be used to find out who collects stamps where.
  */
-export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>, email: string): Promise<void> {
+export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>, email: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   if (!isValidEmail(email.trim())) {
     throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
   }
@@ -250,7 +238,7 @@ export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'con
   if (latest !== undefined && now - latest < RECOVERY_MAIL_SPACING_MS) return;
   const token = newSecret();
   await insertRecoveryToken(db, hashSecret(token), customer.id, now + RECOVERY_LINK_TTL_MS, now);
-  await deps.mailer.send(recoveryMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`));
+  await deps.mailer.send(customerMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`, locale, 'recover'));
 }
 
 /** The answer to a used sign-in link: what merging the phone's anonymous wallet did, or null when nothing was merged. */

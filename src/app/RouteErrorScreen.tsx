@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import './route-error.css';
-import { ROUTE_ERROR_TEXT, ROUTE_ERROR_TITLE, ROUTES } from '../constants';
+import { ROUTES } from '../constants';
+import { ROUTE_ERROR_TEXT } from '../features/layout/texts';
 import { isChunkLoadError, mayReloadForNewVersion, reloadOnceForNewVersion } from './chunkReload';
 
 export function routeErrorMessage(error: unknown): string {
@@ -48,7 +49,7 @@ function GenericErrorScreen({ error }: { error: unknown }) {
     <main className="route-error">
       <div className="route-error__card" role="alert">
         <div className="route-error__icon" aria-hidden="true">!</div>
-        <h1 className="route-error__title">{ROUTE_ERROR_TITLE}</h1>
+        <h1 className="route-error__title">{ROUTE_ERROR_TEXT.title}</h1>
         <code className="route-error__message">{routeErrorMessage(error)}</code>
         {/* A full page load: whatever broke the app should not survive into the next screen. */}
         <a className="route-error__button" href={ROUTES.login}>

@@ -2,17 +2,17 @@
 // `npm test`'s catalogue check fails when another language lacks a key, has one English lacks, or a key is unused).
 // A new catalogue file adds one line here.
 import type { Messages } from '@lingui/core';
-import type customer from './messages/en/customer/customer.json';
-import type common from './messages/en/app/common.json';
-import type googleWallet from './messages/en/customer/googleWallet.json';
-import type counter from './messages/en/app/counter.json';
-import type menuReview from './messages/en/app/menuReview.json';
-import type team from './messages/en/app/team.json';
-import type currency from './messages/en/app/currency.json';
-import type campaignsLive from './messages/en/app/campaignsLive.json';
 import type appleWallet from './messages/en/customer/appleWallet.json';
+import type customer from './messages/en/customer/customer.json';
+import type googleWallet from './messages/en/customer/googleWallet.json';
+import type campaignsLive from './messages/en/app/campaignsLive.json';
+import type counter from './messages/en/app/counter.json';
+import type currency from './messages/en/app/currency.json';
+import type menuReview from './messages/en/app/menuReview.json';
+import type nav from './messages/en/app/nav.json';
+import type team from './messages/en/app/team.json';
 
-export type MessageId = keyof typeof customer | keyof typeof common | keyof typeof menuReview | keyof typeof currency | keyof typeof campaignsLive | keyof typeof googleWallet | keyof typeof team | keyof typeof counter | keyof typeof appleWallet;
+export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof team;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

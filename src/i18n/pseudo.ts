@@ -26,7 +26,8 @@ function accentTokens(tokens: Token[]): Token[] {
     const [name, format, options] = token;
     if (!options) return token;
     const accented: Record<string, Token[]> = {};
-    for (const [key, value] of Object.entries(options)) accented[key] = accentTokens(value);
+    // A plural's options also hold its offset (a number or undefined), which stays as it is.
+    for (const [key, value] of Object.entries(options)) accented[key] = Array.isArray(value) ? accentTokens(value) : value;
     return [name, format, accented];
   });
 }

@@ -1,4 +1,5 @@
-// Renders a component the way the app does: a real store, the antd theme and a memory router.
+// Renders a component the way the app does: the texts (re-rendered on a language switch), a real store, the antd
+// theme and a memory router.
 import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -6,6 +7,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { ConfigProvider, App as AntApp } from 'antd';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { theme } from '../../src/app/theme';
+import { TextsRoot } from '../../src/i18n/TextsRoot';
 
 export interface RenderWithAppOptions extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
@@ -21,13 +23,15 @@ export function renderWithApp(ui: ReactElement, options: RenderWithAppOptions = 
   const { preloadedState, store = makeStore(preloadedState), route = '/', path = '*', extraRoutes = [], ...renderOptions } = options;
   const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
   const result = render(
-    <Provider store={store}>
-      <ConfigProvider theme={theme}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </Provider>,
+    <TextsRoot>
+      <Provider store={store}>
+        <ConfigProvider theme={theme}>
+          <AntApp>
+            <RouterProvider router={router} />
+          </AntApp>
+        </ConfigProvider>
+      </Provider>
+    </TextsRoot>,
     renderOptions,
   );
   return { store, router, ...result };

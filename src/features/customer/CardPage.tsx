@@ -2,7 +2,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RedemptionDto } from '../../api/contract/customer';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES } from '../../constants';
+import { CUSTOMER_TEXT, SHOW_AGAIN_WINDOW_MS } from './texts';
 import { CardPanel } from './CardPanel';
 import { useGetCustomerCardQuery } from './api/hooks';
 import { readCustomerCredential } from './customerCredential';
@@ -27,7 +28,7 @@ function BackLink() {
 function RecentClaims({ redemptions, now, onShow }: { redemptions: RedemptionDto[]; now: number; onShow: (r: RedemptionDto) => void }) {
   if (redemptions.length === 0) return null;
   const [latest] = redemptions;
-  const recent = now - latest.claimedAt < CUSTOMER_TEXT.showAgainWindowMs;
+  const recent = now - latest.claimedAt < SHOW_AGAIN_WINDOW_MS;
   return (
     <section className="cw-claims" aria-labelledby="cw-claims-title">
       <h2 id="cw-claims-title">{CUSTOMER_TEXT.recentClaims}</h2>

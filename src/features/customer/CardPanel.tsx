@@ -2,7 +2,7 @@
 // full card: confirm at the counter, claim, then the full-screen reward-ready screen.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { CustomerCard, RedemptionDto } from '../../api/contract/customer';
-import { CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useClaimCardMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice, type NoticeTone } from './Notice';
@@ -45,7 +45,7 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
       </section>
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {/* Stamps the store voided are never a silent change. */}
-      {current.removedStamps ? <Notice tone="warning">{RELAY_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
+      {current.removedStamps ? <Notice tone="warning">{CUSTOMER_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
       {current.stampsExpireAt ? (
         <Notice tone="warning">
           {CUSTOMER_TEXT.stampsExpire(new Date(current.stampsExpireAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' }))}

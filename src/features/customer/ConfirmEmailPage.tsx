@@ -2,7 +2,8 @@
 // address, on whatever device the mail was read.
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useConfirmCustomerEmailMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';

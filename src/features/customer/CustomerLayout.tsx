@@ -1,7 +1,9 @@
-// The customer pages' own mobile layout: a slim bar with the brand and 'My cards' — no vendor navigation.
+// The customer pages' own mobile layout: a slim bar with the brand, 'My cards' and the language — no vendor navigation.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES } from '../../constants';
+import { LanguageSelect } from './LanguageSelect';
+import { CUSTOMER_TEXT } from './texts';
 import './customer.css';
 
 export function CustomerLayout({ children }: { children: ReactNode }) {
@@ -13,11 +15,14 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
           <span className="cw-brand-mark" aria-hidden="true" />
           {CUSTOMER_TEXT.brand}
         </Link>
-        {pathname !== CUSTOMER_ROUTES.wallet ? (
-          <Link className="cw-toplink" to={CUSTOMER_ROUTES.wallet}>
-            {CUSTOMER_TEXT.myCards}
-          </Link>
-        ) : null}
+        <span className="cw-topbar-end">
+          {pathname !== CUSTOMER_ROUTES.wallet ? (
+            <Link className="cw-toplink" to={CUSTOMER_ROUTES.wallet}>
+              {CUSTOMER_TEXT.myCards}
+            </Link>
+          ) : null}
+          <LanguageSelect />
+        </span>
       </nav>
       <main className="cw-main">{children}</main>
     </div>

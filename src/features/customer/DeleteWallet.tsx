@@ -1,7 +1,7 @@
 // "Delete my wallet" on the wallet page — asks once more, then erases the wallet on the server
 // and forgets this device's credential (customerApi.deleteWallet).
 import { useState } from 'react';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useDeleteWalletMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { UpdateCustomerRequest } from '../../api/contract/customer';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../api/contract/limits';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';

@@ -1,6 +1,6 @@
 // "Used Stampwise on another phone?": asks for a sign-in link by e-mail (the server always answers 202).
 import { useState, type FormEvent } from 'react';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useRequestRecoveryMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';

@@ -1,7 +1,8 @@
 // /wallet/recover/:token — the mailed sign-in link: this phone joins the wallet, then shows the cards.
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useCompleteRecoveryMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';

@@ -4,7 +4,7 @@
 // the counter confirms (or says the claim expired and the stamps went back).
 import { useEffect, useRef } from 'react';
 import type { RedemptionDto } from '../../api/contract/customer';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { formatLongDate, formatTime, formatTimeWithSeconds } from '../../lib/format';
 import { StoreLogo } from './StoreHeader';
 import { useClaimStatus } from './useClaimStatus';

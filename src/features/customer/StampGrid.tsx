@@ -1,7 +1,7 @@
 // The stamp card itself: one circle per stamp (a progress bar for very long cards), the newest
 // stamp animated when it was just collected, and the 'n / 10' progress.
 import type { CSSProperties } from 'react';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 
 /** Cards longer than this show a bar instead of circles (rewards allow up to 100 stamps). */
 const MAX_CIRCLES = 20;

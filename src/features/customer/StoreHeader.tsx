@@ -1,6 +1,6 @@
 // The store at the top of a customer screen: logo (or its initial) and name, then the reward text.
 import type { CustomerReward, CustomerStore } from '../../api/contract/customer';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 
 export function StoreLogo({ store, size = 72 }: { store: CustomerStore; size?: number }) {
   if (store.logo) {

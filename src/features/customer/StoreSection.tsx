@@ -2,7 +2,7 @@
 // opening hours, website, menu). Its own chunk, loaded after the card shows, and its own request, so
 // the stamp never waits for it; nothing shows until it has arrived (or if it fails).
 import { StoreDetails } from '../../components/StoreDetails';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useGetCardStoreQuery } from './api/hooks';
 
 export default function StoreSection({ cardId }: { cardId: string }) {

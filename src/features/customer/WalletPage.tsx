@@ -2,7 +2,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/contract/customer';
-import { CUSTOMER_ROUTES, CUSTOMER_TEXT, RELAY_TEXT } from '../../constants';
+import { CUSTOMER_ROUTES } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import { useGetWalletQuery } from './api/hooks';
 import { DeleteWallet } from './DeleteWallet';
 import { readCustomerCredential } from './customerCredential';
@@ -31,7 +32,7 @@ function WalletCard({ card, googleWallet }: { card: CustomerCard; googleWallet: 
             <span style={{ width: `${percent}%` }} />
           </span>
           {/* Stamps the store voided are never a silent change. */}
-          {card.removedStamps ? <span className="cw-wallet-removed">{RELAY_TEXT.removedByStore(card.removedStamps)}</span> : null}
+          {card.removedStamps ? <span className="cw-wallet-removed">{CUSTOMER_TEXT.removedByStore(card.removedStamps)}</span> : null}
         </span>
         <span className="cw-wallet-side">
           <span className="cw-wallet-count">{CUSTOMER_TEXT.progress(filled, card.required)}</span>

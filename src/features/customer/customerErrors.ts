@@ -1,6 +1,6 @@
 // Turns the customer endpoints' errors into what the page shows.
 import type { ScanRefusal } from '../../api/contract/customer';
-import { CUSTOMER_TEXT } from '../../constants';
+import { CUSTOMER_TEXT } from './texts';
 import type { CustomerApiError } from './api/client';
 
 type QueryError = CustomerApiError | undefined;

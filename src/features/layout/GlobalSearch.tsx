@@ -6,7 +6,7 @@ import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../api/contract/limits';
-import { NAV_TEXT } from '../../constants';
+import { NAV_TEXT } from './texts';
 import { useSearchCustomersQuery } from '../customers/customersApi';
 import { useRoleAllows } from '../session/roleAccess';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';

@@ -4,10 +4,15 @@
 // Enter or Space on "Store Settings" only closed the menu and Tab left it before Logout.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Avatar, Button, Skeleton } from 'antd';
-import { DownOutlined, LogoutOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownOutlined, GlobalOutlined, LogoutOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { NAV_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { NAV_TEXT } from './texts';
+import { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales';
+import { loadAntLocale } from '../../app/antLocale';
 import { useAppDispatch } from '../../app/hooks';
+import { chooseLanguage } from '../../i18n/startPage';
+import { currentLocale } from '../../i18n/texts';
 import { loggedOut, logout } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
@@ -20,20 +25,27 @@ export function initialsOf(name: string): string {
   return letters.map((word) => Array.from(word)[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-type MenuKey = 'store-settings' | 'account-settings' | 'logout';
+type MenuKey = 'store-settings' | 'account-settings' | 'logout' | `language-${Locale}`;
 
 interface MenuEntry {
   key: MenuKey;
   label: string;
   icon: ReactNode;
   disabled?: boolean;
+  /** A language: a radio item, checked for the app's language. */
+  locale?: Locale;
 }
 
-const MENU_ENTRIES: readonly MenuEntry[] = [
-  { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
-  { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined /> },
-  { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
-];
+/** Built at render: the labels are in the app's language. */
+function menuEntries(): MenuEntry[] {
+  return [
+    { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
+    { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined /> },
+    // The languages, each in its own name; the choice is kept in this browser.
+    ...LOCALES.map((locale): MenuEntry => ({ key: `language-${locale}`, label: LOCALE_NAMES[locale], icon: locale === currentLocale() ? <CheckOutlined /> : <GlobalOutlined />, locale })),
+    { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
+  ];
+}
 
 export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const dispatch = useAppDispatch();
@@ -43,7 +55,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const { data, isError, error } = useGetVendorQuery(vendorId);
   // Store Settings only for a role that may change the store (the server refuses the others anyway).
   const mayEditStore = useRoleAllows('storeSettings');
-  const entries = MENU_ENTRIES.filter((entry) => entry.key !== 'store-settings' || mayEditStore);
+  const entries = menuEntries().filter((entry) => entry.key !== 'store-settings' || mayEditStore);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -95,6 +107,8 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
     close(key !== 'logout');
     if (key === 'store-settings') setSettingsOpen(true);
     if (key === 'account-settings') navigate(ROUTES.account(vendorId));
+    const entry = entries.find((candidate) => candidate.key === key);
+    if (entry?.locale) void chooseLanguage('app', entry.locale, loadAntLocale);
     if (key === 'logout') {
       dispatch(logout());
       navigate(ROUTES.login, { replace: true });
@@ -159,7 +173,9 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
                   items.current[index] = node;
                 }}
                 type="button"
-                role="menuitem"
+                role={entry.locale ? 'menuitemradio' : 'menuitem'}
+                aria-checked={entry.locale ? entry.locale === currentLocale() : undefined}
+                lang={entry.locale}
                 className="sw-profile-menu__item"
                 disabled={entry.disabled}
                 aria-disabled={entry.disabled ? true : undefined}

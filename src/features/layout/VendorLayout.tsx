@@ -1,6 +1,6 @@
 // The frame of every vendor page: the top navigation bar above the page content.
 import type { ReactNode } from 'react';
-import { NAV_TEXT } from '../../constants';
+import { NAV_TEXT } from './texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectVendorId } from '../session/sessionSlice';
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';

@@ -1,6 +1,7 @@
 // The nav bar's page buttons and the rule deciding which one is highlighted.
-import { NAV_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
 import type { AppPart } from '../session/roleAccess';
+import { NAV_TEXT } from './texts';
 
 export interface NavItem {
   key: 'dashboard' | 'rewards' | 'qrCode' | 'campaigns' | 'help';
@@ -13,11 +14,11 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { key: 'dashboard', label: NAV_TEXT.dashboard, path: ROUTES.dashboard, part: 'dashboard' },
-  { key: 'rewards', label: NAV_TEXT.rewards, path: ROUTES.rewards, part: 'rewards' },
-  { key: 'qrCode', label: NAV_TEXT.qrCode, path: ROUTES.qrCode, part: 'qrCode' },
-  { key: 'campaigns', label: NAV_TEXT.campaigns, path: ROUTES.campaigns, part: 'campaigns' },
-  { key: 'help', label: NAV_TEXT.help, path: ROUTES.help, part: 'help' },
+  { key: 'dashboard', get label() { return NAV_TEXT.dashboard; }, path: ROUTES.dashboard, part: 'dashboard' },
+  { key: 'rewards', get label() { return NAV_TEXT.rewards; }, path: ROUTES.rewards, part: 'rewards' },
+  { key: 'qrCode', get label() { return NAV_TEXT.qrCode; }, path: ROUTES.qrCode, part: 'qrCode' },
+  { key: 'campaigns', get label() { return NAV_TEXT.campaigns; }, path: ROUTES.campaigns, part: 'campaigns' },
+  { key: 'help', get label() { return NAV_TEXT.help; }, path: ROUTES.help, part: 'help' },
 ];
 
 /** Where a button leads: its page for a signed-in vendor, /login when the token is missing or expired. */

@@ -2,7 +2,8 @@
 // items and the app's pages, in three groups. Pure, so the matching is tested without a browser.
 import type { CustomerSearchHit } from '../../api/contract/customers';
 import type { MenuItemDto } from '../../api/contract/vendor';
-import { NAV_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { NAV_TEXT } from './texts';
 
 /** Where choosing a result goes. */
 export type SearchTarget =

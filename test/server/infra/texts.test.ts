@@ -1,10 +1,10 @@
 import { localeOfAcceptLanguage, text } from '../../../server/infra/texts';
 
 test('a server text reads in the recipient language, English when the language is unknown', () => {
-  expect(text('fr', 'mail.greeting')).toBe('Bonjour');
-  expect(text('ar', 'mail.greeting')).toBe('مرحبًا');
-  expect(text('nl', 'mail.greeting')).toBe('Hello');
-  expect(text(null, 'mail.greeting')).toBe('Hello');
+  expect(text('fr', 'customerMail.greeting')).toBe('Bonjour,');
+  expect(text('ar', 'customerMail.greeting')).toBe('مرحبًا،');
+  expect(text('nl', 'customerMail.greeting')).toBe('Hi,');
+  expect(text(null, 'customerMail.greeting')).toBe('Hi,');
 });
 
 test('Accept-Language picks the most wanted language Stampwise speaks', () => {

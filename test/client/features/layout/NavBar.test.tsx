@@ -1,4 +1,5 @@
 // The top navigation bar of the vendor pages: targets, highlight, profile menu, logout.
+import { switchLanguage } from '../../../../src/i18n/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { NAV_ITEMS, isNavItemActive, navTarget } from '../../../../src/features/layout/navItems';
 import { initialsOf } from '../../../../src/features/layout/ProfileMenu';
@@ -140,10 +141,10 @@ describe('profile menu', () => {
     const menu = await screen.findByRole('menu');
     const storeSettings = within(menu).getByRole('menuitem', { name: /Store Settings/ });
     await waitFor(() => expect(storeSettings).toHaveFocus());
-    // Tab walks through the menu and reaches Logout before leaving it.
+    // Tab walks through the menu (Account Settings, then the five languages) and reaches Logout before leaving it.
     await user.tab();
     expect(within(menu).getByRole('menuitem', { name: /Account Settings/ })).toHaveFocus();
-    await user.tab();
+    for (let step = 0; step < 6; step += 1) await user.tab();
     expect(within(menu).getByRole('menuitem', { name: /Logout/ })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(storeSettings).toHaveFocus();
@@ -152,6 +153,17 @@ describe('profile menu', () => {
     await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', undefined, PAINT)).toBeInTheDocument();
+  });
+
+  test('choosing Deutsch in the profile menu turns the app German, the choice kept for the next visit', async () => {
+    const { user } = renderNav();
+    await user.click(await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitemradio', { name: 'Deutsch' }));
+    expect(await screen.findByRole('button', { name: /Kontomenü: Corner Café/ }, PAINT)).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    expect(localStorage.getItem('stampwise.language')).toBe('de');
+    await act(() => switchLanguage('en', 'app'));
   });
 
   test('Space opens the menu and Escape closes it, focus back on the button', async () => {

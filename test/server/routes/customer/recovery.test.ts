@@ -93,6 +93,17 @@ describe('POST /api/customer/recover', () => {
     expect(JSON.stringify(rows)).not.toContain(tokenFromLink(mail?.link));
   });
 
+  it('writes the sign-in mail in the language of the page it was asked from (Accept-Language), English by default', async () => {
+    const credential = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, credential, 'lea@example.com');
+    t.mailer.sent.length = 0;
+    await t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: { 'accept-language': 'fr' }, payload: { email: 'lea@example.com' } });
+    expect(t.mailer.last()?.subject).toBe('Vos cartes de fidélité Stampwise : lien de connexion');
+    expect(t.mailer.last()?.text).toContain('Ouvrir mes cartes: ');
+    await t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: { 'accept-language': 'nl' }, payload: { email: 'lea@example.com' } });
+    expect(t.mailer.sent.map((mail) => mail.subject).at(-1)).toMatch(/^(Your Stampwise stamp cards: sign-in link|Vos cartes)/);
+  });
+
   it('answers the same 202 for an address no wallet uses, and sends nothing (no account discovery)', async () => {
     const response = await recover('nobody@example.com');
     expect(response.statusCode).toBe(202);

@@ -1,0 +1,123 @@
+// Languages in the browser: a phone's languages pick the customer page's, a vendor's browser language picks
+// the app's until the profile menu's switch (which survives a reload), Arabic mirrors the page, and the
+// pseudo-language shows every text that did not come from the catalogue.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
+import { checkA11y, hasHorizontalScroll, useE2eApp, vendorApi } from './harness';
+
+const app = useE2eApp({ vendor: { company: 'Bean There Café' } });
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 5, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
+});
+
+async function qrUrl(): Promise<string> {
+  const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
+  return qr.url;
+}
+
+async function openIn(browser: Browser, locale: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale, viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  return { context, page: await context.newPage() };
+}
+
+/** Visible texts with letters that are not inside the pseudo-language's brackets (nor the given names). */
+async function textsOutsideTheCatalogue(page: Page, names: string[]): Promise<string[]> {
+  return page.evaluate((allowed) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, option') || !parent.checkVisibility()) continue;
+      let rest = node.textContent ?? '';
+      for (const name of allowed) rest = rest.split(name).join('');
+      rest = rest.replace(/⟦[^⟧]*⟧/g, '');
+      if (/[A-Za-z]{2,}/.test(rest)) found.push((node.textContent ?? '').trim());
+    }
+    return found;
+  }, names);
+}
+
+describe('customer pages', () => {
+  it('a phone set to es-ES sees the stamp page in Spanish', async () => {
+    const { context, page } = await openIn(app.browser, 'es-ES');
+    await page.goto(await qrUrl());
+    await page.getByText('1 / 5').waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
+    await expect(page.getByRole('combobox', { name: 'Idioma' }).inputValue()).resolves.toBe('es');
+    await expect(page.getByRole('link', { name: 'Mis tarjetas', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('My cards', { exact: true }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('the switch turns the page French and the phone keeps the choice', async () => {
+    const { context, page } = await openIn(app.browser, 'es-ES');
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('fr');
+    await page.getByRole('heading', { name: 'Mes cartes de fidélité' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mes cartes de fidélité' }).waitFor();
+    await context.close();
+  });
+
+  it('Arabic reads right to left, passes axe, and never scrolls sideways from 390 to 1920 px', async () => {
+    const { context, page } = await openIn(app.browser, 'ar');
+    await page.goto(await qrUrl());
+    await page.getByText('1 / 5').waitFor();
+    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    await expect(page.getByRole('combobox', { name: 'اللغة' }).isVisible()).resolves.toBe(true);
+    await checkA11y(page, 'on the Arabic stamp page');
+    for (const width of [390, 768, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(hasHorizontalScroll(page)).resolves.toBe(false);
+    }
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    await page.getByRole('heading', { name: 'بطاقات الطوابع الخاصة بي' }).waitFor();
+    await checkA11y(page, 'on the Arabic wallet');
+    await context.close();
+  });
+
+  it('in the pseudo-language every text of the wallet comes from the catalogue', async () => {
+    const { context, page } = await openIn(app.browser, 'en-XA');
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    await page.getByRole('heading', { name: /⟦/ }).first().waitFor();
+    await expect(textsOutsideTheCatalogue(page, ['Stampwise'])).resolves.toEqual([]);
+    await context.close();
+  });
+});
+
+describe('vendor app', () => {
+  it('a de-DE browser sees German, switches to French in the profile menu, and stays French after reload', async () => {
+    const { context, page } = await openIn(app.browser, 'de-DE', { width: 1280, height: 800 });
+    await page.goto(`${app.server.baseUrl}/login`);
+    await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
+    await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+    const menuButton = page.getByRole('button', { name: /^Kontomenü: Bean There Café/ });
+    await menuButton.waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await expect(page.getByRole('link', { name: 'Übersicht' }).first().isVisible()).resolves.toBe(true);
+    await menuButton.click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await page.getByRole('button', { name: /^Menu du compte: Bean There Café/ }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: /^Menu du compte: Bean There Café/ }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+    await context.close();
+  });
+
+  it('Arabic mirrors the vendor app (antd direction) without sideways scrolling', async () => {
+    const { context, page } = await openIn(app.browser, 'ar', { width: 1280, height: 800 });
+    await page.goto(`${app.server.baseUrl}/login`);
+    await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
+    await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+    await page.getByRole('button', { name: /^قائمة الحساب/ }).waitFor();
+    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    await expect(page.locator('.ant-app').first().evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
+    for (const width of [390, 768, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(hasHorizontalScroll(page)).resolves.toBe(false);
+    }
+    await context.close();
+  });
+});
