@@ -4,6 +4,7 @@
 // jest's output streams as it comes; each check's output is printed whole when it ends, so lines never
 // interleave. Arguments go to jest (`npm test -- --ci --json --outputFile=…`). Exit code 1 if anything failed.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 interface Outcome {
   name: string;
@@ -45,7 +46,11 @@ async function checks(): Promise<Outcome[]> {
 }
 
 async function main(): Promise<void> {
-  const jestArgs = [...process.argv.slice(2), '--selectProjects', 'client', 'server'];
+  const args = process.argv.slice(2);
+  // jest's default leaves a core to its own process, which mostly waits: a worker per core keeps both busy
+  // once the checks are done.
+  const workers = args.some((arg) => /^(--maxWorkers|-w|--runInBand$|-i$)/.test(arg)) ? [] : [`--maxWorkers=${os.availableParallelism()}`];
+  const jestArgs = [...workers, ...args, '--selectProjects', 'client', 'server'];
   const [jest, checkOutcomes] = await Promise.all([run('jest', 'jest', jestArgs, true), checks()]);
   const outcomes = [...checkOutcomes, jest];
   const failed = outcomes.filter((outcome) => !outcome.ok);
