@@ -5,6 +5,7 @@
 // interleave. Arguments go to jest (`npm test -- --ci --json --outputFile=…`). Exit code 1 if anything failed.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 
 interface Outcome {
   name: string;
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   // once the checks are done.
   const workers = args.some((arg) => /^(--maxWorkers|-w|--runInBand$|-i$)/.test(arg)) ? [] : [`--maxWorkers=${os.availableParallelism()}`];
   const jestArgs = [...workers, ...args, '--selectProjects', 'client', 'server'];
-  const [jest, checkOutcomes] = await Promise.all([run('jest', 'jest', jestArgs, true), checks()]);
+  const [jest, checkOutcomes] = await Promise.all([run('jest', path.join('node_modules', '.bin', 'jest'), jestArgs, true), checks()]);
   const outcomes = [...checkOutcomes, jest];
   const failed = outcomes.filter((outcome) => !outcome.ok);
   console.log(`\n=== npm test: ${failed.length === 0 ? 'passed' : `FAILED (${failed.map((outcome) => outcome.name).join(', ')})`} in ${elapsedSeconds(started)} s`);
