@@ -67,10 +67,10 @@ module.exports = {
     // ---- Server and SPA --------------------------------------------------------------------
     {
       name: 'server-not-to-src-except-contract',
-      comment: 'The server shares only the wire contract with the SPA (src/api/contract/); nothing else of src/.',
+      comment: 'The server shares only the wire contract (src/api/contract/) and the text catalogues (src/i18n/messages/, data) with the SPA; nothing else of src/.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^src/', pathNot: '^src/api/contract/' },
+      to: { path: '^src/', pathNot: '^src/(api/contract/|i18n/messages/)' },
     },
     {
       name: 'src-not-to-server',
@@ -86,7 +86,7 @@ module.exports = {
         'types only (`import type`), except limits.ts and protocol.ts: plain constants (validation limits, header and event names) that import nothing.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/api/contract/' },
-      to: { path: '^src/api/contract/', pathNot: '^src/api/contract/(limits|protocol)\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/api/contract/', pathNot: '^src/api/contract/(limits|protocol|locales)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'spa-no-schema-library',
@@ -103,7 +103,7 @@ module.exports = {
         'limits.ts and protocol.ts are the contract modules the browser loads at run time: plain constants, so ' +
         'importing them cannot pull schemas or a library into the bundle.',
       severity: 'error',
-      from: { path: '^src/api/contract/(limits|protocol)\\.ts$' },
+      from: { path: '^src/api/contract/(limits|protocol|locales)\\.ts$' },
       to: {},
     },
     {

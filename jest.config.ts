@@ -52,6 +52,8 @@ const config: Config = {
       transform: { '^.+\\.tsx?$': swcTypeScript(true) },
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/test/setup/style-stub.ts',
+        // webpack's lazy catalogue chunks do not exist in jest: the same files, read from disk.
+        '(^|/)catalogue-chunks$': '<rootDir>/test/setup/catalogue-chunks.ts',
         '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/setup/file-stub.ts',
         // @ant-design/icons' CommonJS build requires the ES-module file of @ant-design/colors; use its CommonJS twin.
         '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',

@@ -49,6 +49,12 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
         // inside the JavaScript every page downloads (2.5 KiB of the customer page alone).
         { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
         { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
+        // The text catalogues: compiled to Lingui's form at build time (no message parser in the browser).
+        {
+          test: /[\\/]src[\\/]i18n[\\/]messages[\\/].+\.json$/,
+          type: 'javascript/auto',
+          use: path.resolve(__dirname, 'scripts/webpack/catalogue-loader.cjs'),
+        },
       ],
     },
     optimization: {

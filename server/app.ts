@@ -14,6 +14,7 @@ import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
 import type { RedisHandle } from './infra/redis';
 import { fallbackRateLimitStore } from './infra/rate-limit-store';
 import authPlugin from './plugins/auth';
+import accessPlugin from './plugins/access';
 import securityHeaders from './plugins/security-headers';
 import { malformedMultipartError } from './plugins/malformed-bodies';
 import drainConnections from './plugins/drain-connections';
@@ -69,6 +70,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
+  // Before any route: every route registered from here on declares its access level (plugins/access.ts).
+  await app.register(authPlugin);
+  await app.register(accessPlugin);
   app.setErrorHandler(errorHandler);
   // A stop lets go of each connection once its answer is out (SIGTERM must finish well inside main.ts's deadline).
   await app.register(drainConnections);
@@ -118,7 +122,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -252,7 +255,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   // The static handler refuses the bare directory '/' (403, index: false); the root is the app too.
   // These handlers start sendFile and return nothing: returning the reply (a thenable) would make Fastify wait on
   // it through an end-of-stream listener per request, which piles up on keep-alive connections.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => {
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => {
     void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,15 +1,22 @@
-// Entry point of the single-page app.
+// Entry point of the single-page app: the reader's language (texts, antd's and dayjs's) loads before the first render.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadAntLocale } from './app/antLocale';
 import { retryPendingLogoutsNowAndOnline } from './features/session/sessionRevocation';
+import { startInPreferredLanguage } from './i18n/startPage';
+import { TextsRoot } from './i18n/TextsRoot';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 retryPendingLogoutsNowAndOnline();
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void startInPreferredLanguage('app', loadAntLocale).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <TextsRoot>
+        <App />
+      </TextsRoot>
+    </StrictMode>,
+  ),
 );

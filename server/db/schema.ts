@@ -91,6 +91,34 @@ export interface MenuUploadTable {
   lease_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A menu scan whose items the vendor can check against the pictures of its pages (the newest few per store). */
+export interface MenuScanTable {
+  /** The upload id its items carry (menu_items.upload_id). */
+  id: string;
+  vendor_id: string;
+  created_at: number;
+}
+
+/** A page of a scanned menu as the user sees it (upright, straightened), a JPEG. */
+export interface MenuScanPageTable {
+  scan_id: string;
+  page: number;
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Where on its scan's page an item was read: ten-thousandths of the page's width and height. */
+export interface MenuItemRegionTable {
+  item_id: string;
+  scan_id: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** One open live feed: the per-vendor cap counts rows, so it holds across servers. */
 /** queued: waits for run_after; running: leased to lease_owner; done: kept a while for idempotency; dead: gave up. */
 export type JobState = 'queued' | 'running' | 'done' | 'dead';
@@ -421,13 +449,52 @@ export interface StoreCounterTable {
   count: number;
 }
 
+/** A person of a store's team: its owner (who registered it) or a manager or staff member the owner invited. */
+export interface PersonTable {
+  /** The owner's person id is the vendor id. */
+  id: string;
+  vendor_id: string;
+  /** 'owner' | 'manager' | 'staff' (src/api/contract/team.ts). */
+  role: string;
+  /** null for the owner: their e-mail, name and password are the vendor row's. */
+  email: string | null;
+  /** Lower-cased e-mail; unique across people (and kept apart from the vendors' by the invitation check). */
+  email_normalized: string | null;
+  name: string | null;
+  password_hash: string | null;
+  /** Session tokens of an older generation are refused; bumped by a role change or a password change. */
+  session_generation: Generated<number>;
+  /** The person id of the owner who invited them; null for the owner. */
+  invited_by: string | null;
+  created_at: number;
+}
+
+/** An owner's invitation to join the store's team: a one-time link mailed to `email`. */
+export interface InvitationTable {
+  /** SHA-256 (hex) of the token; the token itself is only ever in the e-mail. */
+  token_hash: string;
+  vendor_id: string;
+  email: string;
+  email_normalized: string;
+  role: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   vendors: VendorTable;
+  people: PersonTable;
+  invitations: InvitationTable;
   email_tokens: EmailTokenTable;
   images: ImageTable;
   menu_items: MenuItemTable;
   rewards: RewardTable;
   menu_uploads: MenuUploadTable;
+  menu_scans: MenuScanTable;
+  menu_scan_pages: MenuScanPageTable;
+  menu_item_regions: MenuItemRegionTable;
   app_settings: AppSettingTable;
   customers: CustomerTable;
   customer_credentials: CustomerCredentialTable;

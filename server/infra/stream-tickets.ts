@@ -50,7 +50,9 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
         return { ok: false, reason: 'malformed' };
       }
       if (claims.e <= now()) return { ok: false, reason: 'expired' };
-      return { ok: true, vendorId: claims.v, session: claims.s };
+      // Tickets issued before teams name no person: the owner's.
+      const session = { ...claims.s, pid: typeof claims.s.pid === 'string' ? claims.s.pid : claims.s.sub };
+      return { ok: true, vendorId: claims.v, session };
     },
   };
 }

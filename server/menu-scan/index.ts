@@ -9,10 +9,12 @@ import { OcrEngine } from './ocr';
 import { PaddleEngine } from './paddle';
 import { parseMenuLines, parseMenuText, type MenuTextLine } from './parser';
 import { readPdf } from './pdf-text';
-import { prepareForOcr, type PrepareOptions, type RawImage } from './preprocess';
-import type { MenuFileKind, MenuScanner, ScannedItem } from './types';
+import { pageView } from './page-view';
+import { prepareForOcr, type PreparedGeometry, type PrepareOptions, type RawImage } from './preprocess';
+import type { MenuFileKind, MenuPageView, MenuScanForReview, MenuScanner, ScannedItem } from './types';
 
-export type { MenuFileKind, MenuScanner, ScannedItem } from './types';
+export type { ItemRegion, MenuFileKind, MenuPageView, MenuScanForReview, MenuScanner, ScannedItem } from './types';
+export { MAX_VIEW_LONG_SIDE } from './page-view';
 export { MenuScanRejected, type MenuScanRejectReason } from './errors';
 export { parseMenuText } from './parser';
 export { readPdf } from './pdf-text';
@@ -38,8 +40,18 @@ export type OcrEngineName = 'paddle' | 'tesseract';
  */
 const PADDLE_SIZES: PrepareOptions = { maxLongSide: 2000, maxUpscale: 2, rgb: true };
 
+/** What reading some images gave: text lines, and the pictures their places refer to when asked for. */
+interface PageReading {
+  lines: MenuTextLine[];
+  /** One per image read, in order (its `page` is the image's index); empty unless views were asked for. */
+  views: MenuPageView[];
+}
+
 /** Reads prepared pages into text lines (with their places where the engine gives them); one implementation per engine. */
-type PageReader = { read(images: readonly (Buffer | RawImage)[], timeoutMs: number): Promise<MenuTextLine[]>; close(): Promise<void> };
+type PageReader = {
+  read(images: readonly (Buffer | RawImage)[], timeoutMs: number, withViews: boolean): Promise<PageReading>;
+  close(): Promise<void>;
+};
 
 function tesseractReader(): PageReader {
   const ocr = new OcrEngine();
@@ -51,12 +63,14 @@ function tesseractReader(): PageReader {
         const png = await prepareForOcr(image);
         if (png) prepared.push(png);
       }
-      if (prepared.length === 0) return [];
-      return ocr.exclusive(async (recognize) => {
-        const lines: MenuTextLine[] = [];
-        for (const png of prepared) lines.push(...(await recognize(png)).map((text) => ({ text })));
-        return lines;
+      if (prepared.length === 0) return { lines: [], views: [] };
+      // tesseract's lines carry no place, so there is nothing to show them against: no views.
+      const lines = await ocr.exclusive(async (recognize) => {
+        const read: MenuTextLine[] = [];
+        for (const png of prepared) read.push(...(await recognize(png)).map((text) => ({ text })));
+        return read;
       }, timeoutMs);
+      return { lines, views: [] };
     },
     close: () => ocr.close(),
   };
@@ -65,23 +79,34 @@ function tesseractReader(): PageReader {
 function paddleReader(): PageReader {
   const engine = new PaddleEngine();
   return {
-    async read(images, timeoutMs) {
+    async read(images, timeoutMs, withViews) {
       const prepared: Buffer[] = [];
+      // The pictures are made in sharp's threads while the OCR process reads: they cost the vendor no wait.
+      const pendingViews: Promise<MenuPageView | null>[] = [];
       for (const image of images) {
-        const png = await prepareForOcr(image, PADDLE_SIZES);
-        if (png) prepared.push(png);
+        const geometry: PreparedGeometry = { rotationDegrees: 0 };
+        const png = await prepareForOcr(image, PADDLE_SIZES, geometry);
+        if (!png) continue;
+        if (withViews) pendingViews.push(pageView(image, geometry, prepared.length));
+        prepared.push(png);
       }
-      if (prepared.length === 0) return [];
+      const views = async (): Promise<MenuPageView[]> => (await Promise.all(pendingViews)).filter((view) => view !== null);
+      if (prepared.length === 0) return { lines: [], views: [] };
       // The prepared page is upright and straightened: the places read on it are the ones the user sees.
       const frames = await Promise.all(prepared.map(async (png, page) => {
         const { width = 1, height = 1 } = await sharp(png).metadata();
         return { page, width, height };
       }));
-      return engine.exclusive(async (readLines) => {
+      const lines = await engine.exclusive(async (readLines) => {
         const rows: MenuTextLine[] = [];
         for (const [index, png] of prepared.entries()) rows.push(...menuLinesFromOcr(await readLines(png), frames[index]!));
         return rows;
-      }, timeoutMs);
+      }, timeoutMs).catch(async (error: unknown) => {
+        // Settled before the error goes on, so no picture's failure is left unhandled.
+        await Promise.allSettled(pendingViews);
+        throw error;
+      });
+      return { lines, views: await views() };
     },
     close: () => engine.close(),
   };
@@ -92,26 +117,35 @@ const DEFAULT_OCR_TIMEOUT_MS = 60_000;
 export function createLocalMenuScanner(options: LocalMenuScannerOptions = {}): MenuScanner {
   const timeoutMs = options.ocrTimeoutMs ?? DEFAULT_OCR_TIMEOUT_MS;
   const reader = options.engine === 'tesseract' ? tesseractReader() : paddleReader();
-  const ocrImages = (images: readonly (Buffer | RawImage)[]): Promise<MenuTextLine[]> => reader.read(images, timeoutMs);
+
+  async function scanFile(file: Buffer, kind: MenuFileKind, withViews: boolean): Promise<MenuScanForReview> {
+    if (file.length === 0) return { items: [], pages: [] };
+    if (kind !== 'pdf') {
+      const { lines, views } = await reader.read([file], timeoutMs, withViews);
+      return { items: parseMenuLines(lines), pages: views };
+    }
+    const pdfPages = await readPdf(file, timeoutMs);
+    if (!pdfPages) return { items: [], pages: [] };
+    // A text layer's lines carry no place (the review shows those items without an outline).
+    const lines: MenuTextLine[] = pdfPages.flatMap((page) => page.lines.map((text) => ({ text })));
+    const views: MenuPageView[] = [];
+    // A page whose text layer holds no item but which has pictures is a scan: OCR them.
+    const scans = pdfPages.filter((page) => page.images.length > 0 && parseMenuText(page.lines.join('\n')).length === 0);
+    for (const page of scans) {
+      const pageIndex = pdfPages.indexOf(page);
+      // Regions are fractions of the one picture they were read on: a page of several pictures has no single view.
+      const reading = await reader.read(page.images, timeoutMs, withViews && page.images.length === 1);
+      for (const line of reading.lines) lines.push(line.region ? { ...line, region: { ...line.region, page: pageIndex } } : line);
+      views.push(...reading.views.map((view) => ({ ...view, page: pageIndex })));
+    }
+    return { items: parseMenuLines(lines), pages: views };
+  }
 
   return {
     async scan(file: Buffer, kind: MenuFileKind): Promise<ScannedItem[]> {
-      if (file.length === 0) return [];
-      if (kind === 'pdf') {
-        const pages = await readPdf(file, timeoutMs);
-        if (!pages) return [];
-        // A text layer's lines carry no place (the review shows those items without an outline).
-        const lines: MenuTextLine[] = pages.flatMap((page) => page.lines.map((text) => ({ text })));
-        // A page whose text layer holds no item but which has pictures is a scan: OCR them.
-        const scans = pages.filter((page) => page.images.length > 0 && parseMenuText(page.lines.join('\n')).length === 0);
-        for (const page of scans) {
-          const pageIndex = pages.indexOf(page);
-          for (const line of await ocrImages(page.images)) lines.push(line.region ? { ...line, region: { ...line.region, page: pageIndex } } : line);
-        }
-        return parseMenuLines(lines);
-      }
-      return parseMenuLines(await ocrImages([file]));
+      return (await scanFile(file, kind, false)).items;
     },
+    scanForReview: (file: Buffer, kind: MenuFileKind) => scanFile(file, kind, true),
     close: () => reader.close(),
   };
 }

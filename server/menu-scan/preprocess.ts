@@ -42,7 +42,17 @@ export interface PrepareOptions {
 
 const TESSERACT_SIZES: PrepareOptions = { maxLongSide: MAX_OCR_LONG_SIDE, maxUpscale: MAX_UPSCALE, rgb: false };
 
-export async function prepareForOcr(input: Buffer | RawImage, sizes: PrepareOptions = TESSERACT_SIZES): Promise<Buffer | null> {
+/** What preparing a page did to its geometry, so a picture for the user can be turned the same way. */
+export interface PreparedGeometry {
+  /** The turn applied to straighten the page, in degrees as `sharp.rotate` takes them (0: none). */
+  rotationDegrees: number;
+}
+
+export async function prepareForOcr(
+  input: Buffer | RawImage,
+  sizes: PrepareOptions = TESSERACT_SIZES,
+  geometry?: PreparedGeometry,
+): Promise<Buffer | null> {
   const options: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
     // A file cut short is refused (→ []), so the vendor re-uploads instead of getting half a
@@ -85,7 +95,10 @@ export async function prepareForOcr(input: Buffer | RawImage, sizes: PrepareOpti
     let grey: GreyImage = { data, width: info.width, height: info.height };
     if (isMostlyDark(grey)) grey = invert(grey);
     const skew = await estimateSkewDegrees(grey);
-    if (Math.abs(skew) >= MIN_CORRECTION_DEGREES) grey = await rotate(grey, -skew);
+    if (Math.abs(skew) >= MIN_CORRECTION_DEGREES) {
+      grey = await rotate(grey, -skew);
+      if (geometry) geometry.rotationDegrees = -skew;
+    }
     grey = await flattenLighting(grey);
     return await greySharp(grey)
       .sharpen()

@@ -22,6 +22,23 @@ export interface ScannedItem {
 
 export type MenuFileKind = 'png' | 'jpeg' | 'pdf';
 
+/**
+ * One page of the menu as the user sees it: the picture the items' regions are fractions of, so the
+ * vendor can check each item against the place it was read. A JPEG of at most MAX_VIEW_LONG_SIDE px.
+ */
+export interface MenuPageView {
+  page: number;
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A scan with the pictures its regions refer to (pages without a picture, e.g. a PDF's text layer, have none). */
+export interface MenuScanForReview {
+  items: ScannedItem[];
+  pages: MenuPageView[];
+}
+
 export interface MenuScanner {
   /**
    * Scans one menu file (already size-checked and type-sniffed by the caller). Never throws for
@@ -29,6 +46,11 @@ export interface MenuScanner {
    * (decompression bomb, or not scannable within the time budget).
    */
   scan(file: Buffer, kind: MenuFileKind): Promise<ScannedItem[]>;
+  /**
+   * As `scan`, and also answers the page pictures the items' regions refer to. Optional: a scanner
+   * without it gives items without a picture to check them against.
+   */
+  scanForReview?(file: Buffer, kind: MenuFileKind): Promise<MenuScanForReview>;
   /** Terminates the OCR worker (called on server shutdown and after tests). */
   close(): Promise<void>;
 }

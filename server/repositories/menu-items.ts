@@ -49,6 +49,19 @@ export async function deleteMenuItem(db: Queryable, vendorId: string, itemId: st
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Changes the item only if it belongs to this vendor; answers it as saved, or undefined otherwise. */
+export async function updateMenuItem(
+  db: Queryable,
+  vendorId: string,
+  itemId: string,
+  change: { name?: string; price_cents?: number | null },
+): Promise<MenuItem | undefined> {
+  if (change.name !== undefined || change.price_cents !== undefined) {
+    await db.updateTable('menu_items').set(change).where('id', '=', itemId).where('vendor_id', '=', vendorId).execute();
+  }
+  return db.selectFrom('menu_items').selectAll().where('id', '=', itemId).where('vendor_id', '=', vendorId).executeTakeFirst();
+}
+
 /** Deletes this vendor's items that the given upload added; answers how many. */
 export async function deleteUploadItems(db: Queryable, vendorId: string, uploadId: string): Promise<number> {
   const result = await db.deleteFrom('menu_items').where('vendor_id', '=', vendorId).where('upload_id', '=', uploadId).executeTakeFirst();

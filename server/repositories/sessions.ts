@@ -6,8 +6,10 @@ import { reusableQuery } from '../db/reusable-query';
 type Queryable = Kysely<Database> | Transaction<Database>;
 
 export interface SessionStanding {
-  /** The vendor's current session generation. */
+  /** The vendor's current session generation (the owner's sessions). */
   generation: number;
+  /** The person's row, when the session is a team member's (not the owner's); null when they were removed. */
+  person: { generation: number; role: string } | null;
   /** True when this session's jti was ended by Logout. */
   revoked: boolean;
   /** The store's version (repositories/store-version.ts), read in the same statement for GET /api/vendor/:id's cache. */
@@ -15,21 +17,41 @@ export interface SessionStanding {
 }
 
 /**
- * One indexed lookup per request: the vendor row by primary key, joined to the revoked-session row
- * by primary key. undefined when the vendor no longer exists.
+ * One indexed lookup per request: the vendor row by primary key, joined to the revoked-session row and the
+ * person's row by primary key. undefined when the vendor no longer exists.
  */
-export async function findSessionStanding(db: Queryable, vendorId: string, jti: string): Promise<SessionStanding | undefined> {
-  const [row] = await sessionStandingQuery(db, jti, vendorId);
+export async function findSessionStanding(db: Queryable, vendorId: string, jti: string, personId: string): Promise<SessionStanding | undefined> {
+  const [row] = await sessionStandingQuery(db, jti, personId, vendorId);
   if (!row) return undefined;
-  return { generation: Number(row.generation), revoked: row.revokedJti !== null, storeVersion: Number(row.storeVersion) };
+  return {
+    generation: Number(row.generation),
+    person: row.personRole === null ? null : { generation: Number(row.personGeneration), role: row.personRole },
+    revoked: row.revokedJti !== null,
+    storeVersion: Number(row.storeVersion),
+  };
+}
+
+interface StandingRow {
+  generation: number;
+  revokedJti: string | null;
+  storeVersion: number;
+  personRole: string | null;
+  personGeneration: number | null;
 }
 
 // Built once per database handle (every vendor request runs it).
-const sessionStandingQuery = reusableQuery<[jti: string, vendorId: string], { generation: number; revokedJti: string | null; storeVersion: number }>(2, (db, jti, vendorId) =>
+const sessionStandingQuery = reusableQuery<[jti: string, personId: string, vendorId: string], StandingRow>(3, (db, jti, personId, vendorId) =>
   db
     .selectFrom('vendors')
     .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', jti))
-    .select(['vendors.session_generation as generation', 'revoked_sessions.jti as revokedJti', 'vendors.updated_at as storeVersion'])
+    .leftJoin('people', (join) => join.on('people.id', '=', personId).onRef('people.vendor_id', '=', 'vendors.id'))
+    .select([
+      'vendors.session_generation as generation',
+      'revoked_sessions.jti as revokedJti',
+      'vendors.updated_at as storeVersion',
+      'people.role as personRole',
+      'people.session_generation as personGeneration',
+    ])
     .where('vendors.id', '=', vendorId),
 );
 

@@ -25,7 +25,10 @@ export async function insertVendorIfNew(db: Queryable, vendor: NewVendor): Promi
     .values(vendor)
     .onConflict((oc) => oc.column('email_normalized').doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  // The vendor who registers is the store's owner person (their e-mail and password stay on the vendor row).
+  if (inserted) await db.insertInto('people').values({ id: vendor.id, vendor_id: vendor.id, role: 'owner', email: null, email_normalized: null, name: null, password_hash: null, invited_by: null, created_at: vendor.created_at }).execute();
+  return inserted;
 }
 
 /** Stores the password hash and marks the e-mail verified. */

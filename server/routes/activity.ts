@@ -58,7 +58,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'counter' },
     schema: {
       tags: ['activity'],
       summary: "The vendor's stamps and reward claims, newest first, one page at a time",
@@ -83,7 +83,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/stamps/:stampId/remove', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['activity'],
       summary: 'Remove a mistaken stamp, with the reason (audited; the stamp stays listed, marked removed)',
@@ -95,8 +95,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => removeStamp(app.deps, request.params.vendorId, request.params.stampId, request.body.reason, request.ip));
 
   app.post('/:vendorId/stream-ticket', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'counter', rateLimit: { max: STREAM_TICKETS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['activity'],
       summary: 'A ticket for the live feed, valid for 60 seconds',
@@ -120,7 +119,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/stream', {
-    config: { rateLimit: { max: STREAM_OPENS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'public', rateLimit: { max: STREAM_OPENS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['activity'],
       summary: 'The live feed: server-sent events, one `activity` event per stamp or claim',
@@ -206,8 +205,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/export.csv', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'manager', rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['customers'],
       summary: 'The activity log (stamps, claims, hand-overs, expiries) of a date range as CSV (streamed)',

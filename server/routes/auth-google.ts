@@ -41,6 +41,7 @@ const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const failed = (reply: FastifyReply, why: GoogleSignInError) => backToLogin(reply, `google-error=${why}`);
 
   app.get('/status', {
+    config: { access: 'public' },
     schema: {
       tags: ['auth'],
       summary: 'Whether "Continue with Google" is configured',
@@ -49,7 +50,7 @@ const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ enabled: google !== null }));
 
   app.get('/start', {
-    config: THROTTLE,
+    config: { access: 'public', ...THROTTLE },
     schema: {
       tags: ['auth'],
       summary: 'Start signing in with Google (a redirect to Google)',
@@ -63,7 +64,7 @@ const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/callback', {
-    config: THROTTLE,
+    config: { access: 'public', ...THROTTLE },
     schema: {
       tags: ['auth'],
       summary: 'Where Google sends the browser back: signs in or registers, then redirects to /login',

@@ -107,6 +107,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     formRoutes.post('/register', {
       config: {
+        access: 'public',
         rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS },
         // A menu over the limit arrives cut one byte past it (not refused by the parser), so the handler
         // can leave it out and still create the account.
@@ -135,7 +136,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const knownDevices = createKnownDevices(app.deps.secret, app.deps.now);
 
   app.get('/verify/:token', {
-    config: LINK_THROTTLE,
+    config: { access: 'public', ...LINK_THROTTLE },
     schema: {
       tags: ['auth'],
       summary: 'Check a verification link',
@@ -154,7 +155,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/complete-registration/:token', {
-    config: LINK_THROTTLE,
+    config: { access: 'public', ...LINK_THROTTLE },
     schema: {
       tags: ['auth'],
       summary: 'Set the password from a verification link and sign in',
@@ -168,7 +169,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login', {
-    config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+    config: { access: 'public', rateLimit: { max: LOGIN_ATTEMPTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
     preValidation: trimTextFields('email'),
     schema: {
       tags: ['auth'],
@@ -208,7 +209,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/logout', {
-    preHandler: app.authenticate,
+    config: { access: 'signed-in' },
     schema: {
       tags: ['auth'],
       summary: 'End this session: its token is refused from now on, on every server',
@@ -221,7 +222,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/forgot-password', {
-    config: { rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+    config: { access: 'public', rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
     preValidation: trimTextFields('email'),
     schema: {
       tags: ['auth'],
@@ -236,7 +237,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/resend-verification', {
-    config: { rateLimit: { max: VERIFICATION_LINK_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
+    config: { access: 'public', rateLimit: { max: VERIFICATION_LINK_REQUESTS_PER_ADDRESS, timeWindow: THROTTLE_WINDOW_MS } },
     preValidation: trimTextFields('email'),
     schema: {
       tags: ['auth'],
@@ -256,7 +257,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/reset-password/:token', {
-    config: LINK_THROTTLE,
+    config: { access: 'public', ...LINK_THROTTLE },
     schema: {
       tags: ['auth'],
       summary: 'Check a password-reset link',
@@ -270,7 +271,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/reset-password/:token', {
-    config: LINK_THROTTLE,
+    config: { access: 'public', ...LINK_THROTTLE },
     schema: {
       tags: ['auth'],
       summary: 'Choose a new password from a reset link and sign in',
@@ -286,8 +287,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/change-password', {
     // onRequest, not preHandler: the rate limit's key below needs the vendor, and it runs before preHandler.
-    onRequest: app.authenticate,
     config: {
+      access: 'signed-in',
       rateLimit: {
         max: PASSWORD_CHANGES_PER_VENDOR,
         timeWindow: THROTTLE_WINDOW_MS,
@@ -307,7 +308,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/session', {
-    preHandler: app.authenticate,
+    config: { access: 'signed-in' },
     schema: {
       tags: ['auth'],
       summary: 'The signed-in vendor and when the session token expires',

@@ -81,7 +81,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/scan', {
-    config: { rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
+    config: { access: 'customer', rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
     schema: {
       tags: ['customer'],
       summary: "Collect a stamp with a store's QR token",
@@ -112,7 +112,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/cards', {
-    config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: "The customer's stamp cards across stores, most recently used first",
@@ -125,7 +125,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/cards/:cardId', {
-    config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'One stamp card of the customer, with its latest claims',
@@ -139,7 +139,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/cards/:cardId/apple-pass', {
-    config: { rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'The card as a signed Apple Wallet pass (application/vnd.apple.pkpass); 404 when Apple Wallet is not set up',
@@ -155,7 +155,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/cards/:cardId/store', {
-    config: { rateLimit: { max: STORE_DETAILS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: STORE_DETAILS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: "The store of one of the customer's cards, as its owner describes it: cover, address, opening hours, website and menu",
@@ -170,7 +170,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/cards/:cardId/claim', {
-    config: { rateLimit: { max: CLAIMS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: CLAIMS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'Claim the reward of a full card',
@@ -188,7 +188,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/claims/:claimId', {
-    config: { rateLimit: { max: CLAIM_STATUS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: CLAIM_STATUS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'One claim of the customer as it is now: pending (with its code), given (when), or expired',
@@ -203,7 +203,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/me', {
-    config: { rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: "The customer's display name and e-mail (both optional)",
@@ -216,7 +216,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/me', {
-    config: { rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'Set or clear the display name; clear the e-mail, or ask to use a new one (attached once the mailed link is opened)',
@@ -237,7 +237,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/me', {
-    config: { rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
+    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
     schema: {
       tags: ['customer'],
       summary: 'Delete the wallet: its cards, name and e-mail are erased and this device signed out',
@@ -251,7 +251,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/email/:token', {
-    config: { rateLimit: { max: EMAIL_CONFIRMATIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
+    config: { access: 'customer', rateLimit: { max: EMAIL_CONFIRMATIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
     schema: {
       tags: ['customer'],
       summary: 'Use an e-mail confirmation link: the address becomes the wallet\'s recovery e-mail',
@@ -262,7 +262,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => confirmEmail(app.deps, request.params.token));
 
   app.post('/recover', {
-    config: { rateLimit: { max: RECOVERY_REQUESTS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
+    config: { access: 'customer', rateLimit: { max: RECOVERY_REQUESTS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
     schema: {
       tags: ['customer'],
       summary: 'Mail a sign-in link that brings the wallet to another device',
@@ -276,7 +276,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/recover/:token', {
-    config: { rateLimit: { max: RECOVERY_COMPLETIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
+    config: { access: 'customer', rateLimit: { max: RECOVERY_COMPLETIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
     schema: {
       tags: ['customer'],
       summary: 'Use a sign-in link: this device gets a new credential of that wallet',

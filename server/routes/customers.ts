@@ -27,7 +27,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['customers'],
       summary: "The store's customers, one keyset page at a time",
@@ -40,8 +40,8 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => listCustomers(app.deps, request.params.vendorId, request.query));
 
   app.get('/:vendorId/search', {
-    preHandler: app.ownerOf('vendorId'),
     config: {
+      access: 'manager',
       rateLimit: {
         max: SEARCHES_PER_MINUTE,
         timeWindow: 60_000,
@@ -60,8 +60,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => searchCustomers(app.deps, request.params.vendorId, request.query.q));
 
   app.get('/:vendorId/export.csv', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'manager', rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['customers'],
       summary: 'The customer list as CSV (streamed)',

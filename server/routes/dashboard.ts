@@ -13,7 +13,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'staff' },
     schema: {
       tags: ['activity'],
       summary: "Every figure of the vendor's dashboard",

@@ -14,7 +14,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/pending', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'counter' },
     schema: {
       tags: ['handover'],
       summary: 'Claims waiting at the counter, oldest first (with the code each customer shows)',
@@ -25,8 +25,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId) }));
 
   app.post('/:vendorId/claims/:claimId', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'counter', rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['handover'],
       summary: 'Confirm that a claimed reward was handed over (once)',
@@ -39,8 +38,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen) }));
 
   app.post('/:vendorId/code', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'counter', rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['handover'],
       summary: "Confirm a hand-over by the code on the customer's screen",

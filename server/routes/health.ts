@@ -7,6 +7,7 @@ import { probeHealth } from '../services/health';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
+    config: { access: 'public' },
     schema: {
       tags: ['health'],
       summary: 'Whether this server can serve: 200, or 503 when the database does not answer',

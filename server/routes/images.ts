@@ -13,6 +13,7 @@ function listedEtags(ifNoneMatch: string | undefined): string[] {
 
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:id', {
+    config: { access: 'public' },
     schema: {
       tags: ['images'],
       summary: 'A stored logo or cover image (public, immutable).',

@@ -9,7 +9,7 @@ import { getRewardSettings, saveRewardSettings } from '../services/reward-settin
 
 const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'staff' },
     schema: {
       tags: ['rewards'],
       summary: "The vendor's punch-card reward (the default reward when none is saved) and the menu items it may name",
@@ -24,7 +24,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => getRewardSetup(app.deps, request.params.vendorId));
 
   app.get('/:vendorId/first-day', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'staff' },
     schema: {
       tags: ['rewards'],
       summary: "A new store's first-day checklist: reward set and usable, flyer printed, first real stamp",
@@ -45,7 +45,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['rewards'],
       summary: "Save the vendor's punch-card reward",
@@ -60,7 +60,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/settings', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['rewards'],
       summary: "The store's reward settings: stamp mode, max per transaction, auto-redeem, expiry in days",
@@ -74,7 +74,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/:vendorId/settings', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['rewards'],
       summary: "Save the store's reward settings (max per transaction at most the card size)",

@@ -7,15 +7,22 @@ import {
   AddItemResponse,
   DeleteItemRequest,
   DeleteItemResponse,
+  MenuScanPageBytes,
+  MenuScanPageParams,
+  MenuScanParams,
+  MenuScanReviewResponse,
   RemoveUploadRequest,
   RemoveUploadResponse,
   SaveProfileRequest,
   SaveProfileResponse,
+  UpdateItemRequest,
+  UpdateItemResponse,
   UploadMenuRequest,
   UploadMenuResponse,
   VendorResponse,
 } from '../../src/api/contract/vendor';
-import { addMenuItem, removeMenuItem, removeUploadItems } from '../services/menu/items';
+import { addMenuItem, editMenuItem, removeMenuItem, removeUploadItems } from '../services/menu/items';
+import { readScanPageImage, readScanReview } from '../services/menu/scan-review';
 import { uploadMenu } from '../services/menu/upload';
 import { saveVendorProfile } from '../services/vendor-profile';
 import { createVendorAnswerCache, vendorAnswer } from '../services/vendor-answer-cache';
@@ -35,14 +42,14 @@ function fileLimits(maxBytes: number, files: number) {
 }
 
 const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Authentication runs before the body is read: nobody uploads 10 MB only to be told 401.
-  const onlyOwner = app.ownerOf('vendorId');
+  // The access check (plugins/access.ts) runs as the first onRequest hook, before the body is read: nobody
+  // uploads 10 MB only to be told 401.
   const security = [{ bearer: [] }];
   // This server's kept answers of GET /:vendorId, each valid while its store version is current.
   const answers = createVendorAnswerCache();
 
   app.get('/:vendorId', {
-    onRequest: onlyOwner,
+    config: { access: 'staff' },
     schema: {
       tags: ['vendor'],
       summary: 'The store profile and menu items (items in the order they were added).',
@@ -51,7 +58,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: VendorResponse, ...errorResponses },
     },
   }, async (request, reply) => {
-    // request.storeVersion: read by onlyOwner's session check, before any of the answer's rows.
+    // request.storeVersion: read by the access check's session check, before any of the answer's rows.
     const body = await vendorAnswer(app.deps, answers, request.params.vendorId, request.storeVersion, (answer) => {
       // The route's compiled response serialiser (the bytes Fastify would send) writes JSON text.
       const text = reply.serialize(answer);
@@ -68,8 +75,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await formRoutes.register(multipartForms);
 
     formRoutes.post('/:vendorId', {
-      onRequest: onlyOwner,
-      config: { multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
+      config: { access: 'manager', multipartOptions: fileLimits(MAX_IMAGE_BYTES, 2) },
       schema: {
         tags: ['vendor'],
         summary: 'Saves the store profile (multipart); optional logo and cover images replace the current ones.',
@@ -88,8 +94,8 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
 
     formRoutes.post('/:vendorId/upload-menu', {
-      onRequest: onlyOwner,
       config: {
+        access: 'manager',
         multipartOptions: fileLimits(MAX_MENU_BYTES, 1),
         rateLimit: {
           max: 10,
@@ -121,7 +127,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(forms);
 
   app.post('/:vendorId/add-item', {
-    onRequest: onlyOwner,
+    config: { access: 'manager' },
     schema: {
       tags: ['vendor'],
       summary: 'Adds a menu item; price in dollars (number or numeric string, ≤ 2 decimals) or empty.',
@@ -136,7 +142,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/delete-item', {
-    onRequest: onlyOwner,
+    config: { access: 'manager' },
     schema: {
       tags: ['vendor'],
       summary: "Deletes one of the vendor's menu items; a reward naming it loses that reference.",
@@ -151,7 +157,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/remove-upload', {
-    onRequest: onlyOwner,
+    config: { access: 'manager' },
     schema: {
       tags: ['vendor'],
       summary: 'Removes exactly the items one menu upload added (to take back a bad read).',
@@ -164,6 +170,48 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const removed = await removeUploadItems(app.deps, request.params.vendorId, request.body.uploadId);
     if (removed > 0) request.log.info({ uploadId: request.body.uploadId, removed }, 'menu upload taken back');
     return { removed };
+  });
+
+  app.post('/:vendorId/update-item', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['vendor'],
+      summary: "Corrects one of the vendor's menu items (name and/or price; a field left out keeps its value).",
+      security,
+      params: Params,
+      body: UpdateItemRequest,
+      response: { 200: UpdateItemResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const { itemId, ...input } = request.body;
+    return { item: await editMenuItem(app.deps, request.params.vendorId, itemId, input) };
+  });
+
+  app.get('/:vendorId/menu-scans/:uploadId', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['vendor'],
+      summary: "A recent menu scan's page pictures and where on them each of its items still on the menu was read.",
+      security,
+      params: MenuScanParams,
+      response: { 200: MenuScanReviewResponse, ...errorResponses },
+    },
+  }, async (request) => readScanReview(app.deps, request.params.vendorId, request.params.uploadId));
+
+  app.get('/:vendorId/menu-scans/:uploadId/pages/:page', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['vendor'],
+      summary: "A page picture (JPEG) of a recent menu scan, as the scanner read it (upright, straightened).",
+      security,
+      params: MenuScanPageParams,
+      response: { 200: MenuScanPageBytes, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const { vendorId, uploadId, page } = request.params;
+    const image = await readScanPageImage(app.deps, vendorId, uploadId, page);
+    // The store's own menu: never kept by a shared cache. A scan's picture never changes.
+    return reply.headers({ 'cache-control': 'private, max-age=86400' }).type('image/jpeg').send(image);
   });
 };
 

@@ -13,6 +13,11 @@ import {
 } from '../repositories/sessions';
 import type { SessionClaims } from '../infra/session-tokens';
 import type { SessionEndReason } from '../../src/api/contract/common';
+import type { Role } from '../../src/api/contract/team';
+
+function isRole(value: string): value is Role {
+  return value === 'owner' || value === 'manager' || value === 'staff';
+}
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -23,18 +28,26 @@ export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: Sessio
 /** Why a session that was issued is no longer current (told to the owner on the sign-in screen). */
 export type SessionEnd = Exclude<SessionEndReason, 'expired'>;
 
-export type SessionCheck = { current: true; storeVersion: number } | { current: false; reason: SessionEnd };
+export type SessionCheck = { current: true; storeVersion: number; role: Role } | { current: false; reason: SessionEnd };
 
 /**
  * The session check of every vendor request: the store's version when the session is current, read in the
  * same statement (GET /api/vendor/:id answers from its cache while it holds); otherwise why it ended.
  */
 export async function checkSession(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<SessionCheck> {
-  const standing = await findSessionStanding(deps.db.kysely, claims.sub, claims.jti);
+  const standing = await findSessionStanding(deps.db.kysely, claims.sub, claims.jti, claims.pid);
   if (standing === undefined) return { current: false, reason: 'account-closed' };
   if (standing.revoked) return { current: false, reason: 'signed-out' };
-  if (standing.generation !== claims.gen) return { current: false, reason: 'password-changed' };
-  return { current: true, storeVersion: standing.storeVersion };
+  // The owner's person id is the vendor id: their sessions follow the vendor row.
+  if (claims.pid === claims.sub) {
+    if (standing.generation !== claims.gen) return { current: false, reason: 'password-changed' };
+    return { current: true, storeVersion: standing.storeVersion, role: 'owner' };
+  }
+  // A team member removed from the store: their sessions end with them.
+  if (standing.person === null || !isRole(standing.person.role)) return { current: false, reason: 'account-closed' };
+  // A role change or a password change moves the person's generation on.
+  if (standing.person.generation !== claims.gen) return { current: false, reason: 'signed-out' };
+  return { current: true, storeVersion: standing.storeVersion, role: standing.person.role };
 }
 
 /** A new session token for the vendor, in their current generation (`db`: the caller's transaction, if any). */

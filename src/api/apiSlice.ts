@@ -2,6 +2,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SessionEndReason } from './contract/common';
+import { currentLocale } from '../i18n/texts';
 
 interface StateWithToken {
   session: { token: string | null };
@@ -31,6 +32,8 @@ const fetchWithBearer = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as StateWithToken).session.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The server words its few sentences (refusals, mails it sends now) in the page's language.
+    headers.set('Accept-Language', currentLocale());
     return headers;
   },
 });

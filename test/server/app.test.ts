@@ -139,7 +139,7 @@ describe('the API app', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
       app = await buildApp(t.deps);
-      app.get('/api/test-crash', async () => {
+      app.get('/api/test-crash', { config: { access: 'public' } }, async () => {
         throw new Error('secret internals: connection string postgres://user:pw@db');
       });
       await app.ready();

@@ -4,6 +4,8 @@ import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { installInlineComputedStyle } from '../client/support/computedStyle';
 import { installFetchGlobals } from '../client/support/fakeHttp';
+import { activate, loadMessages } from '../../src/i18n/texts';
+import { loadCatalogueNow } from './catalogue-chunks';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -89,3 +91,7 @@ installFetchGlobals();
 afterEach(() => {
   localStorage.clear();
 });
+
+// The suites read English, the app's default: both halves' texts are loaded and active before any test renders.
+loadMessages('en', { ...loadCatalogueNow('customer', 'en'), ...loadCatalogueNow('app', 'en') });
+activate('en');

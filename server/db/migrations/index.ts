@@ -19,6 +19,8 @@ import * as timeIdIndexes from './2026112215_time_id_indexes';
 import * as histogramLockOrder from './2026112216_histogram_lock_order';
 import * as realDataRewardSettings from './2026112519_real_data_reward_settings';
 import * as jobsWallet from './2026112520_jobs_wallet';
+import * as teamPeople from './2026112602_team_people';
+import * as menuReviewScans from './2026112606_menu_review_scans';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -40,5 +42,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112216_histogram_lock_order': { up: histogramLockOrder.up(dialect), down: histogramLockOrder.down(dialect) },
     '2026112519_real_data_reward_settings': { up: realDataRewardSettings.up(dialect), down: realDataRewardSettings.down() },
     '2026112520_jobs_wallet': { up: jobsWallet.up(dialect), down: jobsWallet.down() },
+    '2026112602_team_people': { up: teamPeople.up(dialect), down: teamPeople.down() },
+    '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
   };
 }

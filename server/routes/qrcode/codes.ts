@@ -4,6 +4,7 @@ import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
 import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, PrintableQrResponse, QrTokenQuery, QrTokenResponse } from '../../../src/api/contract/qrcode';
 import { codeStampCount } from '../../services/reward-settings';
 import { assertOwner } from '../../plugins/auth';
+import { assertAccess } from '../../plugins/access';
 import { notFound } from '../../http-errors';
 import { printableQrToken } from '../../services/printable-qr';
 import { qrScanUrl } from '../../infra/qr-tokens-impl';
@@ -14,7 +15,7 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const scanUrl = (token: string) => qrScanUrl(app.deps.config.publicUrl, token);
 
   app.get('/generate/:vendorId', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'counter' },
     schema: {
       tags: ['qrcode'],
       summary: 'A fresh counter QR token, valid for 90 s (signed, nothing stored)',
@@ -37,7 +38,7 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/printable', {
-    preHandler: app.authenticate,
+    config: { access: 'staff' },
     schema: {
       tags: ['qrcode'],
       summary: 'The long-lived flyer QR token; renew: true replaces it so earlier flyers stop working',
@@ -48,13 +49,15 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { vendorId, renew } = request.body;
     assertOwner(request, vendorId);
+    // Showing the flyer is the QR Code page (staff); replacing it voids every printed flyer (a manager's call).
+    if (renew === true) assertAccess(request, 'manager');
     const token = await printableQrToken(app.deps, vendorId, renew === true);
     reply.header('Cache-Control', 'no-store');
     return { token, url: scanUrl(token) };
   });
 
   app.post('/flyer-printed', {
-    preHandler: app.authenticate,
+    config: { access: 'staff' },
     schema: {
       tags: ['qrcode'],
       summary: 'Records that the vendor exported or printed the flyer (the first-day checklist)',

@@ -14,7 +14,7 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/alerts', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['qrcode'],
       summary: 'Codes flagged as probably relayed (last 7 days), each with the stamps it granted',
@@ -25,8 +25,7 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ alerts: await listRelayAlerts(app.deps, request.params.vendorId) }));
 
   app.post('/:vendorId/alerts/void', {
-    preHandler: app.ownerOf('vendorId'),
-    config: { rateLimit: { max: VOIDS_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'manager', rateLimit: { max: VOIDS_PER_MINUTE, timeWindow: 60_000 } },
     schema: {
       tags: ['qrcode'],
       summary: "Voids a flagged code's stamps: cards lose them, claims already made stay, a flyer code is renewed (audited)",
@@ -41,7 +40,7 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => voidCode(app.deps, request.params.vendorId, request.body.code, request.ip));
 
   app.get('/:vendorId/stamp-budget', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['qrcode'],
       summary: "The store's stamp-budget floors and the budgets in force",
@@ -52,7 +51,7 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => getBudgetSettings(app.deps, request.params.vendorId));
 
   app.put('/:vendorId/stamp-budget', {
-    preHandler: app.ownerOf('vendorId'),
+    config: { access: 'manager' },
     schema: {
       tags: ['qrcode'],
       summary: "Sets the store's own floors (null: the server's default); audited",

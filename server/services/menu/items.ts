@@ -5,9 +5,19 @@ import type { MenuItemDto } from '../../../src/api/contract/vendor';
 import type { MenuItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http-errors';
-import { countMenuItems, deleteMenuItem, deleteUploadItems, insertMenuItems, listMenuItemNames, listMenuItems, type NewMenuItem } from '../../repositories/menu-items';
+import {
+  countMenuItems,
+  deleteMenuItem,
+  deleteUploadItems,
+  insertMenuItems,
+  listMenuItemNames,
+  listMenuItems,
+  updateMenuItem,
+  type NewMenuItem,
+} from '../../repositories/menu-items';
 import { touchStore } from '../../repositories/store-version';
-import type { ScannedItem } from '../../menu-scan';
+import type { MenuPageView, ScannedItem } from '../../menu-scan';
+import { keepScanForReview, type AddedItemPlace } from './scan-review';
 import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
 import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
 import { inTransaction } from '../../db/transactions';
@@ -56,6 +66,28 @@ export async function listMenu(deps: Pick<AppDeps, 'db'>, vendorId: string): Pro
   return (await listMenuItems(deps.db.kysely, vendorId)).map(toMenuItemDto);
 }
 
+/**
+ * A correction by the vendor (typically of a scanned item): a field left out keeps its value. It changes
+ * the item only; nothing learns from it. 404 when the id is not one of this vendor's items.
+ */
+export async function editMenuItem(
+  deps: MenuDeps,
+  vendorId: string,
+  itemId: string,
+  input: { itemName?: unknown; itemPrice?: unknown },
+): Promise<MenuItemDto> {
+  const change: { name?: string; price_cents?: number | null } = {};
+  if (input.itemName !== undefined) change.name = parseItemName(input.itemName);
+  if (input.itemPrice !== undefined) change.price_cents = parsePriceCents(input.itemPrice);
+  const saved = await inTransaction(deps.db.kysely, async (trx) => {
+    const item = await updateMenuItem(trx, vendorId, itemId, change);
+    if (item && (change.name !== undefined || change.price_cents !== undefined)) await touchStore(trx, vendorId, deps.now());
+    return item;
+  });
+  if (!saved) throw notFound('This item is not on your menu.');
+  return toMenuItemDto(saved);
+}
+
 /** 404 when the id is not one of this vendor's items (another vendor's item is never touched). */
 export async function removeMenuItem(deps: MenuDeps, vendorId: string, itemId: string): Promise<void> {
   const deleted = await inTransaction(deps.db.kysely, async (trx) => {
@@ -86,13 +118,15 @@ export async function addScannedItems(deps: MenuDeps, vendorId: string, scanned:
 
 /**
  * The items added, and how many the scan found that the menu already had: a scan that only found those
- * tells the vendor so, rather than that it found nothing.
+ * tells the vendor so, rather than that it found nothing. With `review`, the scan's page pictures and the
+ * added items' places are kept in the same transaction, for the vendor to check the items against.
  */
 export async function addScannedItemsCounted(
   deps: MenuDeps,
   vendorId: string,
   scanned: readonly ScannedItem[],
   uploadId: string,
+  review?: { pages: readonly MenuPageView[] },
 ): Promise<{ added: MenuItemDto[]; alreadyOnMenu: number }> {
   const now = deps.now();
   return inTransaction(deps.db.kysely, async (trx) => {
@@ -102,6 +136,7 @@ export async function addScannedItemsCounted(
     const alreadyOnMenu = new Set<string>();
     let room = MAX_MENU_ITEMS - existing.length;
     const rows: NewMenuItem[] = [];
+    const places: AddedItemPlace[] = [];
     for (const raw of scanned) {
       const item = cleanScannedItem(raw);
       if (!item) continue;
@@ -110,9 +145,12 @@ export async function addScannedItemsCounted(
       if (room <= 0 || seen.has(key)) continue;
       seen.add(key);
       room -= 1;
-      rows.push({ id: newMenuItemId(now), vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now, upload_id: uploadId });
+      const id = newMenuItemId(now);
+      rows.push({ id, vendor_id: vendorId, name: item.name, price_cents: item.priceCents, created_at: now, upload_id: uploadId });
+      places.push(raw.region ? { itemId: id, region: raw.region } : { itemId: id });
     }
     await insertMenuItems(trx, rows);
+    if (review && rows.length > 0) await keepScanForReview(trx, { uploadId, vendorId, now }, review.pages, places);
     if (rows.length > 0) await touchStore(trx, vendorId, now);
     const added = rows.map((row) => toMenuItemDto({ id: row.id, name: row.name, price_cents: row.price_cents ?? null, upload_id: uploadId }));
     return { added, alreadyOnMenu: alreadyOnMenu.size };

@@ -4,7 +4,7 @@ import type { MenuItemDto } from '../../../src/api/contract/vendor';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError } from '../../http-errors';
 import { MenuScanRejected } from '../../menu-scan/errors';
-import type { MenuFileKind, ScannedItem } from '../../menu-scan';
+import type { MenuFileKind, MenuScanForReview, ScannedItem } from '../../menu-scan';
 import type { ServiceLogger } from '../../infra/logger';
 import { checkMenuFile } from '../uploads';
 import { addScannedItemsCounted, newMenuItemId } from './items';
@@ -13,8 +13,19 @@ export const SCAN_FAILED_MESSAGE = 'We could not read this menu.';
 
 /** Runs the scanner; its refusals keep their 4xx, anything else becomes 422 'We could not read this menu.'. */
 export async function scanOrReject(deps: Pick<AppDeps, 'menuScanner'>, file: Buffer, kind: MenuFileKind, log: ServiceLogger): Promise<ScannedItem[]> {
+  return refusalsAsHttp(() => deps.menuScanner.scan(file, kind), kind, log);
+}
+
+/** As scanOrReject, with the page pictures the items' places refer to (none when the scanner has no pictures to give). */
+async function scanForReviewOrReject(deps: Pick<AppDeps, 'menuScanner'>, file: Buffer, kind: MenuFileKind, log: ServiceLogger): Promise<MenuScanForReview> {
+  const scanForReview = deps.menuScanner.scanForReview?.bind(deps.menuScanner);
+  if (!scanForReview) return { items: await scanOrReject(deps, file, kind, log), pages: [] };
+  return refusalsAsHttp(() => scanForReview(file, kind), kind, log);
+}
+
+async function refusalsAsHttp<T>(scan: () => Promise<T>, kind: MenuFileKind, log: ServiceLogger): Promise<T> {
   try {
-    return await deps.menuScanner.scan(file, kind);
+    return await scan();
   } catch (error) {
     if (error instanceof MenuScanRejected) {
       log.info({ reason: error.reason, kind }, 'menu scan refused');
@@ -45,9 +56,9 @@ export async function uploadMenu(
   const release = deps.menuScans.gate.tryEnter(vendorId);
   try {
     const kind = await checkMenuFile(file);
-    const scanned = await scanOrReject(deps, file, kind, log);
+    const scanned = await scanForReviewOrReject(deps, file, kind, log);
     const uploadId = `u${newMenuItemId(deps.now())}`;
-    const { added, alreadyOnMenu } = await addScannedItemsCounted(deps, vendorId, scanned, uploadId);
+    const { added, alreadyOnMenu } = await addScannedItemsCounted(deps, vendorId, scanned.items, uploadId, { pages: scanned.pages });
     return { newItems: added, uploadId, alreadyOnMenu };
   } finally {
     release();

@@ -71,3 +71,44 @@ export const RemoveUploadRequest = Type.Object({ uploadId: Id });
 export type RemoveUploadRequest = Static<typeof RemoveUploadRequest>;
 export const RemoveUploadResponse = Type.Object({ removed: Type.Integer() });
 export type RemoveUploadResponse = Static<typeof RemoveUploadResponse>;
+
+/** POST /api/vendor/{vendorId}/update-item: a field left out keeps its value; `itemPrice` '' or null clears the price. */
+export const UpdateItemRequest = Type.Object({
+  itemId: Id,
+  itemName: Type.Optional(MultilineText({ maxLength: ITEM_NAME_FIELD_MAX_LENGTH, description: '1–120 characters after trimming' })),
+  itemPrice: Type.Optional(Type.Union([Text({ maxLength: ITEM_PRICE_FIELD_MAX_LENGTH }), Type.Number(), Type.Null()], {
+    description: "dollars ≥ 0 with at most 2 decimals; '' or null for no price",
+  })),
+});
+export type UpdateItemRequest = Static<typeof UpdateItemRequest>;
+export const UpdateItemResponse = Type.Object({ item: MenuItem });
+export type UpdateItemResponse = Static<typeof UpdateItemResponse>;
+
+/** `/:vendorId/menu-scans/:uploadId…` routes. */
+export const MenuScanParams = Type.Object({ vendorId: Id, uploadId: Id });
+export const MenuScanPageParams = Type.Object({ vendorId: Id, uploadId: Id, page: Type.Integer({ minimum: 0, maximum: 99 }) });
+
+/** Fractions (0–1) of the page picture's width and height. */
+export const MenuItemRegion = Type.Object({
+  itemId: Type.String(),
+  page: Type.Integer({ minimum: 0 }),
+  x: Type.Number({ minimum: 0, maximum: 1 }),
+  y: Type.Number({ minimum: 0, maximum: 1 }),
+  width: Type.Number({ minimum: 0, maximum: 1 }),
+  height: Type.Number({ minimum: 0, maximum: 1 }),
+});
+export type MenuItemRegion = Static<typeof MenuItemRegion>;
+
+/**
+ * GET /api/vendor/{vendorId}/menu-scans/{uploadId}: the pictures of a scanned menu's pages (each at
+ * `/api/vendor/{vendorId}/menu-scans/{uploadId}/pages/{page}`, a JPEG) and where on them each item the scan
+ * added, and which is still on the menu, was read. A PDF's text layer has no picture: `pages` is empty.
+ */
+export const MenuScanReviewResponse = Type.Object({
+  uploadId: Type.String(),
+  pages: Type.Array(Type.Object({ page: Type.Integer({ minimum: 0 }), width: Type.Integer(), height: Type.Integer() })),
+  regions: Type.Array(MenuItemRegion),
+});
+export type MenuScanReviewResponse = Static<typeof MenuScanReviewResponse>;
+
+export const MenuScanPageBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'JPEG bytes' });

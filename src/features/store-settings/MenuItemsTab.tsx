@@ -1,15 +1,21 @@
-// Menu & Items tab: menu upload, the add-item row and the item list.
+// Menu & Items tab: menu upload (and checking its new items against the menu), the add-item row and the item list.
 import { Typography } from 'antd';
+import { useAppSelector } from '../../app/hooks';
 import type { MenuItemDto } from '../../api/contract/vendor';
 import { MENU_ITEMS } from '../../constants';
 import { AddItemForm } from './AddItemForm';
 import { MenuItemList } from './MenuItemList';
+import { MenuScanReview } from './MenuScanReview';
 import { MenuUploadPanel } from './MenuUploadPanel';
+import { selectNewUploadId } from './menuUploadSlice';
 
 export function MenuItemsTab({ vendorId, items }: { vendorId: string; items: readonly MenuItemDto[] }) {
+  // The upload whose ✅ message shows: its new items are checked against the menu picture.
+  const newUploadId = useAppSelector(selectNewUploadId);
   return (
     <div className="sw-menu-tab">
       <MenuUploadPanel vendorId={vendorId} />
+      {newUploadId && <MenuScanReview vendorId={vendorId} uploadId={newUploadId} items={items} />}
       <div className="sw-menu-tab__heading">
         <Typography.Text strong>{MENU_ITEMS.heading}</Typography.Text>
         <span className="sw-store-muted">{items.length}</span>

@@ -1,6 +1,17 @@
 // Vendor profile and menu endpoints (/api/vendor): load, save profile, add/delete item, upload menu.
 import { api } from '../../api/apiSlice';
-import type { AddItemRequest, AddItemResponse, DeleteItemRequest, MenuItemDto, UploadMenuResponse, VendorResponse } from '../../api/contract/vendor';
+import type {
+  AddItemRequest,
+  AddItemResponse,
+  DeleteItemRequest,
+  MenuItemDto,
+  MenuScanReviewResponse,
+  UpdateItemRequest,
+  UpdateItemResponse,
+  UploadMenuResponse,
+  VendorResponse,
+} from '../../api/contract/vendor';
+import { dataUrlOf } from '../../lib/dataUrl';
 import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { selectToken, type SessionState } from '../session/sessionSlice';
 import { menuScanFailureOf, uploadProgressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
@@ -38,6 +49,25 @@ export interface RemoveUploadArgs {
   vendorId: string;
   uploadId: string;
 }
+
+/** A correction: a field left out keeps its value; `itemPrice` '' clears the price. */
+export interface UpdateItemArgs {
+  vendorId: string;
+  itemId: string;
+  itemName?: string;
+  itemPrice?: number | '';
+}
+
+export interface MenuScanArgs {
+  vendorId: string;
+  uploadId: string;
+}
+
+export interface MenuScanPictureArgs extends MenuScanArgs {
+  page: number;
+}
+
+const menuScanPath = ({ vendorId, uploadId }: MenuScanArgs) => `${vendorPath(vendorId)}/menu-scans/${encodeURIComponent(uploadId)}`;
 
 export interface UploadMenuArgs {
   vendorId: string;
@@ -193,6 +223,56 @@ export const vendorApi = api.injectEndpoints({
     }),
 
     /**
+     * POST /api/vendor/{vendorId}/update-item (bearer, JSON {itemId, itemName?, itemPrice?}) → { item }: a
+     * correction shows at once and takes the server's version when it answers; a refused one is put back.
+     */
+    updateItem: build.mutation<UpdateItemResponse, UpdateItemArgs>({
+      query: ({ vendorId, itemId, itemName, itemPrice }) => ({
+        url: `${vendorPath(vendorId)}/update-item`,
+        method: 'POST',
+        body: { itemId, itemName, itemPrice } satisfies UpdateItemRequest,
+      }),
+      async onQueryStarted({ vendorId, itemId, itemName, itemPrice }, { dispatch, queryFulfilled }) {
+        const shown = dispatch(
+          vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+            const item = draft.items.find((candidate) => candidate._id === itemId);
+            if (!item) return;
+            if (itemName !== undefined) item.name = itemName.trim().replace(/\s+/g, ' ');
+            if (itemPrice !== undefined) item.price = itemPrice;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            vendorApi.util.updateQueryData('getVendor', vendorId, (draft) => {
+              const index = draft.items.findIndex((candidate) => candidate._id === itemId);
+              if (index !== -1 && data?.item) draft.items[index] = data.item;
+            }),
+          );
+          // The reward form names its qualifying item.
+          dispatch(api.util.invalidateTags(['Reward']));
+        } catch {
+          shown.undo();
+        }
+      },
+    }),
+
+    /** GET /api/vendor/{vendorId}/menu-scans/{uploadId} (bearer): the scan's page pictures and where each new item was read. */
+    getMenuScanReview: build.query<MenuScanReviewResponse, MenuScanArgs>({
+      query: menuScanPath,
+    }),
+
+    /** GET /api/vendor/{vendorId}/menu-scans/{uploadId}/pages/{page} (bearer, JPEG) → a data: URL for the <img>. */
+    getMenuScanPicture: build.query<string, MenuScanPictureArgs>({
+      query: (args) => ({
+        url: `${menuScanPath(args)}/pages/${args.page}`,
+        responseHandler: async (response) => (response.ok ? dataUrlOf(await response.blob()) : response.text()),
+      }),
+      // A picture is a few hundred kilobytes: not kept long once the review is closed.
+      keepUnusedDataFor: 30,
+    }),
+
+    /**
      * POST /api/vendor/{vendorId}/remove-upload (bearer, JSON {uploadId}) → { removed }: takes back
      * a bad read. The upload's items leave the list at once; on failure the list is reloaded.
      */
@@ -228,4 +308,7 @@ export const {
   useAddItemMutation,
   useDeleteItemMutation,
   useUploadMenuMutation,
+  useUpdateItemMutation,
+  useGetMenuScanReviewQuery,
+  useGetMenuScanPictureQuery,
 } = vendorApi;

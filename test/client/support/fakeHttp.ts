@@ -62,6 +62,10 @@ class MinimalResponse {
   async json(): Promise<unknown> {
     return JSON.parse(this.bodyText);
   }
+  /** The body's bytes (a picture's answer is read as a Blob). */
+  async blob(): Promise<Blob> {
+    return new Blob([this.bodyText]);
+  }
   clone() {
     return new MinimalResponse(this.bodyText, this.status);
   }

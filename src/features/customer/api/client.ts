@@ -22,6 +22,7 @@ import type {
 } from '../../../api/contract/customer';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../../api/contract/protocol';
 import { clearCustomerCredential, readCustomerCredential, saveCustomerCredential } from '../customerCredential';
+import { currentLocale } from '../../../i18n/texts';
 
 /** A failed call: the server's answer (status and JSON body), or a request that never got one. */
 export type CustomerApiError =
@@ -44,6 +45,8 @@ async function call<T>(path: string, { method = 'GET', body, withCredential = tr
   const headers: Record<string, string> = {};
   const credential = withCredential ? readCustomerCredential() : null;
   if (credential) headers[CUSTOMER_CREDENTIAL_HEADER] = credential;
+  // The server words its sentences (and a confirmation mail) in the page's language.
+  headers['Accept-Language'] = currentLocale();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

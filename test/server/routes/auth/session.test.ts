@@ -18,7 +18,7 @@ describe('session tokens on protected routes', () => {
     t = await buildTestApp();
     // The real app on the same dependencies, plus one route guarded by the ownership rule.
     app = await buildApp(t.deps);
-    app.get('/api/test-owned/:vendorId', { preHandler: app.ownerOf('vendorId') }, async (request) => ({ vendorId: request.vendorId }));
+    app.get('/api/test-owned/:vendorId', { config: { access: 'staff' } }, async (request) => ({ vendorId: request.vendorId }));
     await app.ready();
   });
   afterAll(async () => {

@@ -1,0 +1,58 @@
+// The server's user-facing texts (mails, refusals the app shows) from the same catalogues as the SPA, in the
+// reader's language: text(locale, 'mail.verify.subject', { store }). Messages are ICU, compiled once at start.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setupI18n, type I18n } from '@lingui/core';
+import { DEFAULT_LOCALE, LOCALES, isLocale, matchLocale, type Locale } from '../../src/api/contract/locales';
+import { compileCatalogue, readSourceCatalogue } from './catalogue-files';
+import type mail from '../../src/i18n/messages/en/server/mail.json';
+
+/** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
+export type ServerMessageId = keyof typeof mail;
+export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
+
+/** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */
+export function messagesDir(): string {
+  const candidates = [path.resolve(__dirname, '../../src/i18n/messages'), path.resolve(__dirname, '../../../src/i18n/messages')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, DEFAULT_LOCALE)));
+  if (!found) throw new Error(`The text catalogues are missing (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+let translators: Map<Locale, I18n> | null = null;
+
+function translator(locale: Locale): I18n {
+  if (!translators) {
+    const dir = messagesDir();
+    translators = new Map();
+    for (const language of LOCALES) {
+      const catalogue = compileCatalogue({
+        ...readSourceCatalogue(dir, language, 'customer'),
+        ...readSourceCatalogue(dir, language, 'app'),
+        ...readSourceCatalogue(dir, language, 'server'),
+      });
+      translators.set(language, setupI18n({ locale: language, messages: { [language]: catalogue } }));
+    }
+  }
+  return translators.get(locale) ?? (translators.get(DEFAULT_LOCALE) as I18n);
+}
+
+/** The text of `id` in `locale` (English for an unknown or missing language). */
+export function text(locale: Locale | string | null | undefined, id: ServerMessageId, values?: ServerTextValues): string {
+  return translator(isLocale(locale) ? locale : DEFAULT_LOCALE)._(id, values as Record<string, unknown> | undefined);
+}
+
+/** The language of an HTTP request by its Accept-Language header (q-values honoured), for replies without an account. */
+export function localeOfAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return matchLocale(ranked.map((entry) => entry.tag));
+}

@@ -1,0 +1,41 @@
+// The pseudo-language en-XA: every text of the catalogue accented and bracketed (⟦Ŝţàmƥ⟧), placeholders kept,
+// so a page rendered in it shows at a glance (and to the browser check) any text that did not come from the catalogue.
+import type { CompiledCatalogue, CompiledMessage } from './catalogue';
+
+const ACCENTED: Record<string, string> = {
+  a: 'à', b: 'ƀ', c: 'ç', d: 'ď', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
+  n: 'ñ', o: 'ö', p: 'ƥ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'û', v: 'ṽ', w: 'ŵ', x: 'ẋ', y: 'ý', z: 'ž',
+  A: 'À', B: 'Ɓ', C: 'Ç', D: 'Ď', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Î', J: 'Ĵ', K: 'Ķ', L: 'Ļ', M: 'Ṁ',
+  N: 'Ñ', O: 'Ö', P: 'Ƥ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Û', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+};
+
+export const PSEUDO_OPEN = '⟦';
+export const PSEUDO_CLOSE = '⟧';
+
+export function accent(text: string): string {
+  return text.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter] ?? letter);
+}
+
+/** A compiled message is a list of tokens: literal text, or a placeholder [name, format?, options?] whose options are messages. */
+type Token = string | [string, string?, Record<string, Token[]>?];
+
+/** Accents the literal text of a compiled message; placeholder names and plural keys stay as they are. */
+function accentTokens(tokens: Token[]): Token[] {
+  return tokens.map((token) => {
+    if (typeof token === 'string') return accent(token);
+    const [name, format, options] = token;
+    if (!options) return token;
+    const accented: Record<string, Token[]> = {};
+    for (const [key, value] of Object.entries(options)) accented[key] = accentTokens(value);
+    return [name, format, accented];
+  });
+}
+
+export function pseudoCatalogue(english: CompiledCatalogue): CompiledCatalogue {
+  const pseudo: CompiledCatalogue = {};
+  for (const [id, message] of Object.entries(english)) {
+    const tokens: Token[] = typeof message === 'string' ? [message] : (message as Token[]);
+    pseudo[id] = [PSEUDO_OPEN, ...accentTokens(tokens), PSEUDO_CLOSE] as CompiledMessage;
+  }
+  return pseudo;
+}

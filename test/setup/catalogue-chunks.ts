@@ -1,0 +1,13 @@
+// The SPA's catalogue loader in jest: the same files read from disk and compiled (webpack's lazy chunks do not
+// exist outside the bundle). Mapped over src/i18n/catalogue-chunks.ts by jest.config.ts.
+import type { Locale } from '../../src/api/contract/locales';
+import type { CompiledCatalogue, TextArea } from '../../src/i18n/catalogue';
+import { compileCatalogue, messagesDir, readSourceCatalogue } from './catalogue-files';
+
+export function loadCatalogueNow(area: TextArea, locale: Locale): CompiledCatalogue {
+  return compileCatalogue(readSourceCatalogue(messagesDir(), locale, area)) as CompiledCatalogue;
+}
+
+export async function loadCatalogue(area: TextArea, locale: Locale): Promise<CompiledCatalogue> {
+  return loadCatalogueNow(area, locale);
+}
