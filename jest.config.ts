@@ -6,15 +6,17 @@ import type { Config } from 'jest';
 type Transformer = [string, Record<string, unknown>];
 type Project = Exclude<NonNullable<Config['projects']>[number], string>;
 
-// Type checking is `npm run typecheck`'s job: tests are transpiled file by file. The SPA's by swc, several times
-// faster than ts-jest's transpile-only mode; the server's by ts-jest, whose CommonJS exports stay writable, which
-// the server tests' `jest.spyOn(module, 'function')` needs (swc defines them as read-only getters).
-const swcTypeScript = (tsx: boolean): Transformer => [
-  '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2022', transform: tsx ? { react: { runtime: 'automatic' } } : undefined }, module: { type: 'commonjs' } },
-];
-const tsJest: Transformer = ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/server/tsconfig.json' }];
-const tsJestJavaScript: Transformer = ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, isolatedModules: true } }];
+// Type checking is `npm run typecheck`'s job: tests are transpiled file by file, by swc (several times faster
+// than ts-jest, which also builds a TypeScript program in every worker to key its cache). The server's
+// transformer marks CommonJS exports configurable, which the server tests' `jest.spyOn(module, 'function')`
+// needs (test/setup/swc-spyable-exports.cjs).
+const swcOptions = (syntax: 'typescript' | 'ecmascript', tsx: boolean): Record<string, unknown> => ({
+  jsc: { parser: syntax === 'typescript' ? { syntax, tsx } : { syntax }, target: 'es2022', transform: tsx ? { react: { runtime: 'automatic' } } : undefined },
+  module: { type: 'commonjs' },
+});
+const swcTypeScript = (tsx: boolean): Transformer => ['@swc/jest', swcOptions('typescript', tsx)];
+const spyableServerTypeScript: Transformer = ['<rootDir>/test/setup/swc-spyable-exports.cjs', swcOptions('typescript', false)];
+const spyableServerJavaScript: Transformer = ['<rootDir>/test/setup/swc-spyable-exports.cjs', swcOptions('ecmascript', false)];
 
 /**
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
@@ -26,14 +28,17 @@ const serverProject: Project = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/server'],
   transform: {
-    '^.+\\.tsx?$': tsJest,
+    '^.+\\.ts$': spyableServerTypeScript,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
-    '^.+\\.m?js$': tsJestJavaScript,
+    '^.+\\.m?js$': spyableServerJavaScript,
   },
   // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
   // cookie (light-my-request, i.e. app.inject), openid-client with oauth4webapi and jose (Google sign-in) ship only ES modules.
   transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose)/)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
+  // One migrated SQLite database per run, which every test app copies (test/server/database-image.ts).
+  globalSetup: '<rootDir>/test/server/database-image.ts',
+  globalTeardown: '<rootDir>/test/server/database-image-teardown.ts',
 };
 
 const config: Config = {

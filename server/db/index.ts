@@ -31,6 +31,11 @@ export interface DbOptions {
   databaseUrl?: string;
   /** SQLite file; ':memory:' for tests. */
   sqlitePath: string;
+  /**
+   * In memory only: start from a copy of this database file's bytes instead of an empty database. The
+   * API tests migrate one database per run and copy it for each app, rather than migrating every app.
+   */
+  sqliteImage?: Buffer;
   /** PostgreSQL only: run everything inside this schema (tests use one schema per suite). */
   pgSchema?: string;
   /** PostgreSQL: opening a connection or waiting for a free one (default 5000 ms). */
@@ -113,7 +118,8 @@ export function openDb(options: DbOptions): Db {
     };
   }
   if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
-  const sqlite = new SQLite(options.sqlitePath);
+  if (options.sqliteImage && options.sqlitePath !== ':memory:') throw new Error('a SQLite image opens only in memory');
+  const sqlite = new SQLite(options.sqliteImage ?? options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -13,6 +13,7 @@ import { createSessionTokens } from '../../server/infra/session-tokens';
 import { createQrTokens } from '../../server/infra/qr-tokens';
 import { createActivityBus } from '../../server/infra/activity-bus';
 import { createMenuScanQueue } from '../../server/services/menu/scan-queue';
+import { migratedDatabaseImage } from './database-image';
 
 export interface TestClock {
   now: () => number;
@@ -56,7 +57,7 @@ export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> &
   const { config: configOverrides, ...depOverrides } = overrides;
   const config: Config = { ...loadConfig({ PUBLIC_URL: 'http://stampwise.test', DATA_DIR: '/tmp/stampwise-test' }), ...configOverrides };
   const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', pgSchema });
+  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', sqliteImage: migratedDatabaseImage(), pgSchema });
   try {
     await migrateToLatest(db);
   } catch (error) {
