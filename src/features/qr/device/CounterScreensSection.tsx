@@ -1,7 +1,7 @@
 // The owner's counter screens on the QR page: a pairing code for a new one, and the list (name, paired
 // by, last seen) with Rename and Remove.
 import { useState } from 'react';
-import { App, Button, Input, List, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Space, Typography } from 'antd';
 import { formatShortDateTime } from '../../../lib/format';
 import type { CounterDevice } from '../../../api/contract/counter';
 import { useCreatePairingCodeMutation, useListCounterDevicesQuery, useRemoveCounterDeviceMutation, useRenameCounterDeviceMutation } from './counterApi';
@@ -35,11 +35,15 @@ export function CounterScreensSection({ vendorId }: { vendorId: string }) {
           {COUNTER_DEVICE_TEXT.codeFor(pairingCode)}
         </p>
       ) : null}
-      <List
-        dataSource={data?.items ?? []}
-        locale={{ emptyText: COUNTER_DEVICE_TEXT.none }}
-        renderItem={(device) => <DeviceRow vendorId={vendorId} device={device} />}
-      />
+      {(data?.items ?? []).length === 0 ? (
+        <p className="sw-counter-screens__none">{COUNTER_DEVICE_TEXT.none}</p>
+      ) : (
+        <ul className="sw-counter-screens__list">
+          {(data?.items ?? []).map((device) => (
+            <DeviceRow key={device.id} vendorId={vendorId} device={device} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -59,10 +63,20 @@ function DeviceRow({ vendorId, device }: { vendorId: string; device: CounterDevi
   };
   const seen = device.lastSeenAt === null ? COUNTER_DEVICE_TEXT.neverSeen : COUNTER_DEVICE_TEXT.lastSeen(formatShortDateTime(device.lastSeenAt));
   return (
-    <List.Item
-      data-testid="counter-screen-row"
-      actions={[
-        editing === null ? (
+    <li data-testid="counter-screen-row" className="sw-counter-screens__row">
+      {editing === null ? (
+        <div className="sw-counter-screens__name">
+          <strong>{device.name}</strong>
+          <Space split="·" className="sw-counter-screens__meta">
+            {COUNTER_DEVICE_TEXT.pairedBy(device.pairedBy)}
+            {seen}
+          </Space>
+        </div>
+      ) : (
+        <Input aria-label={COUNTER_DEVICE_TEXT.rename} value={editing} maxLength={40} onChange={(event) => setEditing(event.target.value)} />
+      )}
+      <Space size="small">
+        {editing === null ? (
           <Button key="rename" size="small" onClick={() => setEditing(device.name)}>
             {COUNTER_DEVICE_TEXT.rename}
           </Button>
@@ -70,19 +84,13 @@ function DeviceRow({ vendorId, device }: { vendorId: string; device: CounterDevi
           <Button key="save" size="small" type="primary" onClick={() => void run(() => rename({ vendorId, deviceId: device.id, name: editing.trim() }).unwrap())} disabled={!editing.trim()}>
             {COUNTER_DEVICE_TEXT.save}
           </Button>
-        ),
+        )}
         <Popconfirm key="remove" title={COUNTER_DEVICE_TEXT.removeConfirm(device.name)} okText={COUNTER_DEVICE_TEXT.remove} cancelText={COUNTER_DEVICE_TEXT.cancel} onConfirm={() => run(() => remove({ vendorId, deviceId: device.id }).unwrap())}>
           <Button size="small" danger>
             {COUNTER_DEVICE_TEXT.remove}
           </Button>
-        </Popconfirm>,
-      ]}
-    >
-      {editing === null ? (
-        <List.Item.Meta title={device.name} description={<Space split="·">{COUNTER_DEVICE_TEXT.pairedBy(device.pairedBy)}{seen}</Space>} />
-      ) : (
-        <Input aria-label={COUNTER_DEVICE_TEXT.rename} value={editing} maxLength={40} onChange={(event) => setEditing(event.target.value)} />
-      )}
-    </List.Item>
+        </Popconfirm>
+      </Space>
+    </li>
   );
 }

@@ -5,6 +5,7 @@ import { RewardProgressCard, TotalRedemptionsCard } from '../../../../src/featur
 import type { DashboardResponse } from '../../../../src/api/contract/activity';
 import { renderWithApp } from '../../render';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
 
 // antd renders and role queries are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(30_000);
@@ -28,7 +29,8 @@ beforeEach(() => {
 });
 afterEach(() => http.restore());
 
-const renderDashboard = () => renderWithApp(<DashboardPage />, { route: '/dashboard/vendor-1', path: '/dashboard/:userId' });
+// The owner's session: the dashboard links to what the owner may change.
+const renderDashboard = () => renderWithApp(<DashboardPage />, { route: '/dashboard/vendor-1', path: '/dashboard/:userId', preloadedState: { session: { token: sessionTokenFor('vendor-1') } } });
 
 describe('DashboardPage', () => {
   it('is headed Dashboard', async () => {

@@ -179,7 +179,7 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
     await typeItem(user, 'Chausson aux pommes', '3,50 €');
     await waitFor(() => expect(posts('add-item')).toHaveLength(1));
     expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Chausson aux pommes', itemPrice: 3.5 });
-    expect(prices()).toEqual(['4,20 €', '', '3,50 €']);
+    await waitFor(() => expect(prices()).toEqual(['4,20 €', '', '3,50 €']));
   });
 
   test('"€3.50" typed the Irish way is a price of a euro store too', async () => {
