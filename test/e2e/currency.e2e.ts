@@ -1,7 +1,7 @@
 // The store's currency: the owner picks euros in Store Settings and types a price the French way; a French
 // phone that scans the counter code sees the menu price as French writes euros ("3,50 €") on its card page.
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
-import { checkA11y, openVendorPage, screenshot, useE2eApp, vendorApi } from './harness';
+import { animationsSettled, checkA11y, openVendorPage, screenshot, useE2eApp, vendorApi } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { company: 'Café du Port' } });
@@ -24,6 +24,9 @@ describe("the store's currency", () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Store Settings' }).click();
+    // The dialog opens again while the closed one's animation may still run: the tab is clicked once it has settled.
+    await dialog.getByLabel('Company').waitFor();
+    await animationsSettled(page);
     await dialog.getByRole('tab', { name: 'Menu & Items' }).click();
     await dialog.getByLabel('Item name').fill('Chausson aux pommes');
     // A decimal comma and the euro sign, as a French owner writes a price.
