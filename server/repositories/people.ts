@@ -1,7 +1,7 @@
 // SQL for a store's team: its people (the owner, whose e-mail and name are the vendor row's, and the managers
 // and staff who accepted an invitation) and the owner's invitations.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, InvitationTable } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -185,18 +185,7 @@ export async function insertInvitation(db: Queryable, invitation: Omit<Invitatio
 
 export async function findInvitation(db: Queryable, tokenHash: string): Promise<InvitationRow | undefined> {
   const row = await db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    tokenHash: row.token_hash,
-    vendorId: row.vendor_id,
-    email: row.email,
-    emailNormalized: row.email_normalized,
-    role: row.role,
-    invitedBy: row.invited_by,
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-    usedAt: row.used_at === null ? null : Number(row.used_at),
-  };
+  return row && toInvitation(row);
 }
 
 /** Marks the invitation used unless it already was: true for the one caller that used it (single use under races). */
@@ -215,7 +204,12 @@ export async function listOpenInvitations(db: Queryable, vendorId: string, now: 
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((row) => ({
+  return rows.map(toInvitation);
+}
+
+/** An invitations row as the services read it (PostgreSQL answers BIGINT columns as strings). */
+function toInvitation(row: Selectable<InvitationTable>): InvitationRow {
+  return {
     tokenHash: row.token_hash,
     vendorId: row.vendor_id,
     email: row.email,
@@ -224,8 +218,8 @@ export async function listOpenInvitations(db: Queryable, vendorId: string, now: 
     invitedBy: row.invited_by,
     createdAt: Number(row.created_at),
     expiresAt: Number(row.expires_at),
-    usedAt: null,
-  }));
+    usedAt: row.used_at === null ? null : Number(row.used_at),
+  };
 }
 
 /** Earlier open invitations of the same address to the store: a new one replaces them. */
