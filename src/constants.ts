@@ -174,68 +174,6 @@ export const PUBLIC_FOOTER_TAGLINE = 'Stamp cards for cafés and small shops';
 /** The sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
-export const LOGIN_TEXT = {
-  heading: 'Sign in',
-  subtitle: 'Welcome back! Sign in to manage your stamp cards, rewards and QR code.',
-  username: 'Username',
-  usernamePlaceholder: 'you@yourcafe.com',
-  password: 'Password',
-  passwordPlaceholder: 'Your password',
-  submit: 'Sign In',
-  divider: 'or',
-  register: 'Register!',
-  noAccount: 'New to Stampwise?',
-  forgotPassword: 'Forgot password?',
-  /** The password field's show/hide button (the sign-in form's own, no longer antd's eye icon). */
-  showCharacters: 'Show what I typed',
-  hideCharacters: 'Hide what I typed',
-  /** A non-OK answer, and a network or other failure. */
-  invalidCredentials: 'Invalid username or password.',
-  unexpectedFailure: 'Something went wrong. Please try again later.',
-  /** A 429 — the account or this address is throttled for up to 15 minutes, whatever the password. */
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait up to 15 minutes and try again, or use "Forgot password?" below.',
-  tryAgainIn: (seconds: number) => `Try again in ${seconds}s`,
-  previewAlt: 'A stamp card with seven of ten coffee stamps collected, on a café counter',
-  previewHeading: 'Turn first visits into regulars',
-  previewText: 'Digital stamp cards your customers collect with one scan — no paper, no app to explain.',
-} as const;
-
-/** A new verification link, offered where an owner whose address is not verified yet gets stuck (sign-in, a dead link). */
-export const RESEND_VERIFICATION_TEXT = {
-  /** Under a refused sign-in: the server answers the same for every address, so this cannot say more than "maybe". */
-  notVerifiedHint:
-    'Registered, but not verified your e-mail address yet? Until you do, the account has no password, so sign-in fails. We can send you a new verification link.',
-  /** Sign-in after a verification link that was used already or is not valid. */
-  linkInvalid:
-    'This verification link has been used already or is not valid. If you have set your password, sign in below. If your address is not verified yet, ask for a new link.',
-  email: 'Email Address',
-  emailPlaceholder: 'you@yourcafe.com',
-  submit: 'Send a new verification link',
-  tooMany: 'Too many requests. Please wait a few minutes and try again.',
-  invalidEmail: 'Please enter a valid email address.',
-  failed: 'Something went wrong. Please try again later.',
-} as const;
-
-/** "Continue with Google" when the server has Google sign-in configured (otherwise the button only logs). */
-export const GOOGLE_SIGN_IN_TEXT = {
-  button: 'Continue with Google',
-  /** Why Google sent the owner back without a session (the server's `#google-error=`). */
-  errors: {
-    cancelled: 'Google sign-in was cancelled. Sign in with your password, or try Google again.',
-    'unverified-email': 'Google has not verified the e-mail address of that Google account, so it cannot open a Stampwise account. Sign in with your password, or register.',
-    failed: 'Signing in with Google did not work. Please try again.',
-  },
-} as const;
-
-/** The sign-in screen after the app ended a session the owner did not sign out of: why it ended. */
-export const SESSION_ENDED_TEXT = {
-  expired: 'You were signed out because your session expired. Please sign in again.',
-  'signed-out': 'You were signed out because this session was ended with Logout (in another tab or window). Please sign in again.',
-  'password-changed': 'You were signed out because the password of this account was changed or reset. Please sign in with the new password.',
-  'account-closed': 'You were signed out because this account no longer exists.',
-  unknown: 'You were signed out because your session is no longer valid. Please sign in again.',
-} as const;
-
 export const REGISTER_TEXT = {
   stepTitles: ['Create your account', 'Store Information', 'Account Created'],
   stepLabels: ['Account', 'Store', 'Verify'],
