@@ -174,51 +174,6 @@ export const PUBLIC_FOOTER_TAGLINE = 'Stamp cards for cafés and small shops';
 /** The sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
-export const REGISTER_TEXT = {
-  stepTitles: ['Create your account', 'Store Information', 'Account Created'],
-  stepLabels: ['Account', 'Store', 'Verify'],
-  accountSubtitle: 'Start your digital stamp card in two minutes.',
-  storeSubtitle: 'Tell customers where to find you. You can change this later.',
-  google: 'Continue with Google',
-  googleLog: 'Continue with Google clicked (not available yet)',
-  divider: 'or',
-  name: 'Full Name',
-  namePlaceholder: 'Jane Doe',
-  business: 'Business/Company',
-  businessPlaceholder: 'Corner Café',
-  email: 'Email Address',
-  emailPlaceholder: 'you@yourcafe.com',
-  emailInvalid: 'Please enter a valid email address',
-  address: 'Store Address',
-  addressPlaceholder: '12 Market Street, Springfield',
-  openingHours: 'Opening Hours',
-  openingHoursPlaceholder: 'Mon–Fri 7:00–17:00, Sat 8:00–14:00',
-  website: 'Website Link (optional)',
-  websitePlaceholder: 'https://yourcafe.com',
-  websiteInvalid: 'Please enter a web address, like https://yourcafe.com',
-  menu: 'Menu',
-  uploadMenu: 'Upload Menu',
-  menuHelp: 'Optional: a PNG or JPEG photo of your menu. We will add its items for you.',
-  menuWrongType: 'Please choose a PNG or JPEG image.',
-  menuTooLarge: 'Menu pictures must be 10 MB or smaller.',
-  /** The account exists; only the optional menu file was left out. */
-  menuNotAdded: (reason: string) =>
-    `Your account is ready, but your menu file could not be used (${reason.replace(/\.$/, '')}). You can add your menu later in Store Settings → Menu & Items.`,
-  menuMaxBytes: MAX_MENU_BYTES,
-  next: 'Next',
-  back: 'Back',
-  register: 'Register',
-  haveAccount: 'Already have an account?',
-  signInNow: 'Sign in now!',
-  createdText: 'We have sent you an e-mail. Click the link in the e-mail to verify your address and set your password.',
-  createdHint: 'No e-mail after a few minutes? Check your spam folder.',
-  login: 'Login',
-  registerFailedLog: 'Registration failed',
-  /** Shown on step 2 when Register fails, with the server's reason. */
-  registerFailed: (reason: string) => `Your account was not created: ${reason}`,
-  registerFailedFallback: 'something went wrong. Please try again.',
-} as const;
-
 export const VERIFY_TEXT = {
   verifying: 'Verifying...',
   expiredTitle: 'Verification Link Expired',
