@@ -174,55 +174,6 @@ export const PUBLIC_FOOTER_TAGLINE = 'Stamp cards for cafés and small shops';
 /** The sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
-export const VERIFY_TEXT = {
-  verifying: 'Verifying...',
-  expiredTitle: 'Verification Link Expired',
-  expiredText: 'This link has expired, so we have sent you a new verification e-mail. Please check your inbox.',
-  backToLogin: 'Back to Login',
-  successTitle: 'Verification Successful!',
-  successText: 'Set your password to access your account',
-  password: 'Password',
-  passwordHelp: 'At least 8 characters. A long phrase is easy to remember and hard to guess.',
-  passwordRequired: 'Please enter a password',
-  complete: 'Complete Registration',
-  failedLog: 'Verification failed',
-} as const;
-
-// ---- "Forgot password?": ask for a link, then choose a new password ----
-export const FORGOT_PASSWORD_TEXT = {
-  title: 'Forgot your password?',
-  text: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
-  email: 'Email Address',
-  emailPlaceholder: 'you@yourcafe.com',
-  emailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address',
-  submit: 'Send me a link',
-  sentTitle: 'Check your inbox',
-  /** The same words whether or not an account uses the address. */
-  sentText: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
-  /** For an address not verified yet (said to everyone: the page cannot know which case it is). */
-  sentNotVerifiedText: 'If the address is not verified yet, we have sent a new verification link instead: open it to set your password.',
-  sentHint: 'No e-mail after a few minutes? Check your spam folder.',
-  tooMany: 'Too many requests. Please wait a few minutes and try again.',
-  failed: 'Something went wrong. Please try again later.',
-  backToLogin: 'Back to Login',
-} as const;
-
-export const RESET_PASSWORD_TEXT = {
-  checking: 'Checking your link...',
-  title: 'Choose a new password',
-  text: 'Setting a new password signs you out on every other device.',
-  password: 'New password',
-  passwordHelp: 'At least 8 characters. A long phrase is easy to remember and hard to guess.',
-  passwordRequired: 'Please enter a password',
-  submit: 'Save and sign in',
-  invalidTitle: 'This link does not work',
-  invalidText: 'It may have been used already or be more than 1 hour old. Ask for a new one.',
-  askAgain: 'Send me a new link',
-  backToLogin: 'Back to Login',
-  failedLog: 'Password reset failed',
-} as const;
-
 // ---- Top navigation bar ----
 
 
