@@ -309,39 +309,6 @@ export const CAMPAIGN_TEXT = {
   performanceSeries: { sent: 'Sent', opened: 'Opened', redeemed: 'Redeemed' },
 } as const;
 
-// ---- Help and resources ----
-export const HELP_TEXT = {
-  heading: 'Help & Resources',
-  subtitle: 'Answers to common questions about running your stamp card.',
-  faqTitle: 'Frequently asked questions',
-  faqs: [
-    {
-      key: 'setup',
-      question: 'How do I set up a reward campaign?',
-      answer: "Go to Rewards, click 'Update Reward Setup', define your reward and save. Your reward launches immediately.",
-    },
-    {
-      key: 'earn',
-      question: 'How do customers earn and redeem rewards?',
-      answer:
-        'Customers earn one stamp per purchase by scanning your QR code in store. When their card is full, they claim the free reward in the mobile app.',
-      /** What is true beside that text: the "mobile app" is the phone's own camera and browser. */
-      note: "No app to install: customers point their phone's camera at your QR code and their stamp card opens in the browser. They claim the reward there and show it at the counter.",
-    },
-    {
-      key: 'track',
-      question: 'How do I track reward performance?',
-      answer: 'Your dashboard shows redemptions, customer activity and campaign performance.',
-    },
-  ],
-  resourcesTitle: 'Additional Resources',
-  resources: [
-    { key: 'guide', title: 'User Guide', description: 'Step-by-step setup of your store, menu and stamp card.' },
-    { key: 'faq', title: 'FAQ', description: 'Cooldowns, a lost phone, renewing the flyer, the hand-over, stamp alerts.' },
-    { key: 'videos', title: 'Tutorial Videos', description: 'A short illustrated walkthrough of the real app, screen by screen.' },
-  ],
-} as const;
-
 // ---- Rewards: punch-card setup ----
 export const REWARD_LIMITS = {
   minPunches: MIN_STAMPS,

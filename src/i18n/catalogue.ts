@@ -10,13 +10,14 @@ import type counter from './messages/en/app/counter.json';
 import type currency from './messages/en/app/currency.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type nav from './messages/en/app/nav.json';
+import type help from './messages/en/app/help.json';
 import type login from './messages/en/app/login.json';
 import type register from './messages/en/app/register.json';
 import type passwordReset from './messages/en/app/passwordReset.json';
 import type team from './messages/en/app/team.json';
 import type verify from './messages/en/app/verify.json';
 
-export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof login | keyof typeof register | keyof typeof passwordReset | keyof typeof team | keyof typeof verify;
+export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof help | keyof typeof login | keyof typeof register | keyof typeof passwordReset | keyof typeof team | keyof typeof verify;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';
