@@ -3,7 +3,8 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { ACTIVITY_TEXT, DASHBOARD_TEXT, ROUTES } from '../../constants';
+import { DASHBOARD_TEXT, ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
 import {
@@ -45,7 +46,7 @@ export default function DashboardPage() {
     return (
       <VendorPage>
         <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
-        <DashboardLoading label={ACTIVITY_TEXT.dashboardLoading} />
+        <DashboardLoading label={t('activity.dashboardLoading')} />
       </VendorPage>
     );
   }

@@ -4,7 +4,8 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { App, Button, Input, Modal, Table, Tag } from 'antd';
 import { useRemoveStampMutation } from '../activity/activityApi';
-import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';
+import { REWARDS_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { SectionCard } from '../../components/SectionCard';
 import { useRewardActivity, type LiveActivityRow } from './useRewardActivity';
 import './reward-activity.css';
@@ -51,7 +52,7 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
         },
       ];
   return (
-    <SectionCard title={REWARDS_TEXT.activityTitle} icon={<HistoryOutlined />} sample={activity.sample ? ACTIVITY_TEXT.tableSampleTooltip : false}>
+    <SectionCard title={REWARDS_TEXT.activityTitle} icon={<HistoryOutlined />} sample={activity.sample ? t('activity.tableSampleTooltip') : false}>
       <Table<LiveActivityRow>
         columns={columns}
         dataSource={[...activity.rows]}

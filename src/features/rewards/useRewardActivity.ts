@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_TEXT, RELAY_TEXT, REWARDS_TEXT } from '../../constants';
+import { REWARDS_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
@@ -43,14 +44,14 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     // a stamp the store voided stays listed, marked as such.
     tag:
       item.type === 'redemption'
-        ? ACTIVITY_TEXT.claimTag
+        ? t('activity.claimTag')
         : item.type === 'expiry'
           ? REWARDS_TEXT.expiredTag(item.stamps ?? 0)
           : item.removedReason
             ? REWARDS_TEXT.removedTag
             : item.voided
-              ? RELAY_TEXT.activityVoided
-              : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+              ? t('relay.activityVoided')
+              : t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 }),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
@@ -58,6 +59,9 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
       : undefined,
   };
 }
+
+/** A console line for the developer (not shown to the vendor, so not translated). */
+const ACTIVITY_LOAD_FAILED_LOG = 'Failed to load reward activity';
 
 export function useRewardActivity(vendorId: string | undefined): RewardActivity {
   // Every page is asked for from where the server's indexes reach it directly — the page on
@@ -70,7 +74,7 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
   );
 
   useEffect(() => {
-    if (error) console.warn(ACTIVITY_TEXT.loadFailedLog, error);
+    if (error) console.warn(ACTIVITY_LOAD_FAILED_LOG, error);
   }, [error]);
 
   // The page on screen (the last one loaded) is where the next request starts from.
