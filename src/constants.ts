@@ -168,9 +168,6 @@ export const STORE_PREVIEW = {
 
 // ---- Vendor accounts: login, registration, verification ----
 
-/** Under the signed-out pages. */
-export const PUBLIC_FOOTER_TAGLINE = 'Stamp cards for cafés and small shops';
-
 /** The sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
