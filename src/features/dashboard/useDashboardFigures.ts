@@ -13,7 +13,7 @@ import {
   SAMPLE_WEEKLY_REDEMPTIONS,
 } from './sampleData';
 import { useGetDashboardQuery } from '../activity/activityApi';
-import { formatTimeAgo } from '../../lib/format';
+import { formatDayOfMonth, formatTimeAgo } from '../../lib/format';
 import { intlLocale, t } from '../../i18n/texts';
 import { elapsedPhrases } from '../activity/elapsedPhrases';
 
@@ -46,7 +46,9 @@ export const SAMPLE_FIGURES: DashboardFigures = {
   outstanding: SAMPLE_OUTSTANDING,
 };
 
-const points = (counts: readonly DashboardCount[]): ChartPoint[] => counts.map((c) => ({ label: dayjs(c.date).format('MMM D'), value: c.count }));
+// The chart's day labels in the page's locale ('29 Oct', '29 oct.'); the server's day is read as the browser's local day.
+const points = (counts: readonly DashboardCount[]): ChartPoint[] =>
+  counts.map((c) => ({ label: formatDayOfMonth(dayjs(c.date).valueOf(), intlLocale()), value: c.count }));
 
 function toRewardEvent(item: ActivityItem, now: number): RewardEvent {
   const when = formatTimeAgo(item.date, now, elapsedPhrases(), intlLocale());

@@ -182,5 +182,8 @@ describe('DashboardPage with live figures in French', () => {
       expect.arrayContaining(['Ana Lima a reçu le tampon 2 sur 5il y a 5\u00a0min', 'Cara a utilisé Flat Whiteil y a 3\u00a0h', 'Dora a reçu le tampon 1 sur 514 mars']),
     );
     expect(screen.getByText('10 tampons ces 90 derniers jours')).toBeInTheDocument();
+    // The daily chart's days (a label a week up to 22 Nov) in French order.
+    const dayLabels = [...document.querySelectorAll('.sw-chart-axis')].map((label) => label.textContent);
+    expect(dayLabels).toEqual(expect.arrayContaining(['25 oct.', '1 nov.', '22 nov.']));
   });
 });
