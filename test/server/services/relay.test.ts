@@ -295,6 +295,9 @@ describe('POST /api/qrcode/:vendorId/alerts/void', () => {
     expect(redemptions).toHaveLength(1);
     const card = await t.db.kysely.selectFrom('stamp_cards').select('stamps').where('id', '=', first.json().card.id).executeTakeFirstOrThrow();
     expect(card.stamps).toBe(0);
+    // The card held at zero is named in the audit: its stamps no longer add up from the rows alone.
+    const [audit] = await t.db.kysely.selectFrom('relay_audit').select('detail').where('vendor_id', '=', store.id).where('action', '=', 'void-code').execute();
+    expect(JSON.parse(audit.detail)).toMatchObject({ claimsKept: 1, cardsHeldAtZero: [first.json().card.id] });
   });
 
   it('renews the flyer code when the voided code was the flyer', async () => {
