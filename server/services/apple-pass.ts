@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import { notFound } from '../http-errors';
 import { buildApplePass, type ApplePassView, type PassField } from '../infra/apple-pass';
 import { boundedMemo } from '../infra/bounded-memo';
-import { stampStrip } from '../infra/pass-strip';
+import { PASS_STYLE, passStrip } from './pass-strips';
 import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
 import { findVendorProfile } from '../repositories/vendor-profile';
 import { CARD_NOT_FOUND_MESSAGE, getCard } from './claims';
@@ -19,8 +19,8 @@ import { findStoredImage } from './images';
 
 export const APPLE_WALLET_NOT_CONFIGURED_MESSAGE = 'Apple Wallet passes are not set up on this server.';
 
-const PASS_BACKGROUND = '#3b2a20';
-const PASS_STAMP = '#ffffff';
+const PASS_BACKGROUND = PASS_STYLE.background;
+const PASS_STAMP = PASS_STYLE.stamp;
 
 /** The pass's icon: the same for every pass, drawn once. */
 let passIcon: Promise<Buffer> | undefined;
@@ -105,7 +105,7 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
     primary,
     secondary: card.reward ? [{ key: 'reward', label: 'Reward', value: card.reward.text }] : [],
     back,
-    images: { icon, ...(logo ? { logo } : {}), strip: await stampStrip(Math.min(card.stamps, card.required), card.required, { background: PASS_BACKGROUND, stamp: PASS_STAMP }) },
+    images: { icon, ...(logo ? { logo } : {}), strip: await passStrip(card.stamps, card.required) },
   };
   return buildApplePass(config, view);
 }
