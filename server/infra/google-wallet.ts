@@ -12,6 +12,8 @@ export interface LocalizedText {
   header: string;
   body: string;
   id: string;
+  /** TEXT_AND_NOTIFY shows a notification on the phone (Google allows 3 a day per object). */
+  messageType?: 'TEXT' | 'TEXT_AND_NOTIFY';
 }
 
 /** The fields of a LoyaltyClass that Stampwise sets (one class per store). */
