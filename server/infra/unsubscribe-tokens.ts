@@ -11,8 +11,11 @@ export interface UnsubscribeSubject {
   customerId: string;
 }
 
+/** 128 bits of the HMAC: unguessable, and the whole token stays within a URL segment's 100 characters. */
+const TAG_BYTES = 16;
+
 const tagOf = (secret: string, vendorId: string, customerId: string): string =>
-  crypto.createHmac('sha256', secret).update(`${PURPOSE}:${vendorId}:${customerId}`).digest('base64url');
+  crypto.createHmac('sha256', secret).update(`${PURPOSE}:${vendorId}:${customerId}`).digest().subarray(0, TAG_BYTES).toString('base64url');
 
 export function unsubscribeToken(secret: string, subject: UnsubscribeSubject): string {
   return `${subject.vendorId}.${subject.customerId}.${tagOf(secret, subject.vendorId, subject.customerId)}`;
