@@ -5,7 +5,7 @@ import { jwtVerify } from 'jose';
 import type { CampaignInput, CampaignRow } from '../../../../src/api/contract/campaigns';
 import { loadConfig, type ApplePassConfig, type Config } from '../../../../server/config';
 import { createApnsClient, type ApnsClient } from '../../../../server/infra/apns';
-import { createJobRunner, type JobRunner } from '../../../../server/infra/jobs';
+import { createJobRunner } from '../../../../server/infra/jobs';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from '../../../../server/services/apple-pass-updates';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../../../../server/services/campaign-delivery';
 import { startFakeApns, type FakeApns } from '../../../support/fake-apns';
