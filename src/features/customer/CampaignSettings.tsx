@@ -12,9 +12,11 @@ function useSavedToggle(load: () => Promise<boolean>, save: (value: boolean) => 
   const [error, setError] = useState<CustomerApiError | undefined>(undefined);
   const fail = (failure: unknown) => setError(isCustomerApiError(failure) ? failure : { status: 'FETCH_ERROR', error: String(failure) });
   const [busy, setBusy] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     let live = true;
-    load().then((loaded) => live && setValue(loaded), (failure: unknown) => live && fail(failure));
+    // A setting that cannot be read is not offered (an older server, no connection): the page works without it.
+    load().then((loaded) => live && setValue(loaded), () => live && setUnavailable(true));
     return () => {
       live = false;
     };
@@ -26,7 +28,7 @@ function useSavedToggle(load: () => Promise<boolean>, save: (value: boolean) => 
     setError(undefined);
     save(next).then(setValue, fail).finally(() => setBusy(false));
   };
-  return { value, error, busy, change };
+  return { value, error, busy, change, unavailable };
 }
 
 export function CampaignMessagesSwitch({ cardId, company }: { cardId: string; company: string }) {
@@ -34,6 +36,7 @@ export function CampaignMessagesSwitch({ cardId, company }: { cardId: string; co
     async () => (await customerClient.getCampaignMessages(cardId)).enabled,
     async (enabled) => (await customerClient.setCampaignMessages(cardId, enabled)).enabled,
   );
+  if (setting.unavailable) return null;
   return (
     <section className="cw-setting">
       <label className="cw-check">
@@ -58,6 +61,7 @@ export function CampaignMailOptIn() {
     async () => (await customerClient.getCampaignMail()).optIn,
     async (optIn) => (await customerClient.setCampaignMail(optIn)).optIn,
   );
+  if (setting.unavailable) return null;
   return (
     <div className="cw-setting">
       <label className="cw-check">
