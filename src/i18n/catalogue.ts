@@ -5,6 +5,8 @@ import type { Messages } from '@lingui/core';
 import type appleWallet from './messages/en/customer/appleWallet.json';
 import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
+import type campaignOptOut from './messages/en/customer/campaignOptOut.json';
+import type campaignDelivery from './messages/en/app/campaignDelivery.json';
 import type activity from './messages/en/app/activity.json';
 import type customers from './messages/en/app/customers.json';
 import type handover from './messages/en/app/handover.json';
@@ -21,7 +23,7 @@ import type passwordReset from './messages/en/app/passwordReset.json';
 import type team from './messages/en/app/team.json';
 import type verify from './messages/en/app/verify.json';
 
-export type MessageId = keyof typeof activity | keyof typeof customers | keyof typeof handover | keyof typeof relay | keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof help | keyof typeof login | keyof typeof register | keyof typeof passwordReset | keyof typeof team | keyof typeof verify;
+export type MessageId = keyof typeof appleWallet | keyof typeof campaignOptOut | keyof typeof campaignDelivery | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof team | keyof typeof activity | keyof typeof customers | keyof typeof handover | keyof typeof relay | keyof typeof help | keyof typeof login | keyof typeof register | keyof typeof passwordReset | keyof typeof verify;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';
