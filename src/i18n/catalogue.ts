@@ -11,8 +11,21 @@ import type currency from './messages/en/app/currency.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type nav from './messages/en/app/nav.json';
 import type team from './messages/en/app/team.json';
+import type storeDetails from './messages/en/customer/storeDetails.json';
+import type storeSettings from './messages/en/app/storeSettings.json';
+import type menuItems from './messages/en/app/menuItems.json';
+import type menuUpload from './messages/en/app/menuUpload.json';
+import type storePreview from './messages/en/app/storePreview.json';
+import type publicFooter from './messages/en/app/publicFooter.json';
+import type unsavedChanges from './messages/en/app/unsavedChanges.json';
+import type rewards from './messages/en/app/rewards.json';
+import type qr from './messages/en/app/qr.json';
+import type firstDay from './messages/en/app/firstDay.json';
+import type dashboard from './messages/en/app/dashboard.json';
 
-export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof team;
+export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof team
+  | keyof typeof storeDetails | keyof typeof storeSettings | keyof typeof menuItems | keyof typeof menuUpload | keyof typeof storePreview
+  | keyof typeof publicFooter | keyof typeof unsavedChanges | keyof typeof rewards | keyof typeof qr | keyof typeof firstDay | keyof typeof dashboard;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';

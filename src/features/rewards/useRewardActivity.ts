@@ -5,10 +5,12 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_TEXT, RELAY_TEXT, REWARDS_TEXT } from '../../constants';
+import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
+import { t } from '../../i18n/texts';
+import { formatShortDateTime } from '../../lib/format';
 
 /** Rows per page of the Reward Activity table. */
 export const REWARD_ACTIVITY_PAGE_SIZE = 10;
@@ -45,16 +47,16 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
       item.type === 'redemption'
         ? ACTIVITY_TEXT.claimTag
         : item.type === 'expiry'
-          ? REWARDS_TEXT.expiredTag(item.stamps ?? 0)
+          ? t('rewards.expiredTag', { stamps: item.stamps ?? 0 })
           : item.removedReason
-            ? REWARDS_TEXT.removedTag
+            ? t('rewards.removedTag')
             : item.voided
               ? RELAY_TEXT.activityVoided
               : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
-      ? REWARDS_TEXT.removedDetail(item.removedReason, item.removedBy ?? '', dayjs(item.removedAt ?? item.date).format('MMM D, YYYY · HH:mm'))
+      ? t('rewards.removedDetail', { reason: item.removedReason, by: item.removedBy ?? '', when: formatShortDateTime(dayjs(item.removedAt ?? item.date).valueOf()) })
       : undefined,
   };
 }
