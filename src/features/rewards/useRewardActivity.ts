@@ -9,8 +9,8 @@ import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
 import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
-import { t } from '../../i18n/texts';
-import { formatShortDateTime } from '../../lib/format';
+import { currentLocale, intlLocale, t } from '../../i18n/texts';
+import { formatDay, formatTime } from '../../lib/format';
 
 /** Rows per page of the Reward Activity table. */
 export const REWARD_ACTIVITY_PAGE_SIZE = 10;
@@ -35,11 +35,21 @@ export interface RewardActivity {
   pagination: false | TablePaginationConfig;
 }
 
+/**
+ * "Nov 21, 2026 · 10:05": when a row happened, in the page's language. English keeps the month-first order the
+ * table has always shown; other languages write the day in their own order ("21 nov. 2026 · 10:05").
+ */
+export function activityMoment(date: string | number): string {
+  const ms = dayjs(date).valueOf();
+  const locale = currentLocale() === 'en' ? 'en-US' : intlLocale();
+  return `${formatDay(ms, locale)} · ${formatTime(ms, locale)}`;
+}
+
 export function toActivityRow(item: ActivityItem): LiveActivityRow {
   return {
     key: item.id,
     customer: item.customer,
-    date: dayjs(item.date).format('MMM D, YYYY · HH:mm'),
+    date: activityMoment(item.date),
     reward: item.reward,
     type: item.type,
     // a stamp the store voided stays listed, marked as such.
@@ -56,7 +66,7 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
-      ? t('rewards.removedDetail', { reason: item.removedReason, by: item.removedBy ?? '', when: formatShortDateTime(dayjs(item.removedAt ?? item.date).valueOf()) })
+      ? t('rewards.removedDetail', { reason: item.removedReason, by: item.removedBy ?? '', when: activityMoment(item.removedAt ?? item.date) })
       : undefined,
   };
 }
