@@ -74,7 +74,7 @@ export default function DashboardPage() {
                 {mayManage ? <CustomersLink vendorId={userId} /> : null}
                 {mayManage ? (
                   <Link to={ROUTES.rewards(userId)} className="sw-text-link">
-                    {t('dashboard.updateReward')} <ArrowRightOutlined aria-hidden />
+                    {t('dashboard.updateReward')} <ArrowRightOutlined aria-hidden className="sw-arrow-forward" />
                   </Link>
                 ) : null}
               </>
