@@ -53,6 +53,23 @@ export function formatDayOfMonth(ms: number, locale = intlLocale()): string {
   return formatter(locale, { day: 'numeric', month: 'short' }).format(ms);
 }
 
+const numbers = new Map<string, Intl.NumberFormat>();
+
+/** 1,234 (English), 1 234 (French), 1.234 (German): a count as the page's language writes it. */
+export function formatNumber(value: number, locale = intlLocale()): string {
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    numbers.set(locale, format);
+  }
+  return format.format(value);
+}
+
+/** 12% (English), 12 % (French): a whole percentage as the page's language writes it. */
+export function formatPercent(percent: number, locale = intlLocale()): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}
+
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

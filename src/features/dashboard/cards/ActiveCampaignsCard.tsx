@@ -3,7 +3,7 @@ import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { SectionCard } from '../../../components/SectionCard';
 import { t } from '../../../i18n/texts';
-import { formatDayOfMonth } from '../../../lib/format';
+import { formatDayOfMonth, formatNumber } from '../../../lib/format';
 
 export interface RunningCampaign {
   id: string;
@@ -37,7 +37,7 @@ export function ActiveCampaignsCard({ count, customersReached, campaigns = [], s
   return (
     <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined />} sample={sample}>
       <div className="sw-stat">
-        <span className="sw-figure">{count.toLocaleString('en-US')}</span>
+        <span className="sw-figure">{formatNumber(count)}</span>
         <span className="sw-figure-label">{t('dashboard.runningNow')}</span>
       </div>
       {campaigns.length > 0 ? (

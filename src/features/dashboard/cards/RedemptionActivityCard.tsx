@@ -4,6 +4,7 @@ import { ACTIVITY_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
 import { AreaChart, type ChartPoint } from '../../../components/charts/AreaChart';
 import { t } from '../../../i18n/texts';
+import { formatNumber, formatPercent } from '../../../lib/format';
 
 export interface RedemptionActivityCardProps {
   /** Redemptions per week, oldest first. */
@@ -22,10 +23,10 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
     <SectionCard title={t('dashboard.redemptionActivity')} icon={<LineChartOutlined />} sample={sample}>
       <div className="sw-activity-summary">
         <span className="sw-figure-label">{t('dashboard.thisWeek')}</span>
-        <span className="sw-figure sw-figure--medium">{thisWeek.toLocaleString('en-US')}</span>
+        <span className="sw-figure sw-figure--medium">{formatNumber(thisWeek)}</span>
         {change !== null ? (
           <span className={change >= 0 ? 'sw-trend sw-trend--up' : 'sw-trend sw-trend--down'}>
-            {change >= 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {Math.abs(change)}%{' '}
+            {change >= 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {formatPercent(Math.abs(change))}{' '}
             {t('dashboard.vsLastWeek')}
           </span>
         ) : null}
@@ -47,15 +48,15 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
         <dl className="sw-mini-stats">
           <div>
             <dt>{t('dashboard.periodTotal', { weeks: weekly.length })}</dt>
-            <dd>{total.toLocaleString('en-US')}</dd>
+            <dd>{formatNumber(total)}</dd>
           </div>
           <div>
             <dt>{t('dashboard.weeklyAverage')}</dt>
-            <dd>{Math.round(total / weekly.length).toLocaleString('en-US')}</dd>
+            <dd>{formatNumber(Math.round(total / weekly.length))}</dd>
           </div>
           <div>
             <dt>{t('dashboard.bestWeek')}</dt>
-            <dd>{Math.max(...weekly.map((week) => week.value)).toLocaleString('en-US')}</dd>
+            <dd>{formatNumber(Math.max(...weekly.map((week) => week.value)))}</dd>
           </div>
         </dl>
       ) : null}

@@ -3,6 +3,7 @@ import { TrophyOutlined } from '@ant-design/icons';
 import { SectionCard } from '../../../components/SectionCard';
 import { MiniBars } from '../../../components/charts/MiniBars';
 import { t } from '../../../i18n/texts';
+import { formatNumber } from '../../../lib/format';
 
 export interface TotalRedemptionsCardProps {
   total: number;
@@ -18,7 +19,7 @@ export function TotalRedemptionsCard({ total, monthlyBars, barsLabel, sample = f
   return (
     <SectionCard title={t('dashboard.totalRedemptions')} icon={<TrophyOutlined />} sample={sample}>
       <div className="sw-stat">
-        <span className="sw-figure">{total.toLocaleString('en-US')}</span>
+        <span className="sw-figure">{formatNumber(total)}</span>
         <span className="sw-figure-label">{t('dashboard.allTime')}</span>
       </div>
       <MiniBars values={monthlyBars} ariaLabel={caption} />
