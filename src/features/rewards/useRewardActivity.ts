@@ -6,10 +6,10 @@ import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
-import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
+import { activityDateLocale, sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
-import { currentLocale, intlLocale, t } from '../../i18n/texts';
+import { t } from '../../i18n/texts';
 import { formatDay, formatTime } from '../../lib/format';
 
 /** Rows per page of the Reward Activity table. */
@@ -35,13 +35,10 @@ export interface RewardActivity {
   pagination: false | TablePaginationConfig;
 }
 
-/**
- * "Nov 21, 2026 · 10:05": when a row happened, in the page's language. English keeps the month-first order the
- * table has always shown; other languages write the day in their own order ("21 nov. 2026 · 10:05").
- */
+/** "Nov 21, 2026 · 10:05": when a row happened, in the page's language ("21 nov. 2026 · 10:05" in French). */
 export function activityMoment(date: string | number): string {
   const ms = dayjs(date).valueOf();
-  const locale = currentLocale() === 'en' ? 'en-US' : intlLocale();
+  const locale = activityDateLocale();
   return `${formatDay(ms, locale)} · ${formatTime(ms, locale)}`;
 }
 
