@@ -23,7 +23,7 @@ export function ImagePicker({ inputId, variant, previewUrl, onPick }: ImagePicke
     <div className={`sw-image-picker sw-image-picker--${variant}`}>
       <div className="sw-image-picker__preview" aria-live="polite">
         {previewUrl ? (
-          <img src={previewUrl} alt={`${label} preview`} />
+          <img src={previewUrl} alt={t('storeSettings.imagePreviewAlt', { image: label })} />
         ) : (
           <span className="sw-image-picker__empty">
             <PictureOutlined aria-hidden />
