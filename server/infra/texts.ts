@@ -12,7 +12,12 @@ import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalle
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
 
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
-export type ServerMessageId = keyof typeof applePass | keyof typeof campaignMail | keyof typeof customerMail | keyof typeof googleWalletPass | keyof typeof storeCurrency;
+export type ServerMessageId =
+  | keyof typeof applePass
+  | keyof typeof campaignMail
+  | keyof typeof customerMail
+  | keyof typeof googleWalletPass
+  | keyof typeof storeCurrency;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
 /** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */

@@ -3,7 +3,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { DASHBOARD_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
 import { t } from '../../i18n/texts';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
@@ -45,14 +45,14 @@ export default function DashboardPage() {
   if (loading) {
     return (
       <VendorPage>
-        <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+        <PageHeading title={t('dashboard.heading')} subtitle={t('dashboard.subtitle')} />
         <DashboardLoading label={t('activity.dashboardLoading')} />
       </VendorPage>
     );
   }
   return (
     <VendorPage>
-      <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+      <PageHeading title={t('dashboard.heading')} subtitle={t('dashboard.subtitle')} />
       {firstDay ? <SetUpRewardFirst vendorId={userId} status={firstDay} /> : null}
       {firstDay ? (
         <Row gutter={GUTTER} className="sw-row">
@@ -74,7 +74,7 @@ export default function DashboardPage() {
                 {mayManage ? <CustomersLink vendorId={userId} /> : null}
                 {mayManage ? (
                   <Link to={ROUTES.rewards(userId)} className="sw-text-link">
-                    {DASHBOARD_TEXT.updateReward} <ArrowRightOutlined aria-hidden />
+                    {t('dashboard.updateReward')} <ArrowRightOutlined aria-hidden className="sw-arrow-forward" />
                   </Link>
                 ) : null}
               </>

@@ -7,10 +7,10 @@ import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { EngagedCustomer, RewardEvent } from './cards';
 import {
   SAMPLE_ENGAGED_CUSTOMERS,
-  SAMPLE_RECENT_ACTIVITY,
   SAMPLE_REWARD_PROGRESS,
   SAMPLE_TOTAL_REDEMPTIONS,
-  SAMPLE_WEEKLY_REDEMPTIONS,
+  sampleRecentActivity,
+  sampleWeeklyRedemptions,
 } from './sampleData';
 import { useGetDashboardQuery } from '../activity/activityApi';
 import { formatDayOfMonth, formatTimeAgo } from '../../lib/format';
@@ -36,15 +36,18 @@ export interface DashboardFigures {
   outstanding: { fullCards: number; nearlyFull: number };
 }
 
-export const SAMPLE_FIGURES: DashboardFigures = {
+/** The sample figures, their words in the page's language (called at render). */
+export function sampleFigures(): DashboardFigures {
+  return {
   sample: true,
   rewardProgress: { stampsRequired: SAMPLE_REWARD_PROGRESS.stampsRequired, averageStampsCollected: SAMPLE_REWARD_PROGRESS.averageStampsCollected },
-  weekly: SAMPLE_WEEKLY_REDEMPTIONS,
+  weekly: sampleWeeklyRedemptions(),
   totalRedemptions: { total: SAMPLE_TOTAL_REDEMPTIONS.total, monthlyBars: SAMPLE_TOTAL_REDEMPTIONS.monthlyBars },
-  recent: SAMPLE_RECENT_ACTIVITY,
+  recent: sampleRecentActivity(),
   engaged: SAMPLE_ENGAGED_CUSTOMERS,
   outstanding: SAMPLE_OUTSTANDING,
-};
+  };
+}
 
 // The chart's day labels in the page's locale ('29 Oct', '29 oct.'); the server's day is read as the browser's local day.
 const points = (counts: readonly DashboardCount[]): ChartPoint[] =>
@@ -84,8 +87,8 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
  * the store really owes (nothing yet) rather than a sample debt.
  */
 export function sampleFiguresFor(data: DashboardResponse | undefined): DashboardFigures {
-  if (!data) return SAMPLE_FIGURES;
-  return { ...SAMPLE_FIGURES, rewardProgress: sampleProgressFor(data.stampCard.required), outstanding: data.outstanding };
+  if (!data) return sampleFigures();
+  return { ...sampleFigures(), rewardProgress: sampleProgressFor(data.stampCard.required), outstanding: data.outstanding };
 }
 
 /** The sample progress (7 of 10, 70 %) on a card of `required` stamps: 2.1 of 3, 7 of 10. */
@@ -103,7 +106,7 @@ export function useDashboardFigures(vendorId: string): { loading: boolean; figur
   useEffect(() => {
     if (error) console.warn(DASHBOARD_LOAD_FAILED_LOG, error);
   }, [error]);
-  if (isLoading) return { loading: true, figures: SAMPLE_FIGURES };
+  if (isLoading) return { loading: true, figures: sampleFigures() };
   if (!data || !data.hasActivity) return { loading: false, figures: sampleFiguresFor(error ? undefined : data) };
   return { loading: false, figures: liveFigures(data, Date.now()) };
 }

@@ -20,7 +20,7 @@ export function PublicPage({ children, width = 480 }: { children: ReactNode; wid
         </div>
       </main>
       <footer className="sw-public__footer">
-        © {new Date().getFullYear()} {APP_NAME} · {t('login.publicFooterTagline')}
+        © {new Date().getFullYear()} {APP_NAME} · {t('publicFooter.tagline')}
       </footer>
     </div>
   );
