@@ -9,9 +9,19 @@ import type applePass from '../../src/i18n/messages/en/server/applePass.json';
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
+import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
+import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
+import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
+import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
+import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
-export type ServerMessageId = keyof typeof applePass | keyof typeof customerMail | keyof typeof googleWalletPass | keyof typeof storeCurrency;
+export type ServerMessageId = keyof typeof applePass | keyof typeof customerMail | keyof typeof googleWalletPass | keyof typeof storeCurrency
+  | keyof typeof accessRefusals
+  | keyof typeof counterRefusals
+  | keyof typeof teamRefusals
+  | keyof typeof teamMail
+  | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
 /** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */
