@@ -12,6 +12,7 @@ import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.
 import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
 import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
 import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
+import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
 import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
 import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 
@@ -20,6 +21,7 @@ export type ServerMessageId = keyof typeof applePass | keyof typeof customerMail
   | keyof typeof accessRefusals
   | keyof typeof counterRefusals
   | keyof typeof teamRefusals
+  | keyof typeof scanMessages
   | keyof typeof teamMail
   | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
