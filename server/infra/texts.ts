@@ -10,8 +10,11 @@ import type customerMail from '../../src/i18n/messages/en/server/customerMail.js
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
 import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
+import type claimRefusals from '../../src/i18n/messages/en/server/claimRefusals.json';
 import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
 import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
+import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
+import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
 import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
 import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
 import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
@@ -19,7 +22,10 @@ import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
 export type ServerMessageId = keyof typeof applePass | keyof typeof customerMail | keyof typeof googleWalletPass | keyof typeof storeCurrency
   | keyof typeof accessRefusals
+  | keyof typeof claimRefusals
   | keyof typeof counterRefusals
+  | keyof typeof handoverRefusals
+  | keyof typeof relayRefusals
   | keyof typeof teamRefusals
   | keyof typeof scanMessages
   | keyof typeof teamMail
