@@ -101,7 +101,7 @@ export function Routes({ routes }: { routes: readonly RouteEntry[] }) {
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
 
 /** A real link (open in a new tab works); a plain click moves within the page without loading it again. */
-export function Link({ to, replace, onClick, ...anchor }: LinkProps) {
+export function Link({ to, replace, onClick, children, ...anchor }: LinkProps) {
   const { go } = useNavigation();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -110,5 +110,9 @@ export function Link({ to, replace, onClick, ...anchor }: LinkProps) {
     event.preventDefault();
     go(to, { replace });
   };
-  return <a {...anchor} href={to} onClick={follow} />;
+  return (
+    <a {...anchor} href={to} onClick={follow}>
+      {children}
+    </a>
+  );
 }
