@@ -10,27 +10,28 @@ import { useAppSelector } from '../../app/hooks';
 import { chooseLanguage } from '../../i18n/startPage';
 import { currentLocale } from '../../i18n/texts';
 import { selectRole } from '../session/sessionSlice';
-import { teamApi, useGetMeQuery } from '../team/teamApi';
 
 const personLanguageApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /api/auth/me — who is signed in, with their saved language (null until they choose). */
+    getSignedInPerson: build.query<MeResponse, void>({ query: () => '/auth/me' }),
     /** PATCH /api/auth/me — saves the person's language; answers who is signed in. */
     savePersonLocale: build.mutation<MeResponse, Locale>({
       query: (locale) => ({ url: '/auth/me', method: 'PATCH', body: { locale } }),
       async onQueryStarted(_locale, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(teamApi.util.upsertQueryData('getMe', undefined, data));
+        dispatch(personLanguageApi.util.upsertQueryData('getSignedInPerson', undefined, data));
       },
     }),
   }),
 });
 
-export const { useSavePersonLocaleMutation } = personLanguageApi;
+export const { useGetSignedInPersonQuery, useSavePersonLocaleMutation } = personLanguageApi;
 
 /** Opens the app in the signed-in person's saved language, once per person signed in. */
 export function useSavedLanguage(): void {
   const signedIn = useAppSelector(selectRole) !== null;
-  const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
+  const { data: me } = useGetSignedInPersonQuery(undefined, { skip: !signedIn });
   const appliedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!me || appliedFor.current === me.personId) return;
