@@ -19,8 +19,9 @@ const personLanguageApi = api.injectEndpoints({
     savePersonLocale: build.mutation<MeResponse, Locale>({
       query: (locale) => ({ url: '/auth/me', method: 'PATCH', body: { locale } }),
       async onQueryStarted(_locale, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(personLanguageApi.util.upsertQueryData('getSignedInPerson', undefined, data));
+        // A failed save keeps the choice in this browser only; the next choice tries again.
+        const saved = await queryFulfilled.catch(() => null);
+        if (saved) dispatch(personLanguageApi.util.upsertQueryData('getSignedInPerson', undefined, saved.data));
       },
     }),
   }),
@@ -45,7 +46,6 @@ export function useChooseLanguage(): (locale: Locale) => void {
   const [save] = useSavePersonLocaleMutation();
   return (locale) => {
     void chooseLanguage('app', locale, loadAntLocale);
-    // A failed save keeps the choice in this browser; the next choice tries again.
-    save(locale).catch(() => undefined);
+    void save(locale);
   };
 }
