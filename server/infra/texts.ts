@@ -6,6 +6,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, isLocale, matchLocale, type Locale } from '../../src/api/contract/locales';
 import { compileCatalogue, readSourceCatalogue } from './catalogue-files';
 import type applePass from '../../src/i18n/messages/en/server/applePass.json';
+import type campaignMail from '../../src/i18n/messages/en/server/campaignMail.json';
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
@@ -20,15 +21,20 @@ import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
 import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
-export type ServerMessageId = keyof typeof applePass | keyof typeof customerMail | keyof typeof googleWalletPass | keyof typeof storeCurrency
+export type ServerMessageId =
+  | keyof typeof applePass
+  | keyof typeof campaignMail
+  | keyof typeof customerMail
+  | keyof typeof googleWalletPass
+  | keyof typeof storeCurrency
   | keyof typeof accessRefusals
   | keyof typeof claimRefusals
   | keyof typeof counterRefusals
   | keyof typeof handoverRefusals
   | keyof typeof relayRefusals
-  | keyof typeof teamRefusals
   | keyof typeof scanMessages
   | keyof typeof teamMail
+  | keyof typeof teamRefusals
   | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
