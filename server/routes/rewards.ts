@@ -1,7 +1,7 @@
 // /api/rewards/{vendorId}: read and save the vendor's punch-card reward. HTTP only; rules in services/rewards.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
-import { FirstDayStatus, RewardResponse, RewardSettings, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
+import { CounterStampSettings, FirstDayStatus, RewardResponse, RewardSettings, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
 import { notFound } from '../http-errors';
 import { getFirstDayStatus } from '../services/first-day';
 import { getRewardSetup, saveRewardSetup } from '../services/rewards';
@@ -71,6 +71,22 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return getRewardSettings(app.deps, request.params.vendorId);
+  });
+
+  app.get('/:vendorId/counter-settings', {
+    // Counter mode (a staff member, or a paired counter screen) offers the stamp quantity from these two.
+    config: { access: 'counter' },
+    schema: {
+      tags: ['rewards'],
+      summary: 'What counter mode needs of the reward settings: the stamp mode and the max per transaction',
+      security: [{ bearer: [] }],
+      params: Params,
+      response: { 200: CounterStampSettings, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { stampMode, maxPerTransaction } = await getRewardSettings(app.deps, request.params.vendorId);
+    return { stampMode, maxPerTransaction };
   });
 
   app.put('/:vendorId/settings', {

@@ -1,6 +1,6 @@
 // Reward endpoints (/api/rewards), added to the one api slice.
 import { api } from './apiSlice';
-import type { RewardResponse, RewardSettings, RewardSetup } from './contract/rewards';
+import type { CounterStampSettings, RewardResponse, RewardSettings, RewardSetup } from './contract/rewards';
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -28,6 +28,11 @@ export const rewardSettingsApi = api.injectEndpoints({
       query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}/settings`,
       providesTags: (_result, _error, vendorId) => [{ type: 'RewardSettings', id: vendorId }],
     }),
+    /** GET /api/rewards/{vendorId}/counter-settings (bearer: staff or a counter screen): the stamp mode and max per transaction. */
+    getCounterStampSettings: build.query<CounterStampSettings, string>({
+      query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}/counter-settings`,
+      providesTags: (_result, _error, vendorId) => [{ type: 'RewardSettings', id: vendorId }],
+    }),
     /** PUT /api/rewards/{vendorId}/settings (bearer). */
     saveRewardSettings: build.mutation<RewardSettings, { vendorId: string; settings: RewardSettings }>({
       query: ({ vendorId, settings }) => ({ url: `/rewards/${encodeURIComponent(vendorId)}/settings`, method: 'PUT', body: settings }),
@@ -36,4 +41,4 @@ export const rewardSettingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetRewardSettingsQuery, useSaveRewardSettingsMutation } = rewardSettingsApi;
+export const { useGetRewardSettingsQuery, useGetCounterStampSettingsQuery, useSaveRewardSettingsMutation } = rewardSettingsApi;

@@ -57,3 +57,7 @@ export const RewardSettings = Type.Object({
   expiryDays: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_DAYS }), Type.Null()]),
 }, { additionalProperties: false });
 export type RewardSettings = Static<typeof RewardSettings>;
+
+/** GET /api/rewards/:vendorId/counter-settings: what counter mode needs to offer a stamp quantity, and nothing more. */
+export const CounterStampSettings = Type.Object({ stampMode: StampMode, maxPerTransaction: Type.Integer({ minimum: 1, maximum: MAX_STAMPS_PER_SCAN }) });
+export type CounterStampSettings = Static<typeof CounterStampSettings>;
