@@ -11,8 +11,9 @@ import type currency from './messages/en/app/currency.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type nav from './messages/en/app/nav.json';
 import type team from './messages/en/app/team.json';
+import type account from './messages/en/app/account.json';
 
-export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof team;
+export type MessageId = keyof typeof appleWallet | keyof typeof customer | keyof typeof googleWallet | keyof typeof campaignsLive | keyof typeof counter | keyof typeof currency | keyof typeof menuReview | keyof typeof nav | keyof typeof team | keyof typeof account;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */
 export type TextArea = 'customer' | 'app';
