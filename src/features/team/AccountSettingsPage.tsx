@@ -66,8 +66,7 @@ export default function AccountSettingsPage() {
   return (
     <VendorPage>
       <PageHeading title={ACCOUNT_TEXT.heading} subtitle={ACCOUNT_TEXT.subtitle} />
-      {/* Keyed by the person: the name field starts from their saved name once it has loaded. */}
-      <ProfileCard key={me?.personId ?? 'loading'} me={me} />
+      <ProfileCard me={me} />
       <PasswordCard />
       <SessionsCard />
       {isOwner ? <TeamSection vendorId={userId} /> : null}

@@ -49,6 +49,7 @@ export function ProfileCard({ me }: { me: MeResponse | undefined }) {
 
   return (
     <Card title={ACCOUNT_TEXT.profile} className="sw-account-card" data-testid="account-profile">
+      {/* Mounted once the person has loaded, so the field starts from their saved name. */}
       {me ? (
         <Form form={nameForm} name="account-name" layout="vertical" requiredMark={false} onFinish={saveName} initialValues={{ name: me.name }} style={{ maxWidth: 360 }}>
           <Form.Item name="name" label={ACCOUNT_TEXT.name} rules={[{ required: true, whitespace: true, message: ACCOUNT_SETTINGS_TEXT.nameRequired }]}>
