@@ -5,6 +5,7 @@ import { App, Button, InputNumber } from 'antd';
 import { STAMP_BUDGET_FLOOR as FLOOR_LIMITS } from '../../api/contract/limits';
 import { RELAY_TEXT } from '../../constants';
 import { useGetStampBudgetQuery, useSetStampBudgetMutation } from './relayApi';
+import { t } from '../../i18n/texts';
 
 export function StampBudgetSection({ vendorId }: { vendorId: string }) {
   const { message } = App.useApp();
@@ -33,6 +34,7 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
       <div className="sw-flyer-card__intro">
         <h2 id="sw-budget-title">{RELAY_TEXT.budgetTitle}</h2>
         <p>{data ? RELAY_TEXT.budgetHint(data.effectiveCodeBudget, data.effectiveFlyerBudget) : RELAY_TEXT.budgetExplain}</p>
+        {data?.changedBy ? <p data-testid="stamp-budget-changed-by">{t('account.changedBy', { name: data.changedBy })}</p> : null}
         <div className="sw-budget-card__fields">
           <label>
             <span>{RELAY_TEXT.codeFloorLabel}</span>

@@ -6,6 +6,7 @@ import { App, Button, InputNumber, Select, Switch } from 'antd';
 import type { RewardSettings, StampMode } from '../../api/contract/rewards';
 import { REWARDS_TEXT } from '../../constants';
 import { useGetRewardSettingsQuery, useSaveRewardSettingsMutation } from '../../api/rewardsApi';
+import { t } from '../../i18n/texts';
 
 const MAX_EXPIRY_DAYS = 3650;
 
@@ -38,6 +39,7 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
         <p>
           <InfoCircleOutlined aria-hidden /> {REWARDS_TEXT.localNote}
         </p>
+        {saved?.changedBy ? <p data-testid="reward-settings-changed-by">{t('account.changedBy', { name: saved.changedBy })}</p> : null}
       </header>
       {settings ? (
         <>

@@ -214,4 +214,17 @@ describe('who did what', () => {
     const given = await t.app.inject({ method: 'POST', url: `/api/handover/${store.id}/claims/${claimed.id}`, headers: store.auth, payload: { screen: 'feed' } });
     expect(given.json().item).toMatchObject({ givenBy: 'Test Owner' });
   });
+
+  it('records who changed the stamp budget and the reward settings, and answers it with them', async () => {
+    const manager = await addTeamMember(t, store.id, 'manager');
+    await t.db.kysely.updateTable('people').set({ name: 'Maria' }).where('id', '=', manager.id).execute();
+    const budget = await t.app.inject({ method: 'PUT', url: `/api/qrcode/${store.id}/stamp-budget`, headers: manager.auth, payload: { codeBudgetFloor: 12, flyerBudgetFloor: null } });
+    expect(budget.json()).toMatchObject({ codeBudgetFloor: 12, changedBy: 'Maria' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/qrcode/${store.id}/stamp-budget`, headers: store.auth })).json()).toMatchObject({ changedBy: 'Maria' });
+
+    await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: manager.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: true, expiryDays: null } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/rewards/${store.id}/settings`, headers: store.auth })).json()).toMatchObject({ autoRedeem: true, changedBy: 'Maria' });
+    await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/rewards/${store.id}/settings`, headers: store.auth })).json()).toMatchObject({ changedBy: 'Test Owner' });
+  });
 });
