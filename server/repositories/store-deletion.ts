@@ -20,6 +20,16 @@ export async function imagesOfStore(db: Queryable, vendorId: string): Promise<st
   return [row?.logo_image_id, row?.banner_image_id].filter((id): id is string => typeof id === 'string');
 }
 
+/**
+ * Deletes the store's claims, stamps and cards. Their triggers keep the dashboard's figures, which PostgreSQL
+ * settles at commit: so this commits while the store row still exists, before the row itself goes.
+ */
+export async function deleteStoreCards(db: Queryable, vendorId: string): Promise<void> {
+  await db.deleteFrom('redemptions').where('vendor_id', '=', vendorId).execute();
+  await db.deleteFrom('stamp_events').where('vendor_id', '=', vendorId).execute();
+  await db.deleteFrom('stamp_cards').where('vendor_id', '=', vendorId).execute();
+}
+
 /** Deletes the vendor row (cascading to everything keyed on it) and its ended-session rows. */
 export async function deleteStoreRows(db: Queryable, vendorId: string): Promise<void> {
   await db.deleteFrom('revoked_sessions').where('vendor_id', '=', vendorId).execute();

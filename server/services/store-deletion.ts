@@ -1,11 +1,11 @@
 // The owner deletes their store: the store's name typed as it is and the owner's current password, then the
-// store and the personal data it holds are erased in one transaction. Everyone signed in to it (people and
-// counter screens) is refused from the next request on: their sessions and devices go with the store.
+// store and the personal data it holds are erased. Everyone signed in to it (people and counter screens) is
+// refused from the next request on: their sessions and devices go with the store.
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
 import { badRequest, notFound } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
-import { customersOfStore, deleteCustomersWithoutCards, deleteStoreRows, deleteUnusedImages, imagesOfStore } from '../repositories/store-deletion';
+import { customersOfStore, deleteCustomersWithoutCards, deleteStoreCards, deleteStoreRows, deleteUnusedImages, imagesOfStore } from '../repositories/store-deletion';
 import { verifyPassword } from './passwords';
 
 export const STORE_NAME_MISMATCH_MESSAGE = "Type the store's name exactly as it is shown.";
@@ -24,12 +24,19 @@ export async function deleteStore(deps: Pick<AppDeps, 'db'>, vendorId: string, t
   if (!vendor.password_hash || !(await verifyPassword(vendor.password_hash, password))) {
     throw badRequest(WRONG_PASSWORD_MESSAGE, [{ field: 'password', message: 'is not right' }]);
   }
-  await inTransaction(deps.db.kysely, async (trx) => {
+  // Two steps: the cards and the customers who only knew this store first (the dashboard's figures the cards
+  // feed settle while the store still exists), then the store itself. A second try after a failure in between
+  // finds a store without cards and finishes the work.
+  const images = await inTransaction(deps.db.kysely, async (trx) => {
     const customers = await customersOfStore(trx, vendorId);
-    const images = await imagesOfStore(trx, vendorId);
-    await deleteStoreRows(trx, vendorId);
+    const storeImages = await imagesOfStore(trx, vendorId);
+    await deleteStoreCards(trx, vendorId);
     // A customer who collected elsewhere too keeps their wallet; one who only knew this store is erased.
     await deleteCustomersWithoutCards(trx, customers);
+    return storeImages;
+  });
+  await inTransaction(deps.db.kysely, async (trx) => {
+    await deleteStoreRows(trx, vendorId);
     await deleteUnusedImages(trx, images);
   });
 }

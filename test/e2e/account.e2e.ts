@@ -67,7 +67,7 @@ test('"Sign out everywhere" in one browser sends the other, its live feed open, 
   const sessions = laptop.page.getByTestId('account-sessions');
   await laptop.page.reload();
   await sessions.getByTestId('open-session').nth(1).waitFor();
-  await expect(sessions.getByText('This browser').count()).resolves.toBe(1);
+  await expect(sessions.getByText('This browser', { exact: true }).count()).resolves.toBe(1);
   await screenshot(laptop.page, 'account-2-sessions');
   await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
   await laptop.page.waitForURL(`${app.server.baseUrl}/login`);
