@@ -180,6 +180,8 @@ export interface GoogleWalletObjectTable {
   /** `<issuer id>.card-<128 random bits, hex>`: the id the Google Wallet pass refers to. */
   object_id: string;
   created_at: number;
+  /** The page language the pass was last saved in ('en', 'es', …): its texts' default language. */
+  locale: string | null;
 }
 
 export interface LiveStreamTable {
@@ -242,6 +244,11 @@ export interface StampCardTable {
   /** Stamps the store voided on this card, and when it last did ("1 stamp removed by the store"). */
   removed_stamps: Generated<number>;
   removed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Stamps this card's claims spent that later stopped existing (voided, or dropped as duplicates in a
+   * wallet merge) while the claim was kept: `stamps` = live stamp rows − stamps held by claims + this.
+   */
+  claimed_stamps_withdrawn: Generated<number>;
   /** Stamps ever collected on this card (one per visit): kept in the stamping UPDATE. */
   visits: Generated<number>;
   /** Claims of this card handed over at the counter. */

@@ -26,7 +26,9 @@ import * as walletAppleRegistrations from './2026112604_wallet_apple_registratio
 import * as walletGoogleObjects from './2026112605_wallet_google_objects';
 import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
+import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as accountSettings from './2026112613_account_settings';
+import * as walletGoogleLocale from './2026112614_wallet_google_locale';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -55,6 +57,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112605_wallet_google_objects': { up: walletGoogleObjects.up(), down: walletGoogleObjects.down() },
     '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
+    '2026112609_claimed_stamps_withdrawn': { up: claimedStampsWithdrawn.up(dialect), down: claimedStampsWithdrawn.down() },
     '2026112613_account_settings': { up: accountSettings.up(dialect), down: accountSettings.down() },
+    '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
   };
 }
