@@ -37,6 +37,7 @@ import dashboardRoutes from './routes/dashboard';
 import customersRoutes from './routes/customers';
 import handoverRoutes from './routes/handover';
 import teamRoutes from './routes/team';
+import accountRoutes from './routes/account';
 import counterRoutes from './routes/counter';
 import teamDeviceRoutes from './routes/team-devices';
 import { startExpirySweep } from './services/handover';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(teamRoutes, { prefix: '/api/team' });
   await app.register(counterRoutes, { prefix: '/api/counter' });
   await app.register(teamDeviceRoutes, { prefix: '/api/team' });
+  await app.register(accountRoutes, { prefix: '/api/account' });
   // Claims nobody handed over expire (and give their stamps back) even when no screen asks.
   const stopExpirySweep = startExpirySweep(deps, (error) => app.log.warn({ err: error }, 'claim expiry sweep failed'));
   app.addHook('onClose', async () => stopExpirySweep());

@@ -630,6 +630,34 @@ export interface InvitationTable {
   used_at: number | null;
 }
 
+// ---- Account Settings (migration 2026112613_account_settings) ----
+
+/** A person's session seen by the server: listed in Account Settings, where it can be signed out. */
+export interface OpenSessionTable {
+  jti: string;
+  vendor_id: string;
+  person_id: string;
+  /** The session generation the token carries: sessions of an older generation have ended. */
+  generation: number;
+  user_agent: string;
+  signed_in_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** A new e-mail address a person asked for; it replaces the old one when the link mailed to it is opened. */
+export interface EmailChangeTable {
+  /** SHA-256 (hex) of the token in the mailed link. */
+  token_hash: string;
+  vendor_id: string;
+  person_id: string;
+  email: string;
+  email_normalized: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   counter_devices: CounterDeviceTable;
   counter_pairing_codes: CounterPairingCodeTable;
@@ -676,6 +704,8 @@ export interface Database {
   google_wallet_objects: GoogleWalletObjectTable;
   apple_pass_devices: ApplePassDeviceTable;
   apple_pass_registrations: ApplePassRegistrationTable;
+  open_sessions: OpenSessionTable;
+  email_changes: EmailChangeTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

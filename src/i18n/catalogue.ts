@@ -7,21 +7,22 @@ import type campaignOptOut from './messages/en/customer/campaignOptOut.json';
 import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
 import type storeDetails from './messages/en/customer/storeDetails.json';
-import type campaignDelivery from './messages/en/app/campaignDelivery.json';
+import type account from './messages/en/app/account.json';
 import type activity from './messages/en/app/activity.json';
-import type customers from './messages/en/app/customers.json';
-import type handover from './messages/en/app/handover.json';
+import type campaignDelivery from './messages/en/app/campaignDelivery.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
 import type counter from './messages/en/app/counter.json';
 import type currency from './messages/en/app/currency.json';
+import type customers from './messages/en/app/customers.json';
 import type dashboard from './messages/en/app/dashboard.json';
 import type firstDay from './messages/en/app/firstDay.json';
+import type handover from './messages/en/app/handover.json';
+import type help from './messages/en/app/help.json';
+import type login from './messages/en/app/login.json';
 import type menuItems from './messages/en/app/menuItems.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type menuUpload from './messages/en/app/menuUpload.json';
 import type nav from './messages/en/app/nav.json';
-import type help from './messages/en/app/help.json';
-import type login from './messages/en/app/login.json';
 import type passwordReset from './messages/en/app/passwordReset.json';
 import type publicFooter from './messages/en/app/publicFooter.json';
 import type qr from './messages/en/app/qr.json';
@@ -40,31 +41,32 @@ export type MessageId =
   | keyof typeof customer
   | keyof typeof googleWallet
   | keyof typeof storeDetails
+  | keyof typeof account
+  | keyof typeof activity
   | keyof typeof campaignDelivery
   | keyof typeof campaignsLive
   | keyof typeof counter
   | keyof typeof currency
+  | keyof typeof customers
   | keyof typeof dashboard
   | keyof typeof firstDay
+  | keyof typeof handover
+  | keyof typeof help
+  | keyof typeof login
   | keyof typeof menuItems
   | keyof typeof menuReview
   | keyof typeof menuUpload
   | keyof typeof nav
+  | keyof typeof passwordReset
   | keyof typeof publicFooter
   | keyof typeof qr
+  | keyof typeof register
+  | keyof typeof relay
   | keyof typeof rewards
   | keyof typeof storePreview
   | keyof typeof storeSettings
   | keyof typeof team
   | keyof typeof unsavedChanges
-  | keyof typeof activity
-  | keyof typeof customers
-  | keyof typeof handover
-  | keyof typeof help
-  | keyof typeof login
-  | keyof typeof passwordReset
-  | keyof typeof register
-  | keyof typeof relay
   | keyof typeof verify;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */

@@ -33,6 +33,7 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
       <div className="sw-flyer-card__intro">
         <h2 id="sw-budget-title">{t('relay.budgetTitle')}</h2>
         <p>{data ? t('relay.budgetHint', { code: data.effectiveCodeBudget, flyer: data.effectiveFlyerBudget }) : t('relay.budgetExplain')}</p>
+        {data?.changedBy ? <p data-testid="stamp-budget-changed-by">{t('account.changedBy', { name: data.changedBy })}</p> : null}
         <div className="sw-budget-card__fields">
           <label>
             <span>{t('relay.codeFloorLabel')}</span>
