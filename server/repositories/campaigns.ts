@@ -1,5 +1,5 @@
 // SQL for a store's campaigns and for the audience a customer frequency selects.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -82,6 +82,47 @@ export async function endCampaign(db: Queryable, vendorId: string, campaignId: s
   return Number(result.numUpdatedRows) === 1;
 }
 
+export interface BonusSpend {
+  campaignId: string;
+  customerId: string;
+  /** What these bonus stamps cost together, in cents; the budget (whole currency units) caps the total. */
+  costCents: number;
+  stamps: number;
+  /** The customer is in the held-out half of the campaign's split (no bonus when the campaign splits). */
+  heldOut: boolean;
+  now: number;
+}
+
+/**
+ * Spends the budget on bonus stamps in one conditional UPDATE, so two stamps racing for the last of the
+ * budget cannot both get it (the second re-reads the row the first changed): true when the campaign is
+ * still running, the customer is in its audience (by their stamps in the 30 days before its start, as
+ * the form counted them) and not held out, and the budget covers the cost.
+ */
+export async function spendOnBonusStamps(db: Queryable, spend: BonusSpend, audience: { windowMs: number; dailyDays: number; weeklyVisits: number }): Promise<boolean> {
+  const stampsBeforeStart = (what: RawBuilder<unknown>) => sql`(SELECT ${what} FROM stamp_events se
+    WHERE se.customer_id = ${spend.customerId} AND se.vendor_id = campaigns.vendor_id AND se.voided_at IS NULL AND se.bonus_campaign_id IS NULL
+      AND se.created_at >= campaigns.start_at - ${audience.windowMs} AND se.created_at < campaigns.start_at)`;
+  const result = await db
+    .updateTable('campaigns')
+    .set((eb) => ({
+      bonus_spent_cents: eb('bonus_spent_cents', '+', spend.costCents),
+      bonus_stamps: eb('bonus_stamps', '+', spend.stamps),
+    }))
+    .where('id', '=', spend.campaignId)
+    .where('ended_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .where('end_at', '>', spend.now)
+    .where(sql<boolean>`bonus_spent_cents + ${spend.costCents} <= budget * 100`)
+    .where(spend.heldOut ? sql<boolean>`ab_testing = 0` : sql<boolean>`1 = 1`)
+    .where(sql<boolean>`(audience = 'all'
+      OR (audience = 'monthly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= 1)
+      OR (audience = 'weekly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= ${audience.weeklyVisits})
+      OR (audience = 'daily' AND ${stampsBeforeStart(sql`COUNT(DISTINCT se.created_at / ${DAY_MS})`)} >= ${audience.dailyDays}))`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export interface AudienceCounts {
   daily: number;
   weekly: number;
@@ -107,6 +148,8 @@ export async function countAudiences(db: Queryable, vendorId: string, since: num
     .where('vendor_id', '=', vendorId)
     .where('created_at', '>=', since)
     .where('voided_at', 'is', null)
+    // A bonus stamp is a second stamp of one visit, not a visit.
+    .where('bonus_campaign_id', 'is', null)
     .groupBy('customer_id');
   const recent = await db
     .selectFrom(perCustomer.as('c'))
@@ -140,6 +183,8 @@ function normalise(row: CampaignRecord): CampaignRecord {
     paused_at: row.paused_at === null ? null : Number(row.paused_at),
     ended_at: row.ended_at === null ? null : Number(row.ended_at),
     notifications_sent: Number(row.notifications_sent),
+    bonus_spent_cents: Number(row.bonus_spent_cents),
+    bonus_stamps: Number(row.bonus_stamps),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

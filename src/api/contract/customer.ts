@@ -135,6 +135,8 @@ export const ScanResponse = Type.Object({
   credential: Type.Optional(Type.String({ description: 'Only for a new customer: keep it, it is not shown again' })),
   /** Stamps this scan gave (more than 1 in the store's per-item mode). */
   stampsGiven: Type.Optional(Type.Integer()),
+  /** Of those, the bonus stamps a running bonus-stamps campaign added (the page says "Bonus stamp!"). */
+  bonusStamps: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The store auto-redeems: the card filled, and this pending reward waits at the counter. */
   redemption: Type.Optional(Redemption),
 });
