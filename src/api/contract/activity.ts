@@ -19,6 +19,7 @@ export const ActivityItem = Type.Object({
   reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
   stamps: Type.Optional(Type.Integer({ description: 'Stamps: the card count right after this stamp; expiries: the stamps that ended' })),
   voided: Type.Optional(Type.Boolean({ description: 'Stamps only: the store voided this stamp' })),
+  bonus: Type.Optional(Type.Boolean({ description: 'Stamps only: the extra stamp a bonus-stamps campaign gave with a visit' })),
   removedReason: Type.Optional(Type.String({ description: 'Stamps removed by staff: why' })),
   removedBy: Type.Optional(Type.String({ description: 'Stamps removed by staff: the account that removed it' })),
   removedAt: Type.Optional(Type.Integer({ description: 'Stamps removed by staff: epoch milliseconds' })),

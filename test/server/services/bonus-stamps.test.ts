@@ -4,8 +4,8 @@ import type { CampaignInput } from '../../../src/api/contract/campaigns';
 import type { ScanResponse } from '../../../src/api/contract/customer';
 import { isHeldOut } from '../../../server/services/campaign-split';
 import { credentialHashOf } from '../../../server/services/customers';
-import { buildTestApp, type TestApp } from '../helpers';
-import { createMenuItem, createReward, createStore, DAY, dynamicToken, MINUTE, newCustomer, scan, type TestStore } from '../factories';
+import { buildTestApp, parseCsv, type TestApp } from '../helpers';
+import { createMenuItem, createReward, createStore, DAY, dynamicToken, getActivity, MINUTE, newCustomer, scan, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -130,5 +130,15 @@ describe('bonus stamps on POST /api/customer/scan', () => {
     const campaignId = await launchBonus();
     await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}/${campaignId}/pause`, headers: store.auth });
     expect((await scanAgain(credential)).bonusStamps).toBeUndefined();
+  });
+
+  it('marks the bonus stamp in the activity list and in the export\'s Bonus column (the campaign\'s title)', async () => {
+    await launchBonus();
+    await newCustomer(t, store.id);
+    const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ stamps: number; bonus?: boolean }> }>().items;
+    expect(items.map((item) => [item.stamps, item.bonus ?? false])).toEqual([[2, true], [1, false]]);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const csv = parseCsv((await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv?from=${day}&to=${day}`, headers: store.auth })).body);
+    expect(csv.slice(1).map((row) => row[5])).toEqual(['', 'Double stamps week']);
   });
 });
