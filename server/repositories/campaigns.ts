@@ -189,3 +189,31 @@ function normalise(row: CampaignRecord): CampaignRecord {
     updated_at: Number(row.updated_at),
   };
 }
+
+/**
+ * For each customer of the store, the day periods (24 h from `from`, numbered from 0) on which they
+ * collected stamps in [from, until), and how many: voided stamps and bonus stamps (the second stamp of a
+ * visit) left out.
+ */
+export async function visitDays(db: Queryable, vendorId: string, from: number, until: number): Promise<Array<{ customerId: string; day: number; stamps: number }>> {
+  const stamps = db
+    .selectFrom('stamp_events')
+    .select(['customer_id', sql<number>`(created_at - ${from}) / ${DAY_MS}`.as('day')])
+    .where('vendor_id', '=', vendorId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', until)
+    .where('voided_at', 'is', null)
+    .where('bonus_campaign_id', 'is', null);
+  const rows = await db
+    .selectFrom(stamps.as('s'))
+    .select(['s.customer_id', 's.day', (eb) => eb.fn.countAll<number>().as('stamps')])
+    .groupBy(['s.customer_id', 's.day'])
+    .execute();
+  return rows.map((row) => ({ customerId: row.customer_id, day: Math.floor(Number(row.day)), stamps: Number(row.stamps) }));
+}
+
+/** Customers holding a card at the store made before `before`. */
+export async function cardHoldersBefore(db: Queryable, vendorId: string, before: number): Promise<string[]> {
+  const rows = await db.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', vendorId).where('created_at', '<', before).execute();
+  return rows.map((row) => row.customer_id);
+}

@@ -1,8 +1,9 @@
 // /api/campaigns/{vendorId}: save, list, pause, resume and end the store's campaigns, and count who
 // each customer frequency reaches. HTTP only; rules in services/campaigns. Managers and owners only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CampaignAudience, CampaignInput, CampaignList, CampaignParams, CampaignRow, CreatedCampaign } from '../../src/api/contract/campaigns';
+import { CampaignAudience, CampaignInput, CampaignList, CampaignParams, CampaignResults, CampaignRow, CreatedCampaign } from '../../src/api/contract/campaigns';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
+import { campaignResults } from '../services/campaign-results';
 import { campaignAudience, changeCampaign, createCampaign, listStoreCampaigns, type CampaignAction } from '../services/campaigns';
 
 const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,6 +51,20 @@ const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return campaignAudience(app.deps, request.params.vendorId);
+  });
+
+  app.get('/:vendorId/:campaignId/results', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['campaigns'],
+      summary: 'Return visits per day since the start (messaged and held-out halves with A/B testing; else against the previous 30 days) and the difference per 100 customers with its 95% interval',
+      security: [{ bearer: [] }],
+      params: CampaignParams,
+      response: { 200: CampaignResults, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return campaignResults(app.deps, request.params.vendorId, request.params.campaignId);
   });
 
   for (const action of ['pause', 'resume', 'end'] as const satisfies readonly CampaignAction[]) {

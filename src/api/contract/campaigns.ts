@@ -60,3 +60,35 @@ export const CampaignAudience = Type.Object({
   all: Type.Integer({ minimum: 0, description: 'Every customer with a card at the store' }),
 });
 export type CampaignAudience = Static<typeof CampaignAudience>;
+
+/** One day period of a campaign (24 hours from its start): customers of each half who came back that day. */
+export const CampaignDay = Type.Object({
+  /** Epoch ms the day period starts at. */
+  at: Type.Integer(),
+  messaged: Type.Integer({ minimum: 0 }),
+  /** A/B only: the held-out half's return visits. */
+  heldOut: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type CampaignDay = Static<typeof CampaignDay>;
+
+/** An estimate in visits per 100 customers (per day, for a before-and-after result) with its 95% interval. */
+export const CampaignEffect = Type.Object({ estimate: Type.Number(), low: Type.Number(), high: Type.Number() });
+export type CampaignEffect = Static<typeof CampaignEffect>;
+
+/** GET /api/campaigns/{vendorId}/{id}/results: return visits per day since the start, and the result. */
+export const CampaignResults = Type.Object({
+  /** ab: messaged half against held-out half; before-after: the audience against its own previous 30 days. */
+  mode: Type.Union([Type.Literal('ab'), Type.Literal('before-after')]),
+  /** Customers in each half (before-after: the whole audience is `messaged`). */
+  messaged: Type.Integer({ minimum: 0 }),
+  heldOut: Type.Integer({ minimum: 0 }),
+  days: Type.Array(CampaignDay),
+  /** before-after: the audience's return visits per day over the 30 days before the start. */
+  baselinePerDay: Type.Optional(Type.Number()),
+  /** Absent: too early to tell (fewer customers than `minimumGroup` in a half, or no full day yet). */
+  effect: Type.Optional(CampaignEffect),
+  minimumGroup: Type.Integer(),
+  /** Full day periods the result covers. */
+  fullDays: Type.Integer({ minimum: 0 }),
+});
+export type CampaignResults = Static<typeof CampaignResults>;
