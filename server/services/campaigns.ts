@@ -9,6 +9,8 @@ import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaign
 import { vendorExists } from '../repositories/rewards';
 
 const DAY_MS = 86_400_000;
+/** Prices are kept in cents; the budget in whole units of the store's currency. */
+const CENTS_PER_UNIT = 100;
 /** The window customer frequency looks back over. */
 export const AUDIENCE_WINDOW_DAYS = 30;
 /** Daily visitors came on at least this many different days of the window; weekly ones at least this many times. */
@@ -95,7 +97,7 @@ export function campaignStatus(record: Pick<CampaignRecord, 'start_at' | 'end_at
 }
 
 function toRow(record: CampaignRecord, now: number): CampaignRow {
-  return {
+  const row: CampaignRow = {
     id: record.id,
     campaignTitle: record.title,
     campaignDescription: record.description,
@@ -111,4 +113,11 @@ function toRow(record: CampaignRecord, now: number): CampaignRow {
     notifications: record.notifications_sent,
     createdAt: record.created_at,
   };
+  if (record.promotion_type === 'bonus-stamps') {
+    const spent = record.bonus_spent_cents / CENTS_PER_UNIT;
+    row.budgetSpent = spent;
+    row.budgetLeft = Math.max(0, record.budget * CENTS_PER_UNIT - record.bonus_spent_cents) / CENTS_PER_UNIT;
+    row.bonusStamps = record.bonus_stamps;
+  }
+  return row;
 }

@@ -38,6 +38,10 @@ export const CampaignRow = Type.Object({
   /** Messages delivered so far, every channel together. */
   notifications: Type.Integer({ minimum: 0 }),
   createdAt: Type.Integer(),
+  /** Bonus-stamps campaigns: the budget spent on bonus stamps so far and what is left, in the store's currency, and the stamps given. */
+  budgetSpent: Type.Optional(Type.Number({ minimum: 0 })),
+  budgetLeft: Type.Optional(Type.Number({ minimum: 0 })),
+  bonusStamps: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type CampaignRow = Static<typeof CampaignRow>;
 

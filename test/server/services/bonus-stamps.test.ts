@@ -142,3 +142,13 @@ describe('bonus stamps on POST /api/customer/scan', () => {
     expect(csv.slice(1).map((row) => row[5])).toEqual(['', 'Double stamps week']);
   });
 });
+
+describe('GET /api/campaigns/:vendorId for a bonus-stamps campaign', () => {
+  it('shows the budget spent on bonus stamps and what is left', async () => {
+    await launchBonus({ budget: 2 });
+    await newCustomer(t, store.id);
+    await newCustomer(t, store.id, '10.7.0.2');
+    const [row] = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: Array<Record<string, unknown>> }>().campaigns;
+    expect(row).toMatchObject({ budgetSpent: 1.2, budgetLeft: 0.8, bonusStamps: 2 });
+  });
+});
