@@ -82,6 +82,22 @@ export async function endCampaign(db: Queryable, vendorId: string, campaignId: s
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The store's campaigns running at `now` (started, not paused, not ended), soonest to end first. */
+export async function runningCampaigns(db: Queryable, vendorId: string, now: number): Promise<CampaignRecord[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .where('ended_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .orderBy('end_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(normalise);
+}
+
 export interface BonusSpend {
   campaignId: string;
   customerId: string;

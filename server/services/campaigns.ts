@@ -1,11 +1,12 @@
 // A store's campaigns: saved from the Campaigns form with every field checked, listed with where each
 // stands (scheduled, active, paused, ended), paused, resumed and ended by the store's managers; and
 // how many customers each customer frequency selects before launch.
+import type { DashboardResponse } from '../../src/api/contract/activity';
 import type { CampaignAudience, CampaignInput, CampaignRow, CampaignStatus, CustomerFrequency, NotificationFrequency, PromotionType } from '../../src/api/contract/campaigns';
 import { MAX_CAMPAIGN_DAYS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound, type FieldProblem } from '../http-errors';
-import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
+import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, runningCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
 import { vendorExists } from '../repositories/rewards';
 
 const DAY_MS = 86_400_000;
@@ -80,6 +81,16 @@ export async function changeCampaign(deps: Deps, vendorId: string, campaignId: s
   if (!record) throw notFound(CAMPAIGN_NOT_FOUND_MESSAGE);
   if (!changed || (action !== 'end' && record.end_at <= now)) throw conflict(CAMPAIGN_ENDED_MESSAGE);
   return toRow(record, now);
+}
+
+/** The dashboard's Active Campaigns card: the campaigns running now. */
+export async function activeCampaigns(deps: Deps, vendorId: string): Promise<NonNullable<DashboardResponse['activeCampaigns']>> {
+  const running = await runningCampaigns(deps.db.kysely, vendorId, deps.now());
+  return {
+    count: running.length,
+    customersReached: running.reduce((sum, record) => sum + record.notifications_sent, 0),
+    campaigns: running.map((record) => ({ id: record.id, title: record.title, end: new Date(record.end_at).toISOString() })),
+  };
 }
 
 /** How many customers each customer frequency selects today. */

@@ -121,6 +121,13 @@ export const DashboardResponse = Type.Object({
   outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
   /** Claims waiting at the counter, handed over, and expired unconfirmed (all time). */
   claims: Type.Optional(ClaimCounts),
+  /** The store's campaigns running now (started, not paused, not ended), soonest to end first. */
+  activeCampaigns: Type.Optional(Type.Object({
+    count: Type.Integer({ minimum: 0 }),
+    /** Messages the running campaigns have delivered. */
+    customersReached: Type.Integer({ minimum: 0 }),
+    campaigns: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), end: Type.String({ description: 'ISO 8601 instant the campaign ends' }) })),
+  })),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 

@@ -33,6 +33,8 @@ export interface DashboardFigures {
   engaged: readonly EngagedCustomer[];
   engagedLabel?: (n: number) => string;
   outstanding: { fullCards: number; nearlyFull: number };
+  /** Live only: the store's campaigns running now. */
+  activeCampaigns?: DashboardResponse['activeCampaigns'];
 }
 
 export const SAMPLE_FIGURES: DashboardFigures = {
@@ -78,6 +80,7 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
     engaged: data.engagedCustomers.map((c) => ({ id: c.key, name: c.name, visits: c.stamps })),
     engagedLabel: ACTIVITY_TEXT.engagedStamps,
     outstanding: data.outstanding,
+    activeCampaigns: data.activeCampaigns,
   };
 }
 
