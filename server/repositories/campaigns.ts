@@ -98,6 +98,38 @@ export async function runningCampaigns(db: Queryable, vendorId: string, now: num
   return rows.map(normalise);
 }
 
+/** The store's offer campaigns (of `types`) running at `now`, soonest to end first. */
+export async function runningOffers(db: Queryable, vendorId: string, types: readonly string[], now: number): Promise<CampaignRecord[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('promotion_type', 'in', [...types])
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .where('ended_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .orderBy('end_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(normalise);
+}
+
+/** The customer's stamps at the store in [from, until) (voided and bonus ones left out), for audience checks. */
+export async function customerStampTimes(db: Queryable, vendorId: string, customerId: string, from: number, until: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('stamp_events')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .where('vendor_id', '=', vendorId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', until)
+    .where('voided_at', 'is', null)
+    .where('bonus_campaign_id', 'is', null)
+    .execute();
+  return rows.map((row) => Number(row.created_at));
+}
+
 export interface BonusSpend {
   campaignId: string;
   customerId: string;

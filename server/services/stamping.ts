@@ -152,7 +152,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   // Per-item mode: the count the counter chose, within the store's max and the card size (a scan completes one card at most).
   const given = kind === 'dynamic' ? stampsForScan(settings, codeCount, reward.stamps) : 1;
   let stamped: { card: StampedCard; credential?: string; alertChanged: boolean; codeKey: string; customerId: string; bonus: number };
-  const stampEventIds = Array.from({ length: given }, () => crypto.randomUUID());
+  // Stamps of one card in one millisecond are ordered by id: sorted ids put each bonus stamp after the
+  // stamps it doubles ("stamp 3" is the bonus one), in the activity list and on the card's history.
+  const eventIds = Array.from({ length: 2 * given }, () => crypto.randomUUID()).sort();
+  const stampEventIds = eventIds.slice(0, given);
   const bonusEventIds: string[] = [];
   const bonusCampaignId = context.bonus_campaign_id;
   try {
@@ -187,7 +190,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       const bonus = bonusCampaignId === null ? 0 : await earnBonusStamps(trx, { campaignId: bonusCampaignId, customerId, rewardPriceCents: context.reward_item_price_cents === null ? null : Number(context.reward_item_price_cents), punchesRequired: reward.stamps, given, now });
       bonusEventIds.length = 0;
       for (let index = 0; index < bonus; index += 1) {
-        const id = crypto.randomUUID();
+        const id = eventIds[given + index];
         bonusEventIds.push(id);
         await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: `${tokenId}#bonus${index + 1}`, kind, cardRequired: reward.stamps, deviceId, bonusCampaignId }, now);
       }

@@ -96,3 +96,22 @@ export const CampaignResults = Type.Object({
   fullDays: Type.Integer({ minimum: 0 }),
 });
 export type CampaignResults = Static<typeof CampaignResults>;
+
+/** The promotion types that are an offer to show (bonus stamps act on the stamp itself instead). */
+export const OFFER_PROMOTION_TYPES = ['discount', 'exclusive-offer', 'limited-time'] as const;
+
+/** A running discount, exclusive or limited-time offer, as the customer's card and the counter screen show it. */
+export const CampaignOffer = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('discount'), Type.Literal('exclusive-offer'), Type.Literal('limited-time')]),
+  title: Type.String(),
+  description: Type.String(),
+  items: Type.Array(Type.String()),
+  /** ISO 8601 instant the offer ends. */
+  endsAt: Type.String(),
+});
+export type CampaignOffer = Static<typeof CampaignOffer>;
+
+/** GET /api/campaigns/{vendorId}/offers: the store's offers running now (the counter screen). */
+export const CampaignOffers = Type.Object({ offers: Type.Array(CampaignOffer) });
+export type CampaignOffers = Static<typeof CampaignOffers>;
