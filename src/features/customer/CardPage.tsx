@@ -5,6 +5,7 @@ import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT, SHOW_AGAIN_WINDOW_MS } from './texts';
 import { CardPanel } from './CardPanel';
+import { OfferList } from './OfferList';
 import { useGetCustomerCardQuery } from './api/hooks';
 import { readCustomerCredential } from './customerCredential';
 import { errorText } from './customerErrors';
@@ -85,6 +86,7 @@ export default function CardPage() {
         ) : null}
         <BackLink />
       </CardPanel>
+      {result.data.offers ? <OfferList offers={result.data.offers} /> : null}
       {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}
     </div>
   );

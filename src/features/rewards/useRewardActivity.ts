@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_TEXT, RELAY_TEXT, REWARDS_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
@@ -50,7 +51,9 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
             ? REWARDS_TEXT.removedTag
             : item.voided
               ? RELAY_TEXT.activityVoided
-              : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+              : item.bonus
+                ? `${ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0)} · ${t('campaigns.activity.bonusTag')}`
+                : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
