@@ -26,6 +26,7 @@ import * as walletAppleRegistrations from './2026112604_wallet_apple_registratio
 import * as walletGoogleObjects from './2026112605_wallet_google_objects';
 import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
+import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as campaignPromotions from './2026112612_campaign_promotions';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -55,6 +56,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112605_wallet_google_objects': { up: walletGoogleObjects.up(), down: walletGoogleObjects.down() },
     '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
+    '2026112609_claimed_stamps_withdrawn': { up: claimedStampsWithdrawn.up(dialect), down: claimedStampsWithdrawn.down() },
     '2026112612_campaign_promotions': { up: campaignPromotions.up(dialect), down: campaignPromotions.down() },
   };
 }
