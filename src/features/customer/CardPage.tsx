@@ -5,7 +5,6 @@ import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT, SHOW_AGAIN_WINDOW_MS } from './texts';
 import { CardPanel } from './CardPanel';
-import { OfferList } from './OfferList';
 import { useGetCustomerCardQuery } from './api/hooks';
 import { readCustomerCredential } from './customerCredential';
 import { errorText } from './customerErrors';
@@ -17,6 +16,8 @@ import { AppleWalletBadge } from './AppleWalletBadge';
 
 // Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
+// Loaded only while an offer runs: the customer pages stay under their script budget.
+const OfferList = lazy(() => import(/* webpackChunkName: "customer-offers" */ './OfferList'));
 
 function BackLink() {
   return (
@@ -86,7 +87,11 @@ export default function CardPage() {
         ) : null}
         <BackLink />
       </CardPanel>
-      {result.data.offers ? <OfferList offers={result.data.offers} /> : null}
+      {result.data.offers ? (
+        <Suspense fallback={null}>
+          <OfferList offers={result.data.offers} />
+        </Suspense>
+      ) : null}
       {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}
     </div>
   );

@@ -3,7 +3,7 @@
 import type { CampaignOffer } from '../../api/contract/campaigns';
 import { intlLocale, t } from '../../i18n/texts';
 
-export function OfferList({ offers }: { offers: readonly CampaignOffer[] }) {
+export default function OfferList({ offers }: { offers: readonly CampaignOffer[] }) {
   if (offers.length === 0) return null;
   const until = new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
