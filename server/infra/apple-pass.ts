@@ -8,6 +8,8 @@ export interface PassField {
   key: string;
   label: string;
   value: string;
+  /** Shown on the lock screen when an updated pass changes this field ('%@' is the new value). */
+  changeMessage?: string;
 }
 
 export interface ApplePassView {

@@ -43,6 +43,7 @@ function tableRowOf(campaign: CampaignRow, currency: string): CampaignTableRow {
     end: campaign.endDateTime,
     type: campaign.promotionType,
     notifications: campaign.notifications,
+    delivery: campaign.delivery,
     status: campaign.status,
   };
 }
@@ -91,6 +92,8 @@ export default function CampaignsPage() {
   const showSamples = campaigns.isSuccess && saved.length === 0;
   const shownCampaign = saved.find((campaign) => campaign.id === shownResults);
   const audienceCount = chosenAudience && audience.data ? audience.data[chosenAudience] : undefined;
+  const reach = chosenAudience && audience.data ? audience.data.reach[chosenAudience] : undefined;
+  const audienceNote = audienceCount === undefined ? undefined : [t('campaignsLive.audience', { count: audienceCount }), reach ? t('campaignDelivery.reach', { ...reach }) : ''].join(' ').trim();
 
   return (
     <VendorPage>
@@ -98,7 +101,7 @@ export default function CampaignsPage() {
       <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
         <Col xs={24} lg={14}>
           <SectionCard title={t('campaigns.formTitle')} icon={<RocketOutlined />}>
-            <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceCount === undefined ? undefined : t('campaignsLive.audience', { count: audienceCount })} />
+            <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceNote} />
           </SectionCard>
         </Col>
         <Col xs={24} lg={10}>

@@ -26,6 +26,7 @@ const campaign: CampaignRow = {
   budget: 50,
   status: 'active',
   notifications: 0,
+  delivery: { sent: 0, waiting: 0, failed: 0 },
   createdAt: 1,
   budgetSpent: 1.2,
   budgetLeft: 48.8,
