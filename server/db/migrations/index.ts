@@ -30,6 +30,7 @@ import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as campaignDelivery from './2026112610_campaign_delivery';
 import * as campaignPromotions from './2026112612_campaign_promotions';
 import * as walletGoogleLocale from './2026112614_wallet_google_locale';
+import * as personLocale from './2026112617_person_locale';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -62,5 +63,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112610_campaign_delivery': { up: campaignDelivery.up(dialect), down: campaignDelivery.down() },
     '2026112612_campaign_promotions': { up: campaignPromotions.up(dialect), down: campaignPromotions.down() },
     '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
+    '2026112617_person_locale': { up: personLocale.up(dialect), down: personLocale.down() },
   };
 }
