@@ -75,102 +75,11 @@ export const MENU_UPLOAD_FILES = {
 /** The sign-in button stays locked this long after a failed attempt. */
 export const LOGIN_LOCKOUT_MS = 3000;
 
-// ---- Top navigation bar ----
-
-
 // ---- Campaign management: the form, its options and the sample campaigns ----
-/** Audience radius in km; the first is labelled 'Within 1k'. */
-export const CAMPAIGN_LOCATION_OPTIONS = [
-  { value: 1, label: 'Within 1k' },
-  { value: 5, label: '5 km' },
-  { value: 10, label: '10 km' },
-  { value: 20, label: '20 km' },
-  { value: 30, label: '30 km' },
-] as const;
-
-/** Customer frequency (the campaign's targetAudience). */
-export const CUSTOMER_FREQUENCY_OPTIONS = [
-  { value: 'daily', label: 'Daily visitors' },
-  { value: 'weekly', label: 'Weekly visitors' },
-  { value: 'monthly', label: 'Monthly visitors' },
-  { value: 'all', label: 'All customers' },
-] as const;
-
-export const PROMOTION_TYPE_OPTIONS = [
-  { value: 'discount', label: 'Discount' },
-  { value: 'bonus-stamps', label: 'Bonus stamps' },
-  { value: 'exclusive-offer', label: 'Exclusive offer' },
-  { value: 'limited-time', label: 'Limited-time offer' },
-] as const;
-
 export const PROMOTION_ITEM_OPTIONS = ['Coffee', 'Pastry', 'Sandwich', 'Tea'] as const;
-
-export const NOTIFICATION_FREQUENCY_OPTIONS = [
-  { value: 'once', label: 'Once' },
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
-] as const;
 
 /** The budget slider, in dollars. */
 export const CAMPAIGN_BUDGET = { min: 0, max: 200, step: 1, default: 50 } as const;
-
-export const CAMPAIGN_TEXT = {
-  heading: 'Campaigns',
-  subtitle: 'Reach your regulars with a push notification and see it as they will.',
-  formTitle: 'Create New Campaign',
-  previewNotice: 'Campaigns are in preview: launching records the campaign on this device and sends no notification yet.',
-  sections: { message: 'Message', audience: 'Audience', schedule: 'Schedule', offer: 'Offer', delivery: 'Delivery' },
-  labels: {
-    title: 'Campaign Title',
-    description: 'Campaign Description',
-    location: 'Location',
-    customerFrequency: 'Customer Frequency',
-    start: 'Start Date & Time',
-    end: 'End Date & Time',
-    promotionType: 'Promotion Type',
-    items: 'Items to Promote',
-    notificationFrequency: 'Notification Frequency',
-    abTesting: 'Enable A/B Testing',
-    budget: 'Campaign Budget',
-  },
-  placeholders: {
-    title: 'e.g. Double stamps this weekend',
-    description: 'What should customers read on their lock screen?',
-    dateTime: 'Select date and time',
-    promotionType: 'Choose a promotion',
-    items: 'Choose one or more items',
-  },
-  abTestingHelp: 'Send two versions of the message and keep the one that performs better.',
-  /** Shown with the location radios: the radius is collected but not part of the campaign. */
-  locationHelp: 'How far from your store customers are.',
-  submit: 'Launch Campaign & Send Push Notification',
-  launched: 'Campaign recorded. No notification was sent: campaigns are in preview.',
-  previewTitle: 'Campaign Preview',
-  previewAppName: 'Stampwise',
-  previewNow: 'now',
-  previewTitlePlaceholder: 'Your campaign title',
-  previewBodyPlaceholder: 'Your campaign description appears here as you type.',
-  previewPhoneLabel: 'Push notification preview',
-  summary: {
-    audience: 'Audience',
-    reach: 'Reach',
-    schedule: 'Runs',
-    promotion: 'Promotion',
-    items: 'Items',
-    notifications: 'Notifications',
-    abTesting: 'A/B testing',
-    budget: 'Budget',
-    notSet: 'Not set yet',
-    on: 'On',
-    off: 'Off',
-  },
-  tableTitle: 'Active Campaigns',
-  columns: { title: 'Title', audience: 'Audience', schedule: 'Schedule', type: 'Type', notifications: 'Notifications' },
-  sampleTooltip: 'Your own campaigns appear here once you launch them',
-  performanceTitle: 'Campaign performance',
-  performanceLabel: 'Notifications sent, opened and redeemed for each sample campaign',
-  performanceSeries: { sent: 'Sent', opened: 'Opened', redeemed: 'Redeemed' },
-} as const;
 
 // ---- Rewards: punch-card setup ----
 export const REWARD_LIMITS = {

@@ -316,6 +316,8 @@ export interface StampEventTable {
   /** Who removed the stamp besides voided_by's name: a device or a person (both null: the owner). */
   voided_by_device_id: ColumnType<string | null, string | null | undefined, string | null>;
   voided_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set on the extra stamp a bonus-stamps campaign gave: that campaign's id. */
+  bonus_campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StampMode = 'per-visit' | 'per-item';
@@ -353,6 +355,9 @@ export interface CampaignTable {
   paused_at: number | null;
   ended_at: number | null;
   notifications_sent: Generated<number>;
+  /** What its bonus stamps have cost so far, in the minor unit of the store's currency, and how many it gave. */
+  bonus_spent_cents: Generated<number>;
+  bonus_stamps: Generated<number>;
   /** The person who launched it (null: before teams). */
   created_by: string | null;
   created_at: number;

@@ -6,10 +6,12 @@ import type appleWallet from './messages/en/customer/appleWallet.json';
 import type campaignOptOut from './messages/en/customer/campaignOptOut.json';
 import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
+import type offers from './messages/en/customer/offers.json';
 import type storeDetails from './messages/en/customer/storeDetails.json';
 import type account from './messages/en/app/account.json';
 import type activity from './messages/en/app/activity.json';
 import type campaignDelivery from './messages/en/app/campaignDelivery.json';
+import type campaigns from './messages/en/app/campaigns.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
 import type counter from './messages/en/app/counter.json';
 import type currency from './messages/en/app/currency.json';
@@ -40,10 +42,12 @@ export type MessageId =
   | keyof typeof campaignOptOut
   | keyof typeof customer
   | keyof typeof googleWallet
+  | keyof typeof offers
   | keyof typeof storeDetails
   | keyof typeof account
   | keyof typeof activity
   | keyof typeof campaignDelivery
+  | keyof typeof campaigns
   | keyof typeof campaignsLive
   | keyof typeof counter
   | keyof typeof currency

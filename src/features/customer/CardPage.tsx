@@ -17,6 +17,8 @@ import { CampaignMessagesSwitch } from './CampaignSettings';
 
 // Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
+// Loaded only while an offer runs: the customer pages stay under their script budget.
+const OfferList = lazy(() => import(/* webpackChunkName: "customer-offers" */ './OfferList'));
 
 function BackLink() {
   return (
@@ -87,6 +89,11 @@ export default function CardPage() {
         <CampaignMessagesSwitch cardId={result.data.card.id} company={result.data.card.store.company} />
         <BackLink />
       </CardPanel>
+      {result.data.offers ? (
+        <Suspense fallback={null}>
+          <OfferList offers={result.data.offers} />
+        </Suspense>
+      ) : null}
       {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}
     </div>
   );

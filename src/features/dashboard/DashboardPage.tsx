@@ -90,8 +90,14 @@ export default function DashboardPage() {
           <TotalRedemptionsCard {...figures.totalRedemptions} sample={figures.sample} />
         </Col>
         <Col xs={24} md={12} xl={6}>
-          {/* The sample campaigns only beside the other samples: a store with stamps of its own has launched none. */}
-          {figures.sample ? <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample /> : <NoCampaignsCard />}
+          {/* The sample campaigns only beside the other samples; a store with stamps of its own sees its own. */}
+          {figures.sample ? (
+            <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample />
+          ) : figures.activeCampaigns && figures.activeCampaigns.count > 0 ? (
+            <ActiveCampaignsCard {...figures.activeCampaigns} />
+          ) : (
+            <NoCampaignsCard />
+          )}
         </Col>
         <Col xs={24} md={12} xl={6}>
           <RecentActivityCard events={figures.recent} sample={figures.sample} />

@@ -34,6 +34,8 @@ export interface DashboardFigures {
   engaged: readonly EngagedCustomer[];
   engagedLabel?: (n: number) => string;
   outstanding: { fullCards: number; nearlyFull: number };
+  /** Live only: the store's campaigns running now. */
+  activeCampaigns?: DashboardResponse['activeCampaigns'];
 }
 
 /** The sample figures, their words in the page's language (called at render). */
@@ -78,6 +80,7 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
     engaged: data.engagedCustomers.map((c) => ({ id: c.key, name: c.name, visits: c.stamps })),
     engagedLabel: (count) => t('activity.engagedStamps', { count }),
     outstanding: data.outstanding,
+    activeCampaigns: data.activeCampaigns,
   };
 }
 

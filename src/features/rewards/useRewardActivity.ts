@@ -58,7 +58,9 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
             ? t('rewards.removedTag')
             : item.voided
               ? t('relay.activityVoided')
-              : t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 }),
+              : item.bonus
+                ? `${t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 })} · ${t('campaigns.activity.bonusTag')}`
+                : t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 }),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason

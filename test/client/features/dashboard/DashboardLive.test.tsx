@@ -127,6 +127,24 @@ describe('DashboardPage with live figures', () => {
     expect(campaigns).not.toHaveTextContent('412');
   });
 
+  it("counts the store's own running campaigns on the Active Campaigns card", async () => {
+    http.on(DASHBOARD, {
+      status: 200,
+      body: {
+        ...liveDashboard(),
+        activeCampaigns: { count: 2, customersReached: 37, campaigns: [{ id: 'c1', title: 'Weekend double', end: '2026-11-29T18:00:00.000Z' }, { id: 'c2', title: 'Tuesday treat', end: '2026-12-04T18:00:00.000Z' }] },
+      },
+    });
+    renderDashboard();
+    await screen.findByText('Weekend double');
+    const campaigns = card('Active Campaigns');
+    expect(campaigns).toHaveTextContent('2running now');
+    expect(within(campaigns).getByText('Tuesday treat')).toBeInTheDocument();
+    expect(within(campaigns).getByText('ends 29 Nov')).toBeInTheDocument();
+    expect(campaigns).toHaveTextContent('37 customers reached this week');
+    expect(within(campaigns).queryByTestId('sample-data-tag')).not.toBeInTheDocument();
+  });
+
   const noActivity = (required: number): DashboardResponse => ({
     ...liveDashboard(),
     hasActivity: false,
