@@ -37,6 +37,7 @@ import handoverRoutes from './routes/handover';
 import teamRoutes from './routes/team';
 import counterRoutes from './routes/counter';
 import teamDeviceRoutes from './routes/team-devices';
+import webPushRoutes from './routes/web-push';
 import { startExpirySweep } from './services/handover';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract/limits';
 
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(teamRoutes, { prefix: '/api/team' });
   await app.register(counterRoutes, { prefix: '/api/counter' });
   await app.register(teamDeviceRoutes, { prefix: '/api/team' });
+  await app.register(webPushRoutes, { prefix: '/api/web-push' });
   // Claims nobody handed over expire (and give their stamps back) even when no screen asks.
   const stopExpirySweep = startExpirySweep(deps, (error) => app.log.warn({ err: error }, 'claim expiry sweep failed'));
   app.addHook('onClose', async () => stopExpirySweep());
