@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/texts';
 import { isSubscribed, PushBlockedError, subscribe, unsubscribe } from './webPushBrowser';
+import './webPush.css';
 
 type Problem = 'blocked' | 'failed' | null;
 
