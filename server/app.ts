@@ -39,6 +39,7 @@ import counterRoutes from './routes/counter';
 import teamDeviceRoutes from './routes/team-devices';
 import webPushRoutes from './routes/web-push';
 import { startExpirySweep } from './services/handover';
+import { sharedSchemaCompilers } from './infra/schema-compilers';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract/limits';
 
 declare module 'fastify' {
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     // Malformed (%zz) or over-long path parameters are refused before routing, bypassing the error
     // handler; answer them in the same `{ error }` shape instead of Fastify's default body.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {

@@ -242,6 +242,11 @@ export interface StampCardTable {
   /** Stamps the store voided on this card, and when it last did ("1 stamp removed by the store"). */
   removed_stamps: Generated<number>;
   removed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Stamps this card's claims spent that later stopped existing (voided, or dropped as duplicates in a
+   * wallet merge) while the claim was kept: `stamps` = live stamp rows − stamps held by claims + this.
+   */
+  claimed_stamps_withdrawn: Generated<number>;
   /** Stamps ever collected on this card (one per visit): kept in the stamping UPDATE. */
   visits: Generated<number>;
   /** Claims of this card handed over at the counter. */

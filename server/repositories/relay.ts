@@ -355,6 +355,8 @@ export async function removeStampsFromCard(db: Queryable, cardId: string, count:
     .updateTable('stamp_cards')
     .set(() => ({
       stamps: sql<number>`CASE WHEN stamps >= ${count} THEN stamps - ${count} ELSE 0 END`,
+      // What the card could not give back, a claim had spent (the claim is kept).
+      claimed_stamps_withdrawn: sql<number>`CASE WHEN stamps >= ${count} THEN claimed_stamps_withdrawn ELSE claimed_stamps_withdrawn + ${count} - stamps END`,
       // A voided stamp was no visit either (the Customers page counts visits).
       visits: sql<number>`CASE WHEN visits >= ${count} THEN visits - ${count} ELSE 0 END`,
       // A count from an earlier void is forgotten once the customer stamped again (the notice hid then).

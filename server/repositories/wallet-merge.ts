@@ -13,6 +13,7 @@ export interface MergeCardRow {
   vendor_id: string;
   stamps: number;
   last_stamp_at: number | null;
+  claimed_stamps_withdrawn: number;
 }
 
 export interface MergeEventRow {
@@ -44,13 +45,13 @@ export async function lockCards(db: Queryable, customerIds: string[]): Promise<v
 }
 
 export async function cardsOf(db: Queryable, customerId: string): Promise<MergeCardRow[]> {
-  return db.selectFrom('stamp_cards').select(['id', 'vendor_id', 'stamps', 'last_stamp_at']).where('customer_id', '=', customerId).orderBy('id').execute();
+  return db.selectFrom('stamp_cards').select(['id', 'vendor_id', 'stamps', 'last_stamp_at', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).orderBy('id').execute();
 }
 
 export async function cardOfAt(db: Queryable, customerId: string, vendorId: string): Promise<MergeCardRow | undefined> {
   return db
     .selectFrom('stamp_cards')
-    .select(['id', 'vendor_id', 'stamps', 'last_stamp_at'])
+    .select(['id', 'vendor_id', 'stamps', 'last_stamp_at', 'claimed_stamps_withdrawn'])
     .where('customer_id', '=', customerId)
     .where('vendor_id', '=', vendorId)
     .executeTakeFirst();
@@ -86,11 +87,16 @@ export async function moveCardHistory(db: Queryable, fromCardId: string, toCardI
   await db.updateTable('redemptions').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
 }
 
-/** Adds stamps to a card and moves its last-stamp time forward (never back). */
-export async function addMergedStamps(db: Queryable, cardId: string, stamps: number, lastStampAt: number | null, now: number): Promise<void> {
+/** Adds stamps (and claimed stamps withdrawn) to a card and moves its last-stamp time forward (never back). */
+export async function addMergedStamps(db: Queryable, cardId: string, stamps: number, claimedStampsWithdrawn: number, lastStampAt: number | null, now: number): Promise<void> {
   await db
     .updateTable('stamp_cards')
-    .set((eb) => ({ stamps: eb('stamps', '+', stamps), last_stamp_at: lastStampAt, updated_at: now }))
+    .set((eb) => ({
+      stamps: eb('stamps', '+', stamps),
+      claimed_stamps_withdrawn: eb('claimed_stamps_withdrawn', '+', claimedStampsWithdrawn),
+      last_stamp_at: lastStampAt,
+      updated_at: now,
+    }))
     .where('id', '=', cardId)
     .execute();
 }

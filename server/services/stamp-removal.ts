@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transactions';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { findActivityRow } from '../repositories/activity';
 import { refreshRecentVisits } from '../repositories/recent-visits';
-import { insertAudit, removeStampsFromCard, voidStampEvents } from '../repositories/relay';
+import { insertAudit, lockCardsById, removeStampsFromCard, voidStampEvents } from '../repositories/relay';
 import { setStampRemoval } from '../repositories/stamp-events';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { findVendorById } from '../repositories/vendors';
@@ -27,23 +27,26 @@ export async function removeStamp(
 ): Promise<ActivityItem> {
   const reason = reasonText.trim();
   if (reason === '') throw badRequest('reason must say why the stamp is removed', [{ field: 'reason', message: 'is required' }]);
-  const now = deps.now();
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor) throw notFound('This store no longer exists.');
   const by = vendor.email;
   await inTransaction(deps.db.kysely, async (trx) => {
     const row = await findActivityRow(trx, 'stamp', stampId);
     if (!row || row.vendor_id !== vendorId) throw notFound(STAMP_NOT_FOUND_MESSAGE);
+    // Dated once this removal holds the card, as a relay void is: a claim that got to the card first is
+    // dated before it.
+    if (deps.db.dialect === 'postgres') await lockCardsById(trx, [row.card_id]);
+    const now = deps.now();
     const [voided] = await voidStampEvents(trx, [stampId], now);
     if (!voided) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
     await setStampRemoval(trx, stampId, reason, by);
     // The dashboard's running counts stop counting it, in the slot it was counted in.
     await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
-    await removeStampsFromCard(trx, row.card_id, 1, now);
+    const claimKept = await removeStampsFromCard(trx, row.card_id, 1, now);
     await applePassesChanged(trx, now, [row.card_id]);
     await refreshRecentVisits(trx, row.card_id);
     await enqueueGoogleWalletUpdates(trx, now, [row.card_id]);
-    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by }, clientAddress }, now);
+    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by, cardsHeldAtZero: claimKept ? [row.card_id] : [] }, clientAddress }, now);
   });
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampId });
   const row = await findActivityRow(deps.db.kysely, 'stamp', stampId);

@@ -91,9 +91,10 @@ export async function mergeAnonymousWallet(
     await moveCardHistory(trx, card.id, existing.id, intoId);
     // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
     const added = Math.max(0, card.stamps - skippedLive.length);
+    const withdrawn = Number(card.claimed_stamps_withdrawn) + Math.max(0, skippedLive.length - card.stamps);
     const lastKept = kept.length > 0 ? kept[kept.length - 1].created_at : null;
     const lastStampAt = maxOrNull(existing.last_stamp_at, lastKept);
-    await addMergedStamps(trx, existing.id, added, lastStampAt, now);
+    await addMergedStamps(trx, existing.id, added, withdrawn, lastStampAt, now);
     await recountCard(trx, existing.id);
     // The merged history gives its stamps other visit numbers and card counts.
     await refreshStampFigures(trx, [existing.id]);

@@ -26,6 +26,7 @@ import * as walletAppleRegistrations from './2026112604_wallet_apple_registratio
 import * as walletGoogleObjects from './2026112605_wallet_google_objects';
 import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
+import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as webPushSubscriptions from './2026112611_web_push_subscriptions';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -55,6 +56,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112605_wallet_google_objects': { up: walletGoogleObjects.up(), down: walletGoogleObjects.down() },
     '2026112606_menu_review_scans': { up: menuReviewScans.up(dialect), down: menuReviewScans.down() },
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
+    '2026112609_claimed_stamps_withdrawn': { up: claimedStampsWithdrawn.up(dialect), down: claimedStampsWithdrawn.down() },
     '2026112611_web_push_subscriptions': { up: webPushSubscriptions.up(dialect), down: webPushSubscriptions.down() },
   };
 }

@@ -109,8 +109,11 @@ export async function listRelayAlerts(deps: Deps, vendorId: string): Promise<Rel
  * nothing more, a flyer code is renewed (older flyers stop working), and the action is audited.
  */
 export async function voidCode(deps: Deps, vendorId: string, codeKey: string, clientAddress: string | null): Promise<VoidCodeResponse> {
-  const now = deps.now();
   const result = await inTransaction(deps.db.kysely, async (trx) => {
+    // Dated inside the transaction, not when the request came in: a claim that got to the card first is
+    // then dated before the void (SQLite runs write transactions one at a time; PostgreSQL re-reads the
+    // clock below, once this void holds the cards), so "a claim already made is kept" reads from the dates.
+    let now = deps.now();
     const usage = await findCodeUsage(trx, vendorId, codeKey);
     if (!usage || usage.flagged_at === null) throw notFound('No such flagged code at this store.');
     // Taken first: the code grants nothing more, and a second void (another tab) finds it taken.
@@ -120,7 +123,10 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     // Before any stamp is marked: a second void of a stamp of the same card (another code, the same
     // millisecond) would otherwise work the card's figures out from a snapshot without this void's
     // stamps, leaving later visits one off. SQLite's write transactions already run one at a time.
-    if (deps.db.dialect === 'postgres') await lockCardsById(trx, chosen.map((s) => s.card_id));
+    if (deps.db.dialect === 'postgres') {
+      await lockCardsById(trx, chosen.map((s) => s.card_id));
+      now = deps.now();
+    }
     const voidedIds = new Set(await voidStampEvents(trx, chosen.map((s) => s.id), now));
     const perCard = new Map<string, number>();
     for (const stamp of chosen) {
@@ -130,11 +136,15 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       await bumpStoreCounter(trx, vendorId, 'stamps', stamp.created_at, -1);
     }
     let claimsKept = 0;
+    // Cards that had fewer stamps left than were voided (a claim had spent them): kept at zero, and named
+    // in the audit so the figures can be accounted for.
+    const cardsHeldAtZero: string[] = [];
     // Cards in id order, as a wallet merge locks them: two voids sharing cards cannot deadlock on the cards.
     // (The histogram rows their commits change still can: inTransaction runs the one given up again.)
     const cardsInLockOrder = [...perCard].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [cardId, count] of cardsInLockOrder) {
       const claimKept = await removeStampsFromCard(trx, cardId, count, now);
+      if (claimKept) cardsHeldAtZero.push(cardId);
       // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
       await refreshRecentVisits(trx, cardId);
       if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
@@ -144,7 +154,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     await setVoidedStamps(trx, codeKey, voidedIds.size);
     const flyerRenewed = usage.kind === 'printable' ? (await bumpPrintableVersion(trx, vendorId, now)) !== undefined : false;
     const response: VoidCodeResponse = { voidedStamps: voidedIds.size, cards: perCard.size, claimsKept, flyerRenewed };
-    await insertAudit(trx, { vendorId, action: 'void-code', codeKey, detail: { ...response, reason: usage.flag_reason, granted: usage.granted, networks: usage.networks }, clientAddress }, now);
+    await insertAudit(trx, { vendorId, action: 'void-code', codeKey, detail: { ...response, cardsHeldAtZero, reason: usage.flag_reason, granted: usage.granted, networks: usage.networks }, clientAddress }, now);
     return response;
   });
   announceAlert(deps, vendorId, codeKey);

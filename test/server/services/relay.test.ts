@@ -293,8 +293,12 @@ describe('POST /api/qrcode/:vendorId/alerts/void', () => {
     expect((await voidCode(token)).json()).toEqual({ voidedStamps: 5, cards: 5, claimsKept: 1, flyerRenewed: false });
     const redemptions = await t.db.kysely.selectFrom('redemptions').select('id').where('vendor_id', '=', store.id).execute();
     expect(redemptions).toHaveLength(1);
-    const card = await t.db.kysely.selectFrom('stamp_cards').select('stamps').where('id', '=', first.json().card.id).executeTakeFirstOrThrow();
-    expect(card.stamps).toBe(0);
+    const card = await t.db.kysely.selectFrom('stamp_cards').select(['stamps', 'claimed_stamps_withdrawn']).where('id', '=', first.json().card.id).executeTakeFirstOrThrow();
+    // The voided stamp the claim had spent stays spent: the card counts it, so its figures add up from the rows.
+    expect(card).toEqual({ stamps: 0, claimed_stamps_withdrawn: 1 });
+    // The card held at zero is named in the audit: its stamps no longer add up from the rows alone.
+    const [audit] = await t.db.kysely.selectFrom('relay_audit').select('detail').where('vendor_id', '=', store.id).where('action', '=', 'void-code').execute();
+    expect(JSON.parse(audit.detail)).toMatchObject({ claimsKept: 1, cardsHeldAtZero: [first.json().card.id] });
   });
 
   it('renews the flyer code when the voided code was the flyer', async () => {

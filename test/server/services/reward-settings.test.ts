@@ -141,7 +141,7 @@ describe('POST /api/activity/:vendorId/stamps/:stampId/remove', () => {
     expect(wallet.cards[0].stamps).toBe(0);
     expect((await activity()).items[0]).toMatchObject({ removedReason: 'Scanned twice by mistake' });
     const audit = await t.db.kysely.selectFrom('relay_audit').selectAll().where('action', '=', 'remove-stamp').execute();
-    expect(JSON.parse(audit[0].detail)).toMatchObject({ stampId: stamp.id, reason: 'Scanned twice by mistake' });
+    expect(JSON.parse(audit[0].detail)).toMatchObject({ stampId: stamp.id, reason: 'Scanned twice by mistake', cardsHeldAtZero: [] });
     const day = new Date(t.clock.now()).toISOString().slice(0, 10);
     const csv = await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv?from=${day}&to=${day}`, headers: store.auth });
     expect(csv.body).toMatch(/stamp removed,[^\r\n]*removed by [^:]+@[^:]+: Scanned twice by mistake/);

@@ -191,7 +191,7 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
     await typeItem(user, 'Scone', '€3.50');
     await waitFor(() => expect(posts('add-item')).toHaveLength(1));
     expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Scone', itemPrice: 3.5 });
-    expect(within(itemList()).getByText('€3.50')).toBeInTheDocument();
+    expect(await within(itemList()).findByText('€3.50')).toBeInTheDocument();
   });
 });
 
