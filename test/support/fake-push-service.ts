@@ -4,7 +4,6 @@
 // JWT (audience = this service's origin, ES256 signature verified with the key the request names) and
 // DECRYPTS the payload with the subscription's private key, as a browser would. Each subscription
 // answers 201 unless the test chose a status or 'hang' (never answer).
-/// <reference path="../../server/types/http-ece.d.ts" />
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
