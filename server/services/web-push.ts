@@ -125,7 +125,7 @@ export interface CampaignPush {
  * some push service failed or timed out: the caller tries again later (the deliveries that failed are
  * the only ones, so a retry sends nothing twice).
  */
-export async function sendCampaignPush(deps: WebPushDeps, push: CampaignPush): Promise<'sent' | 'gone' | 'failed'> {
+export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'now'>, push: CampaignPush): Promise<'sent' | 'gone' | 'failed'> {
   const client = deps.webPush;
   if (!client) return 'failed';
   const subscriptions = await listSubscriptions(deps.db.kysely, push.vendorId, push.customerId);
