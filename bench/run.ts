@@ -16,7 +16,8 @@
 // SQLite `synchronous` comparison; BENCH_ONLY=http only the rows below. BENCH_ONLY=integrity runs only the
 // stamp-integrity section (bench/integrity.ts), which a full run prints too. BENCH_ONLY=customers:
 // the Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers.ts).
-// BENCH_ONLY=wallet-apple: Apple Wallet pass generation (p50, p99) and the push queue's throughput (bench/wallet-apple.ts).
+// BENCH_ONLY=wallet-apple: Apple Wallet pass generation (p50, p99), a stamp's p99 on cards in both wallets against
+// cards in none, the cost of queueing a change's APNs pushes and Google PATCH, and the push queue's throughput (bench/wallet-apple.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -305,7 +306,7 @@ async function main(): Promise<void> {
     if (only.length === 1) return;
     console.log('');
   }
-  // Apple Wallet: pass generation and the push queue's throughput (only when asked: it makes certificates).
+  // Wallet passes: pass generation, stamps with updates queued, the push queue's throughput (only when asked: it makes certificates).
   if (only?.includes('wallet-apple')) {
     await runWalletAppleBench();
     if (only.length === 1) return;

@@ -180,6 +180,8 @@ export interface GoogleWalletObjectTable {
   /** `<issuer id>.card-<128 random bits, hex>`: the id the Google Wallet pass refers to. */
   object_id: string;
   created_at: number;
+  /** The page language the pass was last saved in ('en', 'es', …): its texts' default language. */
+  locale: string | null;
 }
 
 export interface LiveStreamTable {

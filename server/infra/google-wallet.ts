@@ -8,10 +8,31 @@ import type { GoogleWalletConfig } from '../config';
 export const GOOGLE_WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
 export const GOOGLE_SAVE_URL_BASE = 'https://pay.google.com/gp/v/save/';
 
+/** One language's text: `language` is a BCP 47 tag ('en', 'es', 'ar'). */
+export interface TranslatedString {
+  language: string;
+  value: string;
+}
+
+/** Google's LocalizedString: the phone shows the translation of its own language, else the default. */
+export interface LocalizedString {
+  defaultValue: TranslatedString;
+  translatedValues?: TranslatedString[];
+}
+
+/** A text module or message: the plain header/body (the default language) and, when translated, each language's. */
 export interface LocalizedText {
   header: string;
   body: string;
   id: string;
+  localizedHeader?: LocalizedString;
+  localizedBody?: LocalizedString;
+}
+
+/** An image Google fetches by URL (it must be public). */
+export interface WalletImage {
+  sourceUri: { uri: string };
+  contentDescription?: LocalizedString;
 }
 
 /** The fields of a LoyaltyClass that Stampwise sets (one class per store). */
@@ -19,7 +40,8 @@ export interface LoyaltyClass {
   id: string;
   issuerName: string;
   programName: string;
-  programLogo: { sourceUri: { uri: string } };
+  localizedProgramName?: LocalizedString;
+  programLogo: WalletImage;
   hexBackgroundColor: string;
   reviewStatus: 'UNDER_REVIEW';
 }
@@ -29,10 +51,12 @@ export interface LoyaltyObject {
   id: string;
   classId: string;
   state: 'ACTIVE' | 'INACTIVE';
-  loyaltyPoints: { label: string; balance: { string: string } };
+  loyaltyPoints: { label: string; localizedLabel?: LocalizedString; balance: { string: string } };
+  /** The banner on the pass's front: the card's stamps strip (null in a PATCH removes it). */
+  heroImage?: WalletImage | null;
   textModulesData: LocalizedText[];
   messages: LocalizedText[];
-  linksModuleData?: { uris: { uri: string; description: string; id: string }[] };
+  linksModuleData?: { uris: { uri: string; description: string; localizedDescription?: LocalizedString; id: string }[] };
 }
 
 /** An answer of Google (or no answer) that the caller decides about: retryable ones are tried again later. */

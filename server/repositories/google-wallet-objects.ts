@@ -10,29 +10,41 @@ export interface GoogleWalletObjectRow {
   object_id: string;
 }
 
-export async function findGoogleWalletObject(db: Queryable, cardId: string): Promise<GoogleWalletObjectRow | undefined> {
-  return db.selectFrom('google_wallet_objects').select(['card_id', 'object_id']).where('card_id', '=', cardId).executeTakeFirst();
+export interface SavedGoogleWalletObject extends GoogleWalletObjectRow {
+  /** The language the pass was last saved in; null: English. */
+  locale: string | null;
 }
 
-/** Inserts the object unless the card has one already (two taps at once), then answers the card's object. */
-export async function insertGoogleWalletObjectIfNew(db: Queryable, row: GoogleWalletObjectRow, now: number): Promise<GoogleWalletObjectRow> {
-  await db.insertInto('google_wallet_objects').values({ ...row, created_at: now }).onConflict((oc) => oc.column('card_id').doNothing()).execute();
+export async function findGoogleWalletObject(db: Queryable, cardId: string): Promise<SavedGoogleWalletObject | undefined> {
+  return db.selectFrom('google_wallet_objects').select(['card_id', 'object_id', 'locale']).where('card_id', '=', cardId).executeTakeFirst();
+}
+
+/**
+ * Inserts the object unless the card has one already (two taps at once, or a later save), then answers the
+ * card's object. The language is the latest save's: the pass follows the page language it was last saved from.
+ */
+export async function insertGoogleWalletObjectIfNew(db: Queryable, row: SavedGoogleWalletObject, now: number): Promise<SavedGoogleWalletObject> {
+  await db
+    .insertInto('google_wallet_objects')
+    .values({ ...row, created_at: now })
+    .onConflict((oc) => oc.column('card_id').doUpdateSet({ locale: row.locale }))
+    .execute();
   const stored = await findGoogleWalletObject(db, row.card_id);
   if (!stored) throw new Error(`google wallet object of card ${row.card_id} vanished`);
   return stored;
 }
 
 /** The objects of these cards (most cards have none: one indexed read on the stamp path). */
-export async function googleWalletObjectsOfCards(db: Queryable, cardIds: readonly string[]): Promise<GoogleWalletObjectRow[]> {
+export async function googleWalletObjectsOfCards(db: Queryable, cardIds: readonly string[]): Promise<SavedGoogleWalletObject[]> {
   if (cardIds.length === 0) return [];
-  return db.selectFrom('google_wallet_objects').select(['card_id', 'object_id']).where('card_id', 'in', [...cardIds]).execute();
+  return db.selectFrom('google_wallet_objects').select(['card_id', 'object_id', 'locale']).where('card_id', 'in', [...cardIds]).execute();
 }
 
-export async function googleWalletObjectsOfCustomer(db: Queryable, customerId: string): Promise<GoogleWalletObjectRow[]> {
+export async function googleWalletObjectsOfCustomer(db: Queryable, customerId: string): Promise<SavedGoogleWalletObject[]> {
   return db
     .selectFrom('google_wallet_objects')
     .innerJoin('stamp_cards', 'stamp_cards.id', 'google_wallet_objects.card_id')
-    .select(['google_wallet_objects.card_id', 'google_wallet_objects.object_id'])
+    .select(['google_wallet_objects.card_id', 'google_wallet_objects.object_id', 'google_wallet_objects.locale'])
     .where('stamp_cards.customer_id', '=', customerId)
     .execute();
 }

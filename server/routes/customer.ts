@@ -171,14 +171,14 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description:
         'Creates or updates the store\'s loyalty class and the card\'s loyalty object at Google, then answers a link carrying a JWT ' +
         'signed (RS256) with the service account key that refers to the object by id. 401 without a valid credential, 404 for a card ' +
-        'that is not in this wallet, 503 when Google does not answer.',
+        'that is not in this wallet, 503 when Google does not answer. The pass\'s texts default to the Accept-Language of this request (the page language), with every other language as a translation.',
       headers: CredentialHeaders,
       params: CardParams,
       response: { 200: GooglePassResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
   }, async (request) => {
     const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return googlePassForCard(app.deps, customerId, request.params.cardId);
+    return googlePassForCard(app.deps, customerId, request.params.cardId, localeOfAcceptLanguage(request.headers['accept-language']));
   });
 
   app.post('/cards/:cardId/apple-pass-link', {

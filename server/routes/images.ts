@@ -1,10 +1,13 @@
 // GET /api/images/:id — stored logos and covers, public (the customer page shows them too) and
 // cached forever: the id is the SHA-256 of the bytes, so a URL never changes what it shows.
+// GET /api/images/pass-strips/:name — the stamps strip of a wallet pass, fetched by Google Wallet for the
+// pass's hero image; public and cached forever too: a name stands for one drawing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../src/api/contract/common';
-import { ImageBytes, ImageParams, NotModified } from '../../src/api/contract/images';
+import { ImageBytes, ImageParams, NotModified, PassStripParams } from '../../src/api/contract/images';
 import { notFound } from '../http-errors';
 import { findStoredImage } from '../services/images';
+import { passStripByName } from '../services/pass-strips';
 
 /** The entity tags an If-None-Match header lists (`"a", W/"b"`, or `*`), weak prefixes dropped. */
 function listedEtags(ifNoneMatch: string | undefined): string[] {
@@ -40,6 +43,20 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!image) throw notFound('No such image.');
     if (listed.includes('*')) return reply.code(304).headers(headers).send(null);
     return reply.headers(headers).type(image.mime).send(image.data);
+  });
+
+  app.get('/pass-strips/:name', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['images'],
+      summary: "A wallet pass's stamps strip (public, immutable; only names this server handed out).",
+      params: PassStripParams,
+      response: { 200: ImageBytes, 400: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const strip = await passStripByName(app.deps, request.params.name);
+    if (!strip) throw notFound('No such image.');
+    return reply.headers({ 'cache-control': 'public, max-age=31536000, immutable' }).type('image/png').send(strip);
   });
 };
 

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import type { AppDeps } from '../deps';
 import { notFound } from '../http-errors';
 import { buildApplePass, type ApplePassView, type PassField } from '../infra/apple-pass';
-import { drawStampStrip } from '../infra/pass-strip';
+import { boundedMemo } from '../infra/bounded-memo';
+import { PASS_STYLE, passStrip } from './pass-strips';
 import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
 import { findVendorProfile } from '../repositories/vendor-profile';
 import { CARD_NOT_FOUND_MESSAGE, getCard } from './claims';
@@ -18,8 +19,34 @@ import { findStoredImage } from './images';
 
 export const APPLE_WALLET_NOT_CONFIGURED_MESSAGE = 'Apple Wallet passes are not set up on this server.';
 
-const PASS_BACKGROUND = '#3b2a20';
-const PASS_STAMP = '#ffffff';
+const PASS_BACKGROUND = PASS_STYLE.background;
+const PASS_STAMP = PASS_STYLE.stamp;
+
+/** The pass's icon: the same for every pass, drawn once. */
+let passIcon: Promise<Buffer> | undefined;
+const iconOfPasses = (): Promise<Buffer> => (passIcon ??= sharp({ create: { width: 58, height: 58, channels: 3, background: PASS_BACKGROUND } }).png().toBuffer());
+
+/** Stores' logos at pass size, by image id: an id is the hash of the image's bytes, so a kept one never goes stale. */
+const KEPT_LOGOS = 1000;
+
+/** A logo at pass size; undefined for an image that is gone or does not decode (the pass goes without a logo rather than without a pass). */
+function passLogoCache(deps: Pick<AppDeps, 'db'>): (imageId: string) => Promise<Buffer | undefined> {
+  return boundedMemo(KEPT_LOGOS, async (imageId) => {
+    const image = await findStoredImage(deps, imageId);
+    return image ? sharp(image.data).resize({ height: 100, fit: 'inside' }).png().toBuffer().catch(() => undefined) : undefined;
+  });
+}
+
+const passLogos = new WeakMap<AppDeps['db'], (imageId: string) => Promise<Buffer | undefined>>();
+
+function passLogo(deps: Pick<AppDeps, 'db'>, imageId: string): Promise<Buffer | undefined> {
+  let logos = passLogos.get(deps.db);
+  if (!logos) {
+    logos = passLogoCache(deps);
+    passLogos.set(deps.db, logos);
+  }
+  return logos(imageId);
+}
 
 function hexToRgb(hex: string): string {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -64,10 +91,8 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
   if (profile?.website) back.push({ key: 'website', label: 'Website', value: profile.website });
   back.push({ key: 'how', label: 'How it works', value: `Scan the store's QR code at the counter for a stamp. With ${card.required} stamps, claim your reward on your phone and show the code.` });
   const logoId = profile?.logo_image_id;
-  const logoImage = logoId ? await findStoredImage(deps, logoId) : undefined;
-  // A logo that does not decode leaves the pass without one rather than without a pass.
-  const logo = logoImage ? await sharp(logoImage.data).resize({ height: 100, fit: 'inside' }).png().toBuffer().catch(() => undefined) : undefined;
-  const icon = await sharp({ create: { width: 58, height: 58, channels: 3, background: PASS_BACKGROUND } }).png().toBuffer();
+  const logo = logoId ? await passLogo(deps, logoId) : undefined;
+  const icon = await iconOfPasses();
   const view: ApplePassView = {
     ...identity,
     webServiceURL: `${deps.config.publicUrl}/api/passes/apple`,
@@ -80,7 +105,7 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
     primary,
     secondary: card.reward ? [{ key: 'reward', label: 'Reward', value: card.reward.text }] : [],
     back,
-    images: { icon, ...(logo ? { logo } : {}), strip: await drawStampStrip(Math.min(card.stamps, card.required), card.required, { background: PASS_BACKGROUND, stamp: PASS_STAMP }) },
+    images: { icon, ...(logo ? { logo } : {}), strip: await passStrip(card.stamps, card.required) },
   };
   return buildApplePass(config, view);
 }

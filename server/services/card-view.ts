@@ -7,7 +7,7 @@ import { imageUrl } from './images';
 import { stampsExpireAt } from './stamp-expiry';
 
 /** What a full card gives, when the vendor named neither a menu item nor a custom text. */
-const FALLBACK_REWARD_LABEL = 'Reward';
+export const FALLBACK_REWARD_LABEL = 'Reward';
 const HOUR_MS = 60 * 60 * 1000;
 
 export function toStore(row: StoreRow): CustomerStore {

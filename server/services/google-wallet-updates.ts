@@ -34,7 +34,7 @@ export async function enqueueGoogleWalletUpdates(trx: Transaction<Database>, now
 export async function enqueueGoogleWalletVoids(trx: Transaction<Database>, now: number, scope: { customerId: string } | { cardIds: readonly string[] }): Promise<void> {
   const rows = 'customerId' in scope ? await googleWalletObjectsOfCustomer(trx, scope.customerId) : await googleWalletObjectsOfCards(trx, scope.cardIds);
   for (const row of rows) {
-    await enqueueJob(trx, now, { kind: GOOGLE_WALLET_VOID_JOB, payload: { objectId: row.object_id }, idempotencyKey: `${GOOGLE_WALLET_VOID_JOB}:${row.object_id}` });
+    await enqueueJob(trx, now, { kind: GOOGLE_WALLET_VOID_JOB, payload: { objectId: row.object_id, locale: row.locale }, idempotencyKey: `${GOOGLE_WALLET_VOID_JOB}:${row.object_id}` });
   }
   await deleteGoogleWalletObjects(trx, rows.map((row) => row.card_id));
 }

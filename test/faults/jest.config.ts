@@ -11,7 +11,12 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/faults'],
   testMatch: ['**/*.faults.ts'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }],
+    // jose (the fake Google Wallet's token checks) ships only ES modules: transpiled to CommonJS for jest 29.
+    '^.+\\.m?js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, isolatedModules: true } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
   testTimeout: 300_000,
   maxWorkers: 1,
 };

@@ -36,6 +36,10 @@ export interface FakeGoogleWallet {
   failNext(...statuses: number[]): void;
   /** While true, API calls get no answer (a timeout on the server's side). */
   hang: boolean;
+  /** The next token requests answer these statuses instead (500, 503, …), one each, before working again. */
+  failTokenNext(...statuses: number[]): void;
+  /** Forgets every access token given so far, as Google does when it revokes them early: API calls answer 401 until a new one is fetched. */
+  revokeTokens(): void;
   /** Resolves once `count` calls matching `filter` were recorded. */
   waitForCalls(filter: (call: RecordedCall) => boolean, count?: number, timeoutMs?: number): Promise<RecordedCall[]>;
   close(): Promise<void>;
@@ -58,6 +62,7 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issued = new Set<string>();
   const failures: number[] = [];
+  const tokenFailures: number[] = [];
   const hanging = new Set<http.ServerResponse>();
   const waiters = new Set<() => void>();
   let tokenCount = 0;
@@ -77,6 +82,10 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
       failures.push(...statuses);
     },
     hang: false,
+    failTokenNext: (...statuses) => {
+      tokenFailures.push(...statuses);
+    },
+    revokeTokens: () => issued.clear(),
     waitForCalls(filter, count = 1, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
@@ -113,6 +122,8 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
 
   async function token(body: string, response: http.ServerResponse): Promise<void> {
     const form = new URLSearchParams(body);
+    const failure = tokenFailures.shift();
+    if (failure !== undefined) return json(response, failure, { error: 'temporarily_unavailable' });
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return json(response, 400, { error: 'unsupported_grant_type' });
     try {
       const { payload, protectedHeader } = await jwtVerify(form.get('assertion') ?? '', publicKey, { issuer: serviceAccountEmail, audience: fake.tokenUrl, algorithms: ['RS256'] });

@@ -28,6 +28,7 @@ import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
 import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as webPushSubscriptions from './2026112611_web_push_subscriptions';
+import * as walletGoogleLocale from './2026112614_wallet_google_locale';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -58,5 +59,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
     '2026112609_claimed_stamps_withdrawn': { up: claimedStampsWithdrawn.up(dialect), down: claimedStampsWithdrawn.down() },
     '2026112611_web_push_subscriptions': { up: webPushSubscriptions.up(dialect), down: webPushSubscriptions.down() },
+    '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
   };
 }

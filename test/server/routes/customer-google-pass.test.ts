@@ -1,6 +1,7 @@
 // GET /api/customer/cards/:cardId/google-pass: the customer's own card as a "Save to Google Wallet" link whose
 // JWT the service account signed, referring to a loyalty object made at (a fake) Google beforehand.
 import { jwtVerify } from 'jose';
+import sharp from 'sharp';
 import { GOOGLE_PASSES_PER_ADDRESS } from '../../../server/routes/customer';
 import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../support/fake-google-wallet';
 import { asCustomer, buildCustomerTestApp, buildGoogleWalletTestApp, createStore, freshCustomerAddress, newCustomer, setReward } from '../factories';
@@ -27,8 +28,19 @@ async function customerWithCard(): Promise<{ credential: string; cardId: string;
   return { credential, cardId, address };
 }
 
-function googlePass(cardId: string, credential?: string, remoteAddress?: string) {
-  return t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/google-pass`, headers: credential ? asCustomer(credential) : {}, remoteAddress });
+function googlePass(cardId: string, credential?: string, remoteAddress?: string, language?: string) {
+  const headers = { ...(credential ? asCustomer(credential) : {}), ...(language ? { 'accept-language': language } : {}) };
+  return t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/google-pass`, headers, remoteAddress });
+}
+
+async function objectIdOf(response: { json(): unknown }): Promise<string> {
+  const { saveUrl } = response.json() as { saveUrl: string };
+  return ((await jwtVerify(saveUrl.split('/').pop()!, fake.publicKey)).payload.payload as { loyaltyObjects: { id: string }[] }).loyaltyObjects[0]!.id;
+}
+
+interface Translated {
+  defaultValue: { language: string; value: string };
+  translatedValues: { language: string; value: string }[];
 }
 
 test('answers a save link signed RS256 by the service account, for a loyalty object that Google already holds with the card', async () => {
@@ -48,7 +60,7 @@ test('answers a save link signed RS256 by the service account, for a loyalty obj
 
   const object = fake.objects.get(objectId) as Record<string, unknown> & { classId: string };
   expect(object).toMatchObject({ state: 'ACTIVE', loyaltyPoints: { label: 'Stamps', balance: { string: '1 of 10' } } });
-  expect(object.textModulesData).toEqual(expect.arrayContaining([{ id: 'reward', header: 'Reward', body: 'Buy 10 Flat White, get 1 free' }]));
+  expect(object.textModulesData).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'reward', header: 'Reward', body: 'Buy 10 Flat White, get 1 free' })]));
   expect(fake.classes.get(object.classId)).toMatchObject({ issuerName: 'Café Luna', programName: 'Café Luna stamp card' });
   // Whoever sees the pass cannot collect or claim with it: no credential and no card id in what Google holds.
   expect(JSON.stringify(object)).not.toContain(credential);
@@ -104,4 +116,56 @@ test(`is rate-limited per address: ${GOOGLE_PASSES_PER_ADDRESS} a minute`, async
   const address = freshCustomerAddress();
   for (let i = 0; i < GOOGLE_PASSES_PER_ADDRESS; i += 1) expect((await googlePass(cardId, credential, address)).statusCode).toBe(200);
   expect((await googlePass(cardId, credential, address)).statusCode).toBe(429);
+});
+
+test('a pass saved from the Spanish page reads Spanish, and carries every other language for a phone set to it', async () => {
+  t = await buildGoogleWalletTestApp(fake);
+  const { credential, cardId } = await customerWithCard();
+  const objectId = await objectIdOf(await googlePass(cardId, credential, undefined, 'es'));
+  const object = fake.objects.get(objectId) as {
+    classId: string;
+    loyaltyPoints: { label: string; localizedLabel: Translated; balance: { string: string } };
+    textModulesData: { id: string; header: string; body: string; localizedHeader: Translated; localizedBody?: Translated }[];
+    messages: { body: string; localizedBody: Translated }[];
+  };
+  expect(object.loyaltyPoints).toMatchObject({ label: 'Sellos', balance: { string: '1 de 10' } });
+  expect(object.loyaltyPoints.localizedLabel.defaultValue).toEqual({ language: 'es', value: 'Sellos' });
+  expect(object.loyaltyPoints.localizedLabel.translatedValues).toEqual([
+    { language: 'en', value: 'Stamps' },
+    { language: 'fr', value: 'Tampons' },
+    { language: 'de', value: 'Stempel' },
+    { language: 'ar', value: 'الأختام' },
+  ]);
+  const reward = object.textModulesData.find((module) => module.id === 'reward')!;
+  expect(reward).toMatchObject({ header: 'Premio', body: 'Compra 10 Flat White y llévate 1 gratis' });
+  expect(reward.localizedBody?.translatedValues).toContainEqual({ language: 'en', value: 'Buy 10 Flat White, get 1 free' });
+  expect(object.messages[0]!.localizedBody.translatedValues).toContainEqual({ language: 'de', value: 'Stempel erhalten: 1 von 10' });
+  const loyaltyClass = fake.classes.get(object.classId) as { programName: string; localizedProgramName: Translated };
+  expect(loyaltyClass.programName).toBe('Tarjeta de sellos de Café Luna');
+  expect(loyaltyClass.localizedProgramName.translatedValues).toContainEqual({ language: 'fr', value: 'Carte de fidélité Café Luna' });
+});
+
+test("the pass's hero image is the card's stamps strip, at a public URL that stays the same for the same count and cannot be made up", async () => {
+  t = await buildGoogleWalletTestApp(fake);
+  const first = await customerWithCard();
+  const second = await customerWithCard();
+  const heroOf = async (card: { cardId: string; credential: string }) =>
+    (fake.objects.get(await objectIdOf(await googlePass(card.cardId, card.credential))) as { heroImage: { sourceUri: { uri: string }; contentDescription: Translated } }).heroImage;
+  const hero = await heroOf(first);
+  expect(hero.sourceUri.uri).toMatch(/^http:\/\/stampwise\.test\/api\/images\/pass-strips\/1-10-[0-9a-f]{32}\.png$/);
+  expect(hero.contentDescription.defaultValue).toEqual({ language: 'en', value: '1 of 10 stamps collected' });
+  // Another card at the same count shows the same drawing: one URL, fetched and cached once by Google.
+  expect((await heroOf(second)).sourceUri.uri).toBe(hero.sourceUri.uri);
+
+  const path = new URL(hero.sourceUri.uri).pathname;
+  const image = await t.app.inject({ method: 'GET', url: path });
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toBe('image/png');
+  expect(image.headers['cache-control']).toContain('immutable');
+  expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 750, height: 246 });
+  // Nobody can have the server draw a count or goal it did not hand out.
+  const mac = path.split('-').pop()!;
+  expect((await t.app.inject({ method: 'GET', url: `/api/images/pass-strips/9-10-${mac}` })).statusCode).toBe(404);
+  expect((await t.app.inject({ method: 'GET', url: `/api/images/pass-strips/1-999-${mac}` })).statusCode).toBe(404);
+  expect((await t.app.inject({ method: 'GET', url: path.replace(/[0-9a-f](?=\.png$)/, (digit) => (digit === '0' ? '1' : '0')) })).statusCode).toBe(404);
 });

@@ -32,13 +32,14 @@ interface SavedCard {
 }
 
 /** A customer with one stamp who tapped "Add to Google Wallet". */
-async function savedCard(stamps = 10): Promise<SavedCard> {
+async function savedCard(stamps = 10, language?: string): Promise<SavedCard> {
   const store = await createStore(t, { company: 'Café Luna' });
   await setReward(t, store.id, { stamps, item: 'Flat White' });
   const credential = await newCustomer(t, store.id, freshCustomerAddress());
   const wallet = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
   const cardId = (wallet.json() as { cards: { id: string }[] }).cards[0]!.id;
-  const pass = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/google-pass`, headers: asCustomer(credential) });
+  const headers = { ...asCustomer(credential), ...(language ? { 'accept-language': language } : {}) };
+  const pass = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/google-pass`, headers });
   const { payload } = await jwtVerify((pass.json() as { saveUrl: string }).saveUrl.split('/').pop()!, fake.publicKey);
   const objectId = (payload.payload as { loyaltyObjects: { id: string }[] }).loyaltyObjects[0]!.id;
   return { store, credential, cardId, objectId };
@@ -144,7 +145,26 @@ test('deleting the wallet voids its Google Wallet pass (INACTIVE, nothing of the
   const [voided] = fake.calls.filter(patchesOf(card.objectId));
   expect(voided).toMatchObject({ status: 200, body: { state: 'INACTIVE', loyaltyPoints: { balance: { string: '-' } }, textModulesData: [] } });
   expect(JSON.stringify(voided!.body)).not.toContain('Flat White');
+  // The strip showed the count: it goes too.
+  expect(voided!.body).toHaveProperty('heroImage', null);
   expect(await t.db.kysely.selectFrom('google_wallet_objects').selectAll().execute()).toHaveLength(0);
+});
+
+test('a pass saved from the French page stays French in its updates, its new strip and its voiding, with no request to take a language from', async () => {
+  const card = await savedCard(10, 'fr-FR,fr;q=0.9');
+  await stamp(card);
+  expect(await runAfterWindow()).toBe(1);
+  const [patch] = fake.calls.filter(patchesOf(card.objectId));
+  expect(balanceOf(patch)).toBe('2 sur 10');
+  const body = patch!.body as { messages: { body: string; localizedBody: { translatedValues: { language: string; value: string }[] } }[]; heroImage: { sourceUri: { uri: string } } };
+  expect(body.messages[0]!.body).toBe('Tampon obtenu : 2 sur 10');
+  expect(body.messages[0]!.localizedBody.translatedValues).toContainEqual({ language: 'en', value: 'Stamp collected: 2 of 10' });
+  expect(body.heroImage.sourceUri.uri).toMatch(/\/api\/images\/pass-strips\/2-10-[0-9a-f]{32}\.png$/);
+
+  expect((await t.app.inject({ method: 'DELETE', url: '/api/customer/me', headers: asCustomer(card.credential) })).statusCode).toBe(200);
+  expect(await runner.runOnce()).toBe(1);
+  const voided = fake.calls.filter(patchesOf(card.objectId)).pop();
+  expect(voided?.body).toMatchObject({ state: 'INACTIVE', messages: [{ header: 'Carte supprimée' }] });
 });
 
 test('a stamp the store removes updates the pass', async () => {

@@ -1,6 +1,6 @@
 // "Add to Apple Wallet" on a card: shown only when the server makes Apple Wallet passes; a tap asks for
 // a one-minute link with the device credential and opens it (Safari hands the pass to Wallet).
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import AddToAppleWallet, { forgetAppleWalletOffer } from '../../../../src/features/customer/AddToAppleWallet';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../../src/constants';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
@@ -39,7 +39,10 @@ test('the badge asks for a pass link with the device credential and opens it', a
   api.on('POST /api/customer/cards/card-1/apple-pass-link', { status: 200, body: { url: '/api/passes/apple/download?ticket=abc' } });
   render(<AddToAppleWallet cardId="card-1" />);
   await settle();
-  fireEvent.click(screen.getByRole('button', { name: 'Add to Apple Wallet' }));
+  const badge = screen.getByRole('button', { name: 'Add to Apple Wallet' });
+  // Apple's own badge artwork, not words drawn by the page.
+  expect(within(badge).getByRole('img', { name: 'Add to Apple Wallet' }).tagName).toBe('IMG');
+  fireEvent.click(badge);
   await settle();
   const [sent] = api.sent('POST /api/customer/cards/card-1/apple-pass-link');
   expect(sent?.headers.get('x-customer-key')).toBe(CREDENTIAL);
