@@ -84,9 +84,9 @@ async function serviceWorkerRegistrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
-/** The notifications the wallet's service worker shows, once it shows any (within 10 s). */
-async function notificationsShown(on: Page): Promise<{ title: string; body: string; url: string | undefined }[]> {
-  const deadline = Date.now() + 10_000;
+/** The notifications the wallet's service worker shows, once it shows any (or none after `withinMs`). */
+async function notificationsShown(on: Page, withinMs: number): Promise<{ title: string; body: string; url: string | undefined }[]> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const shown = await on.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/wallet/');
@@ -129,11 +129,21 @@ test('a customer opts in on the card page, a campaign message reaches the browse
   expect(JSON.parse(received!.payload)).toEqual({ title: message.title, body: message.body, url: message.url });
 
   // The browser's push service hands the decrypted message to the page's service worker, which shows it.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   const cdp = await handle.context.newCDPSession(page);
   const registrationId = await serviceWorkerRegistrationId(cdp);
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.baseUrl, registrationId, data: received!.payload });
-  const shown = await notificationsShown(page);
-  expect(shown).toEqual([{ title: message.title, body: message.body, url: `/wallet/${card.id}` }]);
+  // DevTools delivers to the worker without saying whether it was running to take it: on a loaded machine
+  // the first delivery can be lost while the worker starts, so it is delivered again until one shows.
+  let shown: Awaited<ReturnType<typeof notificationsShown>> = [];
+  for (let attempt = 0; attempt < 3 && shown.length === 0; attempt += 1) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.baseUrl, registrationId, data: received!.payload });
+    shown = await notificationsShown(page, 5000);
+  }
+  expect(shown.length).toBeGreaterThan(0);
+  // A repeated delivery may show the same message twice; each is the campaign's.
+  for (const notification of shown) expect(notification).toEqual({ title: message.title, body: message.body, url: `/wallet/${card.id}` });
 
   // Switching off: the server forgets the browser, and a campaign no longer reaches it.
   await toggle.click();
