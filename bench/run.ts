@@ -18,6 +18,7 @@
 // the Customers page at 100,000 customers and a 1,000,000-row CSV export (bench/customers.ts).
 // BENCH_ONLY=wallet-apple: Apple Wallet pass generation (p50, p99), a stamp's p99 on cards in both wallets against
 // cards in none, the cost of queueing a change's APNs pushes and Google PATCH, and the push queue's throughput (bench/wallet-apple.ts).
+// BENCH_ONLY=campaign-send: the stamp's p99 with and without a campaign being sent to 10,000 customers (bench/campaign-send.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { runCustomersBench } from './customers';
 import { runDurabilityBench } from './durability';
 import { runIntegrityBench } from './integrity';
 import { runWalletAppleBench } from './wallet-apple';
+import { runCampaignSendBench } from './campaign-send';
 import { measure, nextClientAddress, type LoadRequest, type Row } from './load';
 import { runFieldMenuBench } from './field-menus';
 import { runMenuBench } from './menu';
@@ -309,6 +311,12 @@ async function main(): Promise<void> {
   // Wallet passes: pass generation, stamps with updates queued, the push queue's throughput (only when asked: it makes certificates).
   if (only?.includes('wallet-apple')) {
     await runWalletAppleBench();
+    if (only.length === 1) return;
+    console.log('');
+  }
+  // Campaigns: the stamp's p99 while a 10,000-customer send runs (only when asked: the seed takes a while).
+  if (only?.includes('campaign-send')) {
+    await runCampaignSendBench();
     if (only.length === 1) return;
     console.log('');
   }

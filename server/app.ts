@@ -27,6 +27,7 @@ import imageRoutes from './routes/images';
 import pendingMenuUploads from './plugins/pending-menu-uploads';
 import rewardsRoutes from './routes/rewards';
 import campaignsRoutes from './routes/campaigns';
+import unsubscribeRoutes from './routes/unsubscribe';
 import qrcodeRoutes from './routes/qrcode';
 import customerRoutes from './routes/customer';
 import passesAppleRoutes from './routes/passes-apple';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(pendingMenuUploads);
   await app.register(rewardsRoutes, { prefix: '/api/rewards' });
   await app.register(campaignsRoutes, { prefix: '/api/campaigns' });
+  await app.register(unsubscribeRoutes, { prefix: '/api/unsubscribe' });
   await app.register(qrcodeRoutes, { prefix: '/api/qrcode' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
   await app.register(passesAppleRoutes, { prefix: '/api/passes/apple' });

@@ -23,6 +23,7 @@ import { googleWalletJobHandlers } from './services/google-wallet';
 import { createApnsClient, type ApnsClient } from './infra/apns';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
 import { SERVER_ID } from './infra/server-id';
+import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, queuePlanRun } from './services/campaign-delivery';
 import { holdDataDirLock } from './infra/backup/data-dir-lock';
 import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
 
@@ -52,6 +53,8 @@ interface Running {
   mailer?: Mailer;
   app?: FastifyInstance;
   jobs?: JobRunner;
+  /** Campaign messages: their own runner, so a big send and its day of retries never delay other jobs. */
+  campaignJobs?: JobRunner;
   /** The connection to Apple's push service, when Apple Wallet passes are configured. */
   apns?: ApnsClient;
   backups?: BackupSchedule;
@@ -115,6 +118,7 @@ async function stop(signal: string): Promise<void> {
     await closing('scheduled backup', running.backups && (() => running.backups?.stop()));
     // Before the database: a job in hand finishes (or its lease passes it to another server).
     await closing('job runner', running.jobs && (() => running.jobs?.stop()));
+    await closing('campaign job runner', running.campaignJobs && (() => running.campaignJobs?.stop()));
     await closing('APNs connection', running.apns && (() => running.apns?.close()));
     await closing('live feed bus', running.activityBus && (() => running.activityBus?.close()));
     await closing('menu scanner', running.menuScanner && (() => running.menuScanner?.close()));
@@ -226,6 +230,17 @@ async function start(config: Config): Promise<void> {
   const jobs = createJobRunner({ db, handlers, owner: SERVER_ID, onError: (error) => app.log.warn({ err: error }, 'background job') });
   running.jobs = jobs;
   jobs.start();
+  const campaignJobs = createJobRunner({
+    db,
+    handlers: campaignDeliveryJobHandlers(app.deps, campaignChannels(app.deps)),
+    owner: SERVER_ID,
+    maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS,
+    backoff: CAMPAIGN_JOB_BACKOFF,
+    onError: (error) => app.log.warn({ err: error }, 'campaign message'),
+  });
+  running.campaignJobs = campaignJobs;
+  await queuePlanRun(db.kysely, Date.now(), 'current');
+  campaignJobs.start();
   if (config.backupEveryHours !== undefined) {
     if (config.databaseUrl) app.log.warn('BACKUP_EVERY_HOURS applies to SQLite only: back up PostgreSQL with pg_dump (docs/backups.md)');
     else {

@@ -40,6 +40,8 @@ export interface VendorTable {
   /** Who last changed the store's settings (profile, budget floors): a person's id (null: the owner), and the name shown. */
   settings_updated_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
   settings_updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The store's IANA time zone ('Europe/Paris'); null is UTC. Campaign messages keep its night quiet. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailTokenTable {
@@ -212,6 +214,10 @@ export interface CustomerTable {
   updated_at: number;
   /** Epoch ms the customer deleted their wallet: name and e-mail erased, no device may use it. */
   deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when the customer asked for stores' campaign e-mail (off until they tick it on their profile). */
+  campaign_mail_opt_in: ColumnType<number, number | undefined, number>;
+  /** The page language the customer last saved their profile in: their mails are written in it. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A device of a customer: only the SHA-256 (hex) of the device's secret credential is stored. */
@@ -364,6 +370,40 @@ export interface CampaignTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** One campaign message to one customer on one channel for one period of the campaign's schedule. */
+export interface CampaignMessageTable {
+  id: string;
+  campaign_id: string;
+  vendor_id: string;
+  customer_id: string;
+  channel: string;
+  /** 0 for a campaign sent once; the day or week since the start for daily and weekly ones. */
+  period: number;
+  state: 'waiting' | 'sent' | 'failed' | 'skipped';
+  /** Not before this (the quiet hours hold a message until morning). */
+  due_at: number;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A customer who turned campaign messages of one store off (on the card page or by an e-mail's link). */
+export interface CampaignOptOutTable {
+  vendor_id: string;
+  customer_id: string;
+  created_at: number;
+}
+
+/** The latest campaign message a card's wallet pass shows on its back. */
+export interface CardCampaignMessageTable {
+  card_id: string;
+  campaign_id: string;
+  title: string;
+  body: string;
+  sent_at: number;
 }
 
 /** Stamps a card lost because its last visit was longer ago than the store's expiry in days. */
@@ -639,6 +679,9 @@ export interface Database {
   reward_settings: RewardSettingsTable;
   campaigns: CampaignTable;
   web_push_subscriptions: WebPushSubscriptionTable;
+  campaign_messages: CampaignMessageTable;
+  campaign_opt_outs: CampaignOptOutTable;
+  card_campaign_messages: CardCampaignMessageTable;
   stamp_expiries: StampExpiryTable;
   jobs: JobTable;
   apple_passes: ApplePassTable;

@@ -1,20 +1,15 @@
 // Signs an Apple Wallet storeCard (.pkpass) from what the domain decided to show. The pass carries no
 // credential of the customer: only an authentication token for Apple's pass web service, which can
 // fetch this pass's updates and nothing else.
-//
-// A pass is pass.json, its PNGs, manifest.json (each file's SHA-1), the manifest's signature, stored in a
-// ZIP. Only pass.json differs from one pass to the next of the same store and count: the images' SHA-1 and
-// CRC-32 are remembered per image buffer, so callers that keep their image buffers (services/apple-pass.ts
-// does) pay for hashing them once.
-import crypto from 'node:crypto';
+import { PKPass } from 'passkit-generator';
 import type { ApplePassConfig } from '../config';
-import { manifestSignerFor } from './pkpass-signature';
-import { crc32Of, storedZip, type ZipEntry } from './zip-store';
 
 export interface PassField {
   key: string;
   label: string;
   value: string;
+  /** Shown on the lock screen when an updated pass changes this field ('%@' is the new value). */
+  changeMessage?: string;
 }
 
 export interface ApplePassView {
@@ -39,27 +34,6 @@ export interface ApplePassView {
 
 export const PKPASS_MIME_TYPE = 'application/vnd.apple.pkpass';
 
-interface FileDigests {
-  sha1: string;
-  crc32: number;
-}
-
-const imageDigests = new WeakMap<Buffer, FileDigests>();
-
-function digestsOf(data: Buffer): FileDigests {
-  return { sha1: crypto.createHash('sha1').update(data).digest('hex'), crc32: crc32Of(data) };
-}
-
-/** An image's digests, computed once per buffer for as long as someone keeps the buffer. */
-function imageDigestsOf(image: Buffer): FileDigests {
-  let digests = imageDigests.get(image);
-  if (!digests) {
-    digests = digestsOf(image);
-    imageDigests.set(image, digests);
-  }
-  return digests;
-}
-
 export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Buffer {
   const passJson = {
     formatVersion: 1,
@@ -81,23 +55,22 @@ export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Bu
       backFields: view.back,
     },
   };
-  const images: [string, Buffer][] = [
-    ['icon.png', view.images.icon],
-    ['icon@2x.png', view.images.icon],
-    ['strip.png', view.images.strip],
-    ['strip@2x.png', view.images.strip],
-  ];
-  if (view.images.logo) images.push(['logo.png', view.images.logo], ['logo@2x.png', view.images.logo]);
-  const passData = Buffer.from(JSON.stringify(passJson));
-  const files: { name: string; data: Buffer; digests: FileDigests }[] = [
-    { name: 'pass.json', data: passData, digests: digestsOf(passData) },
-    ...images.map(([name, data]) => ({ name, data, digests: imageDigestsOf(data) })),
-  ];
-  const manifest = Buffer.from(JSON.stringify(Object.fromEntries(files.map((file) => [file.name, file.digests.sha1]))));
-  const entries: ZipEntry[] = [
-    ...files.map((file) => ({ name: file.name, data: file.data, crc32: file.digests.crc32 })),
-    { name: 'manifest.json', data: manifest },
-    { name: 'signature', data: manifestSignerFor(config)(manifest) },
-  ];
-  return storedZip(entries);
+  const files: Record<string, Buffer> = {
+    'pass.json': Buffer.from(JSON.stringify(passJson)),
+    'icon.png': view.images.icon,
+    'icon@2x.png': view.images.icon,
+    'strip.png': view.images.strip,
+    'strip@2x.png': view.images.strip,
+  };
+  if (view.images.logo) {
+    files['logo.png'] = view.images.logo;
+    files['logo@2x.png'] = view.images.logo;
+  }
+  const pass = new PKPass(files, {
+    wwdr: config.wwdrCert,
+    signerCert: config.signerCert,
+    signerKey: config.signerKey,
+    ...(config.signerKeyPassphrase ? { signerKeyPassphrase: config.signerKeyPassphrase } : {}),
+  });
+  return pass.getAsBuffer();
 }

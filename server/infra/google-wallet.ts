@@ -27,6 +27,8 @@ export interface LocalizedText {
   id: string;
   localizedHeader?: LocalizedString;
   localizedBody?: LocalizedString;
+  /** TEXT_AND_NOTIFY shows a notification on the phone (Google allows 3 a day per object). */
+  messageType?: 'TEXT' | 'TEXT_AND_NOTIFY';
 }
 
 /** An image Google fetches by URL (it must be public). */

@@ -6,12 +6,18 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, isLocale, matchLocale, type Locale } from '../../src/api/contract/locales';
 import { compileCatalogue, readSourceCatalogue } from './catalogue-files';
 import type applePass from '../../src/i18n/messages/en/server/applePass.json';
+import type campaignMail from '../../src/i18n/messages/en/server/campaignMail.json';
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
 
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
-export type ServerMessageId = keyof typeof applePass | keyof typeof customerMail | keyof typeof googleWalletPass | keyof typeof storeCurrency;
+export type ServerMessageId =
+  | keyof typeof applePass
+  | keyof typeof campaignMail
+  | keyof typeof customerMail
+  | keyof typeof googleWalletPass
+  | keyof typeof storeCurrency;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
 /** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */

@@ -38,6 +38,8 @@ import { applePassDownloadLink, applePassForCard } from '../services/apple-pass'
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { googlePassForCard } from '../services/google-wallet';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { CampaignMailSetting, CampaignMessagesSetting } from '../../src/api/contract/campaign-messages';
+import { campaignMailEnabled, campaignMessagesEnabled, setCampaignMail, setCampaignMessages } from '../services/campaign-opt-out';
 
 const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
@@ -333,6 +335,62 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request)));
+
+  app.get('/cards/:cardId/campaign-messages', {
+    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "Whether the card's store may send this customer campaign messages (on unless turned off)",
+      headers: CredentialHeaders,
+      params: CardParams,
+      response: { 200: CampaignMessagesSetting, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return { enabled: await campaignMessagesEnabled(app.deps, customerId, request.params.cardId) };
+  });
+
+  app.put('/cards/:cardId/campaign-messages', {
+    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "Turn the card's store's campaign messages (e-mail, pass, push) on or off",
+      headers: CredentialHeaders,
+      params: CardParams,
+      body: CampaignMessagesSetting,
+      response: { 200: CampaignMessagesSetting, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return { enabled: await setCampaignMessages(app.deps, customerId, request.params.cardId, request.body.enabled) };
+  });
+
+  app.get('/me/campaign-mail', {
+    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "Whether stores may send the customer campaign e-mail (off until the customer ticks it)",
+      headers: CredentialHeaders,
+      response: { 200: CampaignMailSetting, 401: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return { optIn: await campaignMailEnabled(app.deps, customerId) };
+  });
+
+  app.put('/me/campaign-mail', {
+    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
+    schema: {
+      tags: ['customer'],
+      summary: "Ask for stores' campaign e-mail, or stop it; the mails are written in the page's language (Accept-Language)",
+      headers: CredentialHeaders,
+      body: CampaignMailSetting,
+      response: { 200: CampaignMailSetting, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+    },
+  }, async (request) => {
+    const customerId = await requireCustomer(app.deps, credentialOf(request));
+    return { optIn: await setCampaignMail(app.deps, customerId, request.body.optIn, localeOfAcceptLanguage(request.headers['accept-language'])) };
+  });
 };
 
 export default customerRoutes;

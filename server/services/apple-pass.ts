@@ -16,6 +16,7 @@ import { text } from '../infra/texts';
 import { findCard } from '../repositories/cards';
 import { issuePassDownloadTicket, verifyPassDownloadTicket } from '../infra/pass-download-tickets';
 import { findStoredImage } from './images';
+import { findCardCampaignMessage, findMailContact } from '../repositories/campaign-delivery';
 
 export const APPLE_WALLET_NOT_CONFIGURED_MESSAGE = 'Apple Wallet passes are not set up on this server.';
 
@@ -89,6 +90,15 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
   if (profile?.address) back.push({ key: 'address', label: 'Address', value: profile.address });
   if (profile?.open_hours) back.push({ key: 'hours', label: 'Opening hours', value: profile.open_hours });
   if (profile?.website) back.push({ key: 'website', label: 'Website', value: profile.website });
+  const campaign = await findCardCampaignMessage(deps.db.kysely, card.id, deps.now());
+  if (campaign) {
+    const locale = (await findMailContact(deps.db.kysely, customerId))?.locale ?? null;
+    // changeMessage ('%@': the field's new value) puts the campaign on the lock screen when the pushed pass brings it.
+    back.unshift(
+      { key: 'campaign', label: text(locale, 'campaignMail.passLabel', { store: card.store.company }), value: `${campaign.title}\n${campaign.body}`, changeMessage: '%@' },
+      { key: 'campaign-stop', label: '', value: text(locale, 'campaignMail.passOptOut') },
+    );
+  }
   back.push({ key: 'how', label: 'How it works', value: `Scan the store's QR code at the counter for a stamp. With ${card.required} stamps, claim your reward on your phone and show the code.` });
   const logoId = profile?.logo_image_id;
   const logo = logoId ? await passLogo(deps, logoId) : undefined;

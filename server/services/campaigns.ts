@@ -7,6 +7,10 @@ import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound, type FieldProblem } from '../http-errors';
 import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
 import { vendorExists } from '../repositories/rewards';
+import { deliveryCounts, type DeliveryCounts } from '../repositories/campaign-delivery';
+import { campaignChannels, type ChannelDeps } from './campaign-delivery/channels';
+import { channelReach } from './campaign-delivery/reach';
+import { queuePlanSoon } from './campaign-delivery/schedule';
 
 const DAY_MS = 86_400_000;
 /** The window customer frequency looks back over. */
@@ -57,12 +61,15 @@ export async function createCampaign(deps: Deps, vendorId: string, input: Campai
     budget: input.budget,
     createdBy,
   }, now);
+  await queuePlanSoon(deps.db.kysely, now);
   return { id };
 }
 
 export async function listStoreCampaigns(deps: Deps, vendorId: string): Promise<CampaignRow[]> {
   const now = deps.now();
-  return (await listCampaigns(deps.db.kysely, vendorId, LISTED_CAMPAIGNS)).map((record) => toRow(record, now));
+  const records = await listCampaigns(deps.db.kysely, vendorId, LISTED_CAMPAIGNS);
+  const counts = await deliveryCounts(deps.db.kysely, records.map((record) => record.id));
+  return records.map((record) => toRow(record, now, counts.get(record.id)));
 }
 
 export type CampaignAction = 'pause' | 'resume' | 'end';
@@ -77,15 +84,16 @@ export async function changeCampaign(deps: Deps, vendorId: string, campaignId: s
   const record = await findCampaign(deps.db.kysely, vendorId, campaignId);
   if (!record) throw notFound(CAMPAIGN_NOT_FOUND_MESSAGE);
   if (!changed || (action !== 'end' && record.end_at <= now)) throw conflict(CAMPAIGN_ENDED_MESSAGE);
-  return toRow(record, now);
+  if (action === 'resume') await queuePlanSoon(deps.db.kysely, now);
+  return toRow(record, now, (await deliveryCounts(deps.db.kysely, [record.id])).get(record.id));
 }
 
-/** How many customers each customer frequency selects today. */
-export async function campaignAudience(deps: Deps, vendorId: string): Promise<CampaignAudience> {
-  return countAudiences(deps.db.kysely, vendorId, deps.now() - AUDIENCE_WINDOW_DAYS * DAY_MS, {
-    dailyDays: DAILY_VISITOR_DAYS,
-    weeklyVisits: WEEKLY_VISITOR_VISITS,
-  });
+/** How many customers each customer frequency selects today, and how many of them each channel reaches. */
+export async function campaignAudience(deps: ChannelDeps, vendorId: string): Promise<CampaignAudience> {
+  const since = deps.now() - AUDIENCE_WINDOW_DAYS * DAY_MS;
+  const rule = { dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS };
+  const counts = await countAudiences(deps.db.kysely, vendorId, since, rule);
+  return { ...counts, reach: await channelReach(deps, campaignChannels(deps), vendorId, { since, ...rule }) };
 }
 
 export function campaignStatus(record: Pick<CampaignRecord, 'start_at' | 'end_at' | 'paused_at' | 'ended_at'>, now: number): CampaignStatus {
@@ -94,7 +102,9 @@ export function campaignStatus(record: Pick<CampaignRecord, 'start_at' | 'end_at
   return record.start_at > now ? 'scheduled' : 'active';
 }
 
-function toRow(record: CampaignRecord, now: number): CampaignRow {
+const NOTHING_DELIVERED: DeliveryCounts = { sent: 0, waiting: 0, failed: 0 };
+
+function toRow(record: CampaignRecord, now: number, delivery: DeliveryCounts = NOTHING_DELIVERED): CampaignRow {
   return {
     id: record.id,
     campaignTitle: record.title,
@@ -108,7 +118,8 @@ function toRow(record: CampaignRecord, now: number): CampaignRow {
     abTesting: record.ab_testing === 1,
     budget: record.budget,
     status: campaignStatus(record, now),
-    notifications: record.notifications_sent,
+    notifications: delivery.sent,
+    delivery,
     createdAt: record.created_at,
   };
 }

@@ -2,7 +2,6 @@
 // website and menu. Store Settings' Preview renders this same component, so the owner sees exactly that.
 // Plain markup and its own small stylesheet (no component library): it loads on the customer's phone.
 import { useId } from 'react';
-import { STORE_PREVIEW } from '../constants';
 import { formatPrice } from '../lib/money';
 import { websiteHref } from '../lib/websiteHref';
 import './store-details.css';
@@ -40,17 +39,30 @@ function FactIcon({ kind }: { kind: keyof typeof ICON_PATHS }) {
   );
 }
 
-export function StoreDetails({ store, headingLevel = 2 }: { store: StoreDetailsView; headingLevel?: 2 | 3 }) {
+/**
+ * The section's own words, in the reader's language: the customer pages and the vendor app each load only their
+ * own texts, so each passes its own (the same words in both catalogues).
+ */
+export interface StoreDetailsTexts {
+  unnamedStore: string;
+  addressLabel: string;
+  hoursLabel: string;
+  menuHeading: string;
+  emptyMenu: string;
+  logoAlt: (company: string) => string;
+}
+
+export function StoreDetails({ store, texts, headingLevel = 2 }: { store: StoreDetailsView; texts: StoreDetailsTexts; headingLevel?: 2 | 3 }) {
   const menuHeadingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const MenuHeading = headingLevel === 2 ? 'h3' : 'h4';
-  const company = store.company.trim() || STORE_PREVIEW.unnamedStore;
+  const company = store.company.trim() || texts.unnamedStore;
   const href = websiteHref(store.website ?? '');
   return (
     <div className="sd-store" data-testid="store-details">
       <div className="sd-store__cover">{store.cover ? <img src={store.cover} alt="" /> : null}</div>
       <div className="sd-store__logo">
-        {store.logo ? <img src={store.logo} alt={`${company} logo`} /> : <span aria-hidden="true">{company.charAt(0).toUpperCase()}</span>}
+        {store.logo ? <img src={store.logo} alt={texts.logoAlt(company)} /> : <span aria-hidden="true">{company.charAt(0).toUpperCase()}</span>}
       </div>
       <div className="sd-store__body">
         <Heading className="sd-store__name">{company}</Heading>
@@ -58,14 +70,14 @@ export function StoreDetails({ store, headingLevel = 2 }: { store: StoreDetailsV
           {store.address.trim() ? (
             <li>
               <FactIcon kind="address" />
-              <span className="sd-visually-hidden">{STORE_PREVIEW.addressLabel}: </span>
+              <span className="sd-visually-hidden">{texts.addressLabel}: </span>
               <span>{store.address}</span>
             </li>
           ) : null}
           {store.openHours.trim() ? (
             <li>
               <FactIcon kind="hours" />
-              <span className="sd-visually-hidden">{STORE_PREVIEW.hoursLabel}: </span>
+              <span className="sd-visually-hidden">{texts.hoursLabel}: </span>
               <span>{store.openHours}</span>
             </li>
           ) : null}
@@ -79,10 +91,10 @@ export function StoreDetails({ store, headingLevel = 2 }: { store: StoreDetailsV
           ) : null}
         </ul>
         <MenuHeading className="sd-store__menu-heading" id={menuHeadingId}>
-          {STORE_PREVIEW.menuHeading}
+          {texts.menuHeading}
         </MenuHeading>
         {store.menu.length === 0 ? (
-          <p className="sd-store__empty">{STORE_PREVIEW.emptyMenu}</p>
+          <p className="sd-store__empty">{texts.emptyMenu}</p>
         ) : (
           // The list scrolls, so a keyboard must be able to reach and scroll it: focusable, named by its heading.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list a keyboard cannot focus cannot be scrolled without a mouse

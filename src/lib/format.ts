@@ -1,7 +1,8 @@
 // Dates and times as the app shows them, by the browser's Intl (no bytes of a date library). Every
-// helper takes the locale; the default is the app's language, English with day-month order, until the
-// app has others (then the caller passes the reader's).
-export const DEFAULT_LOCALE = 'en-GB';
+// helper takes the locale; the default is the page's (intlLocale: its language, with the browser's region
+// when the browser speaks it; English without a region reads day-month), so every caller follows a
+// language switch.
+import { intlLocale } from '../i18n/texts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,17 +20,17 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 const HOURS_MINUTES: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** 09:05 */
-export function formatTime(ms: number, locale = DEFAULT_LOCALE): string {
+export function formatTime(ms: number, locale = intlLocale()): string {
   return formatter(locale, HOURS_MINUTES).format(ms);
 }
 
 /** 09:05:07 */
-export function formatTimeWithSeconds(ms: number, locale = DEFAULT_LOCALE): string {
+export function formatTimeWithSeconds(ms: number, locale = intlLocale()): string {
   return formatter(locale, { ...HOURS_MINUTES, second: '2-digit' }).format(ms);
 }
 
 /** Sunday 22 November 2026: the words in the locale's order, without its punctuation (a heading, not a sentence). */
-export function formatLongDate(ms: number, locale = DEFAULT_LOCALE): string {
+export function formatLongDate(ms: number, locale = intlLocale()): string {
   return formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
     .formatToParts(ms)
     .filter((part) => part.type !== 'literal')
@@ -38,18 +39,35 @@ export function formatLongDate(ms: number, locale = DEFAULT_LOCALE): string {
 }
 
 /** 22 Nov 2026, 09:05 */
-export function formatShortDateTime(ms: number, locale = DEFAULT_LOCALE): string {
+export function formatShortDateTime(ms: number, locale = intlLocale()): string {
   return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', ...HOURS_MINUTES }).format(ms);
 }
 
 /** 22 Nov 2026 */
-export function formatDay(ms: number, locale = DEFAULT_LOCALE): string {
+export function formatDay(ms: number, locale = intlLocale()): string {
   return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(ms);
 }
 
 /** 22 Nov */
-export function formatDayOfMonth(ms: number, locale = DEFAULT_LOCALE): string {
+export function formatDayOfMonth(ms: number, locale = intlLocale()): string {
   return formatter(locale, { day: 'numeric', month: 'short' }).format(ms);
+}
+
+const numbers = new Map<string, Intl.NumberFormat>();
+
+/** 1,234 (English), 1 234 (French), 1.234 (German): a count as the page's language writes it. */
+export function formatNumber(value: number, locale = intlLocale()): string {
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    numbers.set(locale, format);
+  }
+  return format.format(value);
+}
+
+/** 12% (English), 12 % (French): a whole percentage as the page's language writes it. */
+export function formatPercent(percent: number, locale = intlLocale()): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 const MINUTE = 60 * 1000;
@@ -71,13 +89,13 @@ export interface ElapsedPhrases {
 }
 
 /** Intl's short phrases ('5 min ago', 'now') for `locale`: for a locale the app has no own phrases in. */
-export function intlElapsedPhrases(locale = DEFAULT_LOCALE): ElapsedPhrases {
+export function intlElapsedPhrases(locale = intlLocale()): ElapsedPhrases {
   const relative = new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'always' });
   return { justNow: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'), ago: (count, unit) => relative.format(-count, unit) };
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago" within a week, then the day of the month ('22 Nov'). */
-export function formatTimeAgo(date: number, now: number, phrases: ElapsedPhrases, locale = DEFAULT_LOCALE): string {
+export function formatTimeAgo(date: number, now: number, phrases: ElapsedPhrases, locale = intlLocale()): string {
   const elapsed = Math.max(0, now - date);
   if (elapsed >= 7 * DAY) return formatDayOfMonth(date, locale);
   const told = elapsedUnit(elapsed);

@@ -2,7 +2,6 @@
 // open the QR code, log out — with no mouse click anywhere (Tab, Shift+Tab, arrows, Enter, Escape and typing).
 import type { Page } from 'playwright-core';
 import type { RewardResponse } from '../../src/api/contract/rewards';
-import { REWARDS_TEXT } from '../../src/constants';
 import { newPage, settledScreenshot, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Keyboard Kaffee' } });
@@ -96,7 +95,7 @@ describe('keyboard only: sign in → Store Settings → add item → reward → 
     await tabTo(/^Update Reward Setup$/);
     await page.keyboard.press('Enter');
     // The success message says it was saved; the server has it.
-    await page.getByText(REWARDS_TEXT.saved).first().waitFor();
+    await page.getByText('Reward setup saved').first().waitFor();
     const saved = await vendorApi<RewardResponse>(app.server, app.vendor, 'GET', `/api/rewards/${app.vendor.vendorId}`);
     expect(saved.reward.stamps).toBe(5);
     expect(saved.items.find((item) => item._id === saved.reward.item)?.name).toBe('Oat Latte');

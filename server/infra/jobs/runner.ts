@@ -21,6 +21,17 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/** Thrown by a handler that must wait for a known moment (a shop's night is quiet until 08:00) rather than back off. */
+export class RetryJobLaterError extends Error {
+  override name = 'RetryJobLaterError';
+  constructor(
+    readonly runAfter: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface JobRunnerOptions {
   db: Db;
   handlers: Readonly<Record<string, JobHandler>>;
@@ -89,9 +100,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
       await completeJob(db, job.id, options.owner, now());
     } catch (error) {
-      onError(error, job);
+      // A job waiting for its moment has not failed.
+      if (!(error instanceof RetryJobLaterError)) onError(error, job);
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentJobError || job.attempts >= maxAttempts) await buryJob(db, job.id, options.owner, now(), message);
+      if (error instanceof RetryJobLaterError) await requeueJob(db, job, options.owner, now(), error.runAfter, message);
+      else if (error instanceof PermanentJobError || job.attempts >= maxAttempts) await buryJob(db, job.id, options.owner, now(), message);
       else await requeueJob(db, job, options.owner, now(), now() + backoffMs(job.attempts, backoff, random), message);
     } finally {
       clearTimeout(timer);

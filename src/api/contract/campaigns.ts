@@ -37,6 +37,12 @@ export const CampaignRow = Type.Object({
   status: CampaignStatus,
   /** Messages delivered so far, every channel together. */
   notifications: Type.Integer({ minimum: 0 }),
+  /** Where the campaign's messages stand: sent, waiting (queued, held for the morning or retried), failed (given up after 24 hours). */
+  delivery: Type.Object({
+    sent: Type.Integer({ minimum: 0 }),
+    waiting: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+  }),
   createdAt: Type.Integer(),
 });
 export type CampaignRow = Static<typeof CampaignRow>;
@@ -52,11 +58,20 @@ export const CampaignParams = Type.Object({
   campaignId: Type.String({ minLength: 1, maxLength: 64 }),
 });
 
-/** How many of the store's customers each customer frequency selects today. */
+/** Of one audience, how many customers each channel reaches (those who turned the store's messages off left out). */
+export const ChannelReach = Type.Object({
+  email: Type.Integer({ minimum: 0, description: 'A confirmed address and campaign e-mail asked for' }),
+  pass: Type.Integer({ minimum: 0, description: 'The card in Apple or Google Wallet' }),
+  push: Type.Integer({ minimum: 0, description: 'Web push accepted on the card page' }),
+});
+export type ChannelReach = Static<typeof ChannelReach>;
+
+/** How many of the store's customers each customer frequency selects today, and how many each channel reaches. */
 export const CampaignAudience = Type.Object({
   daily: Type.Integer({ minimum: 0, description: 'Visits on at least 10 different days in the last 30' }),
   weekly: Type.Integer({ minimum: 0, description: 'At least 3 visits in the last 30 days' }),
   monthly: Type.Integer({ minimum: 0, description: 'At least 1 visit in the last 30 days' }),
   all: Type.Integer({ minimum: 0, description: 'Every customer with a card at the store' }),
+  reach: Type.Object({ daily: ChannelReach, weekly: ChannelReach, monthly: ChannelReach, all: ChannelReach }),
 });
 export type CampaignAudience = Static<typeof CampaignAudience>;

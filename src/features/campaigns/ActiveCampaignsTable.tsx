@@ -2,7 +2,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import type { CampaignStatus } from '../../api/contract/campaigns';
+import type { CampaignRow, CampaignStatus } from '../../api/contract/campaigns';
 import { t } from '../../i18n/texts';
 import dayjs from 'dayjs';
 import { CAMPAIGN_TEXT, CUSTOMER_FREQUENCY_OPTIONS, PROMOTION_TYPE_OPTIONS } from '../../constants';
@@ -18,8 +18,8 @@ export function formatSchedule(start: string, end: string): string {
   return from.year() === to.year() ? `${from.format('D MMM')} – ${to.format('D MMM YYYY')}` : `${from.format('D MMM YYYY')} – ${to.format('D MMM YYYY')}`;
 }
 
-/** A row of the table: a sample row, or a saved campaign with where it stands. */
-export type CampaignTableRow = SampleCampaignRow & { status?: CampaignStatus };
+/** A row of the table: a sample row, or a saved campaign with where it stands and where its messages are. */
+export type CampaignTableRow = SampleCampaignRow & { status?: CampaignStatus; delivery?: CampaignRow['delivery'] };
 
 const columns: TableColumnsType<CampaignTableRow> = [
   {
@@ -63,9 +63,12 @@ const columns: TableColumnsType<CampaignTableRow> = [
     dataIndex: 'notifications',
     key: 'notifications',
     align: 'right',
-    render: (count: number) => (
-      <span className="sw-count">
+    render: (count: number, row) => (
+      <span className="sw-count" aria-label={row.delivery ? t('campaignDelivery.counts', { ...row.delivery }) : undefined}>
         <BellOutlined aria-hidden /> {count}
+        {/* Messages still queued (held for the morning, or retried) and those given up after a day of retries. */}
+        {row.delivery && row.delivery.waiting > 0 ? <span className="sw-count-note">{t('campaignDelivery.waiting', { count: row.delivery.waiting })}</span> : null}
+        {row.delivery && row.delivery.failed > 0 ? <span className="sw-count-note sw-count-note--failed">{t('campaignDelivery.failed', { count: row.delivery.failed })}</span> : null}
       </span>
     ),
   },

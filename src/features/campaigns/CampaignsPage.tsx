@@ -36,6 +36,7 @@ function tableRowOf(campaign: CampaignRow): CampaignTableRow {
     end: campaign.endDateTime,
     type: campaign.promotionType,
     notifications: campaign.notifications,
+    delivery: campaign.delivery,
     status: campaign.status,
   };
 }
@@ -81,6 +82,8 @@ export default function CampaignsPage() {
 
   const showSamples = campaigns.isSuccess && saved.length === 0;
   const audienceCount = chosenAudience && audience.data ? audience.data[chosenAudience] : undefined;
+  const reach = chosenAudience && audience.data ? audience.data.reach[chosenAudience] : undefined;
+  const audienceNote = audienceCount === undefined ? undefined : [t('campaignsLive.audience', { count: audienceCount }), reach ? t('campaignDelivery.reach', { ...reach }) : ''].join(' ').trim();
 
   return (
     <VendorPage>
@@ -88,7 +91,7 @@ export default function CampaignsPage() {
       <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
         <Col xs={24} lg={14}>
           <SectionCard title={CAMPAIGN_TEXT.formTitle} icon={<RocketOutlined />}>
-            <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceCount === undefined ? undefined : t('campaignsLive.audience', { count: audienceCount })} />
+            <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceNote} />
           </SectionCard>
         </Col>
         <Col xs={24} lg={10}>

@@ -13,6 +13,7 @@ import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
+import { CampaignMessagesSwitch } from './CampaignSettings';
 import { browserSupportsPush } from './webPushSupport';
 
 // Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.
@@ -91,6 +92,7 @@ export default function CardPage() {
             <GoogleWalletBadge cardId={result.data.card.id} company={result.data.card.store.company} />
           </Suspense>
         ) : null}
+        <CampaignMessagesSwitch cardId={result.data.card.id} company={result.data.card.store.company} />
         <BackLink />
       </CardPanel>
       {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}

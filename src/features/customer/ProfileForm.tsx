@@ -6,6 +6,7 @@ import { CUSTOMER_TEXT } from './texts';
 import { useGetCustomerProfileQuery, useUpdateCustomerProfileMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice } from './Notice';
+import { CampaignMailOptIn } from './CampaignSettings';
 
 /** What the person typed; a field they have not touched shows (and keeps) the saved value. */
 type Edits = { displayName?: string; email?: string };
@@ -59,6 +60,8 @@ export function ProfileForm() {
             onChange={(event) => setEdits((typed) => ({ ...typed, email: event.target.value }))}
           />
         </label>
+        {/* Mounted only while the form is open: the scan page stays one request. */}
+        {open ? <CampaignMailOptIn /> : null}
         {saveState.isError ? <Notice tone="error">{errorText(saveState.error)}</Notice> : null}
         {saveState.isSuccess ? (
           <Notice tone="success">

@@ -3,7 +3,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { ACTIVITY_TEXT, DASHBOARD_TEXT, ROUTES } from '../../constants';
+import { ACTIVITY_TEXT, ROUTES } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
 import {
@@ -27,6 +27,7 @@ import { offerText } from '../first-day/offer';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import { useRoleAllows } from '../session/roleAccess';
 import '../first-day/first-day.css';
+import { t } from '../../i18n/texts';
 
 const GUTTER: [number, number] = [24, 24];
 
@@ -44,14 +45,14 @@ export default function DashboardPage() {
   if (loading) {
     return (
       <VendorPage>
-        <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+        <PageHeading title={t('dashboard.heading')} subtitle={t('dashboard.subtitle')} />
         <DashboardLoading label={ACTIVITY_TEXT.dashboardLoading} />
       </VendorPage>
     );
   }
   return (
     <VendorPage>
-      <PageHeading title={DASHBOARD_TEXT.heading} subtitle={DASHBOARD_TEXT.subtitle} />
+      <PageHeading title={t('dashboard.heading')} subtitle={t('dashboard.subtitle')} />
       {firstDay ? <SetUpRewardFirst vendorId={userId} status={firstDay} /> : null}
       {firstDay ? (
         <Row gutter={GUTTER} className="sw-row">
@@ -73,7 +74,7 @@ export default function DashboardPage() {
                 {mayManage ? <CustomersLink vendorId={userId} /> : null}
                 {mayManage ? (
                   <Link to={ROUTES.rewards(userId)} className="sw-text-link">
-                    {DASHBOARD_TEXT.updateReward} <ArrowRightOutlined aria-hidden />
+                    {t('dashboard.updateReward')} <ArrowRightOutlined aria-hidden className="sw-arrow-forward" />
                   </Link>
                 ) : null}
               </>

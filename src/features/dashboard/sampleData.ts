@@ -3,25 +3,18 @@ import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { RewardEvent } from './cards/RecentActivityCard';
 import type { EngagedCustomer } from './cards/EngagedCustomersCard';
 import { SAMPLE_CAMPAIGNS } from '../campaigns/sampleCampaigns';
+import { t } from '../../i18n/texts';
 
 /** The stamp program example — 10 stamps, 7 collected on average (70 percent). */
 export const SAMPLE_REWARD_PROGRESS = { stampsRequired: 10, averageStampsCollected: 7 } as const;
 
 /** Redemptions per week, oldest first, for the redemption-activity graph. */
-export const SAMPLE_WEEKLY_REDEMPTIONS: readonly ChartPoint[] = [
-  { label: 'Wk 1', value: 64 },
-  { label: 'Wk 2', value: 71 },
-  { label: 'Wk 3', value: 68 },
-  { label: 'Wk 4', value: 83 },
-  { label: 'Wk 5', value: 79 },
-  { label: 'Wk 6', value: 95 },
-  { label: 'Wk 7', value: 102 },
-  { label: 'Wk 8', value: 97 },
-  { label: 'Wk 9', value: 114 },
-  { label: 'Wk 10', value: 121 },
-  { label: 'Wk 11', value: 127 },
-  { label: 'Wk 12', value: 142 },
-];
+const SAMPLE_WEEKLY_COUNTS = [64, 71, 68, 83, 79, 95, 102, 97, 114, 121, 127, 142];
+
+/** The sample weeks, labelled 'Wk 1'… in the page's language (called at render). */
+export function sampleWeeklyRedemptions(): ChartPoint[] {
+  return SAMPLE_WEEKLY_COUNTS.map((value, index) => ({ label: t('dashboard.sample.week', { n: index + 1 }), value }));
+}
 
 /** 1,234 redemptions, with sample bars (redemptions per month, oldest first). */
 export const SAMPLE_TOTAL_REDEMPTIONS = {
@@ -36,13 +29,15 @@ export const SAMPLE_ACTIVE_CAMPAIGNS = {
   campaigns: SAMPLE_CAMPAIGNS.map(({ id, title, end }) => ({ id, title, end })),
 } as const;
 
-/** Four sample events for Recent Reward Activity, newest first. */
-export const SAMPLE_RECENT_ACTIVITY: readonly RewardEvent[] = [
-  { id: 'evt-1', customer: 'Emma Wilson', kind: 'redeemed', detail: 'redeemed a free coffee', when: '2 min ago' },
-  { id: 'evt-2', customer: 'Liam Ortiz', kind: 'stamp', detail: 'collected stamp 6 of 10', when: '18 min ago' },
-  { id: 'evt-3', customer: 'Sofia Rossi', kind: 'completed', detail: 'completed a stamp card', when: '1 h ago' },
-  { id: 'evt-4', customer: 'Noah Kim', kind: 'joined', detail: 'joined your stamp card', when: '3 h ago' },
-];
+/** Four sample events for Recent Reward Activity, newest first, in the page's language (called at render). */
+export function sampleRecentActivity(): RewardEvent[] {
+  return [
+    { id: 'evt-1', customer: 'Emma Wilson', kind: 'redeemed', detail: t('dashboard.sample.redeemedFreeCoffee'), when: t('dashboard.sample.minutesAgo', { n: 2 }) },
+    { id: 'evt-2', customer: 'Liam Ortiz', kind: 'stamp', detail: t('dashboard.sample.collectedStamp', { n: 6, total: 10 }), when: t('dashboard.sample.minutesAgo', { n: 18 }) },
+    { id: 'evt-3', customer: 'Sofia Rossi', kind: 'completed', detail: t('dashboard.sample.completedCard'), when: t('dashboard.sample.hoursAgo', { n: 1 }) },
+    { id: 'evt-4', customer: 'Noah Kim', kind: 'joined', detail: t('dashboard.sample.joined'), when: t('dashboard.sample.hoursAgo', { n: 3 }) },
+  ];
+}
 
 /** Four sample customers for Engaged Customers (shown as initials avatars). */
 export const SAMPLE_ENGAGED_CUSTOMERS: readonly EngagedCustomer[] = [

@@ -8,13 +8,13 @@ import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { EngagedCustomer, RewardEvent } from './cards';
 import {
   SAMPLE_ENGAGED_CUSTOMERS,
-  SAMPLE_RECENT_ACTIVITY,
   SAMPLE_REWARD_PROGRESS,
   SAMPLE_TOTAL_REDEMPTIONS,
-  SAMPLE_WEEKLY_REDEMPTIONS,
+  sampleRecentActivity,
+  sampleWeeklyRedemptions,
 } from './sampleData';
 import { useGetDashboardQuery } from '../activity/activityApi';
-import { formatTimeAgo, type ElapsedPhrases } from '../../lib/format';
+import { formatDayOfMonth, formatTimeAgo, type ElapsedPhrases } from '../../lib/format';
 
 /** A sample of what the vendor owes, shown with the other sample figures. */
 export const SAMPLE_OUTSTANDING = { fullCards: 3, nearlyFull: 5 } as const;
@@ -35,17 +35,20 @@ export interface DashboardFigures {
   outstanding: { fullCards: number; nearlyFull: number };
 }
 
-export const SAMPLE_FIGURES: DashboardFigures = {
+/** The sample figures, their words in the page's language (called at render). */
+export function sampleFigures(): DashboardFigures {
+  return {
   sample: true,
   rewardProgress: { stampsRequired: SAMPLE_REWARD_PROGRESS.stampsRequired, averageStampsCollected: SAMPLE_REWARD_PROGRESS.averageStampsCollected },
-  weekly: SAMPLE_WEEKLY_REDEMPTIONS,
+  weekly: sampleWeeklyRedemptions(),
   totalRedemptions: { total: SAMPLE_TOTAL_REDEMPTIONS.total, monthlyBars: SAMPLE_TOTAL_REDEMPTIONS.monthlyBars },
-  recent: SAMPLE_RECENT_ACTIVITY,
+  recent: sampleRecentActivity(),
   engaged: SAMPLE_ENGAGED_CUSTOMERS,
   outstanding: SAMPLE_OUTSTANDING,
-};
+  };
+}
 
-const points = (counts: readonly DashboardCount[]): ChartPoint[] => counts.map((c) => ({ label: dayjs(c.date).format('MMM D'), value: c.count }));
+const points = (counts: readonly DashboardCount[]): ChartPoint[] => counts.map((c) => ({ label: formatDayOfMonth(dayjs(c.date).valueOf()), value: c.count }));
 
 /** The dashboard's own short phrases ('3 h ago' fits the narrow card better than Intl's '3 hr ago'). */
 const ELAPSED: ElapsedPhrases = {
@@ -87,8 +90,8 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
  * the store really owes (nothing yet) rather than a sample debt.
  */
 export function sampleFiguresFor(data: DashboardResponse | undefined): DashboardFigures {
-  if (!data) return SAMPLE_FIGURES;
-  return { ...SAMPLE_FIGURES, rewardProgress: sampleProgressFor(data.stampCard.required), outstanding: data.outstanding };
+  if (!data) return sampleFigures();
+  return { ...sampleFigures(), rewardProgress: sampleProgressFor(data.stampCard.required), outstanding: data.outstanding };
 }
 
 /** The sample progress (7 of 10, 70 %) on a card of `required` stamps: 2.1 of 3, 7 of 10. */
@@ -103,7 +106,7 @@ export function useDashboardFigures(vendorId: string): { loading: boolean; figur
   useEffect(() => {
     if (error) console.warn(ACTIVITY_TEXT.dashboardLoadFailedLog, error);
   }, [error]);
-  if (isLoading) return { loading: true, figures: SAMPLE_FIGURES };
+  if (isLoading) return { loading: true, figures: sampleFigures() };
   if (!data || !data.hasActivity) return { loading: false, figures: sampleFiguresFor(error ? undefined : data) };
   return { loading: false, figures: liveFigures(data, Date.now()) };
 }

@@ -3,9 +3,10 @@
 import { CheckCircleFilled, FlagOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import type { FirstDayStatus } from '../../api/contract/rewards';
-import { FIRST_DAY_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
 import './first-day.css';
+import { t } from '../../i18n/texts';
 
 interface Step {
   key: string;
@@ -16,9 +17,9 @@ interface Step {
 
 export function checklistSteps(vendorId: string, status: FirstDayStatus): Step[] {
   return [
-    { key: 'reward', label: FIRST_DAY_TEXT.stepReward, done: status.rewardUsable, link: { to: ROUTES.rewards(vendorId), label: FIRST_DAY_TEXT.openRewards } },
-    { key: 'flyer', label: FIRST_DAY_TEXT.stepFlyer, done: status.flyerPrinted, link: { to: ROUTES.qrCode(vendorId), label: FIRST_DAY_TEXT.openQrCode } },
-    { key: 'stamp', label: FIRST_DAY_TEXT.stepFirstStamp, done: status.firstStamp },
+    { key: 'reward', label: t('firstDay.stepReward'), done: status.rewardUsable, link: { to: ROUTES.rewards(vendorId), label: t('firstDay.openRewards') } },
+    { key: 'flyer', label: t('firstDay.stepFlyer'), done: status.flyerPrinted, link: { to: ROUTES.qrCode(vendorId), label: t('firstDay.openQrCode') } },
+    { key: 'stamp', label: t('firstDay.stepFirstStamp'), done: status.firstStamp },
   ];
 }
 
@@ -26,8 +27,8 @@ export function FirstDayChecklist({ vendorId, status }: { vendorId: string; stat
   const steps = checklistSteps(vendorId, status);
   if (steps.every((step) => step.done)) return null;
   return (
-    <SectionCard title={FIRST_DAY_TEXT.checklistTitle} icon={<FlagOutlined />} className="sw-first-day">
-      <p className="sw-first-day__hint">{FIRST_DAY_TEXT.checklistHint}</p>
+    <SectionCard title={t('firstDay.checklistTitle')} icon={<FlagOutlined />} className="sw-first-day">
+      <p className="sw-first-day__hint">{t('firstDay.checklistHint')}</p>
       <ol className="sw-first-day__steps" data-testid="first-day-checklist">
         {steps.map((step, index) => (
           <li key={step.key} className={step.done ? 'sw-first-day__step sw-first-day__step--done' : 'sw-first-day__step'} data-done={step.done}>
@@ -36,7 +37,7 @@ export function FirstDayChecklist({ vendorId, status }: { vendorId: string; stat
             </span>
             <span className="sw-first-day__label">
               {step.label}
-              {step.done ? <span className="sw-visually-hidden"> — {FIRST_DAY_TEXT.stepDone}</span> : null}
+              {step.done ? <span className="sw-visually-hidden"> — {t('firstDay.stepDone')}</span> : null}
             </span>
             {!step.done && step.link ? (
               <Link className="sw-text-link" to={step.link.to}>

@@ -5,12 +5,14 @@ import { Alert, Button } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import type { FirstDayStatus } from '../../api/contract/rewards';
-import { FIRST_DAY_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
+import { formatDay } from '../../lib/format';
 
 export function rewardProblem(status: FirstDayStatus): string {
   return status.rewardSaved && status.rewardExpiry
-    ? FIRST_DAY_TEXT.rewardEnded(dayjs(status.rewardExpiry).format('D MMM YYYY'))
-    : FIRST_DAY_TEXT.noRewardYet;
+    ? t('firstDay.rewardEnded', { date: formatDay(dayjs(status.rewardExpiry).valueOf()) })
+    : t('firstDay.noRewardYet');
 }
 
 export function SetUpRewardFirst({ vendorId, status }: { vendorId: string; status: FirstDayStatus }) {
@@ -23,11 +25,11 @@ export function SetUpRewardFirst({ vendorId, status }: { vendorId: string; statu
       showIcon
       icon={<GiftOutlined />}
       data-testid="set-up-reward-first"
-      title={FIRST_DAY_TEXT.setUpRewardFirst}
+      title={t('firstDay.setUpRewardFirst')}
       description={rewardProblem(status)}
       action={
         <Button type="primary" onClick={() => navigate(ROUTES.rewards(vendorId))}>
-          {FIRST_DAY_TEXT.setUpReward}
+          {t('firstDay.setUpReward')}
         </Button>
       }
     />

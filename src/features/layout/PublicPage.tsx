@@ -1,7 +1,8 @@
 // The frame of the signed-out card pages (registration, verification): brand, a centred card, a footer.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { APP_NAME, PUBLIC_FOOTER_TAGLINE, ROUTES } from '../../constants';
+import { APP_NAME, ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { BrandLogo } from './BrandMark';
 import './layout.css';
 
@@ -19,7 +20,7 @@ export function PublicPage({ children, width = 480 }: { children: ReactNode; wid
         </div>
       </main>
       <footer className="sw-public__footer">
-        © {new Date().getFullYear()} {APP_NAME} · {PUBLIC_FOOTER_TAGLINE}
+        © {new Date().getFullYear()} {APP_NAME} · {t('publicFooter.tagline')}
       </footer>
     </div>
   );

@@ -3,7 +3,8 @@
 // printed page (A4 or Letter, laid out in millimetres by the print CSS, with a vector QR).
 import { forwardRef } from 'react';
 import { QRCodeCanvas, QRCodeSVG } from 'qrcode.react';
-import { APP_NAME, QR_SIZES, QR_TEXT } from '../../constants';
+import { APP_NAME, QR_SIZES } from '../../constants';
+import { t } from '../../i18n/texts';
 
 export interface FlyerProps {
   url: string;
@@ -21,11 +22,11 @@ export const Flyer = forwardRef<HTMLDivElement, FlyerProps>(function Flyer({ url
   return (
     <div ref={ref} className={`sw-flyer sw-flyer--${variant}`} data-testid={variant === 'print' ? 'print-flyer' : 'flyer'}>
       <div className="sw-flyer__brand">
-        {logo ? <img className="sw-flyer__logo" src={logo} alt={QR_TEXT.flyerLogoAlt(company)} /> : null}
+        {logo ? <img className="sw-flyer__logo" src={logo} alt={t('qr.flyerLogoAlt', { company })} /> : null}
         <span className="sw-flyer__company">{company}</span>
       </div>
-      <h2 className="sw-flyer__heading">{QR_TEXT.flyerHeading}</h2>
-      <p className="sw-flyer__text">{QR_TEXT.flyerText}</p>
+      <h2 className="sw-flyer__heading">{t('qr.flyerHeading')}</h2>
+      <p className="sw-flyer__text">{t('qr.flyerText')}</p>
       {offer ? (
         <p className="sw-flyer__offer" data-testid="flyer-offer">
           {offer}
@@ -34,7 +35,7 @@ export const Flyer = forwardRef<HTMLDivElement, FlyerProps>(function Flyer({ url
       <div className="sw-flyer__qr">
         {variant === 'print' ? (
           // Vector on paper: sharp at any printer resolution.
-          <QRCodeSVG value={url} level="H" marginSize={2} className="sw-flyer__qr-svg" role="img" aria-label={QR_TEXT.qrLabel} />
+          <QRCodeSVG value={url} level="H" marginSize={2} className="sw-flyer__qr-svg" role="img" aria-label={t('qr.qrLabel')} />
         ) : (
           // Drawn at export resolution and shown at 360 px, so the scale-2 capture stays sharp.
           <QRCodeCanvas
@@ -46,7 +47,7 @@ export const Flyer = forwardRef<HTMLDivElement, FlyerProps>(function Flyer({ url
           />
         )}
       </div>
-      {address.trim() ? <p className="sw-flyer__where">{QR_TEXT.flyerWhere(company, address.trim())}</p> : null}
+      {address.trim() ? <p className="sw-flyer__where">{t('qr.flyerWhere', { company, address: address.trim() })}</p> : null}
       <p className="sw-flyer__footer">{APP_NAME}</p>
     </div>
   );

@@ -4,9 +4,9 @@ import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Modal, type ThemeConfig } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
 import type { PrintableQrResponse } from '../../api/contract/qrcode';
-import { QR_TEXT } from '../../constants';
 import { useRenewPrintableQrMutation } from './qrApi';
 import { tokenPreview } from './TokenPreview';
+import { t } from '../../i18n/texts';
 
 /** antd's default danger red carries white text at about 3:1; this one passes WCAG AA (about 6.5:1). */
 const readableDanger: ThemeConfig = { token: { colorError: '#b42318' } };
@@ -31,10 +31,10 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
   const renew = async () => {
     try {
       setRenewed(await renewFlyerCode(vendorId).unwrap());
-      void message.success(QR_TEXT.renewed);
+      void message.success(t('qr.renewed'));
     } catch (error) {
-      console.error(QR_TEXT.renewFailedLog, error);
-      void message.error(QR_TEXT.renewFailed);
+      console.error('Failed to renew the flyer code', error);
+      void message.error(t('qr.renewFailed'));
     } finally {
       setConfirming(false);
     }
@@ -43,11 +43,11 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
   return (
     <section className="sw-flyer-card" aria-labelledby="sw-flyer-card-title" data-testid="flyer-code-section">
       <div className="sw-flyer-card__intro">
-        <h2 id="sw-flyer-card-title">{QR_TEXT.flyerSectionTitle}</h2>
-        <p>{QR_TEXT.flyerSectionText}</p>
+        <h2 id="sw-flyer-card-title">{t('qr.flyerSectionTitle')}</h2>
+        <p>{t('qr.flyerSectionText')}</p>
       </div>
       <Button className="sw-flyer-card__renew" icon={<SyncOutlined />} onClick={() => setConfirming(true)} disabled={renewing}>
-        {QR_TEXT.renewFlyer}
+        {t('qr.renewFlyer')}
       </Button>
 
       {/* Always in the page, so screen readers announce the new code when it appears. */}
@@ -61,17 +61,17 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
                 level="H"
                 marginSize={2}
                 role="img"
-                aria-label={QR_TEXT.newFlyerQrLabel}
+                aria-label={t('qr.newFlyerQrLabel')}
                 data-testid="flyer-qr"
               />
             </div>
             <div className="sw-flyer-card__details">
-              <span className="sw-flyer-card__label">{QR_TEXT.newFlyerCode}</span>
+              <span className="sw-flyer-card__label">{t('qr.newFlyerCode')}</span>
               <code className="sw-token__value" data-testid="flyer-token-preview">
                 {tokenPreview(renewed.token)}…
               </code>
               <Button type="primary" icon={<DownloadOutlined />} onClick={onDownload} loading={downloading}>
-                {QR_TEXT.downloadNewFlyer}
+                {t('qr.downloadNewFlyer')}
               </Button>
             </div>
           </div>
@@ -81,9 +81,9 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
       <ConfigProvider theme={readableDanger}>
         <Modal
           open={confirming}
-          title={QR_TEXT.renewConfirmTitle}
-          okText={QR_TEXT.renewConfirmOk}
-          cancelText={QR_TEXT.renewConfirmCancel}
+          title={t('qr.renewConfirmTitle')}
+          okText={t('qr.renewConfirmOk')}
+          cancelText={t('qr.renewConfirmCancel')}
           okButtonProps={{ danger: true }}
           confirmLoading={renewing}
           // While the request runs the dialog stays: closing it would not stop the renewal.
@@ -94,7 +94,7 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
           onOk={() => void renew()}
           onCancel={() => setConfirming(false)}
         >
-          <p>{QR_TEXT.renewConfirmText}</p>
+          <p>{t('qr.renewConfirmText')}</p>
         </Modal>
       </ConfigProvider>
     </section>

@@ -1,7 +1,8 @@
 // The counter QR code: error correction H, sized to its container between 160 and 480 px (256 until measured).
 import { useEffect, useRef, useState } from 'react';
 import { QRCodeCanvas } from 'qrcode.react';
-import { QR_SIZES, QR_TEXT } from '../../constants';
+import { QR_SIZES } from '../../constants';
+import { t } from '../../i18n/texts';
 
 export function clampQrSize(containerWidth: number): number {
   if (!Number.isFinite(containerWidth) || containerWidth <= 0) return QR_SIZES.defaultPx;
@@ -47,7 +48,7 @@ export function QrCodeDisplay({ url, expired = false, fixedSize }: QrCodeDisplay
               level="H"
               marginSize={2}
               role="img"
-              aria-label={QR_TEXT.qrLabel}
+              aria-label={t('qr.qrLabel')}
               aria-hidden={expired || undefined}
               data-testid="qr-code"
               data-size={size}
@@ -57,14 +58,14 @@ export function QrCodeDisplay({ url, expired = false, fixedSize }: QrCodeDisplay
             />
             {expired ? (
               <div className="sw-qr-expired" role="status" data-testid="qr-expired">
-                <strong>{QR_TEXT.codeExpired}</strong>
-                <span>{QR_TEXT.codeExpiredHint}</span>
+                <strong>{t('qr.codeExpired')}</strong>
+                <span>{t('qr.codeExpiredHint')}</span>
               </div>
             ) : null}
           </>
         ) : (
           <span className="sw-qr-loading" role="status">
-            {QR_TEXT.loading}
+            {t('qr.loading')}
           </span>
         )}
       </div>

@@ -1,20 +1,20 @@
 // What the QR page says under its code: 'Refresh in N s' while the code is live, and the truth when
 // the connection is lost: how long the code on screen still stamps, or that it no longer does.
 import { Progress } from 'antd';
-import { QR_TEXT } from '../../constants';
 import { COUNTER_DEVICE_TEXT } from './device/texts';
 import type { QrCodeHealth } from './qrSlice';
+import { t } from '../../i18n/texts';
 
 export function codeStatusText(health: QrCodeHealth, secondsToRefresh: number): string {
   switch (health.kind) {
     case 'live':
-      return QR_TEXT.refreshIn(secondsToRefresh);
+      return t('qr.refreshIn', { seconds: secondsToRefresh });
     case 'self-signed':
       return COUNTER_DEVICE_TEXT.selfSignedOffline;
     case 'lost':
-      return QR_TEXT.connectionLost(health.seconds);
+      return t('qr.connectionLost', { seconds: health.seconds });
     case 'dead':
-      return health.offline || health.retryIn === null ? QR_TEXT.waitingForNetwork : QR_TEXT.retryingIn(health.retryIn);
+      return health.offline || health.retryIn === null ? t('qr.waitingForNetwork') : (health.retryIn > 0 ? t('qr.retryingIn', { seconds: health.retryIn }) : t('qr.retryingNow'));
   }
 }
 

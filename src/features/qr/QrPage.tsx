@@ -6,7 +6,7 @@ import { App, Button, Tag } from 'antd';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { FIRST_DAY_TEXT, QR_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
 import { VendorPage } from '../../components/VendorPage';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { useGetRewardQuery } from '../../api/rewardsApi';
@@ -30,6 +30,7 @@ import { StampQuantitySelector } from './StampQuantitySelector';
 import '../first-day/first-day.css';
 import { useRoleAllows } from '../session/roleAccess';
 import './qr.css';
+import { t } from '../../i18n/texts';
 
 export default function QrPage() {
   const { userId = '' } = useParams();
@@ -64,10 +65,10 @@ export default function QrPage() {
       return;
     }
     modal.confirm({
-      title: FIRST_DAY_TEXT.setUpRewardFirst,
-      content: `${rewardProblem(firstDay)} ${FIRST_DAY_TEXT.flyerNeedsReward}`,
-      okText: FIRST_DAY_TEXT.setUpReward,
-      cancelText: FIRST_DAY_TEXT.exportAnyway,
+      title: t('firstDay.setUpRewardFirst'),
+      content: `${rewardProblem(firstDay)} ${t('firstDay.flyerNeedsReward')}`,
+      okText: t('firstDay.setUpReward'),
+      cancelText: t('firstDay.exportAnyway'),
       onOk: () => navigate(ROUTES.rewards(userId)),
       onCancel: go,
     });
@@ -91,12 +92,12 @@ export default function QrPage() {
       <div className="sw-qr-top">
         <section className="sw-qr-card" aria-labelledby="sw-qr-title">
           <header className="sw-qr-card__header">
-            <h1 id="sw-qr-title">{QR_TEXT.title}</h1>
+            <h1 id="sw-qr-title">{t('qr.title')}</h1>
             <Tag className="sw-qr-chip">
-              {QR_TEXT.dynamic}
+              {t('qr.dynamic')}
             </Tag>
           </header>
-          <p className="sw-qr-card__instructions">{QR_TEXT.instructions}</p>
+          <p className="sw-qr-card__instructions">{t('qr.instructions')}</p>
 
           <StampQuantitySelector idPrefix="sw-qr" />
 
@@ -108,16 +109,16 @@ export default function QrPage() {
 
           <div className="sw-qr-actions">
             <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.fetching}>
-              {QR_TEXT.regenerate}
+              {t('qr.regenerate')}
             </Button>
             <Button type="primary" icon={<DownloadOutlined />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>
-              {QR_TEXT.exportPng}
+              {t('qr.exportPng')}
             </Button>
             <Button icon={<PrinterOutlined />} onClick={() => guardFlyer(() => void printFlyer())} loading={printing}>
-              {QR_TEXT.print}
+              {t('qr.print')}
             </Button>
             <Button icon={<FullscreenOutlined />} onClick={enterCounterMode}>
-              {QR_TEXT.counterMode}
+              {t('qr.counterMode')}
             </Button>
           </div>
         </section>

@@ -2,9 +2,9 @@
 // carries the count, signed by the server, and the codes after it give 1 stamp again.
 import { InputNumber } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { QR_TEXT } from '../../constants';
 import { useGetRewardSettingsQuery } from '../../api/rewardsApi';
 import { isFetching, qrCode, selectQr, stampCountChosen } from './qrSlice';
+import { t } from '../../i18n/texts';
 
 export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
   const dispatch = useAppDispatch();
@@ -17,7 +17,7 @@ export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
   const chosen = qr.status !== 'closed' && isFetching(qr) ? qr.nextStampCount : shown;
   return (
     <div className="sw-stamp-quantity" data-testid={`${idPrefix}-stamp-quantity`}>
-      <label htmlFor={id}>{QR_TEXT.stampQuantity}</label>
+      <label htmlFor={id}>{t('qr.stampQuantity')}</label>
       <InputNumber
         id={id}
         min={1}
@@ -29,7 +29,7 @@ export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
         }}
       />
       <span role="status" className="sw-stamp-quantity__shown">
-        {QR_TEXT.codeGives(shown)}
+        {t('qr.codeGives', { n: shown })}
       </span>
     </div>
   );

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { QR_SIZES, QR_TEXT } from '../../constants';
+import { QR_SIZES } from '../../constants';
+import { t } from '../../i18n/texts';
 
 export function tokenPreview(token: string): string {
   return token.slice(0, QR_SIZES.tokenPreviewChars);
@@ -29,15 +30,15 @@ export function TokenPreview({ token, url }: { token: string | null; url: string
   };
   return (
     <div className="sw-token">
-      <span className="sw-token__label">{QR_TEXT.tokenLabel}</span>
+      <span className="sw-token__label">{t('qr.tokenLabel')}</span>
       <span className="sw-token__link">
         {token && url ? <span className="sw-token__base">{linkBase(url, token)}</span> : null}
         <code className="sw-token__value" data-testid="token-preview">
           {token ? `${tokenPreview(token)}…` : '—'}
         </code>
       </span>
-      <Tooltip title={copied ? QR_TEXT.copied : QR_TEXT.copy} onOpenChange={(open) => !open && setCopied(false)}>
-        <Button type="text" size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={QR_TEXT.copy} disabled={!url} onClick={() => void copy()} />
+      <Tooltip title={copied ? t('qr.copied') : t('qr.copy')} onOpenChange={(open) => !open && setCopied(false)}>
+        <Button type="text" size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={t('qr.copy')} disabled={!url} onClick={() => void copy()} />
       </Tooltip>
     </div>
   );

@@ -3,7 +3,7 @@
 // offline/online events pause and resume the retries, so the counter screen recovers by itself.
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
-import { QR_TEXT, QR_TIMING } from '../../constants';
+import { QR_TIMING } from '../../constants';
 import { qrApi } from './qrApi';
 import { codeSelfSigned, fetchFailed, fetchStarted, fetchSucceeded, isFetching, pageClosed, pageOpened, refreshDue, regenerateRequested, stampCountChosen, wentOffline, wentOnline } from './qrSlice';
 import { activeSigner } from './device/counterDeviceSlice';
@@ -57,7 +57,7 @@ export function registerQrListeners(startListening: AppStartListening): void {
             return;
           }
           // Logged for whoever looks at the console; the page says the connection is lost (see codeHealth).
-          console.error(QR_TEXT.fetchFailedLog, error);
+          console.error('Failed to load QR code', error);
           listenerApi.dispatch(fetchFailed(describeError(error)));
           // A counter screen whose device was removed shows no more codes (its pairing is forgotten).
           if (!isRefusal(error)) signCode();

@@ -1,6 +1,6 @@
 // 'Export PNG': fetch the printable token, render the flyer off-screen, capture it 300 ms later, download it.
 import { useCallback, useRef, useState } from 'react';
-import { QR_TEXT, QR_TIMING } from '../../constants';
+import { QR_TIMING } from '../../constants';
 import { exportFlyerPng } from './exportFlyer';
 import { useGetPrintableQrMutation } from './qrApi';
 import { useMarkFlyerPrintedMutation } from '../first-day/firstDayApi';
@@ -27,7 +27,7 @@ export function useFlyerExport(vendorId: string) {
       markFlyerPrinted(vendorId).unwrap().catch(() => undefined);
     } catch (error) {
       // Console only.
-      console.error(QR_TEXT.exportFailedLog, error);
+      console.error('Failed to export flyer', error);
     } finally {
       setFlyerUrl(null);
       setExporting(false);

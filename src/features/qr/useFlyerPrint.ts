@@ -1,7 +1,6 @@
 // 'Print flyer': fetch the printable token, put the print-sized flyer in the page (shown only in
 // print, see qr.css), then open the browser's print dialog and record that the flyer was printed.
 import { useCallback, useEffect, useState } from 'react';
-import { QR_TEXT } from '../../constants';
 import { useMarkFlyerPrintedMutation } from '../first-day/firstDayApi';
 import { useGetPrintableQrMutation } from './qrApi';
 
@@ -21,7 +20,7 @@ export function useFlyerPrint(vendorId: string) {
       setPending(true);
     } catch (error) {
       // The same rule as the flyer export: a failure is logged to the console only.
-      console.error(QR_TEXT.printFailedLog, error);
+      console.error('Failed to print flyer', error);
       setPrinting(false);
     }
   }, [getPrintable, vendorId]);

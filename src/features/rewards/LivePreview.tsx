@@ -2,9 +2,11 @@
 import { CoffeeOutlined, EyeOutlined } from '@ant-design/icons';
 import { Form, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { OTHER_ITEM_VALUE, REWARDS_TEXT } from '../../constants';
+import { OTHER_ITEM_VALUE } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
 import { clampPunches, stampPreview, type RewardFormValues } from './rewardForm';
+import { t } from '../../i18n/texts';
+import { formatDay } from '../../lib/format';
 
 export interface LivePreviewProps {
   form: FormInstance<RewardFormValues>;
@@ -27,20 +29,20 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
   const punches = clampPunches(stamps);
   const preview = stampPreview(punches);
   const itemName =
-    item === OTHER_ITEM_VALUE ? itemCustom?.trim() || REWARDS_TEXT.previewAnyItem : items.find((i) => i._id === item)?.name ?? REWARDS_TEXT.previewAnyItem;
+    item === OTHER_ITEM_VALUE ? itemCustom?.trim() || t('rewards.previewAnyItem') : items.find((i) => i._id === item)?.name ?? t('rewards.previewAnyItem');
   // Only a long card is scaled down; a short one shows exactly its punches.
   const scaled = preview.punchesPerIcon > 1;
 
   return (
-    <SectionCard title={REWARDS_TEXT.previewTitle} icon={<EyeOutlined />}>
+    <SectionCard title={t('rewards.previewTitle')} icon={<EyeOutlined />}>
       <div className="sw-punch-card" data-testid="live-preview">
         {storeName ? <p className="sw-punch-card__store">{storeName}</p> : null}
-        <p className="sw-punch-card__program">{REWARDS_TEXT.previewProgram(punches, itemName)}</p>
+        <p className="sw-punch-card__program">{t('rewards.previewProgram', { punches, item: itemName })}</p>
         <div
           className="sw-punch-card__stamps"
           style={{ gridTemplateColumns: `repeat(${columnsFor(preview.icons)}, minmax(0, ${STAMP_MAX_PX}px))` }}
           role="img"
-          aria-label={REWARDS_TEXT.previewCollected(preview.collected, punches)}
+          aria-label={t('rewards.previewCollected', { collected: preview.collected, punches })}
         >
           {Array.from({ length: preview.icons }, (_, index) => {
             const filled = index < preview.filledIcons;
@@ -51,10 +53,10 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
             );
           })}
         </div>
-        <p className="sw-punch-card__collected">{REWARDS_TEXT.previewCollected(preview.collected, punches)}</p>
-        {scaled ? <p className="sw-punch-card__note">{REWARDS_TEXT.previewScaled(formatPerIcon(preview.punchesPerIcon))}</p> : null}
-        {expiry && expiry.isValid() ? <p className="sw-punch-card__note">{REWARDS_TEXT.previewExpires(expiry.format('MMM D, YYYY'))}</p> : null}
-        <p className="sw-punch-card__sample">{REWARDS_TEXT.previewSampleNote(preview.collected)}</p>
+        <p className="sw-punch-card__collected">{t('rewards.previewCollected', { collected: preview.collected, punches })}</p>
+        {scaled ? <p className="sw-punch-card__note">{t('rewards.previewScaled', { perIcon: formatPerIcon(preview.punchesPerIcon) })}</p> : null}
+        {expiry && expiry.isValid() ? <p className="sw-punch-card__note">{t('rewards.previewExpires', { date: formatDay(expiry.valueOf()) })}</p> : null}
+        <p className="sw-punch-card__sample">{t('rewards.previewSampleNote', { collected: preview.collected })}</p>
       </div>
     </SectionCard>
   );

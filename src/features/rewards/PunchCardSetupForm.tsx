@@ -3,7 +3,7 @@ import { SaveOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icon
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
+import { OTHER_ITEM_VALUE, REWARD_LIMITS } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
 import { RewardSettingsSection } from './RewardSettingsSection';
 import type { CardsByStamps } from '../../api/contract/rewards';
@@ -11,6 +11,7 @@ import { PunchesInput } from './PunchesInput';
 import { clampPunches, isExpiryInPast, toRewardPayload, validateRewardForm, type RewardFormErrors, type RewardFormValues } from './rewardForm';
 import { useSaveRewardMutation } from '../../api/rewardsApi';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { t } from '../../i18n/texts';
 
 /** The setup as it would be saved, for comparing what is on screen with what is saved. */
 const savedForm = (values: RewardFormValues | undefined) => (values ? JSON.stringify(toRewardPayload(values)) : '');
@@ -52,10 +53,10 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
     const fullAtOnce = cardsByStamps.filter((row) => row.stamps >= to && row.stamps < from).reduce((sum, row) => sum + row.cards, 0);
     return new Promise((resolve) => {
       modal.confirm({
-        title: REWARDS_TEXT.resizeTitle,
-        content: REWARDS_TEXT.resizeText(inProgress, from, to, fullAtOnce),
-        okText: REWARDS_TEXT.resizeConfirm,
-        cancelText: REWARDS_TEXT.resizeCancel,
+        title: t('rewards.resizeTitle'),
+        content: t('rewards.resizeText', { cards: inProgress, from, to, fullAtOnce, direction: to < from ? 'smaller' : 'larger' }),
+        okText: t('rewards.resizeConfirm'),
+        cancelText: t('rewards.resizeCancel'),
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
       });
@@ -71,18 +72,18 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
       const response = await saveReward({ vendorId, reward }).unwrap();
       setLastSaved(JSON.stringify(reward));
       setSavedStamps(reward.stamps);
-      console.log(REWARDS_TEXT.savedLog, response);
-      void message.success(REWARDS_TEXT.saved);
+      console.log('Reward saved', response);
+      void message.success(t('rewards.saved'));
     } catch (error) {
       // A failed save is only logged.
-      console.error(REWARDS_TEXT.saveFailedLog, error);
+      console.error('Failed to save reward', error);
     }
   };
 
-  const itemOptions = [...items.map((i) => ({ value: i._id, label: i.name })), { value: OTHER_ITEM_VALUE, label: REWARDS_TEXT.other }];
+  const itemOptions = [...items.map((i) => ({ value: i._id, label: i.name })), { value: OTHER_ITEM_VALUE, label: t('rewards.other') }];
 
   return (
-    <SectionCard title={REWARDS_TEXT.setupTitle} icon={<SettingOutlined />}>
+    <SectionCard title={t('rewards.setupTitle')} icon={<SettingOutlined />}>
       <Form<RewardFormValues>
         form={form}
         layout="vertical"
@@ -96,27 +97,27 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
         noValidate
         className="sw-reward-form"
       >
-        <Form.Item name="stamps" label={REWARDS_TEXT.punches} extra={REWARDS_TEXT.punchesHelp} rules={[ruleFor('stamps')]} required>
+        <Form.Item name="stamps" label={t('rewards.punches')} extra={t('rewards.punchesHelp', { min: REWARD_LIMITS.minPunches, max: REWARD_LIMITS.maxPunches })} rules={[ruleFor('stamps')]} required>
           <PunchesInput />
         </Form.Item>
-        <Form.Item name="item" label={REWARDS_TEXT.item} rules={[ruleFor('item')]} required>
-          <Select placeholder={REWARDS_TEXT.itemPlaceholder} options={itemOptions} showSearch={{ optionFilterProp: 'label' }} />
+        <Form.Item name="item" label={t('rewards.item')} rules={[ruleFor('item')]} required>
+          <Select placeholder={t('rewards.itemPlaceholder')} options={itemOptions} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         {item === OTHER_ITEM_VALUE ? (
-          <Form.Item name="itemCustom" label={REWARDS_TEXT.itemCustom} rules={[ruleFor('itemCustom')]} required>
-            <Input placeholder={REWARDS_TEXT.itemCustomPlaceholder} maxLength={REWARD_LIMITS.itemCustomMaxLength} />
+          <Form.Item name="itemCustom" label={t('rewards.itemCustom')} rules={[ruleFor('itemCustom')]} required>
+            <Input placeholder={t('rewards.itemCustomPlaceholder')} maxLength={REWARD_LIMITS.itemCustomMaxLength} />
           </Form.Item>
         ) : null}
         <Form.Item
           name="expiry"
-          label={REWARDS_TEXT.expiry}
+          label={t('rewards.expiry')}
           rules={[ruleFor('expiry')]}
           required
           // Non-blocking: a past date may be saved, but the vendor should know the reward has lapsed.
           extra={
             isExpiryInPast(expiry) ? (
               <span className="sw-expiry-warning" role="status">
-                <WarningOutlined aria-hidden /> {REWARDS_TEXT.expiryPast}
+                <WarningOutlined aria-hidden /> {t('rewards.expiryPast')}
               </span>
             ) : undefined
           }
@@ -135,7 +136,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
 
         <div className="sw-reward-form__actions">
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
-            {REWARDS_TEXT.submit}
+            {t('rewards.submit')}
           </Button>
         </div>
       </Form>

@@ -4,16 +4,17 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { App, Button, Input, Modal, Table, Tag } from 'antd';
 import { useRemoveStampMutation } from '../activity/activityApi';
-import { ACTIVITY_TEXT, REWARDS_TEXT } from '../../constants';
+import { ACTIVITY_TEXT } from '../../constants';
 import { SectionCard } from '../../components/SectionCard';
 import { useRewardActivity, type LiveActivityRow } from './useRewardActivity';
 import './reward-activity.css';
+import { t } from '../../i18n/texts';
 
 const COLUMNS = [
-  { title: REWARDS_TEXT.activityColumns.customer, dataIndex: 'customer', key: 'customer' },
-  { title: REWARDS_TEXT.activityColumns.date, dataIndex: 'date', key: 'date' },
+  { title: t('rewards.activityColumns.customer'), dataIndex: 'customer', key: 'customer' },
+  { title: t('rewards.activityColumns.date'), dataIndex: 'date', key: 'date' },
   {
-    title: REWARDS_TEXT.activityColumns.reward,
+    title: t('rewards.activityColumns.reward'),
     dataIndex: 'reward',
     key: 'reward',
     render: (reward: string, row: LiveActivityRow) =>
@@ -40,25 +41,25 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
         ...COLUMNS,
         {
           // Named for screen readers (a table header is never empty); the buttons say what they do.
-          title: <span className="sw-visually-hidden">{REWARDS_TEXT.activityColumns.actions}</span>,
+          title: <span className="sw-visually-hidden">{t('rewards.activityColumns.actions')}</span>,
           key: 'actions',
           render: (_: unknown, row: LiveActivityRow) =>
             row.removable ? (
-              <Button size="small" onClick={() => setRemoving(row)} aria-label={`${REWARDS_TEXT.removeStamp}: ${row.customer}, ${row.date}`}>
-                {REWARDS_TEXT.removeStamp}
+              <Button size="small" onClick={() => setRemoving(row)} aria-label={`${t('rewards.removeStamp')}: ${row.customer}, ${row.date}`}>
+                {t('rewards.removeStamp')}
               </Button>
             ) : null,
         },
       ];
   return (
-    <SectionCard title={REWARDS_TEXT.activityTitle} icon={<HistoryOutlined />} sample={activity.sample ? ACTIVITY_TEXT.tableSampleTooltip : false}>
+    <SectionCard title={t('rewards.activityTitle')} icon={<HistoryOutlined />} sample={activity.sample ? ACTIVITY_TEXT.tableSampleTooltip : false}>
       <Table<LiveActivityRow>
         columns={columns}
         dataSource={[...activity.rows]}
         pagination={activity.pagination}
         loading={activity.loading}
         size="middle"
-        aria-label={REWARDS_TEXT.activityTitle}
+        aria-label={t('rewards.activityTitle')}
       />
       {removing && vendorId ? <RemoveStampDialog vendorId={vendorId} row={removing} onClose={() => setRemoving(null)} /> : null}
     </SectionCard>
@@ -80,15 +81,15 @@ function RemoveStampDialog({ vendorId, row, onClose }: { vendorId: string; row: 
       onClose();
     } catch (error) {
       console.error(error);
-      void message.error(REWARDS_TEXT.removeStampTitle);
+      void message.error(t('rewards.removeStampTitle'));
     }
   };
   return (
-    <Modal open title={REWARDS_TEXT.removeStampTitle} okText={REWARDS_TEXT.removeConfirm} okButtonProps={{ danger: true, loading: isLoading }} onOk={() => void onOk()} onCancel={onClose}>
-      <p>{REWARDS_TEXT.removeStampText}</p>
-      <label htmlFor="sw-remove-reason">{REWARDS_TEXT.removeReason}</label>
+    <Modal open title={t('rewards.removeStampTitle')} okText={t('rewards.removeConfirm')} okButtonProps={{ danger: true, loading: isLoading }} onOk={() => void onOk()} onCancel={onClose}>
+      <p>{t('rewards.removeStampText')}</p>
+      <label htmlFor="sw-remove-reason">{t('rewards.removeReason')}</label>
       <Input id="sw-remove-reason" value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} status={touched && missing ? 'error' : undefined} />
-      {touched && missing ? <p role="alert">{REWARDS_TEXT.removeReasonRequired}</p> : null}
+      {touched && missing ? <p role="alert">{t('rewards.removeReasonRequired')}</p> : null}
     </Modal>
   );
 }

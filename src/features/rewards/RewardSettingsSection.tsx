@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { App, Button, InputNumber, Select, Switch } from 'antd';
 import type { RewardSettings, StampMode } from '../../api/contract/rewards';
-import { REWARDS_TEXT } from '../../constants';
 import { useGetRewardSettingsQuery, useSaveRewardSettingsMutation } from '../../api/rewardsApi';
+import { t } from '../../i18n/texts';
 
 const MAX_EXPIRY_DAYS = 3650;
 
@@ -24,39 +24,42 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
     if (!settings) return;
     try {
       await save({ vendorId, settings: { ...settings, maxPerTransaction: Math.min(settings.maxPerTransaction, cardSize) } }).unwrap();
-      void message.success(REWARDS_TEXT.settingsSaved);
+      void message.success(t('rewards.settingsSaved'));
     } catch (error) {
-      console.error(REWARDS_TEXT.settingsSaveFailed, error);
-      void message.error(REWARDS_TEXT.settingsSaveFailed);
+      console.error(t('rewards.settingsSaveFailed'), error);
+      void message.error(t('rewards.settingsSaveFailed'));
     }
   };
 
   return (
     <section className="sw-local-settings" aria-labelledby="sw-local-settings-title" data-testid="reward-settings">
       <header className="sw-local-settings__header">
-        <h3 id="sw-local-settings-title">{REWARDS_TEXT.localTitle}</h3>
+        <h3 id="sw-local-settings-title">{t('rewards.localTitle')}</h3>
         <p>
-          <InfoCircleOutlined aria-hidden /> {REWARDS_TEXT.localNote}
+          <InfoCircleOutlined aria-hidden /> {t('rewards.localNote')}
         </p>
       </header>
       {settings ? (
         <>
           <div className="sw-local-settings__grid">
             <label className="sw-local-setting sw-local-setting--inline" htmlFor="sw-auto-redeem">
-              <span>{REWARDS_TEXT.autoRedeem}</span>
+              <span>{t('rewards.autoRedeem')}</span>
               <Switch id="sw-auto-redeem" checked={settings.autoRedeem} onChange={(checked) => update('autoRedeem', checked)} />
             </label>
             <label className="sw-local-setting" htmlFor="sw-stamp-mode">
-              <span>{REWARDS_TEXT.stampMode}</span>
+              <span>{t('rewards.stampMode')}</span>
               <Select
                 id="sw-stamp-mode"
                 value={settings.stampMode}
-                options={REWARDS_TEXT.stampModes.map((mode) => ({ value: mode.value, label: mode.label }))}
+                options={[
+                  { value: 'per-visit', label: t('rewards.stampModes.perVisit') },
+                  { value: 'per-item', label: t('rewards.stampModes.perItem') },
+                ]}
                 onChange={(value: StampMode) => update('stampMode', value)}
               />
             </label>
             <label className="sw-local-setting" htmlFor="sw-max-per-transaction">
-              <span>{REWARDS_TEXT.maxPerTransaction}</span>
+              <span>{t('rewards.maxPerTransaction')}</span>
               <InputNumber
                 id="sw-max-per-transaction"
                 min={1}
@@ -68,24 +71,24 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
               />
             </label>
             <label className="sw-local-setting" htmlFor="sw-expiry-days">
-              <span>{REWARDS_TEXT.expiryDays}</span>
+              <span>{t('rewards.expiryDays')}</span>
               <InputNumber
                 id="sw-expiry-days"
                 min={1}
                 max={MAX_EXPIRY_DAYS}
                 precision={0}
-                placeholder={REWARDS_TEXT.expiryNever}
+                placeholder={t('rewards.expiryNever')}
                 value={settings.expiryDays}
                 onChange={(value) => update('expiryDays', value ?? null)}
               />
             </label>
           </div>
           <p className="sw-local-settings__help">
-            {settings.autoRedeem ? REWARDS_TEXT.autoRedeemHelp : null} {settings.stampMode === 'per-item' ? REWARDS_TEXT.perItemHelp : null}{' '}
-            {settings.expiryDays === null ? REWARDS_TEXT.expiryNever : null}
+            {settings.autoRedeem ? t('rewards.autoRedeemHelp') : null} {settings.stampMode === 'per-item' ? t('rewards.perItemHelp') : null}{' '}
+            {settings.expiryDays === null ? t('rewards.expiryNever') : null}
           </p>
           <Button htmlType="button" onClick={() => void onSave()} loading={saving}>
-            {REWARDS_TEXT.settingsSave}
+            {t('rewards.settingsSave')}
           </Button>
         </>
       ) : null}

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { SettingOutlined } from '@ant-design/icons';
 import { Col, Form, Row } from 'antd';
 import { useParams } from 'react-router-dom';
-import { REWARDS_TEXT } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
@@ -15,6 +14,7 @@ import { toFormValues, type RewardFormValues } from './rewardForm';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import type { CardsByStamps } from '../../api/contract/rewards';
 import './rewards.css';
+import { t } from '../../i18n/texts';
 
 const GUTTER: [number, number] = [24, 24];
 
@@ -24,18 +24,18 @@ export default function RewardsPage() {
 
   useEffect(() => {
     // A failed load is only logged; the form then starts from the defaults.
-    if (error) console.error(REWARDS_TEXT.loadFailedLog, error);
+    if (error) console.error('Failed to load reward data', error);
   }, [error]);
 
   return (
     <VendorPage>
-      <PageHeading title={REWARDS_TEXT.heading} subtitle={REWARDS_TEXT.subtitle} />
+      <PageHeading title={t('rewards.heading')} subtitle={t('rewards.subtitle')} />
       {isLoading ? (
         <Row gutter={GUTTER} className="sw-row">
           <Col xs={24}>
-            <SectionCard title={REWARDS_TEXT.setupTitle} icon={<SettingOutlined />}>
+            <SectionCard title={t('rewards.setupTitle')} icon={<SettingOutlined />}>
               <p className="sw-loading" role="status">
-                {REWARDS_TEXT.loading}
+                {t('rewards.loading')}
               </p>
             </SectionCard>
           </Col>

@@ -1,7 +1,8 @@
 // The punch-card form's rules as pure functions: clamping, validation, the payload, and the preview's arithmetic.
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RewardResponse, RewardSetup } from '../../api/contract/rewards';
-import { OTHER_ITEM_VALUE, REWARD_LIMITS, REWARDS_TEXT } from '../../constants';
+import { OTHER_ITEM_VALUE, REWARD_LIMITS } from '../../constants';
+import { t } from '../../i18n/texts';
 
 /** What the form edits; `stamps` may be raw text while the vendor is typing. */
 export interface RewardFormValues {
@@ -33,10 +34,10 @@ export type RewardFormErrors = Partial<Record<'stamps' | 'item' | 'itemCustom' |
 /** The four messages, word for word. The form does not submit while any is present. */
 export function validateRewardForm(values: RewardFormValues): RewardFormErrors {
   const errors: RewardFormErrors = {};
-  if (isBelowMinimumPunches(values.stamps)) errors.stamps = REWARDS_TEXT.punchesMin;
-  if (!values.item) errors.item = REWARDS_TEXT.itemRequired;
-  else if (values.item === OTHER_ITEM_VALUE && values.itemCustom.trim() === '') errors.itemCustom = REWARDS_TEXT.itemCustomRequired;
-  if (!values.expiry || !values.expiry.isValid()) errors.expiry = REWARDS_TEXT.expiryRequired;
+  if (isBelowMinimumPunches(values.stamps)) errors.stamps = t('rewards.punchesMin', { min: REWARD_LIMITS.minPunches });
+  if (!values.item) errors.item = t('rewards.itemRequired');
+  else if (values.item === OTHER_ITEM_VALUE && values.itemCustom.trim() === '') errors.itemCustom = t('rewards.itemCustomRequired');
+  if (!values.expiry || !values.expiry.isValid()) errors.expiry = t('rewards.expiryRequired');
   return errors;
 }
 

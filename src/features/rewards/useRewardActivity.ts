@@ -5,10 +5,12 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_TEXT, RELAY_TEXT, REWARDS_TEXT } from '../../constants';
-import { sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
+import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
+import { activityDateLocale, sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
+import { t } from '../../i18n/texts';
+import { formatDay, formatTime } from '../../lib/format';
 
 /** Rows per page of the Reward Activity table. */
 export const REWARD_ACTIVITY_PAGE_SIZE = 10;
@@ -33,11 +35,18 @@ export interface RewardActivity {
   pagination: false | TablePaginationConfig;
 }
 
+/** "Nov 21, 2026 · 10:05": when a row happened, in the page's language ("21 nov. 2026 · 10:05" in French). */
+export function activityMoment(date: string | number): string {
+  const ms = dayjs(date).valueOf();
+  const locale = activityDateLocale();
+  return `${formatDay(ms, locale)} · ${formatTime(ms, locale)}`;
+}
+
 export function toActivityRow(item: ActivityItem): LiveActivityRow {
   return {
     key: item.id,
     customer: item.customer,
-    date: dayjs(item.date).format('MMM D, YYYY · HH:mm'),
+    date: activityMoment(item.date),
     reward: item.reward,
     type: item.type,
     // a stamp the store voided stays listed, marked as such.
@@ -45,16 +54,16 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
       item.type === 'redemption'
         ? ACTIVITY_TEXT.claimTag
         : item.type === 'expiry'
-          ? REWARDS_TEXT.expiredTag(item.stamps ?? 0)
+          ? t('rewards.expiredTag', { stamps: item.stamps ?? 0 })
           : item.removedReason
-            ? REWARDS_TEXT.removedTag
+            ? t('rewards.removedTag')
             : item.voided
               ? RELAY_TEXT.activityVoided
               : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
-      ? REWARDS_TEXT.removedDetail(item.removedReason, item.removedBy ?? '', dayjs(item.removedAt ?? item.date).format('MMM D, YYYY · HH:mm'))
+      ? t('rewards.removedDetail', { reason: item.removedReason, by: item.removedBy ?? '', when: activityMoment(item.removedAt ?? item.date) })
       : undefined,
   };
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { App } from 'antd';
-import { UNSAVED_CHANGES_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 
 export function useUnsavedChangesGuard(dirty: boolean): void {
   const { modal } = App.useApp();
@@ -16,10 +16,10 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
     modal.confirm({
-      title: UNSAVED_CHANGES_TEXT.title,
-      content: UNSAVED_CHANGES_TEXT.text,
-      okText: UNSAVED_CHANGES_TEXT.leave,
-      cancelText: UNSAVED_CHANGES_TEXT.stay,
+      title: t('unsavedChanges.title'),
+      content: t('unsavedChanges.text'),
+      okText: t('unsavedChanges.leave'),
+      cancelText: t('unsavedChanges.stay'),
       okButtonProps: { danger: true },
       onOk: () => {
         asking.current = false;

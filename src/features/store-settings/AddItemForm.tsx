@@ -3,10 +3,11 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Input, type InputRef } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { MENU_ITEMS } from '../../constants';
+import { MENU_ITEM_RULES } from '../../constants';
 import { serverErrorMessage } from '../../api/errorMessage';
 import { currencyAffix, parsePriceInput, pricePlaceholder } from '../../lib/money';
 import { useAddItemMutation } from './vendorApi';
+import { t } from '../../i18n/texts';
 
 export function AddItemForm({ vendorId, currency }: { vendorId: string; currency: string }) {
   const [name, setName] = useState('');
@@ -33,7 +34,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
     setAddFailure(null);
     addItem({ vendorId, itemName, itemPrice: parsed.price })
       .unwrap()
-      .catch((error: unknown) => setAddFailure(MENU_ITEMS.addFailed(itemName, serverErrorMessage(error, MENU_ITEMS.addFailedFallback))));
+      .catch((error: unknown) => setAddFailure(t('menuItems.addFailed', { name: itemName, reason: serverErrorMessage(error, t('menuItems.addFailedFallback')) })));
     setName('');
     setPrice('');
     nameInput.current?.focus();
@@ -43,7 +44,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
     <div className="sw-add-item">
       <form
         className="sw-add-item__row"
-        aria-label="Add menu item"
+        aria-label={t('menuItems.addFormLabel')}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -51,15 +52,15 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
       >
         <Input
           ref={nameInput}
-          aria-label={MENU_ITEMS.nameLabel}
-          placeholder={MENU_ITEMS.namePlaceholder}
+          aria-label={t('menuItems.nameLabel')}
+          placeholder={t('menuItems.namePlaceholder')}
           value={name}
-          maxLength={MENU_ITEMS.nameMaxLength}
+          maxLength={MENU_ITEM_RULES.nameMaxLength}
           onChange={(event) => setName(event.target.value)}
           className="sw-add-item__name"
         />
         <Input
-          aria-label={MENU_ITEMS.priceLabel}
+          aria-label={t('menuItems.priceLabel')}
           placeholder={pricePlaceholder()}
           prefix={affix.position === 'prefix' ? affix.symbol : undefined}
           suffix={affix.position === 'suffix' ? affix.symbol : undefined}
@@ -74,11 +75,11 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
           className="sw-add-item__price"
         />
         <Button type="primary" htmlType="submit" icon={<PlusOutlined />}>
-          {MENU_ITEMS.add}
+          {t('menuItems.add')}
         </Button>
       </form>
       {addFailure && <Alert type="error" showIcon title={addFailure} role="alert" className="sw-add-item__error" />}
-      {priceInvalid && <Alert type="error" showIcon title={MENU_ITEMS.priceInvalid} role="alert" className="sw-add-item__error" />}
+      {priceInvalid && <Alert type="error" showIcon title={t('menuItems.priceInvalid')} role="alert" className="sw-add-item__error" />}
     </div>
   );
 }

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { Button, Upload } from 'antd';
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { STORE_SETTINGS } from '../../constants';
+import { STORE_PROFILE_LIMITS } from '../../constants';
 import { checkImageFile } from './fileRules';
+import { t } from '../../i18n/texts';
 
 export interface ImagePickerProps {
   /** Id of the file input, so a Form.Item label can point at it. */
@@ -16,24 +17,24 @@ export interface ImagePickerProps {
 
 export function ImagePicker({ inputId, variant, previewUrl, onPick }: ImagePickerProps) {
   const [error, setError] = useState<string | null>(null);
-  const label = variant === 'logo' ? STORE_SETTINGS.fields.logo : STORE_SETTINGS.fields.cover;
+  const label = variant === 'logo' ? t('storeSettings.fields.logo') : t('storeSettings.fields.cover');
 
   return (
     <div className={`sw-image-picker sw-image-picker--${variant}`}>
       <div className="sw-image-picker__preview" aria-live="polite">
         {previewUrl ? (
-          <img src={previewUrl} alt={`${label} preview`} />
+          <img src={previewUrl} alt={t('storeSettings.imagePreviewAlt', { image: label })} />
         ) : (
           <span className="sw-image-picker__empty">
             <PictureOutlined aria-hidden />
-            <span>{STORE_SETTINGS.noImage}</span>
+            <span>{t('storeSettings.noImage')}</span>
           </span>
         )}
       </div>
       <div className="sw-image-picker__side">
         <Upload
           id={inputId}
-          accept={STORE_SETTINGS.imageAccept}
+          accept={STORE_PROFILE_LIMITS.imageAccept}
           showUploadList={false}
           maxCount={1}
           beforeUpload={(file) => {
@@ -44,9 +45,9 @@ export function ImagePicker({ inputId, variant, previewUrl, onPick }: ImagePicke
             return Upload.LIST_IGNORE;
           }}
         >
-          <Button icon={<UploadOutlined />}>{previewUrl ? STORE_SETTINGS.changeImage : STORE_SETTINGS.chooseImage}</Button>
+          <Button icon={<UploadOutlined />}>{previewUrl ? t('storeSettings.changeImage') : t('storeSettings.chooseImage')}</Button>
         </Upload>
-        <span className="sw-store-muted sw-image-picker__hint">{STORE_SETTINGS.imageHint[variant]}</span>
+        <span className="sw-store-muted sw-image-picker__hint">{variant === 'logo' ? t('storeSettings.imageHint.logo') : t('storeSettings.imageHint.cover')}</span>
         {error && (
           <span role="alert" className="sw-store-error sw-image-picker__hint">
             {error}

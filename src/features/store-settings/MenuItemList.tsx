@@ -3,12 +3,12 @@ import { useEffect, useRef } from 'react';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { MenuItemDto } from '../../api/contract/vendor';
-import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
 import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
 import { formatPrice } from '../../lib/money';
 import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
 import { useGetRewardQuery } from '../../api/rewardsApi';
+import { t } from '../../i18n/texts';
 
 export function MenuItemList({ vendorId, items, currency }: { vendorId: string; items: readonly MenuItemDto[]; currency: string }) {
   const [deleteItem] = useDeleteItemMutation();
@@ -26,10 +26,10 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
   }, [newest]);
 
   if (items.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MENU_ITEMS.empty} className="sw-items__empty" />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('menuItems.empty')} className="sw-items__empty" />;
   }
   return (
-    <ul className="sw-items" aria-label={MENU_ITEMS.heading} ref={list}>
+    <ul className="sw-items" aria-label={t('menuItems.heading')} ref={list}>
       {items.map((item) => (
         <li key={item._id} className={newUploadId && item.uploadId === newUploadId ? 'sw-items__row sw-items__row--new' : 'sw-items__row'}>
           {/* A long name is cut with … — its title shows it whole. */}
@@ -39,19 +39,19 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
           <span className="sw-items__price">{formatPrice(item.price, currency)}</span>
           {newUploadId && item.uploadId === newUploadId && (
             <Tag color="green" className="sw-items__new">
-              {MENU_UPLOAD.newTag}
+              {t('menuUpload.newTag')}
             </Tag>
           )}
           <Popconfirm
-            title={MENU_ITEMS.deleteConfirm(item.name)}
-            description={item._id === qualifyingItemId ? MENU_ITEMS.deleteQualifyingWarning(item.name) : undefined}
-            okText={MENU_ITEMS.deleteOk}
-            cancelText={MENU_ITEMS.deleteCancel}
+            title={t('menuItems.deleteConfirm', { name: item.name })}
+            description={item._id === qualifyingItemId ? t('menuItems.deleteQualifyingWarning', { name: item.name }) : undefined}
+            okText={t('menuItems.deleteOk')}
+            cancelText={t('menuItems.deleteCancel')}
             okButtonProps={{ danger: true }}
             placement="topRight"
             onConfirm={() => void deleteItem({ vendorId, itemId: item._id })}
           >
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={MENU_ITEMS.deleteLabel(item.name)} />
+            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('menuItems.deleteLabel', { name: item.name })} />
           </Popconfirm>
         </li>
       ))}

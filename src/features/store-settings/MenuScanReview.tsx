@@ -4,8 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Spin } from 'antd';
 import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
-import { MENU_ITEMS } from '../../constants';
-import { parsePriceInput } from '../../lib/money';
+import { currencyAffix, parsePriceInput } from '../../lib/money';
 import { t } from '../../i18n/texts';
 import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery, useUpdateItemMutation } from './vendorApi';
 
@@ -178,6 +177,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
   const [price, setPrice] = useState(priceText(item.price));
   // What is wrong, not its words: the text is chosen at render, in the page's language.
   const [problem, setProblem] = useState<'name' | 'price' | 'save' | null>(null);
+  const affix = currencyAffix(currency);
 
   const save = async () => {
     const newName = name.trim().replace(/\s+/g, ' ');
@@ -227,7 +227,8 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
         <Input
           size="small"
           className="sw-scan-review__price"
-          prefix={MENU_ITEMS.currencyPrefix}
+          prefix={affix.position === 'prefix' ? affix.symbol : undefined}
+          suffix={affix.position === 'suffix' ? affix.symbol : undefined}
           inputMode="decimal"
           aria-label={t('menuReview.priceLabel', { name: item.name })}
           value={price}

@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { Alert, Button, Popconfirm, Progress, Spin, Upload } from 'antd';
 import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { MENU_UPLOAD } from '../../constants';
+import { MENU_UPLOAD_FILES } from '../../constants';
 import { useAppSelector } from '../../app/hooks';
 import { checkMenuFile } from './fileRules';
 import { selectMenuUpload, selectMenuUploadMessage } from './menuUploadSlice';
 import { useRemoveUploadMutation, useUploadMenuMutation } from './vendorApi';
+import { t } from '../../i18n/texts';
 
 export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
   const upload = useAppSelector(selectMenuUpload);
@@ -25,14 +26,14 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
         <div>
           {/* Labels the hidden file input too, so assistive technology names it. */}
           <label htmlFor="menu-upload-input" id="menu-upload-heading" className="sw-menu-upload__title">
-            {MENU_UPLOAD.heading}
+            {t('menuUpload.heading')}
           </label>
           <br />
-          <span className="sw-store-muted">{MENU_UPLOAD.hint}</span>
+          <span className="sw-store-muted">{t('menuUpload.hint')}</span>
         </div>
         <Upload
           id="menu-upload-input"
-          accept={MENU_UPLOAD.accept}
+          accept={MENU_UPLOAD_FILES.accept}
           showUploadList={false}
           disabled={scanning}
           beforeUpload={(file) => {
@@ -44,7 +45,7 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
           }}
         >
           <Button icon={<UploadOutlined />} disabled={scanning}>
-            {MENU_UPLOAD.button}
+            {t('menuUpload.button')}
           </Button>
         </Upload>
       </div>
@@ -58,12 +59,12 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
               percent={upload.uploadPercent}
               size="small"
               status="active"
-              aria-label={`${MENU_UPLOAD.uploading} ${upload.fileName}`}
+              aria-label={`${t('menuUpload.uploading')} ${upload.fileName}`}
             />
           )}
           <div className="sw-menu-upload__scanning" role="status">
             <Spin size="small" />
-            <span>{MENU_UPLOAD.scanning}</span>
+            <span>{t('menuUpload.scanning')}</span>
           </div>
         </div>
       )}
@@ -75,14 +76,14 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
       )}
       {!scanning && undoable && (
         <Popconfirm
-          title={MENU_UPLOAD.undoConfirm}
-          okText={MENU_UPLOAD.undoOk}
-          cancelText={MENU_UPLOAD.undoCancel}
+          title={t('menuUpload.undoConfirm')}
+          okText={t('menuUpload.undoOk')}
+          cancelText={t('menuUpload.undoCancel')}
           okButtonProps={{ danger: true }}
           onConfirm={() => void removeUpload({ vendorId, uploadId: undoable.uploadId })}
         >
           <Button size="small" danger type="link" loading={removing.isLoading} className="sw-menu-upload__undo">
-            {MENU_UPLOAD.undo(undoable.count)}
+            {t('menuUpload.undo', { n: undoable.count })}
           </Button>
         </Popconfirm>
       )}

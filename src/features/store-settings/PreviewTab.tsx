@@ -2,8 +2,8 @@
 // unsaved edits of the Setup tab, in a phone-sized frame.
 import type { MenuItemDto } from '../../api/contract/vendor';
 import { StoreDetails } from '../../components/StoreDetails';
-import { STORE_PREVIEW } from '../../constants';
 import type { ProfileDraft } from './profileDraft';
+import { t } from '../../i18n/texts';
 
 export interface PreviewTabProps {
   profile: ProfileDraft;
@@ -13,13 +13,21 @@ export interface PreviewTabProps {
 }
 
 export function PreviewTab({ profile, logoUrl, coverUrl, items }: PreviewTabProps) {
-  const company = profile.company.trim() || STORE_PREVIEW.unnamedStore;
+  const company = profile.company.trim() || t('storePreview.unnamedStore');
   return (
     <div className="sw-preview">
-      <span className="sw-store-muted sw-preview__caption">{STORE_PREVIEW.caption}</span>
-      <article className="sw-phone" aria-label={`${company} store preview`}>
+      <span className="sw-store-muted sw-preview__caption">{t('storePreview.caption')}</span>
+      <article className="sw-phone" aria-label={t('storePreview.phoneLabel', { company })}>
         <StoreDetails
           headingLevel={3}
+          texts={{
+            unnamedStore: t('storePreview.unnamedStore'),
+            addressLabel: t('storePreview.addressLabel'),
+            hoursLabel: t('storePreview.hoursLabel'),
+            menuHeading: t('storePreview.menuHeading'),
+            emptyMenu: t('storePreview.emptyMenu'),
+            logoAlt: (name) => t('storePreview.logoAlt', { company: name }),
+          }}
           store={{
             company,
             logo: logoUrl,

@@ -1,7 +1,7 @@
 // Setup tab of the Store Settings dialog: the store profile fields, its currency and the logo and cover pickers.
 import { useMemo } from 'react';
 import { Col, Form, Input, Row, Select } from 'antd';
-import { STORE_SETTINGS } from '../../constants';
+import { STORE_PROFILE_LIMITS } from '../../constants';
 import { currencyOptions } from '../../lib/currencies';
 import { t } from '../../i18n/texts';
 import { ImagePicker } from './ImagePicker';
@@ -20,8 +20,6 @@ export interface SetupTabProps {
   onPickCover: (file: File) => void;
 }
 
-const { fields, placeholders } = STORE_SETTINGS;
-
 const errorProps = (message: string | undefined) => (message ? { validateStatus: 'error' as const, help: message } : {});
 
 export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPreviewUrl, onPickLogo, onPickCover }: SetupTabProps) {
@@ -30,46 +28,46 @@ export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPr
     <Form layout="vertical" component="div" className="sw-setup">
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item label={fields.company} htmlFor="store-company" required {...errorProps(fieldErrors.company)}>
+          <Form.Item label={t('storeSettings.fields.company')} htmlFor="store-company" required {...errorProps(fieldErrors.company)}>
             <Input
               id="store-company"
               value={draft.company}
-              placeholder={placeholders.company}
-              maxLength={STORE_SETTINGS.textMaxLength}
+              placeholder={t('storeSettings.placeholders.company')}
+              maxLength={STORE_PROFILE_LIMITS.textMaxLength}
               onChange={(event) => onChange({ company: event.target.value })}
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={fields.website} htmlFor="store-website" {...errorProps(fieldErrors.website)}>
+          <Form.Item label={t('storeSettings.fields.website')} htmlFor="store-website" {...errorProps(fieldErrors.website)}>
             <Input
               id="store-website"
               type="url"
               value={draft.website}
-              placeholder={placeholders.website}
-              maxLength={STORE_SETTINGS.websiteMaxLength}
+              placeholder="https://"
+              maxLength={STORE_PROFILE_LIMITS.websiteMaxLength}
               onChange={(event) => onChange({ website: event.target.value })}
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={fields.address} htmlFor="store-address" required {...errorProps(fieldErrors.address)}>
+          <Form.Item label={t('storeSettings.fields.address')} htmlFor="store-address" required {...errorProps(fieldErrors.address)}>
             <Input
               id="store-address"
               value={draft.address}
-              placeholder={placeholders.address}
-              maxLength={STORE_SETTINGS.textMaxLength}
+              placeholder={t('storeSettings.placeholders.address')}
+              maxLength={STORE_PROFILE_LIMITS.textMaxLength}
               onChange={(event) => onChange({ address: event.target.value })}
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={fields.openHours} htmlFor="store-open-hours" required {...errorProps(fieldErrors.open_hours)}>
+          <Form.Item label={t('storeSettings.fields.openHours')} htmlFor="store-open-hours" required {...errorProps(fieldErrors.open_hours)}>
             <Input
               id="store-open-hours"
               value={draft.open_hours}
-              placeholder={placeholders.openHours}
-              maxLength={STORE_SETTINGS.textMaxLength}
+              placeholder={t('storeSettings.placeholders.openHours')}
+              maxLength={STORE_PROFILE_LIMITS.textMaxLength}
               onChange={(event) => onChange({ open_hours: event.target.value })}
             />
           </Form.Item>
@@ -88,12 +86,12 @@ export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPr
           </Form.Item>
         </Col>
         <Col xs={24} sm={10}>
-          <Form.Item label={fields.logo} htmlFor="store-logo" style={{ marginBottom: 8 }}>
+          <Form.Item label={t('storeSettings.fields.logo')} htmlFor="store-logo" style={{ marginBottom: 8 }}>
             <ImagePicker inputId="store-logo" variant="logo" previewUrl={logoPreviewUrl} onPick={onPickLogo} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={14}>
-          <Form.Item label={fields.cover} htmlFor="store-cover" style={{ marginBottom: 8 }}>
+          <Form.Item label={t('storeSettings.fields.cover')} htmlFor="store-cover" style={{ marginBottom: 8 }}>
             <ImagePicker inputId="store-cover" variant="cover" previewUrl={coverPreviewUrl} onPick={onPickCover} />
           </Form.Item>
         </Col>

@@ -4,7 +4,6 @@ import { Alert, Button, Modal, Spin, Tabs } from 'antd';
 import type { ApiError } from '../../api/contract/common';
 import type { MenuItemDto, VendorProfile } from '../../api/contract/vendor';
 import { httpStatusOf, serverErrorMessage } from '../../api/errorMessage';
-import { STORE_SETTINGS } from '../../constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectVendorId } from '../session/sessionSlice';
 import { resultDismissed as menuUploadResultDismissed } from './menuUploadSlice';
@@ -16,6 +15,7 @@ import { useObjectUrl } from './useObjectUrl';
 import { useGetVendorQuery, useUpdateVendorMutation } from './vendorApi';
 import { DEFAULT_CURRENCY } from '../../api/contract/limits';
 import './storeSettings.css';
+import { t } from '../../i18n/texts';
 
 export type StoreSettingsTab = 'setup' | 'preview' | 'menu';
 
@@ -35,7 +35,7 @@ export function StoreSettingsDialog({ open, onClose, initialTab = 'setup' }: Sto
     <Modal
       open={open}
       onCancel={onClose}
-      title={STORE_SETTINGS.title}
+      title={t('storeSettings.title')}
       footer={null}
       width={DIALOG_WIDTH}
       // Every opening starts from the saved profile, not from edits that were cancelled.
@@ -63,7 +63,7 @@ function StoreSettingsContent({ vendorId, onClose, initialTab }: { vendorId: str
 
   useEffect(() => {
     // A load failure in the dialog is only logged; loading ends.
-    if (isError) console.error(STORE_SETTINGS.loadFailedLog, error);
+    if (isError) console.error('Failed to load store settings', error);
   }, [isError, error]);
 
   if (isLoading) {
@@ -71,7 +71,7 @@ function StoreSettingsContent({ vendorId, onClose, initialTab }: { vendorId: str
       <>
         <div className="sw-dialog-loading" role="status">
           <Spin size="small" />
-          <span>{STORE_SETTINGS.loading}</span>
+          <span>{t('storeSettings.loading')}</span>
         </div>
         <DialogFooter onCancel={onClose} />
       </>
@@ -134,10 +134,10 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose, initialTab }: Sto
     } catch (error) {
       // A failed save is logged and the dialog stays open with the edits; when the
       // server names the fields it refused (400 details), they are marked so the vendor can fix them.
-      console.error(STORE_SETTINGS.saveFailedLog, error);
+      console.error('Failed to save store settings', error);
       setFieldErrors(fieldErrorsOf(error));
       // Not only logged to the console: the vendor is told why the profile was not saved.
-      setSaveError(STORE_SETTINGS.saveFailed(serverErrorMessage(error, STORE_SETTINGS.saveFailedFallback)));
+      setSaveError(t('storeSettings.saveFailed', { reason: serverErrorMessage(error, t('storeSettings.saveFailedFallback')) }));
       // A refused image (wrong type, too large, unreadable) goes back to the saved one rather than
       // staying on screen as a broken preview the vendor might think was kept.
       if (isImageRefusal(error)) {
@@ -155,7 +155,7 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose, initialTab }: Sto
         items={[
           {
             key: 'setup',
-            label: STORE_SETTINGS.tabs.setup,
+            label: t('storeSettings.tabs.setup'),
             children: (
               <SetupTab
                 draft={draft}
@@ -170,12 +170,12 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose, initialTab }: Sto
           },
           {
             key: 'preview',
-            label: STORE_SETTINGS.tabs.preview,
+            label: t('storeSettings.tabs.preview'),
             children: <PreviewTab profile={draft} logoUrl={logoUrl} coverUrl={coverUrl} items={items} />,
           },
           {
             key: 'menu',
-            label: STORE_SETTINGS.tabs.menu,
+            label: t('storeSettings.tabs.menu'),
             // The saved currency: the menu shows prices as customers see them now, not as an unsaved choice would.
             children: <MenuItemsTab vendorId={vendorId} items={items} currency={vendor?.currency ?? DEFAULT_CURRENCY} />,
           },
@@ -198,10 +198,10 @@ interface DialogFooterProps {
 function DialogFooter({ onCancel, onSave, saving = false, saveDisabled = false }: DialogFooterProps) {
   return (
     <div className="sw-dialog-footer">
-      <Button onClick={onCancel}>{STORE_SETTINGS.cancel}</Button>
+      <Button onClick={onCancel}>{t('storeSettings.cancel')}</Button>
       {onSave && (
         <Button type="primary" onClick={onSave} loading={saving} disabled={saveDisabled}>
-          {STORE_SETTINGS.save}
+          {t('storeSettings.save')}
         </Button>
       )}
     </div>

@@ -1,6 +1,6 @@
 // Menu upload state machine: idle → scanning → done | failed; illegal transitions do nothing.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MENU_UPLOAD } from '../../constants';
+import { t } from '../../i18n/texts';
 
 /**
  * `scanning` covers the whole request: the file going up (uploadPercent 0–100, from the XHR's
@@ -80,14 +80,32 @@ export const selectIsScanning = (state: WithMenuUpload) => state.menuUpload.stat
 export const selectNewUploadId = (state: WithMenuUpload): string | null =>
   state.menuUpload.status === 'done' && state.menuUpload.addedCount > 0 ? (state.menuUpload.uploadId ?? null) : null;
 
+/** What the vendor can change after each kind of failed scan (a literal key each, so the catalogue check sees them). */
+function failureReason(reason: MenuScanFailure): string {
+  switch (reason) {
+    case 'not-a-menu-file':
+      return t('menuUpload.failureReasons.notAMenuFile');
+    case 'too-large':
+      return t('menuUpload.failureReasons.tooLarge');
+    case 'unreadable':
+      return t('menuUpload.failureReasons.unreadable');
+    case 'busy':
+      return t('menuUpload.failureReasons.busy');
+    case 'offline':
+      return t('menuUpload.failureReasons.offline');
+    case 'server':
+      return t('menuUpload.failureReasons.server');
+  }
+}
+
 /** The one result message of a menu upload, or null while idle or scanning. */
 export function selectMenuUploadMessage(state: WithMenuUpload): { kind: 'success' | 'warning' | 'error'; text: string } | null {
   const upload = state.menuUpload;
   // "Failed to scan menu." stays first; the reason follows, so the vendor knows what to change.
-  if (upload.status === 'failed') return { kind: 'error', text: upload.reason ? `${MENU_UPLOAD.failed} ${MENU_UPLOAD.failureReasons[upload.reason]}` : MENU_UPLOAD.failed };
-  if (upload.status === 'undone') return { kind: 'warning', text: MENU_UPLOAD.undone(upload.removedCount) };
+  if (upload.status === 'failed') return { kind: 'error', text: upload.reason ? `${t('menuUpload.failed')} ${failureReason(upload.reason)}` : t('menuUpload.failed') };
+  if (upload.status === 'undone') return { kind: 'warning', text: t('menuUpload.undone', { n: upload.removedCount }) };
   if (upload.status !== 'done') return null;
-  if (upload.addedCount === 0 && upload.alreadyOnMenu) return { kind: 'warning', text: MENU_UPLOAD.allAlreadyOnMenu(upload.alreadyOnMenu) };
-  if (upload.addedCount === 0) return { kind: 'warning', text: MENU_UPLOAD.noItems };
-  return { kind: 'success', text: MENU_UPLOAD.added(upload.addedCount) };
+  if (upload.addedCount === 0 && upload.alreadyOnMenu) return { kind: 'warning', text: t('menuUpload.allAlreadyOnMenu', { n: upload.alreadyOnMenu }) };
+  if (upload.addedCount === 0) return { kind: 'warning', text: t('menuUpload.noItems') };
+  return { kind: 'success', text: t('menuUpload.added', { n: upload.addedCount }) };
 }

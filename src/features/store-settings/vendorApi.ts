@@ -12,7 +12,7 @@ import type {
   VendorResponse,
 } from '../../api/contract/vendor';
 import { dataUrlOf } from '../../lib/dataUrl';
-import { MENU_ITEMS, MENU_UPLOAD } from '../../constants';
+import { MENU_ITEM_RULES } from '../../constants';
 import { selectToken, type SessionState } from '../session/sessionSlice';
 import { menuScanFailureOf, uploadProgressed, scanFailed, scanStarted, scanSucceeded, uploadUndone } from './menuUploadSlice';
 import { postFormWithProgress } from './postFormWithProgress';
@@ -91,13 +91,13 @@ export function buildVendorForm({ company, address, open_hours, website, currenc
 
 /** A temporary id for an optimistic item, made from the current time, unique in the list. */
 export function temporaryItemId(items: readonly MenuItemDto[], nowMs: number = Date.now()): string {
-  const base = `${MENU_ITEMS.tempIdPrefix}${nowMs}`;
+  const base = `${MENU_ITEM_RULES.tempIdPrefix}${nowMs}`;
   let id = base;
   for (let n = 2; items.some((item) => item._id === id); n += 1) id = `${base}-${n}`;
   return id;
 }
 
-export const isTemporaryItemId = (id: string) => id.startsWith(MENU_ITEMS.tempIdPrefix);
+export const isTemporaryItemId = (id: string) => id.startsWith(MENU_ITEM_RULES.tempIdPrefix);
 
 export const vendorApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -152,7 +152,7 @@ export const vendorApi = api.injectEndpoints({
           if (optimistic.deletedMeanwhile) dispatch(vendorApi.endpoints.deleteItem.initiate({ vendorId, itemId: saved._id }));
           else dispatch(api.util.invalidateTags(['Reward']));
         } catch (error) {
-          console.error(MENU_ITEMS.addFailedLog, error);
+          console.error('Failed to add item', error);
         }
       },
     }),
@@ -178,7 +178,7 @@ export const vendorApi = api.injectEndpoints({
           await queryFulfilled;
           dispatch(api.util.invalidateTags(['Reward']));
         } catch (error) {
-          console.error(MENU_ITEMS.deleteFailedLog, error);
+          console.error('Failed to delete item', error);
         }
       },
     }),
@@ -217,7 +217,7 @@ export const vendorApi = api.injectEndpoints({
           dispatch(scanSucceeded(alreadyOnMenu ? { addedCount: newItems.length, uploadId, alreadyOnMenu } : { addedCount: newItems.length, uploadId }));
           if (newItems.length > 0) dispatch(api.util.invalidateTags(['Reward']));
         } catch (error) {
-          console.error(MENU_UPLOAD.failedLog, error);
+          console.error('Menu upload failed', error);
           // queryFulfilled rejects with { error: FetchBaseQueryError }: its status says why.
           const status = (error as { error?: { status?: number | string } } | undefined)?.error?.status;
           dispatch(scanFailed({ reason: menuScanFailureOf(status) }));
@@ -295,7 +295,7 @@ export const vendorApi = api.injectEndpoints({
           dispatch(uploadUndone({ uploadId, removedCount: typeof data?.removed === 'number' ? data.removed : removedCount }));
           dispatch(api.util.invalidateTags(['Reward']));
         } catch (error) {
-          console.error(MENU_UPLOAD.undoFailedLog, error);
+          console.error('Failed to remove the uploaded items', error);
           // The list may now differ from the server's: read it again.
           dispatch(api.util.invalidateTags([{ type: 'Items', id: vendorId }]));
         }

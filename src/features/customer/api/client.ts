@@ -21,6 +21,7 @@ import type {
   UpdateCustomerResponse,
   WalletResponse,
 } from '../../../api/contract/customer';
+import type { CampaignMailSetting, CampaignMessagesSetting } from '../../../api/contract/campaign-messages';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../../api/contract/protocol';
 import { clearCustomerCredential, readCustomerCredential, saveCustomerCredential } from '../customerCredential';
 import { currentLocale } from '../../../i18n/texts';
@@ -36,7 +37,7 @@ export function isCustomerApiError(value: unknown): value is CustomerApiError {
 }
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send this device's credential (read at call time: a first scan or a recovery may just have stored one). */
   withCredential?: boolean;
@@ -85,6 +86,14 @@ export const customerClient = {
   getCardStore: (cardId: string) => call<StoreDetailsResponse>(`/cards/${id(cardId)}/store`),
   /** GET /api/customer/cards/{cardId}/google-pass: the card's "Save to Google Wallet" link. */
   getGooglePass: (cardId: string) => call<GooglePassResponse>(`/cards/${id(cardId)}/google-pass`),
+  /** GET /api/customer/cards/{cardId}/campaign-messages: whether the card's store may send campaign messages. */
+  getCampaignMessages: (cardId: string) => call<CampaignMessagesSetting>(`/cards/${id(cardId)}/campaign-messages`),
+  /** PUT /api/customer/cards/{cardId}/campaign-messages: the card page's switch. */
+  setCampaignMessages: (cardId: string, enabled: boolean) => call<CampaignMessagesSetting>(`/cards/${id(cardId)}/campaign-messages`, { method: 'PUT', body: { enabled } }),
+  /** GET /api/customer/me/campaign-mail: whether stores may e-mail their offers (off until ticked). */
+  getCampaignMail: () => call<CampaignMailSetting>('/me/campaign-mail'),
+  /** PUT /api/customer/me/campaign-mail: the profile form's box; the mails come in the page's language. */
+  setCampaignMail: (optIn: boolean) => call<CampaignMailSetting>('/me/campaign-mail', { method: 'PUT', body: { optIn } }),
   /** POST /api/customer/cards/{cardId}/claim: redeem a full card. */
   claimCard: (cardId: string) => call<ClaimResponse>(`/cards/${id(cardId)}/claim`, { method: 'POST' }),
   /** GET /api/customer/claims/{id}: the claim as it is now. */

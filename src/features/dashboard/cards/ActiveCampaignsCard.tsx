@@ -1,8 +1,9 @@
 // Active Campaigns card: how many campaigns are running, which ones, and how many customers they reached.
 import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { DASHBOARD_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
+import { t } from '../../../i18n/texts';
+import { formatDayOfMonth, formatNumber } from '../../../lib/format';
 
 export interface RunningCampaign {
   id: string;
@@ -22,22 +23,22 @@ export interface ActiveCampaignsCardProps {
 /** A store with stamps of its own but no campaign: campaigns are not run by the server yet, so there is none. */
 export function NoCampaignsCard() {
   return (
-    <SectionCard title={DASHBOARD_TEXT.activeCampaigns} icon={<NotificationOutlined />}>
+    <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined />}>
       <div className="sw-stat">
         <span className="sw-figure">0</span>
-        <span className="sw-figure-label">{DASHBOARD_TEXT.runningNow}</span>
+        <span className="sw-figure-label">{t('dashboard.runningNow')}</span>
       </div>
-      <p className="sw-stat-note">{DASHBOARD_TEXT.noCampaigns}</p>
+      <p className="sw-stat-note">{t('dashboard.noCampaigns')}</p>
     </SectionCard>
   );
 }
 
 export function ActiveCampaignsCard({ count, customersReached, campaigns = [], sample = false }: ActiveCampaignsCardProps) {
   return (
-    <SectionCard title={DASHBOARD_TEXT.activeCampaigns} icon={<NotificationOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined />} sample={sample}>
       <div className="sw-stat">
-        <span className="sw-figure">{count.toLocaleString('en-US')}</span>
-        <span className="sw-figure-label">{DASHBOARD_TEXT.runningNow}</span>
+        <span className="sw-figure">{formatNumber(count)}</span>
+        <span className="sw-figure-label">{t('dashboard.runningNow')}</span>
       </div>
       {campaigns.length > 0 ? (
         <ul className="sw-campaign-list">
@@ -45,13 +46,13 @@ export function ActiveCampaignsCard({ count, customersReached, campaigns = [], s
             <li key={campaign.id}>
               <span className="sw-campaign-dot" aria-hidden />
               <span className="sw-campaign-name">{campaign.title}</span>
-              <span className="sw-campaign-end">{DASHBOARD_TEXT.campaignEnds(dayjs(campaign.end).format('D MMM'))}</span>
+              <span className="sw-campaign-end">{t('dashboard.campaignEnds', { date: formatDayOfMonth(dayjs(campaign.end).valueOf()) })}</span>
             </li>
           ))}
         </ul>
       ) : null}
       <p className="sw-stat-note">
-        <TeamOutlined aria-hidden /> {DASHBOARD_TEXT.customersReached(customersReached)}
+        <TeamOutlined aria-hidden /> {t('dashboard.customersReached', { n: customersReached })}
       </p>
     </SectionCard>
   );

@@ -1,9 +1,9 @@
 // Engaged Customers card: the most frequent customers, each with an initials avatar.
 import { TeamOutlined } from '@ant-design/icons';
 import { Avatar } from 'antd';
-import { DASHBOARD_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
 import { initials } from './initials';
+import { t } from '../../../i18n/texts';
 
 export interface EngagedCustomer {
   id: string;
@@ -21,9 +21,9 @@ export interface EngagedCustomersCardProps {
   activityLabel?: (visits: number) => string;
 }
 
-export function EngagedCustomersCard({ customers, sample = false, activityLabel = DASHBOARD_TEXT.visits }: EngagedCustomersCardProps) {
+export function EngagedCustomersCard({ customers, sample = false, activityLabel = (visits: number) => t('dashboard.visits', { n: visits }) }: EngagedCustomersCardProps) {
   return (
-    <SectionCard title={DASHBOARD_TEXT.engagedCustomers} icon={<TeamOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.engagedCustomers')} icon={<TeamOutlined />} sample={sample}>
       <ul className="sw-people">
         {customers.map((customer, i) => (
           <li key={customer.id} className="sw-person">

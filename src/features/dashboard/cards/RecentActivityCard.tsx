@@ -1,8 +1,8 @@
 // Recent Reward Activity card: the latest stamp and reward events, newest first.
 import type { ReactNode } from 'react';
 import { CheckCircleOutlined, GiftOutlined, HistoryOutlined, PlusCircleOutlined, UserAddOutlined } from '@ant-design/icons';
-import { DASHBOARD_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
+import { t } from '../../../i18n/texts';
 
 export type RewardEventKind = 'stamp' | 'redeemed' | 'completed' | 'joined';
 
@@ -25,7 +25,7 @@ const KIND_ICON: Record<RewardEventKind, ReactNode> = {
 
 export function RecentActivityCard({ events, sample = false }: { events: readonly RewardEvent[]; sample?: boolean }) {
   return (
-    <SectionCard title={DASHBOARD_TEXT.recentActivity} icon={<HistoryOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.recentActivity')} icon={<HistoryOutlined />} sample={sample}>
       <ul className="sw-feed">
         {events.map((event) => (
           <li key={event.id} className="sw-feed-item">

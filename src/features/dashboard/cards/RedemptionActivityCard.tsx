@@ -1,8 +1,10 @@
 // Redemption-activity card: redemptions per week as an area chart, with this week against last week.
 import { ArrowDownOutlined, ArrowUpOutlined, LineChartOutlined } from '@ant-design/icons';
-import { ACTIVITY_TEXT, DASHBOARD_TEXT } from '../../../constants';
+import { ACTIVITY_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
 import { AreaChart, type ChartPoint } from '../../../components/charts/AreaChart';
+import { t } from '../../../i18n/texts';
+import { formatNumber, formatPercent } from '../../../lib/format';
 
 export interface RedemptionActivityCardProps {
   /** Redemptions per week, oldest first. */
@@ -18,14 +20,14 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
   const change = lastWeek ? Math.round(((thisWeek - lastWeek) / lastWeek) * 100) : null;
   const total = weekly.reduce((sum, week) => sum + week.value, 0);
   return (
-    <SectionCard title={DASHBOARD_TEXT.redemptionActivity} icon={<LineChartOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.redemptionActivity')} icon={<LineChartOutlined />} sample={sample}>
       <div className="sw-activity-summary">
-        <span className="sw-figure-label">{DASHBOARD_TEXT.thisWeek}</span>
-        <span className="sw-figure sw-figure--medium">{thisWeek.toLocaleString('en-US')}</span>
+        <span className="sw-figure-label">{t('dashboard.thisWeek')}</span>
+        <span className="sw-figure sw-figure--medium">{formatNumber(thisWeek)}</span>
         {change !== null ? (
           <span className={change >= 0 ? 'sw-trend sw-trend--up' : 'sw-trend sw-trend--down'}>
-            {change >= 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {Math.abs(change)}%{' '}
-            {DASHBOARD_TEXT.vsLastWeek}
+            {change >= 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {formatPercent(Math.abs(change))}{' '}
+            {t('dashboard.vsLastWeek')}
           </span>
         ) : null}
       </div>
@@ -39,22 +41,22 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
       ) : (
         <AreaChart
           points={weekly}
-          ariaLabel={DASHBOARD_TEXT.redemptionChartLabel(weekly.length, weekly[0]?.value ?? 0, thisWeek)}
+          ariaLabel={t('dashboard.redemptionChartLabel', { weeks: weekly.length, first: weekly[0]?.value ?? 0, last: thisWeek })}
         />
       )}
       {weekly.length > 0 ? (
         <dl className="sw-mini-stats">
           <div>
-            <dt>{DASHBOARD_TEXT.periodTotal(weekly.length)}</dt>
-            <dd>{total.toLocaleString('en-US')}</dd>
+            <dt>{t('dashboard.periodTotal', { weeks: weekly.length })}</dt>
+            <dd>{formatNumber(total)}</dd>
           </div>
           <div>
-            <dt>{DASHBOARD_TEXT.weeklyAverage}</dt>
-            <dd>{Math.round(total / weekly.length).toLocaleString('en-US')}</dd>
+            <dt>{t('dashboard.weeklyAverage')}</dt>
+            <dd>{formatNumber(Math.round(total / weekly.length))}</dd>
           </div>
           <div>
-            <dt>{DASHBOARD_TEXT.bestWeek}</dt>
-            <dd>{Math.max(...weekly.map((week) => week.value)).toLocaleString('en-US')}</dd>
+            <dt>{t('dashboard.bestWeek')}</dt>
+            <dd>{formatNumber(Math.max(...weekly.map((week) => week.value)))}</dd>
           </div>
         </dl>
       ) : null}

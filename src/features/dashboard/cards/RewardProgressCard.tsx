@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { CoffeeOutlined, GiftOutlined } from '@ant-design/icons';
 import { Progress } from 'antd';
-import { DASHBOARD_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
+import { t } from '../../../i18n/texts';
 
 export interface RewardProgressCardProps {
   stampsRequired: number;
@@ -21,15 +21,15 @@ export function RewardProgressCard({ stampsRequired, averageStampsCollected, act
   const filled = Math.min(stampsRequired, Math.max(0, Math.round(averageStampsCollected)));
   const percent = stampsRequired > 0 ? Math.round((averageStampsCollected / stampsRequired) * 100) : 0;
   return (
-    <SectionCard title={DASHBOARD_TEXT.rewardSetup} icon={<GiftOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.rewardSetup')} icon={<GiftOutlined />} sample={sample}>
       <div className="sw-reward-card">
-        <p className="sw-reward-program">{DASHBOARD_TEXT.rewardProgram(stampsRequired)}</p>
+        <p className="sw-reward-program">{t('dashboard.rewardProgram', { stamps: stampsRequired })}</p>
         {offer ? (
           <p className="sw-reward-offer" data-testid="reward-offer">
             {offer}
           </p>
         ) : null}
-        <div className="sw-dash-stamps" role="img" aria-label={DASHBOARD_TEXT.stampsLabel(filled, stampsRequired)}>
+        <div className="sw-dash-stamps" role="img" aria-label={t('dashboard.stampsLabel', { filled, total: stampsRequired })}>
           {Array.from({ length: stampsRequired }, (_, i) => (
             <span key={i} className={i < filled ? 'sw-dash-stamp sw-dash-stamp--filled' : 'sw-dash-stamp'} data-stamp={i < filled ? 'filled' : 'empty'}>
               <CoffeeOutlined />
@@ -41,10 +41,10 @@ export function RewardProgressCard({ stampsRequired, averageStampsCollected, act
           strokeColor="#7a4a2a"
           railColor="#efe4da"
           size={['100%', 10]}
-          aria-label={DASHBOARD_TEXT.progressLabel}
+          aria-label={t('dashboard.progressLabel')}
         />
         <p className="sw-reward-average">
-          {activeCards === 0 ? DASHBOARD_TEXT.noCardsInProgress(stampsRequired) : DASHBOARD_TEXT.averageStamps(averageStampsCollected, stampsRequired)}
+          {activeCards === 0 ? t('dashboard.noCardsInProgress', { total: stampsRequired }) : t('dashboard.averageStamps', { collected: averageStampsCollected, total: stampsRequired })}
         </p>
         {action ? <div className="sw-card-action">{action}</div> : null}
       </div>

@@ -1,8 +1,9 @@
 // Total Redemptions card: the all-time figure with bars of the last months.
 import { TrophyOutlined } from '@ant-design/icons';
-import { DASHBOARD_TEXT } from '../../../constants';
 import { SectionCard } from '../../../components/SectionCard';
 import { MiniBars } from '../../../components/charts/MiniBars';
+import { t } from '../../../i18n/texts';
+import { formatNumber } from '../../../lib/format';
 
 export interface TotalRedemptionsCardProps {
   total: number;
@@ -14,12 +15,12 @@ export interface TotalRedemptionsCardProps {
 }
 
 export function TotalRedemptionsCard({ total, monthlyBars, barsLabel, sample = false }: TotalRedemptionsCardProps) {
-  const caption = barsLabel ?? DASHBOARD_TEXT.redemptionBarsLabel(monthlyBars.length);
+  const caption = barsLabel ?? t('dashboard.redemptionBarsLabel', { months: monthlyBars.length });
   return (
-    <SectionCard title={DASHBOARD_TEXT.totalRedemptions} icon={<TrophyOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.totalRedemptions')} icon={<TrophyOutlined />} sample={sample}>
       <div className="sw-stat">
-        <span className="sw-figure">{total.toLocaleString('en-US')}</span>
-        <span className="sw-figure-label">{DASHBOARD_TEXT.allTime}</span>
+        <span className="sw-figure">{formatNumber(total)}</span>
+        <span className="sw-figure-label">{t('dashboard.allTime')}</span>
       </div>
       <MiniBars values={monthlyBars} ariaLabel={caption} />
       {/* The same words as the bars' text alternative, so screen readers hear them once. */}

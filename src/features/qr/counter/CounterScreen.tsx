@@ -6,7 +6,6 @@ import { StampQuantitySelector } from '../StampQuantitySelector';
 import { useEffect, useRef, useState } from 'react';
 import { CloseOutlined, SoundOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
-import { QR_TEXT } from '../../../constants';
 import { ActivityFeedView } from '../LiveActivityFeed';
 import { selectActivityFeed } from '../../activity/activityFeedSlice';
 import { QrCodeDisplay } from '../QrCodeDisplay';
@@ -16,6 +15,7 @@ import { playChime } from './chime';
 import { counterQrSize, useBoxSize } from './useBoxSize';
 import { useScreenWakeLock } from './useScreenWakeLock';
 import './counter.css';
+import { t } from '../../../i18n/texts';
 
 const CHIME_STORAGE_KEY = 'stampwise.counterChime';
 
@@ -53,15 +53,15 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
   };
 
   return (
-    <div className="sw-counter" role="dialog" aria-modal="true" aria-label={QR_TEXT.counterLabel} data-testid="counter-screen">
+    <div className="sw-counter" role="dialog" aria-modal="true" aria-label={t('qr.counterLabel')} data-testid="counter-screen">
       {landed ? (
         // Keyed by the line: each new stamp replays the CSS flash (no timer needed to end it).
         <div key={landed.id} className={`sw-counter__flash sw-counter__flash--${landed.type}`} data-testid="counter-flash" aria-hidden>
-          {landed.type === 'redemption' ? QR_TEXT.claimLanded : QR_TEXT.stampLanded}
+          {landed.type === 'redemption' ? t('qr.claimLanded') : t('qr.stampLanded')}
         </div>
       ) : null}
       <header className="sw-counter__brand">
-        {logo ? <img className="sw-counter__logo" src={logo} alt={QR_TEXT.flyerLogoAlt(company)} /> : null}
+        {logo ? <img className="sw-counter__logo" src={logo} alt={t('qr.flyerLogoAlt', { company })} /> : null}
         <div className="sw-counter__names">
           <h1 className="sw-counter__company">{company}</h1>
           {offer ? (
@@ -71,7 +71,7 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
           ) : null}
         </div>
       </header>
-      <p className="sw-counter__scan">{QR_TEXT.counterScan}</p>
+      <p className="sw-counter__scan">{t('qr.counterScan')}</p>
       <StampQuantitySelector idPrefix="sw-counter" />
       <div className="sw-counter__qr" ref={qrBoxRef}>
         <QrCodeDisplay url={qr.url} expired={qr.expired} fixedSize={counterQrSize(qrBox)} />
@@ -84,11 +84,11 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
         <div className="sw-counter__controls">
           <label className="sw-counter__chime">
             <input type="checkbox" checked={chime} onChange={(event) => toggleChime(event.target.checked)} />
-            <SoundOutlined aria-hidden /> {QR_TEXT.chime}
+            <SoundOutlined aria-hidden /> {t('qr.chime')}
           </label>
           {onLeave ? (
             <button type="button" className="sw-counter__leave" onClick={onLeave}>
-              <CloseOutlined aria-hidden /> {QR_TEXT.counterLeave}
+              <CloseOutlined aria-hidden /> {t('qr.counterLeave')}
             </button>
           ) : null}
         </div>

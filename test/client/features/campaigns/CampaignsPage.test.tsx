@@ -92,6 +92,7 @@ const savedCampaign: CampaignRow = {
   budget: 80,
   status: 'active',
   notifications: 0,
+  delivery: { sent: 0, waiting: 0, failed: 0 },
   createdAt: 1,
 };
 
@@ -102,7 +103,16 @@ describe('CampaignsPage', () => {
     log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     api = installFakeApi();
     api.on('GET /api/campaigns/vendor-1', { status: 200, body: { campaigns: [] } });
-    api.on('GET /api/campaigns/vendor-1/audience', { status: 200, body: { daily: 2, weekly: 7, monthly: 31, all: 58 } });
+    api.on('GET /api/campaigns/vendor-1/audience', {
+      status: 200,
+      body: {
+        daily: 2,
+        weekly: 7,
+        monthly: 31,
+        all: 58,
+        reach: { daily: { email: 1, pass: 1, push: 0 }, weekly: { email: 3, pass: 2, push: 0 }, monthly: { email: 9, pass: 6, push: 0 }, all: { email: 12, pass: 9, push: 0 } },
+      },
+    });
     api.on('POST /api/campaigns/vendor-1', { status: 201, body: { id: 'cmp-new' } });
   });
   afterEach(() => {
@@ -278,14 +288,24 @@ describe('CampaignsPage', () => {
     expect(screen.queryByText('Campaign recorded. No notification was sent: campaigns are in preview.')).not.toBeInTheDocument();
   });
 
-  it('says how many customers the chosen customer frequency reaches', async () => {
+  it('says how many customers the chosen customer frequency reaches, and how many on each channel', async () => {
     const user = setupUser();
     renderCampaigns();
     await screen.findByText(FORM_TITLE);
     await user.click(radio('Customer Frequency', 'Weekly visitors'));
-    expect(await screen.findByText('This reaches 7 customers today.')).toBeInTheDocument();
+    expect(await screen.findByText('This reaches 7 customers today. Reachable now: 3 by e-mail, 2 on a wallet pass, 0 by web push.')).toBeInTheDocument();
     await user.click(radio('Customer Frequency', 'All customers'));
-    expect(await screen.findByText('This reaches 58 customers today.')).toBeInTheDocument();
+    expect(await screen.findByText('This reaches 58 customers today. Reachable now: 12 by e-mail, 9 on a wallet pass, 0 by web push.')).toBeInTheDocument();
+  });
+
+  it('shows how many messages a campaign sent, and how many wait or failed', async () => {
+    api.on('GET /api/campaigns/vendor-1', { status: 200, body: { campaigns: [{ ...savedCampaign, notifications: 40, delivery: { sent: 40, waiting: 12, failed: 3 } }] } });
+    renderCampaigns();
+    const row = (await screen.findByText('Flat White Fridays')).closest('tr') as HTMLTableRowElement;
+    expect(row).toHaveTextContent('40');
+    expect(row).toHaveTextContent('12 waiting');
+    expect(row).toHaveTextContent('3 failed');
+    expect(row.querySelector('.sw-count')).toHaveAttribute('aria-label', '40 sent, 12 waiting, 3 failed');
   });
 
   it("lists the store's own campaigns instead of the samples, with their status, and pauses one", async () => {

@@ -6,6 +6,7 @@ import type { DashboardResponse } from '../../../../src/api/contract/activity';
 import { renderWithApp } from '../../render';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
+import { pageLanguage } from '../../support/pageLanguage';
 
 // antd renders and role queries are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(30_000);
@@ -33,6 +34,20 @@ afterEach(() => http.restore());
 const renderDashboard = () => renderWithApp(<DashboardPage />, { route: '/dashboard/vendor-1', path: '/dashboard/:userId', preloadedState: { session: { token: sessionTokenFor('vendor-1') } } });
 
 describe('DashboardPage', () => {
+  it('reads in German: its words, and the sample counts written the German way', async () => {
+    const backToEnglish = pageLanguage('de', ['de-DE']);
+    try {
+      renderDashboard();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: '7 von 10 Stempeln gesammelt' })).toBeInTheDocument();
+      const total = screen.getByRole('heading', { name: 'Eingelöste Prämien gesamt' }).closest('.ant-card') as HTMLElement;
+      expect(within(total).getByText('1.234')).toBeInTheDocument();
+      expect(screen.getByText('412 Kunden diese Woche erreicht')).toBeInTheDocument();
+    } finally {
+      backToEnglish();
+    }
+  });
+
   it('is headed Dashboard', async () => {
     renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();

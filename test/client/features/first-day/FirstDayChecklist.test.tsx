@@ -7,6 +7,7 @@ import type { FirstDayStatus, RewardResponse } from '../../../../src/api/contrac
 import { renderWithApp } from '../../render';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { setupUser } from '../../support/browser';
+import { pageLanguage } from '../../support/pageLanguage';
 
 jest.setTimeout(30_000);
 
@@ -64,6 +65,17 @@ describe('the first day on the dashboard', () => {
   it('a reward that has ended is named, with its date', async () => {
     renderDashboard({ ...brandNew, rewardSaved: true, rewardExpiry: '2025-12-31' }, specDefaults);
     expect(await screen.findByText('Your reward ended on 31 Dec 2025, so customers cannot collect stamps. Choose a new expiry date to keep it running.')).toBeInTheDocument();
+  });
+
+  it('a reward that has ended is named in French, with its date written the French way', async () => {
+    const backToEnglish = pageLanguage('fr', ['fr-FR']);
+    try {
+      renderDashboard({ ...brandNew, rewardSaved: true, rewardExpiry: '2025-12-31' }, specDefaults);
+      expect(await screen.findByText(/^Votre récompense a pris fin le 31 déc\. 2025 : les clients ne peuvent plus obtenir de tampons\./)).toBeInTheDocument();
+      expect(screen.getByText('Configurez d’abord votre récompense')).toBeInTheDocument();
+    } finally {
+      backToEnglish();
+    }
   });
 
   it("a saved reward: no call to action, the card shows the vendor's own setup, the step is ticked", async () => {

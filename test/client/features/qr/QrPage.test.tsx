@@ -1,6 +1,7 @@
 // The QR page as a vendor sees it: its texts, the live countdown, Regenerate, copy, and the flyer export.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { clampQrSize } from '../../../../src/features/qr/QrCodeDisplay';
+import { pageLanguage } from '../../support/pageLanguage';
 import { GENERATE, PRINTABLE, VENDOR, button, cornerCafe, mockedHtml2canvas, renderQrPage, withQrPageSetup } from './qrPageSetup';
 
 jest.mock('html2canvas', () => ({
@@ -43,6 +44,21 @@ describe('QrPage', () => {
     expect(screen.getByTestId('token-preview').textContent).toHaveLength(13);
     expect(button('Regenerate now')).toBeEnabled();
     expect(button('Export PNG')).toBeEnabled();
+  });
+
+  it('reads in Spanish: title, instructions, the countdown and the buttons', async () => {
+    const backToEnglish = pageLanguage('es', ['es-ES']);
+    try {
+      renderQrPage();
+      expect(screen.getByText('Escanea este código QR', { selector: 'h1' })).toBeInTheDocument();
+      expect(screen.getByText('Enséñaselo al cliente para que lo escanee con el móvil. Cada 60 segundos se genera un código nuevo.')).toBeInTheDocument();
+      await settle();
+      expect(screen.getByText('Se renueva en 60 s')).toBeInTheDocument();
+      expect(button('Generar otro ahora')).toBeEnabled();
+      expect(button('Exportar PNG')).toBeEnabled();
+    } finally {
+      backToEnglish();
+    }
   });
 
   it("counts 'Refresh in N s' down as the bar moves, and shows the next token after 60 s", async () => {

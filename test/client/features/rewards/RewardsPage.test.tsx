@@ -5,6 +5,7 @@ import { renderWithApp } from '../../render';
 import RewardsPage from '../../../../src/features/rewards/RewardsPage';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
+import { pageLanguage } from '../../support/pageLanguage';
 
 // A cold antd render takes seconds on a busy 2-core machine.
 jest.setTimeout(90_000);
@@ -250,5 +251,24 @@ describe('RewardsPage', () => {
     submit();
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Failed to save reward', expect.anything()));
     consoleError.mockRestore();
+  });
+});
+
+describe('in Spanish', () => {
+  it('the form, the Live Preview and its expiry date read in Spanish, the date written the Spanish way', async () => {
+    const backToEnglish = pageLanguage('es', ['es-ES']);
+    try {
+      serve({ stamps: 8, item: 'latte', itemCustom: null, expiry: '2026-12-31' });
+      renderWithApp(<RewardsPage />, { preloadedState: { session: { token: sessionTokenFor(VENDOR) } }, route: `/rewards/${VENDOR}`, path: '/rewards/:userId' });
+      await screen.findByText('Actualizar recompensa');
+      expect(screen.getByText('Configuración y gestión de recompensas')).toBeInTheDocument();
+      expect(screen.getByLabelText('Sellos necesarios')).toHaveValue('8');
+      const preview = screen.getByTestId('live-preview');
+      expect(within(preview).getByText('Compra 8 × Latte y llévate 1 gratis')).toBeInTheDocument();
+      expect(within(preview).getByText('Válida hasta el 31 dic 2026')).toBeInTheDocument();
+      expect(within(preview).getByText('Un cliente de ejemplo con 6 sellos')).toBeInTheDocument();
+    } finally {
+      backToEnglish();
+    }
   });
 });

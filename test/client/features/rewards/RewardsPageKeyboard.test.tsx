@@ -6,6 +6,7 @@ import RewardsPage from '../../../../src/features/rewards/RewardsPage';
 import { renderWithApp } from '../../render';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
+import { pageLanguage } from '../../support/pageLanguage';
 
 jest.setTimeout(90_000);
 
@@ -28,14 +29,14 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-async function renderLoaded() {
+async function renderLoaded(submitLabel = 'Update Reward Setup') {
   const view = renderWithApp(<RewardsPage />, {
     preloadedState: { session: { token: sessionTokenFor(VENDOR) } },
     route: `/rewards/${VENDOR}`,
     path: '/rewards/:userId',
     extraRoutes: [{ path: '/dashboard/:userId', element: <h1>Dashboard page</h1> }],
   });
-  await screen.findByText('Update Reward Setup');
+  await screen.findByText(submitLabel);
   return { ...view, user: userEvent.setup() };
 }
 
@@ -80,6 +81,25 @@ describe('Rewards page keyboard and unsaved edits', () => {
     await act(() => router.navigate(`/dashboard/${VENDOR}`));
     await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+  });
+
+  it('leaving with unsaved edits asks in French', async () => {
+    const backToEnglish = pageLanguage('fr', ['fr-FR']);
+    try {
+      const { user, router } = await renderLoaded('Mettre à jour la récompense');
+      const input = screen.getByRole('spinbutton', { name: 'Tampons nécessaires' });
+      fireEvent.change(input, { target: { value: '5' } });
+      await waitFor(() => expect(input).toHaveValue('5'));
+      // antd's watch reports the edit on its next tick (as in the English test above).
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      await act(() => router.navigate(`/dashboard/${VENDOR}`));
+      expect((await screen.findAllByText('Quitter sans enregistrer ?')).length).toBeGreaterThan(0);
+      expect(screen.getByText('Vos modifications de la carte de fidélité ne sont pas encore enregistrées. Les clients voient toujours la carte telle qu’elle était.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Rester sur cette page' }));
+      expect(router.state.location.pathname).toBe(`/rewards/${VENDOR}`);
+    } finally {
+      backToEnglish();
+    }
   });
 
   it('#8: without edits (or once saved) leaving asks nothing', async () => {

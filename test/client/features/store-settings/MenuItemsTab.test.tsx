@@ -31,29 +31,34 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-async function openMenuTab() {
+/** What the vendor reads on the dialog, in the page's language. */
+const ENGLISH = { company: 'Company', menuTab: 'Menu & Items', itemName: 'Item name', price: 'Price', add: 'Add', itemList: 'Menu items' };
+const FRENCH = { company: 'Établissement', menuTab: 'Carte et produits', itemName: 'Nom du produit', price: 'Prix', add: 'Ajouter', itemList: 'Produits de la carte' };
+type DialogWords = typeof ENGLISH;
+
+async function openMenuTab(words: DialogWords = ENGLISH) {
   const view = renderWithApp(<StoreSettingsDialog open onClose={jest.fn()} />, { preloadedState: { session: { token } } });
   const user = setupUser();
-  await screen.findByLabelText('Company');
-  await user.click(getTab('Menu & Items'));
+  await screen.findByLabelText(words.company);
+  await user.click(getTab(words.menuTab));
   return { ...view, user };
 }
 
-const itemList = () => screen.getByLabelText('Menu items');
+const itemList = (words: DialogWords = ENGLISH) => screen.getByLabelText(words.itemList);
 const itemNames = () => within(itemList()).queryAllByText(/.+/, { selector: '.sw-items__name' }).map((node) => node.textContent);
 const cachedItems = (store: AppStore) => vendorApi.endpoints.getVendor.select(VENDOR_ID)(store.getState()).data?.items;
 const posts = (path: string) => fakeApi.requests.filter((request) => request.method === 'POST' && request.path === `${VENDOR_URL}/${path}`);
 
-async function typeItem(user: User, name: string, price: string) {
+async function typeItem(user: User, name: string, price: string, words: DialogWords = ENGLISH) {
   if (name) {
-    await user.click(screen.getByLabelText('Item name'));
+    await user.click(screen.getByLabelText(words.itemName));
     await user.paste(name);
   }
   if (price) {
-    await user.click(screen.getByLabelText('Price'));
+    await user.click(screen.getByLabelText(words.price));
     await user.paste(price);
   }
-  await user.click(getButton('Add'));
+  await user.click(getButton(words.add));
 }
 
 describe('Menu & Items: the list', () => {
@@ -164,19 +169,20 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
     backToEnglish = undefined;
   });
 
-  test('a euro store seen in French: prices read "4,20 €", the price box writes € after the amount and reads "3,50 €" as 3.5', async () => {
+  test('a euro store seen in French: French words, prices read "4,20 €", the price box writes € after the amount and reads "3,50 €" as 3.5', async () => {
     backToEnglish = pageLanguage('fr', ['fr-FR']);
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'EUR' }) });
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
-    const { user } = await openMenuTab();
+    const { user } = await openMenuTab(FRENCH);
 
-    const prices = () => [...itemList().querySelectorAll('.sw-items__price')].map((node) => spaces(node.textContent));
+    expect(screen.getByRole('dialog', { name: 'Paramètres de la boutique' })).toBeInTheDocument();
+    const prices = () => [...itemList(FRENCH).querySelectorAll('.sw-items__price')].map((node) => spaces(node.textContent));
     expect(prices()).toEqual(['4,20 €', '']);
-    const priceBox = screen.getByLabelText('Price');
+    const priceBox = screen.getByLabelText(FRENCH.price);
     expect(priceBox).toHaveAttribute('placeholder', '0,00');
     expect(spaces(priceBox.closest('.ant-input-affix-wrapper')?.querySelector('.ant-input-suffix')?.textContent)).toBe('€');
 
-    await typeItem(user, 'Chausson aux pommes', '3,50 €');
+    await typeItem(user, 'Chausson aux pommes', '3,50 €', FRENCH);
     await waitFor(() => expect(posts('add-item')).toHaveLength(1));
     expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Chausson aux pommes', itemPrice: 3.5 });
     await waitFor(() => expect(prices()).toEqual(['4,20 €', '', '3,50 €']));

@@ -10,6 +10,7 @@ import {
   selectMenuUploadMessage,
   type MenuUploadState,
 } from '../../../../src/features/store-settings/menuUploadSlice';
+import { pageLanguage } from '../../support/pageLanguage';
 
 function storeAt(menuUpload: MenuUploadState) {
   return makeStore({ menuUpload });
@@ -85,5 +86,24 @@ describe('menuUpload slice', () => {
     expect(selectMenuUploadMessage(storeAt({ status: 'done', addedCount: 0 }).getState())?.text).toBe('⚠️ No items found in this menu.');
     expect(selectMenuUploadMessage(storeAt({ status: 'done', addedCount: 4 }).getState())?.text).toBe('✅ Added 4 new item(s) from menu.');
     expect(selectMenuUploadMessage(storeAt({ status: 'scanning', fileName: 'm.png', uploadPercent: 5 }).getState())).toBeNull();
+  });
+});
+
+describe('the upload message in Spanish', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('es', ['es-ES']);
+  });
+  afterEach(() => backToEnglish());
+
+  test('counts the new items with Spanish plurals', () => {
+    expect(selectMenuUploadMessage(storeAt({ status: 'done', addedCount: 1 }).getState())?.text).toBe('✅ Se ha añadido 1 producto nuevo de la carta.');
+    expect(selectMenuUploadMessage(storeAt({ status: 'done', addedCount: 12000 }).getState())?.text).toBe('✅ Se han añadido 12.000 productos nuevos de la carta.');
+  });
+
+  test('a failed scan says what to change, in Spanish', () => {
+    expect(selectMenuUploadMessage(storeAt({ status: 'failed', reason: 'busy' }).getState())?.text).toBe(
+      '❌ No se ha podido leer la carta. Todavía se está leyendo otra carta. Inténtalo de nuevo en un minuto.',
+    );
   });
 });

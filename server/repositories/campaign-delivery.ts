@@ -1,0 +1,369 @@
+// SQL of campaign delivery: the messages planned per (campaign, customer, channel, period), who can be
+// reached on which channel, per-store opt-outs, the customer's campaign e-mail opt-in, and the campaign
+// text a card's wallet pass shows.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CampaignMessageTable, Database } from '../db/schema';
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export type CampaignMessageState = CampaignMessageTable['state'];
+
+export interface ActiveCampaign {
+  id: string;
+  vendor_id: string;
+  audience: string;
+  start_at: number;
+  notification_frequency: string;
+  ab_testing: number;
+  time_zone: string | null;
+}
+
+/** Campaigns between their start and end, neither paused nor ended, at `now`. */
+export async function activeCampaigns(db: Queryable, now: number): Promise<ActiveCampaign[]> {
+  const rows = await db
+    .selectFrom('campaigns as c')
+    .innerJoin('vendors as v', 'v.id', 'c.vendor_id')
+    .select(['c.id', 'c.vendor_id', 'c.audience', 'c.start_at', 'c.notification_frequency', 'c.ab_testing', 'v.time_zone'])
+    .where('c.start_at', '<=', now)
+    .where('c.end_at', '>', now)
+    .where('c.paused_at', 'is', null)
+    .where('c.ended_at', 'is', null)
+    .orderBy('c.start_at')
+    .execute();
+  return rows.map((row) => ({ ...row, start_at: Number(row.start_at), ab_testing: Number(row.ab_testing) }));
+}
+
+const DAY_MS = 86_400_000;
+
+export interface AudienceRule {
+  /** 'daily' | 'weekly' | 'monthly' | 'all' */
+  audience: string;
+  since: number;
+  dailyDays: number;
+  weeklyVisits: number;
+}
+
+/** The store's customers a customer frequency selects (the same rule the audience counts use), wallets deleted left out. */
+export async function audienceCustomerIds(db: Queryable, vendorId: string, rule: AudienceRule): Promise<string[]> {
+  if (rule.audience === 'all') {
+    const rows = await db
+      .selectFrom('stamp_cards as s')
+      .innerJoin('customers as c', 'c.id', 's.customer_id')
+      .select('s.customer_id')
+      .where('s.vendor_id', '=', vendorId)
+      .where('c.deleted_at', 'is', null)
+      .execute();
+    return rows.map((row) => row.customer_id);
+  }
+  const rows = await db
+    .selectFrom('stamp_events as e')
+    .innerJoin('customers as c', 'c.id', 'e.customer_id')
+    .select('e.customer_id')
+    .where('e.vendor_id', '=', vendorId)
+    .where('e.created_at', '>=', rule.since)
+    .where('e.voided_at', 'is', null)
+    .where('c.deleted_at', 'is', null)
+    .groupBy('e.customer_id')
+    .$if(rule.audience === 'daily', (qb) => qb.having(sql<number>`COUNT(DISTINCT e.created_at / ${DAY_MS})`, '>=', rule.dailyDays))
+    .$if(rule.audience === 'weekly', (qb) => qb.having((eb) => eb.fn.countAll(), '>=', rule.weeklyVisits))
+    .execute();
+  return rows.map((row) => row.customer_id);
+}
+
+export async function optedOutCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('campaign_opt_outs').select('customer_id').where('vendor_id', '=', vendorId).execute();
+  return new Set(rows.map((row) => row.customer_id));
+}
+
+/** The channels each customer already has a message on for this period of the campaign. */
+export async function plannedChannels(db: Queryable, campaignId: string, period: number): Promise<Map<string, Set<string>>> {
+  const rows = await db.selectFrom('campaign_messages').select(['customer_id', 'channel']).where('campaign_id', '=', campaignId).where('period', '=', period).execute();
+  const planned = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const channels = planned.get(row.customer_id) ?? new Set<string>();
+    channels.add(row.channel);
+    planned.set(row.customer_id, channels);
+  }
+  return planned;
+}
+
+/**
+ * Per customer of the store: how many message occasions (one campaign period, whatever the channels)
+ * fall due after `since`, not counting those that reached the customer on no channel (all dead or skipped).
+ */
+export async function recentOccasionCounts(db: Queryable, vendorId: string, since: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('campaign_messages')
+    .select(['customer_id', sql<number>`COUNT(DISTINCT campaign_id || ':' || CAST(period AS TEXT))`.as('occasions')])
+    .where('vendor_id', '=', vendorId)
+    .where('due_at', '>', since)
+    .where('state', 'in', ['waiting', 'sent'])
+    .groupBy('customer_id')
+    .execute();
+  return new Map(rows.map((row) => [row.customer_id, Number(row.occasions)]));
+}
+
+export interface NewCampaignMessage {
+  id: string;
+  campaignId: string;
+  vendorId: string;
+  customerId: string;
+  channel: string;
+  period: number;
+  dueAt: number;
+}
+
+/** Plans the message; false when (campaign, customer, channel, period) already has one. */
+export async function insertCampaignMessage(db: Queryable, message: NewCampaignMessage, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto('campaign_messages')
+    .values({
+      id: message.id,
+      campaign_id: message.campaignId,
+      vendor_id: message.vendorId,
+      customer_id: message.customerId,
+      channel: message.channel,
+      period: message.period,
+      state: 'waiting',
+      due_at: message.dueAt,
+      attempts: 0,
+      last_error: null,
+      created_at: now,
+      finished_at: null,
+    })
+    .onConflict((oc) => oc.columns(['campaign_id', 'customer_id', 'channel', 'period']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export interface MessageToSend {
+  id: string;
+  campaign_id: string;
+  vendor_id: string;
+  customer_id: string;
+  channel: string;
+  state: CampaignMessageState;
+  due_at: number;
+  title: string;
+  description: string;
+  company: string;
+  time_zone: string | null;
+  end_at: number;
+  paused_at: number | null;
+  ended_at: number | null;
+  opted_out: number;
+}
+
+export async function findMessageToSend(db: Queryable, messageId: string): Promise<MessageToSend | undefined> {
+  const row = await db
+    .selectFrom('campaign_messages as m')
+    .innerJoin('campaigns as c', 'c.id', 'm.campaign_id')
+    .innerJoin('vendors as v', 'v.id', 'm.vendor_id')
+    .select([
+      'm.id',
+      'm.campaign_id',
+      'm.vendor_id',
+      'm.customer_id',
+      'm.channel',
+      'm.state',
+      'm.due_at',
+      'c.title',
+      'c.description',
+      'v.company',
+      'v.time_zone',
+      'c.end_at',
+      'c.paused_at',
+      'c.ended_at',
+    ])
+    .select((eb) =>
+      eb
+        .case()
+        .when(eb.exists(eb.selectFrom('campaign_opt_outs as o').select('o.customer_id').whereRef('o.vendor_id', '=', 'm.vendor_id').whereRef('o.customer_id', '=', 'm.customer_id')))
+        .then(1)
+        .else(0)
+        .end()
+        .as('opted_out'),
+    )
+    .where('m.id', '=', messageId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    due_at: Number(row.due_at),
+    end_at: Number(row.end_at),
+    paused_at: row.paused_at === null ? null : Number(row.paused_at),
+    ended_at: row.ended_at === null ? null : Number(row.ended_at),
+    opted_out: Number(row.opted_out),
+  };
+}
+
+/** Settles a waiting message; false when it had already been settled (another server got there first). */
+export async function settleMessage(db: Queryable, messageId: string, state: Exclude<CampaignMessageState, 'waiting'>, now: number, error: string | null = null): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_messages')
+    .set((eb) => ({ state, finished_at: now, last_error: error, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', messageId)
+    .where('state', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function recordFailedAttempt(db: Queryable, messageId: string, error: string): Promise<void> {
+  await db
+    .updateTable('campaign_messages')
+    .set((eb) => ({ last_error: error, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', messageId)
+    .where('state', '=', 'waiting')
+    .execute();
+}
+
+export interface DeliveryCounts {
+  sent: number;
+  waiting: number;
+  failed: number;
+}
+
+export async function deliveryCounts(db: Queryable, campaignIds: readonly string[]): Promise<Map<string, DeliveryCounts>> {
+  const counts = new Map<string, DeliveryCounts>();
+  if (campaignIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('campaign_messages')
+    .select((eb) => ['campaign_id', 'state', eb.fn.countAll<number>().as('n')])
+    .where('campaign_id', 'in', [...campaignIds])
+    .groupBy(['campaign_id', 'state'])
+    .execute();
+  for (const row of rows) {
+    const entry = counts.get(row.campaign_id) ?? { sent: 0, waiting: 0, failed: 0 };
+    if (row.state === 'sent' || row.state === 'waiting' || row.state === 'failed') entry[row.state] += Number(row.n);
+    counts.set(row.campaign_id, entry);
+  }
+  return counts;
+}
+
+// ---- who can be reached where --------------------------------------------------------------------
+
+/** Customers of the store with a confirmed address who asked for campaign e-mail. */
+export async function mailableCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('stamp_cards as s')
+    .innerJoin('customers as c', 'c.id', 's.customer_id')
+    .select('c.id')
+    .where('s.vendor_id', '=', vendorId)
+    .where('c.email', 'is not', null)
+    .where('c.campaign_mail_opt_in', '=', 1)
+    .where('c.deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Customers whose card of the store is in Apple Wallet on at least one phone. */
+export async function applePassCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('stamp_cards as s')
+    .innerJoin('apple_passes as p', 'p.card_id', 's.id')
+    .innerJoin('apple_pass_registrations as r', 'r.serial_number', 'p.serial_number')
+    .select('s.customer_id')
+    .distinct()
+    .where('s.vendor_id', '=', vendorId)
+    .execute();
+  return new Set(rows.map((row) => row.customer_id));
+}
+
+/** Customers whose card of the store has a Google Wallet object. */
+export async function googlePassCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('stamp_cards as s')
+    .innerJoin('google_wallet_objects as g', 'g.card_id', 's.id')
+    .select('s.customer_id')
+    .where('s.vendor_id', '=', vendorId)
+    .execute();
+  return new Set(rows.map((row) => row.customer_id));
+}
+
+export interface MailContact {
+  email: string | null;
+  campaign_mail_opt_in: number;
+  locale: string | null;
+  deleted_at: number | null;
+}
+
+export async function findMailContact(db: Queryable, customerId: string): Promise<MailContact | undefined> {
+  const row = await db.selectFrom('customers').select(['email', 'campaign_mail_opt_in', 'locale', 'deleted_at']).where('id', '=', customerId).executeTakeFirst();
+  return row && { ...row, campaign_mail_opt_in: Number(row.campaign_mail_opt_in), deleted_at: row.deleted_at === null ? null : Number(row.deleted_at) };
+}
+
+export async function setCampaignMailOptIn(db: Queryable, customerId: string, optIn: boolean, locale: string | null, now: number): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ campaign_mail_opt_in: optIn ? 1 : 0, updated_at: now, ...(locale ? { locale } : {}) })
+    .where('id', '=', customerId)
+    .execute();
+}
+
+export async function campaignMailOptIn(db: Queryable, customerId: string): Promise<boolean> {
+  const row = await db.selectFrom('customers').select('campaign_mail_opt_in').where('id', '=', customerId).executeTakeFirst();
+  return Number(row?.campaign_mail_opt_in ?? 0) === 1;
+}
+
+// ---- opting out per store ------------------------------------------------------------------------
+
+export async function insertOptOut(db: Queryable, vendorId: string, customerId: string, now: number): Promise<void> {
+  await db.insertInto('campaign_opt_outs').values({ vendor_id: vendorId, customer_id: customerId, created_at: now }).onConflict((oc) => oc.columns(['vendor_id', 'customer_id']).doNothing()).execute();
+}
+
+export async function deleteOptOut(db: Queryable, vendorId: string, customerId: string): Promise<void> {
+  await db.deleteFrom('campaign_opt_outs').where('vendor_id', '=', vendorId).where('customer_id', '=', customerId).execute();
+}
+
+/** The stores (of these) whose campaign messages the customer turned off. */
+export async function optedOutStores(db: Queryable, customerId: string, vendorIds: readonly string[]): Promise<Set<string>> {
+  if (vendorIds.length === 0) return new Set();
+  const rows = await db.selectFrom('campaign_opt_outs').select('vendor_id').where('customer_id', '=', customerId).where('vendor_id', 'in', [...vendorIds]).execute();
+  return new Set(rows.map((row) => row.vendor_id));
+}
+
+// ---- the campaign text on a card's pass ------------------------------------------------------------
+
+export async function cardIdAt(db: Queryable, vendorId: string, customerId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('stamp_cards').select('id').where('vendor_id', '=', vendorId).where('customer_id', '=', customerId).executeTakeFirst();
+  return row?.id;
+}
+
+export async function vendorOfCard(db: Queryable, customerId: string, cardId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('stamp_cards').select('vendor_id').where('id', '=', cardId).where('customer_id', '=', customerId).executeTakeFirst();
+  return row?.vendor_id;
+}
+
+export async function saveCardCampaignMessage(db: Queryable, message: { cardId: string; campaignId: string; title: string; body: string }, now: number): Promise<void> {
+  await db
+    .insertInto('card_campaign_messages')
+    .values({ card_id: message.cardId, campaign_id: message.campaignId, title: message.title, body: message.body, sent_at: now })
+    .onConflict((oc) => oc.column('card_id').doUpdateSet({ campaign_id: message.campaignId, title: message.title, body: message.body, sent_at: now }))
+    .execute();
+}
+
+/** The campaign text the card's pass shows, while its campaign has not ended. */
+export async function findCardCampaignMessage(db: Queryable, cardId: string, now: number): Promise<{ title: string; body: string } | undefined> {
+  return db
+    .selectFrom('card_campaign_messages as m')
+    .innerJoin('campaigns as c', 'c.id', 'm.campaign_id')
+    .select(['m.title', 'm.body'])
+    .where('m.card_id', '=', cardId)
+    .where('c.ended_at', 'is', null)
+    .where('c.end_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Google notifications (sent campaign pass messages) to the customer's card of the store since `since`. */
+export async function googleNotificationsSince(db: Queryable, vendorId: string, customerId: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('campaign_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('vendor_id', '=', vendorId)
+    .where('customer_id', '=', customerId)
+    .where('channel', '=', 'google-pass')
+    .where('state', '=', 'sent')
+    .where('finished_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,41 @@
+// What a way of reaching customers (e-mail, a wallet pass, web push) gives campaign delivery: who it can
+// reach at a store, and one send. A new channel is one more file in this folder and one more entry in
+// channels.ts; the planner, the caps, the quiet hours and the retries are the same for all.
+
+export interface CampaignMessage {
+  /** The planned message's id: the same on every retry. */
+  messageId: string;
+  campaignId: string;
+  vendorId: string;
+  customerId: string;
+  /** The store's name, as customers know it. */
+  storeName: string;
+  title: string;
+  body: string;
+  /** The customer's card page, where campaign messages of the store are switched off. */
+  url: string;
+}
+
+/**
+ * 'sent': delivered (to the mail server, to the wallet service); 'gone': the customer can no longer be
+ * reached there (opt-in withdrawn, pass removed): nothing is sent and nothing is retried; 'failed': the
+ * service failed or timed out, and the message is tried again later. A thrown error counts as 'failed'.
+ */
+export type SendOutcome = 'sent' | 'gone' | 'failed';
+
+export interface CampaignChannel {
+  /** Stored with each message ('email', 'apple-pass', 'google-pass', 'push'); never renamed. */
+  readonly id: string;
+  /** Which customers of the store this channel reaches now. */
+  reachableCustomerIds(vendorId: string): Promise<Set<string>>;
+  send(message: CampaignMessage, signal: AbortSignal): Promise<SendOutcome>;
+}
+
+/** How the audience endpoint groups channels for the form: both wallets count as "pass". */
+export type ReachGroup = 'email' | 'pass' | 'push';
+
+export function reachGroupOf(channelId: string): ReachGroup {
+  if (channelId === 'email') return 'email';
+  if (channelId === 'push') return 'push';
+  return 'pass';
+}

@@ -1,0 +1,100 @@
+// The delivery plan: for each active campaign, each period of its schedule (once: one; daily: each day
+// since the start; weekly: each week), a message per customer of the audience per channel that reaches
+// them. Each is a row with a unique (campaign, customer, channel, period) and a send job written in the
+// same transaction, so planning twice (a retry, two servers) never plans a message twice.
+// Left out: customers who turned the store's campaign messages off, the held-out half of an A/B test,
+// and customers who already had 2 message occasions from the store in the last 7 days (they are
+// planned on a later run within the period, once the week has room).
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import { inTransaction } from '../../db/transactions';
+import { enqueueJob } from '../../infra/jobs';
+import {
+  activeCampaigns,
+  audienceCustomerIds,
+  insertCampaignMessage,
+  optedOutCustomerIds,
+  plannedChannels,
+  recentOccasionCounts,
+  type ActiveCampaign,
+  type NewCampaignMessage,
+} from '../../repositories/campaign-delivery';
+import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../campaigns';
+import { isHeldOut } from '../campaign-split';
+import type { CampaignChannel } from './channel';
+import { sendableAt } from './quiet-hours';
+
+export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
+/** Campaign message occasions one customer may get from one store in any 7 days, all campaigns and channels together. */
+export const WEEKLY_MESSAGE_CAP = 2;
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+/** Messages planned per transaction: a send to 10,000 customers never holds the database for long. */
+const PLAN_CHUNK = 200;
+
+export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency'>, now: number): number {
+  if (campaign.notification_frequency === 'daily') return Math.floor((now - campaign.start_at) / DAY_MS);
+  if (campaign.notification_frequency === 'weekly') return Math.floor((now - campaign.start_at) / WEEK_MS);
+  return 0;
+}
+
+export interface SendJobPayload {
+  messageId: string;
+}
+
+/** Plans the messages due now; answers how many were added. */
+export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now'>, channels: readonly CampaignChannel[]): Promise<number> {
+  const now = deps.now();
+  let planned = 0;
+  for (const campaign of await activeCampaigns(deps.db.kysely, now)) planned += await planCampaign(deps, channels, campaign, now);
+  return planned;
+}
+
+async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
+  const db = deps.db.kysely;
+  const period = periodOf(campaign, now);
+  const audience = await audienceCustomerIds(db, campaign.vendor_id, {
+    audience: campaign.audience,
+    since: now - AUDIENCE_WINDOW_DAYS * DAY_MS,
+    dailyDays: DAILY_VISITOR_DAYS,
+    weeklyVisits: WEEKLY_VISITOR_VISITS,
+  });
+  const optedOut = await optedOutCustomerIds(db, campaign.vendor_id);
+  const already = await plannedChannels(db, campaign.id, period);
+  const occasions = await recentOccasionCounts(db, campaign.vendor_id, now - WEEK_MS);
+  const reach = await Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) })));
+  const dueAt = sendableAt(now, campaign.time_zone);
+  const rows: NewCampaignMessage[] = [];
+  for (const customerId of audience) {
+    if (optedOut.has(customerId)) continue;
+    if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
+    const plannedHere = already.get(customerId);
+    const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
+    if (missing.length === 0) continue;
+    // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
+    if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
+    for (const { channel } of missing) {
+      rows.push({ id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt });
+    }
+  }
+  let added = 0;
+  for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+    const chunk = rows.slice(start, start + PLAN_CHUNK);
+    added += await inTransaction(db, async (trx) => {
+      let inserted = 0;
+      for (const row of chunk) {
+        if (!(await insertCampaignMessage(trx, row, now))) continue;
+        inserted += 1;
+        const payload: SendJobPayload = { messageId: row.id };
+        await enqueueJob(trx, now, {
+          kind: CAMPAIGN_SEND_JOB,
+          payload,
+          idempotencyKey: `${CAMPAIGN_SEND_JOB}:${row.campaignId}:${row.customerId}:${row.channel}:${row.period}`,
+          delayMs: row.dueAt - now,
+        });
+      }
+      return inserted;
+    });
+  }
+  return added;
+}

@@ -1,0 +1,75 @@
+// Sends one planned campaign message on its channel, run by the job queue on whichever server holds
+// the job's lease. A message is settled once (sent, skipped, or failed) and never sent again after;
+// a failure or a timeout is tried again with backoff, and after 24 hours the message goes to the dead
+// letter (failed), counted in the campaigns table. At night it waits for the store's morning.
+import type { AppDeps } from '../../deps';
+import { PermanentJobError, RetryJobLaterError, type JobHandler } from '../../infra/jobs';
+import { cardIdAt, findMessageToSend, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
+import type { CampaignChannel, SendOutcome } from './channel';
+import { sendableAt } from './quiet-hours';
+import type { SendJobPayload } from './planner';
+
+/** A message not sent this long after it fell due is given up (the dead letter). */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+
+function payloadOf(payload: unknown): SendJobPayload {
+  const messageId = (payload as Partial<SendJobPayload> | null)?.messageId;
+  if (typeof messageId !== 'string') throw new PermanentJobError('a campaign message job without a message');
+  return { messageId };
+}
+
+export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, channels: readonly CampaignChannel[]): JobHandler {
+  const byId = new Map(channels.map((channel) => [channel.id, channel]));
+  return async (payload, context) => {
+    const db = deps.db.kysely;
+    const { messageId } = payloadOf(payload);
+    const message = await findMessageToSend(db, messageId);
+    if (!message || message.state !== 'waiting') return;
+    const now = deps.now();
+    // Paused, ended, or the customer turned the store's messages off since the plan: it is not sent.
+    if (message.opted_out === 1 || message.paused_at !== null || message.ended_at !== null || message.end_at <= now) {
+      await settleMessage(db, messageId, 'skipped', now);
+      return;
+    }
+    const morning = sendableAt(now, message.time_zone);
+    if (morning > now) throw new RetryJobLaterError(morning, 'quiet hours at the store');
+    const channel = byId.get(message.channel);
+    const cardId = await cardIdAt(db, message.vendor_id, message.customer_id);
+    if (!channel || !cardId) {
+      await settleMessage(db, messageId, 'skipped', now, channel ? 'no card' : `no channel ${message.channel} on this server`);
+      return;
+    }
+    let outcome: SendOutcome;
+    let failure: unknown;
+    try {
+      outcome = await channel.send(
+        {
+          messageId,
+          campaignId: message.campaign_id,
+          vendorId: message.vendor_id,
+          customerId: message.customer_id,
+          storeName: message.company,
+          title: message.title,
+          body: message.description,
+          url: `${deps.config.publicUrl}/wallet/${cardId}`,
+        },
+        context.signal,
+      );
+    } catch (error) {
+      outcome = 'failed';
+      failure = error;
+    }
+    const at = deps.now();
+    if (outcome === 'sent' || outcome === 'gone') {
+      await settleMessage(db, messageId, outcome === 'sent' ? 'sent' : 'skipped', at);
+      return;
+    }
+    const reason = failure instanceof Error ? failure.message : `${channel.id} failed`;
+    if (failure instanceof PermanentJobError || at - message.due_at >= GIVE_UP_AFTER_MS) {
+      await settleMessage(db, messageId, 'failed', at, reason);
+      throw new PermanentJobError(reason);
+    }
+    await recordFailedAttempt(db, messageId, reason);
+    throw failure instanceof Error ? failure : new Error(reason);
+  };
+}

@@ -1,0 +1,244 @@
+// Campaign delivery with real parts (the database under test, the job queue, the mail path): a launched
+// campaign reaches each customer once per period on the channels they accepted, never more than twice a
+// week per store, never at night in the store's time zone, never the held-out half of an A/B test or a
+// customer who turned the store's messages off; a failing mail server is retried without holding up a
+// stamp, and given up after 24 hours, which the campaigns table shows.
+import type { CampaignInput, CampaignRow } from '../../../../src/api/contract/campaigns';
+import { createJobRunner, type JobRunner } from '../../../../server/infra/jobs';
+import type { Mailer, MailMessage } from '../../../../server/infra/mailer';
+import {
+  CAMPAIGN_JOB_BACKOFF,
+  CAMPAIGN_JOB_MAX_ATTEMPTS,
+  campaignChannels,
+  campaignDeliveryJobHandlers,
+  planCampaignMessages,
+} from '../../../../server/services/campaign-delivery';
+import { isHeldOut } from '../../../../server/services/campaign-split';
+import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
+import type { Config } from '../../../../server/config';
+import { buildTestApp, type TestApp } from '../../helpers';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+let t: TestApp;
+let store: TestStore;
+/** Every mail the app sent, the confirmation links included; campaign mails are the ones with List-Unsubscribe. */
+let outbox: MailMessage[];
+let smtpDown: boolean;
+const runners: JobRunner[] = [];
+
+beforeEach(async () => {
+  t = await buildTestApp({ config: { stampCooldownMinutes: 0 } as Config });
+  store = await rewardStore(t, 'Café Luna');
+  const capture = t.mailer;
+  outbox = capture.sent;
+  smtpDown = false;
+  // The app's mail path with an off switch: the confirmation links still reach the capture the factories read.
+  const mailer: Mailer = {
+    send: async (message) => {
+      if (smtpDown) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
+      await capture.send(message);
+    },
+    close: () => undefined,
+  };
+  t.deps.mailer = mailer;
+});
+
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+  await t.close();
+});
+
+function runner(owner = 'server-a'): JobRunner {
+  const created = createJobRunner({
+    db: t.db,
+    handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)),
+    owner,
+    now: t.clock.now,
+    random: () => 1,
+    maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS,
+    backoff: CAMPAIGN_JOB_BACKOFF,
+  });
+  runners.push(created);
+  return created;
+}
+
+const campaignMails = () => outbox.filter((mail) => mail.headers?.['List-Unsubscribe']);
+
+function campaign(overrides: Partial<CampaignInput> = {}): CampaignInput {
+  const now = t.clock.now();
+  return {
+    campaignTitle: 'Winter Warmer Week',
+    campaignDescription: 'A free pastry with every large coffee.',
+    targetAudience: 'all',
+    startDateTime: new Date(now).toISOString(),
+    endDateTime: new Date(now + 14 * DAY).toISOString(),
+    promotionType: 'discount',
+    itemsToPromote: ['Coffee'],
+    notificationFrequency: 'once',
+    abTesting: false,
+    budget: 50,
+    ...overrides,
+  };
+}
+
+async function launch(overrides: Partial<CampaignInput> = {}): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: campaign(overrides) });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+const rows = async (): Promise<CampaignRow[]> => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: CampaignRow[] }>().campaigns;
+
+interface Customer {
+  credential: string;
+  email: string;
+  customerId: string;
+}
+
+/** A customer of the store with a confirmed address who asked for campaign e-mail (unless `optIn` is false). */
+async function mailableCustomer(optIn = true): Promise<Customer> {
+  const credential = await newCustomer(t, store.id, freshCustomerAddress());
+  const email = uniqueEmail();
+  await saveConfirmedEmail(t, credential, email);
+  if (optIn) {
+    const response = await t.app.inject({ method: 'PUT', url: '/api/customer/me/campaign-mail', headers: { ...asCustomer(credential), 'accept-language': 'fr' }, payload: { optIn: true }, remoteAddress: freshCustomerAddress() });
+    expect(response.json()).toEqual({ optIn: true });
+  }
+  const me = await t.db.kysely.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return { credential, email, customerId: me.id };
+}
+
+/** What a server does every few minutes: plan what is due, then send it. */
+async function deliver(): Promise<void> {
+  await planCampaignMessages(t.deps, campaignChannels(t.deps));
+  await runner().runOnce();
+}
+
+describe('campaign e-mail', () => {
+  it('reaches each customer who asked for it once, in their language, with a one-click unsubscribe; the table counts it sent', async () => {
+    const asked = await mailableCustomer();
+    const notAsked = await mailableCustomer(false);
+    await launch();
+    await deliver();
+    await deliver();
+    const mails = campaignMails();
+    expect(mails.map((mail) => mail.to)).toEqual([asked.email]);
+    expect(mails.some((mail) => mail.to === notAsked.email)).toBe(false);
+    const [mail] = mails;
+    expect(mail.subject).toBe('Café Luna : Winter Warmer Week');
+    expect(mail.text).toContain('A free pastry with every large coffee.');
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${mail.link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(mail.link).toMatch(/^http:\/\/stampwise\.test\/api\/unsubscribe\//);
+    expect(mail.text).toContain(mail.link);
+    const [row] = await rows();
+    expect(row.notifications).toBe(1);
+    expect(row.delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
+  it('sends one message per customer when two servers plan and send at the same moment', async () => {
+    const customers = await Promise.all([mailableCustomer(), mailableCustomer(), mailableCustomer()]);
+    await launch();
+    const channels = campaignChannels(t.deps);
+    await Promise.all([planCampaignMessages(t.deps, channels), planCampaignMessages(t.deps, channels)]);
+    await Promise.all([runner('server-a').runOnce(), runner('server-b').runOnce()]);
+    await Promise.all([runner('server-a').runOnce(), runner('server-b').runOnce()]);
+    expect(campaignMails().map((mail) => mail.to).sort()).toEqual(customers.map((c) => c.email).sort());
+    expect((await rows())[0].delivery).toEqual({ sent: 3, waiting: 0, failed: 0 });
+  });
+
+  it('repeats a daily campaign each day but never more than 2 messages a week from one store', async () => {
+    const customer = await mailableCustomer();
+    await launch({ notificationFrequency: 'daily' });
+    const perDay: number[] = [];
+    for (let day = 0; day < 9; day += 1) {
+      const before = campaignMails().length;
+      await deliver();
+      perDay.push(campaignMails().length - before);
+      t.clock.advance(DAY);
+    }
+    // Days 0 and 1; then the rolling week is full until day 7 frees a place, and day 8 another.
+    expect(perDay).toEqual([1, 1, 0, 0, 0, 0, 0, 1, 1]);
+    expect(campaignMails().every((mail) => mail.to === customer.email)).toBe(true);
+  });
+
+  it('counts every campaign of the store towards the same 2 a week', async () => {
+    await mailableCustomer();
+    await launch({ campaignTitle: 'One' });
+    await launch({ campaignTitle: 'Two' });
+    await launch({ campaignTitle: 'Three' });
+    await deliver();
+    await deliver();
+    expect(campaignMails()).toHaveLength(2);
+  });
+
+  it('holds a message planned at night in the store\'s time zone until 08:00 there', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // 21:30 UTC is 22:30 in Paris in November.
+    t.clock.set(Date.parse('2026-11-22T21:30:00Z'));
+    await launch();
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+    expect((await rows())[0].delivery).toEqual({ sent: 0, waiting: 1, failed: 0 });
+    t.clock.set(Date.parse('2026-11-23T06:59:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+    t.clock.set(Date.parse('2026-11-23T07:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+  });
+
+  it('sends nothing to the held-out half of an A/B test', async () => {
+    const customers = await Promise.all(Array.from({ length: 8 }, () => mailableCustomer()));
+    const id = await launch({ abTesting: true });
+    await deliver();
+    const messaged = customers.filter((c) => !isHeldOut(id, c.customerId)).map((c) => c.email).sort();
+    expect(messaged.length).toBeLessThan(customers.length);
+    expect(campaignMails().map((mail) => mail.to).sort()).toEqual(messaged);
+  });
+
+  it('sends nothing to a customer who turned the store\'s campaign messages off on the card page, and the form\'s reach leaves them out', async () => {
+    const customer = await mailableCustomer();
+    const reachBefore = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}/audience`, headers: store.auth })).json();
+    expect(reachBefore.reach.all).toEqual({ email: 1, pass: 0, push: 0 });
+    const cardId = await onlyCardOf(t, customer.credential);
+    const off = await t.app.inject({ method: 'PUT', url: `/api/customer/cards/${cardId}/campaign-messages`, headers: asCustomer(customer.credential), payload: { enabled: false }, remoteAddress: freshCustomerAddress() });
+    expect(off.json()).toEqual({ enabled: false });
+    const reachAfter = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}/audience`, headers: store.auth })).json();
+    expect(reachAfter.reach.all).toEqual({ email: 0, pass: 0, push: 0 });
+    await launch();
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+  });
+
+  it('retries while the mail server is down without holding up a stamp, and gives up after 24 hours', async () => {
+    const customer = await mailableCustomer();
+    smtpDown = true;
+    await launch();
+    await deliver();
+    expect((await rows())[0].delivery).toEqual({ sent: 0, waiting: 1, failed: 0 });
+    const stamp = await scan(t, dynamicToken(t, store.id), { credential: customer.credential, remoteAddress: freshCustomerAddress() });
+    expect(stamp.statusCode).toBe(200);
+    for (let waited = 0; waited <= 25 * HOUR; waited += 30 * 60_000) {
+      t.clock.advance(30 * 60_000);
+      await runner().runOnce();
+    }
+    expect(campaignMails()).toHaveLength(0);
+    expect((await rows())[0].delivery).toEqual({ sent: 0, waiting: 0, failed: 1 });
+  });
+
+  it('sends a message the mail server refused once, on a later try, and only once', async () => {
+    await mailableCustomer();
+    smtpDown = true;
+    await launch();
+    await deliver();
+    smtpDown = false;
+    for (let i = 0; i < 5; i += 1) {
+      t.clock.advance(10 * 60_000);
+      await deliver();
+    }
+    expect(campaignMails()).toHaveLength(1);
+    expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+});
