@@ -22,7 +22,7 @@ import { createQrTokens } from '../server/infra/qr-tokens';
 import { createSessionTokens } from '../server/infra/session-tokens';
 import { CredentialHeaders, ScanRefusal, ScanRequest } from '../src/api/contract/customer';
 import { toCard, toReward, toStore } from '../server/services/card-view';
-import { scanMessages } from '../server/services/stamping';
+import { scanMessages } from '../server/services/scan-messages';
 import { SCAN_ATTEMPTS_PER_ADDRESS, SCAN_WINDOW_MS } from '../server/routes/customer';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';
@@ -123,7 +123,7 @@ function addRefusalFloor(app: Awaited<ReturnType<typeof buildApp>>, vendorId: st
     settings_stamp_mode: null, settings_max_per_transaction: null, settings_auto_redeem: null, settings_expiry_days: null,
     id: crypto.randomUUID(), customer_id: crypto.randomUUID(), stamps: 3, last_stamp_at: now, updated_at: now, removed_stamps: 0, removed_at: null,
   };
-  const refusal = { error: scanMessages.cooldown(240), code: 'cooldown' as const, store: toStore(row), reward: toReward(row, now) ?? undefined, card: toCard(row, now) };
+  const refusal = { error: scanMessages('en').cooldown(240), code: 'cooldown' as const, store: toStore(row), reward: toReward(row, now) ?? undefined, card: toCard(row, now) };
   app.post('/bench/refusal-floor', {
     config: { rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
     schema: { hide: true, headers: CredentialHeaders, body: ScanRequest, response: { 409: ScanRefusal } },

@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
+import { localeOfAcceptLanguage, text } from './infra/texts';
 import { OneLinePerRequest } from './infra/request-log';
 import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
 import type { RedisHandle } from './infra/redis';
@@ -179,7 +180,7 @@ function watchRedis(app: FastifyInstance, redis: RedisHandle): void {
 function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({
-      error: error.message,
+      error: error.text ? text(localeOfAcceptLanguage(request.headers['accept-language']), error.text.id, error.text.values) : error.message,
       ...(error.details ? { details: error.details } : {}),
       ...(error.reason ? { reason: error.reason } : {}),
     });

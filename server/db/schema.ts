@@ -625,6 +625,8 @@ export interface PersonTable {
   /** The person id of the owner who invited them; null for the owner. */
   invited_by: string | null;
   created_at: number;
+  /** Their language (src/api/contract/locales.ts), set by the app's language switch; null until they choose. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An owner's invitation to join the store's team: a one-time link mailed to `email`. */

@@ -10,6 +10,15 @@ import type campaignMail from '../../src/i18n/messages/en/server/campaignMail.js
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
+import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
+import type claimRefusals from '../../src/i18n/messages/en/server/claimRefusals.json';
+import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
+import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
+import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
+import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
+import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
+import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
+import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
 export type ServerMessageId =
@@ -17,7 +26,16 @@ export type ServerMessageId =
   | keyof typeof campaignMail
   | keyof typeof customerMail
   | keyof typeof googleWalletPass
-  | keyof typeof storeCurrency;
+  | keyof typeof storeCurrency
+  | keyof typeof accessRefusals
+  | keyof typeof claimRefusals
+  | keyof typeof counterRefusals
+  | keyof typeof handoverRefusals
+  | keyof typeof relayRefusals
+  | keyof typeof scanMessages
+  | keyof typeof teamMail
+  | keyof typeof teamRefusals
+  | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
 /** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */

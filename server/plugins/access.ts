@@ -4,9 +4,8 @@
 // authentication, the store in the path (`:vendorId`) being the principal's own, then the role.
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { forbidden } from '../http-errors';
+import { forbidden, textError } from '../http-errors';
 import { isAccessLevel, isOpenAccess, permits, type Access } from '../services/access';
-import { ROLE_REFUSED_MESSAGE, DEVICE_REFUSED_MESSAGE } from '../services/access-texts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,7 +66,7 @@ export default fp(async (app) => {
       const params = request.params as Record<string, string | undefined> | undefined;
       const pathStore = params?.vendorId;
       if (pathStore !== undefined && pathStore !== principal.vendorId) throw forbidden();
-      if (!permits(principal, access)) throw forbidden(principal.kind === 'device' ? DEVICE_REFUSED_MESSAGE : ROLE_REFUSED_MESSAGE);
+      if (!permits(principal, access)) throw textError(403, principal.kind === 'device' ? 'accessRefusals.device' : 'accessRefusals.role');
     };
   }
 }, { name: 'access', dependencies: ['auth'] });
@@ -75,5 +74,5 @@ export default fp(async (app) => {
 /** Inside a handler, for a part of a route a higher level guards (e.g. renewing the flyer): 403 unless met. */
 export function assertAccess(request: FastifyRequest, access: Access): void {
   const principal = request.principal;
-  if (!principal || !permits(principal, access)) throw forbidden(principal?.kind === 'device' ? DEVICE_REFUSED_MESSAGE : ROLE_REFUSED_MESSAGE);
+  if (!principal || !permits(principal, access)) throw textError(403, principal?.kind === 'device' ? 'accessRefusals.device' : 'accessRefusals.role');
 }

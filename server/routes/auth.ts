@@ -43,6 +43,13 @@ import { endSession } from '../services/sessions';
 import { acceptInvitation, changeMemberPassword, openInvitation, signOutEverywhere, whoIsSignedIn } from '../services/team';
 import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationInfo, MeResponse } from '../../src/api/contract/team';
 import multipartForms from '../plugins/multipart-forms';
+import { localeOfAcceptLanguage } from '../infra/texts';
+import { ChoosePersonLocaleRequest } from '../../src/api/contract/person-locale';
+import { choosePersonLocale } from '../services/person-locale';
+import type { Locale } from '../../src/api/contract/locales';
+
+/** The language of the page a request comes from (the SPA sends it as Accept-Language): mails it causes are written in it. */
+const pageLocaleOf = (request: FastifyRequest): Locale => localeOfAcceptLanguage(request.headers['accept-language']);
 
 /** Sign-in attempts per client address, successful or not. */
 export const LOGIN_ATTEMPTS_PER_ADDRESS = 20;
@@ -126,7 +133,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     }, async (request, reply) => {
       const { menuNotAdded, ...input } = await registrationInput(request.body);
-      await registerVendor(app.deps, input);
+      await registerVendor(app.deps, input, pageLocaleOf(request));
       // The menu is scanned in the background (the worker thread does the OCR); its items are on the
       // vendor's menu by the time they have verified their e-mail.
       if (input.menu) void processPendingMenuUploads(app.deps, request.log);
@@ -150,7 +157,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const result = await checkVerificationLink(app.deps, request.params.token);
+    const result = await checkVerificationLink(app.deps, request.params.token, pageLocaleOf(request));
     if (result.status === 'invalid') return reply.code(404).send({ error: INVALID_LINK_MESSAGE });
     if (result.status === 'expired') return { ok: false };
     return { ok: true, vendorId: result.vendorId };
@@ -236,7 +243,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 202: ForgotPasswordResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
-    await requestPasswordReset(app.deps, request.body.email);
+    await requestPasswordReset(app.deps, request.body.email, pageLocaleOf(request));
     return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
   });
 
@@ -256,7 +263,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!isValidEmail(request.body.email)) {
       throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
     }
-    await requestVerificationLink(app.deps, request.body.email);
+    await requestVerificationLink(app.deps, request.body.email, pageLocaleOf(request));
     return reply.code(202).send({ message: VERIFICATION_LINK_REQUESTED_MESSAGE });
   });
 
@@ -371,6 +378,22 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const principal = request.principal;
     if (principal?.kind !== 'person') throw unauthorized();
+    return whoIsSignedIn(app.deps, principal.vendorId, principal.personId, principal.role);
+  });
+
+  app.patch('/me', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['auth'],
+      summary: "Save the signed-in person's language: the app opens in it after they sign in anywhere, and their mails are written in it",
+      security: [{ bearer: [] }],
+      body: ChoosePersonLocaleRequest,
+      response: { 200: MeResponse, 400: ErrorBody, 401: ErrorBody },
+    },
+  }, async (request) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'person') throw unauthorized();
+    await choosePersonLocale(app.deps, principal.vendorId, principal.personId, request.body.locale);
     return whoIsSignedIn(app.deps, principal.vendorId, principal.personId, principal.role);
   });
 

@@ -113,6 +113,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       token: request.body.token,
       credential: credentialOf(request),
       clientAddress: request.ip,
+      locale: localeOfAcceptLanguage(request.headers['accept-language']),
       mayCreateCustomer: async () => {
         const throttle = await newCustomers(request);
         return throttle.isAllowed || !throttle.isExceeded;

@@ -6,6 +6,7 @@ import { ErrorBody } from '../../src/api/contract/common';
 import { ChangeRoleRequest, InvitationRequest, InvitationResponse, PersonParams, TeamParams, TeamResponse } from '../../src/api/contract/team';
 import { changeRole, invite, removePerson, teamOf } from '../services/team';
 import { unauthorized } from '../http-errors';
+import { localeOfAcceptLanguage } from '../infra/texts';
 
 /** Invitations an owner may send per hour: each one is a mail. */
 export const INVITATIONS_PER_HOUR = 20;
@@ -40,7 +41,9 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const principal = request.principal;
     if (principal?.kind !== 'person') throw unauthorized();
-    const invitation = await invite(app.deps, request.params.vendorId, principal.personId, request.body.email, request.body.role);
+    // The invited person has no language yet: the mail is written in the one the owner is using.
+    const mailLocale = localeOfAcceptLanguage(request.headers['accept-language']);
+    const invitation = await invite(app.deps, request.params.vendorId, principal.personId, request.body.email, request.body.role, mailLocale);
     return reply.code(201).send(invitation);
   });
 

@@ -12,6 +12,8 @@ import {
   setVendorPassword,
 } from '../repositories/vendors';
 import { consumeAllEmailTokens, consumeEmailToken, countEmailTokensSince, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
+import { mailLocaleOf } from './person-locale';
 import { accountExistsMail, newVerificationLinkMail, verificationLinkAgainMail, verificationMail } from './auth-mails';
 import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -125,7 +127,7 @@ const verifyLink = (deps: AccountDeps, token: string) => `${deps.config.publicUr
  * gets a mail instead (sign in, or a fresh link if never verified) and the caller answers exactly
  * as for a new account, so registration cannot be used to find out who has an account.
  */
-export async function registerVendor(deps: AccountDeps, input: RegistrationInput): Promise<void> {
+export async function registerVendor(deps: AccountDeps, input: RegistrationInput, pageLocale: Locale = DEFAULT_LOCALE): Promise<void> {
   const now = deps.now();
   const emailNormalized = normalizeEmail(input.email);
   const vendorId = crypto.randomUUID();
@@ -152,17 +154,18 @@ export async function registerVendor(deps: AccountDeps, input: RegistrationInput
   });
 
   if (token) {
-    await deps.mailer.send(verificationMail(input.email.trim(), input.name, verifyLink(deps, token)));
+    await deps.mailer.send(verificationMail(pageLocale, input.email.trim(), input.name, verifyLink(deps, token)));
     return;
   }
   const existing = await findVendorByEmail(deps.db.kysely, emailNormalized);
   if (!existing) return; // deleted in between: nothing to tell anyone
+  const locale = await mailLocaleOf(deps, existing.id, pageLocale);
   if (existing.verified_at !== null) {
-    await deps.mailer.send(accountExistsMail(existing.email, existing.name, `${deps.config.publicUrl}/login`));
+    await deps.mailer.send(accountExistsMail(locale, existing.email, existing.name, `${deps.config.publicUrl}/login`));
   } else {
     // Registered before but never verified (maybe the first mail was lost): send a working link.
     const freshToken = await issueEmailToken(deps, existing.id, 'verify', now);
-    await deps.mailer.send(verificationMail(existing.email, existing.name, verifyLink(deps, freshToken)));
+    await deps.mailer.send(verificationMail(locale, existing.email, existing.name, verifyLink(deps, freshToken)));
   }
 }
 
@@ -174,7 +177,7 @@ export type VerificationLinkCheck = { status: 'invalid' } | { status: 'expired' 
  * What the verification page shows for a link. An expired link mails a new one (at most one per
  * vendor per RESEND_INTERVAL_MS). The token is not consumed here: setting the password does that.
  */
-export async function checkVerificationLink(deps: AccountDeps, token: string): Promise<VerificationLinkCheck> {
+export async function checkVerificationLink(deps: AccountDeps, token: string, pageLocale: Locale = DEFAULT_LOCALE): Promise<VerificationLinkCheck> {
   const now = deps.now();
   const link = await inspectEmailToken(deps, token, 'verify', now);
   switch (link.state) {
@@ -182,7 +185,7 @@ export async function checkVerificationLink(deps: AccountDeps, token: string): P
     case 'used':
       return { status: 'invalid' };
     case 'expired':
-      await resendVerificationLink(deps, link.vendorId, now);
+      await resendVerificationLink(deps, link.vendorId, now, 'expired', pageLocale);
       return { status: 'expired' };
     case 'valid':
       return { status: 'valid', vendorId: link.vendorId };
@@ -193,7 +196,13 @@ export async function checkVerificationLink(deps: AccountDeps, token: string): P
  * Mails a fresh verification link to a vendor not verified yet: 'expired' when an expired link was opened (at
  * most one per RESEND_INTERVAL_MS), 'requested' when the owner asked for one (VERIFICATION_MAILS_PER_WINDOW).
  */
-export async function resendVerificationLink(deps: AccountDeps, vendorId: string, now: number, cause: 'expired' | 'requested' = 'expired'): Promise<void> {
+export async function resendVerificationLink(
+  deps: AccountDeps,
+  vendorId: string,
+  now: number,
+  cause: 'expired' | 'requested' = 'expired',
+  pageLocale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor || vendor.verified_at !== null) return;
   if (cause === 'expired') {
@@ -205,7 +214,7 @@ export async function resendVerificationLink(deps: AccountDeps, vendorId: string
   }
   const token = await issueEmailToken(deps, vendorId, 'verify', now);
   const mail = cause === 'expired' ? newVerificationLinkMail : verificationLinkAgainMail;
-  await deps.mailer.send(mail(vendor.email, vendor.name, verifyLink(deps, token)));
+  await deps.mailer.send(mail(await mailLocaleOf(deps, vendorId, pageLocale), vendor.email, vendor.name, verifyLink(deps, token)));
 }
 
 /**
@@ -213,10 +222,10 @@ export async function resendVerificationLink(deps: AccountDeps, vendorId: string
  * only a real account that is not verified yet; the caller answers the same for every well-formed address,
  * so nobody learns whether an address has an account.
  */
-export async function requestVerificationLink(deps: AccountDeps, email: string): Promise<void> {
+export async function requestVerificationLink(deps: AccountDeps, email: string, pageLocale: Locale = DEFAULT_LOCALE): Promise<void> {
   const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
   if (!vendor || vendor.verified_at !== null) return;
-  await resendVerificationLink(deps, vendor.id, deps.now(), 'requested');
+  await resendVerificationLink(deps, vendor.id, deps.now(), 'requested', pageLocale);
 }
 
 // ---- completing registration ----

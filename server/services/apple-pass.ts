@@ -11,7 +11,7 @@ import { boundedMemo } from '../infra/bounded-memo';
 import { PASS_STYLE, passStrip } from './pass-strips';
 import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
 import { findVendorProfile } from '../repositories/vendor-profile';
-import { CARD_NOT_FOUND_MESSAGE, getCard } from './claims';
+import { cardNotInWallet, getCard } from './claims';
 import { text } from '../infra/texts';
 import { findCard } from '../repositories/cards';
 import { issuePassDownloadTicket, verifyPassDownloadTicket } from '../infra/pass-download-tickets';
@@ -123,7 +123,7 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
 /** A link valid for a minute that downloads the customer's card as a pass without the credential header. */
 export async function applePassDownloadLink(deps: Pick<AppDeps, 'db' | 'now' | 'secret' | 'config'>, customerId: string, cardId: string): Promise<{ url: string }> {
   if (!deps.config.applePass) throw notFound(APPLE_WALLET_NOT_CONFIGURED_MESSAGE);
-  if (!(await findCard(deps.db.kysely, customerId, cardId))) throw notFound(CARD_NOT_FOUND_MESSAGE);
+  if (!(await findCard(deps.db.kysely, customerId, cardId))) throw cardNotInWallet();
   const ticket = issuePassDownloadTicket(deps.secret, deps.now(), { cardId, customerId });
   return { url: `/api/passes/apple/download?ticket=${encodeURIComponent(ticket)}` };
 }

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { CardResponse, ClaimResponse, CustomerCard, RedemptionDto, WalletResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
-import { conflict, notFound } from '../http-errors';
+import { textError } from '../http-errors';
 import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../repositories/cards';
 import { findRedemption, pendingCodeTaken, returnedClaims } from '../repositories/handover';
 import { insertRedemption, listRedemptionsForCard } from '../repositories/redemptions';
@@ -23,17 +23,13 @@ import { applePassesChanged } from './apple-pass-updates';
 const MINUTE_MS = 60 * 1000;
 /** A fresh code is drawn this many times before a claim gives up (a clash needs ~10⁶ pending claims to be likely). */
 const CODE_ATTEMPTS = 5;
-export const CLAIM_NOT_YOURS_MESSAGE = 'This claim is not in your wallet.';
 
-export const CARD_NOT_FOUND_MESSAGE = 'This stamp card is not in your wallet.';
-export const NO_REWARD_TO_CLAIM_MESSAGE = 'This store has no reward set up right now, so there is nothing to claim.';
+/** The refusal for a card the customer's wallet does not hold (claims, passes and store details alike). */
+export const cardNotInWallet = () => textError(404, 'claimRefusals.cardNotFound');
+
 /** How many past claims a card view lists. */
 export const CARD_REDEMPTIONS_SHOWN = 5;
 
-export function notFullMessage(stamps: number, required: number): string {
-  const missing = required - stamps;
-  return `This card is not full yet: ${missing} more stamp${missing === 1 ? '' : 's'} to go.`;
-}
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'activityBus'>;
 
@@ -60,7 +56,7 @@ export async function getCard(deps: Deps, customerId: string, cardId: string): P
   await expireOverdueClaims(deps, { customerId });
   await expireOverdueCards(deps, { cardId });
   const row = await findCard(deps.db.kysely, customerId, cardId);
-  if (!row) throw notFound(CARD_NOT_FOUND_MESSAGE);
+  if (!row) throw cardNotInWallet();
   const [card] = await toCards(deps, [row]);
   const redemptions = await listRedemptionsForCard(deps.db.kysely, cardId, CARD_REDEMPTIONS_SHOWN);
   return { card, redemptions: redemptions.map((r) => toRedemption(r, card.store)) };
@@ -70,9 +66,9 @@ export async function getCard(deps: Deps, customerId: string, cardId: string): P
 export async function getClaim(deps: Deps, customerId: string, redemptionId: string): Promise<RedemptionDto> {
   await expireOverdueClaims(deps, { id: redemptionId });
   const claim = await findRedemption(deps.db.kysely, redemptionId);
-  if (!claim || claim.customer_id !== customerId) throw notFound(CLAIM_NOT_YOURS_MESSAGE);
+  if (!claim || claim.customer_id !== customerId) throw textError(404, 'claimRefusals.claimNotYours');
   const card = await findCard(deps.db.kysely, customerId, claim.card_id);
-  if (!card) throw notFound(CLAIM_NOT_YOURS_MESSAGE);
+  if (!card) throw textError(404, 'claimRefusals.claimNotYours');
   return toRedemption(claim, toStore(card));
 }
 
@@ -85,8 +81,8 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   const db = deps.db.kysely;
   const now = deps.now();
   const before = await findCard(db, customerId, cardId);
-  if (!before) throw notFound(CARD_NOT_FOUND_MESSAGE);
-  if (before.reward_stamps === null) throw conflict(NO_REWARD_TO_CLAIM_MESSAGE);
+  if (!before) throw cardNotInWallet();
+  if (before.reward_stamps === null) throw textError(409, 'claimRefusals.noReward');
   const required = before.reward_stamps;
   const label = rewardLabel(before);
   const redemptionId = crypto.randomUUID();
@@ -117,8 +113,8 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   }
   const claimed = outcome === 'claimed';
   const after = await findCard(db, customerId, cardId);
-  if (!after) throw notFound(CARD_NOT_FOUND_MESSAGE);
-  if (!claimed) throw conflict(notFullMessage(after.stamps, required));
+  if (!after) throw cardNotInWallet();
+  if (!claimed) throw textError(409, 'claimRefusals.notFull', { missing: required - after.stamps });
   // The vendor's live counter feed (after the commit).
   deps.activityBus.publish({ type: 'redemption', vendorId: before.vendor_id, id: redemptionId });
 

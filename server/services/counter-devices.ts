@@ -2,7 +2,7 @@
 // revoking, and the counter codes a device shows (signed with its own key, online or off).
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
-import { conflict, notFound, unauthorized } from '../http-errors';
+import { textError } from '../http-errors';
 import { inTransaction } from '../db/transactions';
 import { isUniqueViolation } from '../repositories/stamp-events';
 import {
@@ -17,7 +17,6 @@ import { recordOf } from './actors';
 import type { Principal } from './access';
 import { findVendorById } from '../repositories/vendors';
 import { imageUrl } from './images';
-import { COUNTER_TEXT } from './counter-texts';
 
 export type { DeviceRow };
 
@@ -68,15 +67,15 @@ export async function pairDevice(deps: CounterDeps & Pick<AppDeps, 'config'>, in
     const taken = new Set(await liveKeyNumbers(trx, code.vendorId));
     let keyNumber = 1;
     while (taken.has(keyNumber)) keyNumber += 1;
-    if (keyNumber > MAX_DEVICE_KEY_NUMBER) throw conflict(COUNTER_TEXT.tooManyDevices(MAX_DEVICE_KEY_NUMBER));
+    if (keyNumber > MAX_DEVICE_KEY_NUMBER) throw textError(409, 'counterRefusals.tooManyDevices', { max: MAX_DEVICE_KEY_NUMBER });
     await insertDevice(trx, { id: deviceId, vendorId: code.vendorId, name, keyNumber, tokenHash: hash, pairedBy: code.createdBy, pairedByPersonId: code.createdByPersonId, now });
     return { vendorId: code.vendorId, keyNumber };
   }).catch((error: unknown) => {
     // Two pairings of one store racing for the same key number: the loser pairs again with the next one.
-    if (isUniqueViolation(error)) throw conflict(COUNTER_TEXT.pairingCodeInvalid);
+    if (isUniqueViolation(error)) throw textError(409, 'counterRefusals.pairingCodeInvalid');
     throw error;
   });
-  if (!paired) throw unauthorized(COUNTER_TEXT.pairingCodeInvalid);
+  if (!paired) throw textError(401, 'counterRefusals.pairingCodeInvalid');
   return {
     deviceToken: token,
     vendorId: paired.vendorId,
@@ -92,8 +91,8 @@ export async function pairDevice(deps: CounterDeps & Pick<AppDeps, 'config'>, in
 export async function authenticateCounterDevice(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<DeviceSession> {
   const read = readDeviceToken(token);
   const device = read ? await findDevice(deps.db.kysely, read.deviceId) : undefined;
-  if (!read || !device || !sameHash(device.tokenHash, read.hash)) throw unauthorized(COUNTER_TEXT.deviceRevoked);
-  if (device.revokedAt !== null) throw unauthorized(COUNTER_TEXT.deviceRevoked);
+  if (!read || !device || !sameHash(device.tokenHash, read.hash)) throw textError(401, 'counterRefusals.deviceRevoked');
+  if (device.revokedAt !== null) throw textError(401, 'counterRefusals.deviceRevoked');
   await touchDevice(deps.db.kysely, device.id, deps.now(), LAST_SEEN_EVERY_MS);
   return sessionOf(device);
 }
@@ -109,21 +108,21 @@ export async function listDevices(deps: Pick<AppDeps, 'db'>, vendorId: string): 
 }
 
 export async function renameCounterDevice(deps: Pick<AppDeps, 'db'>, vendorId: string, deviceId: string, name: string): Promise<DeviceRow> {
-  if (!(await renameDevice(deps.db.kysely, vendorId, deviceId, name.trim()))) throw notFound(COUNTER_TEXT.deviceNotFound);
+  if (!(await renameDevice(deps.db.kysely, vendorId, deviceId, name.trim()))) throw textError(404, 'counterRefusals.deviceNotFound');
   const device = await findDevice(deps.db.kysely, deviceId);
-  if (!device) throw notFound(COUNTER_TEXT.deviceNotFound);
+  if (!device) throw textError(404, 'counterRefusals.deviceNotFound');
   return device;
 }
 
 /** The device's token, feed and codes (offline ones included) stop working at once. */
 export async function revokeCounterDevice(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, deviceId: string): Promise<void> {
-  if (!(await revokeDevice(deps.db.kysely, vendorId, deviceId, deps.now()))) throw notFound(COUNTER_TEXT.deviceNotFound);
+  if (!(await revokeDevice(deps.db.kysely, vendorId, deviceId, deps.now()))) throw textError(404, 'counterRefusals.deviceNotFound');
 }
 
 /** A counter code for a device that is online: signed with the device's key, so the stamp records the device. */
 export async function issueDeviceCode(deps: Pick<AppDeps, 'db' | 'secret' | 'now'>, deviceId: string, count: number): Promise<{ token: string; expiresAt: number }> {
   const device = await findDevice(deps.db.kysely, deviceId);
-  if (!device || device.revokedAt !== null) throw unauthorized(COUNTER_TEXT.deviceRevoked);
+  if (!device || device.revokedAt !== null) throw textError(401, 'counterRefusals.deviceRevoked');
   return sealDeviceCode(deviceKey(deps.secret, device.id), { vendorId: device.vendorId, keyNumber: device.keyNumber, count, now: deps.now() });
 }
 
@@ -161,6 +160,6 @@ function sessionOf(device: DeviceRow): DeviceSession {
 export async function counterStore(deps: Pick<AppDeps, 'db'>, deviceId: string): Promise<{ vendorId: string; deviceId: string; name: string; company: string; logo: string | null }> {
   const device = await findDevice(deps.db.kysely, deviceId);
   const vendor = device ? await findVendorById(deps.db.kysely, device.vendorId) : undefined;
-  if (!device || !vendor) throw unauthorized(COUNTER_TEXT.deviceRevoked);
+  if (!device || !vendor) throw textError(401, 'counterRefusals.deviceRevoked');
   return { vendorId: device.vendorId, deviceId: device.id, name: device.name, company: vendor.company, logo: imageUrl(vendor.logo_image_id) };
 }

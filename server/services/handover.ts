@@ -5,7 +5,7 @@ import type { ActorRecord } from './actors';
 import type { ActivityItem } from '../../src/api/contract/activity';
 import type { HandoverScreen } from '../../src/api/contract/handover';
 import type { AppDeps } from '../deps';
-import { conflict, HttpError, notFound } from '../http-errors';
+import { textError } from '../http-errors';
 import { findActivityRow } from '../repositories/activity';
 import {
   claimCounts,
@@ -23,10 +23,6 @@ import { inTransaction } from '../db/transactions';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { applePassOfClaimChanged } from './apple-pass-updates';
 
-export const CLAIM_NOT_FOUND_MESSAGE = 'There is no such claim at your store.';
-export const CODE_NOT_FOUND_MESSAGE = (code: string) => `No reward is waiting with the code ${code}. Check the code on the customer's screen.`;
-export const ALREADY_GIVEN_MESSAGE = 'This reward was already handed over.';
-export const CLAIM_EXPIRED_MESSAGE = 'This claim expired before it was handed over; its stamps went back to the card.';
 /** How many overdue claims one sweep settles (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;
 /** How often the background sweep runs: expiries show on cards and dashboards within this. */
@@ -55,7 +51,7 @@ export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): P
 
 async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string): Promise<ActivityItem> {
   const row = await findActivityRow(deps.db.kysely, 'redemption', id);
-  if (!row || row.vendor_id !== vendorId) throw notFound(CLAIM_NOT_FOUND_MESSAGE);
+  if (!row || row.vendor_id !== vendorId) throw textError(404, 'handoverRefusals.claimNotFound');
   const [item] = await toActivityItems(deps, vendorId, [row]);
   return item;
 }
@@ -76,11 +72,11 @@ export async function confirmHandover(deps: Deps, vendorId: string, redemptionId
   });
   if (!given) {
     const claim = await findRedemption(deps.db.kysely, redemptionId);
-    if (!claim || claim.vendor_id !== vendorId) throw notFound(CLAIM_NOT_FOUND_MESSAGE);
-    if (claim.status === 'given') throw conflict(ALREADY_GIVEN_MESSAGE);
+    if (!claim || claim.vendor_id !== vendorId) throw textError(404, 'handoverRefusals.claimNotFound');
+    if (claim.status === 'given') throw textError(409, 'handoverRefusals.alreadyGiven');
     // Pending but past its deadline: settle it now rather than wait for the sweep.
     await expireOverdueClaims(deps, { id: redemptionId });
-    throw new HttpError(410, CLAIM_EXPIRED_MESSAGE);
+    throw textError(410, 'handoverRefusals.claimExpired');
   }
   deps.activityBus.publish({ type: 'redemption', vendorId, id: redemptionId });
   return itemFor(deps, vendorId, redemptionId);
@@ -90,7 +86,7 @@ export async function confirmHandover(deps: Deps, vendorId: string, redemptionId
 export async function confirmHandoverByCode(deps: Deps, vendorId: string, typedCode: string, screen: HandoverScreen, by?: ActorRecord): Promise<ActivityItem> {
   const code = normalizeHandoverCode(typedCode);
   const claim = await findPendingByCode(deps.db.kysely, vendorId, code);
-  if (!claim) throw notFound(CODE_NOT_FOUND_MESSAGE(code));
+  if (!claim) throw textError(404, 'handoverRefusals.codeNotFound', { code });
   return confirmHandover(deps, vendorId, claim.id, screen, by);
 }
 

@@ -6,6 +6,8 @@ import { clearFailures } from '../repositories/login-failures';
 import { findVendorByEmail, findVendorById, replaceVendorPassword } from '../repositories/vendors';
 import { isValidEmail, normalizeEmail, resendVerificationLink, type AccountDeps } from './accounts';
 import { passwordResetMail } from './auth-mails';
+import { mailLocaleOf } from './person-locale';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { inspectEmailToken, issueEmailToken } from './email-tokens';
 import { accountKey } from './login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
@@ -33,7 +35,7 @@ function refuseInvalidEmail(email: string): void {
  * verification link again instead). The caller answers the same either way: the form cannot tell
  * anyone who has an account.
  */
-export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+export async function requestPasswordReset(deps: AccountDeps, email: string, pageLocale: Locale = DEFAULT_LOCALE): Promise<void> {
   refuseInvalidEmail(email);
   const now = deps.now();
   const vendor = await findVendorByEmail(deps.db.kysely, normalizeEmail(email));
@@ -41,13 +43,13 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   // An account made with Google has a verified address and no password yet: a reset link lets it choose one.
   if (vendor.verified_at === null) {
     // Without a verified address there is no password to reset: the way in is the verification link.
-    await resendVerificationLink(deps, vendor.id, now, 'requested');
+    await resendVerificationLink(deps, vendor.id, now, 'requested', pageLocale);
     return;
   }
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendor.id, 'reset');
   if (newest !== undefined && now - newest < RESET_MAIL_SPACING_MS) return;
   const token = await issueEmailToken(deps, vendor.id, 'reset', now);
-  await deps.mailer.send(passwordResetMail(vendor.email, vendor.name, resetLink(deps, token)));
+  await deps.mailer.send(passwordResetMail(await mailLocaleOf(deps, vendor.id, pageLocale), vendor.email, vendor.name, resetLink(deps, token)));
 }
 
 /** What the reset page shows for a link: 404 unknown or used, 410 expired, else fine. */

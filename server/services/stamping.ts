@@ -4,12 +4,14 @@ import { isDeviceCode, verifyDeviceCode } from './counter-devices';
 import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
-import { tooManyRequests, unauthorized } from '../http-errors';
+import { textError, unauthorized } from '../http-errors';
 import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
-import { formatRewardDate, toCard, toReward, toStore } from './card-view';
+import { toCard, toReward, toStore } from './card-view';
+import { scanMessages } from './scan-messages';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
 import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
@@ -38,35 +40,9 @@ export interface ScanInput {
   mayCreateCustomer: () => Promise<boolean>;
   /** The client's address (its network prefix is one of the stamp's signals). */
   clientAddress?: string;
+  /** The language of the customer's page: what the answer's sentences are written in (English when left out). */
+  locale?: Locale;
 }
-
-export const NEW_CUSTOMER_THROTTLED_MESSAGE = 'Too many new stamp cards were started from this network. Please try again later.';
-
-/** "10 minutes", "4 hours", "hour", "minute": reads after "in the last". */
-export function cooldownText(minutes: number): string {
-  if (minutes === 60) return 'hour';
-  if (minutes === 1) return 'minute';
-  if (minutes % 60 === 0) return `${minutes / 60} hours`;
-  return `${minutes} minutes`;
-}
-
-export const scanMessages = {
-  malformed: 'This code is not a valid Stampwise code — scan the code on the counter again',
-  expired: 'This code has expired — scan the code on the counter again',
-  unknownStore: 'We could not find this store. It may have left Stampwise.',
-  revoked: 'This flyer is no longer valid — scan the code on the counter instead',
-  noReward: (company: string) => `${company} has not set up a reward yet, so there are no stamps to collect here for now`,
-  rewardEnded: (expiry: string) => `This reward ended on ${formatRewardDate(expiry)}`,
-  alreadyCollected: 'You already collected a stamp with this code',
-  codeBudget: 'This code was used by many people at once — ask at the counter for your stamp',
-  cooldown: (minutes: number) => `You already collected a stamp here in the last ${cooldownText(minutes)}`,
-  stamped: (card: CustomerCard, reward: CustomerReward, given = 1) =>
-    card.canClaim
-      ? `Your card is full — claim your free ${reward.label}!`
-      : `${given === 1 ? 'Stamp' : `${given} stamps`} collected! ${card.required - card.stamps} more for your free ${reward.label}`,
-  /** The store auto-redeems: the full card became a pending reward. */
-  autoRedeemed: (reward: CustomerReward) => `Your card is full — your free ${reward.label} is ready: show this screen at the counter`,
-} as const;
 
 const REFUSAL_STATUS: Record<ScanRefusalCode, RefusalStatus> = {
   malformed: 400,
@@ -98,6 +74,7 @@ class CoolingDown extends Error {}
 export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'now' | 'activityBus' | 'secret'>, input: ScanInput): Promise<ScanOutcome> {
   const db = deps.db.kysely;
   const now = deps.now();
+  const messages = scanMessages(input.locale ?? DEFAULT_LOCALE);
 
   // Signature and expiry first (no database); then one read for the store, its flyer version, the
   // customer the credential names and their card here (refusals are the cheap path).
@@ -109,16 +86,16 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const check = verified.ok ? checkAgainstStore(verified.token, context?.printable_qr_version) : { ok: false as const, reason: verified.reason };
   if (!check.ok) {
     switch (check.reason) {
-      case 'malformed': return refuse('malformed', scanMessages.malformed);
-      case 'expired': return refuse('expired', scanMessages.expired);
-      case 'unknown-vendor': return refuse('unknown-store', scanMessages.unknownStore);
-      case 'revoked': return refuse('revoked', scanMessages.revoked);
+      case 'malformed': return refuse('malformed', messages.malformed);
+      case 'expired': return refuse('expired', messages.expired);
+      case 'unknown-vendor': return refuse('unknown-store', messages.unknownStore);
+      case 'revoked': return refuse('revoked', messages.revoked);
     }
   }
   const { vendorId, kind, tokenId, issuedAt, count: codeCount = 1 } = check;
 
   const storeRow: StoreRow | undefined = context;
-  if (!storeRow || !context) return refuse('unknown-store', scanMessages.unknownStore);
+  if (!storeRow || !context) return refuse('unknown-store', messages.unknownStore);
   const store = toStore(storeRow);
   const knownCustomerId = context.known_customer_id ?? undefined;
   const currentCard = async (): Promise<CustomerCard | undefined> => {
@@ -132,10 +109,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const cardBefore = cardRowBefore ? toCard(cardRowBefore, now) : undefined;
 
   const reward = toReward(storeRow, now);
-  if (!reward) return refuse('no-reward', scanMessages.noReward(store.company), { store, card: cardBefore });
-  if (reward.ended) return refuse('reward-ended', scanMessages.rewardEnded(reward.expiry), { store, reward, card: cardBefore });
+  if (!reward) return refuse('no-reward', messages.noReward(store.company), { store, card: cardBefore });
+  if (reward.ended) return refuse('reward-ended', messages.rewardEnded(reward.expiry), { store, reward, card: cardBefore });
 
-  if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw tooManyRequests(NEW_CUSTOMER_THROTTLED_MESSAGE);
+  if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw textError(429, 'scanMessages.newCustomerThrottled');
 
   const minutes = cooldownMinutes(deps, kind);
   const coolingSince = now - minutes * MINUTE_MS;
@@ -143,9 +120,9 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     // The same answers the transaction below would give (its unique index, then its conditional
     // UPDATE), read without writing; the transaction still enforces both against concurrent scans.
     if (kind === 'dynamic' && (await hasStampWithToken(db, knownCustomerId, tokenId))) {
-      return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: cardBefore });
+      return refuse('already-collected', messages.alreadyCollected, { store, reward, card: cardBefore });
     }
-    return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: cardBefore });
+    return refuse('cooldown', messages.cooldown(minutes), { store, reward, card: cardBefore });
   }
   const settings = settingsOf(storeRow);
   // Per-item mode: the count the counter chose, within the store's max and the card size (a scan completes one card at most).
@@ -194,11 +171,11 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     // The wallet the credential named was merged into another or deleted after the read above: the
     // credential is revoked, as any later request with it would find.
     if (knownCustomerId !== undefined && isForeignKeyViolation(error)) throw unauthorized(NO_CUSTOMER_MESSAGE);
-    if (isUniqueViolation(error)) return refuse('already-collected', scanMessages.alreadyCollected, { store, reward, card: await currentCard() });
-    if (error instanceof CoolingDown) return refuse('cooldown', scanMessages.cooldown(minutes), { store, reward, card: await currentCard() });
+    if (isUniqueViolation(error)) return refuse('already-collected', messages.alreadyCollected, { store, reward, card: await currentCard() });
+    if (error instanceof CoolingDown) return refuse('cooldown', messages.cooldown(minutes), { store, reward, card: await currentCard() });
     if (error instanceof CodeBudgetSpent) {
       await refuseOverBudget(deps, error.codeKey);
-      return refuse('code-budget', scanMessages.codeBudget, { store, reward, card: await currentCard() });
+      return refuse('code-budget', messages.codeBudget, { store, reward, card: await currentCard() });
     }
     throw error;
   }
@@ -214,7 +191,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   await keepEngagedWindow(deps, vendorId, now).catch(() => undefined);
   const redeemed = settings.autoRedeem && card.canClaim ? await autoRedeem(deps, stamped.customerId, card.id) : undefined;
   const response: ScanResponse = {
-    message: redeemed ? scanMessages.autoRedeemed(reward) : scanMessages.stamped(card, reward, given),
+    message: redeemed ? messages.autoRedeemed(reward) : messages.stamped(card, reward, given),
     store, reward, card: redeemed?.card ?? card, stampedAt: now,
   };
   if (given > 1) response.stampsGiven = given;

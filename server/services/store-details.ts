@@ -2,18 +2,17 @@
 // hours, website) and menu, for a card in the customer's own wallet only.
 import type { StoreDetailsResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
-import { notFound } from '../http-errors';
 import { findCard } from '../repositories/cards';
 import { listMenuItems } from '../repositories/menu-items';
 import { findVendorProfile } from '../repositories/vendor-profile';
-import { CARD_NOT_FOUND_MESSAGE } from './claims';
+import { cardNotInWallet } from './claims';
 import { imageUrl } from './images';
 
 export async function getCardStoreDetails(deps: Pick<AppDeps, 'db'>, customerId: string, cardId: string): Promise<StoreDetailsResponse> {
   const card = await findCard(deps.db.kysely, customerId, cardId);
-  if (!card) throw notFound(CARD_NOT_FOUND_MESSAGE);
+  if (!card) throw cardNotInWallet();
   const [profile, items] = await Promise.all([findVendorProfile(deps.db.kysely, card.vendor_id), listMenuItems(deps.db.kysely, card.vendor_id)]);
-  if (!profile) throw notFound(CARD_NOT_FOUND_MESSAGE);
+  if (!profile) throw cardNotInWallet();
   return {
     company: profile.company,
     logo: imageUrl(profile.logo_image_id),

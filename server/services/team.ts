@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http-errors';
+import { badRequest, notFound, textError, unauthorized } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
 import {
   bumpMemberGeneration,
@@ -22,22 +22,14 @@ import {
   useInvitation,
   withdrawInvitations,
 } from '../repositories/people';
-import type { AssignableRole, Role, TeamResponse, InvitationInfo } from '../../src/api/contract/team';
+import type { AssignableRole, MeResponse, Role, TeamResponse, InvitationInfo } from '../../src/api/contract/team';
+import { personLocale } from './person-locale';
 import { isValidEmail, normalizeEmail } from './accounts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { hashEmailToken } from './email-tokens';
 import { endAllSessions } from './sessions';
-import {
-  ADDRESS_HAS_ACCOUNT_MESSAGE,
-  ALREADY_IN_TEAM_MESSAGE,
-  INVITATION_EXPIRED_MESSAGE,
-  INVITATION_INVALID_MESSAGE,
-  INVITATION_TAKEN_MESSAGE,
-  invitationMail,
-  NO_SUCH_PERSON_MESSAGE,
-  OWNER_STAYS_MESSAGE,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
-} from './team-texts';
+import { invitationMail } from './team-mails';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -56,14 +48,21 @@ export async function teamOf(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string
 }
 
 /** Mails an invitation; 409 when the address is in the team already or signs in to another store. */
-export async function invite(deps: TeamDeps, vendorId: string, invitedBy: string, email: string, role: AssignableRole): Promise<{ email: string; role: AssignableRole; expiresAt: number }> {
+export async function invite(
+  deps: TeamDeps,
+  vendorId: string,
+  invitedBy: string,
+  email: string,
+  role: AssignableRole,
+  mailLocale: Locale = DEFAULT_LOCALE,
+): Promise<{ email: string; role: AssignableRole; expiresAt: number }> {
   const address = email.trim();
   if (!isValidEmail(address)) throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
   const normalized = normalizeEmail(address);
   const people = await listPeople(deps.db.kysely, vendorId);
-  if (people.some((person) => normalizeEmail(person.email) === normalized)) throw conflict(ALREADY_IN_TEAM_MESSAGE);
+  if (people.some((person) => normalizeEmail(person.email) === normalized)) throw textError(409, 'teamRefusals.alreadyInTeam');
   // One address signs in to one place: /login finds the store by the address alone.
-  if (await emailSignsIn(deps.db.kysely, normalized)) throw conflict(ADDRESS_HAS_ACCOUNT_MESSAGE);
+  if (await emailSignsIn(deps.db.kysely, normalized)) throw textError(409, 'teamRefusals.addressHasAccount');
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor) throw notFound('This store no longer exists.');
   const token = crypto.randomBytes(32).toString('base64url');
@@ -74,17 +73,17 @@ export async function invite(deps: TeamDeps, vendorId: string, invitedBy: string
     await withdrawInvitations(trx, vendorId, normalized, now);
     await insertInvitation(trx, { tokenHash: hashEmailToken(token), vendorId, email: address, emailNormalized: normalized, role, invitedBy, createdAt: now, expiresAt });
   });
-  await deps.mailer.send(invitationMail(address, vendor.company || vendor.name, role, `${deps.config.publicUrl}/invitation/${token}`));
+  await deps.mailer.send(invitationMail(mailLocale, address, vendor.company || vendor.name, role, `${deps.config.publicUrl}/invitation/${token}`));
   return { email: address, role, expiresAt };
 }
 
 /** The invitation a link names, while it can be accepted: 404 unknown or used, 410 expired. */
 export async function openInvitation(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<InvitationInfo & { vendorId: string; invitedBy: string; tokenHash: string }> {
   const invitation = await findInvitation(deps.db.kysely, hashEmailToken(token));
-  if (!invitation || invitation.usedAt !== null || !isAssignableRole(invitation.role)) throw notFound(INVITATION_INVALID_MESSAGE);
-  if (invitation.expiresAt <= deps.now()) throw new HttpError(410, INVITATION_EXPIRED_MESSAGE);
+  if (!invitation || invitation.usedAt !== null || !isAssignableRole(invitation.role)) throw textError(404, 'teamRefusals.invitationInvalid');
+  if (invitation.expiresAt <= deps.now()) throw textError(410, 'teamRefusals.invitationExpired');
   const vendor = await findVendorById(deps.db.kysely, invitation.vendorId);
-  if (!vendor) throw notFound(INVITATION_INVALID_MESSAGE);
+  if (!vendor) throw textError(404, 'teamRefusals.invitationInvalid');
   return { email: invitation.email, role: invitation.role, storeName: vendor.company || vendor.name, vendorId: invitation.vendorId, invitedBy: invitation.invitedBy, tokenHash: invitation.tokenHash };
 }
 
@@ -100,8 +99,8 @@ export async function acceptInvitation(deps: TeamDeps, token: string, name: stri
   const now = deps.now();
   const role: AssignableRole = invitation.role;
   await inTransaction(deps.db.kysely, async (trx) => {
-    if (!(await useInvitation(trx, invitation.tokenHash, now))) throw notFound(INVITATION_INVALID_MESSAGE);
-    if (await emailSignsIn(trx, normalizeEmail(invitation.email))) throw conflict(INVITATION_TAKEN_MESSAGE);
+    if (!(await useInvitation(trx, invitation.tokenHash, now))) throw textError(404, 'teamRefusals.invitationInvalid');
+    if (await emailSignsIn(trx, normalizeEmail(invitation.email))) throw textError(409, 'teamRefusals.invitationTaken');
     const inserted = await insertMemberIfNew(trx, {
       id: personId,
       vendorId: invitation.vendorId,
@@ -113,28 +112,28 @@ export async function acceptInvitation(deps: TeamDeps, token: string, name: stri
       invitedBy: invitation.invitedBy,
       createdAt: now,
     });
-    if (!inserted) throw conflict(INVITATION_TAKEN_MESSAGE);
+    if (!inserted) throw textError(409, 'teamRefusals.invitationTaken');
   });
   return { token: deps.sessions.issue(invitation.vendorId, 0, { id: personId, role }), vendorId: invitation.vendorId, email: invitation.email };
 }
 
 /** The owner changes a manager's or staff member's role; their open sessions end. */
 export async function changeRole(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string, role: Role): Promise<void> {
-  if (personId === vendorId || !isAssignableRole(role)) throw conflict(OWNER_STAYS_MESSAGE);
-  if (!(await updateMemberRole(deps.db.kysely, vendorId, personId, role))) throw notFound(NO_SUCH_PERSON_MESSAGE);
+  if (personId === vendorId || !isAssignableRole(role)) throw textError(409, 'teamRefusals.ownerStays');
+  if (!(await updateMemberRole(deps.db.kysely, vendorId, personId, role))) throw textError(404, 'teamRefusals.noSuchPerson');
 }
 
 /** The owner removes a person: they can no longer sign in, and their open sessions end. */
 export async function removePerson(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string): Promise<void> {
-  if (personId === vendorId) throw conflict(OWNER_STAYS_MESSAGE);
-  if (!(await deleteMember(deps.db.kysely, vendorId, personId))) throw notFound(NO_SUCH_PERSON_MESSAGE);
+  if (personId === vendorId) throw textError(409, 'teamRefusals.ownerStays');
+  if (!(await deleteMember(deps.db.kysely, vendorId, personId))) throw textError(404, 'teamRefusals.noSuchPerson');
 }
 
 /** A team member changes their own password (the current one is needed); their other sessions end. */
 export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions'>, vendorId: string, personId: string, currentPassword: string, newPassword: string): Promise<{ token: string; vendorId: string; email: string }> {
   const member = await findMemberById(deps.db.kysely, personId);
   if (!member || member.vendorId !== vendorId || !member.passwordHash || !(await verifyPassword(member.passwordHash, currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, [{ field: 'currentPassword', message: 'is not right' }]);
+    throw textError(400, 'teamRefusals.wrongCurrentPassword', undefined, [{ field: 'currentPassword', message: 'is not right' }]);
   }
   const problem = passwordProblem(newPassword);
   if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
@@ -143,10 +142,10 @@ export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions'
 }
 
 /** The signed-in person's name and e-mail (the owner's are the vendor row's). */
-export async function whoIsSignedIn(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string, role: Role): Promise<{ vendorId: string; personId: string; role: Role; name: string; email: string }> {
+export async function whoIsSignedIn(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string, role: Role): Promise<MeResponse> {
   const person = await findPerson(deps.db.kysely, vendorId, personId);
   if (!person) throw unauthorized();
-  return { vendorId, personId, role, name: person.name, email: person.email };
+  return { vendorId, personId, role, name: person.name, email: person.email, locale: await personLocale(deps, personId) };
 }
 
 /** Ends every session of one person: the owner's follow the vendor row, a member's their own row. */

@@ -8,6 +8,9 @@ import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
 import type storeDetails from './messages/en/customer/storeDetails.json';
 import type campaignDelivery from './messages/en/app/campaignDelivery.json';
+import type activity from './messages/en/app/activity.json';
+import type customers from './messages/en/app/customers.json';
+import type handover from './messages/en/app/handover.json';
 import type webPush from './messages/en/customer/webPush.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
 import type counter from './messages/en/app/counter.json';
@@ -18,13 +21,19 @@ import type menuItems from './messages/en/app/menuItems.json';
 import type menuReview from './messages/en/app/menuReview.json';
 import type menuUpload from './messages/en/app/menuUpload.json';
 import type nav from './messages/en/app/nav.json';
+import type help from './messages/en/app/help.json';
+import type login from './messages/en/app/login.json';
+import type passwordReset from './messages/en/app/passwordReset.json';
 import type publicFooter from './messages/en/app/publicFooter.json';
 import type qr from './messages/en/app/qr.json';
+import type register from './messages/en/app/register.json';
+import type relay from './messages/en/app/relay.json';
 import type rewards from './messages/en/app/rewards.json';
 import type storePreview from './messages/en/app/storePreview.json';
 import type storeSettings from './messages/en/app/storeSettings.json';
 import type team from './messages/en/app/team.json';
 import type unsavedChanges from './messages/en/app/unsavedChanges.json';
+import type verify from './messages/en/app/verify.json';
 
 export type MessageId =
   | keyof typeof appleWallet
@@ -49,6 +58,15 @@ export type MessageId =
   | keyof typeof storeSettings
   | keyof typeof team
   | keyof typeof unsavedChanges
+  | keyof typeof activity
+  | keyof typeof customers
+  | keyof typeof handover
+  | keyof typeof help
+  | keyof typeof login
+  | keyof typeof passwordReset
+  | keyof typeof register
+  | keyof typeof relay
+  | keyof typeof verify
   | keyof typeof webPush;
 
 /** The two halves of the SPA, each loading only its own texts: the customer pages and the vendor app. */

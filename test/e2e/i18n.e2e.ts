@@ -88,6 +88,21 @@ describe('customer pages', () => {
 });
 
 describe('vendor app', () => {
+  it('Arabic mirrors the vendor app (antd direction) without sideways scrolling', async () => {
+    const { context, page } = await openIn(app.browser, 'ar', { width: 1280, height: 800 });
+    await page.goto(`${app.server.baseUrl}/login`);
+    await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
+    await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+    await page.getByRole('button', { name: /^قائمة الحساب/ }).waitFor();
+    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    await expect(page.locator('.ant-app').first().evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
+    for (const width of [390, 768, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(hasHorizontalScroll(page)).resolves.toBe(false);
+    }
+    await context.close();
+  });
+
   it('a de-DE browser sees German, switches to French in the profile menu, and stays French after reload', async () => {
     const { context, page } = await openIn(app.browser, 'de-DE', { width: 1280, height: 800 });
     await page.goto(`${app.server.baseUrl}/login`);
@@ -106,18 +121,28 @@ describe('vendor app', () => {
     await context.close();
   });
 
-  it('Arabic mirrors the vendor app (antd direction) without sideways scrolling', async () => {
-    const { context, page } = await openIn(app.browser, 'ar', { width: 1280, height: 800 });
-    await page.goto(`${app.server.baseUrl}/login`);
-    await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
-    await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
-    await page.getByRole('button', { name: /^قائمة الحساب/ }).waitFor();
-    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
-    await expect(page.locator('.ant-app').first().evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
-    for (const width of [390, 768, 1280, 1920]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect(hasHorizontalScroll(page)).resolves.toBe(false);
-    }
-    await context.close();
+  it('German chosen in the profile menu is the person’s: after signing out, a fresh English browser signs in to German', async () => {
+    const first = await openIn(app.browser, 'en-US', { width: 1280, height: 800 });
+    await first.page.goto(`${app.server.baseUrl}/login`);
+    await first.page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
+    await first.page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+    await first.page.getByRole('button', { name: /: Bean There Café/ }).click();
+    const saved = first.page.waitForResponse((response) => response.url().endsWith('/api/auth/me') && response.request().method() === 'PATCH');
+    await first.page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    expect((await saved).status()).toBe(200);
+    await first.page.getByRole('button', { name: /^Kontomenü: Bean There Café/ }).click();
+    await first.page.getByRole('menuitem', { name: /Abmelden/ }).click();
+    await first.page.waitForURL(`${app.server.baseUrl}/login`);
+    await first.context.close();
+
+    const fresh = await openIn(app.browser, 'en-US', { width: 1280, height: 800 });
+    await fresh.page.goto(`${app.server.baseUrl}/login`);
+    await fresh.page.getByLabel('Username').fill(app.vendor.email);
+    await fresh.page.getByLabel('Password').fill(app.vendor.password);
+    await fresh.page.getByRole('button', { name: 'Sign In' }).click();
+    await fresh.page.waitForURL(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+    await fresh.page.getByRole('button', { name: /^Kontomenü: Bean There Café/ }).waitFor();
+    await expect(fresh.page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await fresh.context.close();
   });
 });

@@ -30,6 +30,7 @@ import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as campaignDelivery from './2026112610_campaign_delivery';
 import * as webPushSubscriptions from './2026112611_web_push_subscriptions';
 import * as walletGoogleLocale from './2026112614_wallet_google_locale';
+import * as personLocale from './2026112617_person_locale';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -62,5 +63,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112610_campaign_delivery': { up: campaignDelivery.up(dialect), down: campaignDelivery.down() },
     '2026112611_web_push_subscriptions': { up: webPushSubscriptions.up(dialect), down: webPushSubscriptions.down() },
     '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
+    '2026112617_person_locale': { up: personLocale.up(dialect), down: personLocale.down() },
   };
 }

@@ -2,7 +2,7 @@
 // granted, the owner-only void action (audited), and the store's own budget floors.
 import type { RelayAlert, RelayAlertStamp, RelayFlagReason, StampBudgetSettings, VoidCodeResponse } from '../../../src/api/contract/relay';
 import type { AppDeps } from '../../deps';
-import { conflict, notFound } from '../../http-errors';
+import { textError } from '../../http-errors';
 import { customerDisplayNames, customerNumbersOfCards } from '../../repositories/activity';
 import { bumpPrintableVersion } from '../../repositories/printable-qr';
 import { refreshRecentVisits } from '../../repositories/recent-visits';
@@ -115,9 +115,9 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     // clock below, once this void holds the cards), so "a claim already made is kept" reads from the dates.
     let now = deps.now();
     const usage = await findCodeUsage(trx, vendorId, codeKey);
-    if (!usage || usage.flagged_at === null) throw notFound('No such flagged code at this store.');
+    if (!usage || usage.flagged_at === null) throw textError(404, 'relayRefusals.noFlaggedCode');
     // Taken first: the code grants nothing more, and a second void (another tab) finds it taken.
-    if (!(await markCodeVoided(trx, codeKey, now))) throw conflict('These stamps were already voided.');
+    if (!(await markCodeVoided(trx, codeKey, now))) throw textError(409, 'relayRefusals.alreadyVoided');
     const stamps = await stampsOfCode(trx, codeKey, MAX_STAMPS_PER_CODE);
     const chosen = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
     // Before any stamp is marked: a second void of a stamp of the same card (another code, the same

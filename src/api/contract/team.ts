@@ -2,6 +2,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Id } from './common';
 import { Text } from './text';
+import { PersonLocale } from './person-locale';
 import { EMAIL_MAX_LENGTH, PASSWORD_FIELD_MAX_LENGTH, REGISTRATION_TEXT_MAX_LENGTH } from './limits';
 
 /** A person's role in their store, from the least to the most trusted. */
@@ -64,5 +65,6 @@ export const MeResponse = Type.Object({
   role: Role,
   name: Type.String(),
   email: Type.String(),
+  locale: PersonLocale,
 });
 export type MeResponse = Static<typeof MeResponse>;

@@ -1,14 +1,14 @@
-// The customer app: the browser's router, the customer API cache, the customer routes.
-import { BrowserRouter } from 'react-router-dom';
+// The customer app: its own small router over the browser's history, the customer API cache, the customer routes.
+import { CustomerRouter } from './router';
 import { CustomerApiProvider } from './api/hooks';
 import { CustomerRoutes } from './routes';
 
 export function CustomerApp() {
   return (
-    <BrowserRouter>
+    <CustomerRouter>
       <CustomerApiProvider>
         <CustomerRoutes />
       </CustomerApiProvider>
-    </BrowserRouter>
+    </CustomerRouter>
   );
 }

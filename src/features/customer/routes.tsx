@@ -2,8 +2,7 @@
 // /wallet/confirm-email/:token, in their own mobile layout. They are their own entry
 // (src/customer.tsx, served as customer.html for these paths), so a phone opening a QR code downloads
 // none of the vendor app: no antd, no Redux store, no vendor screens.
-import { Route, Routes } from 'react-router-dom';
-import { ScrollToTopOnNavigate } from '../../app/ScrollToTop';
+import { Routes, type RouteEntry } from './router';
 import CardPage from './CardPage';
 import ConfirmEmailPage from './ConfirmEmailPage';
 import { CustomerErrorBoundary } from './CustomerErrorBoundary';
@@ -15,18 +14,19 @@ import WalletPage from './WalletPage';
 /** The paths the server answers with customer.html (server/app.ts) and the dev server rewrites to it. */
 export const CUSTOMER_PATH_PATTERN = /^\/(s|wallet)(\/|$)/;
 
+const CUSTOMER_PAGES: readonly RouteEntry[] = [
+  { path: '/s/:token', element: <ScanPage /> },
+  { path: '/wallet', element: <WalletPage /> },
+  { path: '/wallet/recover/:token', element: <RecoverPage /> },
+  { path: '/wallet/confirm-email/:token', element: <ConfirmEmailPage /> },
+  { path: '/wallet/:cardId', element: <CardPage /> },
+];
+
 export function CustomerRoutes() {
   return (
     <CustomerErrorBoundary>
-      <ScrollToTopOnNavigate />
       <CustomerLayout>
-        <Routes>
-          <Route path="/s/:token" element={<ScanPage />} />
-          <Route path="/wallet" element={<WalletPage />} />
-          <Route path="/wallet/recover/:token" element={<RecoverPage />} />
-          <Route path="/wallet/confirm-email/:token" element={<ConfirmEmailPage />} />
-          <Route path="/wallet/:cardId" element={<CardPage />} />
-        </Routes>
+        <Routes routes={CUSTOMER_PAGES} />
       </CustomerLayout>
     </CustomerErrorBoundary>
   );

@@ -3,7 +3,8 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { ACTIVITY_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
 import {
@@ -27,7 +28,6 @@ import { offerText } from '../first-day/offer';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import { useRoleAllows } from '../session/roleAccess';
 import '../first-day/first-day.css';
-import { t } from '../../i18n/texts';
 
 const GUTTER: [number, number] = [24, 24];
 
@@ -46,7 +46,7 @@ export default function DashboardPage() {
     return (
       <VendorPage>
         <PageHeading title={t('dashboard.heading')} subtitle={t('dashboard.subtitle')} />
-        <DashboardLoading label={ACTIVITY_TEXT.dashboardLoading} />
+        <DashboardLoading label={t('activity.dashboardLoading')} />
       </VendorPage>
     );
   }

@@ -9,9 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../constants';
 import { NAV_TEXT } from './texts';
 import { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales';
-import { loadAntLocale } from '../../app/antLocale';
 import { useAppDispatch } from '../../app/hooks';
-import { chooseLanguage } from '../../i18n/startPage';
+import { useChooseLanguage, useSavedLanguage } from './personLanguage';
 import { currentLocale } from '../../i18n/texts';
 import { loggedOut, logout } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
@@ -41,7 +40,7 @@ function menuEntries(): MenuEntry[] {
   return [
     { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
     { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined /> },
-    // The languages, each in its own name; the choice is kept in this browser.
+    // The languages, each in its own name; the choice is kept in this browser and saved for the person.
     ...LOCALES.map((locale): MenuEntry => ({ key: `language-${locale}`, label: LOCALE_NAMES[locale], icon: locale === currentLocale() ? <CheckOutlined /> : <GlobalOutlined />, locale })),
     { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
   ];
@@ -53,6 +52,8 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const { data, isError, error } = useGetVendorQuery(vendorId);
+  useSavedLanguage();
+  const chooseLanguage = useChooseLanguage();
   // Store Settings only for a role that may change the store (the server refuses the others anyway).
   const mayEditStore = useRoleAllows('storeSettings');
   const entries = menuEntries().filter((entry) => entry.key !== 'store-settings' || mayEditStore);
@@ -108,7 +109,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
     if (key === 'store-settings') setSettingsOpen(true);
     if (key === 'account-settings') navigate(ROUTES.account(vendorId));
     const entry = entries.find((candidate) => candidate.key === key);
-    if (entry?.locale) void chooseLanguage('app', entry.locale, loadAntLocale);
+    if (entry?.locale) chooseLanguage(entry.locale);
     if (key === 'logout') {
       dispatch(logout());
       navigate(ROUTES.login, { replace: true });

@@ -3,10 +3,10 @@ import { accountExistsMail, newVerificationLinkMail, passwordResetMail, verifica
 
 describe('account e-mails', () => {
   it.each([
-    ['verification', verificationMail('a@b.test', 'Ana', 'http://x.test/verify/1')],
-    ['new verification link', newVerificationLinkMail('a@b.test', 'Ana', 'http://x.test/verify/2')],
-    ['account exists', accountExistsMail('a@b.test', 'Ana', 'http://x.test/login')],
-    ['password reset', passwordResetMail('a@b.test', 'Ana', 'http://x.test/reset/3')],
+    ['verification', verificationMail('en', 'a@b.test', 'Ana', 'http://x.test/verify/1')],
+    ['new verification link', newVerificationLinkMail('en', 'a@b.test', 'Ana', 'http://x.test/verify/2')],
+    ['account exists', accountExistsMail('en', 'a@b.test', 'Ana', 'http://x.test/login')],
+    ['password reset', passwordResetMail('en', 'a@b.test', 'Ana', 'http://x.test/reset/3')],
   ])('%s: the button is brand brown (#7a4a2a) with white text, never antd blue', (_name, mail) => {
     expect(mail.html).toContain('background:#7a4a2a;color:#fff');
     expect(mail.html).not.toMatch(/#1677ff|#1890ff/i);

@@ -1,0 +1,51 @@
+// The signed-in person's language, kept on the server: the app opens in it after they sign in anywhere (a fresh
+// browser too), and the profile menu's switch saves it there. A person who never chose keeps the browser's
+// language until they choose; nothing is saved for them behind their back.
+import { useEffect, useRef } from 'react';
+import { api } from '../../api/apiSlice';
+import type { Locale } from '../../api/contract/locales';
+import type { MeResponse } from '../../api/contract/team';
+import { loadAntLocale } from '../../app/antLocale';
+import { useAppSelector } from '../../app/hooks';
+import { chooseLanguage } from '../../i18n/startPage';
+import { currentLocale } from '../../i18n/texts';
+import { selectRole } from '../session/sessionSlice';
+
+const personLanguageApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/auth/me — who is signed in, with their saved language (null until they choose). */
+    getSignedInPerson: build.query<MeResponse, void>({ query: () => '/auth/me' }),
+    /** PATCH /api/auth/me — saves the person's language; answers who is signed in. */
+    savePersonLocale: build.mutation<MeResponse, Locale>({
+      query: (locale) => ({ url: '/auth/me', method: 'PATCH', body: { locale } }),
+      async onQueryStarted(_locale, { dispatch, queryFulfilled }) {
+        // A failed save keeps the choice in this browser only; the next choice tries again.
+        const saved = await queryFulfilled.catch(() => null);
+        if (saved) dispatch(personLanguageApi.util.upsertQueryData('getSignedInPerson', undefined, saved.data));
+      },
+    }),
+  }),
+});
+
+export const { useGetSignedInPersonQuery, useSavePersonLocaleMutation } = personLanguageApi;
+
+/** Opens the app in the signed-in person's saved language, once per person signed in. */
+export function useSavedLanguage(): void {
+  const signedIn = useAppSelector(selectRole) !== null;
+  const { data: me } = useGetSignedInPersonQuery(undefined, { skip: !signedIn });
+  const appliedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!me || appliedFor.current === me.personId) return;
+    appliedFor.current = me.personId;
+    if (me.locale && me.locale !== currentLocale()) void chooseLanguage('app', me.locale, loadAntLocale);
+  }, [me]);
+}
+
+/** The profile menu's switch: the page changes language at once, and the choice is saved for the person. */
+export function useChooseLanguage(): (locale: Locale) => void {
+  const [save] = useSavePersonLocaleMutation();
+  return (locale) => {
+    void chooseLanguage('app', locale, loadAntLocale);
+    void save(locale);
+  };
+}

@@ -1,0 +1,43 @@
+// POST /api/customer/scan answers its sentences in the language of the customer's page (Accept-Language).
+import type { TestApp } from '../../helpers';
+import { buildCustomerTestApp, createStore, dynamicToken, setReward, type TestStore } from '../../factories';
+
+let t: TestApp;
+let store: TestStore;
+
+beforeAll(async () => {
+  t = await buildCustomerTestApp();
+  store = await createStore(t, { company: 'Bean There Café' });
+  await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const scanIn = (token: string, acceptLanguage: string | undefined, credential?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/customer/scan',
+    payload: { token },
+    headers: { ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}), ...(credential ? { 'x-customer-key': credential } : {}) },
+  });
+
+describe('POST /api/customer/scan in the page’s language', () => {
+  it('a French phone reads the stamp and the cooldown refusal in French; without Accept-Language, in English', async () => {
+    const first = await scanIn(dynamicToken(t, store.id), 'fr-FR,fr;q=0.9');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe('Tampon collecté ! Encore 9 pour votre Flat White offert');
+    const credential = first.json().credential as string;
+
+    const again = await scanIn(dynamicToken(t, store.id), 'fr', credential);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'cooldown', error: 'Vous avez déjà collecté un tampon ici ces 10 dernières minutes' });
+    expect((await scanIn(dynamicToken(t, store.id), undefined, credential)).json().error).toBe('You already collected a stamp here in the last 10 minutes');
+  });
+
+  it('a code that is not a Stampwise code is refused in Spanish to a Spanish phone', async () => {
+    const refused = await scanIn('not-a-code', 'es-ES');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'malformed', error: 'Este código no es un código válido de Stampwise: vuelve a escanear el código del mostrador' });
+  });
+});
