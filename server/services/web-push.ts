@@ -20,7 +20,7 @@ import {
   upsertSubscription,
 } from '../repositories/web-push-subscriptions';
 import type { PushOutcome } from '../infra/web-push';
-import { CARD_NOT_FOUND_MESSAGE } from './claims';
+import { cardNotInWallet } from './claims';
 
 export type WebPushDeps = Pick<AppDeps, 'db' | 'config' | 'webPush' | 'now'>;
 
@@ -68,7 +68,7 @@ function checkKeys(keys: WebPushSubscribeRequest['keys']): void {
 
 async function storeOfCard(deps: Pick<AppDeps, 'db'>, customerId: string, cardId: string): Promise<string> {
   const card = await findCard(deps.db.kysely, customerId, cardId);
-  if (!card) throw notFound(CARD_NOT_FOUND_MESSAGE);
+  if (!card) throw cardNotInWallet();
   return card.vendor_id;
 }
 
