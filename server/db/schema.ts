@@ -337,6 +337,19 @@ export interface RewardSettingsTable {
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A browser's push subscription for offers from one store (the Push API's endpoint and keys). */
+export interface WebPushSubscriptionTable {
+  id: string;
+  customer_id: string;
+  vendor_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  last_success_at: number | null;
+  last_failure_at: number | null;
+}
+
 /** A campaign a store launched: its message, audience, schedule and offer (see contract/campaigns.ts). */
 export interface CampaignTable {
   id: string;
@@ -700,6 +713,7 @@ export interface Database {
   store_claim_counts: StoreClaimCountTable;
   reward_settings: RewardSettingsTable;
   campaigns: CampaignTable;
+  web_push_subscriptions: WebPushSubscriptionTable;
   campaign_messages: CampaignMessageTable;
   campaign_opt_outs: CampaignOptOutTable;
   card_campaign_messages: CardCampaignMessageTable;

@@ -8,6 +8,7 @@ import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
 import type offers from './messages/en/customer/offers.json';
 import type storeDetails from './messages/en/customer/storeDetails.json';
+import type webPush from './messages/en/customer/webPush.json';
 import type account from './messages/en/app/account.json';
 import type activity from './messages/en/app/activity.json';
 import type campaignDelivery from './messages/en/app/campaignDelivery.json';
@@ -44,6 +45,7 @@ export type MessageId =
   | keyof typeof googleWallet
   | keyof typeof offers
   | keyof typeof storeDetails
+  | keyof typeof webPush
   | keyof typeof account
   | keyof typeof activity
   | keyof typeof campaignDelivery
