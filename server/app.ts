@@ -120,9 +120,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     global: false,
     // Shared counts in Redis, in-process counts while Redis is away.
     ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) } : {}),
-    errorResponseBuilder: (_request, context) => ({
+    errorResponseBuilder: (request, context) => ({
       statusCode: 429,
-      error: `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+      error: text(localeOfAcceptLanguage(request.headers['accept-language']), 'commonRefusals.tooManyAttemptsWait', {
+        seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
     }),
   });
   // Multipart forms are read only by the routes that take them (server/plugins/multipart-forms.ts).
@@ -204,7 +206,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
   if (status === 429) {
     // @fastify/rate-limit throws what errorResponseBuilder returned: a plain `{ statusCode, error }`.
     const builtMessage = (error as { error?: unknown }).error;
-    return reply.code(429).send({ error: typeof builtMessage === 'string' ? builtMessage : fastifyError.message || 'Too many attempts.' });
+    return reply.code(429).send({ error: typeof builtMessage === 'string' ? builtMessage : fastifyError.message || text(localeOfAcceptLanguage(request.headers['accept-language']), 'commonRefusals.tooManyAttempts') });
   }
   if (status < 500) {
     const message = KNOWN_CLIENT_ERRORS[fastifyError.code] ?? fastifyError.message;

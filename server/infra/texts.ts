@@ -10,6 +10,7 @@ import type accountMail from '../../src/i18n/messages/en/server/accountMail.json
 import type applePass from '../../src/i18n/messages/en/server/applePass.json';
 import type campaignMail from '../../src/i18n/messages/en/server/campaignMail.json';
 import type claimRefusals from '../../src/i18n/messages/en/server/claimRefusals.json';
+import type commonRefusals from '../../src/i18n/messages/en/server/commonRefusals.json';
 import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
@@ -28,6 +29,7 @@ export type ServerMessageId =
   | keyof typeof applePass
   | keyof typeof campaignMail
   | keyof typeof claimRefusals
+  | keyof typeof commonRefusals
   | keyof typeof counterRefusals
   | keyof typeof customerMail
   | keyof typeof googleWalletPass

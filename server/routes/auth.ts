@@ -20,7 +20,7 @@ import {
 } from '../../src/api/contract/auth';
 import { ErrorBody, Ok } from '../../src/api/contract/common';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
+import { badRequest, HttpError, payloadTooLarge, textError, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
 import {
   MAX_REGISTRATION_MENU_BYTES,
   INVALID_LINK_MESSAGE,
@@ -38,12 +38,12 @@ import {
 import { checkUpload } from '../services/uploads';
 import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginThrottleRule } from '../services/login-throttle';
 import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
-import { changePassword, checkResetLink, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from '../services/password-reset';
+import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../services/password-reset';
 import { endSession } from '../services/sessions';
 import { acceptInvitation, changeMemberPassword, openInvitation, signOutEverywhere, whoIsSignedIn } from '../services/team';
 import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationInfo, MeResponse } from '../../src/api/contract/team';
 import multipartForms from '../plugins/multipart-forms';
-import { localeOfAcceptLanguage } from '../infra/texts';
+import { localeOfAcceptLanguage, text } from '../infra/texts';
 import { ChoosePersonLocaleRequest } from '../../src/api/contract/person-locale';
 import { choosePersonLocale } from '../services/person-locale';
 import type { Locale } from '../../src/api/contract/locales';
@@ -244,7 +244,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     await requestPasswordReset(app.deps, request.body.email, pageLocaleOf(request));
-    return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+    return reply.code(202).send({ message: text(pageLocaleOf(request), 'commonRefusals.resetRequested') });
   });
 
   app.post('/resend-verification', {
@@ -261,7 +261,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     if (!isValidEmail(request.body.email)) {
-      throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+      throw textError(400, 'commonRefusals.invalidEmail', undefined, [{ field: 'email', message: 'is not a valid e-mail address' }]);
     }
     await requestVerificationLink(app.deps, request.body.email, pageLocaleOf(request));
     return reply.code(202).send({ message: VERIFICATION_LINK_REQUESTED_MESSAGE });
@@ -421,7 +421,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 async function registrationInput(body: RegisterBody): Promise<RegistrationInput & { menuNotAdded?: string }> {
   if (!isValidEmail(body.email)) {
-    throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+    throw textError(400, 'commonRefusals.invalidEmail', undefined, [{ field: 'email', message: 'is not a valid e-mail address' }]);
   }
   const website = normalizeWebsite(body.website ?? '');
   if (website === undefined) {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { CounterStampSettings, RewardSettingsView, FirstDayStatus, RewardResponse, RewardSettings, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
-import { notFound } from '../http-errors';
+import { textError } from '../http-errors';
 import { getFirstDayStatus } from '../services/first-day';
 import { getRewardSetup, saveRewardSetup } from '../services/rewards';
 import { getRewardSettings, saveRewardSettings } from '../services/reward-settings';
@@ -40,7 +40,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const status = await getFirstDayStatus(app.deps, request.params.vendorId);
-    if (!status) throw notFound('This store no longer exists.');
+    if (!status) throw textError(404, 'commonRefusals.storeGone');
     reply.header('Cache-Control', 'no-store');
     return status;
   });

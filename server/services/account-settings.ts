@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
-import { badRequest, conflict, HttpError, notFound, tooManyRequests, unauthorized } from '../http-errors';
+import { badRequest, conflict, HttpError, notFound, textError, tooManyRequests, unauthorized } from '../http-errors';
 import { emailSignsIn, findPerson } from '../repositories/people';
 import {
   countEmailChangesSince,
@@ -66,7 +66,7 @@ export async function changeName(deps: Pick<AppDeps, 'db' | 'now'>, holder: Acco
  */
 export async function requestEmailChange(deps: AccountDeps, holder: AccountHolder, email: string, locale: Locale): Promise<EmailChangeResponse> {
   const address = email.trim();
-  if (!isValidEmail(address)) throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+  if (!isValidEmail(address)) throw textError(400, 'commonRefusals.invalidEmail', undefined, [{ field: 'email', message: 'is not a valid e-mail address' }]);
   const person = await currentPerson(deps, holder);
   const normalized = normalizeEmail(address);
   if (normalized === normalizeEmail(person.email)) throw badRequest(EMAIL_UNCHANGED_MESSAGE, [{ field: 'email', message: 'is the current address' }]);

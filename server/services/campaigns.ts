@@ -5,7 +5,7 @@ import type { DashboardResponse } from '../../src/api/contract/activity';
 import type { CampaignAudience, CampaignInput, CampaignRow, CampaignStatus, CustomerFrequency, NotificationFrequency, PromotionType } from '../../src/api/contract/campaigns';
 import { MAX_CAMPAIGN_DAYS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
-import { badRequest, conflict, notFound, type FieldProblem } from '../http-errors';
+import { badRequest, conflict, type FieldProblem, notFound, textError } from '../http-errors';
 import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, runningCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
 import { vendorExists } from '../repositories/rewards';
 import { deliveryCounts, type DeliveryCounts } from '../repositories/campaign-delivery';
@@ -47,7 +47,7 @@ export async function createCampaign(deps: Deps, vendorId: string, input: Campai
   else if (!Number.isNaN(startAt) && endAt <= startAt) problems.push({ field: 'endDateTime', message: 'must be after the start' });
   else if (!Number.isNaN(startAt) && endAt - startAt > MAX_CAMPAIGN_DAYS * DAY_MS) problems.push({ field: 'endDateTime', message: `must be at most ${MAX_CAMPAIGN_DAYS} days after the start` });
   if (problems.length > 0) throw badRequest(`The campaign was not saved: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, problems);
-  if (!(await vendorExists(deps.db.kysely, vendorId))) throw notFound('This store no longer exists.');
+  if (!(await vendorExists(deps.db.kysely, vendorId))) throw textError(404, 'commonRefusals.storeGone');
   const id = crypto.randomUUID();
   await insertCampaign(deps.db.kysely, {
     id,

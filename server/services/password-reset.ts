@@ -1,6 +1,6 @@
 // "Forgot password?" and changing a password. Both end every earlier session of the vendor (their
 // session generation moves on) and answer a fresh session in the new generation.
-import { badRequest, HttpError, notFound } from '../http-errors';
+import { badRequest, textError } from '../http-errors';
 import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
 import { clearFailures } from '../repositories/login-failures';
 import { findVendorByEmail, findVendorById, replaceVendorPassword } from '../repositories/vendors';
@@ -17,17 +17,12 @@ import { inTransaction } from '../db/transactions';
 /** At most one reset mail per account in this time, however often the form is sent. */
 export const RESET_MAIL_SPACING_MS = 60 * 1000;
 
-export const RESET_REQUESTED_MESSAGE =
-  'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour. ' +
-  'If the address is not verified yet, we have sent a new verification link instead: open it to set your password.';
-export const RESET_LINK_INVALID_MESSAGE = 'This link is not valid. It may have been used already: ask for a new one from the sign-in page.';
-export const RESET_LINK_EXPIRED_MESSAGE = 'This link has expired. Ask for a new one from the sign-in page.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not right.';
 
 const resetLink = (deps: AccountDeps, token: string) => `${deps.config.publicUrl}/reset-password/${token}`;
 
 function refuseInvalidEmail(email: string): void {
-  if (!isValidEmail(email)) throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+  if (!isValidEmail(email)) throw textError(400, 'commonRefusals.invalidEmail', undefined, [{ field: 'email', message: 'is not a valid e-mail address' }]);
 }
 
 /**
@@ -55,8 +50,8 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, pag
 /** What the reset page shows for a link: 404 unknown or used, 410 expired, else fine. */
 export async function checkResetLink(deps: AccountDeps, token: string): Promise<void> {
   const link = await inspectEmailToken(deps, token, 'reset', deps.now());
-  if (link.state === 'unknown' || link.state === 'used') throw notFound(RESET_LINK_INVALID_MESSAGE);
-  if (link.state === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED_MESSAGE);
+  if (link.state === 'unknown' || link.state === 'used') throw textError(404, 'commonRefusals.resetLinkInvalid');
+  if (link.state === 'expired') throw textError(410, 'commonRefusals.resetLinkExpired');
 }
 
 export interface NewSession {
@@ -73,8 +68,8 @@ export interface NewSession {
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<NewSession> {
   const now = deps.now();
   const link = await inspectEmailToken(deps, token, 'reset', now);
-  if (link.state === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED_MESSAGE);
-  if (link.state !== 'valid') throw notFound(RESET_LINK_INVALID_MESSAGE);
+  if (link.state === 'expired') throw textError(410, 'commonRefusals.resetLinkExpired');
+  if (link.state !== 'valid') throw textError(404, 'commonRefusals.resetLinkInvalid');
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
 
@@ -91,7 +86,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     await clearFailures(trx, accountKey(vendor.email));
     return { token: await startSession(deps, vendor.id, trx), vendorId: vendor.id, email: vendor.email };
   });
-  if (!session) throw notFound(RESET_LINK_INVALID_MESSAGE);
+  if (!session) throw textError(404, 'commonRefusals.resetLinkInvalid');
   return session;
 }
 

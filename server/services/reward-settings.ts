@@ -2,7 +2,7 @@
 // when stamps expire. A store that never saved them keeps the behaviour it always had (see DEFAULT_REWARD_SETTINGS).
 import type { RewardSettings } from '../../src/api/contract/rewards';
 import type { AppDeps } from '../deps';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, textError } from '../http-errors';
 import { findReward, vendorExists } from '../repositories/rewards';
 import { findRewardSettings, upsertRewardSettings } from '../repositories/reward-settings';
 
@@ -21,7 +21,7 @@ export async function getRewardSettings(deps: Pick<AppDeps, 'db'>, vendorId: str
  * than a whole card), so a scan can complete at most one card.
  */
 export async function saveRewardSettings(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, input: RewardSettings): Promise<RewardSettings> {
-  if (!(await vendorExists(deps.db.kysely, vendorId))) throw notFound('This store no longer exists.');
+  if (!(await vendorExists(deps.db.kysely, vendorId))) throw textError(404, 'commonRefusals.storeGone');
   const reward = await findReward(deps.db.kysely, vendorId);
   if (reward && input.maxPerTransaction > reward.stamps) {
     throw badRequest(`maxPerTransaction must be at most the card size (${reward.stamps})`, [

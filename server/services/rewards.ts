@@ -1,7 +1,7 @@
 // The punch-card reward: the default reward when none is saved, and the rules a saved one must follow.
 import type { RewardResponse, RewardSetup } from '../../src/api/contract/rewards';
 import type { AppDeps } from '../deps';
-import { badRequest, notFound, type FieldProblem } from '../http-errors';
+import { badRequest, type FieldProblem, textError } from '../http-errors';
 import { findReward, listItemNames, upsertReward, vendorExists, vendorHasItem } from '../repositories/rewards';
 import { cardsByStamps } from '../repositories/reward-settings';
 import { DEFAULT_REWARD_EXPIRY, DEFAULT_REWARD_STAMPS, MAX_ITEM_CUSTOM_LENGTH, MAX_STAMPS, MIN_STAMPS } from '../../src/api/contract/limits';
@@ -38,7 +38,7 @@ export async function saveRewardSetup(deps: Pick<AppDeps, 'db' | 'now'>, vendorI
     if (itemCustom === '') problems.push({ field: 'itemCustom', message: 'must name the qualifying item when no menu item is chosen' });
     else if (itemCustom.length > MAX_ITEM_CUSTOM_LENGTH) problems.push({ field: 'itemCustom', message: `must be at most ${MAX_ITEM_CUSTOM_LENGTH} characters` });
   }
-  if (problems.length === 0 && !(await vendorExists(db.kysely, vendorId))) throw notFound('This store no longer exists.');
+  if (problems.length === 0 && !(await vendorExists(db.kysely, vendorId))) throw textError(404, 'commonRefusals.storeGone');
   if (problems.length === 0 && itemId !== null && !(await vendorHasItem(db.kysely, vendorId, itemId))) {
     problems.push({ field: 'item', message: 'must be one of your menu items' });
   }

@@ -3,7 +3,7 @@
 // action is audited. The customer's phone is not needed.
 import type { ActivityItem } from '../../src/api/contract/activity';
 import type { AppDeps } from '../deps';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound, textError } from '../http-errors';
 import { inTransaction } from '../db/transactions';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { findActivityRow } from '../repositories/activity';
@@ -28,7 +28,7 @@ export async function removeStamp(
   const reason = reasonText.trim();
   if (reason === '') throw badRequest('reason must say why the stamp is removed', [{ field: 'reason', message: 'is required' }]);
   const vendor = await findVendorById(deps.db.kysely, vendorId);
-  if (!vendor) throw notFound('This store no longer exists.');
+  if (!vendor) throw textError(404, 'commonRefusals.storeGone');
   const by = vendor.email;
   await inTransaction(deps.db.kysely, async (trx) => {
     const row = await findActivityRow(trx, 'stamp', stampId);

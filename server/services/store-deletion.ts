@@ -3,7 +3,7 @@
 // refused from the next request on: their sessions and devices go with the store.
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, textError } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
 import { customersOfStore, deleteCustomersWithoutCards, deleteStoreCards, deleteStoreRows, deleteUnusedImages, imagesOfStore } from '../repositories/store-deletion';
 import { verifyPassword } from './passwords';
@@ -18,7 +18,7 @@ export function storeNameOf(vendor: { company: string; name: string }): string {
 
 export async function deleteStore(deps: Pick<AppDeps, 'db'>, vendorId: string, typedName: string, password: string): Promise<void> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
-  if (!vendor) throw notFound('This store no longer exists.');
+  if (!vendor) throw textError(404, 'commonRefusals.storeGone');
   if (typedName.trim() !== storeNameOf(vendor).trim()) throw badRequest(STORE_NAME_MISMATCH_MESSAGE, [{ field: 'storeName', message: 'does not match' }]);
   // A wrong password is a 400, not a 401: the session itself is fine and must not end.
   if (!vendor.password_hash || !(await verifyPassword(vendor.password_hash, password))) {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
-import { badRequest, notFound, textError, unauthorized } from '../http-errors';
+import { badRequest, textError, unauthorized } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
 import {
   bumpMemberGeneration,
@@ -57,14 +57,14 @@ export async function invite(
   mailLocale: Locale = DEFAULT_LOCALE,
 ): Promise<{ email: string; role: AssignableRole; expiresAt: number }> {
   const address = email.trim();
-  if (!isValidEmail(address)) throw badRequest('Enter a valid e-mail address.', [{ field: 'email', message: 'is not a valid e-mail address' }]);
+  if (!isValidEmail(address)) throw textError(400, 'commonRefusals.invalidEmail', undefined, [{ field: 'email', message: 'is not a valid e-mail address' }]);
   const normalized = normalizeEmail(address);
   const people = await listPeople(deps.db.kysely, vendorId);
   if (people.some((person) => normalizeEmail(person.email) === normalized)) throw textError(409, 'teamRefusals.alreadyInTeam');
   // One address signs in to one place: /login finds the store by the address alone.
   if (await emailSignsIn(deps.db.kysely, normalized)) throw textError(409, 'teamRefusals.addressHasAccount');
   const vendor = await findVendorById(deps.db.kysely, vendorId);
-  if (!vendor) throw notFound('This store no longer exists.');
+  if (!vendor) throw textError(404, 'commonRefusals.storeGone');
   const token = crypto.randomBytes(32).toString('base64url');
   const now = deps.now();
   const expiresAt = now + INVITATION_TTL_MS;

@@ -5,7 +5,7 @@ import { FlyerPrintedRequest, FlyerPrintedResponse, PrintableQrRequest, Printabl
 import { codeStampCount } from '../../services/reward-settings';
 import { assertOwner } from '../../plugins/auth';
 import { assertAccess } from '../../plugins/access';
-import { notFound } from '../../http-errors';
+import { textError } from '../../http-errors';
 import { printableQrToken } from '../../services/printable-qr';
 import { qrScanUrl } from '../../infra/qr-tokens-impl';
 import { markFlyerPrinted } from '../../services/first-day';
@@ -71,7 +71,7 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { vendorId } = request.body;
     assertOwner(request, vendorId);
-    if (!(await markFlyerPrinted(app.deps, vendorId))) throw notFound('This store no longer exists.');
+    if (!(await markFlyerPrinted(app.deps, vendorId))) throw textError(404, 'commonRefusals.storeGone');
     return { flyerPrinted: true };
   });
 };
