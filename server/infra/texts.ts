@@ -12,6 +12,7 @@ import type campaignMail from '../../src/i18n/messages/en/server/campaignMail.js
 import type claimRefusals from '../../src/i18n/messages/en/server/claimRefusals.json';
 import type commonRefusals from '../../src/i18n/messages/en/server/commonRefusals.json';
 import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
+import type customerLabels from '../../src/i18n/messages/en/server/customerLabels.json';
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
@@ -31,6 +32,7 @@ export type ServerMessageId =
   | keyof typeof claimRefusals
   | keyof typeof commonRefusals
   | keyof typeof counterRefusals
+  | keyof typeof customerLabels
   | keyof typeof customerMail
   | keyof typeof googleWalletPass
   | keyof typeof handoverRefusals

@@ -17,6 +17,7 @@ import { openEventStream, type EventStream } from '../infra/event-stream';
 import { createStreamTickets } from '../infra/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
 import { SERVER_ID } from '../infra/server-id';
+import { localeOfAcceptLanguage } from '../infra/texts';
 import { isSessionCurrent } from '../services/sessions';
 import { isDeviceCurrent } from '../services/counter-devices';
 import type { SessionClaims } from '../infra/session-tokens';
@@ -81,7 +82,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     // Cards past the store's stamp expiry are settled first, so the list shows their expiry events.
     await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
-    return getActivityPage(app.deps, request.params.vendorId, request.query);
+    return getActivityPage(app.deps, request.params.vendorId, request.query, localeOfAcceptLanguage(request.headers['accept-language']));
   });
 
   app.post('/:vendorId/stamps/:stampId/remove', {
@@ -135,6 +136,8 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { vendorId } = request.params;
+    // EventSource sends the browser's own languages (it cannot set headers): the feed's labels follow those.
+    const locale = localeOfAcceptLanguage(request.headers['accept-language']);
     const check = tickets.verify(request.query.ticket);
     if (!check.ok) throw unauthorized(check.reason === 'expired' ? TICKET_EXPIRED_MESSAGE : TICKET_INVALID_MESSAGE);
     if (check.vendorId !== vendorId) throw forbidden();
@@ -173,7 +176,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
             stream?.send(RELAY_ALERT_STREAM_EVENT, { code: notice.id });
             return;
           }
-          const item = await activityItemFor(app.deps, notice);
+          const item = await activityItemFor(app.deps, notice, locale);
           if (item) stream?.send(ACTIVITY_STREAM_EVENT, item, item.id);
         })
         .catch((error: unknown) => request.log.warn({ err: error }, 'could not send a live-feed line'));

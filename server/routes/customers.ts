@@ -6,6 +6,7 @@ import { CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse, 
 import { listCustomers } from '../services/customer-list';
 import { searchCustomers } from '../services/customer-search';
 import { customerCsvStream } from '../services/export/csv-export';
+import { localeOfAcceptLanguage } from '../infra/texts';
 
 /** Exports are heavy: a few per minute per vendor is plenty (the activity log's export has the same budget). */
 export const EXPORTS_PER_MINUTE = 10;
@@ -37,7 +38,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: CustomerListQuery,
       response: { 200: CustomerListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
     },
-  }, async (request) => listCustomers(app.deps, request.params.vendorId, request.query));
+  }, async (request) => listCustomers(app.deps, request.params.vendorId, request.query, localeOfAcceptLanguage(request.headers['accept-language'])));
 
   app.get('/:vendorId/search', {
     config: {
@@ -57,7 +58,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: CustomerSearchQuery,
       response: { 200: CustomerSearchResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },
-  }, async (request) => searchCustomers(app.deps, request.params.vendorId, request.query.q));
+  }, async (request) => searchCustomers(app.deps, request.params.vendorId, request.query.q, localeOfAcceptLanguage(request.headers['accept-language'])));
 
   app.get('/:vendorId/export.csv', {
     config: { access: 'manager', rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },

@@ -5,6 +5,7 @@ import { DashboardQuery, DashboardResponse } from '../../src/api/contract/activi
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { getDashboard } from '../services/dashboard';
 import { expireOverdueCards } from '../services/stamp-expiry';
+import { localeOfAcceptLanguage } from '../infra/texts';
 
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The vendor's private figures: never kept by the browser or anything in between.
@@ -31,7 +32,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     // Cards past the store's stamp expiry are settled first, so every figure counts them empty.
     await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
-    return getDashboard(app.deps, request.params.vendorId, request.query.utcOffset);
+    return getDashboard(app.deps, request.params.vendorId, request.query.utcOffset, localeOfAcceptLanguage(request.headers['accept-language']));
   });
 };
 

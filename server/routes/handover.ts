@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../http-errors';
 import { recordOf } from '../services/actors';
 import { confirmHandover, confirmHandoverByCode, listPendingClaims } from '../services/handover';
+import { localeOfAcceptLanguage } from '../infra/texts';
 
 /** Confirmations per vendor session per minute: a busy counter confirms a few a minute, a loop many more. */
 export const HANDOVERS_PER_MINUTE = 120;
@@ -32,7 +33,7 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Params,
       response: { 200: PendingClaimsResponse, 401: ErrorBody, 403: ErrorBody },
     },
-  }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId) }));
+  }, async (request) => ({ items: await listPendingClaims(app.deps, request.params.vendorId, undefined, localeOfAcceptLanguage(request.headers['accept-language'])) }));
 
   app.post('/:vendorId/claims/:claimId', {
     config: { access: 'counter', rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },

@@ -23,6 +23,8 @@ import { claimStates } from '../repositories/handover';
 import { stampDeviceNames } from '../repositories/counter-devices';
 import type { ActivityNotice } from '../infra/activity-bus';
 import { rewardLabel } from './card-view';
+import { text } from '../infra/texts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 
 /** A program needs 10 punches unless the vendor set another number. */
 export const DEFAULT_STAMPS_REQUIRED = 10;
@@ -31,20 +33,13 @@ export const DEFAULT_STAMPS_REQUIRED = 10;
  * 'Guest 4F2A': the fallback for a customer without a display name on a card made before stores numbered their
  * customers — four hex digits of a hash of the id, so the id itself (and thus their other stores) stays private.
  */
-export function guestLabel(customerId: string): string {
-  return `Guest ${opaqueKey(customerId).slice(0, 4).toUpperCase()}`;
+export function guestLabel(customerId: string, locale: Locale = DEFAULT_LOCALE): string {
+  return text(locale, 'customerLabels.guest', { code: opaqueKey(customerId).slice(0, 4).toUpperCase() });
 }
 
 /** A stable key for a customer in lists sent to a vendor, which does not reveal the customer's id. */
 export function opaqueKey(customerId: string): string {
   return crypto.createHash('sha256').update(`stampwise:customer:${customerId}`).digest('hex').slice(0, 16);
-}
-
-/** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 22 → '22nd'. */
-function ordinal(n: number): string {
-  const lastTwo = n % 100;
-  const suffix = lastTwo >= 11 && lastTwo <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
 }
 
 /** What the store knows of a customer beyond their id: their number there, and which visit an event was. */
@@ -58,15 +53,21 @@ export interface CustomerLabelFacts {
 /**
  * THE one way a vendor sees a customer — feed, Reward Activity and dashboard alike: the name they
  * gave, else the friendly, still anonymous "Customer #27, 3rd visit" (or "Customer #27" without a visit),
- * else, for a card made before numbering, "Guest 4F2A".
+ * else, for a card made before numbering, "Guest 4F2A" — in the language of the vendor's page.
  */
-export function customerLabel(customerId: string, displayName: string | null | undefined, facts: CustomerLabelFacts = {}): string {
+export function customerLabel(
+  customerId: string,
+  displayName: string | null | undefined,
+  facts: CustomerLabelFacts = {},
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const name = displayName?.trim();
   if (name) return name;
   const { customerNumber, visit } = facts;
-  if (!customerNumber) return guestLabel(customerId);
-  const base = `Customer #${customerNumber}`;
-  return visit && visit > 0 ? `${base}, ${ordinal(visit)} visit` : base;
+  if (!customerNumber) return guestLabel(customerId, locale);
+  // Digits as written ("1000th", never "1,000th"): the number names this customer, it is not an amount.
+  if (!visit || visit <= 0) return text(locale, 'customerLabels.numbered', { number: String(customerNumber) });
+  return text(locale, 'customerLabels.numberedVisit', { number: String(customerNumber), visit, visitDigits: String(visit) });
 }
 
 /**
@@ -102,6 +103,7 @@ export async function toActivityItems(
   vendorId: string,
   rows: readonly ActivityRow[],
   db: AppDeps['db']['kysely'] = deps.db.kysely,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
   // A stamp's visit number and the card's count after it come with its row (kept at write time).
@@ -117,7 +119,7 @@ export async function toActivityItems(
     const customer = customerLabel(row.customer_id, names.get(row.customer_id), {
       customerNumber: numbers.get(row.card_id),
       visit: row.type === 'stamp' ? row.card_visit : null,
-    });
+    }, locale);
     if (row.type === 'redemption') {
       const claim = claims.get(row.id);
       return {
@@ -241,7 +243,7 @@ async function readPage(db: AppDeps['db']['kysely'], vendorId: string, query: Ac
  * newer rows), `skip` rows along — how the Reward Activity pager steps and jumps — or by page number when
  * the page lies within ACTIVITY_SEEK_MAX_ROWS of the newest or the oldest event.
  */
-export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, query: ActivityPageQuery): Promise<ActivityPage> {
+export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: string, query: ActivityPageQuery, locale: Locale = DEFAULT_LOCALE): Promise<ActivityPage> {
   const { page, pageSize, before, after } = query;
   const skip = query.skip ?? 0;
   if (before !== undefined && after !== undefined) throw badRequest(CURSOR_CONFLICT_MESSAGE, [{ field: 'after', message: 'cannot go with before' }]);
@@ -254,7 +256,7 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
   const { rows, hasMore } = await readPage(db, vendorId, query, skip, totalRead);
   const total = await totalRead;
 
-  const result: ActivityPage = { items: await toActivityItems(deps, vendorId, rows, db), page, pageSize, total, totalIsCapped: false, hasMore };
+  const result: ActivityPage = { items: await toActivityItems(deps, vendorId, rows, db, locale), page, pageSize, total, totalIsCapped: false, hasMore };
   if (rows.length > 0) {
     if (hasMore) result.nextCursor = encodeActivityCursor(rows[rows.length - 1]);
     const firstPage = before === undefined && after === undefined && page === 1;
@@ -264,19 +266,19 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
 }
 
 /** The newest `count` events (the dashboard's recent activity). */
-export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number): Promise<ActivityItem[]> {
+export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number, locale: Locale = DEFAULT_LOCALE): Promise<ActivityItem[]> {
   const rows = await listActivityRows(deps.db.reads, vendorId, count, 0);
-  return toActivityItems(deps, vendorId, rows, deps.db.reads);
+  return toActivityItems(deps, vendorId, rows, deps.db.reads, locale);
 }
 
 /**
  * The feed line for a bus notice, read fresh from the database; undefined when the event is unknown here
  * (another schema or a rolled-back write) or belongs to another vendor than the notice claims.
  */
-export async function activityItemFor(deps: Pick<AppDeps, 'db'>, notice: ActivityNotice): Promise<ActivityItem | undefined> {
+export async function activityItemFor(deps: Pick<AppDeps, 'db'>, notice: ActivityNotice, locale: Locale = DEFAULT_LOCALE): Promise<ActivityItem | undefined> {
   if (notice.type === 'relay-alert') return undefined;
   const row = await findActivityRow(deps.db.kysely, notice.type, notice.id);
   if (!row || row.vendor_id !== notice.vendorId) return undefined;
-  const [item] = await toActivityItems(deps, notice.vendorId, [row]);
+  const [item] = await toActivityItems(deps, notice.vendorId, [row], deps.db.kysely, locale);
   return item;
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPosition } from '../repositories/customer-list';
 import { customerLabel, opaqueKey } from './activity';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const BAD_CURSOR_MESSAGE = 'This page link is not valid any more: start from the first page.';
@@ -37,10 +38,10 @@ function decodeCursor(cursor: string, sort: CustomerListSort, order: SortOrder):
   throw badRequest(BAD_CURSOR_MESSAGE, [{ field: 'after', message: 'is not a cursor of this list' }]);
 }
 
-export function toCustomerListItem(row: CustomerListRow): CustomerListItem {
+export function toCustomerListItem(row: CustomerListRow, locale: Locale = DEFAULT_LOCALE): CustomerListItem {
   return {
     key: opaqueKey(row.customer_id),
-    name: customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number }),
+    name: customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number }, locale),
     visits: row.visits,
     stamps: row.stamps,
     rewardsGiven: row.rewards_given,
@@ -68,8 +69,13 @@ export async function customerRowsPage(deps: Pick<AppDeps, 'db' | 'now'>, vendor
   return { rows: page, next };
 }
 
-export async function listCustomers(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, options: CustomerListOptions): Promise<CustomerListResponse> {
+export async function listCustomers(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  vendorId: string,
+  options: CustomerListOptions,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CustomerListResponse> {
   const after = options.after ? decodeCursor(options.after, options.sort, options.order) : undefined;
   const { rows, next } = await customerRowsPage(deps, vendorId, { ...options, after });
-  return { items: rows.map(toCustomerListItem), next: next ? encodeCursor(options.sort, options.order, next) : null };
+  return { items: rows.map((row) => toCustomerListItem(row, locale)), next: next ? encodeCursor(options.sort, options.order, next) : null };
 }

@@ -14,6 +14,7 @@ import {
   type StampCount,
 } from '../repositories/dashboard-aggregates';
 import { storeCounterDays, storeCounterTotal } from '../repositories/store-counters';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
 import { outstandingClaims } from './handover';
 import { activeCampaigns } from './campaigns';
@@ -69,8 +70,13 @@ async function withClaimCounts(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>
   return { ...figures, claims: await outstandingClaims(deps, vendorId), activeCampaigns: await activeCampaigns(deps, vendorId) };
 }
 
-export async function getDashboard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, utcOffsetMinutes = 0): Promise<DashboardResponse> {
-  return withClaimCounts(deps, vendorId, await dashboardFigures(deps, vendorId, utcOffsetMinutes));
+export async function getDashboard(
+  deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>,
+  vendorId: string,
+  utcOffsetMinutes = 0,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<DashboardResponse> {
+  return withClaimCounts(deps, vendorId, await dashboardFigures(deps, vendorId, utcOffsetMinutes, locale));
 }
 
 /** Cards with at least one stamp, and their average count with each counted up to `required`. */
@@ -145,7 +151,7 @@ export async function keepEngagedWindow(deps: Pick<AppDeps, 'db'>, vendorId: str
   }
 }
 
-async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, utcOffsetMinutes: number): Promise<DashboardResponse> {
+async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, utcOffsetMinutes: number, locale: Locale): Promise<DashboardResponse> {
   // Off the event loop on SQLite: the figures below read thousands of rows.
   const db = deps.db.reads;
   const now = deps.now();
@@ -171,7 +177,7 @@ async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: str
   // Kept aggregates, a few hundred small rows at most, however long the store's history.
   const [activeCounts, recent, engaged, allCounts] = await Promise.all([
     activeCardsByStampCount(db, vendorId, now - ACTIVE_CARD_DAYS * DAY_MS),
-    latestActivity(deps, vendorId, RECENT_EVENTS),
+    latestActivity(deps, vendorId, RECENT_EVENTS, locale),
     engagedSince(db, vendorId, now - ENGAGED_DAYS * DAY_MS, ENGAGED_CUSTOMERS),
     cardsByStampCount(db, vendorId),
   ]);
@@ -183,7 +189,7 @@ async function dashboardFigures(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: str
     redemptionsPerWeek: series.weekly,
     recent,
     engagedCustomers: engaged.map((row) => {
-      const name = customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number });
+      const name = customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number }, locale);
       return { key: opaqueKey(row.customer_id), name, initials: initialsOf(name), stamps: row.stamps };
     }),
     redemptionActivity: series.daily,

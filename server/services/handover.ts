@@ -22,6 +22,7 @@ import { normalizeHandoverCode } from './handover-code';
 import { inTransaction } from '../db/transactions';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { applePassOfClaimChanged } from './apple-pass-updates';
+import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 
 /** How many overdue claims one sweep settles (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;
@@ -91,11 +92,11 @@ export async function confirmHandoverByCode(deps: Deps, vendorId: string, typedC
 }
 
 /** Claims waiting at the counter, oldest first (overdue ones are expired first). */
-export async function listPendingClaims(deps: Deps, vendorId: string, limit = 100): Promise<ActivityItem[]> {
+export async function listPendingClaims(deps: Deps, vendorId: string, limit = 100, locale: Locale = DEFAULT_LOCALE): Promise<ActivityItem[]> {
   await expireOverdueClaims(deps, { vendorId });
   const rows = await pendingClaims(deps.db.kysely, vendorId, limit);
   const activityRows = await Promise.all(rows.map((row) => findActivityRow(deps.db.kysely, 'redemption', row.id)));
-  return toActivityItems(deps, vendorId, activityRows.filter((row) => row !== undefined));
+  return toActivityItems(deps, vendorId, activityRows.filter((row) => row !== undefined), deps.db.kysely, locale);
 }
 
 /** The dashboard's outstanding rewards: pending, given and expired claims (overdue ones expired first). */

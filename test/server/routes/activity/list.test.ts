@@ -121,6 +121,21 @@ describe('GET /api/activity/:vendorId', () => {
     expect(renamed.sort()).toEqual(['Ana', 'Ana', 'Ana', 'Customer #1, 1st visit']);
   });
 
+  it('names an anonymous customer in the page’s language: French activity and dashboard, Spanish customer list', async () => {
+    await newCustomer(t, store.id);
+    const second = await newCustomer(t, store.id);
+    for (let i = 0; i < 2; i += 1) expect((await scan(t, dynamicToken(t, store.id), { credential: second })).statusCode).toBe(200);
+    const french = { ...store.auth, 'accept-language': 'fr-FR,fr;q=0.9' };
+
+    const items = (await getActivity(t, store.id, french)).json<ActivityPage>().items;
+    expect(items.map((item) => item.customer).sort()).toEqual(['Client nº 1, 1re visite', 'Client nº 2, 1re visite', 'Client nº 2, 2e visite', 'Client nº 2, 3e visite']);
+    const dashboard = (await t.app.inject({ method: 'GET', url: `/api/dashboard/${store.id}`, headers: french })).json<DashboardResponse>();
+    expect(dashboard.engagedCustomers.map((c) => c.name)).toEqual(['Client nº 2', 'Client nº 1']);
+
+    const spanish = await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}`, headers: { ...store.auth, 'accept-language': 'es' } });
+    expect(spanish.json<{ items: { name: string }[] }>().items.map((c) => c.name).sort()).toEqual(['Cliente n.º 1', 'Cliente n.º 2']);
+  });
+
   it("shows a customer without a name as 'Customer #N, 1st visit' (their number at this store), never their id", async () => {
     const credential = await newCustomer(t, store.id);
     const [item] = (await getActivity(t, store.id, store.auth)).json<ActivityPage>().items;
