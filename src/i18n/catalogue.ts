@@ -21,6 +21,7 @@ import type dashboard from './messages/en/app/dashboard.json';
 import type firstDay from './messages/en/app/firstDay.json';
 import type handover from './messages/en/app/handover.json';
 import type help from './messages/en/app/help.json';
+import type helpContent from './messages/en/app/helpContent.json';
 import type login from './messages/en/app/login.json';
 import type menuItems from './messages/en/app/menuItems.json';
 import type menuReview from './messages/en/app/menuReview.json';
@@ -58,6 +59,7 @@ export type MessageId =
   | keyof typeof firstDay
   | keyof typeof handover
   | keyof typeof help
+  | keyof typeof helpContent
   | keyof typeof login
   | keyof typeof menuItems
   | keyof typeof menuReview

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ROUTES } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
-import { HELP_PAGES_TEXT, type HelpSection } from './helpContent';
+import { helpPagesText, type HelpSection } from './helpContent';
 import './help.css';
 
 export function HelpArticle({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -13,7 +13,7 @@ export function HelpArticle({ title, subtitle, children }: { title: string; subt
   return (
     <VendorPage className="sw-help-article">
       <Link className="sw-help-back" to={ROUTES.help(userId)}>
-        <ArrowLeftOutlined aria-hidden /> {HELP_PAGES_TEXT.backToHelp}
+        <ArrowLeftOutlined aria-hidden /> {helpPagesText().backToHelp}
       </Link>
       <PageHeading title={title} subtitle={subtitle} />
       {children}

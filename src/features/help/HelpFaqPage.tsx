@@ -1,11 +1,12 @@
 // /help/:userId/faq: the questions café owners ask most, each with its answer.
-import { FAQ_ENTRIES, HELP_PAGES_TEXT } from './helpContent';
+import { faqEntries, helpPagesText } from './helpContent';
 import { HelpArticle, HelpSections } from './HelpArticle';
 
 export default function HelpFaqPage() {
+  const text = helpPagesText();
   return (
-    <HelpArticle title={HELP_PAGES_TEXT.faq.title} subtitle={HELP_PAGES_TEXT.faq.subtitle}>
-      <HelpSections sections={FAQ_ENTRIES} />
+    <HelpArticle title={text.faq.title} subtitle={text.faq.subtitle}>
+      <HelpSections sections={faqEntries()} />
     </HelpArticle>
   );
 }

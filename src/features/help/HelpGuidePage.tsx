@@ -1,20 +1,22 @@
 // /help/:userId/guide: the User Guide, with a table of contents.
-import { GUIDE_SECTIONS, HELP_PAGES_TEXT } from './helpContent';
+import { guideSections, helpPagesText } from './helpContent';
 import { HelpArticle, HelpSections } from './HelpArticle';
 
 export default function HelpGuidePage() {
+  const text = helpPagesText();
+  const sections = guideSections();
   return (
-    <HelpArticle title={HELP_PAGES_TEXT.guide.title} subtitle={HELP_PAGES_TEXT.guide.subtitle}>
-      <nav className="sw-help-contents" aria-label={HELP_PAGES_TEXT.guide.contents}>
+    <HelpArticle title={text.guide.title} subtitle={text.guide.subtitle}>
+      <nav className="sw-help-contents" aria-label={text.guide.contents}>
         <ol>
-          {GUIDE_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.id}>
               <a href={`#${section.id}`}>{section.title}</a>
             </li>
           ))}
         </ol>
       </nav>
-      <HelpSections sections={GUIDE_SECTIONS} />
+      <HelpSections sections={sections} />
     </HelpArticle>
   );
 }

@@ -1,12 +1,13 @@
 // /help/:userId/tutorial: a short illustrated walkthrough, screenshots of the real app served from /tutorial/.
-import { HELP_PAGES_TEXT, TUTORIAL_STEPS } from './helpContent';
+import { helpPagesText, tutorialSteps } from './helpContent';
 import { HelpArticle } from './HelpArticle';
 
 export default function HelpTutorialPage() {
+  const text = helpPagesText();
   return (
-    <HelpArticle title={HELP_PAGES_TEXT.tutorial.title} subtitle={HELP_PAGES_TEXT.tutorial.subtitle}>
+    <HelpArticle title={text.tutorial.title} subtitle={text.tutorial.subtitle}>
       <ol className="sw-tutorial">
-        {TUTORIAL_STEPS.map((step) => (
+        {tutorialSteps().map((step) => (
           <li key={step.image} className="sw-tutorial__step">
             <h2>{step.title}</h2>
             <p>{step.text}</p>

@@ -101,4 +101,23 @@ describe('HelpPage in French', () => {
     expect(screen.getByText(/^Aucune appli à installer/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Guide d’utilisation' })).toHaveAttribute('href', '/help/vendor-1/guide');
   });
+
+  it('reads the User Guide, the FAQ and the walkthrough in French', async () => {
+    const guide = renderWithApp(<HelpGuidePage />, { route: '/help/vendor-1/guide', path: '/help/:userId/guide' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guide d’utilisation' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Remettre une récompense' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Sur cette page' })).toBeInTheDocument();
+    expect(screen.getByText(/^Chaque scan ajoute un tampon\./)).toBeInTheDocument();
+    guide.unmount();
+
+    const faq = renderWithApp(<HelpFaqPage />, { route: '/help/vendor-1/faq', path: '/help/:userId/faq' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mes clients ont-ils besoin d’une appli ?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Retour à Aide et ressources/ })).toHaveAttribute('href', '/help/vendor-1');
+    faq.unmount();
+
+    renderWithApp(<HelpTutorialPage />, { route: '/help/vendor-1/tutorial', path: '/help/:userId/tutorial' });
+    const qrStep = await screen.findByRole('img', { name: 'La page Code QR avec le code, la case de remise et le fil en direct' });
+    expect(qrStep).toHaveAttribute('src', '/tutorial/4-qr-page.png');
+    expect(screen.getByRole('heading', { level: 2, name: '4. Affichez le code au comptoir' })).toBeInTheDocument();
+  });
 });
