@@ -1,6 +1,6 @@
 // /wallet/:cardId — one stamp card: progress, claiming a full card, and the latest rewards claimed.
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from './router';
+import { Link, useParams } from 'react-router-dom';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT, SHOW_AGAIN_WINDOW_MS } from './texts';

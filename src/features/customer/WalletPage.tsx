@@ -1,6 +1,6 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
 import { lazy, Suspense, useState } from 'react';
-import { Link } from './router';
+import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';

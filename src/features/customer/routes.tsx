@@ -2,7 +2,8 @@
 // /wallet/confirm-email/:token, in their own mobile layout. They are their own entry
 // (src/customer.tsx, served as customer.html for these paths), so a phone opening a QR code downloads
 // none of the vendor app: no antd, no Redux store, no vendor screens.
-import { Routes, type RouteEntry } from './router';
+import { Route, Routes } from 'react-router-dom';
+import { ScrollToTopOnNavigate } from '../../app/ScrollToTop';
 import CardPage from './CardPage';
 import ConfirmEmailPage from './ConfirmEmailPage';
 import { CustomerErrorBoundary } from './CustomerErrorBoundary';
@@ -14,19 +15,18 @@ import WalletPage from './WalletPage';
 /** The paths the server answers with customer.html (server/app.ts) and the dev server rewrites to it. */
 export const CUSTOMER_PATH_PATTERN = /^\/(s|wallet)(\/|$)/;
 
-const CUSTOMER_PAGES: readonly RouteEntry[] = [
-  { path: '/s/:token', element: <ScanPage /> },
-  { path: '/wallet', element: <WalletPage /> },
-  { path: '/wallet/recover/:token', element: <RecoverPage /> },
-  { path: '/wallet/confirm-email/:token', element: <ConfirmEmailPage /> },
-  { path: '/wallet/:cardId', element: <CardPage /> },
-];
-
 export function CustomerRoutes() {
   return (
     <CustomerErrorBoundary>
+      <ScrollToTopOnNavigate />
       <CustomerLayout>
-        <Routes routes={CUSTOMER_PAGES} />
+        <Routes>
+          <Route path="/s/:token" element={<ScanPage />} />
+          <Route path="/wallet" element={<WalletPage />} />
+          <Route path="/wallet/recover/:token" element={<RecoverPage />} />
+          <Route path="/wallet/confirm-email/:token" element={<ConfirmEmailPage />} />
+          <Route path="/wallet/:cardId" element={<CardPage />} />
+        </Routes>
       </CustomerLayout>
     </CustomerErrorBoundary>
   );
