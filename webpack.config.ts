@@ -47,7 +47,17 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
         },
         // No CSS source maps in production: css-loader would otherwise put each file's map (its whole text again)
         // inside the JavaScript every page downloads (2.5 KiB of the customer page alone).
-        { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
+        // In production the CSS is minified before css-loader wraps it in JavaScript (comments, spaces, shorter
+        // colours and values: 0.9 KiB gzip of the customer page), as style-loader injects it and no CSS file exists
+        // for a CSS minimizer to work on.
+        {
+          test: /\.css$/,
+          use: [
+            'style-loader',
+            { loader: 'css-loader', options: { sourceMap: !production } },
+            ...(production ? [{ loader: 'esbuild-loader', options: { minify: true } }] : []),
+          ],
+        },
         { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
         // The text catalogues: compiled to Lingui's form at build time (no message parser in the browser).
         {
