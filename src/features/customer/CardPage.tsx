@@ -13,6 +13,7 @@ import { Notice } from './Notice';
 import { RewardReadyScreen } from './RewardReadyScreen';
 import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
+import './wallet.css';
 import { CampaignMessagesSwitch } from './CampaignSettings';
 
 // Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.

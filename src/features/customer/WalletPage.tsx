@@ -14,6 +14,7 @@ import { RecoverForm } from './RecoverForm';
 import { StoreLogo } from './StoreHeader';
 import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
+import './wallet.css';
 
 // Only on servers that offer Google Wallet, and after the cards are on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
