@@ -10,7 +10,7 @@ import { readCustomerCredential } from './customerCredential';
 import { errorText } from './customerErrors';
 import { formatShortDateTime } from '../../lib/format';
 import { Notice } from './Notice';
-import { RewardReadyScreen } from './RewardReadyScreen';
+import { RewardReady } from './RewardReady';
 import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
 import './wallet.css';
@@ -88,7 +88,7 @@ export default function CardPage() {
         <CampaignMessagesSwitch cardId={result.data.card.id} company={result.data.card.store.company} />
         <BackLink />
       </CardPanel>
-      {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}
+      {shown ? <RewardReady redemption={shown} onDone={() => setShown(null)} /> : null}
     </div>
   );
 }
