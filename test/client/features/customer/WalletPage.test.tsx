@@ -170,6 +170,8 @@ describe('CardPage', () => {
     expect(screen.getByText('2 / 10')).toBeInTheDocument();
     expect(screen.getByText('Claimed 22 Nov 2026, 09:55')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show the reward screen again' }));
+    // The screen is its own chunk, there once it has loaded.
+    await settle();
     expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toHaveTextContent('Claimed at 09:55:00');
   });
 });
