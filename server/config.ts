@@ -59,6 +59,32 @@ export interface Config {
   applePass: ApplePassConfig | undefined;
   /** Google Wallet passes; undefined when not configured (no "Add to Google Wallet"). */
   googleWallet: GoogleWalletConfig | undefined;
+  /** Web push to customers who opted in on their card page. */
+  webPush: WebPushConfig;
+}
+
+export interface WebPushConfig {
+  /** Both set, or undefined: a pair is generated once and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services contact about this server: an https: URL or a mailto: address. */
+  subject: string;
+  /** Accepts subscriptions whose endpoint is on this machine (a local fake push service in tests). */
+  localEndpoints: boolean;
+}
+
+/** Both VAPID keys or neither: a lone key cannot sign or be checked. */
+function webPushConfig(vars: Env, env: RawEnv, publicUrl: string): WebPushConfig {
+  const publicKey = vars.VAPID_PUBLIC_KEY;
+  const privateKey = vars.VAPID_PRIVATE_KEY;
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or neither, to have a pair generated once and kept in the database)');
+  const mailAddress = /<([^>]+)>/.exec(vars.MAIL_FROM)?.[1] ?? vars.MAIL_FROM.trim();
+  const subject = vars.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailAddress}`);
+  const flag = vars.WEB_PUSH_LOCAL_ENDPOINTS;
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject,
+    localEndpoints: flag === '1' || flag === 'true' || env.NODE_ENV === 'test',
+  };
 }
 
 export interface ApplePassConfig {
@@ -190,10 +216,11 @@ export interface RelayConfig {
 export function loadConfig(env: RawEnv = process.env): Config {
   const vars = readEnv(env);
   const dataDir = path.resolve(vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     port: vars.PORT,
     host: vars.HOST,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     sqlitePath: path.join(dataDir, 'stampwise.db'),
@@ -228,6 +255,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     applePass: applePassConfig(vars),
     googleWallet: googleWalletConfig(vars),
     google: googleSignIn(vars),
+    webPush: webPushConfig(vars, env, publicUrl),
   };
 }
 

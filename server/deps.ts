@@ -9,6 +9,7 @@ import type { QrTokens } from './infra/qr-tokens';
 import type { ActivityBus } from './infra/activity-bus';
 import type { RedisHandle } from './infra/redis';
 import type { GoogleWalletClient } from './infra/google-wallet';
+import type { WebPushClient } from './infra/web-push';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppDeps {
   redis?: RedisHandle;
   /** The Google Wallet API when GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE are set. */
   googleWallet?: GoogleWalletClient;
+  /** Web push with this server's VAPID keys (main.ts always builds it; test apps that need it pass one). */
+  webPush?: WebPushClient;
   /** The clock, in epoch milliseconds; tests replace it. */
   now: () => number;
 }

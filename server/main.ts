@@ -18,6 +18,7 @@ import { connectRedis, type RedisHandle } from './infra/redis';
 import { chooseLogFormat, serverLoggerOptions } from './infra/log-destination';
 import { createJobRunner, type JobHandler, type JobRunner } from './infra/jobs';
 import { createGoogleWalletClient } from './infra/google-wallet';
+import { createWebPushClient, resolveVapidKeys } from './infra/web-push';
 import { googleWalletJobHandlers } from './services/google-wallet';
 import { createApnsClient, type ApnsClient } from './infra/apns';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
@@ -182,6 +183,7 @@ async function start(config: Config): Promise<void> {
   }
   await migrateToLatest(db);
   const secret = await resolveSecret({ db, config });
+  const webPush = createWebPushClient({ keys: await resolveVapidKeys({ db, config }), subject: config.webPush.subject });
   if (config.redisUrl) {
     running.redis = await connectRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
     await running.redis.waitUntilUp(REDIS_STARTUP_WAIT_MS);
@@ -199,7 +201,7 @@ async function start(config: Config): Promise<void> {
   running.activityBus = activityBus;
   const app = await buildApp(
     { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now,
-      googleWallet: config.googleWallet ? createGoogleWalletClient(config.googleWallet) : undefined },
+      googleWallet: config.googleWallet ? createGoogleWalletClient(config.googleWallet) : undefined, webPush },
     { logger: serverLoggerOptions(config.logLevel, chooseLogFormat(config.logFormat, process.stdout.isTTY === true)), serveClient: true },
   );
   running.app = app;

@@ -93,6 +93,19 @@ export const ENV_SCHEMA = Type.Object({
   ),
   GOOGLE_WALLET_API_URL: url(['https', 'http'], "Google's Wallet API, https://walletobjects.googleapis.com/walletobjects/v1; http:// is for a local test server only"),
   GOOGLE_OAUTH_TOKEN_URL: url(['https', 'http'], "Google's token endpoint, https://oauth2.googleapis.com/token; http:// is for a local test server only"),
+  // Web push (VAPID): both keys or neither (checked in config.ts); unset means a pair generated once and kept in the database.
+  VAPID_PUBLIC_KEY: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{87}$', description: 'the VAPID public key, 87 base64url characters (npx web-push generate-vapid-keys), set with VAPID_PRIVATE_KEY (or unset both to have a pair generated)' }),
+  ),
+  VAPID_PRIVATE_KEY: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'the VAPID private key, 43 base64url characters (npx web-push generate-vapid-keys), set with VAPID_PUBLIC_KEY (or unset both to have a pair generated)' }),
+  ),
+  VAPID_SUBJECT: Type.Optional(
+    Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://\\S+)$', description: 'a mailto: address or https:// URL push services can contact about this server (unset means PUBLIC_URL when it is https, otherwise mailto: the MAIL_FROM address)' }),
+  ),
+  WEB_PUSH_LOCAL_ENDPOINTS: Type.Optional(
+    Type.String({ pattern: '^(0|1|true|false)$', description: '1 to accept push endpoints on 127.0.0.1 or localhost (a local test push service only; unset means refused)' }),
+  ),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

@@ -36,7 +36,7 @@ function normalise(env: RawEnv): Record<string, string | number> {
 
 /** What a refusal may repeat of the value: never a secret, and a URL without its password. */
 function shown(name: EnvName, raw: string): string {
-  if (name === 'SESSION_SECRET' || name === 'GOOGLE_CLIENT_SECRET' || name === 'APPLE_PASS_KEY_PASSPHRASE') return '';
+  if (name === 'SESSION_SECRET' || name === 'GOOGLE_CLIENT_SECRET' || name === 'APPLE_PASS_KEY_PASSPHRASE' || name === 'VAPID_PRIVATE_KEY') return '';
   if (variableSchema(name).format === 'url' && URL.canParse(raw)) {
     const parsed = new URL(raw);
     if (parsed.password) parsed.password = '***';

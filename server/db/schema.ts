@@ -316,6 +316,8 @@ export interface StampEventTable {
   /** Who removed the stamp besides voided_by's name: a device or a person (both null: the owner). */
   voided_by_device_id: ColumnType<string | null, string | null | undefined, string | null>;
   voided_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set on the extra stamp a bonus-stamps campaign gave: that campaign's id. */
+  bonus_campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StampMode = 'per-visit' | 'per-item';
@@ -333,6 +335,19 @@ export interface RewardSettingsTable {
   /** Who last changed the settings: a person's id (null: the owner), and the name shown. */
   updated_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A browser's push subscription for offers from one store (the Push API's endpoint and keys). */
+export interface WebPushSubscriptionTable {
+  id: string;
+  customer_id: string;
+  vendor_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  last_success_at: number | null;
+  last_failure_at: number | null;
 }
 
 /** A campaign a store launched: its message, audience, schedule and offer (see contract/campaigns.ts). */
@@ -353,6 +368,9 @@ export interface CampaignTable {
   paused_at: number | null;
   ended_at: number | null;
   notifications_sent: Generated<number>;
+  /** What its bonus stamps have cost so far, in the minor unit of the store's currency, and how many it gave. */
+  bonus_spent_cents: Generated<number>;
+  bonus_stamps: Generated<number>;
   /** The person who launched it (null: before teams). */
   created_by: string | null;
   created_at: number;
@@ -630,6 +648,34 @@ export interface InvitationTable {
   used_at: number | null;
 }
 
+// ---- Account Settings (migration 2026112613_account_settings) ----
+
+/** A person's session seen by the server: listed in Account Settings, where it can be signed out. */
+export interface OpenSessionTable {
+  jti: string;
+  vendor_id: string;
+  person_id: string;
+  /** The session generation the token carries: sessions of an older generation have ended. */
+  generation: number;
+  user_agent: string;
+  signed_in_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** A new e-mail address a person asked for; it replaces the old one when the link mailed to it is opened. */
+export interface EmailChangeTable {
+  /** SHA-256 (hex) of the token in the mailed link. */
+  token_hash: string;
+  vendor_id: string;
+  person_id: string;
+  email: string;
+  email_normalized: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   counter_devices: CounterDeviceTable;
   counter_pairing_codes: CounterPairingCodeTable;
@@ -667,6 +713,7 @@ export interface Database {
   store_claim_counts: StoreClaimCountTable;
   reward_settings: RewardSettingsTable;
   campaigns: CampaignTable;
+  web_push_subscriptions: WebPushSubscriptionTable;
   campaign_messages: CampaignMessageTable;
   campaign_opt_outs: CampaignOptOutTable;
   card_campaign_messages: CardCampaignMessageTable;
@@ -676,6 +723,8 @@ export interface Database {
   google_wallet_objects: GoogleWalletObjectTable;
   apple_pass_devices: ApplePassDeviceTable;
   apple_pass_registrations: ApplePassRegistrationTable;
+  open_sessions: OpenSessionTable;
+  email_changes: EmailChangeTable;
 }
 
 export type Vendor = Selectable<VendorTable>;

@@ -5,34 +5,36 @@ import path from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, isLocale, matchLocale, type Locale } from '../../src/api/contract/locales';
 import { compileCatalogue, readSourceCatalogue } from './catalogue-files';
+import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
+import type accountMail from '../../src/i18n/messages/en/server/accountMail.json';
 import type applePass from '../../src/i18n/messages/en/server/applePass.json';
 import type campaignMail from '../../src/i18n/messages/en/server/campaignMail.json';
-import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
-import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
-import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
-import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
 import type claimRefusals from '../../src/i18n/messages/en/server/claimRefusals.json';
 import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
-import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
+import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
+import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
 import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
 import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
+import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
 import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
+import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
 import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 
 /** The ids of the server's texts: the keys of the English files under src/i18n/messages/en/server/. */
 export type ServerMessageId =
+  | keyof typeof accessRefusals
+  | keyof typeof accountMail
   | keyof typeof applePass
   | keyof typeof campaignMail
-  | keyof typeof customerMail
-  | keyof typeof googleWalletPass
-  | keyof typeof storeCurrency
-  | keyof typeof accessRefusals
   | keyof typeof claimRefusals
   | keyof typeof counterRefusals
+  | keyof typeof customerMail
+  | keyof typeof googleWalletPass
   | keyof typeof handoverRefusals
   | keyof typeof relayRefusals
   | keyof typeof scanMessages
+  | keyof typeof storeCurrency
   | keyof typeof teamMail
   | keyof typeof teamRefusals
   | keyof typeof vendorMail;

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http-errors';
-import { checkSession } from '../services/sessions';
+import { checkSession, noteSessionSeen } from '../services/sessions';
 import { authenticateDevice } from '../services/device-principal';
 import type { Principal } from '../services/access';
 import type { SessionClaims } from '../infra/session-tokens';
@@ -66,6 +66,7 @@ export default fp(async (app) => {
     request.vendorId = claims.sub;
     request.session = claims;
     request.storeVersion = check.storeVersion;
+    await noteSessionSeen(app.deps, claims, check.lastSeenAt, request.headers['user-agent']);
   };
 
   app.decorate('authenticate', authenticate);

@@ -36,7 +36,8 @@ export async function readStampEvents(db: Kysely<Database>, column: 'created_at'
     .innerJoin('customers as cu', 'cu.id', 'e.customer_id')
     .leftJoin('stamp_cards as c', 'c.id', 'e.card_id')
     .leftJoin('counter_devices as d', 'd.id', 'e.device_id')
-    .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind', 'e.void_reason', 'e.voided_by', 'd.name as device_name'])
+    .leftJoin('campaigns as bonus', 'bonus.id', 'e.bonus_campaign_id')
+    .select(['e.id', `${col} as at`, 'e.customer_id', 'cu.display_name', 'c.customer_number', 'e.kind', 'e.void_reason', 'e.voided_by', 'd.name as device_name', 'bonus.title as bonus_campaign'])
     .where('e.vendor_id', '=', range.vendorId)
     .where(col, '>=', batchStart(range, after))
     .where(col, '<', range.to);

@@ -27,6 +27,8 @@ export interface ActivityRow {
   card_required?: number | null;
   void_reason?: string | null;
   voided_by?: string | null;
+  /** Stamps only: the bonus-stamps campaign that gave this stamp as a bonus. */
+  bonus_campaign_id?: string | null;
 }
 
 // NULLs typed explicitly: PostgreSQL resolves a bare NULL in a subquery to text, which then cannot be
@@ -65,6 +67,7 @@ function stampRows(db: Queryable, vendorId: string, limit: number, seek: Activit
       sql<number | null>`card_required`.as('card_required'),
       sql<string | null>`void_reason`.as('void_reason'),
       sql<string | null>`voided_by`.as('voided_by'),
+      sql<string | null>`bonus_campaign_id`.as('bonus_campaign_id'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
@@ -103,6 +106,7 @@ function redemptionRows(db: Queryable, vendorId: string, limit: number, seek: Ac
       sql<number | null>`CAST(NULL AS INTEGER)`.as('card_required'),
       sql<string | null>`CAST(NULL AS TEXT)`.as('void_reason'),
       sql<string | null>`CAST(NULL AS TEXT)`.as('voided_by'),
+      sql<string | null>`CAST(NULL AS TEXT)`.as('bonus_campaign_id'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
@@ -131,6 +135,7 @@ function expiryRows(db: Queryable, vendorId: string, limit: number, seek: Activi
       sql<number | null>`required`.as('card_required'),
       sql<string | null>`CAST(NULL AS TEXT)`.as('void_reason'),
       sql<string | null>`CAST(NULL AS TEXT)`.as('voided_by'),
+      sql<string | null>`CAST(NULL AS TEXT)`.as('bonus_campaign_id'),
     ])
     .where('vendor_id', '=', vendorId)
     .$if(seek.from !== undefined, (q) => q.where(beyond(seek)))
@@ -202,7 +207,7 @@ export async function findActivityRow(db: Queryable, type: ActivityType, id: str
     type === 'stamp'
       ? await db
           .selectFrom('stamp_events')
-          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at', 'card_visit', 'card_stamps_after', 'card_required', 'void_reason', 'voided_by'])
+          .select(['id', 'vendor_id', 'card_id', 'customer_id', 'created_at', 'voided_at', 'card_visit', 'card_stamps_after', 'card_required', 'void_reason', 'voided_by', 'bonus_campaign_id'])
           .where('id', '=', id)
           .executeTakeFirst()
       : await db

@@ -1,5 +1,5 @@
 // SQL for a store's campaigns and for the audience a customer frequency selects.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../db/schema';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -82,6 +82,95 @@ export async function endCampaign(db: Queryable, vendorId: string, campaignId: s
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The store's campaigns running at `now` (started, not paused, not ended), soonest to end first. */
+export async function runningCampaigns(db: Queryable, vendorId: string, now: number): Promise<CampaignRecord[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .where('ended_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .orderBy('end_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(normalise);
+}
+
+/** The store's offer campaigns (of `types`) running at `now`, soonest to end first. */
+export async function runningOffers(db: Queryable, vendorId: string, types: readonly string[], now: number): Promise<CampaignRecord[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('promotion_type', 'in', [...types])
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .where('ended_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .orderBy('end_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(normalise);
+}
+
+/** The customer's stamps at the store in [from, until) (voided and bonus ones left out), for audience checks. */
+export async function customerStampTimes(db: Queryable, vendorId: string, customerId: string, from: number, until: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('stamp_events')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .where('vendor_id', '=', vendorId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', until)
+    .where('voided_at', 'is', null)
+    .where('bonus_campaign_id', 'is', null)
+    .execute();
+  return rows.map((row) => Number(row.created_at));
+}
+
+export interface BonusSpend {
+  campaignId: string;
+  customerId: string;
+  /** What these bonus stamps cost together, in cents; the budget (whole currency units) caps the total. */
+  costCents: number;
+  stamps: number;
+  /** The customer is in the held-out half of the campaign's split (no bonus when the campaign splits). */
+  heldOut: boolean;
+  now: number;
+}
+
+/**
+ * Spends the budget on bonus stamps in one conditional UPDATE, so two stamps racing for the last of the
+ * budget cannot both get it (the second re-reads the row the first changed): true when the campaign is
+ * still running, the customer is in its audience (by their stamps in the 30 days before its start, as
+ * the form counted them) and not held out, and the budget covers the cost.
+ */
+export async function spendOnBonusStamps(db: Queryable, spend: BonusSpend, audience: { windowMs: number; dailyDays: number; weeklyVisits: number }): Promise<boolean> {
+  const stampsBeforeStart = (what: RawBuilder<unknown>) => sql`(SELECT ${what} FROM stamp_events se
+    WHERE se.customer_id = ${spend.customerId} AND se.vendor_id = campaigns.vendor_id AND se.voided_at IS NULL AND se.bonus_campaign_id IS NULL
+      AND se.created_at >= campaigns.start_at - ${audience.windowMs} AND se.created_at < campaigns.start_at)`;
+  const result = await db
+    .updateTable('campaigns')
+    .set((eb) => ({
+      bonus_spent_cents: eb('bonus_spent_cents', '+', spend.costCents),
+      bonus_stamps: eb('bonus_stamps', '+', spend.stamps),
+    }))
+    .where('id', '=', spend.campaignId)
+    .where('ended_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .where('end_at', '>', spend.now)
+    .where(sql<boolean>`bonus_spent_cents + ${spend.costCents} <= budget * 100`)
+    .where(spend.heldOut ? sql<boolean>`ab_testing = 0` : sql<boolean>`1 = 1`)
+    .where(sql<boolean>`(audience = 'all'
+      OR (audience = 'monthly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= 1)
+      OR (audience = 'weekly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= ${audience.weeklyVisits})
+      OR (audience = 'daily' AND ${stampsBeforeStart(sql`COUNT(DISTINCT se.created_at / ${DAY_MS})`)} >= ${audience.dailyDays}))`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export interface AudienceCounts {
   daily: number;
   weekly: number;
@@ -107,6 +196,8 @@ export async function countAudiences(db: Queryable, vendorId: string, since: num
     .where('vendor_id', '=', vendorId)
     .where('created_at', '>=', since)
     .where('voided_at', 'is', null)
+    // A bonus stamp is a second stamp of one visit, not a visit.
+    .where('bonus_campaign_id', 'is', null)
     .groupBy('customer_id');
   const recent = await db
     .selectFrom(perCustomer.as('c'))
@@ -140,7 +231,37 @@ function normalise(row: CampaignRecord): CampaignRecord {
     paused_at: row.paused_at === null ? null : Number(row.paused_at),
     ended_at: row.ended_at === null ? null : Number(row.ended_at),
     notifications_sent: Number(row.notifications_sent),
+    bonus_spent_cents: Number(row.bonus_spent_cents),
+    bonus_stamps: Number(row.bonus_stamps),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };
+}
+
+/**
+ * For each customer of the store, the day periods (24 h from `from`, numbered from 0) on which they
+ * collected stamps in [from, until), and how many: voided stamps and bonus stamps (the second stamp of a
+ * visit) left out.
+ */
+export async function visitDays(db: Queryable, vendorId: string, from: number, until: number): Promise<Array<{ customerId: string; day: number; stamps: number }>> {
+  const stamps = db
+    .selectFrom('stamp_events')
+    .select(['customer_id', sql<number>`(created_at - ${from}) / ${DAY_MS}`.as('day')])
+    .where('vendor_id', '=', vendorId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', until)
+    .where('voided_at', 'is', null)
+    .where('bonus_campaign_id', 'is', null);
+  const rows = await db
+    .selectFrom(stamps.as('s'))
+    .select(['s.customer_id', 's.day', (eb) => eb.fn.countAll<number>().as('stamps')])
+    .groupBy(['s.customer_id', 's.day'])
+    .execute();
+  return rows.map((row) => ({ customerId: row.customer_id, day: Math.floor(Number(row.day)), stamps: Number(row.stamps) }));
+}
+
+/** Customers holding a card at the store made before `before`. */
+export async function cardHoldersBefore(db: Queryable, vendorId: string, before: number): Promise<string[]> {
+  const rows = await db.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', vendorId).where('created_at', '<', before).execute();
+  return rows.map((row) => row.customer_id);
 }

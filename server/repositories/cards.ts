@@ -103,19 +103,23 @@ export interface ScanContextRow extends StoreRow {
   card_updated_at: number | null;
   card_removed_stamps: number | null;
   card_removed_at: number | null;
+  /** The reward item's price in cents (null: a custom reward or an unpriced item). */
+  reward_item_price_cents: number | null;
+  /** The store's bonus-stamps campaign running now (the first launched, when several run). */
+  bonus_campaign_id: string | null;
 }
 
 /**
  * The store (with its reward and flyer version), the customer a credential hash names, and their card at
  * this store, by primary keys and unique indexes in one statement; undefined when the store does not exist.
  */
-export async function findScanContext(db: Queryable, vendorId: string, credentialHash: string | undefined): Promise<ScanContextRow | undefined> {
+export async function findScanContext(db: Queryable, vendorId: string, credentialHash: string | undefined, now: number): Promise<ScanContextRow | undefined> {
   // No credential: a hash that cannot match (credential hashes are 64 hex digits).
-  const [row] = await scanContextQuery(db, vendorId, credentialHash ?? '');
+  const [row] = await scanContextQuery(db, vendorId, credentialHash ?? '', now);
   return row;
 }
 
-const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string], ScanContextRow>(2, (db, vendorId, credentialHash) =>
+const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string, now: number], ScanContextRow>(3, (db, vendorId, credentialHash, now) =>
   db
     .selectFrom('vendors')
     .leftJoin('rewards', 'rewards.vendor_id', 'vendors.id')
@@ -133,7 +137,25 @@ const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string
       'card.updated_at as card_updated_at',
       'card.removed_stamps as card_removed_stamps',
       'card.removed_at as card_removed_at',
+      'menu_items.price_cents as reward_item_price_cents',
     ])
+    // In the same statement, so a store with no campaign running pays no extra round trip.
+    // (by the campaigns_by_vendor index: a store has a handful of campaigns).
+    .select((eb) =>
+      eb
+        .selectFrom('campaigns as bonus')
+        .select('bonus.id')
+        .whereRef('bonus.vendor_id', '=', 'vendors.id')
+        .where('bonus.promotion_type', '=', 'bonus-stamps')
+        .where('bonus.start_at', '<=', now)
+        .where('bonus.end_at', '>', now)
+        .where('bonus.ended_at', 'is', null)
+        .where('bonus.paused_at', 'is', null)
+        .orderBy('bonus.created_at')
+        .orderBy('bonus.id')
+        .limit(1)
+        .as('bonus_campaign_id'),
+    )
     .where('vendors.id', '=', vendorId),
 );
 

@@ -379,10 +379,24 @@ export async function setVoidedStamps(db: Queryable, codeKey: string, stamps: nu
   await db.updateTable('code_usage').set({ voided_stamps: stamps }).where('code_key', '=', codeKey).execute();
 }
 
-export async function insertAudit(db: Queryable, entry: { vendorId: string; action: string; codeKey: string | null; detail: unknown; clientAddress: string | null }, now: number): Promise<void> {
+export async function insertAudit(
+  db: Queryable,
+  entry: { vendorId: string; action: string; codeKey: string | null; detail: unknown; clientAddress: string | null; actor?: { personId: string | null; name: string } },
+  now: number,
+): Promise<void> {
   await db
     .insertInto('relay_audit')
-    .values({ id: crypto.randomUUID(), vendor_id: entry.vendorId, action: entry.action, code_key: entry.codeKey, detail: JSON.stringify(entry.detail), client_address: entry.clientAddress, created_at: now })
+    .values({
+      id: crypto.randomUUID(),
+      vendor_id: entry.vendorId,
+      action: entry.action,
+      code_key: entry.codeKey,
+      detail: JSON.stringify(entry.detail),
+      client_address: entry.clientAddress,
+      actor_person_id: entry.actor?.personId ?? null,
+      actor: entry.actor?.name ?? null,
+      created_at: now,
+    })
     .execute();
 }
 

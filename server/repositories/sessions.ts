@@ -14,11 +14,13 @@ export interface SessionStanding {
   revoked: boolean;
   /** The store's version (repositories/store-version.ts), read in the same statement for GET /api/vendor/:id's cache. */
   storeVersion: number;
+  /** When the server last recorded this session as used (repositories/open-sessions.ts); null before its first record. */
+  lastSeenAt: number | null;
 }
 
 /**
- * One indexed lookup per request: the vendor row by primary key, joined to the revoked-session row and the
- * person's row by primary key. undefined when the vendor no longer exists.
+ * One indexed lookup per request: the vendor row by primary key, joined to the revoked-session row, the
+ * person's row and the open-session row by primary key. undefined when the vendor no longer exists.
  */
 export async function findSessionStanding(db: Queryable, vendorId: string, jti: string, personId: string): Promise<SessionStanding | undefined> {
   const [row] = await sessionStandingQuery(db, jti, personId, vendorId);
@@ -28,6 +30,7 @@ export async function findSessionStanding(db: Queryable, vendorId: string, jti: 
     person: row.personRole === null ? null : { generation: Number(row.personGeneration), role: row.personRole },
     revoked: row.revokedJti !== null,
     storeVersion: Number(row.storeVersion),
+    lastSeenAt: row.lastSeenAt === null ? null : Number(row.lastSeenAt),
   };
 }
 
@@ -37,6 +40,7 @@ interface StandingRow {
   storeVersion: number;
   personRole: string | null;
   personGeneration: number | null;
+  lastSeenAt: number | null;
 }
 
 // Built once per database handle (every vendor request runs it).
@@ -45,12 +49,14 @@ const sessionStandingQuery = reusableQuery<[jti: string, personId: string, vendo
     .selectFrom('vendors')
     .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', jti))
     .leftJoin('people', (join) => join.on('people.id', '=', personId).onRef('people.vendor_id', '=', 'vendors.id'))
+    .leftJoin('open_sessions', (join) => join.on('open_sessions.jti', '=', jti))
     .select([
       'vendors.session_generation as generation',
       'revoked_sessions.jti as revokedJti',
       'vendors.updated_at as storeVersion',
       'people.role as personRole',
       'people.session_generation as personGeneration',
+      'open_sessions.last_seen_at as lastSeenAt',
     ])
     .where('vendors.id', '=', vendorId),
 );

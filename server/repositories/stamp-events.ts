@@ -16,6 +16,8 @@ export interface NewStampEvent {
   cardRequired: number;
   /** The counter screen whose code was scanned; null for a code a signed-in session showed, or the flyer. */
   deviceId?: string | null;
+  /** The campaign that gave this stamp as a bonus (the second stamp of one visit). */
+  bonusCampaignId?: string | null;
 }
 
 /**
@@ -23,14 +25,14 @@ export interface NewStampEvent {
  * index (customer_id, token_id) and throws; see `isUniqueViolation`.
  */
 export async function insertStampEvent(db: Queryable, event: NewStampEvent, now: number): Promise<void> {
-  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, event.deviceId ?? null, now);
+  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, event.deviceId ?? null, event.bonusCampaignId ?? null, now);
 }
 
 // Compiled once: every accepted scan runs it.
-const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, deviceId: string | null, now: number], unknown>(
-  9,
-  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, deviceId, now) =>
-    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, device_id: deviceId, created_at: now }),
+const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, deviceId: string | null, bonusCampaignId: string | null, now: number], unknown>(
+  10,
+  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, deviceId, bonusCampaignId, now) =>
+    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, device_id: deviceId, bonus_campaign_id: bonusCampaignId, created_at: now }),
 );
 
 /** Whether the customer already has a stamp from this (dynamic) token: the partial unique index answers. */

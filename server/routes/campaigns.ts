@@ -1,8 +1,11 @@
 // /api/campaigns/{vendorId}: save, list, pause, resume and end the store's campaigns, and count who
-// each customer frequency reaches. HTTP only; rules in services/campaigns. Managers and owners only.
+// each customer frequency reaches, their results, and the offers the counter shows. HTTP only; rules in
+// services/. Managers and owners only, but for the counter's offers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CampaignAudience, CampaignInput, CampaignList, CampaignParams, CampaignRow, CreatedCampaign } from '../../src/api/contract/campaigns';
+import { CampaignAudience, CampaignInput, CampaignList, CampaignOffers, CampaignParams, CampaignResults, CampaignRow, CreatedCampaign } from '../../src/api/contract/campaigns';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
+import { storeOffers } from '../services/campaign-offers';
+import { campaignResults } from '../services/campaign-results';
 import { campaignAudience, changeCampaign, createCampaign, listStoreCampaigns, type CampaignAction } from '../services/campaigns';
 
 const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,6 +53,35 @@ const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return campaignAudience(app.deps, request.params.vendorId);
+  });
+
+  // The counter screen (staff and paired counter devices too) shows what customers may ask for.
+  app.get('/:vendorId/offers', {
+    config: { access: 'counter' },
+    schema: {
+      tags: ['campaigns'],
+      summary: "The store's discount, exclusive and limited-time offers running now, for the counter screen",
+      security: [{ bearer: [] }],
+      params: VendorParams,
+      response: { 200: CampaignOffers, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { offers: await storeOffers(app.deps, request.params.vendorId) };
+  });
+
+  app.get('/:vendorId/:campaignId/results', {
+    config: { access: 'manager' },
+    schema: {
+      tags: ['campaigns'],
+      summary: 'Return visits per day since the start (messaged and held-out halves with A/B testing; else against the previous 30 days) and the difference per 100 customers with its 95% interval',
+      security: [{ bearer: [] }],
+      params: CampaignParams,
+      response: { 200: CampaignResults, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return campaignResults(app.deps, request.params.vendorId, request.params.campaignId);
   });
 
   for (const action of ['pause', 'resume', 'end'] as const satisfies readonly CampaignAction[]) {

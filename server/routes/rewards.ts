@@ -1,11 +1,12 @@
 // /api/rewards/{vendorId}: read and save the vendor's punch-card reward. HTTP only; rules in services/rewards.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
-import { FirstDayStatus, RewardResponse, RewardSettings, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
+import { CounterStampSettings, RewardSettingsView, FirstDayStatus, RewardResponse, RewardSettings, RewardSetup as Reward, SaveRewardResponse } from '../../src/api/contract/rewards';
 import { notFound } from '../http-errors';
 import { getFirstDayStatus } from '../services/first-day';
 import { getRewardSetup, saveRewardSetup } from '../services/rewards';
 import { getRewardSettings, saveRewardSettings } from '../services/reward-settings';
+import { noteRewardSettingsChange, noteStoreSettingsChange, rewardSettingsChangedBy } from '../services/actors';
 
 const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:vendorId', {
@@ -56,6 +57,7 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const reward = await saveRewardSetup(app.deps, request.params.vendorId, request.body);
+    await noteStoreSettingsChange(app.deps, request.params.vendorId, request.principal);
     return { reward };
   });
 
@@ -66,11 +68,28 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "The store's reward settings: stamp mode, max per transaction, auto-redeem, expiry in days",
       security: [{ bearer: [] }],
       params: Params,
-      response: { 200: RewardSettings, 401: ErrorBody, 403: ErrorBody },
+      response: { 200: RewardSettingsView, 401: ErrorBody, 403: ErrorBody },
     },
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return getRewardSettings(app.deps, request.params.vendorId);
+    const settings = await getRewardSettings(app.deps, request.params.vendorId);
+    return { ...settings, changedBy: await rewardSettingsChangedBy(app.deps, request.params.vendorId) };
+  });
+
+  app.get('/:vendorId/counter-settings', {
+    // Counter mode (a staff member, or a paired counter screen) offers the stamp quantity from these two.
+    config: { access: 'counter' },
+    schema: {
+      tags: ['rewards'],
+      summary: 'What counter mode needs of the reward settings: the stamp mode and the max per transaction',
+      security: [{ bearer: [] }],
+      params: Params,
+      response: { 200: CounterStampSettings, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { stampMode, maxPerTransaction } = await getRewardSettings(app.deps, request.params.vendorId);
+    return { stampMode, maxPerTransaction };
   });
 
   app.put('/:vendorId/settings', {
@@ -83,7 +102,11 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: RewardSettings,
       response: { 200: RewardSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     },
-  }, async (request) => saveRewardSettings(app.deps, request.params.vendorId, request.body));
+  }, async (request) => {
+    const saved = await saveRewardSettings(app.deps, request.params.vendorId, request.body);
+    await noteRewardSettingsChange(app.deps, request.params.vendorId, request.principal);
+    return saved;
+  });
 };
 
 export default rewardsRoutes;

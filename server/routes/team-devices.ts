@@ -1,5 +1,5 @@
 // /api/team/{vendorId}/devices: the store's counter screens — a pairing code for a new one, the list
-// (name, paired by, last seen), renaming and removing. A manager adds a screen; the list is the owner's.
+// (name, paired by, last seen), renaming and removing: all of it for an owner or a manager, who run the counter.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { CounterDevice, CounterDeviceList, DeviceParams, PairingCodeResponse, RenameDeviceRequest } from '../../src/api/contract/counter';
@@ -32,7 +32,7 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:vendorId/devices', {
-    config: { access: 'owner' },
+    config: { access: 'manager' },
     schema: {
       tags: ['counter'],
       summary: "The store's counter screens (removed ones are not listed)",
@@ -43,7 +43,7 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ items: (await listDevices(app.deps, request.params.vendorId)).map(toDevice) }));
 
   app.patch('/:vendorId/devices/:deviceId', {
-    config: { access: 'owner' },
+    config: { access: 'manager' },
     schema: {
       tags: ['counter'],
       summary: 'Rename a counter screen',
@@ -55,7 +55,7 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => toDevice(await renameCounterDevice(app.deps, request.params.vendorId, request.params.deviceId, request.body.name)));
 
   app.delete('/:vendorId/devices/:deviceId', {
-    config: { access: 'owner' },
+    config: { access: 'manager' },
     schema: {
       tags: ['counter'],
       summary: 'Remove a counter screen: its token, its live feed (within 20 s) and every code it signed stop working',

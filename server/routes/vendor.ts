@@ -25,6 +25,7 @@ import { addMenuItem, editMenuItem, removeMenuItem, removeUploadItems } from '..
 import { readScanPageImage, readScanReview } from '../services/menu/scan-review';
 import { uploadMenu } from '../services/menu/upload';
 import { saveVendorProfile } from '../services/vendor-profile';
+import { noteStoreSettingsChange } from '../services/actors';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { createVendorAnswerCache, vendorAnswer } from '../services/vendor-answer-cache';
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
@@ -91,6 +92,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const files = { logo: uploadedFile(body, 'logo'), cover: uploadedFile(body, 'cover') };
       const vendor = await saveVendorProfile(app.deps, vendorId, body, files, request.log, localeOfAcceptLanguage(request.headers['accept-language']));
+      await noteStoreSettingsChange(app.deps, vendorId, request.principal);
       return { vendor };
     });
 

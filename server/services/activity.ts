@@ -139,6 +139,7 @@ export async function toActivityItems(
     const screen = screens.get(row.id);
     if (screen !== undefined) item.collectedOn = screen;
     if (row.voided_at) item.voided = true;
+    if (row.bonus_campaign_id) item.bonus = true;
     if (row.voided_at && row.void_reason) {
       item.removedReason = row.void_reason;
       if (row.voided_by) item.removedBy = row.voided_by;

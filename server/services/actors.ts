@@ -3,7 +3,7 @@
 // after the person leaves or the screen is removed.
 import type { AppDeps } from '../deps';
 import type { Principal } from './access';
-import { findPersonName } from '../repositories/actors';
+import { findPersonName, recordRewardSettingsActor, recordStoreSettingsActor, rewardSettingsActor } from '../repositories/actors';
 import { findDevice } from '../repositories/counter-devices';
 
 export interface ActorRecord {
@@ -29,4 +29,23 @@ export async function recordOf(deps: Pick<AppDeps, 'db'>, principal: Principal):
 export function handedOverBy(person: string | null, screen: string | null): string {
   if (!person && !screen) return '';
   return `handed over${person ? ` by ${person}` : ''}${screen ? ` on ${screen}` : ''}`;
+}
+
+/** Records who changed the store's settings (its profile or its reward); nothing when no principal asked. */
+export async function noteStoreSettingsChange(deps: Pick<AppDeps, 'db'>, vendorId: string, principal: Principal | null): Promise<void> {
+  if (!principal) return;
+  const actor = await recordOf(deps, principal);
+  await recordStoreSettingsActor(deps.db.kysely, vendorId, { personId: actor.personId, name: actor.name });
+}
+
+/** Records who saved the reward settings. */
+export async function noteRewardSettingsChange(deps: Pick<AppDeps, 'db'>, vendorId: string, principal: Principal | null): Promise<void> {
+  if (!principal) return;
+  const actor = await recordOf(deps, principal);
+  await recordRewardSettingsActor(deps.db.kysely, vendorId, { personId: actor.personId, name: actor.name });
+}
+
+/** Who last saved the reward settings ("Maria", "Till 1"); null when nobody was recorded. */
+export function rewardSettingsChangedBy(deps: Pick<AppDeps, 'db'>, vendorId: string): Promise<string | null> {
+  return rewardSettingsActor(deps.db.kysely, vendorId);
 }

@@ -1,11 +1,12 @@
 // A store's campaigns: saved from the Campaigns form with every field checked, listed with where each
 // stands (scheduled, active, paused, ended), paused, resumed and ended by the store's managers; and
 // how many customers each customer frequency selects before launch.
+import type { DashboardResponse } from '../../src/api/contract/activity';
 import type { CampaignAudience, CampaignInput, CampaignRow, CampaignStatus, CustomerFrequency, NotificationFrequency, PromotionType } from '../../src/api/contract/campaigns';
 import { MAX_CAMPAIGN_DAYS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound, type FieldProblem } from '../http-errors';
-import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
+import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, runningCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
 import { vendorExists } from '../repositories/rewards';
 import { deliveryCounts, type DeliveryCounts } from '../repositories/campaign-delivery';
 import { campaignChannels, type ChannelDeps } from './campaign-delivery/channels';
@@ -13,6 +14,8 @@ import { channelReach } from './campaign-delivery/reach';
 import { queuePlanSoon } from './campaign-delivery/schedule';
 
 const DAY_MS = 86_400_000;
+/** Prices are kept in cents; the budget in whole units of the store's currency. */
+const CENTS_PER_UNIT = 100;
 /** The window customer frequency looks back over. */
 export const AUDIENCE_WINDOW_DAYS = 30;
 /** Daily visitors came on at least this many different days of the window; weekly ones at least this many times. */
@@ -88,6 +91,17 @@ export async function changeCampaign(deps: Deps, vendorId: string, campaignId: s
   return toRow(record, now, (await deliveryCounts(deps.db.kysely, [record.id])).get(record.id));
 }
 
+/** The dashboard's Active Campaigns card: the campaigns running now. */
+export async function activeCampaigns(deps: Deps, vendorId: string): Promise<NonNullable<DashboardResponse['activeCampaigns']>> {
+  const running = await runningCampaigns(deps.db.kysely, vendorId, deps.now());
+  const delivered = await deliveryCounts(deps.db.kysely, running.map((record) => record.id));
+  return {
+    count: running.length,
+    customersReached: running.reduce((sum, record) => sum + (delivered.get(record.id)?.sent ?? 0), 0),
+    campaigns: running.map((record) => ({ id: record.id, title: record.title, end: new Date(record.end_at).toISOString() })),
+  };
+}
+
 /** How many customers each customer frequency selects today, and how many of them each channel reaches. */
 export async function campaignAudience(deps: ChannelDeps, vendorId: string): Promise<CampaignAudience> {
   const since = deps.now() - AUDIENCE_WINDOW_DAYS * DAY_MS;
@@ -105,7 +119,7 @@ export function campaignStatus(record: Pick<CampaignRecord, 'start_at' | 'end_at
 const NOTHING_DELIVERED: DeliveryCounts = { sent: 0, waiting: 0, failed: 0 };
 
 function toRow(record: CampaignRecord, now: number, delivery: DeliveryCounts = NOTHING_DELIVERED): CampaignRow {
-  return {
+  const row: CampaignRow = {
     id: record.id,
     campaignTitle: record.title,
     campaignDescription: record.description,
@@ -122,4 +136,11 @@ function toRow(record: CampaignRecord, now: number, delivery: DeliveryCounts = N
     delivery,
     createdAt: record.created_at,
   };
+  if (record.promotion_type === 'bonus-stamps') {
+    const spent = record.bonus_spent_cents / CENTS_PER_UNIT;
+    row.budgetSpent = spent;
+    row.budgetLeft = Math.max(0, record.budget * CENTS_PER_UNIT - record.bonus_spent_cents) / CENTS_PER_UNIT;
+    row.bonusStamps = record.bonus_stamps;
+  }
+  return row;
 }

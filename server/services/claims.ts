@@ -4,6 +4,7 @@
 // one not handed over in time expires and its stamps go back to the card.
 import crypto from 'node:crypto';
 import type { CardResponse, ClaimResponse, CustomerCard, RedemptionDto, WalletResponse } from '../../src/api/contract/customer';
+import { customerOffers } from './campaign-offers';
 import type { AppDeps } from '../deps';
 import { textError } from '../http-errors';
 import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../repositories/cards';
@@ -59,7 +60,8 @@ export async function getCard(deps: Deps, customerId: string, cardId: string): P
   if (!row) throw cardNotInWallet();
   const [card] = await toCards(deps, [row]);
   const redemptions = await listRedemptionsForCard(deps.db.kysely, cardId, CARD_REDEMPTIONS_SHOWN);
-  return { card, redemptions: redemptions.map((r) => toRedemption(r, card.store)) };
+  const offers = await customerOffers(deps, row.vendor_id, customerId);
+  return { card, redemptions: redemptions.map((r) => toRedemption(r, card.store)), ...(offers.length > 0 ? { offers } : {}) };
 }
 
 /** GET /api/customer/claims/{id}: one claim of the customer as it is now (the claim screen asks every second). */

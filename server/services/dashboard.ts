@@ -16,6 +16,7 @@ import {
 import { storeCounterDays, storeCounterTotal } from '../repositories/store-counters';
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
 import { outstandingClaims } from './handover';
+import { activeCampaigns } from './campaigns';
 import { UTC_OFFSET_MINUTES } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
 
@@ -63,9 +64,9 @@ async function redemptionSeries(deps: Pick<AppDeps, 'db'>, vendorId: string, now
   return { daily: daily.slice(days - REDEMPTION_DAYS), weekly };
 }
 
-/** The one place the dashboard adds the claim counts (pending, given, expired). */
+/** The one place the dashboard adds the claim counts (pending, given, expired) and the running campaigns. */
 async function withClaimCounts(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, figures: DashboardResponse): Promise<DashboardResponse> {
-  return { ...figures, claims: await outstandingClaims(deps, vendorId) };
+  return { ...figures, claims: await outstandingClaims(deps, vendorId), activeCampaigns: await activeCampaigns(deps, vendorId) };
 }
 
 export async function getDashboard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, utcOffsetMinutes = 0): Promise<DashboardResponse> {

@@ -11,6 +11,7 @@ import {
   findSessionStanding,
   insertRevokedSession,
 } from '../repositories/sessions';
+import { recordSessionSeen } from '../repositories/open-sessions';
 import type { SessionClaims } from '../infra/session-tokens';
 import type { SessionEndReason } from '../../src/api/contract/common';
 import type { Role } from '../../src/api/contract/team';
@@ -28,7 +29,7 @@ export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: Sessio
 /** Why a session that was issued is no longer current (told to the owner on the sign-in screen). */
 export type SessionEnd = Exclude<SessionEndReason, 'expired'>;
 
-export type SessionCheck = { current: true; storeVersion: number; role: Role } | { current: false; reason: SessionEnd };
+export type SessionCheck = { current: true; storeVersion: number; role: Role; lastSeenAt: number | null } | { current: false; reason: SessionEnd };
 
 /**
  * The session check of every vendor request: the store's version when the session is current, read in the
@@ -41,13 +42,13 @@ export async function checkSession(deps: Pick<AppDeps, 'db'>, claims: SessionCla
   // The owner's person id is the vendor id: their sessions follow the vendor row.
   if (claims.pid === claims.sub) {
     if (standing.generation !== claims.gen) return { current: false, reason: 'password-changed' };
-    return { current: true, storeVersion: standing.storeVersion, role: 'owner' };
+    return { current: true, storeVersion: standing.storeVersion, role: 'owner', lastSeenAt: standing.lastSeenAt };
   }
   // A team member removed from the store: their sessions end with them.
   if (standing.person === null || !isRole(standing.person.role)) return { current: false, reason: 'account-closed' };
   // A role change or a password change moves the person's generation on.
   if (standing.person.generation !== claims.gen) return { current: false, reason: 'signed-out' };
-  return { current: true, storeVersion: standing.storeVersion, role: standing.person.role };
+  return { current: true, storeVersion: standing.storeVersion, role: standing.person.role, lastSeenAt: standing.lastSeenAt };
 }
 
 /** A new session token for the vendor, in their current generation (`db`: the caller's transaction, if any). */
@@ -70,4 +71,22 @@ export async function endSession(deps: Pick<AppDeps, 'db' | 'now'>, claims: Sess
  */
 export function endAllSessions(deps: Pick<AppDeps, 'db'>, vendorId: string, db: Queryable = deps.db.kysely): Promise<number> {
   return bumpSessionGeneration(db, vendorId);
+}
+
+/** A session's "last seen" in Account Settings moves on at most once a minute: one write, not one per request. */
+export const SESSION_SEEN_RESOLUTION_MS = 60_000;
+const MAX_USER_AGENT_LENGTH = 300;
+
+/**
+ * Records a current session as used now, so the person can see it in their list of sessions; skipped while the
+ * last record is under a minute old.
+ */
+export async function noteSessionSeen(deps: Pick<AppDeps, 'db' | 'now'>, claims: SessionClaims, lastSeenAt: number | null, userAgent: string | undefined): Promise<void> {
+  const now = deps.now();
+  if (lastSeenAt !== null && now - lastSeenAt < SESSION_SEEN_RESOLUTION_MS) return;
+  await recordSessionSeen(
+    deps.db.kysely,
+    { jti: claims.jti, vendorId: claims.sub, personId: claims.pid, generation: claims.gen, userAgent: (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH), expiresAt: claims.exp * 1000 },
+    now,
+  );
 }

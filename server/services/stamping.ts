@@ -26,6 +26,7 @@ import { claimCard } from './claims';
 import type { StoreRow as SettingsRow } from '../repositories/cards';
 import type { RewardSettings } from '../../src/api/contract/rewards';
 import { applePassesChanged } from './apple-pass-updates';
+import { earnBonusStamps } from './bonus-stamps';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -82,7 +83,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const deviceCheck = isDeviceCode(input.token) ? await verifyDeviceCode(deps, input.token) : undefined;
   const verified = deviceCheck ?? deps.qrTokens.verify(input.token);
   const deviceId = deviceCheck?.ok ? deviceCheck.deviceId : null;
-  const context = verified.ok ? await findScanContext(db, verified.token.vendorId, credentialHashOf(input.credential)) : undefined;
+  const context = verified.ok ? await findScanContext(db, verified.token.vendorId, credentialHashOf(input.credential), now) : undefined;
   const check = verified.ok ? checkAgainstStore(verified.token, context?.printable_qr_version) : { ok: false as const, reason: verified.reason };
   if (!check.ok) {
     switch (check.reason) {
@@ -127,8 +128,13 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   const settings = settingsOf(storeRow);
   // Per-item mode: the count the counter chose, within the store's max and the card size (a scan completes one card at most).
   const given = kind === 'dynamic' ? stampsForScan(settings, codeCount, reward.stamps) : 1;
-  let stamped: { card: StampedCard; credential?: string; alertChanged: boolean; codeKey: string; customerId: string };
-  const stampEventIds = Array.from({ length: given }, () => crypto.randomUUID());
+  let stamped: { card: StampedCard; credential?: string; alertChanged: boolean; codeKey: string; customerId: string; bonus: number };
+  // Stamps of one card in one millisecond are ordered by id: sorted ids put each bonus stamp after the
+  // stamps it doubles ("stamp 3" is the bonus one), in the activity list and on the card's history.
+  const eventIds = Array.from({ length: 2 * given }, () => crypto.randomUUID()).sort();
+  const stampEventIds = eventIds.slice(0, given);
+  const bonusEventIds: string[] = [];
+  const bonusCampaignId = context.bonus_campaign_id;
   try {
     // One transaction: the customer (when new), the card, the event, the count. The event goes in
     // first so the unique index settles duplicate scans of one token; the count changes in a
@@ -156,16 +162,25 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
         }, now, trx);
         relay = { codeKey: admitted.codeKey, alertChanged: relay.alertChanged || admitted.alertChanged };
       }
+      // A running bonus-stamps campaign doubles the stamps (its budget spent here, after the code's row
+      // and before the card's, so every stamp takes its locks in one order); the extra ones are marked as bonus.
+      const bonus = bonusCampaignId === null ? 0 : await earnBonusStamps(trx, { campaignId: bonusCampaignId, customerId, rewardPriceCents: context.reward_item_price_cents === null ? null : Number(context.reward_item_price_cents), punchesRequired: reward.stamps, given, now });
+      bonusEventIds.length = 0;
+      for (let index = 0; index < bonus; index += 1) {
+        const id = eventIds[given + index];
+        bonusEventIds.push(id);
+        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: `${tokenId}#bonus${index + 1}`, kind, cardRequired: reward.stamps, deviceId, bonusCampaignId }, now);
+      }
       // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
-      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given);
+      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus);
       if (!card) throw new CoolingDown();
       await applePassesChanged(trx, now, [cardId]);
       // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
-      await bumpStoreCounter(trx, vendorId, 'stamps', now, given);
+      await bumpStoreCounter(trx, vendorId, 'stamps', now, given + bonus);
       await enqueueGoogleWalletUpdates(trx, now, [cardId]);
-      return { card, credential: created?.credential, customerId, ...relay };
+      return { card, credential: created?.credential, customerId, bonus, ...relay };
     });
   } catch (error) {
     // The wallet the credential named was merged into another or deleted after the read above: the
@@ -183,7 +198,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   // The card as the stamp's UPDATE left it (not read again after the commit), with the store as read.
   const card = toCard({ ...storeOfScanContext(context), ...stamped.card }, now);
   // the vendor's live counter feed (after the commit: a rolled-back stamp is never announced).
-  for (const id of stampEventIds) deps.activityBus.publish({ type: 'stamp', vendorId, id });
+  for (const id of [...stampEventIds, ...bonusEventIds]) deps.activityBus.publish({ type: 'stamp', vendorId, id });
   if (stamped.alertChanged) announceAlert(deps, vendorId, stamped.codeKey);
   // The dashboard's engaged counts move on with time (about once an hour per store). A failure
   // must not turn a committed stamp into an error: the next stamp tries again, and until then the
@@ -191,10 +206,11 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   await keepEngagedWindow(deps, vendorId, now).catch(() => undefined);
   const redeemed = settings.autoRedeem && card.canClaim ? await autoRedeem(deps, stamped.customerId, card.id) : undefined;
   const response: ScanResponse = {
-    message: redeemed ? messages.autoRedeemed(reward) : messages.stamped(card, reward, given),
+    message: redeemed ? messages.autoRedeemed(reward) : messages.stamped(card, reward, given + stamped.bonus),
     store, reward, card: redeemed?.card ?? card, stampedAt: now,
   };
-  if (given > 1) response.stampsGiven = given;
+  if (given + stamped.bonus > 1) response.stampsGiven = given + stamped.bonus;
+  if (stamped.bonus > 0) response.bonusStamps = stamped.bonus;
   if (redeemed) response.redemption = redeemed.redemption;
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };

@@ -1,6 +1,6 @@
 // Reward endpoints (/api/rewards), added to the one api slice.
 import { api } from './apiSlice';
-import type { RewardResponse, RewardSettings, RewardSetup } from './contract/rewards';
+import type { CounterStampSettings, RewardResponse, RewardSettings, RewardSettingsView, RewardSetup } from './contract/rewards';
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,16 +24,26 @@ export const { useGetRewardQuery, useSaveRewardMutation } = rewardsApi;
 export const rewardSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/rewards/{vendorId}/settings (bearer): stamp mode, max per transaction, auto-redeem, expiry in days. */
-    getRewardSettings: build.query<RewardSettings, string>({
+    getRewardSettings: build.query<RewardSettingsView, string>({
       query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}/settings`,
+      providesTags: (_result, _error, vendorId) => [{ type: 'RewardSettings', id: vendorId }],
+    }),
+    /** GET /api/rewards/{vendorId}/counter-settings (bearer: staff or a counter screen): the stamp mode and max per transaction. */
+    getCounterStampSettings: build.query<CounterStampSettings, string>({
+      query: (vendorId) => `/rewards/${encodeURIComponent(vendorId)}/counter-settings`,
       providesTags: (_result, _error, vendorId) => [{ type: 'RewardSettings', id: vendorId }],
     }),
     /** PUT /api/rewards/{vendorId}/settings (bearer). */
     saveRewardSettings: build.mutation<RewardSettings, { vendorId: string; settings: RewardSettings }>({
-      query: ({ vendorId, settings }) => ({ url: `/rewards/${encodeURIComponent(vendorId)}/settings`, method: 'PUT', body: settings }),
+      // Exactly the four settings: the server refuses anything else (the read answer also says who saved them).
+      query: ({ vendorId, settings: { stampMode, maxPerTransaction, autoRedeem, expiryDays } }) => ({
+        url: `/rewards/${encodeURIComponent(vendorId)}/settings`,
+        method: 'PUT',
+        body: { stampMode, maxPerTransaction, autoRedeem, expiryDays },
+      }),
       invalidatesTags: (_result, error, { vendorId }) => (error ? [] : [{ type: 'RewardSettings', id: vendorId }]),
     }),
   }),
 });
 
-export const { useGetRewardSettingsQuery, useSaveRewardSettingsMutation } = rewardSettingsApi;
+export const { useGetRewardSettingsQuery, useGetCounterStampSettingsQuery, useSaveRewardSettingsMutation } = rewardSettingsApi;

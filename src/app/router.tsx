@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', lazy: page(() => import('../features/password-reset/ForgotPasswordPage')) },
       { path: '/reset-password/:token', lazy: page(() => import('../features/password-reset/ResetPasswordPage')) },
       { path: '/invitation/:token', lazy: page(() => import('../features/team/AcceptInvitationPage')) },
+      { path: '/account/confirm-email/:token', lazy: page(() => import('../features/team/ConfirmEmailPage')) },
       // A paired counter screen: counter mode with its own device token, outside the vendor shell.
       { path: '/counter', lazy: page(() => import('../features/qr/device/CounterDevicePage')) },
       vendorPage('/dashboard/:userId', () => import('../features/dashboard/DashboardPage')),

@@ -70,9 +70,11 @@ describe('a paired counter screen', () => {
   });
 
   it('offline, the code keeps rotating and a phone on its own connection still collects', async () => {
+    const serverCode = await shownCode();
     await counter.context.setOffline(true);
     await counterPage.getByTestId('refresh-label').getByText(OFFLINE_TEXT).waitFor();
-    const offlineCode = await shownCode();
+    // At once, not at the next rotation: the server's code gives way to one the screen signed itself.
+    const offlineCode = await nextCode(serverCode, 5_000);
     await counterPage.getByTestId('handover-offline').waitFor();
     await screenshot(counterPage, 'counter-2-offline');
     // The next rotation comes from the screen itself, 60 s on.

@@ -115,7 +115,7 @@ describe('hand-over: phone claims, counter confirms, phone updates', () => {
 
     const [activity] = await Promise.all([counterPage.waitForEvent('download'), counterPage.getByRole('button', { name: 'Export activity (CSV)' }).click()]);
     const log = fs.readFileSync((await activity.path()) ?? '', 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(log[0]).toBe('Date,Event,Customer,Reward,Detail');
+    expect(log[0]).toBe('Date,Event,Customer,Reward,Detail,Bonus');
     expect(log.map((l) => l.split(',')[1]).slice(1)).toEqual(['stamp', 'stamp', 'claim', 'handed over', 'stamp', 'stamp', 'claim', 'handed over']);
   });
 

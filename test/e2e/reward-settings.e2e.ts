@@ -39,7 +39,7 @@ describe('card settings: per-item stamps, auto-redeem, removing a stamp', () => 
     await counterPage.getByText('Card settings saved', { exact: true }).waitFor();
     await screenshot(counterPage, 'reward-settings-1-saved');
     const saved = await vendorApi<Record<string, unknown>>(app.server, app.vendor, 'GET', `/api/rewards/${app.vendor.vendorId}/settings`);
-    expect(saved).toEqual({ stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: true, expiryDays: null });
+    expect(saved).toEqual({ stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: true, expiryDays: null, changedBy: 'Ana Barista' });
   });
 
   it('choosing 2 on the QR page makes the next code give 2 stamps, and a phone scanning it gets 2', async () => {

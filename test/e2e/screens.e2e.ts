@@ -115,7 +115,7 @@ describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
       expect(await form.evaluate((el: HTMLFormElement) => el.checkValidity())).toBe(true);
 
       await submit.click();
-      await page.getByText('Campaign recorded. No notification was sent: campaigns are in preview.').waitFor();
+      await page.getByText('Campaign launched: customers who accepted campaign messages receive it on their channels.').waitFor();
       expect(logged).toEqual([
         {
           campaignTitle: 'Double stamps weekend',

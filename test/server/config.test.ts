@@ -190,3 +190,40 @@ describe('Google Wallet variables', () => {
     expect(() => loadConfig({ ...fake.env, GOOGLE_OAUTH_TOKEN_URL: 'token' })).toThrow(/GOOGLE_OAUTH_TOKEN_URL must be a URL/);
   });
 });
+
+describe('web push (VAPID)', () => {
+  const publicKey = `B${'a'.repeat(86)}`;
+  const privateKey = 'b'.repeat(43);
+
+  it('takes both keys and the subject from the environment', () => {
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'mailto:owner@cafe.example' }).webPush).toEqual({
+      vapidKeys: { publicKey, privateKey },
+      subject: 'mailto:owner@cafe.example',
+      localEndpoints: false,
+    });
+  });
+
+  it('without keys, a pair is generated once (undefined here); the subject is the https site, or mailto: the sender', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://stamps.example' }).webPush).toMatchObject({ vapidKeys: undefined, subject: 'https://stamps.example' });
+    expect(loadConfig({ MAIL_FROM: 'Stamps <hi@stamps.example>' }).webPush.subject).toBe('mailto:hi@stamps.example');
+  });
+
+  it('refuses one key without the other, and a key of the wrong shape, without repeating the private key', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+    const refusal = (() => {
+      try {
+        loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'short-secret' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(refusal).toMatch(/^VAPID_PRIVATE_KEY must be the VAPID private key, 43 base64url characters/);
+    expect(refusal).not.toContain('short-secret');
+  });
+
+  it('accepts push endpoints on this machine only when told to', () => {
+    expect(loadConfig({}).webPush.localEndpoints).toBe(false);
+    expect(loadConfig({ WEB_PUSH_LOCAL_ENDPOINTS: '1' }).webPush.localEndpoints).toBe(true);
+  });
+});

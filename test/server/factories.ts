@@ -11,6 +11,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { loadConfig, type Config } from '../../server/config';
 import { createGoogleWalletClient } from '../../server/infra/google-wallet';
+import { createWebPushClient, resolveVapidKeys } from '../../server/infra/web-push';
+import type { FakePushService } from '../support/fake-push-service';
 import { createJobRunner, type JobRunner } from '../../server/infra/jobs';
 import { googleWalletJobHandlers } from '../../server/services/google-wallet';
 import type { FakeGoogleWallet } from '../support/fake-google-wallet';
@@ -133,6 +135,27 @@ export function buildCustomerTestApp(config: Partial<Config> = {}): Promise<Test
 export function buildGoogleWalletTestApp(fake: FakeGoogleWallet, config: Partial<Config> = {}): Promise<TestApp> {
   const googleWallet = loadConfig(fake.env).googleWallet!;
   return buildTestApp({ config: { ...config, googleWallet } as Config, googleWallet: createGoogleWalletClient(googleWallet, { timeoutMs: 2000 }) });
+}
+
+/**
+ * The API with web push whose VAPID keys are generated and kept in the test database (as a server does),
+ * trusting `fake`'s certificate and accepting its 127.0.0.1 endpoints; pushes give up after `timeoutMs`.
+ */
+export async function buildWebPushTestApp(fake: FakePushService, options: { timeoutMs?: number } = {}): Promise<TestApp> {
+  const base = loadConfig({ PUBLIC_URL: 'https://stampwise.test', DATA_DIR: '/tmp/stampwise-test' });
+  const config = { ...base, webPush: { ...base.webPush, localEndpoints: true } };
+  const t = await buildTestApp({ config });
+  t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: config.webPush.subject, agent: fake.agent, timeoutMs: options.timeoutMs ?? 2000 });
+  return t;
+}
+
+/** A customer with a card at `vendorId` (one scan), from an address of their own. */
+export async function customerWithCardAt(t: TestApp, vendorId: string): Promise<{ credential: string; cardId: string; customerId: string }> {
+  const credential = await newCustomer(t, vendorId, freshCustomerAddress());
+  const wallet = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
+  const cardId = (wallet.json() as { cards: { id: string }[] }).cards[0]!.id;
+  const card = await t.db.kysely.selectFrom('stamp_cards').select('customer_id').where('id', '=', cardId).executeTakeFirstOrThrow();
+  return { credential, cardId, customerId: card.customer_id };
 }
 
 /** A job runner with the Google Wallet handlers on the test clock; tests call runOnce() where a server would poll. */

@@ -28,6 +28,9 @@ import * as menuReviewScans from './2026112606_menu_review_scans';
 import * as campaigns from './2026112607_campaigns';
 import * as claimedStampsWithdrawn from './2026112609_claimed_stamps_withdrawn';
 import * as campaignDelivery from './2026112610_campaign_delivery';
+import * as webPushSubscriptions from './2026112611_web_push_subscriptions';
+import * as campaignPromotions from './2026112612_campaign_promotions';
+import * as accountSettings from './2026112613_account_settings';
 import * as walletGoogleLocale from './2026112614_wallet_google_locale';
 import * as personLocale from './2026112617_person_locale';
 
@@ -60,6 +63,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112607_campaigns': { up: campaigns.up(dialect), down: campaigns.down() },
     '2026112609_claimed_stamps_withdrawn': { up: claimedStampsWithdrawn.up(dialect), down: claimedStampsWithdrawn.down() },
     '2026112610_campaign_delivery': { up: campaignDelivery.up(dialect), down: campaignDelivery.down() },
+    '2026112611_web_push_subscriptions': { up: webPushSubscriptions.up(dialect), down: webPushSubscriptions.down() },
+    '2026112612_campaign_promotions': { up: campaignPromotions.up(dialect), down: campaignPromotions.down() },
+    '2026112613_account_settings': { up: accountSettings.up(dialect), down: accountSettings.down() },
     '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
     '2026112617_person_locale': { up: personLocale.up(dialect), down: personLocale.down() },
   };

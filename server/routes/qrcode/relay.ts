@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
 import { RelayAlertsResponse, StampBudgetFloors, StampBudgetSettings as BudgetSettings, VoidCodeRequest, VoidCodeResponse } from '../../../src/api/contract/relay';
 import { getBudgetSettings, listRelayAlerts, updateBudgetSettings, voidCode } from '../../services/relay';
+import { recordOf } from '../../services/actors';
 
 /** Voids are rare and deliberate: a runaway client is stopped well before it matters. */
 const VOIDS_PER_MINUTE = 30;
@@ -60,7 +61,10 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: StampBudgetFloors,
       response: { 200: BudgetSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
     },
-  }, async (request) => updateBudgetSettings(app.deps, request.params.vendorId, request.body, request.ip));
+  }, async (request) => {
+    const actor = request.principal ? await recordOf(app.deps, request.principal) : undefined;
+    return updateBudgetSettings(app.deps, request.params.vendorId, request.body, request.ip, actor);
+  });
 };
 
 export default relayRoutes;

@@ -17,6 +17,8 @@ export interface ExportEvent extends ExportPosition {
   /** What the claim was for; for stamps, null (the store's reward now is filled in by the writer). */
   reward: string | null;
   detail: string;
+  /** Bonus stamps: the title of the campaign that gave it (the CSV's "Bonus" column). */
+  bonusCampaign?: string | null;
 }
 
 export interface ActivityExportSource {
@@ -33,7 +35,7 @@ const stamps: ActivityExportSource = {
   kind: 'stamp',
   async read(deps, range, after, limit) {
     const rows = await readStampEvents(deps.db.kysely, 'created_at', range, after, limit);
-    return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, customerNumber: numberOrNull(r.customer_number), reward: null, detail: `${STAMP_KIND_TEXT[r.kind] ?? r.kind}${r.device_name ? ` on ${r.device_name}` : ''}` }));
+    return rows.map((r) => ({ at: Number(r.at), id: r.id, event: 'stamp', customerId: r.customer_id, displayName: r.display_name, customerNumber: numberOrNull(r.customer_number), reward: null, detail: `${STAMP_KIND_TEXT[r.kind] ?? r.kind}${r.device_name ? ` on ${r.device_name}` : ''}`, bonusCampaign: r.bonus_campaign }));
   },
 };
 

@@ -88,7 +88,8 @@ export async function* mergeInTimeOrder(streams: AsyncGenerator<ExportEvent>[]):
   }
 }
 
-export const ACTIVITY_CSV_HEADER = ['Date', 'Event', 'Customer', 'Reward', 'Detail'];
+/** Bonus: for the extra stamp a bonus-stamps campaign gave, that campaign's title (empty otherwise). */
+export const ACTIVITY_CSV_HEADER = ['Date', 'Event', 'Customer', 'Reward', 'Detail', 'Bonus'];
 
 async function* activityCsv(deps: Pick<AppDeps, 'db'>, range: ExportRange, options: ExportOptions, sources: readonly ActivityExportSource[]): AsyncGenerator<string> {
   const limit = options.batchRows ?? EXPORT_BATCH_ROWS;
@@ -98,7 +99,7 @@ async function* activityCsv(deps: Pick<AppDeps, 'db'>, range: ExportRange, optio
   let chunk = '';
   let rows = 0;
   for await (const event of mergeInTimeOrder(sources.map((source) => eventsOf(deps, source, range, limit)))) {
-    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail]);
+    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail, event.bonusCampaign ?? '']);
     rows += 1;
     if (rows === limit) {
       yield chunk;

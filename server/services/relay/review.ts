@@ -25,6 +25,7 @@ import {
 import { customerLabel } from '../activity';
 import { DAY_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
 import { inTransaction } from '../../db/transactions';
+import { budgetChangeActor, recordStoreSettingsActor } from '../../repositories/actors';
 import { enqueueGoogleWalletUpdates } from '../google-wallet-updates';
 import { applePassesChanged } from '../apple-pass-updates';
 
@@ -172,6 +173,7 @@ export async function getBudgetSettings(deps: Deps, vendorId: string): Promise<S
   return {
     codeBudgetFloor: pace.codeBudgetFloor,
     flyerBudgetFloor: pace.flyerBudgetFloor,
+    changedBy: await budgetChangeActor(deps.db.kysely, vendorId),
     effectiveCodeBudget: stampBudget('dynamic', pace, pace, deps.config.relay),
     effectiveFlyerBudget: stampBudget('printable', pace, pace, deps.config.relay),
   };
@@ -183,11 +185,13 @@ export async function updateBudgetSettings(
   vendorId: string,
   floors: { codeBudgetFloor: number | null; flyerBudgetFloor: number | null },
   clientAddress: string | null,
+  actor?: { personId: string | null; name: string },
 ): Promise<StampBudgetSettings> {
   const now = deps.now();
   await inTransaction(deps.db.kysely, async (trx) => {
     await setBudgetFloors(trx, vendorId, floors, now);
-    await insertAudit(trx, { vendorId, action: 'set-budget-floors', codeKey: null, detail: floors, clientAddress }, now);
+    await insertAudit(trx, { vendorId, action: 'set-budget-floors', codeKey: null, detail: floors, clientAddress, ...(actor ? { actor } : {}) }, now);
+    if (actor) await recordStoreSettingsActor(trx, vendorId, actor);
   });
   return getBudgetSettings(deps, vendorId);
 }

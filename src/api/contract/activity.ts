@@ -19,6 +19,7 @@ export const ActivityItem = Type.Object({
   reward: Type.String({ description: 'What the card is for, e.g. "Flat White"' }),
   stamps: Type.Optional(Type.Integer({ description: 'Stamps: the card count right after this stamp; expiries: the stamps that ended' })),
   voided: Type.Optional(Type.Boolean({ description: 'Stamps only: the store voided this stamp' })),
+  bonus: Type.Optional(Type.Boolean({ description: 'Stamps only: the extra stamp a bonus-stamps campaign gave with a visit' })),
   removedReason: Type.Optional(Type.String({ description: 'Stamps removed by staff: why' })),
   removedBy: Type.Optional(Type.String({ description: 'Stamps removed by staff: the account that removed it' })),
   removedAt: Type.Optional(Type.Integer({ description: 'Stamps removed by staff: epoch milliseconds' })),
@@ -120,6 +121,13 @@ export const DashboardResponse = Type.Object({
   outstanding: Type.Object({ fullCards: Type.Integer(), nearlyFull: Type.Integer() }),
   /** Claims waiting at the counter, handed over, and expired unconfirmed (all time). */
   claims: Type.Optional(ClaimCounts),
+  /** The store's campaigns running now (started, not paused, not ended), soonest to end first. */
+  activeCampaigns: Type.Optional(Type.Object({
+    count: Type.Integer({ minimum: 0 }),
+    /** Messages the running campaigns have delivered. */
+    customersReached: Type.Integer({ minimum: 0 }),
+    campaigns: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), end: Type.String({ description: 'ISO 8601 instant the campaign ends' }) })),
+  })),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 

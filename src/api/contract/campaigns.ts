@@ -44,6 +44,10 @@ export const CampaignRow = Type.Object({
     failed: Type.Integer({ minimum: 0 }),
   }),
   createdAt: Type.Integer(),
+  /** Bonus-stamps campaigns: the budget spent on bonus stamps so far and what is left, in the store's currency, and the stamps given. */
+  budgetSpent: Type.Optional(Type.Number({ minimum: 0 })),
+  budgetLeft: Type.Optional(Type.Number({ minimum: 0 })),
+  bonusStamps: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type CampaignRow = Static<typeof CampaignRow>;
 
@@ -75,3 +79,54 @@ export const CampaignAudience = Type.Object({
   reach: Type.Object({ daily: ChannelReach, weekly: ChannelReach, monthly: ChannelReach, all: ChannelReach }),
 });
 export type CampaignAudience = Static<typeof CampaignAudience>;
+
+/** One day period of a campaign (24 hours from its start): customers of each half who came back that day. */
+export const CampaignDay = Type.Object({
+  /** Epoch ms the day period starts at. */
+  at: Type.Integer(),
+  messaged: Type.Integer({ minimum: 0 }),
+  /** A/B only: the held-out half's return visits. */
+  heldOut: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type CampaignDay = Static<typeof CampaignDay>;
+
+/** An estimate in visits per 100 customers (per day, for a before-and-after result) with its 95% interval. */
+export const CampaignEffect = Type.Object({ estimate: Type.Number(), low: Type.Number(), high: Type.Number() });
+export type CampaignEffect = Static<typeof CampaignEffect>;
+
+/** GET /api/campaigns/{vendorId}/{id}/results: return visits per day since the start, and the result. */
+export const CampaignResults = Type.Object({
+  /** ab: messaged half against held-out half; before-after: the audience against its own previous 30 days. */
+  mode: Type.Union([Type.Literal('ab'), Type.Literal('before-after')]),
+  /** Customers in each half (before-after: the whole audience is `messaged`). */
+  messaged: Type.Integer({ minimum: 0 }),
+  heldOut: Type.Integer({ minimum: 0 }),
+  days: Type.Array(CampaignDay),
+  /** before-after: the audience's return visits per day over the 30 days before the start. */
+  baselinePerDay: Type.Optional(Type.Number()),
+  /** Absent: too early to tell (fewer customers than `minimumGroup` in a half, or no full day yet). */
+  effect: Type.Optional(CampaignEffect),
+  minimumGroup: Type.Integer(),
+  /** Full day periods the result covers. */
+  fullDays: Type.Integer({ minimum: 0 }),
+});
+export type CampaignResults = Static<typeof CampaignResults>;
+
+/** The promotion types that are an offer to show (bonus stamps act on the stamp itself instead). */
+export const OFFER_PROMOTION_TYPES = ['discount', 'exclusive-offer', 'limited-time'] as const;
+
+/** A running discount, exclusive or limited-time offer, as the customer's card and the counter screen show it. */
+export const CampaignOffer = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('discount'), Type.Literal('exclusive-offer'), Type.Literal('limited-time')]),
+  title: Type.String(),
+  description: Type.String(),
+  items: Type.Array(Type.String()),
+  /** ISO 8601 instant the offer ends. */
+  endsAt: Type.String(),
+});
+export type CampaignOffer = Static<typeof CampaignOffer>;
+
+/** GET /api/campaigns/{vendorId}/offers: the store's offers running now (the counter screen). */
+export const CampaignOffers = Type.Object({ offers: Type.Array(CampaignOffer) });
+export type CampaignOffers = Static<typeof CampaignOffers>;

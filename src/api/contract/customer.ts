@@ -6,6 +6,7 @@ import { CREDENTIAL_MAX_LENGTH, DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX_LENGTH,
 import { CUSTOMER_CREDENTIAL_HEADER } from './protocol';
 import { ClaimStatus, ErrorBody, Id, MessageResponse, Nullable } from './common';
 import { NullableText, Text } from './text';
+import { CampaignOffer } from './campaigns';
 
 export const CustomerStore = Type.Object({
   vendorId: Type.String(),
@@ -135,6 +136,8 @@ export const ScanResponse = Type.Object({
   credential: Type.Optional(Type.String({ description: 'Only for a new customer: keep it, it is not shown again' })),
   /** Stamps this scan gave (more than 1 in the store's per-item mode). */
   stampsGiven: Type.Optional(Type.Integer()),
+  /** Of those, the bonus stamps a running bonus-stamps campaign added (the page says "Bonus stamp!"). */
+  bonusStamps: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The store auto-redeems: the card filled, and this pending reward waits at the counter. */
   redemption: Type.Optional(Redemption),
 });
@@ -151,6 +154,8 @@ export const CardResponse = Type.Object({
   /** The newest claims of this card, newest first. */
   redemptions: Type.Array(Redemption),
   googleWallet: GoogleWalletOffered,
+  /** The store's offers running now that are meant for this customer (in the audience, not held out). */
+  offers: Type.Optional(Type.Array(CampaignOffer)),
 });
 export type CardResponse = Static<typeof CardResponse>;
 

@@ -70,6 +70,8 @@ export const StampBudgetSettings = Type.Object({
   /** What is in force now: the budget a new counter code gets, and the flyer's daily budget. */
   effectiveCodeBudget: Type.Integer(),
   effectiveFlyerBudget: Type.Integer(),
+  /** Who last set the floors ("Maria", "Till 1"); null when nobody was recorded. */
+  changedBy: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type StampBudgetSettings = Static<typeof StampBudgetSettings>;
 

@@ -57,3 +57,11 @@ export const RewardSettings = Type.Object({
   expiryDays: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_DAYS }), Type.Null()]),
 }, { additionalProperties: false });
 export type RewardSettings = Static<typeof RewardSettings>;
+
+/** GET /api/rewards/:vendorId/settings: the settings, and who last saved them ("Maria"; null when nobody was recorded). */
+export const RewardSettingsView = Type.Object({ ...RewardSettings.properties, changedBy: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
+export type RewardSettingsView = Static<typeof RewardSettingsView>;
+
+/** GET /api/rewards/:vendorId/counter-settings: what counter mode needs to offer a stamp quantity, and nothing more. */
+export const CounterStampSettings = Type.Object({ stampMode: StampMode, maxPerTransaction: Type.Integer({ minimum: 1, maximum: MAX_STAMPS_PER_SCAN }) });
+export type CounterStampSettings = Static<typeof CounterStampSettings>;

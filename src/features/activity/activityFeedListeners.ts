@@ -7,7 +7,7 @@ import { api, sessionRefused } from '../../api/apiSlice';
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../api/contract/protocol';
 import { activityApi } from './activityApi';
-import { ACTIVITY_TEXT } from '../../constants';
+import { ACTIVITY_FEED_MAX_LINES } from '../../constants';
 import { loggedOut, sessionExpired } from '../session/sessionSlice';
 import {
   feedClosed,
@@ -49,7 +49,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
 
       /** Today's latest lines, merged into the feed. A failure here only means the feed shows what it has. */
       const backfill = async (task: ForkedTaskAPI) => {
-        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_TEXT.feedMaxLines }, { track: false }));
+        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_FEED_MAX_LINES }, { track: false }));
         try {
           const { items } = await task.pause(request.unwrap());
           listenerApi.dispatch(itemsBackfilled(todaysItems(items, Date.now())));

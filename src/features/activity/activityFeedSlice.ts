@@ -3,7 +3,8 @@
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_FEED_RETRY, ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
+import { ACTIVITY_FEED_MAX_LINES, ACTIVITY_FEED_RETRY } from '../../constants';
+import { t } from '../../i18n/texts';
 
 /**
  * closed: no feed on screen (nothing connects).
@@ -16,7 +17,7 @@ export type ActivityFeedStatus = 'closed' | 'connecting' | 'live' | 'reconnectin
 export interface ActivityFeedState {
   status: ActivityFeedStatus;
   vendorId: string | null;
-  /** Newest first, at most ACTIVITY_TEXT.feedMaxLines. */
+  /** Newest first, at most ACTIVITY_FEED_MAX_LINES. */
   items: ActivityItem[];
   /** Failed attempts since the stream was last live (sets the pause before the next one). */
   retries: number;
@@ -63,7 +64,7 @@ export const activityFeedSlice = createSlice({
       if (state.status === 'closed') return;
       const known = new Set(state.items.map((item) => item.id));
       const merged = [...state.items, ...action.payload.filter((item) => !known.has(item.id))];
-      state.items = merged.sort((a, b) => b.date - a.date).slice(0, ACTIVITY_TEXT.feedMaxLines);
+      state.items = merged.sort((a, b) => b.date - a.date).slice(0, ACTIVITY_FEED_MAX_LINES);
     },
     itemReceived(state, action: PayloadAction<ActivityItem>) {
       if (state.status === 'closed') return;
@@ -74,7 +75,7 @@ export const activityFeedSlice = createSlice({
         state.items[at] = action.payload;
         return;
       }
-      state.items = [action.payload, ...state.items].slice(0, ACTIVITY_TEXT.feedMaxLines);
+      state.items = [action.payload, ...state.items].slice(0, ACTIVITY_FEED_MAX_LINES);
     },
     /** Stamps the store voided (read from its alerts) read as voided in the feed too. */
     itemsVoided(state, action: PayloadAction<string[]>) {
@@ -102,9 +103,9 @@ export function todaysItems(items: ActivityItem[], now: number): ActivityItem[] 
   return items.filter((item) => item.date >= start.getTime());
 }
 
-/** The feed line a vendor reads: "Ana collected a stamp · 4/10", "Reward claimed by Ana". */
+/** The feed line a vendor reads (in the page's language; call it while rendering): "Ana collected a stamp · 4/10", "Reward claimed by Ana". */
 export function feedLine(item: ActivityItem): string {
-  if (item.type === 'redemption') return ACTIVITY_TEXT.claimLine(item.customer);
-  if (item.voided) return RELAY_TEXT.feedVoided(item.customer);
-  return ACTIVITY_TEXT.stampLine(item.customer, item.stamps ?? 0, item.required ?? 0);
+  if (item.type === 'redemption') return t('activity.claimLine', { customer: item.customer });
+  if (item.voided) return t('relay.feedVoided', { customer: item.customer });
+  return t('activity.stampLine', { customer: item.customer, stamps: item.stamps ?? 0, required: item.required ?? 0 });
 }

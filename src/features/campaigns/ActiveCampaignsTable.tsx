@@ -5,11 +5,8 @@ import type { ReactNode } from 'react';
 import type { CampaignRow, CampaignStatus } from '../../api/contract/campaigns';
 import { t } from '../../i18n/texts';
 import dayjs from 'dayjs';
-import { CAMPAIGN_TEXT, CUSTOMER_FREQUENCY_OPTIONS, PROMOTION_TYPE_OPTIONS } from '../../constants';
-import { optionLabel } from './campaignModel';
+import { CUSTOMER_FREQUENCY_OPTIONS, optionLabel, PROMOTION_TYPE_OPTIONS } from './campaignModel';
 import type { SampleCampaignRow } from './sampleCampaigns';
-
-const { columns: headings } = CAMPAIGN_TEXT;
 
 /** '1 Dec – 7 Dec 2026', or with both years when the campaign crosses a new year. */
 export function formatSchedule(start: string, end: string): string {
@@ -19,11 +16,17 @@ export function formatSchedule(start: string, end: string): string {
 }
 
 /** A row of the table: a sample row, or a saved campaign with where it stands and where its messages are. */
-export type CampaignTableRow = SampleCampaignRow & { status?: CampaignStatus; delivery?: CampaignRow['delivery'] };
+export type CampaignTableRow = SampleCampaignRow & {
+  status?: CampaignStatus;
+  delivery?: CampaignRow['delivery'];
+  /** Bonus-stamps campaigns: "1.20 spent · 48.80 left" of the budget. */
+  budgetNote?: string;
+};
 
-const columns: TableColumnsType<CampaignTableRow> = [
+/** The columns, their headings in the page's language (built at render time). */
+const columns = (): TableColumnsType<CampaignTableRow> => [
   {
-    title: headings.title,
+    title: t('campaigns.columns.title'),
     dataIndex: 'title',
     key: 'title',
     render: (title: string, row) => (
@@ -37,29 +40,32 @@ const columns: TableColumnsType<CampaignTableRow> = [
     ),
   },
   {
-    title: headings.audience,
+    title: t('campaigns.columns.audience'),
     dataIndex: 'audience',
     key: 'audience',
     render: (audience: SampleCampaignRow['audience']) => optionLabel(CUSTOMER_FREQUENCY_OPTIONS, audience) ?? audience,
   },
   {
-    title: headings.schedule,
+    title: t('campaigns.columns.schedule'),
     key: 'schedule',
     // Hidden below 576 px (campaigns.css); on phones the title cell shows it.
     className: 'sw-col-wide',
     render: (_: unknown, row) => formatSchedule(row.start, row.end),
   },
   {
-    title: headings.type,
+    title: t('campaigns.columns.type'),
     dataIndex: 'type',
     key: 'type',
     className: 'sw-col-wide',
-    render: (type: SampleCampaignRow['type']) => (
-      <Tag className={`sw-type-tag sw-type-tag--${type}`}>{optionLabel(PROMOTION_TYPE_OPTIONS, type) ?? type}</Tag>
+    render: (type: SampleCampaignRow['type'], row) => (
+      <>
+        <Tag className={`sw-type-tag sw-type-tag--${type}`}>{optionLabel(PROMOTION_TYPE_OPTIONS, type) ?? type}</Tag>
+        {row.budgetNote ? <span className="sw-table-sub sw-budget-note">{row.budgetNote}</span> : null}
+      </>
     ),
   },
   {
-    title: headings.notifications,
+    title: t('campaigns.columns.notifications'),
     dataIndex: 'notifications',
     key: 'notifications',
     align: 'right',
@@ -98,7 +104,7 @@ export function ActiveCampaignsTable({ rows, renderActions }: { rows: readonly C
   return (
     <Table<CampaignTableRow>
       className="sw-campaign-table"
-      columns={renderActions ? [...columns, ...savedCampaignColumns(renderActions)] : columns}
+      columns={renderActions ? [...columns(), ...savedCampaignColumns(renderActions)] : columns()}
       dataSource={[...rows]}
       rowKey="id"
       pagination={false}

@@ -9,9 +9,11 @@ interface CampaignActionsProps {
   busy: boolean;
   onAction: (action: CampaignAction) => void;
   onDuplicate: () => void;
+  /** Shows the campaign's results under the table. */
+  onResults: () => void;
 }
 
-export function CampaignActions({ row, busy, onAction, onDuplicate }: CampaignActionsProps) {
+export function CampaignActions({ row, busy, onAction, onDuplicate, onResults }: CampaignActionsProps) {
   const open = row.status !== undefined && row.status !== 'ended';
   return (
     <Space size="small" wrap>
@@ -31,6 +33,11 @@ export function CampaignActions({ row, busy, onAction, onDuplicate }: CampaignAc
             {t('campaignsLive.actions.end')}
           </Button>
         </Popconfirm>
+      ) : null}
+      {row.status !== 'scheduled' ? (
+        <Button size="small" type="link" onClick={onResults}>
+          {t('campaigns.results.show')}
+        </Button>
       ) : null}
       <Button size="small" type="link" onClick={onDuplicate}>
         {t('campaignsLive.actions.duplicate')}

@@ -2,20 +2,21 @@
 import { SendOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Slider, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  CAMPAIGN_BUDGET,
-  CAMPAIGN_LOCATION_OPTIONS,
-  CAMPAIGN_TEXT,
-  CUSTOMER_FREQUENCY_OPTIONS,
-  NOTIFICATION_FREQUENCY_OPTIONS,
-  PROMOTION_ITEM_OPTIONS,
-  PROMOTION_TYPE_OPTIONS,
-} from '../../constants';
+import { CAMPAIGN_BUDGET, PROMOTION_ITEM_OPTIONS } from '../../constants';
 import { t } from '../../i18n/texts';
-import { formatBudget, INITIAL_CAMPAIGN_VALUES, toCampaign, type Campaign, type CampaignFormValues } from './campaignModel';
+import {
+  CAMPAIGN_LOCATION_OPTIONS,
+  CUSTOMER_FREQUENCY_OPTIONS,
+  formatBudget,
+  INITIAL_CAMPAIGN_VALUES,
+  NOTIFICATION_FREQUENCY_OPTIONS,
+  PROMOTION_TYPE_OPTIONS,
+  toCampaign,
+  type Campaign,
+  type CampaignFormValues,
+} from './campaignModel';
 import { RequiredSelect } from './RequiredSelect';
 
-const { labels, placeholders, sections } = CAMPAIGN_TEXT;
 const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 const FORM_NAME = 'campaign';
 /** Ids of the visible group labels, so each radio group is announced with its label. */
@@ -52,7 +53,7 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
     // A refused or failed save keeps every field as typed: the vendor fixes one and launches again.
     if (!(await onLaunch(campaign))) return;
     form.resetFields();
-    void message.success(CAMPAIGN_TEXT.launched);
+    void message.success(t('campaigns.launched'));
   };
 
   return (
@@ -63,39 +64,39 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
       initialValues={INITIAL_CAMPAIGN_VALUES}
       onFinish={(values) => void launch(values)}
       className="sw-campaign-form"
-      aria-label={CAMPAIGN_TEXT.formTitle}
+      aria-label={t('campaigns.formTitle')}
     >
       <fieldset className="sw-form-section">
-        <legend>{sections.message}</legend>
-        <Form.Item label={labels.title} name="campaignTitle" required>
-          <Input required placeholder={placeholders.title} autoComplete="off" />
+        <legend>{t('campaigns.sections.message')}</legend>
+        <Form.Item label={t('campaigns.labels.title')} name="campaignTitle" required>
+          <Input required placeholder={t('campaigns.placeholders.title')} autoComplete="off" />
         </Form.Item>
-        <Form.Item label={labels.description} name="campaignDescription" required>
-          <Input.TextArea required placeholder={placeholders.description} autoSize={{ minRows: 3, maxRows: 6 }} />
+        <Form.Item label={t('campaigns.labels.description')} name="campaignDescription" required>
+          <Input.TextArea required placeholder={t('campaigns.placeholders.description')} autoSize={{ minRows: 3, maxRows: 6 }} />
         </Form.Item>
       </fieldset>
 
       <fieldset className="sw-form-section">
-        <legend>{sections.audience}</legend>
+        <legend>{t('campaigns.sections.audience')}</legend>
         <Form.Item
-          label={<span id={labelId('locationRadiusKm')}>{labels.location}</span>}
+          label={<span id={labelId('locationRadiusKm')}>{t('campaigns.labels.location')}</span>}
           name="locationRadiusKm"
           required
-          extra={CAMPAIGN_TEXT.locationHelp}
+          extra={t('campaigns.locationHelp')}
         >
           <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('locationRadiusKm')} className="sw-choice-group">
             {CAMPAIGN_LOCATION_OPTIONS.map((option) => (
               <Radio.Button key={option.value} value={option.value} required>
-                {option.label}
+                {option.label()}
               </Radio.Button>
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item label={<span id={labelId('targetAudience')}>{labels.customerFrequency}</span>} name="targetAudience" required extra={audienceNote}>
+        <Form.Item label={<span id={labelId('targetAudience')}>{t('campaigns.labels.customerFrequency')}</span>} name="targetAudience" required extra={audienceNote}>
           <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('targetAudience')} className="sw-choice-group">
             {CUSTOMER_FREQUENCY_OPTIONS.map((option) => (
               <Radio.Button key={option.value} value={option.value} required>
-                {option.label}
+                {option.label()}
               </Radio.Button>
             ))}
           </Radio.Group>
@@ -103,27 +104,27 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
       </fieldset>
 
       <fieldset className="sw-form-section">
-        <legend>{sections.schedule}</legend>
+        <legend>{t('campaigns.sections.schedule')}</legend>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label={labels.start} name="startDateTime" required>
+            <Form.Item label={t('campaigns.labels.start')} name="startDateTime" required>
               <DatePicker
                 required
                 showTime={{ format: 'HH:mm' }}
                 format={DATE_TIME_FORMAT}
-                placeholder={placeholders.dateTime}
+                placeholder={t('campaigns.placeholders.dateTime')}
                 disabledDate={beforeToday}
                 className="sw-full-width"
               />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label={labels.end} name="endDateTime" required>
+            <Form.Item label={t('campaigns.labels.end')} name="endDateTime" required>
               <DatePicker
                 required
                 showTime={{ format: 'HH:mm' }}
                 format={DATE_TIME_FORMAT}
-                placeholder={placeholders.dateTime}
+                placeholder={t('campaigns.placeholders.dateTime')}
                 disabledDate={(day) => beforeToday(day) || (start ? day.isBefore(start.startOf('day')) : false)}
                 className="sw-full-width"
               />
@@ -133,18 +134,18 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
       </fieldset>
 
       <fieldset className="sw-form-section">
-        <legend>{sections.offer}</legend>
+        <legend>{t('campaigns.sections.offer')}</legend>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label={labels.promotionType} name="promotionType" required>
-              <RequiredSelect placeholder={placeholders.promotionType} options={PROMOTION_TYPE_OPTIONS.map((o) => ({ ...o }))} />
+            <Form.Item label={t('campaigns.labels.promotionType')} name="promotionType" required>
+              <RequiredSelect placeholder={t('campaigns.placeholders.promotionType')} options={PROMOTION_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label() }))} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label={labels.items} name="itemsToPromote" required>
+            <Form.Item label={t('campaigns.labels.items')} name="itemsToPromote" required>
               <RequiredSelect
                 mode="multiple"
-                placeholder={placeholders.items}
+                placeholder={t('campaigns.placeholders.items')}
                 options={PROMOTION_ITEM_OPTIONS.map((item) => ({ value: item, label: item }))}
               />
             </Form.Item>
@@ -153,27 +154,27 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
       </fieldset>
 
       <fieldset className="sw-form-section">
-        <legend>{sections.delivery}</legend>
+        <legend>{t('campaigns.sections.delivery')}</legend>
         <Form.Item
-          label={<span id={labelId('notificationFrequency')}>{labels.notificationFrequency}</span>}
+          label={<span id={labelId('notificationFrequency')}>{t('campaigns.labels.notificationFrequency')}</span>}
           name="notificationFrequency"
           required
         >
           <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('notificationFrequency')} className="sw-choice-group">
             {NOTIFICATION_FREQUENCY_OPTIONS.map((option) => (
               <Radio.Button key={option.value} value={option.value} required>
-                {option.label}
+                {option.label()}
               </Radio.Button>
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="abTesting" valuePropName="checked" extra={CAMPAIGN_TEXT.abTestingHelp}>
-          <Checkbox>{labels.abTesting}</Checkbox>
+        <Form.Item name="abTesting" valuePropName="checked" extra={t('campaigns.abTestingHelp')}>
+          <Checkbox>{t('campaigns.labels.abTesting')}</Checkbox>
         </Form.Item>
         <Form.Item
           label={
             <span className="sw-budget-label">
-              {labels.budget}
+              {t('campaigns.labels.budget')}
               <output className="sw-budget-value" aria-live="polite">
                 {formatBudget(budget, currency)}
               </output>
@@ -188,7 +189,7 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
             marks={budgetMarks(currency)}
             // The value is shown beside the label; a tooltip over the handle would only repeat it.
             tooltip={{ open: false }}
-            ariaLabelForHandle={labels.budget}
+            ariaLabelForHandle={t('campaigns.labels.budget')}
             ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0, currency)}
           />
         </Form.Item>
@@ -196,7 +197,7 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
 
       <div className="sw-form-footer">
         <Button type="primary" htmlType="submit" size="large" icon={<SendOutlined />}>
-          {CAMPAIGN_TEXT.submit}
+          {t('campaigns.submit')}
         </Button>
         <p>{t('campaignsLive.previewNotice')}</p>
       </div>

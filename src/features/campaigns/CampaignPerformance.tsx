@@ -1,5 +1,5 @@
 // The performance chart placeholder under the campaign table: sent, opened and redeemed bars per campaign.
-import { CAMPAIGN_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 
 export interface CampaignPerformance {
   id: string;
@@ -10,6 +10,11 @@ export interface CampaignPerformance {
 }
 
 const SERIES = ['sent', 'opened', 'redeemed'] as const;
+const SERIES_LABEL = {
+  sent: () => t('campaigns.performanceSeries.sent'),
+  opened: () => t('campaigns.performanceSeries.opened'),
+  redeemed: () => t('campaigns.performanceSeries.redeemed'),
+} satisfies Record<(typeof SERIES)[number], () => string>;
 
 /** Plain HTML bars (no SVG) so labels stay readable at every width from phone to desktop. */
 export function CampaignPerformanceChart({ campaigns }: { campaigns: readonly CampaignPerformance[] }) {
@@ -17,12 +22,12 @@ export function CampaignPerformanceChart({ campaigns }: { campaigns: readonly Ca
   return (
     <figure className="sw-performance">
       <figcaption className="sw-performance-head">
-        <h3>{CAMPAIGN_TEXT.performanceTitle}</h3>
+        <h3>{t('campaigns.performanceTitle')}</h3>
         <ul className="sw-legend" aria-hidden>
           {SERIES.map((series) => (
             <li key={series}>
               <span className={`sw-legend-swatch sw-bar--${series}`} />
-              {CAMPAIGN_TEXT.performanceSeries[series]}
+              {SERIES_LABEL[series]()}
             </li>
           ))}
         </ul>
@@ -34,7 +39,7 @@ export function CampaignPerformanceChart({ campaigns }: { campaigns: readonly Ca
             <dl>
               {SERIES.map((series) => (
                 <div key={series} className="sw-bar-row">
-                  <dt>{CAMPAIGN_TEXT.performanceSeries[series]}</dt>
+                  <dt>{SERIES_LABEL[series]()}</dt>
                   <dd>
                     <span className="sw-bar-track">
                       <span className={`sw-bar sw-bar--${series}`} style={{ width: `${(campaign[series] / max) * 100}%` }} />

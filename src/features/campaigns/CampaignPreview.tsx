@@ -3,17 +3,17 @@ import type { ReactNode } from 'react';
 import { CoffeeOutlined, EyeOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
+import { SectionCard } from '../../components/SectionCard';
+import { t } from '../../i18n/texts';
 import {
   CAMPAIGN_LOCATION_OPTIONS,
-  CAMPAIGN_TEXT,
   CUSTOMER_FREQUENCY_OPTIONS,
+  formatBudget,
   NOTIFICATION_FREQUENCY_OPTIONS,
+  optionLabel,
   PROMOTION_TYPE_OPTIONS,
-} from '../../constants';
-import { SectionCard } from '../../components/SectionCard';
-import { formatBudget, optionLabel, type CampaignFormValues } from './campaignModel';
-
-const { summary } = CAMPAIGN_TEXT;
+  type CampaignFormValues,
+} from './campaignModel';
 const DISPLAY_FORMAT = 'D MMM YYYY, HH:mm';
 
 function schedule(values: CampaignFormValues): string | undefined {
@@ -31,12 +31,12 @@ export function CampaignPreview({ values, currency }: { values: CampaignFormValu
   const items = values.itemsToPromote ?? [];
   const lockScreen = values.startDateTime ?? dayjs();
   const rows: { label: string; value: ReactNode }[] = [
-    { label: summary.audience, value: optionLabel(CUSTOMER_FREQUENCY_OPTIONS, values.targetAudience) },
-    { label: summary.reach, value: optionLabel(CAMPAIGN_LOCATION_OPTIONS, values.locationRadiusKm) },
-    { label: summary.schedule, value: schedule(values) },
-    { label: summary.promotion, value: optionLabel(PROMOTION_TYPE_OPTIONS, values.promotionType) },
+    { label: t('campaigns.summary.audience'), value: optionLabel(CUSTOMER_FREQUENCY_OPTIONS, values.targetAudience) },
+    { label: t('campaigns.summary.reach'), value: optionLabel(CAMPAIGN_LOCATION_OPTIONS, values.locationRadiusKm) },
+    { label: t('campaigns.summary.schedule'), value: schedule(values) },
+    { label: t('campaigns.summary.promotion'), value: optionLabel(PROMOTION_TYPE_OPTIONS, values.promotionType) },
     {
-      label: summary.items,
+      label: t('campaigns.summary.items'),
       value:
         items.length > 0 ? (
           <span className="sw-preview-tags">
@@ -48,15 +48,15 @@ export function CampaignPreview({ values, currency }: { values: CampaignFormValu
           </span>
         ) : undefined,
     },
-    { label: summary.notifications, value: optionLabel(NOTIFICATION_FREQUENCY_OPTIONS, values.notificationFrequency) },
-    { label: summary.abTesting, value: values.abTesting ? summary.on : summary.off },
-    { label: summary.budget, value: values.budget === undefined ? undefined : formatBudget(values.budget, currency) },
+    { label: t('campaigns.summary.notifications'), value: optionLabel(NOTIFICATION_FREQUENCY_OPTIONS, values.notificationFrequency) },
+    { label: t('campaigns.summary.abTesting'), value: values.abTesting ? t('campaigns.summary.on') : t('campaigns.summary.off') },
+    { label: t('campaigns.summary.budget'), value: values.budget === undefined ? undefined : formatBudget(values.budget, currency) },
   ];
 
   return (
-    <SectionCard title={CAMPAIGN_TEXT.previewTitle} icon={<EyeOutlined />} className="sw-preview-card">
+    <SectionCard title={t('campaigns.previewTitle')} icon={<EyeOutlined />} className="sw-preview-card">
       <figure className="sw-cmp-phone">
-        <figcaption className="sw-visually-hidden">{CAMPAIGN_TEXT.previewPhoneLabel}</figcaption>
+        <figcaption className="sw-visually-hidden">{t('campaigns.previewPhoneLabel')}</figcaption>
         <div className="sw-cmp-phone-screen">
           {/* The lock screen shows the moment the campaign starts (or now), as the customer would see it. */}
           <div className="sw-cmp-phone-clock" aria-hidden>
@@ -69,14 +69,14 @@ export function CampaignPreview({ values, currency }: { values: CampaignFormValu
             </span>
             <div className="sw-notification-content">
               <div className="sw-notification-meta">
-                <span>{CAMPAIGN_TEXT.previewAppName}</span>
-                <span>{CAMPAIGN_TEXT.previewNow}</span>
+                <span>{t('campaigns.previewAppName')}</span>
+                <span>{t('campaigns.previewNow')}</span>
               </div>
               <p className={title ? 'sw-notification-title' : 'sw-notification-title sw-placeholder'}>
-                {title || CAMPAIGN_TEXT.previewTitlePlaceholder}
+                {title || t('campaigns.previewTitlePlaceholder')}
               </p>
               <p className={body ? 'sw-notification-body' : 'sw-notification-body sw-placeholder'}>
-                {body || CAMPAIGN_TEXT.previewBodyPlaceholder}
+                {body || t('campaigns.previewBodyPlaceholder')}
               </p>
             </div>
           </div>
@@ -86,7 +86,7 @@ export function CampaignPreview({ values, currency }: { values: CampaignFormValu
         {rows.map((row) => (
           <div key={row.label} className="sw-summary-row">
             <dt>{row.label}</dt>
-            <dd className={row.value === undefined ? 'sw-summary-empty' : undefined}>{row.value ?? summary.notSet}</dd>
+            <dd className={row.value === undefined ? 'sw-summary-empty' : undefined}>{row.value ?? t('campaigns.summary.notSet')}</dd>
           </div>
         ))}
       </dl>

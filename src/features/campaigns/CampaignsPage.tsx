@@ -2,10 +2,10 @@
 // store's campaigns (SPEC's sample rows, marked, while it has none) with pause, resume, end and duplicate.
 import { RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, App, Col, Form, Row, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { CampaignRow } from '../../api/contract/campaigns';
 import { serverErrorMessage } from '../../api/errorMessage';
-import { CAMPAIGN_TEXT } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
@@ -14,11 +14,13 @@ import { ActiveCampaignsTable, type CampaignTableRow } from './ActiveCampaignsTa
 import { CampaignActions } from './CampaignActions';
 import { CampaignForm } from './CampaignForm';
 import { CampaignPerformanceChart } from './CampaignPerformance';
+import { CampaignResultsPanel } from './CampaignResultsChart';
 import { CampaignPreview } from './CampaignPreview';
 import { campaignFormValuesOf, type Campaign, type CampaignFormValues } from './campaignModel';
 import { useCampaignAudienceQuery, useChangeCampaignMutation, useLaunchCampaignMutation, useListCampaignsQuery, type CampaignAction } from './campaignsApi';
 import { SAMPLE_CAMPAIGN_PERFORMANCE, SAMPLE_CAMPAIGNS } from './sampleCampaigns';
 import { useStoreCurrency } from '../store-settings/useStoreCurrency';
+import { formatMoney } from '../../lib/money';
 import './campaigns.css';
 
 /** The preview, re-rendered on every change of the form; watching here keeps the rest of the page still. */
@@ -27,8 +29,13 @@ function LivePreview({ form, currency }: { form: FormInstance<CampaignFormValues
   return <CampaignPreview values={draft} currency={currency} />;
 }
 
-function tableRowOf(campaign: CampaignRow): CampaignTableRow {
+function tableRowOf(campaign: CampaignRow, currency: string): CampaignTableRow {
+  const budgetNote =
+    campaign.budgetSpent !== undefined && campaign.budgetLeft !== undefined
+      ? t('campaigns.budgetSpent', { spent: formatMoney(campaign.budgetSpent, currency), left: formatMoney(campaign.budgetLeft, currency) })
+      : undefined;
   return {
+    budgetNote,
     id: campaign.id,
     title: campaign.campaignTitle,
     audience: campaign.targetAudience,
@@ -52,13 +59,15 @@ export default function CampaignsPage() {
   const [launchCampaign] = useLaunchCampaignMutation();
   const [changeCampaign, change] = useChangeCampaignMutation();
   const chosenAudience = Form.useWatch('targetAudience', form);
+  // The campaign whose results show under the table (picked with its Results button).
+  const [shownResults, setShownResults] = useState<string | null>(null);
 
   const launch = async (campaign: Campaign): Promise<boolean> => {
     try {
       await launchCampaign({ vendorId: userId, campaign }).unwrap();
       return true;
     } catch (error) {
-      void message.error(t('campaignsLive.notSaved', { reason: serverErrorMessage(error, CAMPAIGN_TEXT.launched) }));
+      void message.error(t('campaignsLive.notSaved', { reason: serverErrorMessage(error, t('campaigns.launched')) }));
       return false;
     }
   };
@@ -81,16 +90,17 @@ export default function CampaignsPage() {
   };
 
   const showSamples = campaigns.isSuccess && saved.length === 0;
+  const shownCampaign = saved.find((campaign) => campaign.id === shownResults);
   const audienceCount = chosenAudience && audience.data ? audience.data[chosenAudience] : undefined;
   const reach = chosenAudience && audience.data ? audience.data.reach[chosenAudience] : undefined;
   const audienceNote = audienceCount === undefined ? undefined : [t('campaignsLive.audience', { count: audienceCount }), reach ? t('campaignDelivery.reach', { ...reach }) : ''].join(' ').trim();
 
   return (
     <VendorPage>
-      <PageHeading title={CAMPAIGN_TEXT.heading} subtitle={CAMPAIGN_TEXT.subtitle} />
+      <PageHeading title={t('campaigns.heading')} subtitle={t('campaigns.subtitle')} />
       <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
         <Col xs={24} lg={14}>
-          <SectionCard title={CAMPAIGN_TEXT.formTitle} icon={<RocketOutlined />}>
+          <SectionCard title={t('campaigns.formTitle')} icon={<RocketOutlined />}>
             <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceNote} />
           </SectionCard>
         </Col>
@@ -102,7 +112,7 @@ export default function CampaignsPage() {
       </Row>
       <Row gutter={[24, 24]} className="sw-row">
         <Col span={24}>
-          <SectionCard title={CAMPAIGN_TEXT.tableTitle} icon={<UnorderedListOutlined />} sample={showSamples ? CAMPAIGN_TEXT.sampleTooltip : undefined}>
+          <SectionCard title={t('campaigns.tableTitle')} icon={<UnorderedListOutlined />} sample={showSamples ? t('campaigns.sampleTooltip') : undefined}>
             {campaigns.isError ? <Alert type="error" showIcon message={t('campaignsLive.loadFailed', { reason: serverErrorMessage(campaigns.error, '') })} /> : null}
             {showSamples ? (
               <>
@@ -111,12 +121,21 @@ export default function CampaignsPage() {
                 <CampaignPerformanceChart campaigns={SAMPLE_CAMPAIGN_PERFORMANCE} />
               </>
             ) : (
-              <ActiveCampaignsTable
-                rows={saved.map(tableRowOf)}
-                renderActions={(row) => (
-                  <CampaignActions row={row} busy={change.isLoading} onAction={(action) => void act(row.id, action)} onDuplicate={() => duplicate(row)} />
-                )}
-              />
+              <>
+                <ActiveCampaignsTable
+                  rows={saved.map((campaign) => tableRowOf(campaign, currency))}
+                  renderActions={(row) => (
+                    <CampaignActions
+                      row={row}
+                      busy={change.isLoading}
+                      onAction={(action) => void act(row.id, action)}
+                      onDuplicate={() => duplicate(row)}
+                      onResults={() => setShownResults(row.id)}
+                    />
+                  )}
+                />
+                {shownCampaign ? <CampaignResultsPanel key={shownCampaign.id} vendorId={userId} campaignId={shownCampaign.id} title={shownCampaign.campaignTitle} /> : null}
+              </>
             )}
           </SectionCard>
         </Col>

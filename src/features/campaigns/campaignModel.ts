@@ -1,15 +1,45 @@
 // The campaign and how the form's values become it (the location radius stays behind).
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CampaignRow } from '../../api/contract/campaigns';
-import {
-  CAMPAIGN_BUDGET,
-  CAMPAIGN_LOCATION_OPTIONS,
-  CUSTOMER_FREQUENCY_OPTIONS,
-  NOTIFICATION_FREQUENCY_OPTIONS,
-  PROMOTION_ITEM_OPTIONS,
-  PROMOTION_TYPE_OPTIONS,
-} from '../../constants';
+import { CAMPAIGN_BUDGET, PROMOTION_ITEM_OPTIONS } from '../../constants';
+import { t } from '../../i18n/texts';
 import { formatMoney, viewerLocale } from '../../lib/money';
+
+/** A choice of the form: its value, and its label in the page's language (read at render time). */
+export interface CampaignOption<V> {
+  value: V;
+  label: () => string;
+}
+
+/** Audience radius in km; the first is labelled 'Within 1k'. */
+export const CAMPAIGN_LOCATION_OPTIONS = [
+  { value: 1, label: () => t('campaigns.location.within1') },
+  { value: 5, label: () => t('campaigns.location.km5') },
+  { value: 10, label: () => t('campaigns.location.km10') },
+  { value: 20, label: () => t('campaigns.location.km20') },
+  { value: 30, label: () => t('campaigns.location.km30') },
+] as const;
+
+/** Customer frequency (the campaign's targetAudience). */
+export const CUSTOMER_FREQUENCY_OPTIONS = [
+  { value: 'daily', label: () => t('campaigns.frequency.daily') },
+  { value: 'weekly', label: () => t('campaigns.frequency.weekly') },
+  { value: 'monthly', label: () => t('campaigns.frequency.monthly') },
+  { value: 'all', label: () => t('campaigns.frequency.all') },
+] as const;
+
+export const PROMOTION_TYPE_OPTIONS = [
+  { value: 'discount', label: () => t('campaigns.promotion.discount') },
+  { value: 'bonus-stamps', label: () => t('campaigns.promotion.bonusStamps') },
+  { value: 'exclusive-offer', label: () => t('campaigns.promotion.exclusiveOffer') },
+  { value: 'limited-time', label: () => t('campaigns.promotion.limitedTime') },
+] as const;
+
+export const NOTIFICATION_FREQUENCY_OPTIONS = [
+  { value: 'once', label: () => t('campaigns.notification.once') },
+  { value: 'daily', label: () => t('campaigns.notification.daily') },
+  { value: 'weekly', label: () => t('campaigns.notification.weekly') },
+] as const;
 
 export type LocationRadiusKm = (typeof CAMPAIGN_LOCATION_OPTIONS)[number]['value'];
 export type CustomerFrequency = (typeof CUSTOMER_FREQUENCY_OPTIONS)[number]['value'];
@@ -92,8 +122,8 @@ export function toCampaign(values: CampaignFormValues): Campaign | null {
 }
 
 /** The label of an option value, for the preview and the table. */
-export function optionLabel<V>(options: readonly { value: V; label: string }[], value: V | undefined): string | undefined {
-  return options.find((option) => option.value === value)?.label;
+export function optionLabel<V>(options: readonly CampaignOption<V>[], value: V | undefined): string | undefined {
+  return options.find((option) => option.value === value)?.label();
 }
 
 /** The budget in whole units of the store's currency, in the viewer's locale ("$50", "50 €"). */

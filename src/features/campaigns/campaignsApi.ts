@@ -1,6 +1,6 @@
 // Campaign endpoints (/api/campaigns), added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { CampaignAudience, CampaignInput, CampaignList, CampaignRow, CreatedCampaign } from '../../api/contract/campaigns';
+import type { CampaignAudience, CampaignInput, CampaignList, CampaignOffers, CampaignResults, CampaignRow, CreatedCampaign } from '../../api/contract/campaigns';
 
 export type CampaignAction = 'pause' | 'resume' | 'end';
 
@@ -15,6 +15,15 @@ export const campaignsApi = api.injectEndpoints({
     campaignAudience: build.query<CampaignAudience, string>({
       query: (vendorId) => `/campaigns/${encodeURIComponent(vendorId)}/audience`,
     }),
+    /** GET /api/campaigns/{vendorId}/{id}/results (bearer): return visits per day and the result. */
+    campaignResults: build.query<CampaignResults, { vendorId: string; campaignId: string }>({
+      query: ({ vendorId, campaignId }) => `/campaigns/${encodeURIComponent(vendorId)}/${encodeURIComponent(campaignId)}/results`,
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /api/campaigns/{vendorId}/offers (bearer, counter screens too): the offers running now. */
+    campaignOffers: build.query<CampaignOffers, string>({
+      query: (vendorId) => `/campaigns/${encodeURIComponent(vendorId)}/offers`,
+    }),
     /** POST /api/campaigns/{vendorId} (bearer) with the campaign the form submits. */
     launchCampaign: build.mutation<CreatedCampaign, { vendorId: string; campaign: CampaignInput }>({
       query: ({ vendorId, campaign }) => ({ url: `/campaigns/${encodeURIComponent(vendorId)}`, method: 'POST', body: campaign }),
@@ -28,4 +37,4 @@ export const campaignsApi = api.injectEndpoints({
   }),
 });
 
-export const { useListCampaignsQuery, useCampaignAudienceQuery, useLaunchCampaignMutation, useChangeCampaignMutation } = campaignsApi;
+export const { useListCampaignsQuery, useCampaignAudienceQuery, useCampaignResultsQuery, useCampaignOffersQuery, useLaunchCampaignMutation, useChangeCampaignMutation } = campaignsApi;

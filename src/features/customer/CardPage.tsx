@@ -15,9 +15,14 @@ import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
 import './wallet.css';
 import { CampaignMessagesSwitch } from './CampaignSettings';
+import { browserSupportsPush } from './webPushSupport';
 
 // Only on servers that offer Google Wallet, and after the card is on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));
+// Loaded only while an offer runs: the customer pages stay under their script budget.
+const OfferList = lazy(() => import(/* webpackChunkName: "customer-offers" */ './OfferList'));
+// Only where the browser can take push, and after the card is on screen.
+const WebPushSwitch = lazy(() => import(/* webpackChunkName: "customer-web-push" */ './WebPushSwitch'));
 
 function BackLink() {
   return (
@@ -78,6 +83,11 @@ export default function CardPage() {
   return (
     <div className="cw-stack">
       <CardPanel card={result.data.card}>
+        {browserSupportsPush() ? (
+          <Suspense fallback={null}>
+            <WebPushSwitch cardId={result.data.card.id} company={result.data.card.store.company} />
+          </Suspense>
+        ) : null}
         <RecentClaims redemptions={result.data.redemptions} now={Date.now()} onShow={setShown} />
         <AppleWalletBadge cardId={result.data.card.id} />
         {result.data.googleWallet ? (
@@ -88,6 +98,11 @@ export default function CardPage() {
         <CampaignMessagesSwitch cardId={result.data.card.id} company={result.data.card.store.company} />
         <BackLink />
       </CardPanel>
+      {result.data.offers ? (
+        <Suspense fallback={null}>
+          <OfferList offers={result.data.offers} />
+        </Suspense>
+      ) : null}
       {shown ? <RewardReady redemption={shown} onDone={() => setShown(null)} /> : null}
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';
+import { t } from '../../i18n/texts';
 import { CardPanel } from './CardPanel';
 import { useScanMutation } from './api/hooks';
 import { errorBody, errorStatus, errorText } from './customerErrors';
@@ -46,7 +47,12 @@ export default function ScanPage() {
   if (result.isSuccess) {
     return (
       <div className="cw-stack">
-        <CardPanel card={result.data.card} justStamped message={{ tone: 'success', text: result.data.message }} autoRedeemed={result.data.redemption}>
+        <CardPanel
+          card={result.data.card}
+          justStamped
+          message={{ tone: 'success', text: result.data.bonusStamps ? `${t('offers.bonusStamp')} ${result.data.message}` : result.data.message }}
+          autoRedeemed={result.data.redemption}
+        >
           <WalletButton />
         </CardPanel>
         <ProfileForm />

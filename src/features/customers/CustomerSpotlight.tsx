@@ -2,8 +2,8 @@
 // visits, stamps and last visit above the list. Read through the same search, so a reload shows them too.
 import { UserOutlined } from '@ant-design/icons';
 import { Descriptions } from 'antd';
-import dayjs from 'dayjs';
-import { CUSTOMERS_TEXT } from '../../constants';
+import { formatShortDateTime } from '../../lib/format';
+import { intlLocale, t } from '../../i18n/texts';
 import { SectionCard } from '../../components/SectionCard';
 import { useSearchCustomersQuery } from './customersApi';
 
@@ -11,7 +11,7 @@ export function CustomerSpotlight({ vendorId, customerKey, text }: { vendorId: s
   const { data, isFetching } = useSearchCustomersQuery({ vendorId, q: text }, { skip: !vendorId || !text });
   const customer = data?.customers.find((hit) => hit.key === customerKey);
   if (!customer) {
-    return isFetching ? null : <p className="sw-customers-spotlight__missing">{CUSTOMERS_TEXT.spotlightMissing}</p>;
+    return isFetching ? null : <p className="sw-customers-spotlight__missing">{t('customers.spotlightMissing')}</p>;
   }
   return (
     <SectionCard title={customer.name} icon={<UserOutlined />} className="sw-customers-spotlight">
@@ -19,10 +19,10 @@ export function CustomerSpotlight({ vendorId, customerKey, text }: { vendorId: s
         size="small"
         column={{ xs: 1, sm: 2, md: 4 }}
         items={[
-          { key: 'email', label: CUSTOMERS_TEXT.spotlightEmail, children: customer.email ?? CUSTOMERS_TEXT.spotlightNoEmail },
-          { key: 'visits', label: CUSTOMERS_TEXT.columns.visits, children: customer.visits },
-          { key: 'stamps', label: CUSTOMERS_TEXT.columns.stamps, children: customer.stamps },
-          { key: 'last', label: CUSTOMERS_TEXT.columns.lastVisit, children: customer.lastVisit === null ? '—' : dayjs(customer.lastVisit).format('D MMM YYYY, HH:mm') },
+          { key: 'email', label: t('customers.spotlightEmail'), children: customer.email ?? t('customers.spotlightNoEmail') },
+          { key: 'visits', label: t('customers.column.visits'), children: new Intl.NumberFormat(intlLocale()).format(customer.visits) },
+          { key: 'stamps', label: t('customers.column.stamps'), children: new Intl.NumberFormat(intlLocale()).format(customer.stamps) },
+          { key: 'last', label: t('customers.column.lastVisit'), children: customer.lastVisit === null ? '—' : formatShortDateTime(customer.lastVisit, intlLocale()) },
         ]}
       />
     </SectionCard>

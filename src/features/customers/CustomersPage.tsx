@@ -5,9 +5,10 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, InputNumber, Segmented, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDay as formatDate } from '../../lib/format';
+import type { MessageId } from '../../i18n/catalogue';
+import { intlLocale, t } from '../../i18n/texts';
 import type { CustomerListFilter, CustomerListItem, CustomerListSort, SortOrder } from '../../api/contract/customers';
 import { CUSTOMER_PAGE_SIZE, REGULAR_MIN_VISITS, REGULAR_WINDOW_DAYS } from '../../api/contract/limits';
-import { CUSTOMERS_TEXT } from '../../constants';
 import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
@@ -18,7 +19,15 @@ import './customers.css';
 
 const FILTERS: CustomerListFilter[] = ['all', 'regulars', 'lapsed'];
 
-const formatDay = (ms: number | null) => (ms === null ? '—' : formatDate(ms));
+const FILTER_TEXT = {
+  all: 'customers.filter.all',
+  regulars: 'customers.filter.regulars',
+  lapsed: 'customers.filter.lapsed',
+} as const satisfies Record<CustomerListFilter, MessageId>;
+
+// Formats read the page's locale when a cell renders (22 nov. 2026 in French, 1.234 in German).
+const formatDay = (ms: number | null) => (ms === null ? '—' : formatDate(ms, intlLocale()));
+const formatCount = (count: number) => new Intl.NumberFormat(intlLocale()).format(count);
 
 export default function CustomersPage() {
   const { userId = '' } = useParams();
@@ -40,12 +49,12 @@ export default function CustomersPage() {
 
   const sortOrderOf = (key: CustomerListSort) => (sort === key ? (order === 'asc' ? 'ascend' : 'descend') : null);
   const columns: TableProps<CustomerListItem>['columns'] = [
-    { key: 'name', dataIndex: 'name', title: CUSTOMERS_TEXT.columns.name },
-    { key: 'visits', dataIndex: 'visits', title: CUSTOMERS_TEXT.columns.visits, align: 'right', sorter: true, sortOrder: sortOrderOf('visits') },
-    { key: 'stamps', dataIndex: 'stamps', title: CUSTOMERS_TEXT.columns.stamps, align: 'right', sorter: true, sortOrder: sortOrderOf('stamps') },
-    { key: 'rewardsGiven', dataIndex: 'rewardsGiven', title: CUSTOMERS_TEXT.columns.rewardsGiven, align: 'right', sorter: true, sortOrder: sortOrderOf('rewardsGiven') },
-    { key: 'firstVisit', dataIndex: 'firstVisit', title: CUSTOMERS_TEXT.columns.firstVisit, sorter: true, sortOrder: sortOrderOf('firstVisit'), render: formatDay },
-    { key: 'lastVisit', dataIndex: 'lastVisit', title: CUSTOMERS_TEXT.columns.lastVisit, sorter: true, sortOrder: sortOrderOf('lastVisit'), render: formatDay },
+    { key: 'name', dataIndex: 'name', title: t('customers.column.name') },
+    { key: 'visits', dataIndex: 'visits', title: t('customers.column.visits'), align: 'end', render: formatCount, sorter: true, sortOrder: sortOrderOf('visits') },
+    { key: 'stamps', dataIndex: 'stamps', title: t('customers.column.stamps'), align: 'end', render: formatCount, sorter: true, sortOrder: sortOrderOf('stamps') },
+    { key: 'rewardsGiven', dataIndex: 'rewardsGiven', title: t('customers.column.rewardsGiven'), align: 'end', render: formatCount, sorter: true, sortOrder: sortOrderOf('rewardsGiven') },
+    { key: 'firstVisit', dataIndex: 'firstVisit', title: t('customers.column.firstVisit'), sorter: true, sortOrder: sortOrderOf('firstVisit'), render: formatDay },
+    { key: 'lastVisit', dataIndex: 'lastVisit', title: t('customers.column.lastVisit'), sorter: true, sortOrder: sortOrderOf('lastVisit'), render: formatDay },
   ];
 
   const onTableChange: TableProps<CustomerListItem>['onChange'] = (_pagination, _filters, sorter) => {
@@ -64,14 +73,14 @@ export default function CustomersPage() {
 
   return (
     <VendorPage className="sw-customers-page">
-      <PageHeading title={CUSTOMERS_TEXT.heading} subtitle={CUSTOMERS_TEXT.subtitle} />
+      <PageHeading title={t('customers.heading')} subtitle={t('customers.subtitle')} />
       {spotlightKey ? <CustomerSpotlight key={spotlightKey} vendorId={userId} customerKey={spotlightKey} text={spotlightText} /> : null}
-      <SectionCard title={CUSTOMERS_TEXT.heading} icon={<TeamOutlined />}>
+      <SectionCard title={t('customers.heading')} icon={<TeamOutlined />}>
         <Space wrap size={16} className="sw-customers-filters">
           <Segmented<CustomerListFilter>
-            aria-label={CUSTOMERS_TEXT.filterLabel}
+            aria-label={t('customers.filterLabel')}
             value={filter}
-            options={FILTERS.map((value) => ({ value, label: CUSTOMERS_TEXT.filters[value] }))}
+            options={FILTERS.map((value) => ({ value, label: t(FILTER_TEXT[value]) }))}
             onChange={(value) => {
               setFilter(value);
               restart();
@@ -79,7 +88,7 @@ export default function CustomersPage() {
           />
           {filter === 'regulars' ? (
             <label className="sw-customers-min">
-              {CUSTOMERS_TEXT.minVisitsLabel}{' '}
+              {t('customers.minVisitsLabel')}{' '}
               <InputNumber
                 min={1}
                 max={100}
@@ -92,8 +101,8 @@ export default function CustomersPage() {
             </label>
           ) : null}
         </Space>
-        <p className="sw-customers-hint">{CUSTOMERS_TEXT.filterHint(minVisits, REGULAR_WINDOW_DAYS)}</p>
-        {isError ? <Alert type="error" showIcon message={CUSTOMERS_TEXT.loadFailed} /> : null}
+        <p className="sw-customers-hint">{t('customers.filterHint', { minVisits, days: REGULAR_WINDOW_DAYS })}</p>
+        {isError ? <Alert type="error" showIcon message={t('customers.loadFailed')} /> : null}
         <Table<CustomerListItem>
           rowKey="key"
           size="middle"
@@ -102,24 +111,24 @@ export default function CustomersPage() {
           loading={isFetching}
           pagination={false}
           onChange={onTableChange}
-          locale={{ emptyText: CUSTOMERS_TEXT.empty }}
+          locale={{ emptyText: t('customers.empty') }}
           scroll={{ x: 'max-content' }}
           data-testid="customers-table"
         />
         <Space className="sw-customers-pages" wrap>
           <Button onClick={restart} disabled={cursors.length === 1}>
-            {CUSTOMERS_TEXT.first}
+            {t('customers.first')}
           </Button>
           <Button onClick={() => setCursors((stack) => stack.slice(0, -1))} disabled={cursors.length === 1}>
-            {CUSTOMERS_TEXT.previous}
+            {t('customers.previous')}
           </Button>
-          <span aria-live="polite">{CUSTOMERS_TEXT.pageOf(cursors.length)}</span>
+          <span aria-live="polite">{t('customers.pageOf', { page: cursors.length })}</span>
           <Button type="primary" onClick={() => data?.next && setCursors((stack) => [...stack, data.next ?? undefined])} disabled={!data?.next}>
-            {CUSTOMERS_TEXT.next}
+            {t('customers.next')}
           </Button>
         </Space>
       </SectionCard>
-      <SectionCard title={CUSTOMERS_TEXT.exportTitle} icon={<DownloadOutlined />} className="sw-customers-export">
+      <SectionCard title={t('customers.exportTitle')} icon={<DownloadOutlined />} className="sw-customers-export">
         <ExportPanel vendorId={userId} filter={filter} minVisits={minVisits} />
       </SectionCard>
     </VendorPage>

@@ -5,7 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CustomerListFilter } from '../../api/contract/customers';
 import { useAppSelector } from '../../app/hooks';
-import { CUSTOMERS_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { localUtcOffsetMinutes } from '../activity/activityApi';
 import { selectToken } from '../session/sessionSlice';
 import { downloadCsv } from './downloadCsv';
@@ -24,7 +24,7 @@ export function ExportPanel({ vendorId, filter, minVisits }: { vendorId: string;
     try {
       await downloadCsv(path, token, fileName);
     } catch {
-      void message.error(CUSTOMERS_TEXT.exportFailed);
+      void message.error(t('customers.exportFailed'));
     } finally {
       setBusy(null);
     }
@@ -33,12 +33,12 @@ export function ExportPanel({ vendorId, filter, minVisits }: { vendorId: string;
   const exportActivity = () => {
     const [from, to] = range ?? [null, null];
     if (!from || !to) {
-      void message.warning(CUSTOMERS_TEXT.exportRangeRequired);
+      void message.warning(t('customers.exportRangeRequired'));
       return;
     }
-    const f = from.format('YYYY-MM-DD');
-    const t = to.format('YYYY-MM-DD');
-    void run('activity', `/activity/${encodeURIComponent(vendorId)}/export.csv?from=${f}&to=${t}&utcOffset=${offset}`, `stampwise-activity-${f}-to-${t}.csv`);
+    const firstDay = from.format('YYYY-MM-DD');
+    const lastDay = to.format('YYYY-MM-DD');
+    void run('activity', `/activity/${encodeURIComponent(vendorId)}/export.csv?from=${firstDay}&to=${lastDay}&utcOffset=${offset}`, `stampwise-activity-${firstDay}-to-${lastDay}.csv`);
   };
 
   return (
@@ -48,18 +48,18 @@ export function ExportPanel({ vendorId, filter, minVisits }: { vendorId: string;
         loading={busy === 'customers'}
         onClick={() => void run('customers', `/customers/${encodeURIComponent(vendorId)}/export.csv?filter=${filter}&minVisits=${minVisits}&utcOffset=${offset}`, 'stampwise-customers.csv')}
       >
-        {busy === 'customers' ? CUSTOMERS_TEXT.exporting : CUSTOMERS_TEXT.exportCustomers}
+        {busy === 'customers' ? t('customers.exporting') : t('customers.exportCustomers')}
       </Button>
       <Space wrap>
         <DatePicker.RangePicker
-          aria-label={CUSTOMERS_TEXT.exportRangeLabel}
+          aria-label={t('customers.exportRangeLabel')}
           value={range}
           onChange={(value) => setRange(value)}
           allowClear={false}
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
         />
         <Button icon={<DownloadOutlined aria-hidden />} loading={busy === 'activity'} onClick={exportActivity}>
-          {busy === 'activity' ? CUSTOMERS_TEXT.exporting : CUSTOMERS_TEXT.exportActivity}
+          {busy === 'activity' ? t('customers.exporting') : t('customers.exportActivity')}
         </Button>
       </Space>
     </Space>

@@ -3,7 +3,8 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { ACTIVITY_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
 import {
@@ -27,7 +28,6 @@ import { offerText } from '../first-day/offer';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import { useRoleAllows } from '../session/roleAccess';
 import '../first-day/first-day.css';
-import { t } from '../../i18n/texts';
 
 const GUTTER: [number, number] = [24, 24];
 
@@ -46,7 +46,7 @@ export default function DashboardPage() {
     return (
       <VendorPage>
         <PageHeading title={t('dashboard.heading')} subtitle={t('dashboard.subtitle')} />
-        <DashboardLoading label={ACTIVITY_TEXT.dashboardLoading} />
+        <DashboardLoading label={t('activity.dashboardLoading')} />
       </VendorPage>
     );
   }
@@ -90,8 +90,14 @@ export default function DashboardPage() {
           <TotalRedemptionsCard {...figures.totalRedemptions} sample={figures.sample} />
         </Col>
         <Col xs={24} md={12} xl={6}>
-          {/* The sample campaigns only beside the other samples: a store with stamps of its own has launched none. */}
-          {figures.sample ? <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample /> : <NoCampaignsCard />}
+          {/* The sample campaigns only beside the other samples; a store with stamps of its own sees its own. */}
+          {figures.sample ? (
+            <ActiveCampaignsCard {...SAMPLE_ACTIVE_CAMPAIGNS} sample />
+          ) : figures.activeCampaigns && figures.activeCampaigns.count > 0 ? (
+            <ActiveCampaignsCard {...figures.activeCampaigns} />
+          ) : (
+            <NoCampaignsCard />
+          )}
         </Col>
         <Col xs={24} md={12} xl={6}>
           <RecentActivityCard events={figures.recent} sample={figures.sample} />

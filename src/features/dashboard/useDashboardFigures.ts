@@ -3,7 +3,6 @@
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { ActivityItem, DashboardCount, DashboardResponse } from '../../api/contract/activity';
-import { ACTIVITY_TEXT } from '../../constants';
 import type { ChartPoint } from '../../components/charts/AreaChart';
 import type { EngagedCustomer, RewardEvent } from './cards';
 import {
@@ -14,7 +13,9 @@ import {
   sampleWeeklyRedemptions,
 } from './sampleData';
 import { useGetDashboardQuery } from '../activity/activityApi';
-import { formatDayOfMonth, formatTimeAgo, type ElapsedPhrases } from '../../lib/format';
+import { formatDayOfMonth, formatTimeAgo } from '../../lib/format';
+import { intlLocale, t } from '../../i18n/texts';
+import { elapsedPhrases } from '../activity/elapsedPhrases';
 
 /** A sample of what the vendor owes, shown with the other sample figures. */
 export const SAMPLE_OUTSTANDING = { fullCards: 3, nearlyFull: 5 } as const;
@@ -33,6 +34,8 @@ export interface DashboardFigures {
   engaged: readonly EngagedCustomer[];
   engagedLabel?: (n: number) => string;
   outstanding: { fullCards: number; nearlyFull: number };
+  /** Live only: the store's campaigns running now. */
+  activeCampaigns?: DashboardResponse['activeCampaigns'];
 }
 
 /** The sample figures, their words in the page's language (called at render). */
@@ -48,21 +51,17 @@ export function sampleFigures(): DashboardFigures {
   };
 }
 
-const points = (counts: readonly DashboardCount[]): ChartPoint[] => counts.map((c) => ({ label: formatDayOfMonth(dayjs(c.date).valueOf()), value: c.count }));
-
-/** The dashboard's own short phrases ('3 h ago' fits the narrow card better than Intl's '3 hr ago'). */
-const ELAPSED: ElapsedPhrases = {
-  justNow: ACTIVITY_TEXT.justNow,
-  ago: (count, unit) => (unit === 'minute' ? ACTIVITY_TEXT.minutesAgo(count) : unit === 'hour' ? ACTIVITY_TEXT.hoursAgo(count) : ACTIVITY_TEXT.daysAgo(count)),
-};
+// The chart's day labels in the page's locale ('29 Oct', '29 oct.'); the server's day is read as the browser's local day.
+const points = (counts: readonly DashboardCount[]): ChartPoint[] =>
+  counts.map((c) => ({ label: formatDayOfMonth(dayjs(c.date).valueOf(), intlLocale()), value: c.count }));
 
 function toRewardEvent(item: ActivityItem, now: number): RewardEvent {
-  const when = formatTimeAgo(item.date, now, ELAPSED);
-  if (item.type === 'redemption') return { id: item.id, customer: item.customer, kind: 'redeemed', detail: ACTIVITY_TEXT.recentClaim(item.reward), when };
+  const when = formatTimeAgo(item.date, now, elapsedPhrases(), intlLocale());
+  if (item.type === 'redemption') return { id: item.id, customer: item.customer, kind: 'redeemed', detail: t('activity.recentClaim', { reward: item.reward }), when };
   const stamps = item.stamps ?? 0;
   const required = item.required ?? 0;
-  if (required > 0 && stamps === required) return { id: item.id, customer: item.customer, kind: 'completed', detail: ACTIVITY_TEXT.recentCompleted, when };
-  return { id: item.id, customer: item.customer, kind: 'stamp', detail: ACTIVITY_TEXT.recentStamp(stamps, required), when };
+  if (required > 0 && stamps === required) return { id: item.id, customer: item.customer, kind: 'completed', detail: t('activity.recentCompleted'), when };
+  return { id: item.id, customer: item.customer, kind: 'stamp', detail: t('activity.recentStamp', { stamps, required }), when };
 }
 
 /** The live figures of a dashboard answer, shaped for the dashboard's cards. */
@@ -75,12 +74,13 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
     totalRedemptions: {
       total: data.totalRedemptions,
       monthlyBars: data.redemptionsPerWeek.map((week) => week.count),
-      barsLabel: ACTIVITY_TEXT.weeklyBarsLabel(data.redemptionsPerWeek.length),
+      barsLabel: t('activity.weeklyBarsLabel', { weeks: data.redemptionsPerWeek.length }),
     },
     recent: data.recent.map((item) => toRewardEvent(item, now)),
     engaged: data.engagedCustomers.map((c) => ({ id: c.key, name: c.name, visits: c.stamps })),
-    engagedLabel: ACTIVITY_TEXT.engagedStamps,
+    engagedLabel: (count) => t('activity.engagedStamps', { count }),
     outstanding: data.outstanding,
+    activeCampaigns: data.activeCampaigns,
   };
 }
 
@@ -100,11 +100,14 @@ export function sampleProgressFor(required: number): DashboardFigures['rewardPro
   return { stampsRequired: required, averageStampsCollected: Math.round(required * ratio * 10) / 10 };
 }
 
+/** A console line for the developer (not shown to the vendor, so not translated). */
+const DASHBOARD_LOAD_FAILED_LOG = 'Failed to load dashboard figures';
+
 export function useDashboardFigures(vendorId: string): { loading: boolean; figures: DashboardFigures } {
   // Focus refetches too: a reward saved in another tab changes the card size shown here.
   const { data, error, isLoading } = useGetDashboardQuery(vendorId, { skip: !vendorId, refetchOnFocus: true });
   useEffect(() => {
-    if (error) console.warn(ACTIVITY_TEXT.dashboardLoadFailedLog, error);
+    if (error) console.warn(DASHBOARD_LOAD_FAILED_LOG, error);
   }, [error]);
   if (isLoading) return { loading: true, figures: sampleFigures() };
   if (!data || !data.hasActivity) return { loading: false, figures: sampleFiguresFor(error ? undefined : data) };

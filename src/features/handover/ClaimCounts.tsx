@@ -2,7 +2,8 @@
 // from the dashboard answer (its cache reloads whenever the vendor's live connection reports a claim or hand-over).
 import { Link } from 'react-router-dom';
 import { TeamOutlined } from '@ant-design/icons';
-import { HANDOVER_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { useGetDashboardQuery } from '../activity/activityApi';
 import './handover.css';
 
@@ -12,8 +13,8 @@ export function ClaimCounts({ vendorId }: { vendorId: string }) {
   const { pending, given, expired } = data.claims;
   return (
     <p className="sw-claim-counts" data-testid="claim-counts">
-      <span className="sw-visually-hidden">{HANDOVER_TEXT.claimsLabel}: </span>
-      {HANDOVER_TEXT.claims(pending, given, expired)}
+      <span className="sw-visually-hidden">{t('handover.claimsLabel')}: </span>
+      {t('handover.claims', { pending, given, expired })}
     </p>
   );
 }
@@ -21,7 +22,7 @@ export function ClaimCounts({ vendorId }: { vendorId: string }) {
 export function CustomersLink({ vendorId }: { vendorId: string }) {
   return (
     <Link to={ROUTES.customers(vendorId)} className="sw-text-link">
-      <TeamOutlined aria-hidden /> {HANDOVER_TEXT.customersLink}
+      <TeamOutlined aria-hidden /> {t('handover.customersLink')}
     </Link>
   );
 }

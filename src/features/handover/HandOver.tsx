@@ -6,10 +6,10 @@ import { App } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { formatTime } from '../../lib/format';
+import { intlLocale, t } from '../../i18n/texts';
 import type { ActivityItem } from '../../api/contract/activity';
 import type { HandoverScreen } from '../../api/contract/handover';
 import { HANDOVER_CODE_FIELD_MAX_LENGTH } from '../../api/contract/limits';
-import { HANDOVER_TEXT } from '../../constants';
 import { useHandOverByCodeMutation, useHandOverMutation } from './handoverApi';
 import './handover.css';
 
@@ -19,7 +19,7 @@ export function handoverErrorText(error: FetchBaseQueryError | SerializedError |
     const data = error.data as { error?: unknown } | undefined;
     if (data && typeof data.error === 'string') return data.error;
   }
-  return HANDOVER_TEXT.failed;
+  return t('handover.failed');
 }
 
 /** The claim's state beside its feed line: "Waiting · K7MQ4" and the button, "Given 10:42", or "Expired". */
@@ -28,29 +28,29 @@ export function ClaimHandOver({ item, vendorId, screen }: { item: ActivityItem; 
   const [handOver, state] = useHandOverMutation();
   if (item.type !== 'redemption' || !item.status) return null;
   if (item.status === 'given') {
-    return <span className="sw-claim-tag sw-claim-tag--given">{HANDOVER_TEXT.givenTag(item.givenAt ? formatTime(item.givenAt) : '')}</span>;
+    return <span className="sw-claim-tag sw-claim-tag--given">{t('handover.givenTag', { time: item.givenAt ? formatTime(item.givenAt, intlLocale()) : '' })}</span>;
   }
-  if (item.status === 'expired') return <span className="sw-claim-tag sw-claim-tag--expired">{HANDOVER_TEXT.expiredTag}</span>;
+  if (item.status === 'expired') return <span className="sw-claim-tag sw-claim-tag--expired">{t('handover.expiredTag')}</span>;
   const code = item.code ?? '';
   const onClick = async () => {
     try {
       await handOver({ vendorId, claimId: item.id, screen }).unwrap();
-      void message.success(HANDOVER_TEXT.done(item.reward, item.customer));
+      void message.success(t('handover.done', { reward: item.reward, customer: item.customer }));
     } catch (error) {
       void message.error(handoverErrorText(error as FetchBaseQueryError));
     }
   };
   return (
     <span className="sw-claim-pending">
-      <span className="sw-claim-tag sw-claim-tag--pending">{HANDOVER_TEXT.pendingTag(code)}</span>
+      <span className="sw-claim-tag sw-claim-tag--pending">{t('handover.pendingTag', { code })}</span>
       <button
         type="button"
         className="sw-handover-btn"
         onClick={onClick}
         disabled={state.isLoading}
-        aria-label={HANDOVER_TEXT.handOverLabel(item.customer, item.reward, code)}
+        aria-label={t('handover.handOverLabel', { customer: item.customer, reward: item.reward, code })}
       >
-        {state.isLoading ? HANDOVER_TEXT.handingOver : HANDOVER_TEXT.handOver}
+        {state.isLoading ? t('handover.handingOver') : t('handover.handOver')}
       </button>
     </span>
   );
@@ -66,27 +66,27 @@ export function HandOverByCode({ vendorId, screen, idPrefix }: { vendorId: strin
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setProblem(HANDOVER_TEXT.codeRequired);
+      setProblem(t('handover.codeRequired'));
       return;
     }
     try {
       const { item } = await handOver({ vendorId, code: code.trim(), screen }).unwrap();
       setCode('');
       setProblem(null);
-      void message.success(HANDOVER_TEXT.done(item.reward, item.customer));
+      void message.success(t('handover.done', { reward: item.reward, customer: item.customer }));
     } catch (error) {
       setProblem(handoverErrorText(error as FetchBaseQueryError));
     }
   };
   return (
     <form className="sw-handover-code" onSubmit={onSubmit} noValidate>
-      <label htmlFor={inputId}>{HANDOVER_TEXT.codeLabel}</label>
+      <label htmlFor={inputId}>{t('handover.codeLabel')}</label>
       <div className="sw-handover-code__row">
         <input
           id={inputId}
           value={code}
           onChange={(event) => setCode(event.target.value.toUpperCase())}
-          placeholder={HANDOVER_TEXT.codePlaceholder}
+          placeholder={t('handover.codePlaceholder')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -95,7 +95,7 @@ export function HandOverByCode({ vendorId, screen, idPrefix }: { vendorId: strin
           aria-describedby={problem ? `${inputId}-problem` : undefined}
         />
         <button type="submit" className="sw-handover-btn" disabled={state.isLoading}>
-          {state.isLoading ? HANDOVER_TEXT.handingOver : HANDOVER_TEXT.codeSubmit}
+          {state.isLoading ? t('handover.handingOver') : t('handover.codeSubmit')}
         </button>
       </div>
       {problem ? (

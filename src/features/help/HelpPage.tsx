@@ -4,13 +4,35 @@ import type { ReactNode } from 'react';
 import { BookOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { Col, Collapse, Row } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { HELP_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import type { MessageId } from '../../i18n/catalogue';
+import { t } from '../../i18n/texts';
 import { PageHeading } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { VendorPage } from '../../components/VendorPage';
 import './help.css';
 
-type ResourceKey = (typeof HELP_TEXT.resources)[number]['key'];
+interface Faq {
+  key: string;
+  question: MessageId;
+  answer: MessageId;
+  /** What is true beside the answer (the "mobile app" is the phone's own camera and browser). */
+  note?: MessageId;
+}
+
+const FAQS: readonly Faq[] = [
+  { key: 'setup', question: 'help.faq.setup.question', answer: 'help.faq.setup.answer' },
+  { key: 'earn', question: 'help.faq.earn.question', answer: 'help.faq.earn.answer', note: 'help.faq.earn.note' },
+  { key: 'track', question: 'help.faq.track.question', answer: 'help.faq.track.answer' },
+];
+
+const RESOURCES = [
+  { key: 'guide', title: 'help.resource.guide.title', description: 'help.resource.guide.description' },
+  { key: 'faq', title: 'help.resource.faq.title', description: 'help.resource.faq.description' },
+  { key: 'videos', title: 'help.resource.videos.title', description: 'help.resource.videos.description' },
+] as const satisfies readonly { key: string; title: MessageId; description: MessageId }[];
+
+type ResourceKey = (typeof RESOURCES)[number]['key'];
 
 const RESOURCE_ICON: Record<ResourceKey, ReactNode> = {
   guide: <BookOutlined />,
@@ -28,21 +50,21 @@ export default function HelpPage() {
   const { userId = '' } = useParams();
   return (
     <VendorPage>
-      <PageHeading title={HELP_TEXT.heading} subtitle={HELP_TEXT.subtitle} />
+      <PageHeading title={t('help.heading')} subtitle={t('help.subtitle')} />
       <Row gutter={[24, 24]} className="sw-row">
         <Col xs={24} lg={15}>
-          <SectionCard title={HELP_TEXT.faqTitle} icon={<QuestionCircleOutlined />}>
+          <SectionCard title={t('help.faqTitle')} icon={<QuestionCircleOutlined />}>
             <Collapse
               className="sw-faq"
               bordered={false}
               expandIconPlacement="end"
-              items={HELP_TEXT.faqs.map((faq) => ({
+              items={FAQS.map((faq) => ({
                 key: faq.key,
-                label: <span className="sw-faq-question">{faq.question}</span>,
+                label: <span className="sw-faq-question">{t(faq.question)}</span>,
                 children: (
                   <>
-                    <p className="sw-faq-answer">{faq.answer}</p>
-                    {'note' in faq ? <p className="sw-faq-answer sw-faq-note">{faq.note}</p> : null}
+                    <p className="sw-faq-answer">{t(faq.answer)}</p>
+                    {faq.note ? <p className="sw-faq-answer sw-faq-note">{t(faq.note)}</p> : null}
                   </>
                 ),
               }))}
@@ -50,18 +72,18 @@ export default function HelpPage() {
           </SectionCard>
         </Col>
         <Col xs={24} lg={9}>
-          <SectionCard title={HELP_TEXT.resourcesTitle} icon={<ReadOutlined />}>
+          <SectionCard title={t('help.resourcesTitle')} icon={<ReadOutlined />}>
             <ul className="sw-resources">
-              {HELP_TEXT.resources.map((resource) => (
+              {RESOURCES.map((resource) => (
                 <li key={resource.key} className="sw-resource">
                   <span className="sw-resource-icon" aria-hidden>
                     {RESOURCE_ICON[resource.key]}
                   </span>
                   <span className="sw-resource-text">
                     <Link to={RESOURCE_PATH[resource.key](userId)} className="sw-resource-link">
-                      {resource.title}
+                      {t(resource.title)}
                     </Link>
-                    <span className="sw-resource-description">{resource.description}</span>
+                    <span className="sw-resource-description">{t(resource.description)}</span>
                   </span>
                 </li>
               ))}

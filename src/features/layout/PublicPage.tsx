@@ -10,7 +10,7 @@ export function PublicPage({ children, width = 480 }: { children: ReactNode; wid
   return (
     <div className="sw-public">
       <header className="sw-public__header">
-        <Link to={ROUTES.login} aria-label={`${APP_NAME} — sign in`}>
+        <Link to={ROUTES.login} aria-label={t('login.brandLinkLabel', { appName: APP_NAME })}>
           <BrandLogo />
         </Link>
       </header>

@@ -1,6 +1,6 @@
 // "Continue with Google" on the sign-in screen, shown only when the server has Google sign-in configured.
 // Plain elements like the rest of /login (no antd there).
-import { GOOGLE_SIGN_IN_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { useGoogleSignInStatusQuery } from '../session/authApi';
 import { startGoogleSignIn } from './googleSignIn';
 
@@ -10,7 +10,7 @@ export function GoogleSignInButton() {
   return (
     <button type="button" className="sw-button sw-login__google" onClick={startGoogleSignIn}>
       <span aria-hidden="true" className="sw-login__google-mark">G</span>
-      {GOOGLE_SIGN_IN_TEXT.button}
+      {t('login.google.button')}
     </button>
   );
 }

@@ -3,7 +3,11 @@
 // 180 KiB of JavaScript (gzip), and antd's Form, Input and Button alone weigh 96 KiB on top of React's 67.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { APP_NAME, GOOGLE_SIGN_IN_TEXT, LOGIN_TEXT, RESEND_VERIFICATION_TEXT, ROUTES, SESSION_ENDED_TEXT } from '../../constants';
+import { APP_NAME, ROUTES } from '../../constants';
+import type { GoogleSignInError } from '../../api/contract/auth';
+import type { SessionEndCause } from '../../api/apiSlice';
+import type { MessageId } from '../../i18n/catalogue';
+import { t } from '../../i18n/texts';
 import { decodeToken } from '../../lib/token';
 import { selectSessionEndedBecause, tokenSaved } from '../session/sessionSlice';
 import { GoogleSignInButton } from './GoogleSignInButton';
@@ -17,10 +21,26 @@ import './login.css';
 import './login-form.css';
 
 const FAILURE_TEXT = {
-  invalidCredentials: LOGIN_TEXT.invalidCredentials,
-  tooManyAttempts: LOGIN_TEXT.tooManyAttempts,
-  unexpected: LOGIN_TEXT.unexpectedFailure,
-} as const;
+  invalidCredentials: 'login.invalidCredentials',
+  tooManyAttempts: 'login.tooManyAttempts',
+  unexpected: 'login.unexpectedFailure',
+} as const satisfies Record<string, MessageId>;
+
+/** Why Google sent the owner back without a session (the server's `#google-error=`). */
+const GOOGLE_ERROR_TEXT = {
+  cancelled: 'login.google.cancelled',
+  'unverified-email': 'login.google.unverifiedEmail',
+  failed: 'login.google.failed',
+} as const satisfies Record<GoogleSignInError, MessageId>;
+
+/** Why the app ended a session the owner did not sign out of. */
+const SESSION_ENDED_TEXT = {
+  expired: 'login.sessionEnded.expired',
+  'signed-out': 'login.sessionEnded.signedOut',
+  'password-changed': 'login.sessionEnded.passwordChanged',
+  'account-closed': 'login.sessionEnded.accountClosed',
+  unknown: 'login.sessionEnded.unknown',
+} as const satisfies Record<SessionEndCause, MessageId>;
 
 /** What the verification page hands over when it sends the owner here with a dead link. */
 export interface LoginPageState {
@@ -85,49 +105,49 @@ export default function LoginPage() {
           <BrandLogo size={36} />
         </div>
         <div className="sw-login__form-wrap">
-          <h1 className="sw-login__heading">{LOGIN_TEXT.heading}</h1>
-          <span className="sw-login__subtitle">{LOGIN_TEXT.subtitle}</span>
+          <h1 className="sw-login__heading">{t('login.heading')}</h1>
+          <span className="sw-login__subtitle">{t('login.subtitle')}</span>
 
           {endedBecause !== null && failure === null && (
             <div className="sw-login__alert sw-alert sw-alert--info" role="status">
               <span className="sw-alert__icon sw-alert__icon--info" aria-hidden="true">i</span>
-              <span className="sw-alert__text">{SESSION_ENDED_TEXT[endedBecause]}</span>
+              <span className="sw-alert__text">{t(SESSION_ENDED_TEXT[endedBecause])}</span>
             </div>
           )}
 
           {googleError !== null && failure === null && (
             <div className="sw-login__alert sw-alert sw-alert--error" role="alert">
               <span className="sw-alert__icon" aria-hidden="true">×</span>
-              <span className="sw-alert__text">{GOOGLE_SIGN_IN_TEXT.errors[googleError]}</span>
+              <span className="sw-alert__text">{t(GOOGLE_ERROR_TEXT[googleError])}</span>
             </div>
           )}
 
           {failure !== null && (
             <div className="sw-login__alert sw-alert sw-alert--error" role="alert">
               <span className="sw-alert__icon" aria-hidden="true">×</span>
-              <span className="sw-alert__text">{FAILURE_TEXT[failure]}</span>
+              <span className="sw-alert__text">{t(FAILURE_TEXT[failure])}</span>
             </div>
           )}
 
           <form name="login" className="sw-auth-form sw-form" onSubmit={onSubmit} noValidate>
             <div className="sw-form__item">
-              <label className="sw-form__label" htmlFor="login_username">{LOGIN_TEXT.username}</label>
-              <input id="login_username" name="username" className="sw-input" autoComplete="username" placeholder={LOGIN_TEXT.usernamePlaceholder} />
+              <label className="sw-form__label" htmlFor="login_username">{t('login.username')}</label>
+              <input id="login_username" name="username" className="sw-input" autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
             </div>
             <div className="sw-form__item">
-              <label className="sw-form__label" htmlFor="login_password">{LOGIN_TEXT.password}</label>
+              <label className="sw-form__label" htmlFor="login_password">{t('login.password')}</label>
               <span className="sw-input sw-input--affix">
                 <input
                   id="login_password"
                   name="password"
                   type={passwordShown ? 'text' : 'password'}
                   autoComplete="current-password"
-                  placeholder={LOGIN_TEXT.passwordPlaceholder}
+                  placeholder={t('login.passwordPlaceholder')}
                 />
                 <button
                   type="button"
                   className="sw-input__eye"
-                  aria-label={passwordShown ? LOGIN_TEXT.hideCharacters : LOGIN_TEXT.showCharacters}
+                  aria-label={passwordShown ? t('login.hideCharacters') : t('login.showCharacters')}
                   aria-pressed={passwordShown}
                   onClick={() => setPasswordShown((shown) => !shown)}
                 >
@@ -138,40 +158,40 @@ export default function LoginPage() {
             <div className="sw-login__forgot">
               {/* "Forgot password?" asks for a reset link. */}
               <Link className="sw-link" to={ROUTES.forgotPassword}>
-                {LOGIN_TEXT.forgotPassword}
+                {t('login.forgotPassword')}
               </Link>
             </div>
             {/* Disabled while submitting and while the lockout counts down. */}
             <button type="submit" className={`sw-button sw-button--primary${busy ? ' is-loading' : ''}`} disabled={status !== 'idle'}>
               {busy ? <span className="sw-button__spinner" aria-hidden="true" /> : null}
-              {status === 'lockedOut' ? LOGIN_TEXT.tryAgainIn(secondsLeft) : LOGIN_TEXT.submit}
+              {status === 'lockedOut' ? t('login.tryAgainIn', { seconds: secondsLeft }) : t('login.submit')}
             </button>
           </form>
 
           {failure === 'invalidCredentials' ? (
-            <ResendVerificationLink key={typedEmail} intro={RESEND_VERIFICATION_TEXT.notVerifiedHint} email={typedEmail} />
+            <ResendVerificationLink key={typedEmail} intro={t('login.resend.notVerifiedHint')} email={typedEmail} />
           ) : arrivedWithDeadLink ? (
-            <ResendVerificationLink intro={RESEND_VERIFICATION_TEXT.linkInvalid} />
+            <ResendVerificationLink intro={t('login.resend.linkInvalid')} />
           ) : null}
 
           <div className="sw-divider" role="separator">
-            <span>{LOGIN_TEXT.divider}</span>
+            <span>{t('login.divider')}</span>
           </div>
           <GoogleSignInButton />
-          <p className="sw-login__register-hint">{LOGIN_TEXT.noAccount}</p>
+          <p className="sw-login__register-hint">{t('login.noAccount')}</p>
           <button type="button" className="sw-button" onClick={() => navigate(ROUTES.register)}>
-            {LOGIN_TEXT.register}
+            {t('login.register')}
           </button>
         </div>
         <footer className="sw-login__footer">
           © {new Date().getFullYear()} {APP_NAME}
         </footer>
       </main>
-      <aside className="sw-login__preview" aria-label={LOGIN_TEXT.previewHeading}>
-        <img src={PREVIEW_IMAGE} alt={LOGIN_TEXT.previewAlt} width={560} height={460} />
+      <aside className="sw-login__preview" aria-label={t('login.previewHeading')}>
+        <img src={PREVIEW_IMAGE} alt={t('login.previewAlt')} width={560} height={460} />
         <div className="sw-login__preview-text">
-          <h2>{LOGIN_TEXT.previewHeading}</h2>
-          <p>{LOGIN_TEXT.previewText}</p>
+          <h2>{t('login.previewHeading')}</h2>
+          <p>{t('login.previewText')}</p>
         </div>
       </aside>
     </div>

@@ -3,14 +3,14 @@
 // Plain elements, like the sign-in form it sits under (no antd on /login).
 import { useId, useState, type FormEvent } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { RESEND_VERIFICATION_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { useResendVerificationMutation } from '../session/authApi';
 
 function failureText(error: unknown): string {
   const status = (error as FetchBaseQueryError | undefined)?.status;
-  if (status === 429) return RESEND_VERIFICATION_TEXT.tooMany;
-  if (status === 400) return RESEND_VERIFICATION_TEXT.invalidEmail;
-  return RESEND_VERIFICATION_TEXT.failed;
+  if (status === 429) return t('login.resend.tooMany');
+  if (status === 400) return t('login.resend.invalidEmail');
+  return t('login.resend.failed');
 }
 
 export function ResendVerificationLink({ intro, email = '' }: { intro: string; email?: string }) {
@@ -25,7 +25,7 @@ export function ResendVerificationLink({ intro, email = '' }: { intro: string; e
   };
 
   return (
-    <section className="sw-resend-verification" aria-label={RESEND_VERIFICATION_TEXT.submit}>
+    <section className="sw-resend-verification" aria-label={t('login.resend.submit')}>
       <p className="sw-resend-verification__intro">{intro}</p>
       {state.isSuccess ? (
         <p className="sw-resend-verification__sent" role="status">
@@ -35,14 +35,14 @@ export function ResendVerificationLink({ intro, email = '' }: { intro: string; e
         <form className="sw-form" onSubmit={onSubmit} noValidate>
           <div className="sw-form__item">
             <label className="sw-form__label" htmlFor={fieldId}>
-              {RESEND_VERIFICATION_TEXT.email}
+              {t('login.resend.email')}
             </label>
             <input
               id={fieldId}
               type="email"
               className="sw-input"
               autoComplete="email"
-              placeholder={RESEND_VERIFICATION_TEXT.emailPlaceholder}
+              placeholder={t('login.resend.emailPlaceholder')}
               value={address}
               onChange={(event) => setAddress(event.target.value)}
             />
@@ -53,7 +53,7 @@ export function ResendVerificationLink({ intro, email = '' }: { intro: string; e
             </p>
           ) : null}
           <button type="submit" className="sw-button" disabled={state.isLoading || address.trim() === ''}>
-            {RESEND_VERIFICATION_TEXT.submit}
+            {t('login.resend.submit')}
           </button>
         </form>
       )}

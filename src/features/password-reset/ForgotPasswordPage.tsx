@@ -4,7 +4,8 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { FORGOT_PASSWORD_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { PublicPage } from '../layout/PublicPage';
 import { useForgotPasswordMutation } from '../session/authApi';
 import '../verify/verify.css';
@@ -19,7 +20,7 @@ export default function ForgotPasswordPage() {
     if (!result.error) setSent(true);
   };
 
-  const failure = state.isError ? ((state.error as FetchBaseQueryError).status === 429 ? FORGOT_PASSWORD_TEXT.tooMany : FORGOT_PASSWORD_TEXT.failed) : null;
+  const failure = state.isError ? ((state.error as FetchBaseQueryError).status === 429 ? t('passwordReset.forgot.tooMany') : t('passwordReset.forgot.failed')) : null;
 
   return (
     <PublicPage width={440}>
@@ -30,41 +31,41 @@ export default function ForgotPasswordPage() {
         {sent ? (
           <>
             <Typography.Title level={1} className="sw-verify__heading">
-              {FORGOT_PASSWORD_TEXT.sentTitle}
+              {t('passwordReset.forgot.sentTitle')}
             </Typography.Title>
             <p className="sw-verify__text" role="status">
-              {FORGOT_PASSWORD_TEXT.sentText}
+              {t('passwordReset.forgot.sentText')}
             </p>
-            <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.sentNotVerifiedText}</p>
-            <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.sentHint}</p>
+            <p className="sw-verify__text">{t('passwordReset.forgot.sentNotVerifiedText')}</p>
+            <p className="sw-verify__text">{t('passwordReset.forgot.sentHint')}</p>
           </>
         ) : (
           <>
             <Typography.Title level={1} className="sw-verify__heading">
-              {FORGOT_PASSWORD_TEXT.title}
+              {t('passwordReset.forgot.title')}
             </Typography.Title>
-            <p className="sw-verify__text">{FORGOT_PASSWORD_TEXT.text}</p>
+            <p className="sw-verify__text">{t('passwordReset.forgot.text')}</p>
             {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16, textAlign: 'left' }} /> : null}
             <Form name="forgot-password" layout="vertical" size="large" requiredMark={false} className="sw-auth-form sw-verify__form" onFinish={onFinish}>
               <Form.Item
-                label={FORGOT_PASSWORD_TEXT.email}
+                label={t('passwordReset.forgot.email')}
                 name="email"
                 rules={[
-                  { required: true, whitespace: true, message: FORGOT_PASSWORD_TEXT.emailRequired },
-                  { type: 'email', message: FORGOT_PASSWORD_TEXT.emailInvalid },
+                  { required: true, whitespace: true, message: t('passwordReset.forgot.emailRequired') },
+                  { type: 'email', message: t('passwordReset.forgot.emailInvalid') },
                 ]}
               >
                 {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this field is the page's one task (opened from a link, nothing above it to read first), so the cursor starts there */}
-                <Input type="email" autoComplete="email" placeholder={FORGOT_PASSWORD_TEXT.emailPlaceholder} autoFocus />
+                <Input type="email" autoComplete="email" placeholder={t('passwordReset.forgot.emailPlaceholder')} autoFocus />
               </Form.Item>
               <Button type="primary" htmlType="submit" block loading={state.isLoading}>
-                {FORGOT_PASSWORD_TEXT.submit}
+                {t('passwordReset.forgot.submit')}
               </Button>
             </Form>
           </>
         )}
         <Button type="link" block style={{ marginTop: 12 }} onClick={() => navigate(ROUTES.login)}>
-          {FORGOT_PASSWORD_TEXT.backToLogin}
+          {t('passwordReset.backToLogin')}
         </Button>
       </div>
     </PublicPage>

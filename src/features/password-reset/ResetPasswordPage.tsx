@@ -4,12 +4,16 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Spin, Typography } from 'antd';
 import { ClockCircleOutlined, LockOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
-import { RESET_PASSWORD_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi, useCheckResetLinkQuery } from '../session/authApi';
 import { passwordRuleMessage } from '../verify/VerifyPage';
 import '../verify/verify.css';
+
+/** A console line for the developer (not shown to the vendor, so not translated). */
+const RESET_FAILED_LOG = 'Password reset failed';
 
 function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () => void }) {
   const dispatch = useAppDispatch();
@@ -34,7 +38,7 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
     setSubmitting(false);
     const rule = passwordRuleMessage(result.error);
     if (rule === null) {
-      console.error(RESET_PASSWORD_TEXT.failedLog, result.error);
+      console.error(RESET_FAILED_LOG, result.error);
       onLinkDead();
       return;
     }
@@ -47,21 +51,21 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
         <LockOutlined />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
-        {RESET_PASSWORD_TEXT.title}
+        {t('passwordReset.reset.title')}
       </Typography.Title>
-      <p className="sw-verify__text">{RESET_PASSWORD_TEXT.text}</p>
+      <p className="sw-verify__text">{t('passwordReset.reset.text')}</p>
       <Form form={form} name="reset-password" layout="vertical" size="large" requiredMark={false} className="sw-auth-form sw-verify__form" onFinish={save}>
         <Form.Item
-          label={RESET_PASSWORD_TEXT.password}
+          label={t('passwordReset.reset.password')}
           name="password"
-          extra={RESET_PASSWORD_TEXT.passwordHelp}
-          rules={[{ required: true, message: RESET_PASSWORD_TEXT.passwordRequired }]}
+          extra={t('passwordReset.reset.passwordHelp')}
+          rules={[{ required: true, message: t('passwordReset.reset.passwordRequired') }]}
         >
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this field is the page's one task (opened from a link, nothing above it to read first), so the cursor starts there */}
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
-          {RESET_PASSWORD_TEXT.submit}
+          {t('passwordReset.reset.submit')}
         </Button>
       </Form>
     </>
@@ -76,14 +80,14 @@ function DeadLink() {
         <ClockCircleOutlined />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
-        {RESET_PASSWORD_TEXT.invalidTitle}
+        {t('passwordReset.reset.invalidTitle')}
       </Typography.Title>
-      <p className="sw-verify__text">{RESET_PASSWORD_TEXT.invalidText}</p>
+      <p className="sw-verify__text">{t('passwordReset.reset.invalidText')}</p>
       <Button type="primary" size="large" block onClick={() => navigate(ROUTES.forgotPassword)}>
-        {RESET_PASSWORD_TEXT.askAgain}
+        {t('passwordReset.reset.askAgain')}
       </Button>
       <Button type="link" block style={{ marginTop: 12 }} onClick={() => navigate(ROUTES.login)}>
-        {RESET_PASSWORD_TEXT.backToLogin}
+        {t('passwordReset.backToLogin')}
       </Button>
     </>
   );
@@ -100,7 +104,7 @@ export default function ResetPasswordPage() {
       <div className="sw-verify__pending" role="status">
         <Spin size="large" />
         <Typography.Title level={1} className="sw-verify__heading">
-          {RESET_PASSWORD_TEXT.checking}
+          {t('passwordReset.reset.checking')}
         </Typography.Title>
       </div>
     );

@@ -3,7 +3,8 @@ import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import { formatTime } from '../../lib/format';
 import { useAppSelector } from '../../app/hooks';
 import type { HandoverScreen } from '../../api/contract/handover';
-import { ACTIVITY_TEXT } from '../../constants';
+import type { MessageId } from '../../i18n/catalogue';
+import { intlLocale, t } from '../../i18n/texts';
 import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
 import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activity/activityFeedSlice';
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
@@ -44,10 +45,10 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
   return (
     <section className="sw-live-feed" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
       <header className="sw-live-feed__header">
-        <h2 id={`${idPrefix}-title`}>{ACTIVITY_TEXT.feedTitle}</h2>
+        <h2 id={`${idPrefix}-title`}>{t('activity.feedTitle')}</h2>
         <FeedStatusBadge status={feed.status} />
       </header>
-      <p className="sw-live-feed__hint">{ACTIVITY_TEXT.feedHint}</p>
+      <p className="sw-live-feed__hint">{t('activity.feedHint')}</p>
       {/* Confirm a hand-over by the code on the customer's phone. */}
       {/* Offline, a counter screen cannot confirm a hand-over (the server settles each claim once): it says so. */}
       {handoverOffline ? (
@@ -58,7 +59,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
         <HandOverByCode vendorId={vendorId} screen={screen} idPrefix={idPrefix} />
       ) : null}
       {/* Always in the page, so screen readers announce lines added to it. */}
-      <ul className="sw-feed sw-live-feed__list" aria-label={ACTIVITY_TEXT.feedListLabel} aria-live="polite" aria-relevant="additions">
+      <ul className="sw-feed sw-live-feed__list" aria-label={t('activity.feedListLabel')} aria-live="polite" aria-relevant="additions">
         {feed.items.map((item, index) => (
           <li key={item.id} className={index === 0 ? 'sw-feed-item sw-live-feed__item sw-live-feed__item--newest' : 'sw-feed-item sw-live-feed__item'}>
             <span className={`sw-feed-icon sw-feed-icon--${item.type === 'redemption' ? 'redeemed' : 'stamp'}`} aria-hidden>
@@ -67,22 +68,28 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
             <span className="sw-live-feed__line">{withWho(feedLine(item), item)}</span>
             {vendorId && !handoverOffline ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}
             <time className="sw-live-feed__time" dateTime={new Date(item.date).toISOString()}>
-              {formatTime(item.date)}
+              {formatTime(item.date, intlLocale())}
             </time>
           </li>
         ))}
       </ul>
-      {feed.items.length === 0 ? <p className="sw-live-feed__empty">{ACTIVITY_TEXT.feedEmpty}</p> : null}
+      {feed.items.length === 0 ? <p className="sw-live-feed__empty">{t('activity.feedEmpty')}</p> : null}
     </section>
   );
 }
+
+const STATUS_TEXT = {
+  connecting: 'activity.status.connecting',
+  live: 'activity.status.live',
+  reconnecting: 'activity.status.reconnecting',
+} as const satisfies Record<string, MessageId>;
 
 function FeedStatusBadge({ status }: { status: ActivityFeedStatus }) {
   const state = status === 'live' ? 'live' : status === 'reconnecting' ? 'reconnecting' : 'connecting';
   return (
     <span className={`sw-live-badge sw-live-badge--${state}`} role="status" data-testid="live-status">
       <span className="sw-live-badge__dot" aria-hidden />
-      {ACTIVITY_TEXT.status[state]}
+      {t(STATUS_TEXT[state])}
     </span>
   );
 }

@@ -5,14 +5,29 @@ import { useEffect, useState } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
 import { App, Button, ConfigProvider, Modal, Tag, type ThemeConfig } from 'antd';
 import { formatTime, formatTimeWithSeconds } from '../../lib/format';
+import { intlLocale, t } from '../../i18n/texts';
 import type { RelayAlert } from '../../api/contract/relay';
 import { useAppDispatch } from '../../app/hooks';
-import { RELAY_TEXT } from '../../constants';
 import { itemsVoided } from '../activity/activityFeedSlice';
 import { useGetRelayAlertsQuery, useVoidRelayCodeMutation } from './relayApi';
 
 /** antd's default danger red carries white text at about 3:1; this one passes WCAG AA. */
 const readableDanger: ThemeConfig = { token: { colorError: '#b42318' } };
+
+/** The alert in the browser's own time ('Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around'). */
+function alertText(alert: RelayAlert): string {
+  const firstUsed = formatTime(alert.firstUsedAt, intlLocale());
+  if (alert.reason === 'device') return t('relay.alert.device', { kind: alert.kind, firstUsed });
+  const seconds = Math.round((alert.lastUsedAt - alert.firstUsedAt) / 1000);
+  const span = seconds < 120 ? t('relay.span.seconds', { count: Math.max(1, seconds) }) : t('relay.span.minutes', { count: Math.round(seconds / 60) });
+  return t('relay.alert.uses', { kind: alert.kind, firstUsed, uses: alert.granted + alert.refused, networks: alert.networks, span });
+}
+
+/** What a void did: the stamps taken back, and the claims that stay claimed. */
+function voidedText(stamps: number, claimsKept: number): string {
+  const voided = t('relay.voided', { stamps });
+  return claimsKept > 0 ? `${voided} ${t('relay.voidedClaimsKept', { claimsKept })}` : voided;
+}
 
 export function RelayAlerts({ vendorId }: { vendorId: string }) {
   const dispatch = useAppDispatch();
@@ -30,9 +45,9 @@ export function RelayAlerts({ vendorId }: { vendorId: string }) {
       {alerts.length > 0 ? (
         <section className="sw-relay" aria-labelledby="sw-relay-title">
           <h2 id="sw-relay-title">
-            <WarningOutlined aria-hidden /> {RELAY_TEXT.sectionTitle}
+            <WarningOutlined aria-hidden /> {t('relay.sectionTitle')}
           </h2>
-          <p className="sw-relay__hint">{RELAY_TEXT.sectionHint}</p>
+          <p className="sw-relay__hint">{t('relay.sectionHint')}</p>
           <ul className="sw-relay__list">
             {alerts.map((alert) => (
               <RelayAlertItem key={alert.code} vendorId={vendorId} alert={alert} />
@@ -53,10 +68,10 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
   const confirmVoid = async () => {
     try {
       const result = await voidCode({ vendorId, code: alert.code }).unwrap();
-      void message.success(RELAY_TEXT.voided(result.voidedStamps, result.claimsKept));
-      if (result.flyerRenewed) void message.info(RELAY_TEXT.flyerRenewed);
+      void message.success(voidedText(result.voidedStamps, result.claimsKept));
+      if (result.flyerRenewed) void message.info(t('relay.flyerRenewed'));
     } catch {
-      void message.error(RELAY_TEXT.voidFailed);
+      void message.error(t('relay.voidFailed'));
     } finally {
       setConfirming(false);
     }
@@ -64,39 +79,39 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
 
   return (
     <li className="sw-relay__alert" data-testid="relay-alert">
-      <p className="sw-relay__message">{RELAY_TEXT.alertMessage(alert, formatTime(alert.firstUsedAt), Math.round((alert.lastUsedAt - alert.firstUsedAt) / 1000))}</p>
+      <p className="sw-relay__message">{alertText(alert)}</p>
       <p className="sw-relay__counts">
-        {RELAY_TEXT.stampsTitle(alert.granted)}
-        {alert.refused > 0 ? ` · ${RELAY_TEXT.refused(alert.refused)}` : ''}
+        {t('relay.stampsTitle', { granted: alert.granted })}
+        {alert.refused > 0 ? ` · ${t('relay.refused', { refused: alert.refused })}` : ''}
       </p>
-      <ol className="sw-relay__stamps" aria-label={RELAY_TEXT.stampsTitle(alert.granted)}>
+      <ol className="sw-relay__stamps" aria-label={t('relay.stampsTitle', { granted: alert.granted })}>
         {alert.stamps.map((stamp) => (
           <li key={stamp.id} className={stamp.voided ? 'sw-relay__stamp sw-relay__stamp--voided' : 'sw-relay__stamp'}>
-            <time dateTime={new Date(stamp.date).toISOString()}>{formatTimeWithSeconds(stamp.date)}</time>
-            <span>{RELAY_TEXT.stampLine(stamp.customer, stamp.network)}</span>
-            {stamp.newDevice ? <Tag>{RELAY_TEXT.newDevice}</Tag> : null}
-            {stamp.claimedAfter ? <Tag color="gold">{RELAY_TEXT.claimedTag}</Tag> : null}
-            {stamp.voided ? <Tag>{RELAY_TEXT.voidedTag}</Tag> : null}
+            <time dateTime={new Date(stamp.date).toISOString()}>{formatTimeWithSeconds(stamp.date, intlLocale())}</time>
+            <span>{stamp.network ? `${stamp.customer} · ${stamp.network}` : stamp.customer}</span>
+            {stamp.newDevice ? <Tag>{t('relay.newDevice')}</Tag> : null}
+            {stamp.claimedAfter ? <Tag color="gold">{t('relay.claimedTag')}</Tag> : null}
+            {stamp.voided ? <Tag>{t('relay.voidedTag')}</Tag> : null}
           </li>
         ))}
       </ol>
       {alert.voidedAt !== null ? (
-        <p className="sw-relay__done">{RELAY_TEXT.voidedSummary(alert.voidedStamps ?? 0)}</p>
+        <p className="sw-relay__done">{t('relay.voidedSummary', { stamps: alert.voidedStamps ?? 0 })}</p>
       ) : (
         <ConfigProvider theme={readableDanger}>
           <Button danger type="primary" onClick={() => setConfirming(true)} loading={isLoading} disabled={open === 0}>
-            {RELAY_TEXT.voidButton(open)}
+            {t('relay.voidButton', { stamps: open })}
           </Button>
           <Modal
             open={confirming}
-            title={RELAY_TEXT.voidConfirmTitle}
-            okText={RELAY_TEXT.voidConfirmOk}
-            cancelText={RELAY_TEXT.voidConfirmCancel}
+            title={t('relay.voidConfirmTitle')}
+            okText={t('relay.voidConfirmOk')}
+            cancelText={t('relay.voidConfirmCancel')}
             okButtonProps={{ danger: true, loading: isLoading }}
             onOk={() => void confirmVoid()}
             onCancel={() => setConfirming(false)}
           >
-            <p>{RELAY_TEXT.voidConfirmText(open, alert.kind === 'printable')}</p>
+            <p>{alert.kind === 'printable' ? `${t('relay.voidConfirmText', { stamps: open })} ${t('relay.voidConfirmFlyer')}` : t('relay.voidConfirmText', { stamps: open })}</p>
           </Modal>
         </ConfigProvider>
       )}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, InputNumber } from 'antd';
 import { STAMP_BUDGET_FLOOR as FLOOR_LIMITS } from '../../api/contract/limits';
-import { RELAY_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { useGetStampBudgetQuery, useSetStampBudgetMutation } from './relayApi';
 
 export function StampBudgetSection({ vendorId }: { vendorId: string }) {
@@ -22,28 +22,29 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
   const onSave = async () => {
     try {
       await save({ vendorId, codeBudgetFloor: codeFloor, flyerBudgetFloor: flyerFloor }).unwrap();
-      void message.success(RELAY_TEXT.budgetSaved);
+      void message.success(t('relay.budgetSaved'));
     } catch {
-      void message.error(RELAY_TEXT.budgetSaveFailed);
+      void message.error(t('relay.budgetSaveFailed'));
     }
   };
 
   return (
     <section className="sw-flyer-card sw-budget-card" aria-labelledby="sw-budget-title" data-testid="stamp-budget">
       <div className="sw-flyer-card__intro">
-        <h2 id="sw-budget-title">{RELAY_TEXT.budgetTitle}</h2>
-        <p>{data ? RELAY_TEXT.budgetHint(data.effectiveCodeBudget, data.effectiveFlyerBudget) : RELAY_TEXT.budgetExplain}</p>
+        <h2 id="sw-budget-title">{t('relay.budgetTitle')}</h2>
+        <p>{data ? t('relay.budgetHint', { code: data.effectiveCodeBudget, flyer: data.effectiveFlyerBudget }) : t('relay.budgetExplain')}</p>
+        {data?.changedBy ? <p data-testid="stamp-budget-changed-by">{t('account.changedBy', { name: data.changedBy })}</p> : null}
         <div className="sw-budget-card__fields">
           <label>
-            <span>{RELAY_TEXT.codeFloorLabel}</span>
-            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={RELAY_TEXT.budgetDefault} onChange={(v) => setCodeFloor(v)} />
+            <span>{t('relay.codeFloorLabel')}</span>
+            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setCodeFloor(v)} />
           </label>
           <label>
-            <span>{RELAY_TEXT.flyerFloorLabel}</span>
-            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={RELAY_TEXT.budgetDefault} onChange={(v) => setFlyerFloor(v)} />
+            <span>{t('relay.flyerFloorLabel')}</span>
+            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setFlyerFloor(v)} />
           </label>
           <Button onClick={() => void onSave()} loading={isLoading}>
-            {RELAY_TEXT.budgetSave}
+            {t('relay.budgetSave')}
           </Button>
         </div>
       </div>

@@ -2,7 +2,7 @@
 // carries the count, signed by the server, and the codes after it give 1 stamp again.
 import { InputNumber } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGetRewardSettingsQuery } from '../../api/rewardsApi';
+import { useGetCounterStampSettingsQuery } from '../../api/rewardsApi';
 import { isFetching, qrCode, selectQr, stampCountChosen } from './qrSlice';
 import { t } from '../../i18n/texts';
 
@@ -10,7 +10,8 @@ export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
   const dispatch = useAppDispatch();
   const qr = useAppSelector(selectQr);
   const vendorId = qr.status === 'closed' ? '' : qr.vendorId;
-  const { data: settings } = useGetRewardSettingsQuery(vendorId, { skip: !vendorId });
+  // The counter's own read (staff and counter screens may use it), not the manager's full reward settings.
+  const { data: settings } = useGetCounterStampSettingsQuery(vendorId, { skip: !vendorId });
   if (!settings || settings.stampMode !== 'per-item') return null;
   const id = `${idPrefix}-stamp-count`;
   const shown = qrCode(qr)?.stampCount ?? 1;

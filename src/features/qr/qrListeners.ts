@@ -1,12 +1,15 @@
 // The QR refresh cycle's timers: fetch on open, a new token each time the bar reaches its end (every 60 s).
 // A failed fetch is retried with backoff (2, 4, 8, 16, 30 s…) until one works, and the browser's
 // offline/online events pause and resume the retries, so the counter screen recovers by itself.
+// A paired counter screen switches to codes it signs itself the moment it loses the server (the browser goes
+// offline, or its live feed drops while the browser still thinks it is online), not at the next rotation.
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { QR_TIMING } from '../../constants';
 import { qrApi } from './qrApi';
 import { codeSelfSigned, fetchFailed, fetchStarted, fetchSucceeded, isFetching, pageClosed, pageOpened, refreshDue, regenerateRequested, stampCountChosen, wentOffline, wentOnline } from './qrSlice';
 import { activeSigner } from './device/counterDeviceSlice';
+import { feedConnected, feedDropped } from '../activity/activityFeedSlice';
 import { DEVICE_CODE_TTL_SECONDS, mintDeviceCode } from './device/deviceCodes';
 
 /**
@@ -100,11 +103,26 @@ export function registerQrListeners(startListening: AppStartListening): void {
       window.addEventListener('offline', goOffline);
       window.addEventListener('online', goOnline);
 
+      // The live feed is the screen's line to the server: when it drops (the café's internet is down while its
+      // Wi-Fi is up, so no offline event), the server's code on screen may be the last one for a while. A counter
+      // screen signs its own at once; when the feed is back it asks the server for a code at once.
+      const followFeed = listenerApi.fork(async (task) => {
+        for (;;) {
+          const [action] = await task.pause(listenerApi.take(isAnyOf(feedDropped, feedConnected)));
+          const status = qr().status;
+          if (feedDropped.match(action) && status !== 'self-signed') signCode();
+          else if (feedConnected.match(action) && status === 'self-signed' && !(typeof navigator !== 'undefined' && navigator.onLine === false)) {
+            listenerApi.dispatch(regenerateRequested());
+          }
+        }
+      });
+
       // The effect stays alive until the page closes; cancelling it (a newer cycle) also cancels the forks.
       try {
         await listenerApi.take(pageClosed.match);
       } finally {
         cycle.cancel();
+        followFeed.cancel();
         window.removeEventListener('offline', goOffline);
         window.removeEventListener('online', goOnline);
       }

@@ -4,7 +4,10 @@ import { Alert, App, Button, Divider, Form, Input, Steps, Typography, Upload, ty
 import { GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { REGISTER_TEXT, ROUTES } from '../../constants';
+import { ROUTES } from '../../constants';
+import { MAX_MENU_BYTES } from '../../api/contract/limits';
+import type { MessageId } from '../../i18n/catalogue';
+import { t } from '../../i18n/texts';
 import { serverErrorMessage } from '../../api/errorMessage';
 import type { RegisterFields } from '../../api/contract/auth';
 import { useAppDispatch } from '../../app/hooks';
@@ -18,6 +21,12 @@ type Step = 0 | 1 | 2;
 type FormValues = Partial<RegisterFields>;
 
 const MENU_TYPES = ['image/png', 'image/jpeg'];
+
+const STEP_TITLES: Record<Step, MessageId> = { 0: 'register.stepTitle.account', 1: 'register.stepTitle.store', 2: 'register.stepTitle.created' };
+const STEP_LABELS: MessageId[] = ['register.stepLabel.account', 'register.stepLabel.store', 'register.stepLabel.verify'];
+/** Console lines for the developer (not shown to the vendor, so not translated). */
+const GOOGLE_UNAVAILABLE_LOG = 'Continue with Google clicked (not available yet)';
+const REGISTER_FAILED_LOG = 'Registration failed';
 
 /** An HTTP answer (the server said no) as opposed to a failure to reach the server at all. */
 function isHttpRefusal(error: unknown): boolean {
@@ -34,7 +43,7 @@ export default function RegisterPage() {
     const status = await request;
     request.unsubscribe();
     if (status.data?.enabled) startGoogleSignIn();
-    else console.log(REGISTER_TEXT.googleLog);
+    else console.log(GOOGLE_UNAVAILABLE_LOG);
   };
   const { message } = App.useApp();
   // One form for both input steps: fields of the hidden step keep their values (antd `preserve`).
@@ -72,8 +81,8 @@ export default function RegisterPage() {
       setStep(2);
     } catch (error) {
       // A refused registration stays on step 2 without a message; a thrown failure is only logged.
-      if (!isHttpRefusal(error)) console.error(REGISTER_TEXT.registerFailedLog, error);
-      setFailure(REGISTER_TEXT.registerFailed(serverErrorMessage(error, REGISTER_TEXT.registerFailedFallback)));
+      if (!isHttpRefusal(error)) console.error(REGISTER_FAILED_LOG, error);
+      setFailure(t('register.registerFailed', { reason: serverErrorMessage(error, t('register.registerFailedFallback')) }));
     } finally {
       inFlight.current = false;
       setSubmitting(false);
@@ -82,11 +91,11 @@ export default function RegisterPage() {
 
   const pickMenu: UploadProps['beforeUpload'] = (file) => {
     if (!MENU_TYPES.includes(file.type)) {
-      void message.error(REGISTER_TEXT.menuWrongType);
+      void message.error(t('register.menuWrongType'));
       return Upload.LIST_IGNORE;
     }
-    if (file.size > REGISTER_TEXT.menuMaxBytes) {
-      void message.error(REGISTER_TEXT.menuTooLarge);
+    if (file.size > MAX_MENU_BYTES) {
+      void message.error(t('register.menuTooLarge'));
       return Upload.LIST_IGNORE;
     }
     setMenu(file);
@@ -99,7 +108,7 @@ export default function RegisterPage() {
         className="sw-register__steps"
         size="small"
         current={step}
-        items={REGISTER_TEXT.stepLabels.map((title) => ({ title }))}
+        items={STEP_LABELS.map((label) => ({ title: t(label) }))}
       />
       {step === 2 ? (
         <div className="sw-register__done">
@@ -107,31 +116,31 @@ export default function RegisterPage() {
             <MailOutlined />
           </div>
           <Typography.Title level={1} className="sw-register__heading">
-            {REGISTER_TEXT.stepTitles[step]}
+            {t(STEP_TITLES[step])}
           </Typography.Title>
-          <p>{REGISTER_TEXT.createdText}</p>
+          <p>{t('register.createdText')}</p>
           {menuNotAdded ? (
-            <Alert type="warning" showIcon className="sw-register__menu-skipped" title={REGISTER_TEXT.menuNotAdded(menuNotAdded)} />
+            <Alert type="warning" showIcon className="sw-register__menu-skipped" title={t('register.menuNotAdded', { reason: menuNotAdded.replace(/\.$/, '') })} />
           ) : null}
-          <p className="sw-register__hint">{REGISTER_TEXT.createdHint}</p>
+          <p className="sw-register__hint">{t('register.createdHint')}</p>
           <Button type="primary" size="large" block onClick={() => navigate(ROUTES.login)}>
-            {REGISTER_TEXT.login}
+            {t('register.login')}
           </Button>
         </div>
       ) : (
         <>
           <Typography.Title level={1} className="sw-register__heading">
-            {REGISTER_TEXT.stepTitles[step]}
+            {t(STEP_TITLES[step])}
           </Typography.Title>
           <Typography.Text className="sw-register__subtitle">
-            {step === 0 ? REGISTER_TEXT.accountSubtitle : REGISTER_TEXT.storeSubtitle}
+            {step === 0 ? t('register.accountSubtitle') : t('register.storeSubtitle')}
           </Typography.Text>
           {step === 0 && (
             <>
               <Button block size="large" icon={<GoogleOutlined />} onClick={continueWithGoogle}>
-                {REGISTER_TEXT.google}
+                {t('register.google')}
               </Button>
-              <Divider plain>{REGISTER_TEXT.divider}</Divider>
+              <Divider plain>{t('register.divider')}</Divider>
             </>
           )}
           {/* Browser validation is off; antd's own messages say what is missing. */}
@@ -146,38 +155,38 @@ export default function RegisterPage() {
           >
             {step === 0 ? (
               <>
-                <Form.Item label={REGISTER_TEXT.name} name="name" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="name" placeholder={REGISTER_TEXT.namePlaceholder} />
+                <Form.Item label={t('register.name')} name="name" rules={[{ required: true, whitespace: true }]}>
+                  <Input autoComplete="name" placeholder={t('register.namePlaceholder')} />
                 </Form.Item>
-                <Form.Item label={REGISTER_TEXT.business} name="business" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="organization" placeholder={REGISTER_TEXT.businessPlaceholder} />
+                <Form.Item label={t('register.business')} name="business" rules={[{ required: true, whitespace: true }]}>
+                  <Input autoComplete="organization" placeholder={t('register.businessPlaceholder')} />
                 </Form.Item>
                 <Form.Item
-                  label={REGISTER_TEXT.email}
+                  label={t('register.email')}
                   name="email"
-                  rules={[{ required: true, whitespace: true }, textRule(isEmailAddress, REGISTER_TEXT.emailInvalid)]}
+                  rules={[{ required: true, whitespace: true }, textRule(isEmailAddress, t('register.emailInvalid'))]}
                 >
-                  <Input type="email" autoComplete="email" placeholder={REGISTER_TEXT.emailPlaceholder} />
+                  <Input type="email" autoComplete="email" placeholder={t('register.emailPlaceholder')} />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" block>
-                  {REGISTER_TEXT.next}
+                  {t('register.next')}
                 </Button>
                 <p className="sw-register__signin">
-                  {REGISTER_TEXT.haveAccount} <Link to={ROUTES.login}>{REGISTER_TEXT.signInNow}</Link>
+                  {t('register.haveAccount')} <Link to={ROUTES.login}>{t('register.signInNow')}</Link>
                 </p>
               </>
             ) : (
               <>
-                <Form.Item label={REGISTER_TEXT.address} name="address" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="street-address" placeholder={REGISTER_TEXT.addressPlaceholder} />
+                <Form.Item label={t('register.address')} name="address" rules={[{ required: true, whitespace: true }]}>
+                  <Input autoComplete="street-address" placeholder={t('register.addressPlaceholder')} />
                 </Form.Item>
-                <Form.Item label={REGISTER_TEXT.openingHours} name="openingHours" rules={[{ required: true, whitespace: true }]}>
-                  <Input placeholder={REGISTER_TEXT.openingHoursPlaceholder} />
+                <Form.Item label={t('register.openingHours')} name="openingHours" rules={[{ required: true, whitespace: true }]}>
+                  <Input placeholder={t('register.openingHoursPlaceholder')} />
                 </Form.Item>
-                <Form.Item label={REGISTER_TEXT.website} name="website" rules={[textRule(isWebAddress, REGISTER_TEXT.websiteInvalid)]}>
-                  <Input inputMode="url" autoComplete="url" placeholder={REGISTER_TEXT.websitePlaceholder} />
+                <Form.Item label={t('register.website')} name="website" rules={[textRule(isWebAddress, t('register.websiteInvalid'))]}>
+                  <Input inputMode="url" autoComplete="url" placeholder={t('register.websitePlaceholder')} />
                 </Form.Item>
-                <Form.Item label={REGISTER_TEXT.menu}>
+                <Form.Item label={t('register.menu')}>
                   <Upload
                     accept=".png,.jpg,.jpeg,image/png,image/jpeg"
                     maxCount={1}
@@ -185,9 +194,9 @@ export default function RegisterPage() {
                     onRemove={() => setMenu(null)}
                     fileList={menuList}
                   >
-                    <Button icon={<UploadOutlined />}>{REGISTER_TEXT.uploadMenu}</Button>
+                    <Button icon={<UploadOutlined />}>{t('register.uploadMenu')}</Button>
                   </Upload>
-                  <Typography.Text className="sw-register__menu-help">{REGISTER_TEXT.menuHelp}</Typography.Text>
+                  <Typography.Text className="sw-register__menu-help">{t('register.menuHelp')}</Typography.Text>
                 </Form.Item>
                 {failure && <Alert type="error" showIcon role="alert" className="sw-register__error" title={failure} />}
                 <div className="sw-register__actions">
@@ -198,10 +207,10 @@ export default function RegisterPage() {
                     }}
                     disabled={submitting}
                   >
-                    {REGISTER_TEXT.back}
+                    {t('register.back')}
                   </Button>
                   <Button type="primary" htmlType="submit" loading={submitting}>
-                    {REGISTER_TEXT.register}
+                    {t('register.register')}
                   </Button>
                 </div>
               </>

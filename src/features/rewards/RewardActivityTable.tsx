@@ -4,11 +4,10 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { App, Button, Input, Modal, Table, Tag } from 'antd';
 import { useRemoveStampMutation } from '../activity/activityApi';
-import { ACTIVITY_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { SectionCard } from '../../components/SectionCard';
 import { useRewardActivity, type LiveActivityRow } from './useRewardActivity';
 import './reward-activity.css';
-import { t } from '../../i18n/texts';
 
 const COLUMNS = [
   { title: t('rewards.activityColumns.customer'), dataIndex: 'customer', key: 'customer' },
@@ -52,7 +51,7 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
         },
       ];
   return (
-    <SectionCard title={t('rewards.activityTitle')} icon={<HistoryOutlined />} sample={activity.sample ? ACTIVITY_TEXT.tableSampleTooltip : false}>
+    <SectionCard title={t('rewards.activityTitle')} icon={<HistoryOutlined />} sample={activity.sample ? t('activity.tableSampleTooltip') : false}>
       <Table<LiveActivityRow>
         columns={columns}
         dataSource={[...activity.rows]}

@@ -38,6 +38,7 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
         <p>
           <InfoCircleOutlined aria-hidden /> {t('rewards.localNote')}
         </p>
+        {saved?.changedBy ? <p data-testid="reward-settings-changed-by">{t('account.changedBy', { name: saved.changedBy })}</p> : null}
       </header>
       {settings ? (
         <>

@@ -5,11 +5,10 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_TEXT, RELAY_TEXT } from '../../constants';
+import { t } from '../../i18n/texts';
 import { activityDateLocale, sampleRewardActivity, type RewardActivityRow } from './sampleActivity';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
-import { t } from '../../i18n/texts';
 import { formatDay, formatTime } from '../../lib/format';
 
 /** Rows per page of the Reward Activity table. */
@@ -52,14 +51,16 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     // a stamp the store voided stays listed, marked as such.
     tag:
       item.type === 'redemption'
-        ? ACTIVITY_TEXT.claimTag
+        ? t('activity.claimTag')
         : item.type === 'expiry'
           ? t('rewards.expiredTag', { stamps: item.stamps ?? 0 })
           : item.removedReason
             ? t('rewards.removedTag')
             : item.voided
-              ? RELAY_TEXT.activityVoided
-              : ACTIVITY_TEXT.stampTag(item.stamps ?? 0, item.required ?? 0),
+              ? t('relay.activityVoided')
+              : item.bonus
+                ? `${t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 })} · ${t('campaigns.activity.bonusTag')}`
+                : t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 }),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
@@ -67,6 +68,9 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
       : undefined,
   };
 }
+
+/** A console line for the developer (not shown to the vendor, so not translated). */
+const ACTIVITY_LOAD_FAILED_LOG = 'Failed to load reward activity';
 
 export function useRewardActivity(vendorId: string | undefined): RewardActivity {
   // Every page is asked for from where the server's indexes reach it directly — the page on
@@ -79,7 +83,7 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
   );
 
   useEffect(() => {
-    if (error) console.warn(ACTIVITY_TEXT.loadFailedLog, error);
+    if (error) console.warn(ACTIVITY_LOAD_FAILED_LOG, error);
   }, [error]);
 
   // The page on screen (the last one loaded) is where the next request starts from.

@@ -1,18 +1,22 @@
-// Account Settings (the profile menu's item): your profile, your password, your sessions; for the owner also
-// the team, the counter screens and deleting the store.
-import { App, Button, Card, Descriptions, Form, Input } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
-import { ROUTES } from '../../constants';
+// Account Settings (the profile menu's item): your name and e-mail, your password, your sessions; for a manager
+// also the counter screens; for the owner also the team and deleting the store.
+import { App, Button, Card, Form, Input } from 'antd';
+import { useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { serverErrorMessage } from '../../api/errorMessage';
 import { PageHeading } from '../../components/PageHeading';
 import { VendorPage } from '../../components/VendorPage';
-import { loggedOut, tokenSaved } from '../session/sessionSlice';
+import { tokenSaved } from '../session/sessionSlice';
 import { passwordRuleMessage } from '../verify/VerifyPage';
 import { useRoleAllows } from '../session/roleAccess';
+import { CounterScreensSection } from '../qr/CounterScreens';
+import { DeleteStoreCard } from './DeleteStoreCard';
+import { ProfileCard } from './ProfileCard';
+import { SessionsCard } from './SessionsCard';
 import { TeamSection } from './TeamSection';
-import { teamApi, useGetMeQuery, useSignOutEverywhereMutation } from './teamApi';
+import { teamApi, useGetMeQuery } from './teamApi';
 import { ACCOUNT_TEXT } from './texts';
+import './account.css';
 
 interface PasswordFields {
   currentPassword: string;
@@ -53,58 +57,21 @@ function PasswordCard() {
   );
 }
 
-function SessionsCard() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-  const [signOutEverywhere, { isLoading }] = useSignOutEverywhereMutation();
-  const run = async () => {
-    try {
-      await signOutEverywhere().unwrap();
-      dispatch(loggedOut());
-      navigate(ROUTES.login, { replace: true });
-    } catch (error) {
-      void message.error(serverErrorMessage(error, ACCOUNT_TEXT.signOutFailed));
-    }
-  };
-  return (
-    <Card title={ACCOUNT_TEXT.sessions} className="sw-account-card">
-      <p>{ACCOUNT_TEXT.sessionsText}</p>
-      <Button danger loading={isLoading} onClick={() => void run()}>
-        {ACCOUNT_TEXT.signOutEverywhere}
-      </Button>
-    </Card>
-  );
-}
-
 export default function AccountSettingsPage() {
   const { userId = '' } = useParams();
   const { data: me } = useGetMeQuery();
   const isOwner = useRoleAllows('team');
+  // An owner or a manager runs the counter screens (the same part of the app as the stamp budget).
+  const mayRunCounterScreens = useRoleAllows('stampBudget');
   return (
     <VendorPage>
       <PageHeading title={ACCOUNT_TEXT.heading} subtitle={ACCOUNT_TEXT.subtitle} />
-      <Card title={ACCOUNT_TEXT.profile} className="sw-account-card">
-        <Descriptions column={1}>
-          <Descriptions.Item label={ACCOUNT_TEXT.name}>{me?.name ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={ACCOUNT_TEXT.email}>{me?.email ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={ACCOUNT_TEXT.role}>{me ? ACCOUNT_TEXT.roleName(me.role) : ''}</Descriptions.Item>
-        </Descriptions>
-      </Card>
+      <ProfileCard me={me} />
       <PasswordCard />
       <SessionsCard />
-      {isOwner ? (
-        <>
-          <TeamSection vendorId={userId} />
-          {/* Paired counter screens are listed here once devices can be paired. */}
-          <Card title={ACCOUNT_TEXT.counterScreens} className="sw-account-card" data-testid="counter-screens-section">
-            <p>{ACCOUNT_TEXT.counterScreensText}</p>
-          </Card>
-          <Card title={ACCOUNT_TEXT.deleteStore} className="sw-account-card">
-            <p>{ACCOUNT_TEXT.deleteStoreText}</p>
-          </Card>
-        </>
-      ) : null}
+      {isOwner ? <TeamSection vendorId={userId} /> : null}
+      {mayRunCounterScreens ? <CounterScreensSection vendorId={userId} /> : null}
+      {isOwner ? <DeleteStoreCard vendorId={userId} /> : null}
     </VendorPage>
   );
 }

@@ -33,10 +33,7 @@ export const ACCOUNT_TEXT = {
   get remove() { return t('team.person.remove'); },
   removeConfirm: (name: string) => t('team.person.removeConfirm', { name }),
   get changeFailed() { return t('team.person.changeFailed'); },
-  get counterScreens() { return t('team.counterScreens.heading'); },
-  get counterScreensText() { return t('team.counterScreens.text'); },
   get deleteStore() { return t('team.deleteStore.heading'); },
-  get deleteStoreText() { return t('team.deleteStore.text'); },
 };
 
 export const INVITATION_TEXT = {

@@ -4,7 +4,8 @@ import { Button, Form, Input, Spin, Typography } from 'antd';
 import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { ROUTES, VERIFY_TEXT } from '../../constants';
+import { ROUTES } from '../../constants';
+import { t } from '../../i18n/texts';
 import type { ApiError } from '../../api/contract/common';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
@@ -33,6 +34,9 @@ function carriesError(body: object | undefined): boolean {
   return Boolean(body && (body as Partial<ApiError>).error);
 }
 
+/** A console line for the developer (not shown to the vendor, so not translated). */
+const VERIFICATION_FAILED_LOG = 'Verification failed';
+
 function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -54,7 +58,7 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
     }
     const rule = passwordRuleMessage(result.error);
     if (rule === null) {
-      console.error(VERIFY_TEXT.failedLog, result.error ?? result.data);
+      console.error(VERIFICATION_FAILED_LOG, result.error ?? result.data);
       navigate(ROUTES.login, { replace: true });
       return;
     }
@@ -70,21 +74,21 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
         <CheckOutlined />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
-        {VERIFY_TEXT.successTitle}
+        {t('verify.successTitle')}
       </Typography.Title>
-      <p className="sw-verify__text">{VERIFY_TEXT.successText}</p>
+      <p className="sw-verify__text">{t('verify.successText')}</p>
       <Form form={form} name="set-password" layout="vertical" size="large" requiredMark={false} className="sw-auth-form sw-verify__form" onFinish={complete}>
         <Form.Item
-          label={VERIFY_TEXT.password}
+          label={t('verify.password')}
           name="password"
-          extra={VERIFY_TEXT.passwordHelp}
-          rules={[{ required: true, message: VERIFY_TEXT.passwordRequired }]}
+          extra={t('verify.passwordHelp')}
+          rules={[{ required: true, message: t('verify.passwordRequired') }]}
         >
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this field is the page's one task (opened from a link, nothing above it to read first), so the cursor starts there */}
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
-          {VERIFY_TEXT.complete}
+          {t('verify.complete')}
         </Button>
       </Form>
     </div>
@@ -99,11 +103,11 @@ function LinkExpired() {
         <ClockCircleOutlined />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
-        {VERIFY_TEXT.expiredTitle}
+        {t('verify.expiredTitle')}
       </Typography.Title>
-      <p className="sw-verify__text">{VERIFY_TEXT.expiredText}</p>
+      <p className="sw-verify__text">{t('verify.expiredText')}</p>
       <Button type="primary" size="large" block onClick={() => navigate(ROUTES.login)}>
-        {VERIFY_TEXT.backToLogin}
+        {t('verify.backToLogin')}
       </Button>
     </div>
   );
@@ -125,7 +129,7 @@ export default function VerifyPage() {
       <div className="sw-verify__pending" role="status">
         <Spin size="large" />
         <Typography.Title level={1} className="sw-verify__heading">
-          {VERIFY_TEXT.verifying}
+          {t('verify.verifying')}
         </Typography.Title>
       </div>
     );

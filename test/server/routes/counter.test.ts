@@ -4,6 +4,7 @@
 import type { TestApp } from '../helpers';
 import { mintDeviceCode } from '../../../src/features/qr/device/deviceCodes';
 import {
+  addTeamMember,
   buildHandoverTestApp,
   claim,
   customerWithStamps,
@@ -102,6 +103,15 @@ describe('what a counter screen may do', () => {
     expect(response.json().error).toMatch(/counter screen can only show counter mode/);
   });
 
+  it('reads the stamp mode counter mode needs to offer a quantity, and not the rest of the reward settings', async () => {
+    await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: true, expiryDays: 90 } });
+    const screen = await pairCounterScreen(t, store);
+    const counter = await t.app.inject({ method: 'GET', url: `/api/rewards/${store.id}/counter-settings`, headers: screen.auth });
+    expect(counter.statusCode).toBe(200);
+    expect(counter.json()).toEqual({ stampMode: 'per-item', maxPerTransaction: 3 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/rewards/${store.id}/settings`, headers: screen.auth })).statusCode).toBe(403);
+  });
+
   it("refuses a screen's token for another store's counter", async () => {
     const other = await rewardStore(t, 'Other Café');
     const screen = await pairCounterScreen(t, store);
@@ -150,7 +160,20 @@ describe('codes a counter screen signs itself', () => {
   });
 });
 
-describe('the store owner manages counter screens', () => {
+describe('the owner or a manager manages counter screens', () => {
+  it('a manager lists, renames and removes them as the owner does', async () => {
+    const manager = await addTeamMember(t, store.id, 'manager');
+    const screen = await pairCounterScreen(t, { id: store.id, auth: manager.auth });
+    const list = await t.app.inject({ method: 'GET', url: `/api/team/${store.id}/devices`, headers: manager.auth });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items).toMatchObject([{ id: screen.deviceId, name: 'Till 1', pairedBy: 'Test manager' }]);
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/team/${store.id}/devices/${screen.deviceId}`, headers: manager.auth, payload: { name: 'Front till' } });
+    expect(renamed.json()).toMatchObject({ name: 'Front till' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/team/${store.id}/devices/${screen.deviceId}`, headers: manager.auth })).statusCode).toBe(204);
+    const staff = await addTeamMember(t, store.id, 'staff');
+    expect((await t.app.inject({ method: 'GET', url: `/api/team/${store.id}/devices`, headers: staff.auth })).statusCode).toBe(403);
+  });
+
   it('lists name, paired by and last seen; renames; removes', async () => {
     const screen = await pairCounterScreen(t, store);
     const list = (await t.app.inject({ method: 'GET', url: `/api/team/${store.id}/devices`, headers: store.auth })).json();
@@ -190,5 +213,18 @@ describe('who did what', () => {
     const claimed = (await claim(t, who)).json().redemption as { id: string };
     const given = await t.app.inject({ method: 'POST', url: `/api/handover/${store.id}/claims/${claimed.id}`, headers: store.auth, payload: { screen: 'feed' } });
     expect(given.json().item).toMatchObject({ givenBy: 'Test Owner' });
+  });
+
+  it('records who changed the stamp budget and the reward settings, and answers it with them', async () => {
+    const manager = await addTeamMember(t, store.id, 'manager');
+    await t.db.kysely.updateTable('people').set({ name: 'Maria' }).where('id', '=', manager.id).execute();
+    const budget = await t.app.inject({ method: 'PUT', url: `/api/qrcode/${store.id}/stamp-budget`, headers: manager.auth, payload: { codeBudgetFloor: 12, flyerBudgetFloor: null } });
+    expect(budget.json()).toMatchObject({ codeBudgetFloor: 12, changedBy: 'Maria' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/qrcode/${store.id}/stamp-budget`, headers: store.auth })).json()).toMatchObject({ changedBy: 'Maria' });
+
+    await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: manager.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: true, expiryDays: null } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/rewards/${store.id}/settings`, headers: store.auth })).json()).toMatchObject({ autoRedeem: true, changedBy: 'Maria' });
+    await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/rewards/${store.id}/settings`, headers: store.auth })).json()).toMatchObject({ changedBy: 'Test Owner' });
   });
 });

@@ -162,3 +162,43 @@ describe('GET /api/dashboard/:vendorId', () => {
     expect(guestLabel('a-customer')).not.toBe(guestLabel('another-customer'));
   });
 });
+
+describe('GET /api/dashboard/:vendorId — Active Campaigns', () => {
+  async function launch(title: string, startOffset: number, days: number): Promise<string> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${store.id}`,
+      headers: store.auth,
+      payload: {
+        campaignTitle: title,
+        campaignDescription: 'Come back soon.',
+        targetAudience: 'all',
+        startDateTime: new Date(now + startOffset).toISOString(),
+        endDateTime: new Date(now + startOffset + days * DAY).toISOString(),
+        promotionType: 'discount',
+        itemsToPromote: ['Flat White'],
+        notificationFrequency: 'once',
+        abTesting: false,
+        budget: 0,
+      },
+    });
+    return response.json<{ id: string }>().id;
+  }
+
+  it("counts the store's campaigns running now: not the scheduled, paused or ended ones", async () => {
+    const running = await launch('Tuesday treat', -HOUR, 7);
+    const soonest = await launch('Weekend double', -HOUR, 2);
+    await launch('Next month', 5 * DAY, 7);
+    const paused = await launch('On hold', -HOUR, 7);
+    await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}/${paused}/pause`, headers: store.auth });
+    const body = (await getDashboard(t, store.id, store.auth)).json<DashboardResponse>();
+    expect(body.activeCampaigns).toEqual({
+      count: 2,
+      customersReached: 0,
+      campaigns: [
+        { id: soonest, title: 'Weekend double', end: new Date(now - HOUR + 2 * DAY).toISOString() },
+        { id: running, title: 'Tuesday treat', end: new Date(now - HOUR + 7 * DAY).toISOString() },
+      ],
+    });
+  });
+});

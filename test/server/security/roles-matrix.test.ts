@@ -16,6 +16,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/handover/:vendorId/pending': 'counter',
   'POST /api/handover/:vendorId/claims/:claimId': 'counter',
   'POST /api/handover/:vendorId/code': 'counter',
+  'GET /api/rewards/:vendorId/counter-settings': 'counter',
   // manager: store settings, menu, reward setup, customers, exports, relay review and voids, stamp budgets
   'POST /api/vendor/:vendorId': 'manager',
   'POST /api/vendor/:vendorId/upload-menu': 'manager',
@@ -31,11 +32,23 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/qrcode/:vendorId/alerts': 'manager',
   'POST /api/qrcode/:vendorId/alerts/void': 'manager',
   'PUT /api/qrcode/:vendorId/stamp-budget': 'manager',
+  // manager: counter screens (an owner or a manager adds, lists, renames and removes them)
+  'POST /api/team/:vendorId/devices': 'manager',
+  'GET /api/team/:vendorId/devices': 'manager',
+  'PATCH /api/team/:vendorId/devices/:deviceId': 'manager',
+  'DELETE /api/team/:vendorId/devices/:deviceId': 'manager',
   // owner: the team
   'GET /api/team/:vendorId': 'owner',
   'POST /api/team/:vendorId/invitations': 'owner',
   'PUT /api/team/:vendorId/people/:personId/role': 'owner',
   'DELETE /api/team/:vendorId/people/:personId': 'owner',
+  // owner: deleting the store
+  'POST /api/account/:vendorId/delete-store': 'owner',
+  // everyone signed in: their own account
+  'PUT /api/account/name': 'signed-in',
+  'POST /api/account/email-change': 'signed-in',
+  'GET /api/account/sessions': 'signed-in',
+  'DELETE /api/account/sessions/:sessionId': 'signed-in',
 };
 
 /** The product's rule, written out here rather than taken from the server: staff < manager < owner. */

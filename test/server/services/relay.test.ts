@@ -110,12 +110,12 @@ describe('POST /api/customer/scan with a per-code budget', () => {
     for (let i = 0; i < 9; i += 1) expect((await scan(t, dynamicToken(t, store.id), { remoteAddress: `192.0.2.${i + 2}` })).statusCode).toBe(200);
     t.clock.advance(DAY);
     const settings = await t.app.inject({ method: 'GET', url: `/api/qrcode/${store.id}/stamp-budget`, headers: store.auth });
-    expect(settings.json()).toEqual({ codeBudgetFloor: null, flyerBudgetFloor: null, effectiveCodeBudget: 18, effectiveFlyerBudget: 25 });
+    expect(settings.json()).toEqual({ codeBudgetFloor: null, flyerBudgetFloor: null, effectiveCodeBudget: 18, effectiveFlyerBudget: 25, changedBy: null });
     const token = dynamicToken(t, store.id);
     expect(statusCounts(await phones(token, 20, '198.51.100'))).toEqual({ 200: 18, 409: 2 });
 
     const set = await t.app.inject({ method: 'PUT', url: `/api/qrcode/${store.id}/stamp-budget`, headers: store.auth, payload: { codeBudgetFloor: 30, flyerBudgetFloor: 5 } });
-    expect(set.json()).toEqual({ codeBudgetFloor: 30, flyerBudgetFloor: 5, effectiveCodeBudget: 30, effectiveFlyerBudget: 5 });
+    expect(set.json()).toEqual({ codeBudgetFloor: 30, flyerBudgetFloor: 5, effectiveCodeBudget: 30, effectiveFlyerBudget: 5, changedBy: 'Test Owner' });
     const audit = await t.db.kysely.selectFrom('relay_audit').selectAll().where('vendor_id', '=', store.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['set-budget-floors']);
   });

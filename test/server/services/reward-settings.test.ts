@@ -30,9 +30,9 @@ const PER_ITEM = { stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: fals
 
 describe('GET/PUT /api/rewards/:vendorId/settings', () => {
   it("answers the defaults that change nothing for customers until the owner saves, then what was saved", async () => {
-    expect((await t.app.inject({ method: 'GET', url: settingsUrl(), headers: store.auth })).json()).toEqual({ stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null });
+    expect((await t.app.inject({ method: 'GET', url: settingsUrl(), headers: store.auth })).json()).toEqual({ stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null, changedBy: null });
     expect((await saveSettings({ ...PER_ITEM, autoRedeem: true, expiryDays: 180 })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: settingsUrl(), headers: store.auth })).json()).toEqual({ ...PER_ITEM, autoRedeem: true, expiryDays: 180 });
+    expect((await t.app.inject({ method: 'GET', url: settingsUrl(), headers: store.auth })).json()).toEqual({ ...PER_ITEM, autoRedeem: true, expiryDays: 180, changedBy: 'Test Owner' });
   });
 
   it('refuses a max per transaction above the card size, and another store\'s owner', async () => {

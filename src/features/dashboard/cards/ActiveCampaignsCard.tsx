@@ -8,7 +8,7 @@ import { formatDayOfMonth, formatNumber } from '../../../lib/format';
 export interface RunningCampaign {
   id: string;
   title: string;
-  /** Last day, YYYY-MM-DD. */
+  /** When it ends: a day (YYYY-MM-DD) or an ISO 8601 instant. */
   end: string;
 }
 
@@ -20,7 +20,7 @@ export interface ActiveCampaignsCardProps {
   sample?: boolean;
 }
 
-/** A store with stamps of its own but no campaign: campaigns are not run by the server yet, so there is none. */
+/** A store with stamps of its own and no campaign running now. */
 export function NoCampaignsCard() {
   return (
     <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined />}>

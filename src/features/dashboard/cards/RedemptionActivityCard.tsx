@@ -1,9 +1,8 @@
 // Redemption-activity card: redemptions per week as an area chart, with this week against last week.
 import { ArrowDownOutlined, ArrowUpOutlined, LineChartOutlined } from '@ant-design/icons';
-import { ACTIVITY_TEXT } from '../../../constants';
+import { t } from '../../../i18n/texts';
 import { SectionCard } from '../../../components/SectionCard';
 import { AreaChart, type ChartPoint } from '../../../components/charts/AreaChart';
-import { t } from '../../../i18n/texts';
 import { formatNumber, formatPercent } from '../../../lib/format';
 
 export interface RedemptionActivityCardProps {
@@ -34,7 +33,7 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
       {daily ? (
         <AreaChart
           points={daily}
-          ariaLabel={ACTIVITY_TEXT.dailyChartLabel(daily.length, daily.reduce((sum, day) => sum + day.value, 0))}
+          ariaLabel={t('activity.dailyChartLabel', { days: daily.length, total: daily.reduce((sum, day) => sum + day.value, 0) })}
           labelEvery={7}
           wholeNumbers
         />

@@ -12,6 +12,7 @@ import { QrCodeDisplay } from '../QrCodeDisplay';
 import { QrCountdown } from '../QrCountdown';
 import { useQrCodeView } from '../useQrCodeView';
 import { playChime } from './chime';
+import { CounterOffers } from './CounterOffers';
 import { counterQrSize, useBoxSize } from './useBoxSize';
 import { useScreenWakeLock } from './useScreenWakeLock';
 import './counter.css';
@@ -72,6 +73,7 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
         </div>
       </header>
       <p className="sw-counter__scan">{t('qr.counterScan')}</p>
+      <CounterOffers />
       <StampQuantitySelector idPrefix="sw-counter" />
       <div className="sw-counter__qr" ref={qrBoxRef}>
         <QrCodeDisplay url={qr.url} expired={qr.expired} fixedSize={counterQrSize(qrBox)} />

@@ -237,7 +237,7 @@ describe('CampaignsPage', () => {
     expect(document.querySelectorAll('.ant-select-selection-item')).toHaveLength(0);
     expect(slider()).toHaveAttribute('aria-valuenow', '50');
     expect(abTesting()).not.toBeChecked();
-    expect(await screen.findByText('Campaign recorded. No notification was sent: campaigns are in preview.')).toBeInTheDocument();
+    expect(await screen.findByText('Campaign launched: customers who accepted campaign messages receive it on their channels.')).toBeInTheDocument();
   });
 
   it('previews the notification and summary as the vendor types', async () => {
@@ -285,7 +285,7 @@ describe('CampaignsPage', () => {
 
     expect(await screen.findByText('The campaign was not saved: The campaign was not saved: endDateTime must be in the future.')).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Title')).toHaveValue('Double stamps weekend');
-    expect(screen.queryByText('Campaign recorded. No notification was sent: campaigns are in preview.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Campaign launched: customers who accepted campaign messages receive it on their channels.')).not.toBeInTheDocument();
   });
 
   it('says how many customers the chosen customer frequency reaches, and how many on each channel', async () => {

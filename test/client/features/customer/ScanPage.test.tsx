@@ -49,6 +49,14 @@ describe('ScanPage', () => {
     expect(JSON.parse(api.requests[0].body as string)).toEqual({ token: TOKEN });
   });
 
+  it('says "Bonus stamp!" when a bonus-stamps campaign doubled the stamp, and shows both stamps', async () => {
+    api.on(SCAN, { status: 200, body: { ...sampleScan({ card: sampleCard({ stamps: 2 }) }), message: '2 stamps collected! 8 more for your free Flat White', stampsGiven: 2, bonusStamps: 1 } });
+    renderPage();
+    await settle();
+    expect(screen.getByText('2 / 10')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Bonus stamp! 2 stamps collected! 8 more for your free Flat White');
+  });
+
   it("says when the stamps expire if the customer does not visit, when the store sets an expiry", async () => {
     api.on(SCAN, { status: 200, body: sampleScan({ card: sampleCard({ stampsExpireAt: Date.parse('2027-03-12T10:00:00Z') }) }) });
     renderPage();

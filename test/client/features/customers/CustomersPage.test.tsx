@@ -1,8 +1,9 @@
 // The Customers page: filters, server-side sort, keyset pages.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CustomerListItem } from '../../../../src/api/contract/customers';
 import CustomersPage from '../../../../src/features/customers/CustomersPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
 import { installFakeEventSource } from '../../support/fakeEventSource';
@@ -94,5 +95,33 @@ describe('CustomersPage', () => {
     const sorted = queries[queries.length - 1];
     expect([sorted.get('sort'), sorted.get('order'), sorted.get('after')]).toEqual(['visits', 'asc', null]);
   });
-});
 
+  it('reads in French, with French dates and numbers', async () => {
+    const backToEnglish = pageLanguage('fr', ['fr-FR']);
+    try {
+      renderPage();
+      await settle();
+      expect(screen.getByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+      expect(screen.getByText('Habitués')).toBeInTheDocument();
+      expect(screen.getByText('Dernière visite', { selector: 'th *, th' })).toBeInTheDocument();
+      const row = screen.getByText('Ana Lima').closest('tr') as HTMLElement;
+      expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Ana Lima', '1', '1', '2', '1 oct. 2026', '20 nov. 2026']);
+      expect(screen.getByRole('button', { name: 'Page suivante' })).toBeEnabled();
+    } finally {
+      act(() => backToEnglish());
+    }
+  });
+
+  it('groups a regular\'s many visits the French way', async () => {
+    const backToEnglish = pageLanguage('fr', ['fr-FR']);
+    try {
+      http.on(LIST, { status: 200, body: { items: [customer(1, { name: 'Ana Lima', visits: 1234, stamps: 4 })], next: null } });
+      renderPage();
+      await settle();
+      const row = screen.getByText('Ana Lima').closest('tr') as HTMLElement;
+      expect(within(row).getAllByRole('cell')[1].textContent).toBe('1\u202f234');
+    } finally {
+      act(() => backToEnglish());
+    }
+  });
+});

@@ -1,9 +1,10 @@
 // The dashboard fed by GET /api/dashboard: the vendor's own figures once they have activity (no sample
 // markers but on the campaigns card), the marked samples before that, and what the store owes.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { DashboardResponse } from '../../../../src/api/contract/activity';
 import DashboardPage from '../../../../src/features/dashboard/DashboardPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
 
@@ -126,6 +127,24 @@ describe('DashboardPage with live figures', () => {
     expect(campaigns).not.toHaveTextContent('412');
   });
 
+  it("counts the store's own running campaigns on the Active Campaigns card", async () => {
+    http.on(DASHBOARD, {
+      status: 200,
+      body: {
+        ...liveDashboard(),
+        activeCampaigns: { count: 2, customersReached: 37, campaigns: [{ id: 'c1', title: 'Weekend double', end: '2026-11-29T18:00:00.000Z' }, { id: 'c2', title: 'Tuesday treat', end: '2026-12-04T18:00:00.000Z' }] },
+      },
+    });
+    renderDashboard();
+    await screen.findByText('Weekend double');
+    const campaigns = card('Active Campaigns');
+    expect(campaigns).toHaveTextContent('2running now');
+    expect(within(campaigns).getByText('Tuesday treat')).toBeInTheDocument();
+    expect(within(campaigns).getByText('ends 29 Nov')).toBeInTheDocument();
+    expect(campaigns).toHaveTextContent('37 customers reached this week');
+    expect(within(campaigns).queryByTestId('sample-data-tag')).not.toBeInTheDocument();
+  });
+
   const noActivity = (required: number): DashboardResponse => ({
     ...liveDashboard(),
     hasActivity: false,
@@ -157,5 +176,32 @@ describe('DashboardPage with live figures', () => {
     renderDashboard();
     expect(await screen.findByText('No card is in progress right now: the next stamp starts one (3 to a reward).')).toBeInTheDocument();
     expect(screen.queryByText(/on average collect 0 of 3/)).not.toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage with live figures in French', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+  });
+  afterEach(() => act(() => backToEnglish()));
+
+  it('says what the store owes, how long ago each event was and older days in French', async () => {
+    const dashboard = liveDashboard();
+    dashboard.outstanding = { fullCards: 1234, nearlyFull: 1 };
+    dashboard.recent = [...dashboard.recent.slice(0, 2), { id: 'old', type: 'stamp', customer: 'Dora', date: Date.parse('2026-03-14T10:00:00'), reward: 'Flat White', stamps: 1, required: 5 }];
+    http.on(DASHBOARD, { status: 200, body: dashboard });
+    renderDashboard();
+
+    // French groups thousands with a narrow no-break space.
+    expect((await screen.findByTestId('outstanding-rewards')).textContent).toContain('Vous devez 1\u202f234 récompenses · 1 carte à un tampon du but');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      // Intl's French keeps the number and its unit together with a no-break space.
+      expect.arrayContaining(['Ana Lima a reçu le tampon 2 sur 5il y a 5\u00a0min', 'Cara a utilisé Flat Whiteil y a 3\u00a0h', 'Dora a reçu le tampon 1 sur 514 mars']),
+    );
+    expect(screen.getByText('10 tampons ces 90 derniers jours')).toBeInTheDocument();
+    // The daily chart's days (a label a week up to 22 Nov) in French order.
+    const dayLabels = [...document.querySelectorAll('.sw-chart-axis')].map((label) => label.textContent);
+    expect(dayLabels).toEqual(expect.arrayContaining(['25 oct.', '1 nov.', '22 nov.']));
   });
 });

@@ -9,6 +9,7 @@ import { ActivityFeedView } from '../../../../src/features/qr/LiveActivityFeed';
 import { activityFeedSlice, initialActivityFeedState, itemReceived } from '../../../../src/features/activity/activityFeedSlice';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../../src/constants';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { renderCustomerPage } from '../customer/renderCustomer';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
@@ -143,6 +144,31 @@ describe('Hand over in the live feed and counter mode', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
     expect(screen.getByText('Given 10:42')).toBeInTheDocument();
     expect(input).toHaveValue('');
+  });
+});
+
+describe('Hand over and the live feed in French', () => {
+  let backToEnglish: () => void = () => undefined;
+  afterEach(() => act(() => backToEnglish()));
+
+  it('the feed, the claim and its hand-over read in French, with the time in French', async () => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+    http.on(`POST /api/handover/${VENDOR}/claims/claim-1`, {
+      status: 200,
+      body: { item: pendingItem({ status: 'given', code: null, expiresAt: null, givenAt: Date.parse('2026-11-22T10:42:00') }) },
+    });
+    renderFeed('feed', [pendingItem(), { id: 's1', type: 'stamp', customer: 'Bo', date: Date.parse('2026-11-22T10:38:00'), reward: 'Flat White', stamps: 3, required: 10 }]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Activité en direct' })).toBeInTheDocument();
+    expect(screen.getByTestId('live-status')).toHaveTextContent('En direct');
+    expect(screen.getByLabelText('Code affiché sur l’écran du client')).toBeInTheDocument();
+    const stampLine = screen.getByText('Bo a reçu un tampon · 3/10').closest('li') as HTMLElement;
+    expect(within(stampLine).getByText('10:38')).toBeInTheDocument();
+    const line = screen.getByText('Récompense réclamée par Ana').closest('li') as HTMLElement;
+    expect(within(line).getByText('En attente · K7MQ4')).toBeInTheDocument();
+    fireEvent.click(within(line).getByRole('button', { name: 'Remettre Flat White à Ana (code K7MQ4)' }));
+    await settle();
+    expect(within(line).getByText('Remise à 10:42')).toBeInTheDocument();
+    expect(await screen.findByText('Flat White remis à Ana')).toBeInTheDocument();
   });
 });
 

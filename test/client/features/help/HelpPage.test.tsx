@@ -1,11 +1,12 @@
 // The help page answers the three questions in an accordion and links the additional resources.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HelpPage from '../../../../src/features/help/HelpPage';
 import HelpFaqPage from '../../../../src/features/help/HelpFaqPage';
 import HelpGuidePage from '../../../../src/features/help/HelpGuidePage';
 import HelpTutorialPage from '../../../../src/features/help/HelpTutorialPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 
 // antd renders and role queries are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(30_000);
@@ -82,5 +83,22 @@ describe('the help pages', () => {
     const images = await screen.findAllByRole('img');
     expect(images.length).toBeGreaterThanOrEqual(5);
     for (const image of images) expect(image.getAttribute('src')).toMatch(/^\/tutorial\/.+\.(png|webp)$/);
+  });
+});
+
+describe('HelpPage in French', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+  });
+  afterEach(() => act(() => backToEnglish()));
+
+  it('reads its heading, questions, answers and resources in French', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aide et ressources' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Comment les clients gagnent-ils et utilisent-ils leurs récompenses ?' }));
+    expect(screen.getByText(/^Aucune appli à installer/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Guide d’utilisation' })).toHaveAttribute('href', '/help/vendor-1/guide');
   });
 });

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from '../../../../src/features/login/LoginPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { stubLocationAssign } from '../../support/browser';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
 import { FAR_FUTURE_EXP, fakeToken } from '../../support/tokens';
@@ -207,5 +208,29 @@ describe('LoginPage', () => {
     const { user, router } = renderLogin();
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+});
+
+describe('LoginPage in Spanish', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('es', ['es-ES']);
+  });
+  afterEach(() => act(() => backToEnglish()));
+
+  test('a browser set to Spanish reads the sign-in screen, its refusal and its countdown in Spanish', async () => {
+    fakeApi.on(LOGIN, { status: 401, body: { error: 'Invalid e-mail or password' } });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderWithApp(<LoginPage />, { route: '/login', path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Usuario'));
+    await user.paste('owner@corner.cafe');
+    await user.click(screen.getByLabelText('Contraseña'));
+    await user.paste('wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos.');
+    expect(await screen.findByRole('button', { name: 'Reintentar en 3 s' })).toBeDisabled();
+    expect(screen.getByText('¿Te has registrado pero aún no has verificado tu correo electrónico?', { exact: false })).toBeInTheDocument();
   });
 });

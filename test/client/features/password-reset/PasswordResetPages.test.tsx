@@ -1,10 +1,11 @@
 // "Forgot password?" as a vendor uses it: ask for a link (the same answer for any address),
 // open it, choose a new password under the completion rule, land signed in on the dashboard.
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ForgotPasswordPage from '../../../../src/features/password-reset/ForgotPasswordPage';
 import ResetPasswordPage from '../../../../src/features/password-reset/ResetPasswordPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
 import { FAR_FUTURE_EXP, fakeToken } from '../../support/tokens';
 
@@ -149,5 +150,31 @@ describe('ResetPasswordPage', () => {
     const { user } = renderReset();
     await choose(user, 'Sourdough at sunrise');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'This link does not work' })).toBeInTheDocument(), PAINT);
+  });
+});
+
+describe('the password pages in French', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+  });
+  afterEach(() => act(() => backToEnglish()));
+
+  test('asking for a link and choosing a new password read in French', async () => {
+    fakeApi.on(FORGOT, { status: 202, body: { message: 'whatever the server says' } });
+    const { user } = renderForgot();
+    expect(screen.getByRole('heading', { name: 'Mot de passe oublié ?' })).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Adresse e-mail'));
+    await user.paste('patron@cafeducoin.fr');
+    await user.click(screen.getByRole('button', { name: 'Envoyez-moi un lien' }));
+    expect(await screen.findByRole('heading', { name: 'Consultez votre boîte de réception' }, PAINT)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Le lien ne sert qu’une fois, pendant 1 heure.');
+  });
+
+  test('a dead reset link says so in French', async () => {
+    fakeApi.on(CHECK, { status: 404, body: { error: 'This link is not valid' } });
+    renderReset();
+    expect(await screen.findByRole('heading', { name: 'Ce lien ne fonctionne pas' }, PAINT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Envoyez-moi un nouveau lien' })).toBeInTheDocument();
   });
 });

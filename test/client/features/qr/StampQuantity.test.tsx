@@ -6,7 +6,8 @@ import { GENERATE, VENDOR, cornerCafe, renderQrPage, withQrPageSetup } from './q
 jest.mock('html2canvas', () => ({ __esModule: true, default: jest.fn() }));
 jest.setTimeout(30_000);
 
-const SETTINGS = `GET /api/rewards/${VENDOR}/settings`;
+// The counter's own read of the stamp mode (staff and counter screens may use it).
+const SETTINGS = `GET /api/rewards/${VENDOR}/counter-settings`;
 let mode: 'per-visit' | 'per-item';
 const setup = withQrPageSetup((http) => {
   let issued = 0;
@@ -16,7 +17,7 @@ const setup = withQrPageSetup((http) => {
     return { status: 200, body: { token, url: `http://stampwise.test/S/${token}`, expiresAt: 0 } };
   });
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: cornerCafe(null) });
-  http.on(SETTINGS, () => ({ status: 200, body: { stampMode: mode, maxPerTransaction: 3, autoRedeem: false, expiryDays: null } }));
+  http.on(SETTINGS, () => ({ status: 200, body: { stampMode: mode, maxPerTransaction: 3 } }));
 });
 
 const settle = () => act(() => jest.advanceTimersByTimeAsync(0));

@@ -1,8 +1,9 @@
 // Registration as a vendor goes through it: three steps, what is required, what is sent.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RegisterPage from '../../../../src/features/register/RegisterPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
 
 // antd in jsdom is slow on a busy machine; the waits are generous, the assertions are not.
@@ -247,5 +248,25 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Please choose a PNG or JPEG image.', undefined, PAINT)).toBeInTheDocument();
     const uploadList = document.querySelector('.ant-upload-list') as HTMLElement;
     expect(within(uploadList).queryByText('menu.pdf')).not.toBeInTheDocument();
+  });
+});
+
+describe('RegisterPage in Spanish', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('es', ['es-ES']);
+  });
+  afterEach(() => act(() => backToEnglish()));
+
+  test('a browser set to Spanish reads the steps, the fields and their checks in Spanish', async () => {
+    const { user } = renderRegister();
+    expect(screen.getByRole('heading', { level: 1, name: 'Crea tu cuenta' })).toBeInTheDocument();
+    expect(screen.getByText('Cuenta')).toBeInTheDocument();
+    await fill(user, 'Nombre completo', 'Lucía García');
+    await fill(user, 'Negocio/Empresa', 'Café de la Esquina');
+    await fill(user, 'Correo electrónico', 'lucia-en-la-esquina');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Introduce un correo electrónico válido', undefined, PAINT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '¡Inicia sesión!' })).toHaveAttribute('href', '/login');
   });
 });

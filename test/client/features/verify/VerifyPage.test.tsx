@@ -1,8 +1,9 @@
 // The verification link as a vendor opens it: verifying → expired | set password → dashboard.
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import VerifyPage from '../../../../src/features/verify/VerifyPage';
 import { renderWithApp } from '../../render';
+import { pageLanguage } from '../../support/pageLanguage';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
 import { FAR_FUTURE_EXP, fakeToken } from '../../support/tokens';
 
@@ -137,5 +138,22 @@ describe('VerifyPage', () => {
     expect(await screen.findByText('login screen', undefined, PAINT)).toBeInTheDocument();
     expect(router.state.historyAction).toBe('REPLACE');
     expect(store.getState().session.token).toBeNull();
+  });
+});
+
+describe('VerifyPage in French', () => {
+  let backToEnglish: () => void;
+  beforeEach(() => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+  });
+  afterEach(() => act(() => backToEnglish()));
+
+  test('a verified address is asked for its password in French, and an empty one is refused in French', async () => {
+    fakeApi.on(VERIFY, { status: 200, body: { ok: true, vendorId: 'v7' } });
+    const { user } = renderVerify();
+    expect(await screen.findByRole('heading', { name: 'Vérification réussie !' }, PAINT)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Terminer l’inscription' }));
+    expect(await screen.findByText('Veuillez saisir un mot de passe', undefined, PAINT)).toBeInTheDocument();
+    expect(screen.getByText('Au moins 8 caractères. Une longue phrase est facile à retenir et difficile à deviner.')).toBeInTheDocument();
   });
 });

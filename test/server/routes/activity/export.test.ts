@@ -34,9 +34,9 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     const response = await exportActivity(`?from=${day}&to=${day}`);
     expect(response.statusCode).toBe(200);
     const rows = parseCsv(response.body);
-    expect(rows[0]).toEqual(['Date', 'Event', 'Customer', 'Reward', 'Detail']);
+    expect(rows[0]).toEqual(['Date', 'Event', 'Customer', 'Reward', 'Detail', 'Bonus']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['stamp', 'stamp', 'stamp', 'claim', 'handed over', 'stamp', 'stamp', 'stamp', 'claim', 'expired']);
-    expect(rows[4]).toEqual([expect.any(String), 'claim', expect.stringMatching(/^Customer #\d+$/), 'Flat White', `code ${given.code}`]);
+    expect(rows[4]).toEqual([expect.any(String), 'claim', expect.stringMatching(/^Customer #\d+$/), 'Flat White', `code ${given.code}`, '']);
     expect(rows[5][4]).toBe('confirmed in counter mode, handed over by Test Owner');
     expect(rows[10][4]).toBe('3 stamps back on the card');
     const dates = rows.slice(1).map((r) => r[0]);

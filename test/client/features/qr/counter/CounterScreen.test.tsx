@@ -28,6 +28,7 @@ const setup = withQrPageSetup((http) => {
   http.on(FIRST_DAY, { status: 200, body: ready });
   http.on(PRINTABLE, { status: 200, body: { token: 'PTOKEN', url: 'HTTP://STAMPWISE.TEST/S/PTOKEN' } });
   http.on(FLYER_PRINTED, { status: 200, body: { flyerPrinted: true } });
+  http.on(`GET /api/campaigns/${VENDOR}/offers`, { status: 200, body: { offers: [] } });
   http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
 });
 
@@ -69,6 +70,22 @@ describe('counter mode', () => {
     expect(within(counter).getByTestId('refresh-label')).toHaveTextContent(/^Refresh in \d+ s$/);
     expect(within(counter).getByTestId('counter-feed')).toHaveTextContent('Live activity');
     expect(wakeLockRequest).toHaveBeenCalledWith('screen');
+  });
+
+  it("shows the store's offers running now, so staff know what customers may ask for", async () => {
+    setup.http.on(`GET /api/campaigns/${VENDOR}/offers`, {
+      status: 200,
+      body: { offers: [{ id: 'o1', type: 'limited-time', title: 'Pumpkin latte week', description: 'Our autumn latte, this week only.', items: ['Pumpkin latte'], endsAt: '2099-11-30T18:00:00.000Z' }] },
+    });
+    const counter = await openCounterMode();
+    const offers = await within(counter).findByRole('region', { name: 'Offers running now' });
+    expect(offers).toHaveTextContent('Pumpkin latte week Our autumn latte, this week only.');
+    expect(offers).toHaveTextContent('On: Pumpkin latte · Until 30 Nov');
+  });
+
+  it('shows no offers while none runs', async () => {
+    const counter = await openCounterMode();
+    expect(within(counter).queryByTestId('counter-offers')).not.toBeInTheDocument();
   });
 
   it('flashes when a stamp lands, and chimes only when the vendor asked for it', async () => {

@@ -6,6 +6,7 @@ import { makeStore, type AppStore } from '../../../../../src/app/store';
 import { QR_TIMING } from '../../../../../src/constants';
 import { codeHealth, pageClosed, pageOpened, qrCode } from '../../../../../src/features/qr/qrSlice';
 import { codeStatusText } from '../../../../../src/features/qr/QrCodeStatus';
+import { feedConnected, feedDropped } from '../../../../../src/features/activity/activityFeedSlice';
 import type { PairedCounterDevice } from '../../../../../src/features/qr/device/counterDeviceSlice';
 import { readDeviceCode, deviceCodeSignedBy } from '../../../../../server/infra/device-codes';
 import { installFakeApi, type FakeApi } from '../../../support/fakeHttp';
@@ -80,6 +81,36 @@ describe('a paired counter screen', () => {
     expect(qr().status).toBe('self-signed');
     expect(second?.token).not.toBe(first?.token);
     expect(codeHealth(qr(), Date.now())).toEqual({ kind: 'self-signed' });
+  });
+
+  it('switches to a code it signs itself the moment its live feed loses the server, not at the next rotation', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    expect(qrCode(qr())?.token).toBe('SERVERCODE');
+    // The café's internet is down while its Wi-Fi is up: no offline event, only the feed's connection drops.
+    serverReachable = false;
+    await jest.advanceTimersByTimeAsync(5_000);
+    store.dispatch(feedDropped());
+    await settle();
+    expect(qr().status).toBe('self-signed');
+    expect(deviceCodeSignedBy(qrCode(qr())?.token ?? '', KEY)).toBe(true);
+
+    // The feed is back: the screen asks the server for a code at once.
+    serverReachable = true;
+    store.dispatch(feedConnected());
+    await settle();
+    expect(qr().status).toBe('live');
+    expect(qrCode(qr())?.token).toBe('SERVERCODE');
+  });
+
+  it('switches to a code it signs itself the moment the browser goes offline', async () => {
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    serverReachable = false;
+    window.dispatchEvent(new Event('offline'));
+    await settle();
+    expect(qr().status).toBe('self-signed');
+    expect(deviceCodeSignedBy(qrCode(qr())?.token ?? '', KEY)).toBe(true);
   });
 
   it('goes back to server codes when the server answers again', async () => {

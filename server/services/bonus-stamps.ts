@@ -1,0 +1,44 @@
+// Bonus stamps: while a bonus-stamps campaign runs, each stamp of a customer in its audience (and not in
+// its held-out half) comes with a second one, paid from the campaign's budget until it is spent.
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { spendOnBonusStamps } from '../repositories/campaigns';
+import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
+import { isHeldOut } from './campaign-split';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What one bonus stamp costs the store, in cents: the reward item's price spread over the punches that
+ * earn it, rounded up to a whole cent so the budget is never overspent. Null when the reward has no
+ * price (a custom reward, an unpriced item): the budget cannot be counted, so no bonus is given.
+ */
+export function bonusStampCostCents(rewardPriceCents: number | null, punchesRequired: number): number | null {
+  if (rewardPriceCents === null || punchesRequired < 1) return null;
+  return Math.ceil(rewardPriceCents / punchesRequired);
+}
+
+export interface BonusChance {
+  campaignId: string;
+  customerId: string;
+  rewardPriceCents: number | null;
+  punchesRequired: number;
+  /** Stamps this scan gives before the bonus (per-item mode gives several: each gets its bonus). */
+  given: number;
+  now: number;
+}
+
+/** How many bonus stamps this scan earns (0 or `given`), the budget spent inside the stamp's transaction. */
+export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusChance): Promise<number> {
+  const cost = bonusStampCostCents(chance.rewardPriceCents, chance.punchesRequired);
+  if (cost === null) return 0;
+  const spent = await spendOnBonusStamps(trx, {
+    campaignId: chance.campaignId,
+    customerId: chance.customerId,
+    costCents: cost * chance.given,
+    stamps: chance.given,
+    heldOut: isHeldOut(chance.campaignId, chance.customerId),
+    now: chance.now,
+  }, { windowMs: AUDIENCE_WINDOW_DAYS * DAY_MS, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS });
+  return spent ? chance.given : 0;
+}

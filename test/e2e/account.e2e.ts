@@ -1,0 +1,106 @@
+// Account Settings end to end in Chromium: the owner changes their name, changes their e-mail through the link
+// mailed to the new address and signs in with it; "Sign out everywhere" in one browser sends another browser,
+// its live feed open, to the sign-in screen within 20 s (the feed re-checks its session every 20 s); the owner
+// deletes the store after typing its name, and a customer's scan of its code says the store is gone.
+import type { Page } from 'playwright-core';
+import { linkFrom, newPage, screenshot, useE2eApp, vendorApi, type PageHandle } from './harness';
+
+const app = useE2eApp({ vendor: { company: 'Corner Café' } });
+let laptop: PageHandle;
+let tablet: PageHandle;
+let phone: PageHandle;
+const NEW_EMAIL = `moved${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  laptop = await newPage(app.browser, { viewport: { width: 1280, height: 900 } });
+  tablet = await newPage(app.browser, { viewport: { width: 1280, height: 900 } });
+  phone = await newPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true });
+  await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 5, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
+});
+
+afterAll(async () => {
+  await laptop?.context.close();
+  await tablet?.context.close();
+  await phone?.context.close();
+});
+
+async function signIn(page: Page, email: string, landing = `/dashboard/${app.vendor.vendorId}`): Promise<void> {
+  await page.goto(`${app.server.baseUrl}/login`);
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password').fill(app.vendor.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+  if (!landing.startsWith('/dashboard/')) await page.goto(`${app.server.baseUrl}${landing}`);
+}
+
+const accountPath = () => `/account/${app.vendor.vendorId}`;
+
+test('the owner changes their name, and their e-mail through the link mailed to the new address, then signs in with it', async () => {
+  const page = laptop.page;
+  await signIn(page, app.vendor.email, accountPath());
+  const profile = page.getByTestId('account-profile');
+  const name = profile.getByLabel('Name');
+  await name.fill('Ana María');
+  await profile.getByRole('button', { name: 'Save name' }).click();
+  await page.getByText('Name saved.').waitFor();
+
+  const since = Date.now();
+  await profile.getByLabel('New e-mail address').fill(NEW_EMAIL);
+  await profile.getByRole('button', { name: 'Send confirmation link' }).click();
+  await profile.getByText(`We sent a link to ${NEW_EMAIL}.`, { exact: false }).waitFor();
+  await screenshot(page, 'account-1-email-link-sent');
+  const notice = await app.server.waitForMail(app.vendor.email, { since });
+  expect(notice.subject).toBe('Your Stampwise e-mail address is being changed');
+  const mail = await app.server.waitForMail(NEW_EMAIL, { since });
+  await page.goto(linkFrom(mail, '/account/confirm-email/'));
+  await page.getByText(`Your e-mail address is now ${NEW_EMAIL}. Sign in with it from now on.`).waitFor();
+
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await signIn(page, NEW_EMAIL, accountPath());
+  await page.getByTestId('account-profile').getByText(NEW_EMAIL).waitFor();
+  await expect(page.getByTestId('account-profile').getByLabel('Name').inputValue()).resolves.toBe('Ana María');
+});
+
+test('"Sign out everywhere" in one browser sends the other, its live feed open, to the sign-in screen within 20 s', async () => {
+  await signIn(tablet.page, NEW_EMAIL, `/qr-code/${app.vendor.vendorId}`);
+  await tablet.page.getByTestId('live-feed').waitFor();
+  const sessions = laptop.page.getByTestId('account-sessions');
+  await laptop.page.reload();
+  await sessions.getByTestId('open-session').nth(1).waitFor();
+  await expect(sessions.getByText('This browser', { exact: true }).count()).resolves.toBe(1);
+  await screenshot(laptop.page, 'account-2-sessions');
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await laptop.page.waitForURL(`${app.server.baseUrl}/login`);
+  await tablet.page.waitForURL(`${app.server.baseUrl}/login`, { timeout: 25_000 });
+});
+
+test("the owner deletes the store after typing its name; the store's code then finds no store", async () => {
+  const page = laptop.page;
+  await signIn(page, NEW_EMAIL, accountPath());
+  // A customer collected a stamp here before.
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const codeFor = async () => {
+    const response = await fetch(`${app.server.baseUrl}/api/qrcode/generate/${app.vendor.vendorId}`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await response.json()) as { url: string }).url;
+  };
+  await phone.page.goto(await codeFor());
+  await phone.page.getByText('1 / 5').waitFor();
+  const code = await codeFor();
+
+  const card = page.getByTestId('delete-store');
+  await card.getByRole('button', { name: 'Download customers (CSV)' }).waitFor();
+  await card.getByLabel("Type the store's name to confirm: Corner Café").fill('Corner Café');
+  await card.getByLabel('Your password').fill(app.vendor.password);
+  await screenshot(page, 'account-3-delete-store');
+  await card.getByRole('button', { name: 'Delete the store' }).click();
+  await page.waitForURL(`${app.server.baseUrl}/login`);
+
+  await phone.page.goto(code);
+  await phone.page.getByText('We could not find this store. It may have left Stampwise.').waitFor();
+  const signInAgain = await fetch(`${app.server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: NEW_EMAIL, password: app.vendor.password }),
+  });
+  expect(signInAgain.status).toBe(401);
+});

@@ -1,0 +1,117 @@
+// GET /api/campaigns/:vendorId/:id/results: return visits per day since the start for the messaged and
+// held-out halves (A/B testing) or against the audience's own previous 30 days, and the result.
+import type { CampaignInput, CampaignResults } from '../../../../src/api/contract/campaigns';
+import { isHeldOut } from '../../../../server/services/campaign-split';
+import { buildTestApp, type TestApp } from '../../helpers';
+import { addCard, addTeamMember, createStore, DAY, HOUR, MINUTE, stampAt, type TestCard, type TestStore } from '../../factories';
+
+let t: TestApp;
+let store: TestStore;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  store = await createStore(t, { company: 'Result Roasters' });
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+async function launch(overrides: Partial<CampaignInput>): Promise<{ id: string; start: number }> {
+  const start = t.clock.now() + MINUTE;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${store.id}`,
+    headers: store.auth,
+    payload: {
+      campaignTitle: 'Come back Tuesday',
+      campaignDescription: 'A pastry with your coffee.',
+      targetAudience: 'all',
+      startDateTime: new Date(start).toISOString(),
+      endDateTime: new Date(start + 14 * DAY).toISOString(),
+      promotionType: 'discount',
+      itemsToPromote: ['Pastry'],
+      notificationFrequency: 'once',
+      abTesting: true,
+      budget: 0,
+      ...overrides,
+    } satisfies CampaignInput,
+  });
+  expect(response.statusCode).toBe(201);
+  return { id: response.json<{ id: string }>().id, start };
+}
+
+async function results(campaignId: string, auth: Record<string, string> = store.auth) {
+  return t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}/${campaignId}/results`, headers: auth });
+}
+
+async function cards(count: number): Promise<TestCard[]> {
+  const made: TestCard[] = [];
+  for (let i = 0; i < count; i += 1) made.push(await addCard(t, store.id, `Guest ${i}`));
+  return made;
+}
+
+describe('GET /api/campaigns/:vendorId/:id/results', () => {
+  it('with A/B testing: visits per day for each half and the difference per 100 customers with its interval', async () => {
+    const audience = await cards(100);
+    const { id, start } = await launch({ abTesting: true });
+    const messaged = audience.filter((card) => !isHeldOut(id, card.customerId));
+    const heldOut = audience.filter((card) => isHeldOut(id, card.customerId));
+    // Every messaged customer comes back on the first day; a held-out one only every fifth, on the second day.
+    for (const card of messaged) await stampAt(t, card, start + HOUR);
+    const heldOutReturning = heldOut.filter((_, i) => i % 5 === 0);
+    for (const card of heldOutReturning) await stampAt(t, card, start + DAY + HOUR);
+    t.clock.set(start + 2 * DAY + HOUR);
+
+    const response = await results(id);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<CampaignResults>();
+    expect(body).toMatchObject({ mode: 'ab', messaged: messaged.length, heldOut: heldOut.length, fullDays: 2, minimumGroup: 30 });
+    expect(body.days).toEqual([
+      { at: start, messaged: messaged.length, heldOut: 0 },
+      { at: start + DAY, messaged: 0, heldOut: heldOutReturning.length },
+      { at: start + 2 * DAY, messaged: 0, heldOut: 0 },
+    ]);
+    const p = heldOutReturning.length / heldOut.length;
+    const margin = 1.959964 * Math.sqrt((p * (1 - p) * heldOut.length) / (heldOut.length - 1) / heldOut.length);
+    expect(body.effect!.estimate).toBeCloseTo(100 * (1 - p), 6);
+    expect(body.effect!.low).toBeCloseTo(100 * (1 - p - margin), 3);
+    expect(body.effect!.high).toBeCloseTo(100 * (1 - p + margin), 3);
+  });
+
+  it('is too early to tell before a full day has passed, or with fewer than 30 customers in a half', async () => {
+    const audience = await cards(20);
+    const { id, start } = await launch({ abTesting: true });
+    for (const card of audience) await stampAt(t, card, start + HOUR);
+    t.clock.set(start + 3 * DAY);
+    const body = (await results(id)).json<CampaignResults>();
+    expect(body.effect).toBeUndefined();
+    expect(body.messaged + body.heldOut).toBe(20);
+  });
+
+  it('without A/B testing: the audience against its own previous 30 days, per 100 customers per day', async () => {
+    const audience = await cards(40);
+    // Each came once in the 30 days before (monthly visitors), and each comes once on the first day.
+    for (const card of audience) await stampAt(t, card, t.clock.now() - 10 * DAY);
+    const outsider = (await cards(1))[0];
+    const { id, start } = await launch({ abTesting: false, targetAudience: 'monthly' });
+    for (const card of audience) await stampAt(t, card, start + HOUR);
+    await stampAt(t, outsider, start + HOUR);
+    t.clock.set(start + DAY + HOUR);
+
+    const body = (await results(id)).json<CampaignResults>();
+    expect(body).toMatchObject({ mode: 'before-after', messaged: 40, heldOut: 0, fullDays: 1 });
+    expect(body.baselinePerDay).toBeCloseTo(40 / 30, 10);
+    expect(body.days).toEqual([{ at: start, messaged: 40 }, { at: start + DAY, messaged: 0 }]);
+    // 1 visit a day against 1 in 30 days, for every customer alike (no spread).
+    expect(body.effect).toEqual({ estimate: expect.closeTo(100 * (1 - 1 / 30), 6), low: expect.closeTo(100 * (1 - 1 / 30), 6), high: expect.closeTo(100 * (1 - 1 / 30), 6) });
+  });
+
+  it('answers 404 for another store\'s campaign and refuses staff', async () => {
+    const { id } = await launch({});
+    const other = await createStore(t, { company: 'Elsewhere' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/campaigns/${other.id}/${id}/results`, headers: other.auth })).statusCode).toBe(404);
+    const staff = await addTeamMember(t, store.id, 'staff');
+    expect((await results(id, staff.auth)).statusCode).toBe(403);
+  });
+});

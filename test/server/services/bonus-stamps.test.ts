@@ -1,0 +1,154 @@
+// Bonus stamps through the scan: while a bonus-stamps campaign runs, a customer in its audience gets a
+// second stamp per stamp, marked as bonus, until the budget (the reward's price per punch) is spent.
+import type { CampaignInput } from '../../../src/api/contract/campaigns';
+import type { ScanResponse } from '../../../src/api/contract/customer';
+import { isHeldOut } from '../../../server/services/campaign-split';
+import { credentialHashOf } from '../../../server/services/customers';
+import { buildTestApp, parseCsv, type TestApp } from '../helpers';
+import { createMenuItem, createReward, createStore, DAY, dynamicToken, getActivity, MINUTE, newCustomer, scan, type TestStore } from '../factories';
+
+let t: TestApp;
+let store: TestStore;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  store = await createStore(t, { company: 'Double Shot' });
+  // A 6.00 flat white for 10 punches: each bonus stamp costs 0.60.
+  await createReward(t, store.id, await createMenuItem(t, store.id, 'Flat White', 600), 10);
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+async function launchBonus(overrides: Partial<CampaignInput> = {}): Promise<string> {
+  const now = t.clock.now();
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${store.id}`,
+    headers: store.auth,
+    payload: {
+      campaignTitle: 'Double stamps week',
+      campaignDescription: 'Every stamp counts twice.',
+      targetAudience: 'all',
+      startDateTime: new Date(now).toISOString(),
+      endDateTime: new Date(now + 7 * DAY).toISOString(),
+      promotionType: 'bonus-stamps',
+      itemsToPromote: ['Flat White'],
+      notificationFrequency: 'once',
+      abTesting: false,
+      budget: 10,
+      ...overrides,
+    } satisfies CampaignInput,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+async function customerIdOf(credential: string): Promise<string> {
+  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential)!).executeTakeFirstOrThrow();
+  return row.customer_id;
+}
+
+async function scanAgain(credential: string): Promise<ScanResponse> {
+  t.clock.advance(DAY);
+  const response = await scan(t, dynamicToken(t, store.id), { credential });
+  expect(response.statusCode).toBe(200);
+  return response.json<ScanResponse>();
+}
+
+async function bonusEvents(): Promise<number> {
+  const row = await t.db.kysely.selectFrom('stamp_events').select((eb) => eb.fn.countAll<number>().as('n')).where('vendor_id', '=', store.id).where('bonus_campaign_id', 'is not', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('bonus stamps on POST /api/customer/scan', () => {
+  it('gives two stamps for one scan during the campaign, the second marked as bonus, and one after it', async () => {
+    const credential = await newCustomer(t, store.id);
+    const campaignId = await launchBonus();
+    const during = await scanAgain(credential);
+    expect(during.card.stamps).toBe(3);
+    expect(during.stampsGiven).toBe(2);
+    expect(during.bonusStamps).toBe(1);
+    const bonus = await t.db.kysely.selectFrom('stamp_events').select(['bonus_campaign_id']).where('bonus_campaign_id', 'is not', null).execute();
+    expect(bonus).toEqual([{ bonus_campaign_id: campaignId }]);
+
+    t.clock.advance(7 * DAY);
+    const after = await scanAgain(credential);
+    expect(after.card.stamps).toBe(4);
+    expect(after.bonusStamps).toBeUndefined();
+  });
+
+  it('stops once the budget is spent: each bonus stamp costs the reward price divided by the punches', async () => {
+    // A budget of 1.00 pays for one bonus stamp at 0.60, not two.
+    await launchBonus({ budget: 1 });
+    const credential = await newCustomer(t, store.id);
+    expect((await scanAgain(credential)).bonusStamps).toBeUndefined();
+    const second = await newCustomer(t, store.id);
+    expect(await bonusEvents()).toBe(1);
+    expect((await scanAgain(second)).bonusStamps).toBeUndefined();
+    const [row] = await t.db.kysely.selectFrom('campaigns').select(['bonus_spent_cents', 'bonus_stamps']).execute();
+    expect({ spent: Number(row.bonus_spent_cents), stamps: Number(row.bonus_stamps) }).toEqual({ spent: 60, stamps: 1 });
+  });
+
+  it('gives the last bonus stamp of the budget to exactly one of two customers scanning at once', async () => {
+    await launchBonus({ budget: 1 });
+    const token = dynamicToken(t, store.id);
+    const responses = await Promise.all([scan(t, token, { remoteAddress: '10.9.0.1' }), scan(t, token, { remoteAddress: '10.9.0.2' })]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+    const given = responses.map((r) => r.json<ScanResponse>().card.stamps).sort();
+    expect(given).toEqual([1, 2]);
+    expect(await bonusEvents()).toBe(1);
+    const [row] = await t.db.kysely.selectFrom('campaigns').select('bonus_spent_cents').execute();
+    expect(Number(row.bonus_spent_cents)).toBe(60);
+  });
+
+  it('gives no bonus to customers outside the audience (weekly: 3 stamps in the 30 days before the start)', async () => {
+    const regular = await newCustomer(t, store.id);
+    for (let i = 0; i < 2; i += 1) await scanAgain(regular);
+    const newcomer = await newCustomer(t, store.id);
+    t.clock.advance(MINUTE);
+    await launchBonus({ targetAudience: 'weekly' });
+    expect((await scanAgain(regular)).bonusStamps).toBe(1);
+    expect((await scanAgain(newcomer)).bonusStamps).toBeUndefined();
+  });
+
+  it('gives no bonus to the held-out half when A/B testing is on', async () => {
+    const credentials = [];
+    for (let i = 0; i < 8; i += 1) credentials.push(await newCustomer(t, store.id, `10.8.0.${i + 1}`));
+    const campaignId = await launchBonus({ abTesting: true });
+    const sides = await Promise.all(credentials.map(async (credential) => ({ credential, heldOut: isHeldOut(campaignId, await customerIdOf(credential)) })));
+    const heldOut = sides.find((side) => side.heldOut);
+    const messaged = sides.find((side) => !side.heldOut);
+    if (!heldOut || !messaged) throw new Error('eight customers all fell on one side');
+    expect((await scanAgain(heldOut.credential)).bonusStamps).toBeUndefined();
+    expect((await scanAgain(messaged.credential)).bonusStamps).toBe(1);
+  });
+
+  it('gives no bonus while the campaign is paused', async () => {
+    const credential = await newCustomer(t, store.id);
+    const campaignId = await launchBonus();
+    await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}/${campaignId}/pause`, headers: store.auth });
+    expect((await scanAgain(credential)).bonusStamps).toBeUndefined();
+  });
+
+  it('marks the bonus stamp in the activity list and in the export\'s Bonus column (the campaign\'s title)', async () => {
+    await launchBonus();
+    await newCustomer(t, store.id);
+    const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ stamps: number; bonus?: boolean }> }>().items;
+    expect(items.map((item) => [item.stamps, item.bonus ?? false])).toEqual([[2, true], [1, false]]);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const csv = parseCsv((await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv?from=${day}&to=${day}`, headers: store.auth })).body);
+    expect(csv.slice(1).map((row) => row[5])).toEqual(['', 'Double stamps week']);
+  });
+});
+
+describe('GET /api/campaigns/:vendorId for a bonus-stamps campaign', () => {
+  it('shows the budget spent on bonus stamps and what is left', async () => {
+    await launchBonus({ budget: 2 });
+    await newCustomer(t, store.id);
+    await newCustomer(t, store.id, '10.7.0.2');
+    const [row] = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: Array<Record<string, unknown>> }>().campaigns;
+    expect(row).toMatchObject({ budgetSpent: 1.2, budgetLeft: 0.8, bonusStamps: 2 });
+  });
+});

@@ -1,0 +1,64 @@
+// Campaign delivery on the web push channel, with real parts: a customer who switched on the store's
+// notifications gets the launched campaign's title and description, encrypted to their browser (the local
+// push service decrypts it); the form counts them as reachable by push; a browser that dropped its
+// subscription is not retried.
+import type { CampaignInput } from '../../../../src/api/contract/campaigns';
+import { createJobRunner } from '../../../../server/infra/jobs';
+import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../../../../server/services/campaign-delivery';
+import { startFakePushService, type FakePushService } from '../../../support/fake-push-service';
+import { asCustomer, buildWebPushTestApp, customerWithCardAt, rewardStore } from '../../factories';
+import type { TestApp } from '../../helpers';
+
+const DAY = 86_400_000;
+let fake: FakePushService;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakePushService();
+});
+afterAll(async () => fake.close());
+afterEach(async () => t?.close());
+
+async function deliver(): Promise<void> {
+  await planCampaignMessages(t.deps, campaignChannels(t.deps));
+  const runner = createJobRunner({ db: t.db, handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)), owner: 'server-a', now: t.clock.now, random: () => 1, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
+  await runner.runOnce();
+  await runner.stop();
+}
+
+test('a customer who switched on notifications receives the launched campaign in their browser', async () => {
+  t = await buildWebPushTestApp(fake);
+  const store = await rewardStore(t, 'Café Luna');
+  const customer = await customerWithCardAt(t, store.id);
+  const browser = fake.subscribe();
+  const subscribed = await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
+  expect(subscribed.statusCode).toBe(204);
+  const now = t.clock.now();
+  const campaign: CampaignInput = {
+    campaignTitle: 'Winter Warmer Week',
+    campaignDescription: 'A free pastry with every large coffee.',
+    targetAudience: 'all',
+    startDateTime: new Date(now).toISOString(),
+    endDateTime: new Date(now + 14 * DAY).toISOString(),
+    promotionType: 'discount',
+    itemsToPromote: ['Coffee'],
+    notificationFrequency: 'once',
+    abTesting: false,
+    budget: 50,
+  };
+  const launched = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: campaign });
+  expect(launched.statusCode).toBe(201);
+
+  const before = fake.received.length;
+  await deliver();
+  const received = fake.received.slice(before);
+  expect(received.map((push) => push.endpoint)).toEqual([browser.endpoint]);
+  const payload = JSON.parse(received[0]!.payload) as { title: string; body: string; url: string };
+  expect(payload.title).toBe('Winter Warmer Week');
+  expect(payload.body).toContain('A free pastry with every large coffee.');
+  expect(payload.url).toContain(`/wallet/${customer.cardId}`);
+
+  // Delivered once: the next round sends nothing more for this period.
+  await deliver();
+  expect(fake.received.length).toBe(before + 1);
+});
