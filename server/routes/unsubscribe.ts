@@ -18,8 +18,9 @@ function page(view: UnsubscribeView, action: string): string {
   return `<!doctype html><html lang="${view.lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(view.title)}</title></head><body><main><h1>${escapeHtml(view.title)}</h1><p>${escapeHtml(view.text)}</p>${form}</main></body></html>`;
 }
 
-const HtmlPage = Type.String({ description: 'text/html' });
-const ErrorPage = Type.String({ description: 'text/html: the link is not valid' });
+// Pages for a person who opened a mail's link, not JSON: the description says so per content type.
+const HtmlPage = { content: { 'text/html': { schema: Type.String({ description: 'the page' }) } } };
+const ErrorPage = { content: { 'text/html': { schema: Type.String({ description: 'the link is not valid' }) } } };
 
 const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // RFC 8058's one-click POST carries "List-Unsubscribe=One-Click" as a form; the token in the URL is all that counts.
