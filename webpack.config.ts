@@ -8,6 +8,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 /** The customer pages' paths: answered with customer.html (the server's copy is in server/app.ts). */
 const CUSTOMER_PAGES = /^\/(s|wallet)(\/|$)/i;
@@ -47,7 +48,19 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
         },
         // No CSS source maps in production: css-loader would otherwise put each file's map (its whole text again)
         // inside the JavaScript every page downloads (2.5 KiB of the customer page alone).
-        { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
+        // In production the CSS goes into .css files beside the scripts (a <link> for an entry's own, and webpack
+        // loads a lazy chunk's with it), not into the JavaScript: the browser downloads and parses it in parallel,
+        // and the customer page's script carries neither the style text nor an injecting runtime (4 KiB gzip).
+        // It is minified on the way in (comments, spaces, shorter colours and values). In development style-loader
+        // injects it, for hot reloads.
+        {
+          test: /\.css$/,
+          use: [
+            production ? MiniCssExtractPlugin.loader : 'style-loader',
+            { loader: 'css-loader', options: { sourceMap: !production } },
+            ...(production ? [{ loader: 'esbuild-loader', options: { minify: true } }] : []),
+          ],
+        },
         { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
         // The text catalogues: compiled to Lingui's form at build time (no message parser in the browser).
         {
@@ -74,6 +87,7 @@ export default (env: Env = {}, argv: { mode?: string } = {}): Configuration & { 
       }),
       ...(production
         ? [
+            new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:12].css', chunkFilename: 'assets/[name].[contenthash:12].css' }),
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg)$/, threshold: 1024 }),
             new CompressionPlugin({
               filename: '[path][base].br',

@@ -4,12 +4,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CustomerApp } from './features/customer/CustomerApp';
+import { provideCatalogues } from './i18n/catalogue-chunks';
+import { CUSTOMER_CATALOGUES } from './i18n/customer-catalogue-chunks';
 import { startInPreferredLanguage } from './i18n/startPage';
 import { TextsRoot } from './i18n/TextsRoot';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('customer.html has no #root element');
+provideCatalogues('customer', CUSTOMER_CATALOGUES);
 void startInPreferredLanguage('customer').then(() =>
   createRoot(container).render(
     <StrictMode>

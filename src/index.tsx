@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadAntLocale } from './app/antLocale';
+import { APP_CATALOGUES } from './i18n/app-catalogue-chunks';
+import { provideCatalogues } from './i18n/catalogue-chunks';
 import { retryPendingLogoutsNowAndOnline } from './features/session/sessionRevocation';
 import { startInPreferredLanguage } from './i18n/startPage';
 import { TextsRoot } from './i18n/TextsRoot';
@@ -11,6 +13,7 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 retryPendingLogoutsNowAndOnline();
+provideCatalogues('app', APP_CATALOGUES);
 void startInPreferredLanguage('app', loadAntLocale).then(() =>
   createRoot(container).render(
     <StrictMode>

@@ -14,6 +14,8 @@ export interface VendorProfileRow {
   logo_image_id: string | null;
   banner_image_id: string | null;
   currency: string;
+  /** Who last saved the store's settings (the name shown); null until someone of the team did. */
+  settings_updated_by: string | null;
 }
 
 export async function findVendorProfile(db: Queryable, vendorId: string): Promise<VendorProfileRow | undefined> {
@@ -23,7 +25,7 @@ export async function findVendorProfile(db: Queryable, vendorId: string): Promis
 
 // Built once per database handle (GET /api/vendor/:id).
 const vendorProfileQuery = reusableQuery<[vendorId: string], VendorProfileRow>(1, (db, vendorId) =>
-  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id', 'currency']).where('id', '=', vendorId),
+  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id', 'currency', 'settings_updated_by']).where('id', '=', vendorId),
 );
 
 /** Updates the given columns; false when the vendor does not exist. */

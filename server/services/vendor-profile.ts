@@ -36,6 +36,8 @@ export function toVendorProfile(row: VendorProfileRow): VendorProfile {
     logo: imageUrl(row.logo_image_id),
     banner: imageUrl(row.banner_image_id),
     currency: row.currency,
+    // Only once someone of the team saved the settings: a new store's answer stays as it was.
+    ...(row.settings_updated_by ? { settingsChangedBy: row.settings_updated_by } : {}),
   };
 }
 

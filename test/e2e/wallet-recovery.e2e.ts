@@ -34,7 +34,7 @@ describe('wallet recovery on a second phone (390 × 844)', () => {
     await page.goto(`${app.server.baseUrl}/wallet`);
     const keepSafe = page.locator('details', { hasText: 'Keep your cards safe' });
     await keepSafe.locator('summary').click();
-    await keepSafe.getByLabel('E-mail').fill(EMAIL);
+    await keepSafe.getByLabel('E-mail', { exact: true }).fill(EMAIL);
     const savedAt = Date.now();
     await keepSafe.getByRole('button', { name: 'Save' }).click();
     // The address is only attached once the link mailed to it is opened.

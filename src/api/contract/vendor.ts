@@ -13,6 +13,7 @@ export const VendorProfile = Type.Object({
   /** Uploaded as `cover`, read back as `banner`. */
   banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
   currency: Type.String({ description: "The store's currency, an ISO 4217 code ('USD' until the owner chooses one); prices are shown in it" }),
+  settingsChangedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "who last saved the store's settings (a team member's name or a counter screen's); null before anyone did" })),
 });
 export type VendorProfile = Static<typeof VendorProfile>;
 

@@ -1,6 +1,6 @@
 // /wallet/:cardId — one stamp card: progress, claiming a full card, and the latest rewards claimed.
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from './router';
+import { Link, useParams } from 'react-router-dom';
 import type { RedemptionDto } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT, SHOW_AGAIN_WINDOW_MS } from './texts';
@@ -10,9 +10,10 @@ import { readCustomerCredential } from './customerCredential';
 import { errorText } from './customerErrors';
 import { formatShortDateTime } from '../../lib/format';
 import { Notice } from './Notice';
-import { RewardReadyScreen } from './RewardReadyScreen';
+import { RewardReady } from './RewardReady';
 import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
+import './wallet.css';
 import { CampaignMessagesSwitch } from './CampaignSettings';
 import { browserSupportsPush } from './webPushSupport';
 
@@ -102,7 +103,7 @@ export default function CardPage() {
           <OfferList offers={result.data.offers} />
         </Suspense>
       ) : null}
-      {shown ? <RewardReadyScreen redemption={shown} onDone={() => setShown(null)} /> : null}
+      {shown ? <RewardReady redemption={shown} onDone={() => setShown(null)} /> : null}
     </div>
   );
 }

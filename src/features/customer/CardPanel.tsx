@@ -6,7 +6,7 @@ import { CUSTOMER_TEXT } from './texts';
 import { useClaimCardMutation } from './api/hooks';
 import { errorText } from './customerErrors';
 import { Notice, type NoticeTone } from './Notice';
-import { RewardReadyScreen } from './RewardReadyScreen';
+import { RewardReady } from './RewardReady';
 import { StampGrid } from './StampGrid';
 import { StoreHeader } from './StoreHeader';
 
@@ -78,7 +78,7 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
       <Suspense fallback={null}>
         <StoreSection cardId={current.id} />
       </Suspense>
-      {readyScreen ? <RewardReadyScreen redemption={readyScreen} onDone={() => setReadyScreen(null)} /> : null}
+      {readyScreen ? <RewardReady redemption={readyScreen} onDone={() => setReadyScreen(null)} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 // /wallet/confirm-email/:token — the link mailed to a new wallet e-mail: opening it attaches the
 // address, on whatever device the mail was read.
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from './router';
+import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';
 import { useConfirmCustomerEmailMutation } from './api/hooks';

@@ -1,14 +1,14 @@
-// The customer app: its own small router over the browser's history, the customer API cache, the customer routes.
-import { CustomerRouter } from './router';
+// The customer app: the browser's router, the customer API cache, the customer routes.
+import { BrowserRouter } from 'react-router-dom';
 import { CustomerApiProvider } from './api/hooks';
 import { CustomerRoutes } from './routes';
 
 export function CustomerApp() {
   return (
-    <CustomerRouter>
+    <BrowserRouter>
       <CustomerApiProvider>
         <CustomerRoutes />
       </CustomerApiProvider>
-    </CustomerRouter>
+    </BrowserRouter>
   );
 }

@@ -1,6 +1,6 @@
 // The customer pages' own mobile layout: a slim bar with the brand, 'My cards' and the language — no vendor navigation.
 import type { ReactNode } from 'react';
-import { Link, useLocation } from './router';
+import { Link, useLocation } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { LanguageSelect } from './LanguageSelect';
 import { CUSTOMER_TEXT } from './texts';

@@ -9,6 +9,7 @@ import { formatLongDate, formatTime, formatTimeWithSeconds } from '../../lib/for
 import { StoreLogo } from './StoreHeader';
 import { useClaimStatus } from './useClaimStatus';
 import { useClock } from './useClock';
+import './reward-ready.css';
 
 export interface RewardReadyScreenProps {
   redemption: RedemptionDto;

@@ -1,6 +1,6 @@
 // /s/:token — what a phone camera opens from the store's QR code: collect one stamp and see the card.
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from './router';
+import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';
 import { t } from '../../i18n/texts';

@@ -1,6 +1,6 @@
 // /wallet — the customer's stamp cards across stores, with progress; a card opens its own view.
 import { lazy, Suspense, useState } from 'react';
-import { Link } from './router';
+import { Link } from 'react-router-dom';
 import type { CustomerCard } from '../../api/contract/customer';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';
@@ -14,6 +14,7 @@ import { RecoverForm } from './RecoverForm';
 import { StoreLogo } from './StoreHeader';
 import { usePageTitle } from './usePageTitle';
 import { AppleWalletBadge } from './AppleWalletBadge';
+import './wallet.css';
 
 // Only on servers that offer Google Wallet, and after the cards are on screen: the first script stays small.
 const GoogleWalletBadge = lazy(() => import(/* webpackChunkName: "customer-google-wallet" */ './GoogleWalletBadge'));

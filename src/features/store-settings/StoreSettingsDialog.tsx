@@ -182,6 +182,11 @@ function StoreSettingsTabs({ vendorId, vendor, items, onClose, initialTab }: Sto
         ]}
       />
       {saveError && tab === 'setup' && <Alert type="error" showIcon role="alert" className="sw-dialog-error" title={saveError} />}
+      {tab === 'setup' && vendor?.settingsChangedBy ? (
+        <p className="sw-dialog-changed-by" data-testid="settings-changed-by">
+          {t('account.changedBy', { name: vendor.settingsChangedBy })}
+        </p>
+      ) : null}
       <DialogFooter onCancel={onClose} onSave={tab === 'setup' ? save : undefined} saving={saving} saveDisabled={!vendor} />
     </>
   );

@@ -1,6 +1,6 @@
 // The wallet (/wallet), a card (/wallet/:cardId) and the recovery link (/wallet/recover/:token).
 import { fireEvent, screen, within } from '@testing-library/react';
-import { CustomerRouter } from '../../../../src/features/customer/router';
+import { MemoryRouter } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { renderCustomerPage } from './renderCustomer';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
@@ -170,6 +170,8 @@ describe('CardPage', () => {
     expect(screen.getByText('2 / 10')).toBeInTheDocument();
     expect(screen.getByText('Claimed 22 Nov 2026, 09:55')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show the reward screen again' }));
+    // The screen is its own chunk, there once it has loaded.
+    await settle();
     expect(screen.getByRole('dialog', { name: 'Reward ready — show this to staff' })).toHaveTextContent('Claimed at 09:55:00');
   });
 });
@@ -233,13 +235,13 @@ describe('RecoverPage', () => {
 describe('customer routes', () => {
   it("open /s/:token in the customer layout: 'My cards', no vendor navigation", async () => {
     api.on('POST /api/customer/scan', { status: 200, body: sampleScan() });
-    // The customer entry's routes (src/features/customer/CustomerApp.tsx), the router's address kept in memory.
+    // The customer entry's routes (src/features/customer/CustomerApp.tsx), in a memory router.
     render(
-      <CustomerRouter initialPath="/s/some-token">
+      <MemoryRouter initialEntries={['/s/some-token']}>
         <CustomerApiProvider>
           <CustomerRoutes />
         </CustomerApiProvider>
-      </CustomerRouter>,
+      </MemoryRouter>,
     );
     await settle();
     await settle();

@@ -61,6 +61,19 @@ describe('StoreSettingsDialog', () => {
     expect(getButton('Save')).toBeDisabled();
   });
 
+  test('names who last saved the settings on the Setup tab', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: { ...vendorResponse(), vendor: { ...vendorResponse().vendor, settingsChangedBy: 'Maria' } } });
+    renderDialog();
+    expect(await screen.findByText('Last changed by Maria')).toBeInTheDocument();
+  });
+
+  test('says nothing about who changed the settings before anyone of the team did', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+    renderDialog();
+    await screen.findByLabelText('Company');
+    expect(screen.queryByTestId('settings-changed-by')).not.toBeInTheDocument();
+  });
+
   test('Cancel on every tab, Save on Setup only', async () => {
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
     const { user, onClose } = renderDialog();

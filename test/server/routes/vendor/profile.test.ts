@@ -126,13 +126,13 @@ describe('owner-only /api/vendor routes', () => {
 });
 
 describe('POST /api/vendor/:vendorId', () => {
-  test('saves the text fields (trimmed) and answers the vendor as GET shows it', async () => {
+  test('saves the text fields (trimmed) and answers the vendor as GET shows it; GET then names who saved them', async () => {
     const response = await postProfile({ company: '  Bean   Here ', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: ' https://beanhere.test/menu ' });
 
     expect(response.statusCode).toBe(200);
     const saved = { company: 'Bean Here', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: 'https://beanhere.test/menu', logo: null, banner: null, currency: 'USD' };
     expect(response.json()).toEqual({ vendor: saved });
-    expect((await getVendor()).json().vendor).toEqual(saved);
+    expect((await getVendor()).json().vendor).toEqual({ ...saved, settingsChangedBy: 'Test Owner' });
   });
 
   test.each([
