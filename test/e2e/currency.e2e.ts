@@ -43,7 +43,8 @@ describe("the store's currency", () => {
     const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
     await phone.goto(qr.url);
     await phone.getByText('1 / 5').waitFor();
-    const menu = phone.getByRole('region', { name: 'À propos de Café du Port' }).getByRole('list', { name: 'Menu' });
+    // The menu list is named by its heading, "Carte" on a French page.
+    const menu = phone.getByRole('region', { name: 'À propos de Café du Port' }).getByRole('list', { name: 'Carte' });
     await menu.getByText('Chausson aux pommes').waitFor();
     // French puts a no-break space between the amount and the sign.
     const price = menu.locator('.sd-store__item-price');

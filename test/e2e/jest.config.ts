@@ -12,10 +12,11 @@ const config: Config = {
   testMatch: ['**/*.e2e.ts'],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }],
-    // jose (the fake Google Wallet's token checks) ships only ES modules: transpiled to CommonJS for jest 29.
+    // jose (the fake Google Wallet's token checks) and typebox (the contract the server modules import) ship
+    // only ES modules: transpiled to CommonJS for jest 29.
     '^.+\\.m?js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, isolatedModules: true } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|typebox)/)'],
   testTimeout: 180_000,
   maxWorkers: 1,
 };
