@@ -77,11 +77,16 @@ test('"Sign out everywhere" in one browser sends the other, its live feed open, 
 test("the owner deletes the store after typing its name; the store's code then finds no store", async () => {
   const page = laptop.page;
   await signIn(page, NEW_EMAIL, accountPath());
-  // A customer collected a stamp here before.
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const codeFor = async () => {
-    const response = await fetch(`${app.server.baseUrl}/api/qrcode/generate/${app.vendor.vendorId}`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await response.json()) as { url: string }).url;
+  // A customer collected a stamp here before. The page's session, once the sign-in has stored it (the
+  // browser may still hold the one "Sign out everywhere" ended a moment ago).
+  const codeFor = async (): Promise<string> => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+      const response = await fetch(`${app.server.baseUrl}/api/qrcode/generate/${app.vendor.vendorId}`, { headers: { authorization: `Bearer ${token}` } });
+      if (response.ok) return ((await response.json()) as { url: string }).url;
+      await page.waitForTimeout(200);
+    }
+    throw new Error('the signed-in page never held a working session');
   };
   await phone.page.goto(await codeFor());
   await phone.page.getByText('1 / 5').waitFor();
