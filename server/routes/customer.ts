@@ -40,6 +40,7 @@ import { googlePassForCard } from '../services/google-wallet';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { CampaignMailSetting, CampaignMessagesSetting } from '../../src/api/contract/campaign-messages';
 import { campaignMailEnabled, campaignMessagesEnabled, setCampaignMail, setCampaignMessages } from '../services/campaign-opt-out';
+import { named } from '../plugins/plugin-name';
 
 const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
@@ -394,4 +395,4 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default customerRoutes;
+export default named(customerRoutes);

@@ -5,6 +5,7 @@ import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { CounterDevice, CounterDeviceList, DeviceParams, PairingCodeResponse, RenameDeviceRequest } from '../../src/api/contract/counter';
 import { createPairingCode, listDevices, renameCounterDevice, revokeCounterDevice, type DeviceRow } from '../services/counter-devices';
 import { unauthorized } from '../http-errors';
+import { named } from '../plugins/plugin-name';
 
 /** Pairing codes per session per minute: a few screens at a time. */
 export const PAIRING_CODES_PER_MINUTE = 10;
@@ -69,4 +70,4 @@ const teamDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default teamDeviceRoutes;
+export default named(teamDeviceRoutes);

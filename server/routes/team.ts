@@ -7,6 +7,7 @@ import { ChangeRoleRequest, InvitationRequest, InvitationResponse, PersonParams,
 import { changeRole, invite, removePerson, teamOf } from '../services/team';
 import { unauthorized } from '../http-errors';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { named } from '../plugins/plugin-name';
 
 /** Invitations an owner may send per hour: each one is a mail. */
 export const INVITATIONS_PER_HOUR = 20;
@@ -79,4 +80,4 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default teamRoutes;
+export default named(teamRoutes);

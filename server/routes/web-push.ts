@@ -16,6 +16,7 @@ import {
 } from '../../src/api/contract/web-push';
 import { requireCustomer } from '../services/customers';
 import { listCardSubscriptions, subscribeCard, unsubscribeCard, webPushKey } from '../services/web-push';
+import { named } from '../plugins/plugin-name';
 
 const MINUTE_MS = 60 * 1000;
 /** A card page reads its switch once per visit; a café's Wi-Fi is one address for every phone in it. */
@@ -94,4 +95,4 @@ const webPushRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default webPushRoutes;
+export default named(webPushRoutes);
