@@ -28,10 +28,17 @@ export interface BonusChance {
   now: number;
 }
 
-/** How many bonus stamps this scan earns (0 or `given`), the budget spent inside the stamp's transaction. */
-export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusChance): Promise<number> {
+export interface EarnedBonus {
+  /** 0 or `given`. */
+  stamps: number;
+  /** What each of them cost the campaign, in cents. */
+  costCentsEach: number;
+}
+
+/** How many bonus stamps this scan earns, the budget spent inside the stamp's transaction. */
+export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusChance): Promise<EarnedBonus> {
   const cost = bonusStampCostCents(chance.rewardPriceCents, chance.punchesRequired);
-  if (cost === null) return 0;
+  if (cost === null) return { stamps: 0, costCentsEach: 0 };
   const spent = await spendOnBonusStamps(trx, {
     campaignId: chance.campaignId,
     customerId: chance.customerId,
@@ -40,5 +47,5 @@ export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusC
     heldOut: isHeldOut(chance.campaignId, chance.customerId),
     now: chance.now,
   }, { windowMs: AUDIENCE_WINDOW_DAYS * DAY_MS, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS });
-  return spent ? chance.given : 0;
+  return spent ? { stamps: chance.given, costCentsEach: cost } : { stamps: 0, costCentsEach: 0 };
 }

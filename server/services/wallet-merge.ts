@@ -28,6 +28,7 @@ import {
 } from '../repositories/wallet-merge';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
+import { refundBonusStamps } from '../repositories/campaigns';
 import { cooldownMinutes } from './cooldown';
 import { enqueueGoogleWalletUpdates, enqueueGoogleWalletVoids } from './google-wallet-updates';
 import { applePassesChanged } from './apple-pass-updates';
@@ -88,6 +89,8 @@ export async function mergeAnonymousWallet(
     const skippedLive = skipped.filter((e) => e.voided_at == null);
     // The store's stamp count loses the dropped duplicates, in their own time slots.
     for (const event of skippedLive) await bumpStoreCounter(trx, card.vendor_id, 'stamps', event.created_at, -1);
+    // A dropped bonus stamp was never given twice: its campaign's budget gets its cost back (a voided one already did).
+    await refundBonusStamps(trx, skippedLive.map((e) => ({ bonus_campaign_id: e.bonus_campaign_id ?? null, bonus_cost_cents: e.bonus_cost_cents ?? null })));
     await moveCardHistory(trx, card.id, existing.id, intoId);
     // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
     const added = Math.max(0, card.stamps - skippedLive.length);
