@@ -70,3 +70,27 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function setStampRemoval(db: Queryable, stampId: string, reason: string, by: string): Promise<void> {
   await db.updateTable('stamp_events').set({ void_reason: reason, voided_by: by }).where('id', '=', stampId).execute();
 }
+
+export interface BonusCandidate {
+  baseId: string;
+  baseTokenId: string;
+  id: string;
+  tokenId: string;
+  card_id: string;
+  created_at: number;
+}
+
+/** The live bonus stamps given in the same millisecond on the same card as these stamps (which are no bonus). */
+export async function bonusStampsBeside(db: Queryable, stampIds: readonly string[]): Promise<BonusCandidate[]> {
+  if (stampIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('stamp_events as b')
+    .innerJoin('stamp_events as e', (join) => join.onRef('e.card_id', '=', 'b.card_id').onRef('e.created_at', '=', 'b.created_at'))
+    .select(['b.id as baseId', 'b.token_id as baseTokenId', 'e.id', 'e.token_id as tokenId', 'e.card_id', 'e.created_at'])
+    .where('b.id', 'in', [...stampIds])
+    .where('b.bonus_campaign_id', 'is', null)
+    .where('e.bonus_campaign_id', 'is not', null)
+    .where('e.voided_at', 'is', null)
+    .execute();
+  return rows.map((row) => ({ ...row, created_at: Number(row.created_at) }));
+}

@@ -189,6 +189,54 @@ describe('campaign e-mail', () => {
     expect(campaignMails()).toHaveLength(1);
   });
 
+  it('keeps the night of the store\'s own time zone: at 20:30 UTC a Paris store (21:30 there) waits, a UTC store sends at once', async () => {
+    const storeZone = (timeZone: string) => t.db.kysely.updateTable('vendors').set({ time_zone: timeZone }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    await storeZone('Europe/Paris');
+    t.clock.set(Date.parse('2026-11-23T20:30:00Z'));
+    await launch({ campaignTitle: 'Paris' });
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+
+    await storeZone('UTC');
+    await launch({ campaignTitle: 'London' });
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    // The Paris message was planned while the store was in Paris: it goes at 08:00 there, 07:00 UTC.
+    t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London', 'Café Luna : Paris']);
+  });
+
+  it('sends a message held over the night the clocks go forward at 08:00 summer time, not an hour late', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // Saturday 27 March 2027, 22:00 in Paris (21:00 UTC); at 02:00 the clocks go to 03:00, so 08:00 is 06:00 UTC.
+    t.clock.set(Date.parse('2027-03-27T21:00:00Z'));
+    await launch();
+    await deliver();
+    t.clock.set(Date.parse('2027-03-28T05:59:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+    t.clock.set(Date.parse('2027-03-28T06:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+  });
+
+  it('repeats a daily campaign on the store\'s next morning, not 24 hours after the launch', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // Launched on Monday at 15:00 in Paris.
+    t.clock.set(Date.parse('2026-11-23T14:00:00Z'));
+    await launch({ notificationFrequency: 'daily' });
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+    // Tuesday 08:00 in Paris: a new day of the campaign there, 17 hours after the launch.
+    t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(2);
+  });
+
   it('sends nothing to the held-out half of an A/B test', async () => {
     const customers = await Promise.all(Array.from({ length: 8 }, () => mailableCustomer()));
     const id = await launch({ abTesting: true });
