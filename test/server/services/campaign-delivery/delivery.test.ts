@@ -14,7 +14,7 @@ import {
   planCampaignMessages,
 } from '../../../../server/services/campaign-delivery';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
+import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
 import { buildTestApp, type TestApp } from '../../helpers';
 
@@ -190,7 +190,12 @@ describe('campaign e-mail', () => {
   });
 
   it('keeps the night of the store\'s own time zone: at 20:30 UTC a Paris store (21:30 there) waits, a UTC store sends at once', async () => {
-    const storeZone = (timeZone: string) => t.db.kysely.updateTable('vendors').set({ time_zone: timeZone }).where('id', '=', store.id).execute();
+    // As Store Settings saves it.
+    const storeZone = async (timeZone: string) => {
+      const form = multipart({ company: 'Café Luna', address: '1 Rue du Port', open_hours: 'Daily 8–18', timeZone });
+      const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}`, headers: { ...store.auth, ...form.headers }, payload: form.payload });
+      expect(response.json().vendor.timeZone).toBe(timeZone);
+    };
     await mailableCustomer();
     await storeZone('Europe/Paris');
     t.clock.set(Date.parse('2026-11-23T20:30:00Z'));
@@ -202,8 +207,11 @@ describe('campaign e-mail', () => {
     await launch({ campaignTitle: 'London' });
     await deliver();
     expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
-    // The Paris message was planned while the store was in Paris: it goes at 08:00 there, 07:00 UTC.
+    // The message held in Paris follows the store to its new zone: 07:00 UTC is still night there, 08:00 is morning.
     t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    t.clock.set(Date.parse('2026-11-24T08:00:00Z'));
     await deliver();
     expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London', 'Café Luna : Paris']);
   });
@@ -211,9 +219,11 @@ describe('campaign e-mail', () => {
   it('sends a message held over the night the clocks go forward at 08:00 summer time, not an hour late', async () => {
     await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
     await mailableCustomer();
-    // Saturday 27 March 2027, 22:00 in Paris (21:00 UTC); at 02:00 the clocks go to 03:00, so 08:00 is 06:00 UTC.
-    t.clock.set(Date.parse('2027-03-27T21:00:00Z'));
-    await launch();
+    // Launched now, to start on Saturday 27 March 2027 at 22:00 in Paris (21:00 UTC); at 02:00 that night the
+    // clocks go to 03:00, so 08:00 there is 06:00 UTC.
+    const start = Date.parse('2027-03-27T21:00:00Z');
+    await launch({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 14 * DAY).toISOString() });
+    t.clock.set(start);
     await deliver();
     t.clock.set(Date.parse('2027-03-28T05:59:00Z'));
     await deliver();
