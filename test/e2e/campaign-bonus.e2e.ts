@@ -233,7 +233,7 @@ describe(`a bonus-stamps campaign, from the owner's click to the customer's seco
     await row.waitFor();
     await row.getByLabel('1 sent, 0 waiting, 0 failed').waitFor();
     // One bonus stamp of a 4.00 flat white on a 10-stamp card: 0.40 of the 50 budget.
-    await expect(row.textContent()).resolves.toMatch(/\$0\.40 spent · \$49\.60 left/);
+    await expect(row.getByText('$0.40 spent · $49.60 left').isVisible()).resolves.toBe(true);
     await row.scrollIntoViewIfNeeded();
     await animationsSettled(page);
     await screenshot(page, 'campaign-bonus-6-table');
