@@ -280,6 +280,8 @@ function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
  */
 function isLeaderNoise(word: string): boolean {
   if (!/^[a-z0-9.,:;'`]+$/.test(word) || !/[a-z]/.test(word)) return false;
+  // "cucumber,carrots,": a list of ingredients whose spaces OCR lost.
+  if (/^[a-z]{2,}(?:,[a-z]{2,})+,?$/.test(word)) return false;
   const letters = word.replace(/[^a-z0-9]/g, '');
   return (
     /(.)\1\1/.test(letters) ||
@@ -311,6 +313,9 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void
   }
 }
 
+/** A unit of volume or weight written after a number. */
+const QUANTITY_UNIT = /^(?:m?l|cl|dl|ltr|oz|g|gr|kg)\.?$/i;
+
 /** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
 function readPrice(tokens: Token[], i: number): Price | null {
   const token = tokens[i]!;
@@ -318,12 +323,14 @@ function readPrice(tokens: Token[], i: number): Price | null {
     // A placeholder only counts where a price would stand: after the name.
     return i > 0 ? { cents: null, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false } : null;
   }
+  const next = tokens[i + 1];
+  // "0,25 l", "330 ml": a quantity, whatever its decimals.
+  if (next && !next.gapBefore && QUANTITY_UNIT.test(next.text)) return null;
   const price = parsePriceText(token.text);
   if (!price || price.strong) return price;
 
   // A bare integer: a price only at the end of a name ("Croissant 3", "Espresso 3    Latte 4"),
   // never at the start of a line ("2 Eggs any style") or in the middle of one ("2 shots").
-  const next = tokens[i + 1];
   const atSegmentEnd = !next || next.gapBefore;
   if (i === 0 || !atSegmentEnd) return null;
   const prev = tokens[i - 1]!;
@@ -417,11 +424,15 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c));
     name = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
-  // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
-  // names start with a capital, so leading lowercase words are the description's tail.
+  // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
+  if (/^\(.*\)$/.test(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
-  name = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+)+(?=\p{Lu})/u, '');
+  // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
+  // names start with a capital, so leading lowercase words are the description's tail, unless
+  // nothing would be left of the name ("gekochtes Ei").
+  const withoutTail = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+)+(?=\p{Lu})/u, '');
+  if (isPlausibleName(withoutTail)) name = withoutTail;
   return isPlausibleName(name) ? name : null;
 }
 

@@ -196,6 +196,24 @@ describe('parseMenuText', () => {
     it('sizes and units', () => {
       expect(parseMenuText('Latte 12oz')).toEqual([]);
     });
+    it('a quantity with decimals and its unit in a sentence, leaving the price at its end', () => {
+      expect(parseMenuText('Beides ist auch als 0,25 l Glas möglich - 4,80 €')).toEqual(one('Beides ist auch als 0,25 l Glas möglich', 480));
+    });
+  });
+
+  describe('keeps a name a reader would list', () => {
+    it('a name that starts in lower case, where dropping the lower-case words would leave too little', () => {
+      expect(parseMenuText('Portion Salami    1,50 €    gekochtes Ei    1,00 €')).toEqual([
+        { name: 'Portion Salami', priceCents: 150 },
+        { name: 'gekochtes Ei', priceCents: 100 },
+      ]);
+    });
+    it('not a note in brackets that a price under it was read with', () => {
+      expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
+    });
+    it('not an ingredient list whose spaces OCR lost, taken for a leader', () => {
+      expect(parseMenuText('Shrimp Fresh Spring Roll    2.50\nNoodle,scallions, thai basil cucumber,carrots,')).toEqual(one('Shrimp Fresh Spring Roll', 250));
+    });
   });
 
   describe('keeps an unpriced line only when it is clearly an item', () => {
@@ -246,6 +264,13 @@ describe('groupIntoLines (PDF text runs → parser lines)', () => {
       run('COFFEE', 50, 100, 60, 16),
     ]);
     expect(lines).toEqual(['COFFEE', 'Latte    4.50    Mocha    5.00']);
+  });
+
+  it('joins a price set a little above its name, between the name and a note under it', () => {
+    const lines = groupIntoLines([
+      run('Flasche Rotwein', 64, 748, 100, 15), run('(Merlot, Xinomavro)', 64, 762, 100, 10), run('18', 517, 737.4, 19, 16), run(',50 €', 536, 737.4, 30, 16),
+    ]);
+    expect(lines).toEqual(['Flasche Rotwein    18,50 €', '(Merlot, Xinomavro)']);
   });
 
   it('glues runs that touch and puts one space between words', () => {
