@@ -102,9 +102,30 @@ export function parseMenuText(text: string): ScannedItem[] {
 export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
+  const keepItem = (item: ParsedItem): void => {
+    // A size or note in brackets only stays where it tells two items apart ("Cola (330ml)", "Cola (1l)").
+    let name = withoutQualifiers(item.name);
+    if (seen.has(name.toLocaleLowerCase('en'))) name = item.name;
+    const key = name.toLocaleLowerCase('en');
+    if (seen.has(key)) return;
+    seen.add(key);
+    items.push({ ...item, name });
+  };
   let previous: { line: MenuTextLine; hadItem: boolean } | null = null;
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
     let parsed = parseLine(line.text);
+    const next = lines[index + 1];
+    // A name wrapped onto the next line ("… con Cappesante e    16,00" / "Gamberi"): it ends in a
+    // word that cannot end a name, and the next line is a few words without a price.
+    if (parsed.length === 1 && next && DANGLING_WORD.test(parsed[0]!.name) && isNameTail(next.text)) {
+      parsed = [{ ...parsed[0]!, name: `${parsed[0]!.name} ${tidy(next.text)}` }];
+      parsed = parsed.map((item) => ({ ...item, region: unionRegion(line.region, next.region) }));
+      index += 1;
+      for (const item of parsed) keepItem(item);
+      previous = { line: next, hadItem: true };
+      continue;
+    }
     // A name on one line and its price alone on the next ("Matcha Latte" / "55.000").
     if (parsed.length === 0 && previous && !previous.hadItem) {
       const price = lonePrice(line.text);
@@ -113,18 +134,24 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     } else {
       parsed = parsed.map((item) => ({ ...item, region: line.region }));
     }
-    for (const item of parsed) {
-      // A size or note in brackets only stays where it tells two items apart ("Cola (330ml)", "Cola (1l)").
-      let name = withoutQualifiers(item.name);
-      if (seen.has(name.toLocaleLowerCase('en'))) name = item.name;
-      const key = name.toLocaleLowerCase('en');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      items.push({ ...item, name });
-    }
+    for (const item of parsed) keepItem(item);
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/**
+ * Words that join two parts of a name and never end one, in the languages menus are written in
+ * ("with", "and", "of" …): a name ending in one goes on on the next line.
+ */
+const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+/** The rest of a wrapped name: at most this many words. */
+const MAX_NAME_TAIL_WORDS = 4;
+
+/** A short line of words with no price (the rest of a name wrapped onto it). */
+function isNameTail(text: string): boolean {
+  const words = tidy(text).split(' ').filter((w) => w !== '');
+  return words.length > 0 && words.length <= MAX_NAME_TAIL_WORDS && parseLine(text).length === 0 && !lonePrice(text) && /\p{L}{2}/u.test(text);
 }
 
 interface ParsedItem extends ScannedItem {
@@ -429,9 +456,9 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
   // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
-  // names start with a capital, so leading lowercase words are the description's tail, unless
-  // nothing would be left of the name ("gekochtes Ei").
-  const withoutTail = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+)+(?=\p{Lu})/u, '');
+  // names start with a capital, so a run of leading lowercase words is the description's tail.
+  // One lowercase word is kept ("gekochtes Ei", "isli Uskumru" for İsli: OCR's lost capital).
+  const withoutTail = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+){2,}(?=\p{Lu})/u, '');
   if (isPlausibleName(withoutTail)) name = withoutTail;
   return isPlausibleName(name) ? name : null;
 }

@@ -208,6 +208,15 @@ describe('parseMenuText', () => {
         { name: 'gekochtes Ei', priceCents: 100 },
       ]);
     });
+    it('a name that starts with one lower-case word (OCR lost its capital, as for a Turkish İ)', () => {
+      expect(parseMenuText('isli Uskumru    35,00 TL')).toEqual(one('isli Uskumru', 3500));
+    });
+    it('a name wrapped onto the next line, where the first line ends in a joining word', () => {
+      expect(parseMenuText('Cappellacci con Capesante e    16,00\nGamberi\nTagliolini alla Bottarga    15,00')).toEqual([
+        { name: 'Cappellacci con Capesante e Gamberi', priceCents: 1600 },
+        { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
+      ]);
+    });
     it('not a note in brackets that a price under it was read with', () => {
       expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
     });
