@@ -21,7 +21,11 @@ const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 
  * "K") are left out: they would eat the end of an item's name.
  */
 const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
-const WRITTEN_SIGNS = ['Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥'];
+const WRITTEN_SIGNS = [
+  'Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
+  // Arabic abbreviations of the Gulf and North African currencies (riyal, dirham, dinar, pound).
+  'ر.س', 'ر.ق', 'ر.ع', 'د.إ', 'د.ك', 'د.ب', 'د.ا', 'د.م', 'د.ج', 'د.ت', 'ج.م', 'ريال', 'درهم', 'دينار', 'جنيه',
+];
 function otherCurrencies(): string[] {
   const marks = new Set<string>(WRITTEN_SIGNS);
   for (const code of Intl.supportedValuesOf('currency')) {
@@ -366,6 +370,8 @@ function readPrice(tokens: Token[], i: number): Price | null {
   if ((price.colon || price.needsPoint) && !token.gapBefore) return null;
   if (!token.gapBefore && NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase())) return null;
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
+  // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
+  if (token.gapBefore && prev.price?.decimals) return price;
   if (/\d$/.test(prev.text) || /^[x×&+\-–]$/i.test(prev.text)) return null;
   if (next && /^\d/.test(next.text)) return null;
   return price;
@@ -384,6 +390,8 @@ function parsePriceText(raw: string): Price | null {
   if (/^\([^)]*$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
+    // "3,-", "2.–", "250/-": a whole amount, its cents written as a dash.
+    .replace(/(?<=\d)(?:[.,]|\/)[-–]$/, '.00')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
     .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
     // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.

@@ -45,6 +45,9 @@ describe('parseMenuText', () => {
       ['a price in brackets', 'Muffin (3.00)', one('Muffin', 300)],
       ['a plus sign for an extra', 'Oat Milk +0.60', one('Oat Milk', 60)],
       ['a free item', 'Tap Water 0.00', one('Tap Water', 0)],
+      ['cents written as a dash', 'Cappuccino 3,-', one('Cappuccino', 300)],
+      ['a rupee price closed with a slash and dash', 'Paneer Tikka Rs.250/-', one('Paneer Tikka', 25000)],
+      ['an Arabic riyal abbreviation after the number', 'Shawarma 15 ر.س', one('Shawarma', 1500)],
     ])('%s', (_, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -236,6 +239,10 @@ describe('parseMenuText', () => {
     it('but not a name on its own, which may be a heading', () => {
       expect(parseMenuText('Muffin')).toEqual([]);
     });
+  });
+
+  it('leaves an item with a glass and a bottle price for the vendor, the bottle price in whole units', () => {
+    expect(parseMenuText('Prosecco    7.90    24\nCamel Valley    45')).toEqual(one('Camel Valley', 4500));
   });
 
   describe('uses the first price of an item with several sizes', () => {
