@@ -396,9 +396,13 @@ function parsePriceText(raw: string): Price | null {
     .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
     // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
     .replace(/^C[.,]\s?(?=\d)/, '€')
+    // A dash after the decimals is the end of a dash leader on the far side ("4.40-").
+    .replace(/(?<=\d[.,]\d{1,2})[-–—]+$/, '')
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
+  const dotted = parseLeaderDottedPrice(text);
+  if (dotted) return dotted;
   // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".
   const match = new RegExp(`^(${CURRENCY}|S(?=[\\dOo])|f(?=\\d))?\\s?([\\dOoIl]{1,5}(?:([.,:])[\\dOoIl]{1,2})?)(${CURRENCY}|E|∈)?$`, 'i').exec(text);
   if (!match) return null;
@@ -421,6 +425,20 @@ function parsePriceText(raw: string): Price | null {
     needsPoint: fraction === undefined && !hasCurrency && whole.length > MAX_BARE_INTEGER_DIGITS,
     colon: separator === ':',
   };
+}
+
+/**
+ * "$.1.1..30", "$.7..80": a sign and a price with the dots of a leader read in between (light text on
+ * a dark leader). Only with a currency sign, and the last group must be two decimals, so allergen
+ * codes ("1.2.3") stay apart.
+ */
+function parseLeaderDottedPrice(text: string): Price | null {
+  const match = /^([$€£])\.*((?:\d\.*){1,5})\.+(\d{2})$/.exec(text);
+  if (!match || !match[2] || !match[3]) return null;
+  const whole = match[2].replace(/\./g, '');
+  if (whole.length > MAX_BARE_INTEGER_DIGITS + 1) return null;
+  const cents = Number(whole) * 100 + Number(match[3]);
+  return { cents, strong: true, decimals: true, undotted: false, needsPoint: false, colon: false };
 }
 
 /**

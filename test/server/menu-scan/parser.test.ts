@@ -13,6 +13,8 @@ describe('parseMenuText', () => {
       ['a whole price glued to the name', 'Carrot Cake4', one('Carrot Cake', 400)],
       ['a doubled decimal mark', 'Pot of Tea 2.,80', one('Pot of Tea', 280)],
       ['full-width commas', 'Grilled Cheese ，5.50', one('Grilled Cheese', 550)],
+      ['the end of a dash leader after the price', 'Club Sandwich    4.40-', one('Club Sandwich', 440)],
+      ['the dots of a leader read inside a price', 'Porridge    $.1.1..30.', one('Porridge', 1130)],
       ['l read for a capital I', 'lced Tea    4.50', one('Iced Tea', 450)],
       ['a description run into the name', 'served warm with butter Cappuccino 8.50', one('Cappuccino', 850)],
       ['S/M/L prices: the first (small) one', 'Latte    S 3.50 / M 4.00 / L 4.50', one('Latte', 350)],
