@@ -1,6 +1,7 @@
-// Rebuilds a menu's text from OCR line boxes: columns found from where lines start, lines that the
-// detector ran across a column gap split there, rows rebuilt per column from the boxes' heights,
-// and boxes on one row joined with a gap the parser reads as "name … price".
+// Rebuilds a menu's text from OCR line boxes: columns found from where lines start (with a gutter
+// before them), lines that the detector ran across a column gap split there, rows rebuilt per column
+// from the boxes' heights and tilt, and boxes on one row joined with a gap the parser reads as
+// "name … price".
 import type { OcrLine } from './paddle';
 import type { MenuTextLine } from './parser';
 
