@@ -35,6 +35,8 @@ const STAMPS = Number(process.env.BENCH_WALLET_STAMPS ?? 400);
 const STAMP_CUSTOMERS = 20;
 /** Phones holding each wallet card's Apple pass: every stamp queues a push to each. */
 const PHONES_PER_PASS = 2;
+/** A counter code's window: the counter shows a new code this often. */
+const CODE_WINDOW_MS = 60_000;
 
 interface WalletBudgets {
   passP50Ms: number;
@@ -67,7 +69,12 @@ export async function runWalletAppleBench(): Promise<void> {
   const config = { ...loadConfig({ ...certs.env, APNS_URL: fakeApns.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0' }) };
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const deps = benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db) });
+  // The server's clock runs ahead of the machine's by whole counter-code windows: the stamp rows move it
+  // one window on before each round, so a customer's repeat scan is of a code from a window it has not
+  // collected yet (two codes of one window can be the same code, which a customer collects only once).
+  let clockAheadMs = 0;
+  const clock = () => Date.now() + clockAheadMs;
+  const deps = benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db), now: clock });
   const app = await buildApp(deps);
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
@@ -125,6 +132,7 @@ export async function runWalletAppleBench(): Promise<void> {
     const plainTimes: number[] = [];
     const walletTimes: number[] = [];
     for (let i = 0; i < STAMPS; i += 1) {
+      if (i % STAMP_CUSTOMERS === 0) clockAheadMs += CODE_WINDOW_MS;
       plainTimes.push(...(await timeEach(1, () => stampOnce(plain[i % plain.length]!))));
       walletTimes.push(...(await timeEach(1, () => stampOnce(inWallets[i % inWallets.length]!))));
     }
@@ -148,8 +156,8 @@ export async function runWalletAppleBench(): Promise<void> {
       }
       return taken.sort((a, b) => a - b);
     };
-    const appleQueueTimes = await timeInTransaction((trx) => applePassesChanged(trx, Date.now(), [walletCard]));
-    const googleQueueTimes = await timeInTransaction((trx) => enqueueGoogleWalletUpdates(trx, Date.now(), [walletCard]));
+    const appleQueueTimes = await timeInTransaction((trx) => applePassesChanged(trx, clock(), [walletCard]));
+    const googleQueueTimes = await timeInTransaction((trx) => enqueueGoogleWalletUpdates(trx, clock(), [walletCard]));
 
     // The push queue: PUSHES phones hold the pass; one change queues a push to each, the runner sends them.
     await db.kysely.deleteFrom('jobs').execute();
@@ -157,9 +165,9 @@ export async function runWalletAppleBench(): Promise<void> {
     for (let i = 0; i < PUSHES; i += 1) {
       await registerApplePassDevice(db.kysely, { deviceLibraryId: `bench-device-${i}`, pushToken: `benchtoken${i}`, serialNumber: serial }, now);
     }
-    await inTransaction(db.kysely, (trx) => applePassesChanged(trx, Date.now(), [card.id]));
+    await inTransaction(db.kysely, (trx) => applePassesChanged(trx, clock(), [card.id]));
     const apns = createApnsClient({ url: fakeApns.url, topic: config.applePass!.passTypeId, cert: '', key: '' });
-    const runner = createJobRunner({ db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(deps, apns) }, owner: 'bench', batchSize: 50 });
+    const runner = createJobRunner({ db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(deps, apns) }, owner: 'bench', batchSize: 50, now: clock });
     const started = process.hrtime.bigint();
     while ((await runner.runOnce()) > 0);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
