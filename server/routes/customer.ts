@@ -244,37 +244,25 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary: "Whether the card's store may send this customer campaign messages (on unless turned off)",
     params: CardParams,
     response: { 200: CampaignMessagesSetting, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-  }), async (request) => {
-    const customerId = await customerOf(app.deps, request);
-    return { enabled: await campaignMessagesEnabled(app.deps, customerId, request.params.cardId) };
-  });
+  }), async (request) => ({ enabled: await campaignMessagesEnabled(app.deps, await customerOf(app.deps, request), request.params.cardId) }));
 
   app.put('/cards/:cardId/campaign-messages', customerRoute({ max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS }, {
     summary: "Turn the card's store's campaign messages (e-mail, pass, push) on or off",
     params: CardParams,
     body: CampaignMessagesSetting,
     response: { 200: CampaignMessagesSetting, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-  }), async (request) => {
-    const customerId = await customerOf(app.deps, request);
-    return { enabled: await setCampaignMessages(app.deps, customerId, request.params.cardId, request.body.enabled) };
-  });
+  }), async (request) => ({ enabled: await setCampaignMessages(app.deps, await customerOf(app.deps, request), request.params.cardId, request.body.enabled) }));
 
   app.get('/me/campaign-mail', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
     summary: "Whether stores may send the customer campaign e-mail (off until the customer ticks it)",
     response: { 200: CampaignMailSetting, 401: ErrorBody, 429: ErrorBody },
-  }), async (request) => {
-    const customerId = await customerOf(app.deps, request);
-    return { optIn: await campaignMailEnabled(app.deps, customerId) };
-  });
+  }), async (request) => ({ optIn: await campaignMailEnabled(app.deps, await customerOf(app.deps, request)) }));
 
   app.put('/me/campaign-mail', customerRoute({ max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS }, {
     summary: "Ask for stores' campaign e-mail, or stop it; the mails are written in the page's language (Accept-Language)",
     body: CampaignMailSetting,
     response: { 200: CampaignMailSetting, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
-  }), async (request) => {
-    const customerId = await customerOf(app.deps, request);
-    return { optIn: await setCampaignMail(app.deps, customerId, request.body.optIn, localeOfAcceptLanguage(request.headers['accept-language'])) };
-  });
+  }), async (request) => ({ optIn: await setCampaignMail(app.deps, await customerOf(app.deps, request), request.body.optIn, localeOfAcceptLanguage(request.headers['accept-language'])) }));
 };
 
 export default customerRoutes;
