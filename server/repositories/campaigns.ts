@@ -83,28 +83,21 @@ export async function endCampaign(db: Queryable, vendorId: string, campaignId: s
 }
 
 /** The store's campaigns running at `now` (started, not paused, not ended), soonest to end first. */
-export async function runningCampaigns(db: Queryable, vendorId: string, now: number): Promise<CampaignRecord[]> {
-  const rows = await db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('vendor_id', '=', vendorId)
-    .where('start_at', '<=', now)
-    .where('end_at', '>', now)
-    .where('ended_at', 'is', null)
-    .where('paused_at', 'is', null)
-    .orderBy('end_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(normalise);
+export function runningCampaigns(db: Queryable, vendorId: string, now: number): Promise<CampaignRecord[]> {
+  return runningAt(db, vendorId, now);
 }
 
 /** The store's offer campaigns (of `types`) running at `now`, soonest to end first. */
-export async function runningOffers(db: Queryable, vendorId: string, types: readonly string[], now: number): Promise<CampaignRecord[]> {
+export function runningOffers(db: Queryable, vendorId: string, types: readonly string[], now: number): Promise<CampaignRecord[]> {
+  return runningAt(db, vendorId, now, types);
+}
+
+async function runningAt(db: Queryable, vendorId: string, now: number, types?: readonly string[]): Promise<CampaignRecord[]> {
   const rows = await db
     .selectFrom('campaigns')
     .selectAll()
     .where('vendor_id', '=', vendorId)
-    .where('promotion_type', 'in', [...types])
+    .$if(types !== undefined, (q) => q.where('promotion_type', 'in', [...(types ?? [])]))
     .where('start_at', '<=', now)
     .where('end_at', '>', now)
     .where('ended_at', 'is', null)

@@ -87,14 +87,23 @@ export async function renewJobLeases(db: Kysely<Database>, ids: readonly string[
 
 /** Marks the job done; false when this owner no longer holds it (its lease ran out and another server took it). */
 export async function completeJob(db: Kysely<Database>, id: string, owner: string, now: number): Promise<boolean> {
+  return (await completeJobs(db, [id], owner, now)) === 1;
+}
+
+/**
+ * Marks the jobs done in one statement (one commit for a batch rather than one per job); answers how
+ * many this owner still held (a job whose lease ran out and another server took is left to that one).
+ */
+export async function completeJobs(db: Kysely<Database>, ids: readonly string[], owner: string, now: number): Promise<number> {
+  if (ids.length === 0) return 0;
   const result = await db
     .updateTable('jobs')
     .set({ state: 'done', lease_owner: null, lease_expires_at: null, finished_at: now, last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('lease_owner', '=', owner)
     .where('state', '=', 'running')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows);
 }
 
 /** Gives the job up for good (the dead letter): kept with its last error for an operator to read. */

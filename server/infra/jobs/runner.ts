@@ -3,7 +3,7 @@
 // is still ours, retried with backoff on failure and dead-lettered after `maxAttempts`. A server that
 // dies mid-job leaves the lease to run out, and another server takes the job over.
 import type { Db } from '../../db';
-import { buryJob, claimJobs, completeJob, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
+import { buryJob, claimJobs, completeJobs, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
 import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 
 export interface JobContext {
@@ -66,6 +66,8 @@ export interface JobRunner {
 }
 
 const PURGE_EVERY_MS = 60 * 60_000;
+/** The longest a succeeded job waits for the rest of its batch before it is marked done on its own write. */
+const FINISH_WAIT_MS = 250;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const now = options.now ?? Date.now;
@@ -83,7 +85,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const inHand = new Set<string>();
   let lastPurge = 0;
 
-  async function runJob(job: JobRow): Promise<void> {
+  /** Runs the job's handler; true when it succeeded (the caller marks it done with the rest of its batch). */
+  async function runJob(job: JobRow): Promise<boolean> {
     const handler = options.handlers[job.kind];
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -94,11 +97,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }, timeoutMs);
       timer.unref();
     });
-    inHand.add(job.id);
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
       await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
-      await completeJob(db, job.id, options.owner, now());
+      return true;
     } catch (error) {
       // A job waiting for its moment has not failed.
       if (!(error instanceof RetryJobLaterError)) onError(error, job);
@@ -106,9 +108,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (error instanceof RetryJobLaterError) await requeueJob(db, job, options.owner, now(), error.runAfter, message);
       else if (error instanceof PermanentJobError || job.attempts >= maxAttempts) await buryJob(db, job.id, options.owner, now(), message);
       else await requeueJob(db, job, options.owner, now(), now() + backoffMs(job.attempts, backoff, random), message);
+      return false;
     } finally {
       clearTimeout(timer);
-      inHand.delete(job.id);
     }
   }
 
@@ -119,8 +121,27 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await purgeFinishedJobs(db, at - keepDoneMs);
     }
     const jobs = await claimJobs(db, { dialect: options.db.dialect, owner: options.owner, now: at, leaseMs, kinds, limit: batchSize });
-    // Each job settles on its own (its failure is recorded in its row); one slow send never holds the others back.
-    await Promise.all(jobs.map((job) => runJob(job).catch((error: unknown) => onError(error, job))));
+    for (const job of jobs) inHand.add(job.id);
+    const finished = finishTogether(jobs.length, FINISH_WAIT_MS, (ids) => completeJobs(db, ids, options.owner, now()), onError);
+    try {
+      // Each job runs on its own (a failure is recorded in its row at once); one slow send never holds
+      // the others back for long.
+      await Promise.all(
+        jobs.map(async (job) => {
+          let succeeded = false;
+          try {
+            succeeded = await runJob(job);
+          } catch (error) {
+            onError(error, job);
+          } finally {
+            finished.settle(succeeded ? job.id : undefined);
+          }
+        }),
+      );
+      await finished.settled();
+    } finally {
+      for (const job of jobs) inHand.delete(job.id);
+    }
     return jobs.length;
   }
 
@@ -173,5 +194,39 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       clearInterval(heartbeat);
       await current;
     },
+  };
+}
+
+/**
+ * Marks a batch's succeeded jobs done in one write once the whole batch has run (a batch of pushes sent
+ * together costs one commit rather than one per job). A slow job holds the others' write back at most
+ * `maxWaitMs`: they are written then, and the slow one with whatever finishes after it.
+ */
+function finishTogether(jobCount: number, maxWaitMs: number, write: (ids: readonly string[]) => Promise<unknown>, onError: (error: unknown) => void) {
+  let running = jobCount;
+  const waiting: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let written: Promise<unknown> = Promise.resolve();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0) return;
+    const ids = waiting.splice(0);
+    // A failed write leaves its jobs leased: they run again when the lease runs out.
+    written = written.then(() => write(ids)).catch(onError);
+  };
+  return {
+    /** One job of the batch is over: `succeededId` when it is to be marked done. */
+    settle(succeededId?: string): void {
+      running -= 1;
+      if (succeededId !== undefined) waiting.push(succeededId);
+      if (running === 0) flush();
+      else if (succeededId !== undefined && !timer) {
+        timer = setTimeout(flush, maxWaitMs);
+        timer.unref();
+      }
+    },
+    /** Resolves once every write begun so far is over. */
+    settled: () => written,
   };
 }

@@ -3,9 +3,8 @@
 import type { CampaignInput } from '../../../src/api/contract/campaigns';
 import type { ScanResponse } from '../../../src/api/contract/customer';
 import { isHeldOut } from '../../../server/services/campaign-split';
-import { credentialHashOf } from '../../../server/services/customers';
 import { buildTestApp, parseCsv, type TestApp } from '../helpers';
-import { createMenuItem, createReward, createStore, DAY, dynamicToken, getActivity, MINUTE, newCustomer, saveConfirmedEmail, scan, type TestStore } from '../factories';
+import { campaignInput, createMenuItem, createReward, createStore, customerIdOfCredential, DAY, dynamicToken, launchCampaign, getActivity, MINUTE, newCustomer, saveConfirmedEmail, scan, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -21,34 +20,18 @@ afterEach(async () => {
   await t.close();
 });
 
-async function launchBonus(overrides: Partial<CampaignInput> = {}): Promise<string> {
-  const now = t.clock.now();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/campaigns/${store.id}`,
-    headers: store.auth,
-    payload: {
-      campaignTitle: 'Double stamps week',
-      campaignDescription: 'Every stamp counts twice.',
-      targetAudience: 'all',
-      startDateTime: new Date(now).toISOString(),
-      endDateTime: new Date(now + 7 * DAY).toISOString(),
-      promotionType: 'bonus-stamps',
-      itemsToPromote: ['Flat White'],
-      notificationFrequency: 'once',
-      abTesting: false,
-      budget: 10,
-      ...overrides,
-    } satisfies CampaignInput,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
+function launchBonus(overrides: Partial<CampaignInput> = {}): Promise<string> {
+  return launchCampaign(t, store, campaignInput(t, {
+    campaignTitle: 'Double stamps week',
+    campaignDescription: 'Every stamp counts twice.',
+    promotionType: 'bonus-stamps',
+    itemsToPromote: ['Flat White'],
+    budget: 10,
+    ...overrides,
+  }));
 }
 
-async function customerIdOf(credential: string): Promise<string> {
-  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential)!).executeTakeFirstOrThrow();
-  return row.customer_id;
-}
+const customerIdOf = (credential: string) => customerIdOfCredential(t, credential);
 
 async function scanAgain(credential: string): Promise<ScanResponse> {
   t.clock.advance(DAY);

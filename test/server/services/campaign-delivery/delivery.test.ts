@@ -14,7 +14,7 @@ import {
   planCampaignMessages,
 } from '../../../../server/services/campaign-delivery';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
+import { asCustomer, campaignInput, launchCampaign, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
 import { buildTestApp, type TestApp } from '../../helpers';
 
@@ -65,28 +65,9 @@ function runner(owner = 'server-a'): JobRunner {
 
 const campaignMails = () => outbox.filter((mail) => mail.headers?.['List-Unsubscribe']);
 
-function campaign(overrides: Partial<CampaignInput> = {}): CampaignInput {
-  const now = t.clock.now();
-  return {
-    campaignTitle: 'Winter Warmer Week',
-    campaignDescription: 'A free pastry with every large coffee.',
-    targetAudience: 'all',
-    startDateTime: new Date(now).toISOString(),
-    endDateTime: new Date(now + 14 * DAY).toISOString(),
-    promotionType: 'discount',
-    itemsToPromote: ['Coffee'],
-    notificationFrequency: 'once',
-    abTesting: false,
-    budget: 50,
-    ...overrides,
-  };
-}
-
-async function launch(overrides: Partial<CampaignInput> = {}): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: campaign(overrides) });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
+/** The campaign these tests send: a fortnight with a budget. */
+const launch = (overrides: Partial<CampaignInput> = {}): Promise<string> =>
+  launchCampaign(t, store, campaignInput(t, { endDateTime: new Date(t.clock.now() + 14 * DAY).toISOString(), budget: 50, ...overrides }));
 
 const rows = async (): Promise<CampaignRow[]> => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: CampaignRow[] }>().campaigns;
 

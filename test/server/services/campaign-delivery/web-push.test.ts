@@ -2,11 +2,10 @@
 // notifications gets the launched campaign's title and description, encrypted to their browser (the local
 // push service decrypts it); the form counts them as reachable by push; a browser that dropped its
 // subscription is not retried.
-import type { CampaignInput } from '../../../../src/api/contract/campaigns';
 import { createJobRunner } from '../../../../server/infra/jobs';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../../../../server/services/campaign-delivery';
 import { startFakePushService, type FakePushService } from '../../../support/fake-push-service';
-import { asCustomer, buildWebPushTestApp, customerWithCardAt, rewardStore } from '../../factories';
+import { asCustomer, buildWebPushTestApp, campaignInput, customerWithCardAt, launchCampaign, rewardStore } from '../../factories';
 import type { TestApp } from '../../helpers';
 
 const DAY = 86_400_000;
@@ -33,21 +32,7 @@ test('a customer who switched on notifications receives the launched campaign in
   const browser = fake.subscribe();
   const subscribed = await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
   expect(subscribed.statusCode).toBe(204);
-  const now = t.clock.now();
-  const campaign: CampaignInput = {
-    campaignTitle: 'Winter Warmer Week',
-    campaignDescription: 'A free pastry with every large coffee.',
-    targetAudience: 'all',
-    startDateTime: new Date(now).toISOString(),
-    endDateTime: new Date(now + 14 * DAY).toISOString(),
-    promotionType: 'discount',
-    itemsToPromote: ['Coffee'],
-    notificationFrequency: 'once',
-    abTesting: false,
-    budget: 50,
-  };
-  const launched = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: campaign });
-  expect(launched.statusCode).toBe(201);
+  await launchCampaign(t, store, campaignInput(t, { endDateTime: new Date(t.clock.now() + 14 * DAY).toISOString(), budget: 50 }));
 
   const before = fake.received.length;
   await deliver();
