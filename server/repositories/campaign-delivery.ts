@@ -142,8 +142,11 @@ export interface MessageToSend {
   vendor_id: string;
   customer_id: string;
   channel: string;
+  period: number;
   state: CampaignMessageState;
   due_at: number;
+  /** Tries started (the attempting mark): more than 0 while still waiting means an earlier try may have reached the service. */
+  attempts: number;
   title: string;
   description: string;
   company: string;
@@ -165,8 +168,10 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
       'm.vendor_id',
       'm.customer_id',
       'm.channel',
+      'm.period',
       'm.state',
       'm.due_at',
+      'm.attempts',
       'c.title',
       'c.description',
       'v.company',
@@ -189,6 +194,8 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
   if (!row) return undefined;
   return {
     ...row,
+    period: Number(row.period),
+    attempts: Number(row.attempts),
     due_at: Number(row.due_at),
     end_at: Number(row.end_at),
     paused_at: row.paused_at === null ? null : Number(row.paused_at),
@@ -197,11 +204,37 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
   };
 }
 
+/**
+ * The attempting mark, written just before the message goes to its service: counts the try, and only
+ * while the message is still waiting and the send job is still leased to `owner` (a server whose lease
+ * ran out, or whose message another server already settled, does not send). False: do not send.
+ */
+export async function markAttempt(db: Queryable, messageId: string, lease: { jobId: string; owner: string }, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_messages')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', messageId)
+    .where('state', '=', 'waiting')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('jobs')
+          .select('jobs.id')
+          .where('jobs.id', '=', lease.jobId)
+          .where('jobs.lease_owner', '=', lease.owner)
+          .where('jobs.state', '=', 'running')
+          .where('jobs.lease_expires_at', '>', now),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Settles a waiting message; false when it had already been settled (another server got there first). */
 export async function settleMessage(db: Queryable, messageId: string, state: Exclude<CampaignMessageState, 'waiting'>, now: number, error: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable('campaign_messages')
-    .set((eb) => ({ state, finished_at: now, last_error: error, attempts: eb('attempts', '+', 1) }))
+    .set({ state, finished_at: now, last_error: error })
     .where('id', '=', messageId)
     .where('state', '=', 'waiting')
     .executeTakeFirst();
@@ -209,12 +242,7 @@ export async function settleMessage(db: Queryable, messageId: string, state: Exc
 }
 
 export async function recordFailedAttempt(db: Queryable, messageId: string, error: string): Promise<void> {
-  await db
-    .updateTable('campaign_messages')
-    .set((eb) => ({ last_error: error, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', messageId)
-    .where('state', '=', 'waiting')
-    .execute();
+  await db.updateTable('campaign_messages').set({ last_error: error }).where('id', '=', messageId).where('state', '=', 'waiting').execute();
 }
 
 export interface DeliveryCounts {

@@ -8,6 +8,8 @@ import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 
 export interface JobContext {
   jobId: string;
+  /** The server holding the job's lease (a handler may check the lease is still its own before an outside call). */
+  owner: string;
   /** 1 for the first run. */
   attempt: number;
   /** Aborted when the job runs out of time: the handler stops sending. */
@@ -97,7 +99,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     inHand.add(job.id);
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
-      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
+      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, owner: options.owner, attempt: job.attempts, signal: controller.signal }), timedOut]);
       await completeJob(db, job.id, options.owner, now());
     } catch (error) {
       // A job waiting for its moment has not failed.

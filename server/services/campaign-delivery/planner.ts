@@ -6,6 +6,7 @@
 // and customers who already had 2 message occasions from the store in the last 7 days (they are
 // planned on a later run within the period, once the week has room).
 import crypto from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inTransaction } from '../../db/transactions';
 import { enqueueJob } from '../../infra/jobs';
@@ -29,8 +30,12 @@ export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
 export const WEEKLY_MESSAGE_CAP = 2;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-/** Messages planned per transaction: a send to 10,000 customers never holds the database for long. */
-const PLAN_CHUNK = 200;
+/**
+ * Messages planned per transaction. Each transaction holds SQLite's one write connection (and runs
+ * synchronously in this thread) until it commits: 50 messages keep that to a few milliseconds, so a stamp
+ * arriving meanwhile waits for one short chunk, never for the whole 10,000-customer plan.
+ */
+const PLAN_CHUNK = 50;
 
 export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency'>, now: number): number {
   if (campaign.notification_frequency === 'daily') return Math.floor((now - campaign.start_at) / DAY_MS);
@@ -79,6 +84,8 @@ async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly Campai
   }
   let added = 0;
   for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+    // Requests that arrived during the last chunk are served before the next one starts.
+    if (start > 0) await yieldToRequests();
     const chunk = rows.slice(start, start + PLAN_CHUNK);
     added += await inTransaction(db, async (trx) => {
       let inserted = 0;

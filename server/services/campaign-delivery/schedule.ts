@@ -13,6 +13,13 @@ const PLAN_SOON_MS = 2000;
 /** Campaign messages retry for a day (then the dead letter): the job's own attempt limit never comes first. */
 export const CAMPAIGN_JOB_MAX_ATTEMPTS = 10_000;
 export const CAMPAIGN_JOB_BACKOFF: BackoffPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
+/**
+ * Messages one server sends at once (the campaign runner's batch). Every send is a handful of queries; on
+ * SQLite they run in this thread and queue with the stamps' queries on the one connection, so fifty sends
+ * in flight put hundreds of queries ahead of a stamp. A few at a time keep a stamp's wait short and still
+ * send thousands a minute.
+ */
+export const CAMPAIGN_SEND_CONCURRENCY = 4;
 
 /** Queues the plan run of the next slot after `now` (or of the slot `now` is in, at start-up). */
 export async function queuePlanRun(db: Kysely<Database>, now: number, slot: 'current' | 'next'): Promise<void> {
