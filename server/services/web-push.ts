@@ -150,5 +150,5 @@ export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'n
 /** The store's customers with at least one browser subscribed to its offers. */
 export async function pushReachableCustomerIds(deps: Pick<AppDeps, 'db' | 'webPush'>, vendorId: string): Promise<Set<string>> {
   if (!deps.webPush) return new Set();
-  return new Set(await subscribedCustomerIds(deps.db.kysely, vendorId));
+  return new Set(await subscribedCustomerIds(deps.db.reads, vendorId));
 }

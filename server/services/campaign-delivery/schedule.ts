@@ -14,12 +14,13 @@ const PLAN_SOON_MS = 2000;
 export const CAMPAIGN_JOB_MAX_ATTEMPTS = 10_000;
 export const CAMPAIGN_JOB_BACKOFF: BackoffPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
 /**
- * Messages one server sends at once (the campaign runner's batch). Every send is a handful of queries; on
- * SQLite they run in this thread and queue with the stamps' queries on the one connection, so fifty sends
- * in flight put hundreds of queries ahead of a stamp. A few at a time keep a stamp's wait short and still
- * send thousands a minute.
+ * How the campaign runner paces a big send. Every message is a few commits (the attempting mark, the
+ * settle, the job's completion); on SQLite each runs in this thread and waits for the disk, and a stamp
+ * arriving meanwhile waits with it. So: 8 claimed at a time, one in flight, a yield to the event loop
+ * before each, and a rest as long as the batch took: the send uses at most half the thread, a stamp
+ * waits for at most one message's commits, and 10,000 messages still go in minutes.
  */
-export const CAMPAIGN_SEND_CONCURRENCY = 4;
+export const CAMPAIGN_RUNNER_PACE = { batchSize: 8, concurrency: 1, restFactor: 1 } as const;
 
 /** Queues the plan run of the next slot after `now` (or of the slot `now` is in, at start-up). */
 export async function queuePlanRun(db: Kysely<Database>, now: number, slot: 'current' | 'next'): Promise<void> {
