@@ -13,7 +13,7 @@ import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import { createActivityBus } from '../server/infra/activity-bus';
 import { createJobRunner } from '../server/infra/jobs';
-import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_RUNNER_PACE, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
+import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
 import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
 import { seedBenchVendor } from './seed-vendor';
@@ -57,7 +57,7 @@ export async function runCampaignSendBench(): Promise<void> {
   const app = await buildApp(deps);
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
-  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...CAMPAIGN_RUNNER_PACE });
+  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect) });
   try {
     const now = Date.now();
     const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Campaign Café', address: '1 Bench Street' }, now);
@@ -110,7 +110,7 @@ export async function runCampaignSendBench(): Promise<void> {
     const bareP99 = percentile(bareTimes, 99);
     const quietP99 = percentile(quiet, 99);
     const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-    console.log(`Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers, ${SCANS} stamps each row; the runner paced: ${JSON.stringify(CAMPAIGN_RUNNER_PACE)})`);
+    console.log(`Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers, ${SCANS} stamps each row; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect))})`);
     console.log(`  bare route (inject, in process)         p99 ${bareP99.toFixed(2)} ms (the yardstick)`);
     for (const [name, times] of [['stamp, no send (in turns with the next)', quiet], ['stamp, while the send is mailed', duringMail], ['stamp, while the send is planned', duringPlan]] as const) {
       const p99 = percentile(times, 99);
