@@ -113,27 +113,31 @@ export interface NewCampaignMessage {
   dueAt: number;
 }
 
-/** Plans the message; false when (campaign, customer, channel, period) already has one. */
-export async function insertCampaignMessage(db: Queryable, message: NewCampaignMessage, now: number): Promise<boolean> {
-  const result = await db
+/** Plans the messages in one statement; answers the ids of those that were new (a (campaign, customer, channel, period) already planned is left out). */
+export async function insertCampaignMessages(db: Queryable, messages: readonly NewCampaignMessage[], now: number): Promise<Set<string>> {
+  if (messages.length === 0) return new Set();
+  const rows = await db
     .insertInto('campaign_messages')
-    .values({
-      id: message.id,
-      campaign_id: message.campaignId,
-      vendor_id: message.vendorId,
-      customer_id: message.customerId,
-      channel: message.channel,
-      period: message.period,
-      state: 'waiting',
-      due_at: message.dueAt,
-      attempts: 0,
-      last_error: null,
-      created_at: now,
-      finished_at: null,
-    })
+    .values(
+      messages.map((message) => ({
+        id: message.id,
+        campaign_id: message.campaignId,
+        vendor_id: message.vendorId,
+        customer_id: message.customerId,
+        channel: message.channel,
+        period: message.period,
+        state: 'waiting' as const,
+        due_at: message.dueAt,
+        attempts: 0,
+        last_error: null,
+        created_at: now,
+        finished_at: null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['campaign_id', 'customer_id', 'channel', 'period']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 export interface MessageToSend {

@@ -23,9 +23,15 @@ export interface NewJob {
  * is still waiting with the same coalescing key.
  */
 export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<boolean> {
+  return (await insertJobs(db, [job])) === 1;
+}
+
+/** Inserts the jobs in one statement (a plan's chunk: one round trip, not one per job); answers how many were new. */
+export async function insertJobs(db: Kysely<Database>, jobs: readonly NewJob[]): Promise<number> {
+  if (jobs.length === 0) return 0;
   const result = await db
     .insertInto('jobs')
-    .values({
+    .values(jobs.map((job) => ({
       id: job.id,
       kind: job.kind,
       idempotency_key: job.idempotencyKey,
@@ -39,11 +45,11 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
       last_error: null,
       created_at: job.now,
       finished_at: null,
-    })
+    })))
     // No conflict target: both the idempotency key and the partial coalescing index count as "already there".
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 export interface ClaimRequest {
