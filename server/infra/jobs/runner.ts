@@ -4,10 +4,13 @@
 // dies mid-job leaves the lease to run out, and another server takes the job over.
 import type { Db } from '../../db';
 import { buryJob, claimJobs, completeJobs, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 
 export interface JobContext {
   jobId: string;
+  /** The server holding the job's lease (a handler may check the lease is still its own before an outside call). */
+  owner: string;
   /** 1 for the first run. */
   attempt: number;
   /** Aborted when the job runs out of time: the handler stops sending. */
@@ -46,6 +49,17 @@ export interface JobRunnerOptions {
   /** The wait between looks for due jobs when the queue is idle (default 500 ms). */
   pollMs?: number;
   batchSize?: number;
+  /**
+   * Jobs of a batch run at once (default: the whole batch). Below the batch size the rest wait their turn,
+   * each after a yield to the event loop, so requests are served between jobs (SQLite's queries run in
+   * this thread: a batch run all at once would hold every request until it ends).
+   */
+  concurrency?: number;
+  /**
+   * After a full batch, the runner rests this many times as long as the batch took before the next one
+   * (default 0: at once), so a queue of ten thousand jobs takes at most 1/(1 + restFactor) of the thread.
+   */
+  restFactor?: number;
   /** Attempts before a job goes to the dead letter (default 8). */
   maxAttempts?: number;
   backoff?: BackoffPolicy;
@@ -76,6 +90,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const timeoutMs = options.timeoutMs ?? Math.floor(leaseMs / 2);
   const pollMs = options.pollMs ?? 500;
   const batchSize = options.batchSize ?? 20;
+  const concurrency = Math.max(1, Math.min(batchSize, options.concurrency ?? batchSize));
+  const restFactor = options.restFactor ?? 0;
   const maxAttempts = options.maxAttempts ?? 8;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * 60_000;
@@ -99,7 +115,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
-      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
+      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, owner: options.owner, attempt: job.attempts, signal: controller.signal }), timedOut]);
       return true;
     } catch (error) {
       // A job waiting for its moment has not failed.
@@ -121,13 +137,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await purgeFinishedJobs(db, at - keepDoneMs);
     }
     const jobs = await claimJobs(db, { dialect: options.db.dialect, owner: options.owner, now: at, leaseMs, kinds, limit: batchSize });
+    // Claimed jobs waiting for their turn keep their leases renewed too.
     for (const job of jobs) inHand.add(job.id);
     const finished = finishTogether(jobs.length, FINISH_WAIT_MS, (ids) => completeJobs(db, ids, options.owner, now()), onError);
     try {
-      // Each job runs on its own (a failure is recorded in its row at once); one slow send never holds
-      // the others back for long.
-      await Promise.all(
-        jobs.map(async (job) => {
+      // Each job settles on its own (a failure is recorded in its row at once); `concurrency` lanes take
+      // the batch's jobs in turn, so one slow send never holds the others back for long.
+      const waiting = [...jobs];
+      const lane = async (): Promise<void> => {
+        for (let job = waiting.shift(); job; job = waiting.shift()) {
+          if (concurrency < jobs.length) await yieldToRequests();
           let succeeded = false;
           try {
             succeeded = await runJob(job);
@@ -136,8 +155,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           } finally {
             finished.settle(succeeded ? job.id : undefined);
           }
-        }),
-      );
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
       await finished.settled();
     } finally {
       for (const job of jobs) inHand.delete(job.id);
@@ -160,6 +180,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   function tick(): void {
     if (stopped || running) return;
     running = true;
+    const started = performance.now();
     current = runOnce()
       .then((ran) => ran)
       .catch((error: unknown) => {
@@ -169,7 +190,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       })
       .then((ran) => {
         running = false;
-        schedule(ran === batchSize ? 0 : pollMs);
+        schedule(ran === batchSize ? Math.max(0, Math.round((performance.now() - started) * restFactor)) : pollMs);
       });
   }
 

@@ -2,7 +2,8 @@
 // campaign reaches each customer once per period on the channels they accepted, never more than twice a
 // week per store, never at night in the store's time zone, never the held-out half of an A/B test or a
 // customer who turned the store's messages off; a failing mail server is retried without holding up a
-// stamp, and given up after 24 hours, which the campaigns table shows.
+// stamp, and given up after 24 hours, which the campaigns table shows; a message sent again after a server
+// died mid-send carries the same Message-ID.
 import type { CampaignInput, CampaignRow } from '../../../../src/api/contract/campaigns';
 import { createJobRunner, type JobRunner } from '../../../../server/infra/jobs';
 import type { Mailer, MailMessage } from '../../../../server/infra/mailer';
@@ -25,6 +26,8 @@ let store: TestStore;
 /** Every mail the app sent, the confirmation links included; campaign mails are the ones with List-Unsubscribe. */
 let outbox: MailMessage[];
 let smtpDown: boolean;
+/** While set, the mail server takes each message and the sending server then stops answering (it died). */
+let diesAfterAccept: Promise<void> | undefined;
 const runners: JobRunner[] = [];
 
 beforeEach(async () => {
@@ -33,11 +36,13 @@ beforeEach(async () => {
   const capture = t.mailer;
   outbox = capture.sent;
   smtpDown = false;
+  diesAfterAccept = undefined;
   // The app's mail path with an off switch: the confirmation links still reach the capture the factories read.
   const mailer: Mailer = {
     send: async (message) => {
       if (smtpDown) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
       await capture.send(message);
+      if (diesAfterAccept) await diesAfterAccept;
     },
     close: () => undefined,
   };
@@ -273,11 +278,36 @@ describe('campaign e-mail', () => {
     await launch();
     await deliver();
     smtpDown = false;
+  diesAfterAccept = undefined;
     for (let i = 0; i < 5; i += 1) {
       t.clock.advance(10 * 60_000);
       await deliver();
     }
     expect(campaignMails()).toHaveLength(1);
+    expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
+  it('a server that dies after the mail server took a message: the server taking over its lease sends it again with the same Message-ID, and it counts once', async () => {
+    await mailableCustomer();
+    await launch();
+    await planCampaignMessages(t.deps, campaignChannels(t.deps));
+    let revive = () => undefined as void;
+    diesAfterAccept = new Promise<void>((resolve) => {
+      revive = resolve;
+    });
+    const dying = runner('server-a').runOnce();
+    for (let turn = 0; turn < 20_000 && campaignMails().length === 0; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(campaignMails()).toHaveLength(1);
+    diesAfterAccept = undefined;
+    // The dead server's lease (60 s) runs out; the other server takes the job over.
+    t.clock.advance(61_000);
+    await runner('server-b').runOnce();
+    revive();
+    await dying;
+    const [first, again] = campaignMails();
+    expect(again).toBeDefined();
+    expect(first.messageId).toMatch(/^<campaign\.[A-Za-z0-9_-]{32}@stampwise\.test>$/);
+    expect(again.messageId).toBe(first.messageId);
     expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
   });
 });
