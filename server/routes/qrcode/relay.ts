@@ -5,6 +5,7 @@ import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
 import { RelayAlertsResponse, StampBudgetFloors, StampBudgetSettings as BudgetSettings, VoidCodeRequest, VoidCodeResponse } from '../../../src/api/contract/relay';
 import { getBudgetSettings, listRelayAlerts, updateBudgetSettings, voidCode } from '../../services/relay';
 import { recordOf } from '../../services/actors';
+import { localeOfAcceptLanguage } from '../../infra/texts';
 
 /** Voids are rare and deliberate: a runaway client is stopped well before it matters. */
 const VOIDS_PER_MINUTE = 30;
@@ -23,7 +24,7 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: VendorParams,
       response: { 200: RelayAlertsResponse, 401: ErrorBody, 403: ErrorBody },
     },
-  }, async (request) => ({ alerts: await listRelayAlerts(app.deps, request.params.vendorId) }));
+  }, async (request) => ({ alerts: await listRelayAlerts(app.deps, request.params.vendorId, localeOfAcceptLanguage(request.headers['accept-language'])) }));
 
   app.post('/:vendorId/alerts/void', {
     config: { access: 'manager', rateLimit: { max: VOIDS_PER_MINUTE, timeWindow: 60_000 } },
