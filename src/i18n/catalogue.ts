@@ -4,6 +4,7 @@
 import type { Messages } from '@lingui/core';
 import type appleWallet from './messages/en/customer/appleWallet.json';
 import type campaignOptOut from './messages/en/customer/campaignOptOut.json';
+import type cardLabels from './messages/en/customer/cardLabels.json';
 import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
 import type offers from './messages/en/customer/offers.json';
@@ -33,6 +34,7 @@ import type qr from './messages/en/app/qr.json';
 import type register from './messages/en/app/register.json';
 import type relay from './messages/en/app/relay.json';
 import type rewards from './messages/en/app/rewards.json';
+import type sampleCampaigns from './messages/en/app/sampleCampaigns.json';
 import type storePreview from './messages/en/app/storePreview.json';
 import type storeSettings from './messages/en/app/storeSettings.json';
 import type team from './messages/en/app/team.json';
@@ -42,6 +44,7 @@ import type verify from './messages/en/app/verify.json';
 export type MessageId =
   | keyof typeof appleWallet
   | keyof typeof campaignOptOut
+  | keyof typeof cardLabels
   | keyof typeof customer
   | keyof typeof googleWallet
   | keyof typeof offers
@@ -71,6 +74,7 @@ export type MessageId =
   | keyof typeof register
   | keyof typeof relay
   | keyof typeof rewards
+  | keyof typeof sampleCampaigns
   | keyof typeof storePreview
   | keyof typeof storeSettings
   | keyof typeof team

@@ -3,11 +3,14 @@
 // real data (menu items, a reward, stamps, a claim waiting at the counter, a campaign, a team member). Any visible
 // text, placeholder, label, title or alternative text with letters outside the brackets did not come from the
 // catalogue: the test lists them all. The data's own words (names, items, the address) are allowed.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import type { PairingCodeResponse } from '../../src/api/contract/counter';
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { LOCALE_NAMES } from '../../src/api/contract/locales';
+import { accent } from '../../src/i18n/pseudo';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../src/constants';
 import { newPage, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
@@ -29,43 +32,85 @@ const DATA_WORDS = [
   'beanthere.example',
   ...Object.values(LOCALE_NAMES),
 ];
+/** What the data is made of rather than written in: addresses of the web and mail, initials in avatars, codes. */
+const DATA_PATTERNS = [/https?:\/\/\S*/g, /[\w.+-]+@[\w.-]+/g, /\b[A-Z]{1,3}\b/g, /\b[A-Z2-7]{6,}\b/g];
+
 /**
- * What the data is made of rather than written in: e-mail addresses, initials in avatars, codes, currency codes,
- * and the anonymous customer names the server writes from its own catalogue (server sentences are English in the
- * pseudo-language, which only the SPA speaks).
+ * The server's sentences (scan answers, customer names such as "Customer #2"): they come from the server's
+ * catalogue in the language the page asks for, and the server does not speak the pseudo-language, so they read
+ * English here. Each English message becomes a pattern whose placeholders match anything.
  */
-const DATA_PATTERNS = [
-  /[\w.+-]+@[\w.-]+/g,
-  /\b[A-Z]{1,3}\b/g,
-  /\b[A-Z2-7]{6,}\b/g,
-  /Customer #\d+(, \d+(st|nd|rd|th) visit)?/g,
-  /Guest [0-9A-F]{4}/g,
-];
+function serverSentencePatterns(): RegExp[] {
+  const folder = path.join(__dirname, '../../src/i18n/messages/en/server');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return fs.readdirSync(folder).flatMap((file) => {
+    const messages = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Record<string, string>;
+    return Object.values(messages).map((message) => {
+      // Placeholders (with their nested plural and select forms) at the top level become "anything".
+      let pattern = '';
+      let depth = 0;
+      let literal = '';
+      for (const char of message) {
+        if (char === '{') {
+          if (depth === 0) {
+            pattern += escape(literal);
+            literal = '';
+          }
+          depth += 1;
+        } else if (char === '}') {
+          depth -= 1;
+          if (depth === 0) pattern += '.*?';
+        } else if (depth === 0) literal += char;
+      }
+      // A placeholder that ends the sentence takes the rest of it ("… your free Flat White").
+      return pattern.endsWith('.*?') && literal === '' ? `${pattern.slice(0, -1)}` : pattern + escape(literal);
+    });
+  })
+    // Sentences with some words of their own: a message that is only a placeholder would match anything.
+    .filter((source) => /[A-Za-z]{2,}/.test(source.replace(/\.\*\??/g, '')))
+    // The longest first, so "Customer #2, 3rd visit" is not taken for "Customer #2" and a rest.
+    .sort((a, b) => b.length - a.length)
+    .map((source) => new RegExp(source, 'g'));
+}
 
 /**
  * What a reader sees or hears on the page that did not come from the catalogue: visible text nodes, and the
  * placeholders, aria-labels, titles and alt texts of visible elements.
  */
 async function textsOutsideTheCatalogue(page: Page): Promise<string[]> {
-  const patterns = DATA_PATTERNS.map((pattern) => pattern.source);
+  const patterns = [...DATA_PATTERNS, ...SERVER_SENTENCES].map((pattern) => pattern.source);
   return page.evaluate(
     ({ words, sources }) => {
+      // Dates and currency names are written by Intl (in English for the pseudo-language), not by the app.
+      const intl: string[] = [];
+      for (let month = 0; month < 12; month += 1) {
+        for (const width of ['short', 'long'] as const) intl.push(new Intl.DateTimeFormat('en', { month: width }).format(new Date(2026, month, 15)));
+      }
+      for (let day = 0; day < 7; day += 1) {
+        for (const width of ['short', 'long'] as const) intl.push(new Intl.DateTimeFormat('en', { weekday: width }).format(new Date(2026, 10, 1 + day)));
+      }
+      const intlWords = new RegExp(`\\b(${intl.join('|')})\\b`, 'g');
+      const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+      const currencies = Intl.supportedValuesOf('currency').map((code) => currencyNames.of(code) ?? code);
       const outside = (value: string): boolean => {
         let rest = value.replace(/⟦[^⟧]*⟧/g, '');
         for (const word of words) rest = rest.split(word).join('');
         for (const source of sources) rest = rest.replace(new RegExp(source, 'g'), '');
+        rest = rest.replace(intlWords, '');
+        if (currencies.some((name) => rest.includes(name))) for (const name of currencies) rest = rest.split(name).join('');
         return /[A-Za-z]{2,}/.test(rest);
       };
       const found = new Set<string>();
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || parent.closest('script, style, noscript, option, svg') || !parent.checkVisibility()) continue;
+        if (!parent || parent.closest('script, style, noscript, option, svg, [aria-hidden="true"]') || !parent.checkVisibility()) continue;
         const value = node.textContent ?? '';
         if (outside(value)) found.add(`text: ${value.trim()}`);
       }
       for (const element of document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
-        if (!element.checkVisibility() || element.closest('svg')) continue;
+        // What is hidden from assistive technology (an icon beside its text) is neither seen nor heard.
+        if (!element.checkVisibility() || element.closest('svg, [aria-hidden="true"]')) continue;
         for (const attribute of ['placeholder', 'aria-label', 'title', 'alt']) {
           const value = element.getAttribute(attribute);
           if (value && outside(value)) found.add(`${attribute}: ${value}`);
@@ -91,6 +136,7 @@ async function customerStamp(customer?: string): Promise<string> {
   return body.credential ?? customer ?? '';
 }
 
+const SERVER_SENTENCES = serverSentencePatterns();
 let fullCardCustomer = '';
 
 beforeAll(async () => {
@@ -130,7 +176,7 @@ async function settled(page: Page, heading = page.getByRole('heading', { name: /
 const VENDOR_PAGES = ['dashboard', 'rewards', 'qr-code', 'campaigns', 'customers', 'account', 'help', 'help/:id/guide', 'help/:id/faq', 'help/:id/tutorial'];
 
 describe('in the pseudo-language every text comes from the catalogue', () => {
-  it('on every vendor page and every tab of Store Settings', async () => {
+  it('on every vendor page and in the profile menu', async () => {
     const { vendorId } = app.vendor;
     const handle = await pseudoPage();
     const { page } = handle;
@@ -142,12 +188,24 @@ describe('in the pseudo-language every text comes from the catalogue', () => {
         await settled(page, page.locator('main h1').filter({ hasText: /⟦/ }).first());
         for (const leak of await textsOutsideTheCatalogue(page)) leaks.push(`${route} → ${leak}`);
       }
-      await signInPage(page, app.server, app.vendor, `/dashboard/${vendorId}`);
-      await settled(page);
       await page.getByRole('button', { name: /: Bean There Café/ }).click();
       await page.waitForTimeout(300);
       for (const leak of await textsOutsideTheCatalogue(page)) leaks.push(`profile menu → ${leak}`);
-      await page.getByRole('menuitem').nth(1).click();
+    } finally {
+      await handle.context.close();
+    }
+    expect([...new Set(leaks)]).toEqual([]);
+  });
+
+  it('in every tab of Store Settings', async () => {
+    const handle = await pseudoPage();
+    const { page } = handle;
+    const leaks: string[] = [];
+    try {
+      await signInPage(page, app.server, app.vendor, `/dashboard/${app.vendor.vendorId}`);
+      await settled(page);
+      await page.getByRole('button', { name: /: Bean There Café/ }).click();
+      await page.getByRole('menuitem', { name: accent('Store Settings') }).click();
       const tabs = page.getByRole('tab');
       await tabs.first().waitFor();
       for (let index = 0; index < (await tabs.count()); index += 1) {
