@@ -94,10 +94,10 @@ async function textsOutsideTheCatalogue(page: Page): Promise<string[]> {
       const currencies = Intl.supportedValuesOf('currency').map((code) => currencyNames.of(code) ?? code);
       const outside = (value: string): boolean => {
         let rest = value.replace(/⟦[^⟧]*⟧/g, '');
+        if (currencies.some((name) => rest.includes(name))) for (const name of currencies) rest = rest.split(name).join('');
+        rest = rest.replace(intlWords, '');
         for (const word of words) rest = rest.split(word).join('');
         for (const source of sources) rest = rest.replace(new RegExp(source, 'g'), '');
-        rest = rest.replace(intlWords, '');
-        if (currencies.some((name) => rest.includes(name))) for (const name of currencies) rest = rest.split(name).join('');
         return /[A-Za-z]{2,}/.test(rest);
       };
       const found = new Set<string>();
