@@ -12,6 +12,7 @@ import type storeDetails from './messages/en/customer/storeDetails.json';
 import type webPush from './messages/en/customer/webPush.json';
 import type account from './messages/en/app/account.json';
 import type activity from './messages/en/app/activity.json';
+import type antIcons from './messages/en/app/antIcons.json';
 import type campaignDelivery from './messages/en/app/campaignDelivery.json';
 import type campaigns from './messages/en/app/campaigns.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
@@ -52,6 +53,7 @@ export type MessageId =
   | keyof typeof webPush
   | keyof typeof account
   | keyof typeof activity
+  | keyof typeof antIcons
   | keyof typeof campaignDelivery
   | keyof typeof campaigns
   | keyof typeof campaignsLive
