@@ -14,6 +14,7 @@ import { bumpStoreCounter } from '../repositories/store-counters';
 import { findVendorById } from '../repositories/vendors';
 import { toActivityItems } from './activity';
 import { applePassesChanged } from './apple-pass-updates';
+import { bonusCompanionsOf } from './bonus-stamps';
 
 export const STAMP_NOT_FOUND_MESSAGE = 'No such stamp at this store.';
 export const STAMP_ALREADY_REMOVED_MESSAGE = 'This stamp was already removed.';
@@ -37,12 +38,14 @@ export async function removeStamp(
     // dated before it.
     if (deps.db.dialect === 'postgres') await lockCardsById(trx, [row.card_id]);
     const now = deps.now();
-    const [voided] = await voidStampEvents(trx, [stampId], now);
-    if (!voided) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
-    await setStampRemoval(trx, stampId, reason, by);
-    // The dashboard's running counts stop counting it, in the slot it was counted in.
-    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
-    const claimKept = await removeStampsFromCard(trx, row.card_id, 1, now);
+    // The bonus stamp this stamp earned goes with it (and its cost back to its campaign's budget).
+    const companions = await bonusCompanionsOf(trx, [stampId]);
+    const voidedIds = await voidStampEvents(trx, [stampId, ...companions.map((c) => c.id)], now);
+    if (!voidedIds.includes(stampId)) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
+    for (const id of voidedIds) await setStampRemoval(trx, id, reason, by);
+    // The dashboard's running counts stop counting them, in the slot they were counted in.
+    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -voidedIds.length);
+    const claimKept = await removeStampsFromCard(trx, row.card_id, voidedIds.length, now);
     await applePassesChanged(trx, now, [row.card_id]);
     await refreshRecentVisits(trx, row.card_id);
     await enqueueGoogleWalletUpdates(trx, now, [row.card_id]);

@@ -22,6 +22,7 @@ import {
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../campaigns';
 import { isHeldOut } from '../campaign-split';
 import type { CampaignChannel } from './channel';
+import { localDayNumber } from '../store-time-zone';
 import { sendableAt } from './quiet-hours';
 
 export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
@@ -32,10 +33,15 @@ const WEEK_MS = 7 * DAY_MS;
 /** Messages planned per transaction: a send to 10,000 customers never holds the database for long. */
 const PLAN_CHUNK = 200;
 
-export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency'>, now: number): number {
-  if (campaign.notification_frequency === 'daily') return Math.floor((now - campaign.start_at) / DAY_MS);
-  if (campaign.notification_frequency === 'weekly') return Math.floor((now - campaign.start_at) / WEEK_MS);
-  return 0;
+/**
+ * The schedule period `now` is in, counted in the store's calendar days from the campaign's start day: a daily
+ * campaign's next message is due on the store's next morning (not 24 hours after the launch), a weekly one's
+ * on the same weekday a week on; a day of the clocks changing is one day like any other.
+ */
+export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency' | 'time_zone'>, now: number): number {
+  if (campaign.notification_frequency === 'once') return 0;
+  const days = Math.max(0, localDayNumber(now, campaign.time_zone) - localDayNumber(campaign.start_at, campaign.time_zone));
+  return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
 export interface SendJobPayload {

@@ -29,6 +29,7 @@ import { inTransaction } from '../../db/transactions';
 import { budgetChangeActor, recordStoreSettingsActor } from '../../repositories/actors';
 import { enqueueGoogleWalletUpdates } from '../google-wallet-updates';
 import { applePassesChanged } from '../apple-pass-updates';
+import { bonusCompanionsOf } from '../bonus-stamps';
 
 /** Alerts shown: flags of the last week, newest first. */
 export const ALERT_DAYS = 7;
@@ -121,7 +122,9 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     // Taken first: the code grants nothing more, and a second void (another tab) finds it taken.
     if (!(await markCodeVoided(trx, codeKey, now))) throw textError(409, 'relayRefusals.alreadyVoided');
     const stamps = await stampsOfCode(trx, codeKey, MAX_STAMPS_PER_CODE);
-    const chosen = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
+    const relayed = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
+    // A relayed stamp's bonus (a bonus-stamps campaign's second stamp) goes with it, its cost back to the campaign.
+    const chosen: Array<{ id: string; card_id: string; created_at: number }> = [...relayed, ...(await bonusCompanionsOf(trx, relayed.map((s) => s.id)))];
     // Before any stamp is marked: a second void of a stamp of the same card (another code, the same
     // millisecond) would otherwise work the card's figures out from a snapshot without this void's
     // stamps, leaving later visits one off. SQLite's write transactions already run one at a time.
@@ -149,7 +152,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       if (claimKept) cardsHeldAtZero.push(cardId);
       // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
       await refreshRecentVisits(trx, cardId);
-      if (claimKept || chosen.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
+      if (claimKept || relayed.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
     }
     await enqueueGoogleWalletUpdates(trx, now, cardsInLockOrder.map(([cardId]) => cardId));
     await applePassesChanged(trx, now, cardsInLockOrder.map(([cardId]) => cardId));

@@ -14,7 +14,7 @@ import {
   planCampaignMessages,
 } from '../../../../server/services/campaign-delivery';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
+import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
 import { buildTestApp, type TestApp } from '../../helpers';
 
@@ -187,6 +187,64 @@ describe('campaign e-mail', () => {
     t.clock.set(Date.parse('2026-11-23T07:00:00Z'));
     await deliver();
     expect(campaignMails()).toHaveLength(1);
+  });
+
+  it('keeps the night of the store\'s own time zone: at 20:30 UTC a Paris store (21:30 there) waits, a UTC store sends at once', async () => {
+    // As Store Settings saves it.
+    const storeZone = async (timeZone: string) => {
+      const form = multipart({ company: 'Café Luna', address: '1 Rue du Port', open_hours: 'Daily 8–18', timeZone });
+      const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}`, headers: { ...store.auth, ...form.headers }, payload: form.payload });
+      expect(response.json().vendor.timeZone).toBe(timeZone);
+    };
+    await mailableCustomer();
+    await storeZone('Europe/Paris');
+    t.clock.set(Date.parse('2026-11-23T20:30:00Z'));
+    await launch({ campaignTitle: 'Paris' });
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+
+    await storeZone('UTC');
+    await launch({ campaignTitle: 'London' });
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    // The message held in Paris follows the store to its new zone: 07:00 UTC is still night there, 08:00 is morning.
+    t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    t.clock.set(Date.parse('2026-11-24T08:00:00Z'));
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London', 'Café Luna : Paris']);
+  });
+
+  it('sends a message held over the night the clocks go forward at 08:00 summer time, not an hour late', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // Launched now, to start on Saturday 27 March 2027 at 22:00 in Paris (21:00 UTC); at 02:00 that night the
+    // clocks go to 03:00, so 08:00 there is 06:00 UTC.
+    const start = Date.parse('2027-03-27T21:00:00Z');
+    await launch({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 14 * DAY).toISOString() });
+    t.clock.set(start);
+    await deliver();
+    t.clock.set(Date.parse('2027-03-28T05:59:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+    t.clock.set(Date.parse('2027-03-28T06:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+  });
+
+  it('repeats a daily campaign on the store\'s next morning, not 24 hours after the launch', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // Launched on Monday at 15:00 in Paris.
+    t.clock.set(Date.parse('2026-11-23T14:00:00Z'));
+    await launch({ notificationFrequency: 'daily' });
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+    // Tuesday 08:00 in Paris: a new day of the campaign there, 17 hours after the launch.
+    t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(2);
   });
 
   it('sends nothing to the held-out half of an A/B test', async () => {
