@@ -7,6 +7,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '../../api/contract/limits';
 import { NAV_TEXT } from './texts';
+import { clearButton } from '../../app/antIcons';
 import { useSearchCustomersQuery } from '../customers/customersApi';
 import { useRoleAllows } from '../session/roleAccess';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
@@ -76,7 +77,7 @@ export function GlobalSearch({ vendorId }: { vendorId: string | null }) {
           placeholder={NAV_TEXT.searchPlaceholder}
           prefix={<SearchOutlined aria-hidden="true" style={{ color: '#6f5d50' }} />}
           maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
-          allowClear
+          allowClear={clearButton()}
         />
       </AutoComplete>
       <StoreSettingsDialog open={menuOpen} onClose={() => setMenuOpen(false)} initialTab="menu" />
