@@ -18,6 +18,7 @@ import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './
 import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
+import { walletStillInUse } from '../repositories/customers';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { DEFAULT_REWARD_SETTINGS, stampsForScan } from './reward-settings';
 import { expireCard } from '../repositories/stamp-expiries';
@@ -174,6 +175,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
       const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus);
       if (!card) throw new CoolingDown();
+      // A wallet deleted since the read above takes no stamp: its phone is signed out, as any later
+      // request with the credential finds. Asked after the card's UPDATE, so the card's row and then the
+      // customer's are taken in the order a wallet deletion takes them.
+      if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw unauthorized(NO_CUSTOMER_MESSAGE);
       await applePassesChanged(trx, now, [cardId]);
       // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
