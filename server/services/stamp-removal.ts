@@ -39,14 +39,16 @@ export async function removeStamp(
     const now = deps.now();
     const [voided] = await voidStampEvents(trx, [stampId], now);
     if (!voided) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
+    // The card the stamp is on now (a wallet merge may have moved it since it was read).
+    const cardId = voided.cardId;
     await setStampRemoval(trx, stampId, reason, by);
     // The dashboard's running counts stop counting it, in the slot it was counted in.
     await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
-    const claimKept = await removeStampsFromCard(trx, row.card_id, 1, now);
-    await applePassesChanged(trx, now, [row.card_id]);
-    await refreshRecentVisits(trx, row.card_id);
-    await enqueueGoogleWalletUpdates(trx, now, [row.card_id]);
-    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by, cardsHeldAtZero: claimKept ? [row.card_id] : [] }, clientAddress }, now);
+    const claimKept = await removeStampsFromCard(trx, cardId, 1, now);
+    await applePassesChanged(trx, now, [cardId]);
+    await refreshRecentVisits(trx, cardId);
+    await enqueueGoogleWalletUpdates(trx, now, [cardId]);
+    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by, cardsHeldAtZero: claimKept ? [cardId] : [] }, clientAddress }, now);
   });
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampId });
   const row = await findActivityRow(deps.db.kysely, 'stamp', stampId);

@@ -2,12 +2,11 @@
 // The claim that got to the card first is kept (a void never takes a reward back) and the card does not
 // go below zero; the void is dated after that claim, reports it as kept, and the card still adds up from
 // its rows: stamps = live stamp rows − stamps its claims hold + spent stamps withdrawn.
-import { sql, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode, type Transaction } from 'kysely';
-import type { Database } from '../../../../server/db/schema';
 import { claimCard } from '../../../../server/services/claims';
 import { voidCode } from '../../../../server/services/relay/review';
 import { credentialHashOf } from '../../../../server/services/customers';
 import { buildTestApp, usingPostgres, type TestApp } from '../../helpers';
+import { pausingAfter, runningBeforeFirstTransaction, someoneWaitsForALock, statementOn } from '../../interleaving';
 import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
 
 const REWARD_STAMPS = 3;
@@ -24,80 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-/** The app's database handle that runs `before` once, just before its first transaction begins. */
-function runningBeforeFirstTransaction(db: Kysely<Database>, before: () => Promise<void>): Kysely<Database> {
-  let ran = false;
-  return new Proxy(db, {
-    get(object, property) {
-      if (property === 'transaction') {
-        return () => ({
-          execute: async <R>(work: (trx: Transaction<Database>) => Promise<R>) => {
-            if (!ran) {
-              ran = true;
-              await before();
-            }
-            return object.transaction().execute(work);
-          },
-        });
-      }
-      const value: unknown = Reflect.get(object, property, object);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
-    },
-  });
-}
-
-/** Whether a statement is `kind` (e.g. 'UpdateQueryNode') on `table` (named `alias` in it, when given). */
-function statementOn(kind: RootOperationNode['kind'], table: string, alias?: string) {
-  return (node: RootOperationNode): boolean => {
-    if (node.kind !== kind) return false;
-    const target = JSON.stringify(node.kind === 'SelectQueryNode' ? node.from : node.kind === 'UpdateQueryNode' ? node.table : null);
-    return target.includes(`"name":"${table}"`) && (alias === undefined || target.includes(`"alias":{"kind":"IdentifierNode","name":"${alias}"}`));
-  };
-}
-
-/**
- * The app's database handle whose first statement that `matches` stops once it has run (inside its
- * transaction, nothing committed) until `resume` is called.
- */
-function pausingAfter(db: Kysely<Database>, matches: (node: RootOperationNode) => boolean) {
-  let reached!: () => void;
-  let resume!: () => void;
-  const atPause = new Promise<void>((resolve) => (reached = resolve));
-  const released = new Promise<void>((resolve) => (resume = resolve));
-  const watched = new Set<QueryId>();
-  let paused = false;
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      if (!paused && matches(args.node)) watched.add(args.queryId);
-      return args.node;
-    },
-    async transformResult(args) {
-      if (!paused && watched.has(args.queryId)) {
-        paused = true;
-        reached();
-        await released;
-      }
-      return args.result;
-    },
-  };
-  return { handle: db.withPlugin(plugin), atPause, resume };
-}
-
-/** Resolves once another session of this database waits for a row lock. */
-async function someoneWaitsForALock(): Promise<void> {
-  for (;;) {
-    const rows = await t.db.kysely
-      .selectFrom('pg_stat_activity' as never)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('wait_event_type' as never, '=', 'Lock' as never)
-      // Only this database's sessions: other suites may run on the same server.
-      .where(sql<boolean>`datname = current_database()`)
-      .executeTakeFirstOrThrow();
-    if (Number(rows.n) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A customer with a full card: three stamps, a second apart, each from its own code; the first code flagged. */
 async function fullCardWithAFlaggedStamp(): Promise<{ customerId: string; cardId: string; flaggedCode: string }> {
@@ -167,7 +92,7 @@ describe('a void while the card it reaches is claimed', () => {
     await pausedClaim.atPause;
     // The void goes on until it needs the card the claim holds.
     pausedVoid.resume();
-    await someoneWaitsForALock();
+    await someoneWaitsForALock(t.db.kysely);
     t.clock.advance(1000);
     pausedClaim.resume();
 
