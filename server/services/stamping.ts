@@ -143,6 +143,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     stamped = await inTransaction(db, async (trx) => {
       const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx) : undefined;
       const customerId = created?.customerId ?? (knownCustomerId as string);
+      // A wallet deleted since the read above takes no stamp: its phone is signed out, as any later
+      // request with the credential finds. Asked before the card, so the customer's row and then the
+      // card's are taken in the order a wallet deletion takes them.
+      if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw unauthorized(NO_CUSTOMER_MESSAGE);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       // Stamps past the store's expiry end before this visit's stamps are added (recorded as an expiry).
       if (cardRowBefore && cardRowBefore.id === cardId) {
@@ -175,10 +179,6 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
       const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus);
       if (!card) throw new CoolingDown();
-      // A wallet deleted since the read above takes no stamp: its phone is signed out, as any later
-      // request with the credential finds. Asked after the card's UPDATE, so the card's row and then the
-      // customer's are taken in the order a wallet deletion takes them.
-      if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw unauthorized(NO_CUSTOMER_MESSAGE);
       await applePassesChanged(trx, now, [cardId]);
       // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).

@@ -10,7 +10,9 @@
 //   - no customer has two stamps from one counter code;
 //   - every acknowledged stamp and claim is in the database.
 // A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs).
-// Each server's RSS is read after 5 minutes (or half the run, if shorter) and at the end.
+// Each server's RSS is read after 5 minutes (or half the run, if shorter) and at the end: each figure the
+// median of the readings (every 30 s) of the two minutes around it, since one reading swings by ±15% as V8
+// grows and gives back its heap.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -31,7 +33,14 @@ const MINUTE_MS = 60_000;
 /** The server mails a wallet at most one recovery link a minute (a little more, for clocks). */
 const RECOVERY_MAIL_SPACING_MS = 61_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const RSS_READING_EVERY_MS = 30_000;
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+}
 
 type Operation = 'scan' | 'sharedScan' | 'claim' | 'handover' | 'void' | 'merge' | 'delete' | 'rewardSave' | 'budgetSave' | 'profileSave' | 'export' | 'dashboard';
 const MIX: Record<Operation, number> = {
@@ -403,11 +412,11 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
 
     const endAt = Date.now() + MINUTES * MINUTE_MS;
     const earlyAt = Date.now() + Math.min(5, MINUTES / 2) * MINUTE_MS;
-    const early = new Map<E2eServer, number>();
-    const earlyReading = (async () => {
-      await sleep(earlyAt - Date.now());
-      for (const d of deployments) for (const server of d.servers) early.set(server, rssMb(server));
-    })();
+    const readings = new Map<E2eServer, Array<{ at: number; mb: number }>>();
+    const readingTimer = setInterval(() => {
+      for (const d of deployments) for (const server of d.servers) readings.set(server, [...(readings.get(server) ?? []), { at: Date.now(), mb: rssMb(server) }]);
+    }, RSS_READING_EVERY_MS);
+    const rssAround = (server: E2eServer, from: number, to: number) => median((readings.get(server) ?? []).filter((r) => r.at >= from && r.at <= to).map((r) => r.mb));
     const curveEveryMs = Math.max(1, Math.round(MINUTES / 12)) * MINUTE_MS;
     const curveTimer = setInterval(() => {
       for (const d of deployments) for (const server of d.servers) d.rssCurve.get(server)?.push(rssMb(server));
@@ -420,20 +429,23 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
         }),
       ),
     );
-    await earlyReading;
     clearInterval(curveTimer);
+    clearInterval(readingTimer);
+    const loadEndedAt = Date.now();
 
     const report: string[] = [];
     let broken = 0;
     for (const d of deployments) {
-      d.servers.forEach((server, i) => d.rss.push({ server: `${d.name} ${i + 1}`, earlyMb: early.get(server) ?? 0, endMb: rssMb(server) }));
+      d.servers.forEach((server, i) =>
+        d.rss.push({ server: `${d.name} ${i + 1}`, earlyMb: rssAround(server, earlyAt - MINUTE_MS, earlyAt + MINUTE_MS), endMb: rssAround(server, loadEndedAt - 2 * MINUTE_MS, loadEndedAt) }),
+      );
       const invariants = await brokenInvariants(d);
       broken += invariants.length + d.failures.length;
       const statuses = [...d.statuses].sort().map(([k, n]) => `${k}: ${n}`).join(', ');
       report.push(`${d.name}: ${d.answers} requests; ${d.failures.length} 5xx or lost; ${invariants.length} broken invariants`);
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
-      for (const r of d.rss) report.push(`  RSS ${r.server}: ${r.earlyMb} MB after ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB at the end (${r.earlyMb ? (((r.endMb - r.earlyMb) / r.earlyMb) * 100).toFixed(1) : '?'}%)`);
+      for (const r of d.rss) report.push(`  RSS ${r.server}: ${r.earlyMb} MB around ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB over the last 2 min (${r.earlyMb ? (((r.endMb - r.earlyMb) / r.earlyMb) * 100).toFixed(1) : '?'}%)`);
       d.servers.forEach((server, i) => report.push(`  RSS ${d.name} ${i + 1} every ${curveEveryMs / MINUTE_MS} min: ${(d.rssCurve.get(server) ?? []).join(', ')} MB`));
     }
     if (broken > 0) report.push(`replay with SOAK_SEED=${SEED} SOAK_MINUTES=${MINUTES} npm run test:soak`);

@@ -10,7 +10,8 @@ import { mergeAnonymousWallet } from '../../../server/services/wallet-merge';
 import { deleteWallet } from '../../../server/services/wallet-deletion';
 import { storeCounterTotal } from '../../../server/repositories/store-counters';
 import { credentialHashOf } from '../../../server/services/customers';
-import { buildTestApp, type TestApp } from '../helpers';
+import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
+import { pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
 import { createStore, dynamicToken, newCustomer, setReward, type TestStore } from '../factories';
 
 let t: TestApp;
@@ -100,5 +101,28 @@ describe('a scan with the credential of a wallet deleted while the scan runs', (
     expect(cards).toEqual(hasCardHere ? [{ vendor_id: store.id, stamps: 0 }] : []);
     expect(await t.db.kysely.selectFrom('stamp_events').select('id').where('customer_id', '=', customerId).where('vendor_id', '=', store.id).execute()).toHaveLength(hasCardHere ? 1 : 0);
     expect(await storeCounterTotal(t.db.kysely, store.id, 'stamps')).toBe(storeStampsBefore);
+  });
+});
+
+(usingPostgres ? describe : describe.skip)('a scan while the wallet is being deleted, its cards already emptied (PostgreSQL)', () => {
+  it('waits for the deletion, then answers 401 and starts no card at a store the wallet had none at', async () => {
+    const elsewhere = await createStore(t, { company: 'Elsewhere' });
+    await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
+    const credential = await newCustomer(t, elsewhere.id, '198.51.100.4');
+    const customerId = await customerOf(credential);
+    t.clock.advance(60_000);
+
+    // The deletion has emptied the wallet's cards and stops before its commit.
+    const pausedDeletion = pausingAfter(t.db.kysely, statementOn('UpdateQueryNode', 'stamp_cards'));
+    const deleting = deleteWallet({ ...t.deps, db: { ...t.db, kysely: pausedDeletion.handle } }, customerId);
+    await pausedDeletion.atPause;
+    const scanning = scan(t.deps, { token: dynamicToken(t, store.id), credential, clientAddress: '198.51.100.4', mayCreateCustomer: async () => true });
+    // The scan either finishes while the deletion waits (the race) or waits for the deletion's wallet.
+    await Promise.race([scanning.catch(() => undefined), someoneWaitsForALock(t.db.kysely)]);
+    pausedDeletion.resume();
+    await deleting;
+
+    await expect(scanning).rejects.toMatchObject({ statusCode: 401 });
+    expect(await t.db.kysely.selectFrom('stamp_cards').select('stamps').where('customer_id', '=', customerId).where('vendor_id', '=', store.id).execute()).toEqual([]);
   });
 });
