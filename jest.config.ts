@@ -17,6 +17,9 @@ const swcOptions = (syntax: 'typescript' | 'ecmascript', tsx: boolean): Record<s
 const swcTypeScript = (tsx: boolean): Transformer => ['@swc/jest', swcOptions('typescript', tsx)];
 const spyableServerTypeScript: Transformer = ['<rootDir>/test/setup/swc-spyable-exports.cjs', swcOptions('typescript', false)];
 const spyableServerJavaScript: Transformer = ['<rootDir>/test/setup/swc-spyable-exports.cjs', swcOptions('ecmascript', false)];
+// The API contract's `Type` comes from typebox, some 680 ES modules: bundled into its importer, one module
+// (test/setup/bundle-package.cjs).
+const TYPEBOX_PROVIDER_ENTRY = '/node_modules/@fastify/type-provider-typebox/dist/cjs/index\\.js$';
 
 /**
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
@@ -28,13 +31,15 @@ const serverProject: Project = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/server'],
   transform: {
+    [TYPEBOX_PROVIDER_ENTRY]: '<rootDir>/test/setup/bundle-package.cjs',
     '^.+\\.ts$': spyableServerTypeScript,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
     '^.+\\.m?js$': spyableServerJavaScript,
   },
   // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
   // cookie (light-my-request, i.e. app.inject), openid-client with oauth4webapi and jose (Google sign-in) ship only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose)/)'],
+  // The type provider's entry is transformed too: it is where typebox is bundled.
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose|@fastify/type-provider-typebox)/)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
   // One migrated SQLite database per run, which every test app copies (test/server/database-image.ts).
   globalSetup: '<rootDir>/test/server/database-image.ts',

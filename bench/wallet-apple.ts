@@ -35,6 +35,8 @@ const STAMPS = Number(process.env.BENCH_WALLET_STAMPS ?? 400);
 const STAMP_CUSTOMERS = 20;
 /** Phones holding each wallet card's Apple pass: every stamp queues a push to each. */
 const PHONES_PER_PASS = 2;
+/** A counter code's window: the counter shows a new code this often. */
+const CODE_WINDOW_MS = 60_000;
 
 interface WalletBudgets {
   passP50Ms: number;
@@ -67,13 +69,20 @@ export async function runWalletAppleBench(): Promise<void> {
   const config = { ...loadConfig({ ...certs.env, APNS_URL: fakeApns.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0' }) };
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const deps = benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db) });
+  // The server's clock runs ahead of the machine's by whole counter-code windows: the stamp rows move it
+  // one window on before each round, so a customer's repeat scan is of a code from a window it has not
+  // collected yet (two codes of one window can be the same code, which a customer collects only once).
+  let clockAheadMs = 0;
+  const clock = () => Date.now() + clockAheadMs;
+  const deps = benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db), now: clock });
   const app = await buildApp(deps);
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
   try {
     const now = Date.now();
     const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Wallet Café', address: '1 Bench Street' }, now);
+    // Phones and Google objects named for this run: a PostgreSQL database keeps an earlier run's.
+    const run = vendor.vendorId.slice(0, 8);
     await db.kysely.insertInto('rewards').values({ vendor_id: vendor.vendorId, stamps: 50, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
     const scanned = await app.inject({ method: 'POST', url: '/api/customer/scan', payload: { token: deps.qrTokens.issueDynamic(vendor.vendorId).token } });
     const card = (scanned.json() as { card: { id: string } }).card;
@@ -107,9 +116,9 @@ export async function runWalletAppleBench(): Promise<void> {
       await applePassForCard(deps, owner, walletCustomer.cardId);
       const { serial_number: walletSerial } = await db.kysely.selectFrom('apple_passes').select('serial_number').where('card_id', '=', walletCustomer.cardId).executeTakeFirstOrThrow();
       for (let phone = 0; phone < PHONES_PER_PASS; phone += 1) {
-        await registerApplePassDevice(db.kysely, { deviceLibraryId: `bench-stamp-${i}-${phone}`, pushToken: `benchstamp${i}x${phone}`, serialNumber: walletSerial }, now);
+        await registerApplePassDevice(db.kysely, { deviceLibraryId: `bench-stamp-${run}-${i}-${phone}`, pushToken: `benchstamp${run}x${i}x${phone}`, serialNumber: walletSerial }, now);
       }
-      await insertGoogleWalletObjectIfNew(db.kysely, { card_id: walletCustomer.cardId, object_id: `bench.card-${i}`, locale: 'en' }, now);
+      await insertGoogleWalletObjectIfNew(db.kysely, { card_id: walletCustomer.cardId, object_id: `bench.card-${run}-${i}`, locale: 'en' }, now);
       inWallets.push(walletCustomer);
     }
     const stampOnce = async (customer: { credential: string }) => {
@@ -122,9 +131,12 @@ export async function runWalletAppleBench(): Promise<void> {
       });
       if (response.statusCode !== 200) throw new Error(`a bench stamp was answered ${response.statusCode}: ${response.body}`);
     };
+    // Only the jobs these stamps queue are counted (a PostgreSQL database keeps an earlier run's).
+    await db.kysely.deleteFrom('jobs').execute();
     const plainTimes: number[] = [];
     const walletTimes: number[] = [];
     for (let i = 0; i < STAMPS; i += 1) {
+      if (i % STAMP_CUSTOMERS === 0) clockAheadMs += CODE_WINDOW_MS;
       plainTimes.push(...(await timeEach(1, () => stampOnce(plain[i % plain.length]!))));
       walletTimes.push(...(await timeEach(1, () => stampOnce(inWallets[i % inWallets.length]!))));
     }
@@ -148,18 +160,18 @@ export async function runWalletAppleBench(): Promise<void> {
       }
       return taken.sort((a, b) => a - b);
     };
-    const appleQueueTimes = await timeInTransaction((trx) => applePassesChanged(trx, Date.now(), [walletCard]));
-    const googleQueueTimes = await timeInTransaction((trx) => enqueueGoogleWalletUpdates(trx, Date.now(), [walletCard]));
+    const appleQueueTimes = await timeInTransaction((trx) => applePassesChanged(trx, clock(), [walletCard]));
+    const googleQueueTimes = await timeInTransaction((trx) => enqueueGoogleWalletUpdates(trx, clock(), [walletCard]));
 
     // The push queue: PUSHES phones hold the pass; one change queues a push to each, the runner sends them.
     await db.kysely.deleteFrom('jobs').execute();
     const { serial_number: serial } = await db.kysely.selectFrom('apple_passes').select('serial_number').where('card_id', '=', card.id).executeTakeFirstOrThrow();
     for (let i = 0; i < PUSHES; i += 1) {
-      await registerApplePassDevice(db.kysely, { deviceLibraryId: `bench-device-${i}`, pushToken: `benchtoken${i}`, serialNumber: serial }, now);
+      await registerApplePassDevice(db.kysely, { deviceLibraryId: `bench-device-${run}-${i}`, pushToken: `benchtoken${run}x${i}`, serialNumber: serial }, now);
     }
-    await inTransaction(db.kysely, (trx) => applePassesChanged(trx, Date.now(), [card.id]));
+    await inTransaction(db.kysely, (trx) => applePassesChanged(trx, clock(), [card.id]));
     const apns = createApnsClient({ url: fakeApns.url, topic: config.applePass!.passTypeId, cert: '', key: '' });
-    const runner = createJobRunner({ db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(deps, apns) }, owner: 'bench', batchSize: 50 });
+    const runner = createJobRunner({ db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(deps, apns) }, owner: 'bench', batchSize: 50, now: clock });
     const started = process.hrtime.bigint();
     while ((await runner.runOnce()) > 0);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

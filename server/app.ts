@@ -39,7 +39,6 @@ import handoverRoutes from './routes/handover';
 import teamRoutes from './routes/team';
 import accountRoutes from './routes/account';
 import counterRoutes from './routes/counter';
-import teamDeviceRoutes from './routes/team-devices';
 import webPushRoutes from './routes/web-push';
 import { startExpirySweep } from './services/handover';
 import { sharedSchemaCompilers } from './infra/schema-compilers';
@@ -154,7 +153,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(customersRoutes, { prefix: '/api/customers' });
   await app.register(teamRoutes, { prefix: '/api/team' });
   await app.register(counterRoutes, { prefix: '/api/counter' });
-  await app.register(teamDeviceRoutes, { prefix: '/api/team' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(webPushRoutes, { prefix: '/api/web-push' });
   // Claims nobody handed over expire (and give their stamps back) even when no screen asks.

@@ -318,6 +318,8 @@ export interface StampEventTable {
   voided_by_person_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set on the extra stamp a bonus-stamps campaign gave: that campaign's id. */
   bonus_campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What that bonus stamp took from the campaign's budget, in cents (null: given before costs were kept). */
+  bonus_cost_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type StampMode = 'per-visit' | 'per-item';
@@ -367,7 +369,6 @@ export interface CampaignTable {
   budget: number;
   paused_at: number | null;
   ended_at: number | null;
-  notifications_sent: Generated<number>;
   /** What its bonus stamps have cost so far, in the minor unit of the store's currency, and how many it gave. */
   bonus_spent_cents: Generated<number>;
   bonus_stamps: Generated<number>;

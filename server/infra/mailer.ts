@@ -13,6 +13,11 @@ export interface MailMessage {
   link?: string;
   /** Extra headers (List-Unsubscribe on campaign mail). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The Message-ID (with its angle brackets); nodemailer makes a random one without it. A mail sent again
+   * after a crash keeps its Message-ID, so mail servers and programs that drop duplicates show it once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -33,7 +38,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: message.messageId });
       },
       close: () => transport.close(),
     };
@@ -41,7 +46,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: message.messageId });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

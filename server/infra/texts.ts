@@ -19,6 +19,7 @@ import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRef
 import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
 import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
+import type storeTimeZone from '../../src/i18n/messages/en/server/storeTimeZone.json';
 import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
 import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
 import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
@@ -39,6 +40,7 @@ export type ServerMessageId =
   | keyof typeof relayRefusals
   | keyof typeof scanMessages
   | keyof typeof storeCurrency
+  | keyof typeof storeTimeZone
   | keyof typeof teamMail
   | keyof typeof teamRefusals
   | keyof typeof vendorMail;

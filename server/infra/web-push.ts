@@ -29,7 +29,15 @@ export type PushOutcome = { kind: 'delivered' } | { kind: 'gone' } | { kind: 'fa
 export interface WebPushClient {
   /** The VAPID public key (base64url), which browsers subscribe with. */
   readonly publicKey: string;
-  send(target: PushTarget, payload: string): Promise<PushOutcome>;
+  send(target: PushTarget, payload: string, options?: PushSendOptions): Promise<PushOutcome>;
+}
+
+export interface PushSendOptions {
+  /**
+   * RFC 8030 Topic (≤ 32 URL-safe base64 characters): a push the service still holds for an offline
+   * browser is replaced, not doubled, by a later push of the same topic.
+   */
+  topic?: string;
 }
 
 export interface WebPushClientOptions {
@@ -46,13 +54,14 @@ export function createWebPushClient(options: WebPushClientOptions): WebPushClien
   webpush.getVapidHeaders('https://push.example', options.subject, options.keys.publicKey, options.keys.privateKey, 'aes128gcm');
   return {
     publicKey: options.keys.publicKey,
-    async send(target, payload) {
+    async send(target, payload, sendOptions = {}) {
       try {
         await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
           vapidDetails,
           TTL: TIME_TO_LIVE_SECONDS,
           contentEncoding: 'aes128gcm',
           timeout: options.timeoutMs ?? PUSH_TIMEOUT_MS,
+          ...(sendOptions.topic ? { topic: sendOptions.topic } : {}),
           ...(options.agent ? { agent: options.agent } : {}),
         });
         return { kind: 'delivered' };

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { menuLinesFromOcr } from './layout';
 import { OcrEngine } from './ocr';
+import { readUpright } from './orientation';
 import { PaddleEngine } from './paddle';
 import { parseMenuLines, parseMenuText, type MenuTextLine } from './parser';
 import { readPdf } from './pdf-text';
@@ -80,7 +81,7 @@ function paddleReader(): PageReader {
   const engine = new PaddleEngine();
   return {
     async read(images, timeoutMs, withViews) {
-      const prepared: Buffer[] = [];
+      const prepared: { png: Buffer; image: Buffer | RawImage; geometry: PreparedGeometry }[] = [];
       // The pictures are made in sharp's threads while the OCR process reads: they cost the vendor no wait.
       const pendingViews: Promise<MenuPageView | null>[] = [];
       for (const image of images) {
@@ -88,25 +89,29 @@ function paddleReader(): PageReader {
         const png = await prepareForOcr(image, PADDLE_SIZES, geometry);
         if (!png) continue;
         if (withViews) pendingViews.push(pageView(image, geometry, prepared.length));
-        prepared.push(png);
+        prepared.push({ png, image, geometry });
       }
-      const views = async (): Promise<MenuPageView[]> => (await Promise.all(pendingViews)).filter((view) => view !== null);
       if (prepared.length === 0) return { lines: [], views: [] };
-      // The prepared page is upright and straightened: the places read on it are the ones the user sees.
-      const frames = await Promise.all(prepared.map(async (png, page) => {
-        const { width = 1, height = 1 } = await sharp(png).metadata();
-        return { page, width, height };
-      }));
       const lines = await engine.exclusive(async (readLines) => {
         const rows: MenuTextLine[] = [];
-        for (const [index, png] of prepared.entries()) rows.push(...menuLinesFromOcr(await readLines(png), frames[index]!));
+        for (const [page, { png, geometry }] of prepared.entries()) {
+          const reading = await readUpright(png, readLines);
+          if (reading.turnDegrees !== 0) {
+            geometry.rotationDegrees += reading.turnDegrees;
+            // A page read turned gets its picture turned the same way (rare: made again, after the reading).
+            if (withViews) pendingViews[page] = pageView(prepared[page]!.image, geometry, page);
+          }
+          // The page as read is upright and straightened: the places read on it are the ones the user sees.
+          const { width = 1, height = 1 } = await sharp(reading.png).metadata();
+          rows.push(...menuLinesFromOcr(reading.lines, { page, width, height }));
+        }
         return rows;
       }, timeoutMs).catch(async (error: unknown) => {
         // Settled before the error goes on, so no picture's failure is left unhandled.
         await Promise.allSettled(pendingViews);
         throw error;
       });
-      return { lines, views: await views() };
+      return { lines, views: (await Promise.all(pendingViews)).filter((view) => view !== null) };
     },
     close: () => engine.close(),
   };

@@ -1,6 +1,7 @@
-// Rebuilds a menu's text from OCR line boxes: columns found from where lines start, lines that the
-// detector ran across a column gap split there, rows rebuilt per column from the boxes' heights,
-// and boxes on one row joined with a gap the parser reads as "name … price".
+// Rebuilds a menu's text from OCR line boxes: columns found from where lines start (with a gutter
+// before them), lines that the detector ran across a column gap split there, rows rebuilt per column
+// from the boxes' heights and tilt, and boxes on one row joined with a gap the parser reads as
+// "name … price".
 import type { OcrLine } from './paddle';
 import type { MenuTextLine } from './parser';
 
@@ -21,7 +22,12 @@ interface Segment {
   /** The box's vertical extent, in pixels (for the item's region). */
   top: number;
   bottom: number;
+  /** The box's tilt: vertical pixels per horizontal pixel along the line. */
+  slope: number;
 }
+
+/** A line box steeper than this is not text running across the page (a rotated word, a misread). */
+const MAX_LINE_SLOPE = 0.2;
 
 function segmentOf(line: OcrLine): Segment | null {
   const xs = line.box.map((p) => p[0] ?? 0);
@@ -31,7 +37,17 @@ function segmentOf(line: OcrLine): Segment | null {
   const bottom = Math.max(...ys);
   // A tilted box's vertical extent overstates the line height; the left edge's length does not.
   const height = Math.max(1, Math.hypot((line.box[3]?.[0] ?? 0) - (line.box[0]?.[0] ?? 0), (line.box[3]?.[1] ?? 0) - (line.box[0]?.[1] ?? 0)));
-  return { text: tidyText(line.text), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height, top, bottom };
+  return { text: tidyText(line.text), left: Math.min(...xs), right: Math.max(...xs), cy: (top + bottom) / 2, height, top, bottom, slope: slopeOf(line.box) };
+}
+
+/** The mean tilt of a box's top and bottom edges (0 for an upright box or one too steep to trust). */
+function slopeOf(box: number[][]): number {
+  const edge = (from: number[] | undefined, to: number[] | undefined): number => {
+    const dx = (to?.[0] ?? 0) - (from?.[0] ?? 0);
+    return dx > 0 ? ((to?.[1] ?? 0) - (from?.[1] ?? 0)) / dx : 0;
+  };
+  const slope = (edge(box[0], box[1]) + edge(box[3], box[2])) / 2;
+  return Math.abs(slope) <= MAX_LINE_SLOPE ? slope : 0;
 }
 
 /**
@@ -113,8 +129,12 @@ function columnStarts(segments: readonly Segment[], lineHeight: number): number[
   const minX = lefts[0] ?? 0;
   const starts = [minX];
   for (const cluster of clusters) {
-    // A column sits well right of the previous one (wider than an indented description).
-    if (cluster.count >= MIN_COLUMN_LINES && cluster.x - starts[starts.length - 1]! > lineHeight * 4) starts.push(cluster.x);
+    // A column sits well right of the previous one (wider than an indented description) …
+    if (cluster.count < MIN_COLUMN_LINES || cluster.x - starts[starts.length - 1]! <= lineHeight * 4) continue;
+    // … with a gutter before it: a few lines starting at the same place inside a column (centred
+    // headings, the second half of a long line) have more of the column's lines running across it.
+    const crossing = segments.filter((s) => s.left < cluster.x - lineHeight && s.right > cluster.x + lineHeight).length;
+    if (crossing < cluster.count) starts.push(cluster.x);
   }
   return starts;
 }
@@ -145,13 +165,21 @@ function splitAtColumns(segment: Segment, starts: readonly number[], lineHeight:
   return [left, ...splitAtColumns(right, starts, lineHeight)].filter((s) => s.text !== '');
 }
 
+/**
+ * Rows top to bottom. A photographed page is rarely flat: a price at the far right of its name can
+ * sit higher or lower than the name by more than half a line. Rows therefore follow the lines' own
+ * tilt: segments are ordered by their height with the page's typical tilt taken out, and a segment
+ * joins a row where it lies on the extension of the row's widest box (the most reliable angle).
+ */
 function rowsOf(segments: Segment[]): PlacedRow[] {
-  const sorted = [...segments].sort((a, b) => a.cy - b.cy);
+  const pageSlope = median(segments.filter((s) => s.right - s.left > 4 * s.height).map((s) => s.slope), 0);
+  const level = (s: Segment): number => s.cy - pageSlope * (s.left + s.right) / 2;
+  const sorted = [...segments].sort((a, b) => level(a) - level(b));
   const rows: Segment[][] = [];
-  for (const segment of sorted) {
+  for (const [index, segment] of sorted.entries()) {
     const row = rows[rows.length - 1];
-    const anchor = row?.[0];
-    if (row && anchor && Math.abs(segment.cy - anchor.cy) <= 0.5 * Math.min(anchor.height, segment.height)) row.push(segment);
+    const anchor = row ? widest(row) : undefined;
+    if (row && anchor && offLine(anchor, segment, pageSlope) <= 0.5 && !fitsNextRowBetter(segment, anchor, row, sorted[index + 1], pageSlope)) row.push(segment);
     else rows.push([segment]);
   }
   return rows.map((row) => {
@@ -166,7 +194,33 @@ function rowsOf(segments: Segment[]): PlacedRow[] {
   });
 }
 
-function median(values: number[]): number {
+const overlapAcross = (a: Segment, b: Segment): boolean => a.left < b.right && b.left < a.right;
+const widest = (row: readonly Segment[]): Segment => row.reduce((w, s) => (s.right - s.left > w.right - w.left ? s : w));
+
+/**
+ * How far `b` lies off the line `a` runs along, in the smaller line height: level with it, or on
+ * its extension along the tilt of the wider of the two or of the page (a box's angle is a pixel or
+ * two over its length, so the smallest distance counts). On one line up to 0.5.
+ */
+function offLine(a: Segment, b: Segment, pageSlope: number): number {
+  const [guide, other] = b.right - b.left > a.right - a.left ? [b, a] : [a, b];
+  const run = (other.left + other.right) / 2 - (guide.left + guide.right) / 2;
+  const distance = Math.min(...[0, guide.slope, pageSlope].map((slope) => Math.abs(other.cy - guide.cy - slope * run)));
+  return distance / Math.min(a.height, b.height);
+}
+
+/**
+ * A price between two rows of a tilted page may fit the row above and the one starting next: it
+ * goes with the next one when that is a new row (it overlaps the row above across the page) and
+ * the price lies closer to its line.
+ */
+function fitsNextRowBetter(segment: Segment, anchor: Segment, row: readonly Segment[], next: Segment | undefined, pageSlope: number): boolean {
+  if (!next || overlapAcross(next, segment)) return false;
+  const startsNewRow = row.some((s) => overlapAcross(s, next));
+  return startsNewRow && offLine(next, segment, pageSlope) < offLine(anchor, segment, pageSlope);
+}
+
+function median(values: number[], empty = 1): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 1;
+  return sorted[Math.floor(sorted.length / 2)] ?? empty;
 }

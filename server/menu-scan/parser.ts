@@ -21,7 +21,11 @@ const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 
  * "K") are left out: they would eat the end of an item's name.
  */
 const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
-const WRITTEN_SIGNS = ['Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥'];
+const WRITTEN_SIGNS = [
+  'Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
+  // Arabic abbreviations of the Gulf and North African currencies (riyal, dirham, dinar, pound).
+  'ر.س', 'ر.ق', 'ر.ع', 'د.إ', 'د.ك', 'د.ب', 'د.ا', 'د.م', 'د.ج', 'د.ت', 'ج.م', 'ريال', 'درهم', 'دينار', 'جنيه',
+];
 function otherCurrencies(): string[] {
   const marks = new Set<string>(WRITTEN_SIGNS);
   for (const code of Intl.supportedValuesOf('currency')) {
@@ -102,9 +106,30 @@ export function parseMenuText(text: string): ScannedItem[] {
 export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
+  const keepItem = (item: ParsedItem): void => {
+    // A size or note in brackets only stays where it tells two items apart ("Cola (330ml)", "Cola (1l)").
+    let name = withoutQualifiers(item.name);
+    if (seen.has(name.toLocaleLowerCase('en'))) name = item.name;
+    const key = name.toLocaleLowerCase('en');
+    if (seen.has(key)) return;
+    seen.add(key);
+    items.push({ ...item, name });
+  };
   let previous: { line: MenuTextLine; hadItem: boolean } | null = null;
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
     let parsed = parseLine(line.text);
+    const next = lines[index + 1];
+    // A name wrapped onto the next line ("… con Cappesante e    16,00" / "Gamberi"): it ends in a
+    // word that cannot end a name, and the next line is a few words without a price.
+    if (parsed.length === 1 && next && DANGLING_WORD.test(parsed[0]!.name) && isNameTail(next.text)) {
+      parsed = [{ ...parsed[0]!, name: `${parsed[0]!.name} ${tidy(next.text)}` }];
+      parsed = parsed.map((item) => ({ ...item, region: unionRegion(line.region, next.region) }));
+      index += 1;
+      for (const item of parsed) keepItem(item);
+      previous = { line: next, hadItem: true };
+      continue;
+    }
     // A name on one line and its price alone on the next ("Matcha Latte" / "55.000").
     if (parsed.length === 0 && previous && !previous.hadItem) {
       const price = lonePrice(line.text);
@@ -113,18 +138,24 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     } else {
       parsed = parsed.map((item) => ({ ...item, region: line.region }));
     }
-    for (const item of parsed) {
-      // A size or note in brackets only stays where it tells two items apart ("Cola (330ml)", "Cola (1l)").
-      let name = withoutQualifiers(item.name);
-      if (seen.has(name.toLocaleLowerCase('en'))) name = item.name;
-      const key = name.toLocaleLowerCase('en');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      items.push({ ...item, name });
-    }
+    for (const item of parsed) keepItem(item);
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/**
+ * Words that join two parts of a name and never end one, in the languages menus are written in
+ * ("with", "and", "of" …): a name ending in one goes on on the next line.
+ */
+const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+/** The rest of a wrapped name: at most this many words. */
+const MAX_NAME_TAIL_WORDS = 4;
+
+/** A short line of words with no price (the rest of a name wrapped onto it). */
+function isNameTail(text: string): boolean {
+  const words = tidy(text).split(' ').filter((w) => w !== '');
+  return words.length > 0 && words.length <= MAX_NAME_TAIL_WORDS && parseLine(text).length === 0 && !lonePrice(text) && /\p{L}{2}/u.test(text);
 }
 
 interface ParsedItem extends ScannedItem {
@@ -280,6 +311,8 @@ function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
  */
 function isLeaderNoise(word: string): boolean {
   if (!/^[a-z0-9.,:;'`]+$/.test(word) || !/[a-z]/.test(word)) return false;
+  // "cucumber,carrots,": a list of ingredients whose spaces OCR lost.
+  if (/^[a-z]{2,}(?:,[a-z]{2,})+,?$/.test(word)) return false;
   const letters = word.replace(/[^a-z0-9]/g, '');
   return (
     /(.)\1\1/.test(letters) ||
@@ -311,6 +344,9 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void
   }
 }
 
+/** A unit of volume or weight written after a number. */
+const QUANTITY_UNIT = /^(?:m?l|cl|dl|ltr|oz|g|gr|kg)\.?$/i;
+
 /** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
 function readPrice(tokens: Token[], i: number): Price | null {
   const token = tokens[i]!;
@@ -318,12 +354,14 @@ function readPrice(tokens: Token[], i: number): Price | null {
     // A placeholder only counts where a price would stand: after the name.
     return i > 0 ? { cents: null, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false } : null;
   }
+  const next = tokens[i + 1];
+  // "0,25 l", "330 ml": a quantity, whatever its decimals.
+  if (next && !next.gapBefore && QUANTITY_UNIT.test(next.text)) return null;
   const price = parsePriceText(token.text);
   if (!price || price.strong) return price;
 
   // A bare integer: a price only at the end of a name ("Croissant 3", "Espresso 3    Latte 4"),
   // never at the start of a line ("2 Eggs any style") or in the middle of one ("2 shots").
-  const next = tokens[i + 1];
   const atSegmentEnd = !next || next.gapBefore;
   if (i === 0 || !atSegmentEnd) return null;
   const prev = tokens[i - 1]!;
@@ -332,6 +370,8 @@ function readPrice(tokens: Token[], i: number): Price | null {
   if ((price.colon || price.needsPoint) && !token.gapBefore) return null;
   if (!token.gapBefore && NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase())) return null;
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
+  // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
+  if (token.gapBefore && prev.price?.decimals) return price;
   if (/\d$/.test(prev.text) || /^[x×&+\-–]$/i.test(prev.text)) return null;
   if (next && /^\d/.test(next.text)) return null;
   return price;
@@ -350,13 +390,19 @@ function parsePriceText(raw: string): Price | null {
   if (/^\([^)]*$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
+    // "3,-", "2.–", "250/-": a whole amount, its cents written as a dash.
+    .replace(/(?<=\d)(?:[.,]|\/)[-–]$/, '.00')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
     .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
     // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
     .replace(/^C[.,]\s?(?=\d)/, '€')
+    // A dash after the decimals is the end of a dash leader on the far side ("4.40-").
+    .replace(/(?<=\d[.,]\d{1,2})[-–—]+$/, '')
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
+  const dotted = parseLeaderDottedPrice(text);
+  if (dotted) return dotted;
   // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".
   const match = new RegExp(`^(${CURRENCY}|S(?=[\\dOo])|f(?=\\d))?\\s?([\\dOoIl]{1,5}(?:([.,:])[\\dOoIl]{1,2})?)(${CURRENCY}|E|∈)?$`, 'i').exec(text);
   if (!match) return null;
@@ -379,6 +425,20 @@ function parsePriceText(raw: string): Price | null {
     needsPoint: fraction === undefined && !hasCurrency && whole.length > MAX_BARE_INTEGER_DIGITS,
     colon: separator === ':',
   };
+}
+
+/**
+ * "$.1.1..30", "$.7..80": a sign and a price with the dots of a leader read in between (light text on
+ * a dark leader). Only with a currency sign, and the last group must be two decimals, so allergen
+ * codes ("1.2.3") stay apart.
+ */
+function parseLeaderDottedPrice(text: string): Price | null {
+  const match = /^([$€£])\.*((?:\d\.*){1,5})\.+(\d{2})$/.exec(text);
+  if (!match || !match[2] || !match[3]) return null;
+  const whole = match[2].replace(/\./g, '');
+  if (whole.length > MAX_BARE_INTEGER_DIGITS + 1) return null;
+  const cents = Number(whole) * 100 + Number(match[3]);
+  return { cents, strong: true, decimals: true, undotted: false, needsPoint: false, colon: false };
 }
 
 /**
@@ -417,11 +477,15 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c));
     name = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
-  // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
-  // names start with a capital, so leading lowercase words are the description's tail.
+  // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
+  if (/^\(.*\)$/.test(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
-  name = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+)+(?=\p{Lu})/u, '');
+  // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
+  // names start with a capital, so a run of leading lowercase words is the description's tail.
+  // One lowercase word is kept ("gekochtes Ei", "isli Uskumru" for İsli: OCR's lost capital).
+  const withoutTail = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+){2,}(?=\p{Lu})/u, '');
+  if (isPlausibleName(withoutTail)) name = withoutTail;
   return isPlausibleName(name) ? name : null;
 }
 

@@ -87,6 +87,36 @@ function runWorker(file: Buffer, timeoutMs: number): Promise<WorkerAnswer | null
   });
 }
 
+/** A price set this far (in font sizes) above or below its name's line is still part of it. */
+const STRAY_PRICE_DISTANCE = 0.8;
+/** A row this short holding a digit may be a price set off its line; longer ones are text. */
+const MAX_STRAY_PRICE_CHARS = 16;
+
+/**
+ * A price set a little higher or lower than its name (a "18,50 €" placed between a wine and the
+ * grapes under it) forms a row of its own. Such a row joins the nearest row within
+ * STRAY_PRICE_DISTANCE whose runs all end left of where the price starts.
+ */
+function attachStrayRuns<Row extends { y: number; size: number; items: PdfTextItem[] }>(rows: Row[]): Row[] {
+  const kept = [...rows];
+  for (const stray of rows) {
+    const text = stray.items.map((item) => item.str).join('').trim();
+    if (text.length > MAX_STRAY_PRICE_CHARS || !/\d/.test(text)) continue;
+    const start = Math.min(...stray.items.map((item) => item.x));
+    const candidates = kept.filter(
+      (row) =>
+        row !== stray &&
+        Math.abs(row.y - stray.y) <= STRAY_PRICE_DISTANCE * Math.max(row.size, stray.size) &&
+        row.items.every((item) => item.x + item.width < start),
+    );
+    const nearest = candidates.sort((a, b) => Math.abs(a.y - stray.y) - Math.abs(b.y - stray.y))[0];
+    if (!nearest) continue;
+    nearest.items.push(...stray.items);
+    kept.splice(kept.indexOf(stray), 1);
+  }
+  return kept;
+}
+
 /**
  * Groups text runs into lines by their vertical position and orders each line left to right, so
  * "Flat White" and a right-aligned "4.20" (separate runs in the PDF) end up on one line.
@@ -103,7 +133,7 @@ export function groupIntoLines(items: readonly PdfTextItem[]): string[] {
       rows.push({ y: item.y, size: item.size, items: [item] });
     }
   }
-  return rows.map((row) => {
+  return attachStrayRuns(rows).map((row) => {
     const runs = row.items.sort((a, b) => a.x - b.x);
     let text = '';
     let end: number | null = null;

@@ -78,8 +78,10 @@ export async function setDeviceNextPushAt(db: Queryable, deviceLibraryId: string
   await db.updateTable('apple_pass_devices').set({ next_push_at: at }).where('device_library_id', '=', deviceLibraryId).execute();
 }
 
-export async function findApplePassDevice(db: Queryable, deviceLibraryId: string): Promise<{ push_token: string } | undefined> {
-  return db.selectFrom('apple_pass_devices').select('push_token').where('device_library_id', '=', deviceLibraryId).executeTakeFirst();
+/** The current push tokens of these phones (a phone that removed its passes is not in the answer). */
+export async function findApplePassDevices(db: Queryable, deviceLibraryIds: readonly string[]): Promise<{ device_library_id: string; push_token: string }[]> {
+  if (deviceLibraryIds.length === 0) return [];
+  return db.selectFrom('apple_pass_devices').select(['device_library_id', 'push_token']).where('device_library_id', 'in', [...deviceLibraryIds]).execute();
 }
 
 /** Registers the phone for the pass (its push token is the latest it sent); true when the registration is new. */

@@ -113,27 +113,31 @@ export interface NewCampaignMessage {
   dueAt: number;
 }
 
-/** Plans the message; false when (campaign, customer, channel, period) already has one. */
-export async function insertCampaignMessage(db: Queryable, message: NewCampaignMessage, now: number): Promise<boolean> {
-  const result = await db
+/** Plans the messages in one statement; answers the ids of those that were new (a (campaign, customer, channel, period) already planned is left out). */
+export async function insertCampaignMessages(db: Queryable, messages: readonly NewCampaignMessage[], now: number): Promise<Set<string>> {
+  if (messages.length === 0) return new Set();
+  const rows = await db
     .insertInto('campaign_messages')
-    .values({
-      id: message.id,
-      campaign_id: message.campaignId,
-      vendor_id: message.vendorId,
-      customer_id: message.customerId,
-      channel: message.channel,
-      period: message.period,
-      state: 'waiting',
-      due_at: message.dueAt,
-      attempts: 0,
-      last_error: null,
-      created_at: now,
-      finished_at: null,
-    })
+    .values(
+      messages.map((message) => ({
+        id: message.id,
+        campaign_id: message.campaignId,
+        vendor_id: message.vendorId,
+        customer_id: message.customerId,
+        channel: message.channel,
+        period: message.period,
+        state: 'waiting' as const,
+        due_at: message.dueAt,
+        attempts: 0,
+        last_error: null,
+        created_at: now,
+        finished_at: null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['campaign_id', 'customer_id', 'channel', 'period']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 export interface MessageToSend {
@@ -142,8 +146,11 @@ export interface MessageToSend {
   vendor_id: string;
   customer_id: string;
   channel: string;
+  period: number;
   state: CampaignMessageState;
   due_at: number;
+  /** Tries started (the attempting mark): more than 0 while still waiting means an earlier try may have reached the service. */
+  attempts: number;
   title: string;
   description: string;
   company: string;
@@ -165,8 +172,10 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
       'm.vendor_id',
       'm.customer_id',
       'm.channel',
+      'm.period',
       'm.state',
       'm.due_at',
+      'm.attempts',
       'c.title',
       'c.description',
       'v.company',
@@ -189,6 +198,8 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
   if (!row) return undefined;
   return {
     ...row,
+    period: Number(row.period),
+    attempts: Number(row.attempts),
     due_at: Number(row.due_at),
     end_at: Number(row.end_at),
     paused_at: row.paused_at === null ? null : Number(row.paused_at),
@@ -197,11 +208,37 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
   };
 }
 
+/**
+ * The attempting mark, written just before the message goes to its service: counts the try, and only
+ * while the message is still waiting and the send job is still leased to `owner` (a server whose lease
+ * ran out, or whose message another server already settled, does not send). False: do not send.
+ */
+export async function markAttempt(db: Queryable, messageId: string, lease: { jobId: string; owner: string }, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_messages')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', messageId)
+    .where('state', '=', 'waiting')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('jobs')
+          .select('jobs.id')
+          .where('jobs.id', '=', lease.jobId)
+          .where('jobs.lease_owner', '=', lease.owner)
+          .where('jobs.state', '=', 'running')
+          .where('jobs.lease_expires_at', '>', now),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Settles a waiting message; false when it had already been settled (another server got there first). */
 export async function settleMessage(db: Queryable, messageId: string, state: Exclude<CampaignMessageState, 'waiting'>, now: number, error: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable('campaign_messages')
-    .set((eb) => ({ state, finished_at: now, last_error: error, attempts: eb('attempts', '+', 1) }))
+    .set({ state, finished_at: now, last_error: error })
     .where('id', '=', messageId)
     .where('state', '=', 'waiting')
     .executeTakeFirst();
@@ -209,12 +246,7 @@ export async function settleMessage(db: Queryable, messageId: string, state: Exc
 }
 
 export async function recordFailedAttempt(db: Queryable, messageId: string, error: string): Promise<void> {
-  await db
-    .updateTable('campaign_messages')
-    .set((eb) => ({ last_error: error, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', messageId)
-    .where('state', '=', 'waiting')
-    .execute();
+  await db.updateTable('campaign_messages').set({ last_error: error }).where('id', '=', messageId).where('state', '=', 'waiting').execute();
 }
 
 export interface DeliveryCounts {

@@ -83,28 +83,21 @@ export async function endCampaign(db: Queryable, vendorId: string, campaignId: s
 }
 
 /** The store's campaigns running at `now` (started, not paused, not ended), soonest to end first. */
-export async function runningCampaigns(db: Queryable, vendorId: string, now: number): Promise<CampaignRecord[]> {
-  const rows = await db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('vendor_id', '=', vendorId)
-    .where('start_at', '<=', now)
-    .where('end_at', '>', now)
-    .where('ended_at', 'is', null)
-    .where('paused_at', 'is', null)
-    .orderBy('end_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(normalise);
+export function runningCampaigns(db: Queryable, vendorId: string, now: number): Promise<CampaignRecord[]> {
+  return runningAt(db, vendorId, now);
 }
 
 /** The store's offer campaigns (of `types`) running at `now`, soonest to end first. */
-export async function runningOffers(db: Queryable, vendorId: string, types: readonly string[], now: number): Promise<CampaignRecord[]> {
+export function runningOffers(db: Queryable, vendorId: string, types: readonly string[], now: number): Promise<CampaignRecord[]> {
+  return runningAt(db, vendorId, now, types);
+}
+
+async function runningAt(db: Queryable, vendorId: string, now: number, types?: readonly string[]): Promise<CampaignRecord[]> {
   const rows = await db
     .selectFrom('campaigns')
     .selectAll()
     .where('vendor_id', '=', vendorId)
-    .where('promotion_type', 'in', [...types])
+    .$if(types !== undefined, (q) => q.where('promotion_type', 'in', [...(types ?? [])]))
     .where('start_at', '<=', now)
     .where('end_at', '>', now)
     .where('ended_at', 'is', null)
@@ -220,6 +213,40 @@ export async function countAudiences(db: Queryable, vendorId: string, since: num
   };
 }
 
+/** A bonus stamp leaving the card (voided, or dropped by a wallet merge): its campaign gets its cost back. */
+export interface DroppedBonusStamp {
+  bonus_campaign_id: string | null;
+  bonus_cost_cents: number | null;
+}
+
+/**
+ * Gives the budget of these bonus stamps back to their campaigns (stamps that were no bonus are ignored).
+ * A stamp given before costs were kept gives back the campaign's average cost per bonus stamp. One relative
+ * UPDATE per campaign, so a scan spending the same budget meanwhile is neither lost nor counted twice.
+ */
+export async function refundBonusStamps(db: Queryable, stamps: readonly DroppedBonusStamp[]): Promise<void> {
+  const perCampaign = new Map<string, { stamps: number; knownCents: number; unknownStamps: number }>();
+  for (const stamp of stamps) {
+    if (stamp.bonus_campaign_id === null) continue;
+    const refund = perCampaign.get(stamp.bonus_campaign_id) ?? { stamps: 0, knownCents: 0, unknownStamps: 0 };
+    refund.stamps += 1;
+    if (stamp.bonus_cost_cents === null) refund.unknownStamps += 1;
+    else refund.knownCents += Number(stamp.bonus_cost_cents);
+    perCampaign.set(stamp.bonus_campaign_id, refund);
+  }
+  for (const [campaignId, refund] of perCampaign) {
+    const cents = sql<number>`${refund.knownCents} + CASE WHEN bonus_stamps > 0 THEN ${refund.unknownStamps} * bonus_spent_cents / bonus_stamps ELSE 0 END`;
+    await db
+      .updateTable('campaigns')
+      .set({
+        bonus_spent_cents: sql<number>`CASE WHEN bonus_spent_cents - (${cents}) < 0 THEN 0 ELSE bonus_spent_cents - (${cents}) END`,
+        bonus_stamps: sql<number>`CASE WHEN bonus_stamps - ${refund.stamps} < 0 THEN 0 ELSE bonus_stamps - ${refund.stamps} END`,
+      })
+      .where('id', '=', campaignId)
+      .execute();
+  }
+}
+
 /** PostgreSQL answers BIGINT columns as strings; every number leaves here as a number. */
 function normalise(row: CampaignRecord): CampaignRecord {
   return {
@@ -230,7 +257,6 @@ function normalise(row: CampaignRecord): CampaignRecord {
     budget: Number(row.budget),
     paused_at: row.paused_at === null ? null : Number(row.paused_at),
     ended_at: row.ended_at === null ? null : Number(row.ended_at),
-    notifications_sent: Number(row.notifications_sent),
     bonus_spent_cents: Number(row.bonus_spent_cents),
     bonus_stamps: Number(row.bonus_stamps),
     created_at: Number(row.created_at),

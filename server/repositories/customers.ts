@@ -86,14 +86,13 @@ export async function insertEmailConfirmation(db: Queryable, confirmation: Email
 }
 
 /** When the newest confirmation link for this customer was made (to space out the mails), or undefined. */
-export async function latestEmailConfirmationAt(db: Queryable, customerId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('customer_email_confirmations')
-    .select('created_at')
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export function latestEmailConfirmationAt(db: Queryable, customerId: string): Promise<number | undefined> {
+  return latestMailedLinkAt(db, 'customer_email_confirmations', customerId);
+}
+
+/** When the newest link of this kind was made for this customer, or undefined. */
+async function latestMailedLinkAt(db: Queryable, table: 'customer_email_confirmations' | 'customer_recovery_tokens', customerId: string): Promise<number | undefined> {
+  const row = await db.selectFrom(table).select('created_at').where('customer_id', '=', customerId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   return row === undefined ? undefined : Number(row.created_at);
 }
 
@@ -122,15 +121,8 @@ export async function insertRecoveryToken(db: Queryable, tokenHash: string, cust
 }
 
 /** When the newest recovery link for this customer was made (to space out the mails), or undefined. */
-export async function latestRecoveryTokenAt(db: Queryable, customerId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('customer_recovery_tokens')
-    .select('created_at')
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at;
+export function latestRecoveryTokenAt(db: Queryable, customerId: string): Promise<number | undefined> {
+  return latestMailedLinkAt(db, 'customer_recovery_tokens', customerId);
 }
 
 /**

@@ -23,9 +23,15 @@ export interface NewJob {
  * is still waiting with the same coalescing key.
  */
 export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<boolean> {
+  return (await insertJobs(db, [job])) === 1;
+}
+
+/** Inserts the jobs in one statement (a plan's chunk: one round trip, not one per job); answers how many were new. */
+export async function insertJobs(db: Kysely<Database>, jobs: readonly NewJob[]): Promise<number> {
+  if (jobs.length === 0) return 0;
   const result = await db
     .insertInto('jobs')
-    .values({
+    .values(jobs.map((job) => ({
       id: job.id,
       kind: job.kind,
       idempotency_key: job.idempotencyKey,
@@ -39,11 +45,11 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
       last_error: null,
       created_at: job.now,
       finished_at: null,
-    })
+    })))
     // No conflict target: both the idempotency key and the partial coalescing index count as "already there".
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 export interface ClaimRequest {
@@ -55,21 +61,29 @@ export interface ClaimRequest {
   limit: number;
 }
 
-/** Leases up to `limit` due jobs (queued and due, or running under a lease that ran out) and counts the attempt. */
+/**
+ * Leases up to `limit` due jobs (running under a lease that ran out first, then queued and due, oldest
+ * first) and counts the attempt. Two looks rather than one with an OR: each walks the (state, run_after)
+ * index in order and stops at `limit`, where the OR sorted every due row on each claim — milliseconds of
+ * synchronous work per claim on SQLite with 10,000 campaign messages waiting, which stamps queued behind.
+ */
 export async function claimJobs(db: Kysely<Database>, claim: ClaimRequest): Promise<JobRow[]> {
   if (claim.kinds.length === 0) return [];
+  const overdue = await claimWhere(db, claim, claim.limit, 'running');
+  if (overdue.length >= claim.limit) return overdue;
+  return [...overdue, ...(await claimWhere(db, claim, claim.limit - overdue.length, 'queued'))];
+}
+
+async function claimWhere(db: Kysely<Database>, claim: ClaimRequest, limit: number, state: 'running' | 'queued'): Promise<JobRow[]> {
   const due = db
     .selectFrom('jobs')
     .select('id')
+    .where('state', '=', state)
+    .$if(state === 'queued', (qb) => qb.where('run_after', '<=', claim.now))
+    .$if(state === 'running', (qb) => qb.where('lease_expires_at', '<', claim.now))
     .where('kind', 'in', [...claim.kinds])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', claim.now)]),
-        eb.and([eb('state', '=', 'running'), eb('lease_expires_at', '<', claim.now)]),
-      ]),
-    )
     .orderBy('run_after')
-    .limit(claim.limit)
+    .limit(limit)
     .$if(claim.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
   return db
     .updateTable('jobs')
@@ -87,14 +101,23 @@ export async function renewJobLeases(db: Kysely<Database>, ids: readonly string[
 
 /** Marks the job done; false when this owner no longer holds it (its lease ran out and another server took it). */
 export async function completeJob(db: Kysely<Database>, id: string, owner: string, now: number): Promise<boolean> {
+  return (await completeJobs(db, [id], owner, now)) === 1;
+}
+
+/**
+ * Marks the jobs done in one statement (one commit for a batch rather than one per job); answers how
+ * many this owner still held (a job whose lease ran out and another server took is left to that one).
+ */
+export async function completeJobs(db: Kysely<Database>, ids: readonly string[], owner: string, now: number): Promise<number> {
+  if (ids.length === 0) return 0;
   const result = await db
     .updateTable('jobs')
     .set({ state: 'done', lease_owner: null, lease_expires_at: null, finished_at: now, last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('lease_owner', '=', owner)
     .where('state', '=', 'running')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows);
 }
 
 /** Gives the job up for good (the dead letter): kept with its last error for an operator to read. */

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, StampKind } from '../db/schema';
 import { refreshStampFigures } from './stamp-figures';
+import { refundBonusStamps } from './campaigns';
 import { reusableQuery } from '../db/reusable-query';
 import { nextStoreVersion } from './store-version';
 
@@ -339,8 +340,10 @@ export async function voidStampEvents(db: Queryable, ids: readonly string[], now
     .set({ voided_at: now })
     .where('id', 'in', [...ids])
     .where('voided_at', 'is', null)
-    .returning(['id', 'card_id', 'created_at'])
+    .returning(['id', 'card_id', 'created_at', 'bonus_campaign_id', 'bonus_cost_cents'])
     .execute();
+  // A voided bonus stamp was never given: its campaign's budget gets its cost back.
+  await refundBonusStamps(db, rows);
   // Each card's later stamps now show one stamp less (their kept figures, from the oldest voided on).
   const oldestPerCard = new Map<string, number>();
   for (const row of rows) oldestPerCard.set(row.card_id, Math.min(oldestPerCard.get(row.card_id) ?? Infinity, Number(row.created_at)));

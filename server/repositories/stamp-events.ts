@@ -18,6 +18,8 @@ export interface NewStampEvent {
   deviceId?: string | null;
   /** The campaign that gave this stamp as a bonus (the second stamp of one visit). */
   bonusCampaignId?: string | null;
+  /** What the bonus stamp cost its campaign, in cents (given back when the stamp is voided). */
+  bonusCostCents?: number | null;
 }
 
 /**
@@ -25,14 +27,14 @@ export interface NewStampEvent {
  * index (customer_id, token_id) and throws; see `isUniqueViolation`.
  */
 export async function insertStampEvent(db: Queryable, event: NewStampEvent, now: number): Promise<void> {
-  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, event.deviceId ?? null, event.bonusCampaignId ?? null, now);
+  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, event.deviceId ?? null, event.bonusCampaignId ?? null, event.bonusCostCents ?? null, now);
 }
 
 // Compiled once: every accepted scan runs it.
-const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, deviceId: string | null, bonusCampaignId: string | null, now: number], unknown>(
-  10,
-  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, deviceId, bonusCampaignId, now) =>
-    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, device_id: deviceId, bonus_campaign_id: bonusCampaignId, created_at: now }),
+const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, deviceId: string | null, bonusCampaignId: string | null, bonusCostCents: number | null, now: number], unknown>(
+  11,
+  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, deviceId, bonusCampaignId, bonusCostCents, now) =>
+    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, device_id: deviceId, bonus_campaign_id: bonusCampaignId, bonus_cost_cents: bonusCostCents, created_at: now }),
 );
 
 /** Whether the customer already has a stamp from this (dynamic) token: the partial unique index answers. */
@@ -67,4 +69,28 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Why and by whom staff removed a (just voided) stamp. */
 export async function setStampRemoval(db: Queryable, stampId: string, reason: string, by: string): Promise<void> {
   await db.updateTable('stamp_events').set({ void_reason: reason, voided_by: by }).where('id', '=', stampId).execute();
+}
+
+export interface BonusCandidate {
+  baseId: string;
+  baseTokenId: string;
+  id: string;
+  tokenId: string;
+  card_id: string;
+  created_at: number;
+}
+
+/** The live bonus stamps given in the same millisecond on the same card as these stamps (which are no bonus). */
+export async function bonusStampsBeside(db: Queryable, stampIds: readonly string[]): Promise<BonusCandidate[]> {
+  if (stampIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('stamp_events as b')
+    .innerJoin('stamp_events as e', (join) => join.onRef('e.card_id', '=', 'b.card_id').onRef('e.created_at', '=', 'b.created_at'))
+    .select(['b.id as baseId', 'b.token_id as baseTokenId', 'e.id', 'e.token_id as tokenId', 'e.card_id', 'e.created_at'])
+    .where('b.id', 'in', [...stampIds])
+    .where('b.bonus_campaign_id', 'is', null)
+    .where('e.bonus_campaign_id', 'is not', null)
+    .where('e.voided_at', 'is', null)
+    .execute();
+  return rows.map((row) => ({ ...row, created_at: Number(row.created_at) }));
 }

@@ -1,4 +1,4 @@
-// SQL for the store profile a vendor edits in Store Settings (company, address, hours, website, images, currency).
+// SQL for the store profile a vendor edits in Store Settings (company, address, hours, website, images, currency, time zone).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
@@ -14,6 +14,8 @@ export interface VendorProfileRow {
   logo_image_id: string | null;
   banner_image_id: string | null;
   currency: string;
+  /** IANA name; null until the store's settings are first saved (UTC meanwhile). */
+  time_zone: string | null;
   /** Who last saved the store's settings (the name shown); null until someone of the team did. */
   settings_updated_by: string | null;
 }
@@ -25,7 +27,7 @@ export async function findVendorProfile(db: Queryable, vendorId: string): Promis
 
 // Built once per database handle (GET /api/vendor/:id).
 const vendorProfileQuery = reusableQuery<[vendorId: string], VendorProfileRow>(1, (db, vendorId) =>
-  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id', 'currency', 'settings_updated_by']).where('id', '=', vendorId),
+  db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id', 'currency', 'time_zone', 'settings_updated_by']).where('id', '=', vendorId),
 );
 
 /** Updates the given columns; false when the vendor does not exist. */

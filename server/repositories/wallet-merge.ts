@@ -23,6 +23,9 @@ export interface MergeEventRow {
   created_at: number;
   /** Set when the store voided the stamp: already off the card and out of the store's count. */
   voided_at?: number | null;
+  /** Set on a bonus stamp: the campaign that gave it, and what it cost that campaign (cents). */
+  bonus_campaign_id?: string | null;
+  bonus_cost_cents?: number | null;
 }
 
 /** PostgreSQL: holds both customers' rows (in id order, so two merges cannot deadlock) until the transaction ends. */
@@ -61,7 +64,7 @@ export async function cardOfAt(db: Queryable, customerId: string, vendorId: stri
 export async function eventsOfCard(db: Queryable, cardId: string): Promise<MergeEventRow[]> {
   return db
     .selectFrom('stamp_events')
-    .select(['id', 'token_id', 'kind', 'created_at', 'voided_at'])
+    .select(['id', 'token_id', 'kind', 'created_at', 'voided_at', 'bonus_campaign_id', 'bonus_cost_cents'])
     .where('card_id', '=', cardId)
     .orderBy('created_at')
     .orderBy('id')

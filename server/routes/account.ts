@@ -19,6 +19,7 @@ import { unauthorized } from '../http-errors';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { changeName, confirmEmailChange, endOpenSession, openSessionsOf, requestEmailChange, type AccountHolder } from '../services/account-settings';
 import { deleteStore } from '../services/store-deletion';
+import { named } from '../plugins/plugin-name';
 
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** E-mail change requests per person per 15 minutes (the service also caps the mails per hour). */
@@ -112,4 +113,4 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default accountRoutes;
+export default named(accountRoutes);

@@ -22,6 +22,7 @@ import { isSessionCurrent } from '../services/sessions';
 import { isDeviceCurrent } from '../services/counter-devices';
 import type { SessionClaims } from '../infra/session-tokens';
 import { csvHeaders, EXPORTS_PER_MINUTE } from './customers';
+import { named } from '../plugins/plugin-name';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
 export const MAX_STREAMS_PER_VENDOR = 20;
@@ -236,4 +237,4 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default activityRoutes;
+export default named(activityRoutes);

@@ -12,6 +12,7 @@ import { createGoogleOidc, type GoogleFlowChecks } from '../infra/google-oidc';
 import { openCookieValue, readCookie, sealCookieValue } from '../infra/signed-cookie';
 import { deriveKey } from '../infra/secret';
 import { signInWithGoogle } from '../services/google-sign-in';
+import { named } from '../plugins/plugin-name';
 
 export const GOOGLE_FLOW_COOKIE = 'sw_google_flow';
 /** Time to choose an account at Google and come back. */
@@ -93,4 +94,4 @@ const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default googleRoutes;
+export default named(googleRoutes);

@@ -47,6 +47,7 @@ import { localeOfAcceptLanguage, text } from '../infra/texts';
 import { ChoosePersonLocaleRequest } from '../../src/api/contract/person-locale';
 import { choosePersonLocale } from '../services/person-locale';
 import type { Locale } from '../../src/api/contract/locales';
+import { named } from '../plugins/plugin-name';
 
 /** The language of the page a request comes from (the SPA sends it as Accept-Language): mails it causes are written in it. */
 const pageLocaleOf = (request: FastifyRequest): Locale => localeOfAcceptLanguage(request.headers['accept-language']);
@@ -140,7 +141,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send(menuNotAdded ? { ok: true, menuNotAdded } : { ok: true });
     });
   };
-  await app.register(registration);
+  await app.register(named(registration));
 
   const knownDevices = createKnownDevices(app.deps.secret, app.deps.now);
 
@@ -460,4 +461,4 @@ async function registrationMenu(menu: Buffer | string | undefined): Promise<Regi
   return { kind, data: menu };
 }
 
-export default authRoutes;
+export default named(authRoutes);

@@ -7,6 +7,7 @@ import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { storeOffers } from '../services/campaign-offers';
 import { campaignResults } from '../services/campaign-results';
 import { campaignAudience, changeCampaign, createCampaign, listStoreCampaigns, type CampaignAction } from '../services/campaigns';
+import { named } from '../plugins/plugin-name';
 
 const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/:vendorId', {
@@ -98,4 +99,4 @@ const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 };
 
-export default campaignsRoutes;
+export default named(campaignsRoutes);

@@ -5,6 +5,7 @@ import { ErrorBody } from '../../src/api/contract/common';
 import { CounterDeviceResponse, PairDeviceRequest, PairDeviceResponse } from '../../src/api/contract/counter';
 import { counterStore, pairDevice } from '../services/counter-devices';
 import { unauthorized } from '../http-errors';
+import { named } from '../plugins/plugin-name';
 
 /** Pairing attempts per address per 10 minutes: a counter pairs once; guessing 31^8 codes needs far more. */
 export const PAIRING_ATTEMPTS_PER_ADDRESS = 10;
@@ -39,4 +40,4 @@ const counterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default counterRoutes;
+export default named(counterRoutes);

@@ -3,7 +3,6 @@
 // credential in the X-Customer-Key header (never the vendor's bearer token).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../src/api/contract/common';
 import { ApplePassLinkResponse } from '../../src/api/contract/apple-passes';
 import {
@@ -11,7 +10,6 @@ import {
   CardResponse,
   ClaimParams,
   ClaimResponse,
-  CredentialHeaders,
   CustomerProfile as Profile,
   DeleteWalletResponse,
   GooglePassResponse,
@@ -28,9 +26,8 @@ import {
   UpdateCustomerResponse,
   WalletResponse,
 } from '../../src/api/contract/customer';
-import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { claimCard, getCard, getClaim, listWallet } from '../services/claims';
-import { completeRecovery, confirmEmail, getProfile, requireCustomer, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
+import { completeRecovery, confirmEmail, getProfile, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
 import { scan } from '../services/stamping';
 import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
@@ -39,9 +36,10 @@ import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { googlePassForCard } from '../services/google-wallet';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { CampaignMailSetting, CampaignMessagesSetting } from '../../src/api/contract/campaign-messages';
+import { credentialOf, customerOf, customerRoute, MINUTE_MS } from '../plugins/customer-routes';
 import { campaignMailEnabled, campaignMessagesEnabled, setCampaignMail, setCampaignMessages } from '../services/campaign-opt-out';
+import { named } from '../plugins/plugin-name';
 
-const MINUTE_MS = 60 * 1000;
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
 export const SCAN_ATTEMPTS_PER_ADDRESS = 60;
 export const SCAN_WINDOW_MS = MINUTE_MS;
@@ -69,11 +67,6 @@ export const RECOVERY_COMPLETIONS_PER_ADDRESS = 10;
 export const EMAIL_CONFIRMATIONS_PER_ADDRESS = 10;
 export const RECOVERY_WINDOW_MS = 15 * MINUTE_MS;
 
-function credentialOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[CUSTOMER_CREDENTIAL_HEADER.toLowerCase()];
-  return typeof value === 'string' ? value : undefined;
-}
-
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The card and wallet answers say so when the server offers Google Wallet passes (the page shows the badge). */
   const googleWalletOffered = (): { googleWallet?: true } => (app.deps.config.googleWallet && app.deps.googleWallet ? { googleWallet: true } : {});
@@ -91,24 +84,19 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: (request) => `customer-new:${request.ip}`,
   });
 
-  app.post('/scan', {
-    config: { access: 'customer', rateLimit: { max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "Collect a stamp with a store's QR token",
-      description:
-        'Creates the customer on a first scan (the answer then carries the device credential, once). Refusals: 400 malformed ' +
-        'token; 404 unknown store; 409 no reward, already collected with this token, or within the cooldown; 410 token expired, ' +
-        'flyer revoked, or reward ended; 401 the credential\'s wallet was merged into another or deleted while the scan ran; ' +
-        '429 too many attempts from this address.',
-      headers: CredentialHeaders,
-      body: ScanRequest,
-      response: {
-        200: ScanResponse,
-        400: ScanRefusal, 401: ErrorBody, 404: ScanRefusal, 409: ScanRefusal, 410: ScanRefusal, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
-      },
+  app.post('/scan', customerRoute({ max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS }, {
+    summary: "Collect a stamp with a store's QR token",
+    description:
+      'Creates the customer on a first scan (the answer then carries the device credential, once). Refusals: 400 malformed ' +
+      'token; 404 unknown store; 409 no reward, already collected with this token, or within the cooldown; 410 token expired, ' +
+      'flyer revoked, or reward ended; 401 the credential\'s wallet was merged into another or deleted while the scan ran; ' +
+      '429 too many attempts from this address.',
+    body: ScanRequest,
+    response: {
+      200: ScanResponse,
+      400: ScanRefusal, 401: ErrorBody, 404: ScanRefusal, 409: ScanRefusal, 410: ScanRefusal, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
     },
-  }, async (request, reply) => {
+  }), async (request, reply) => {
     const outcome = await scan(app.deps, {
       token: request.body.token,
       credential: credentialOf(request),
@@ -123,176 +111,97 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return outcome.response;
   });
 
-  app.get('/cards', {
-    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "The customer's stamp cards across stores, most recently used first",
-      headers: CredentialHeaders,
-      response: { 200: WalletResponse, 401: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
+  app.get('/cards', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: "The customer's stamp cards across stores, most recently used first",
+    response: { 200: WalletResponse, 401: ErrorBody, 429: ErrorBody },
+  }), async (request) => {
+    const customerId = await customerOf(app.deps, request);
     return { ...(await listWallet(app.deps, customerId)), ...googleWalletOffered() };
   });
 
-  app.get('/cards/:cardId', {
-    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'One stamp card of the customer, with its latest claims',
-      headers: CredentialHeaders,
-      params: CardParams,
-      response: { 200: CardResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
+  app.get('/cards/:cardId', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: 'One stamp card of the customer, with its latest claims',
+    params: CardParams,
+    response: { 200: CardResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request) => {
+    const customerId = await customerOf(app.deps, request);
     return { ...(await getCard(app.deps, customerId, request.params.cardId)), ...googleWalletOffered() };
   });
 
-  app.get('/cards/:cardId/apple-pass', {
-    config: { access: 'customer', rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'The card as a signed Apple Wallet pass (application/vnd.apple.pkpass); 404 when Apple Wallet is not set up',
-      headers: CredentialHeaders,
-      params: CardParams,
-      // Sent as bytes: Fastify never serialises a Buffer.
-      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request, reply) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
+  app.get('/cards/:cardId/apple-pass', customerRoute({ max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: 'The card as a signed Apple Wallet pass (application/vnd.apple.pkpass); 404 when Apple Wallet is not set up',
+    params: CardParams,
+    // Sent as bytes: Fastify never serialises a Buffer.
+    response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request, reply) => {
+    const customerId = await customerOf(app.deps, request);
     const pass = await applePassForCard(app.deps, customerId, request.params.cardId);
     return reply.header('content-type', PKPASS_MIME_TYPE).header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
   });
 
-  app.get('/cards/:cardId/google-pass', {
-    config: { access: 'customer', rateLimit: { max: GOOGLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'The "Save to Google Wallet" link of the card; 404 when Google Wallet is not set up',
-      description:
-        'Creates or updates the store\'s loyalty class and the card\'s loyalty object at Google, then answers a link carrying a JWT ' +
-        'signed (RS256) with the service account key that refers to the object by id. 401 without a valid credential, 404 for a card ' +
-        'that is not in this wallet, 503 when Google does not answer. The pass\'s texts default to the Accept-Language of this request (the page language), with every other language as a translation.',
-      headers: CredentialHeaders,
-      params: CardParams,
-      response: { 200: GooglePassResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return googlePassForCard(app.deps, customerId, request.params.cardId, localeOfAcceptLanguage(request.headers['accept-language']));
-  });
+  app.get('/cards/:cardId/google-pass', customerRoute({ max: GOOGLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: 'The "Save to Google Wallet" link of the card; 404 when Google Wallet is not set up',
+    description:
+      'Creates or updates the store\'s loyalty class and the card\'s loyalty object at Google, then answers a link carrying a JWT ' +
+      'signed (RS256) with the service account key that refers to the object by id. 401 without a valid credential, 404 for a card ' +
+      'that is not in this wallet, 503 when Google does not answer. The pass\'s texts default to the Accept-Language of this request (the page language), with every other language as a translation.',
+    params: CardParams,
+    response: { 200: GooglePassResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+  }), async (request) => googlePassForCard(app.deps, await customerOf(app.deps, request), request.params.cardId, localeOfAcceptLanguage(request.headers['accept-language'])));
 
-  app.post('/cards/:cardId/apple-pass-link', {
-    config: { access: 'customer', rateLimit: { max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'A link valid for a minute that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',
-      headers: CredentialHeaders,
-      params: CardParams,
-      response: { 200: ApplePassLinkResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return applePassDownloadLink(app.deps, customerId, request.params.cardId);
-  });
+  app.post('/cards/:cardId/apple-pass-link', customerRoute({ max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: 'A link valid for a minute that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',
+    params: CardParams,
+    response: { 200: ApplePassLinkResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request) => applePassDownloadLink(app.deps, await customerOf(app.deps, request), request.params.cardId));
 
-  app.get('/cards/:cardId/store', {
-    config: { access: 'customer', rateLimit: { max: STORE_DETAILS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "The store of one of the customer's cards, as its owner describes it: cover, address, opening hours, website and menu",
-      description: 'Only the public profile. 404 for a card that is not in this wallet.',
-      headers: CredentialHeaders,
-      params: CardParams,
-      response: { 200: StoreDetailsResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return getCardStoreDetails(app.deps, customerId, request.params.cardId);
-  });
+  app.get('/cards/:cardId/store', customerRoute({ max: STORE_DETAILS_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: "The store of one of the customer's cards, as its owner describes it: cover, address, opening hours, website and menu",
+    description: 'Only the public profile. 404 for a card that is not in this wallet.',
+    params: CardParams,
+    response: { 200: StoreDetailsResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request) => getCardStoreDetails(app.deps, await customerOf(app.deps, request), request.params.cardId));
 
-  app.post('/cards/:cardId/claim', {
-    config: { access: 'customer', rateLimit: { max: CLAIMS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'Claim the reward of a full card',
-      description: 'Records a redemption and takes the reward\'s stamps off the card (extra stamps carry over). 409 when the card is not full.',
-      headers: CredentialHeaders,
-      params: CardParams,
-      response: {
-        200: ClaimResponse,
-        401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody,
-      },
+  app.post('/cards/:cardId/claim', customerRoute({ max: CLAIMS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: 'Claim the reward of a full card',
+    description: 'Records a redemption and takes the reward\'s stamps off the card (extra stamps carry over). 409 when the card is not full.',
+    params: CardParams,
+    response: {
+      200: ClaimResponse,
+      401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody,
     },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return claimCard(app.deps, customerId, request.params.cardId);
-  });
+  }), async (request) => claimCard(app.deps, await customerOf(app.deps, request), request.params.cardId));
 
-  app.get('/claims/:claimId', {
-    config: { access: 'customer', rateLimit: { max: CLAIM_STATUS_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'One claim of the customer as it is now: pending (with its code), given (when), or expired',
-      description: 'The claim screen polls this every second while the claim is pending, so it shows the hand-over within 2 s.',
-      headers: CredentialHeaders,
-      params: ClaimParams,
-      response: { 200: Redemption, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return getClaim(app.deps, customerId, request.params.claimId);
-  });
+  app.get('/claims/:claimId', customerRoute({ max: CLAIM_STATUS_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: 'One claim of the customer as it is now: pending (with its code), given (when), or expired',
+    description: 'The claim screen polls this every second while the claim is pending, so it shows the hand-over within 2 s.',
+    params: ClaimParams,
+    response: { 200: Redemption, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request) => getClaim(app.deps, await customerOf(app.deps, request), request.params.claimId));
 
-  app.get('/me', {
-    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "The customer's display name and e-mail (both optional)",
-      headers: CredentialHeaders,
-      response: { 200: Profile, 401: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return getProfile(app.deps, customerId);
-  });
+  app.get('/me', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: "The customer's display name and e-mail (both optional)",
+    response: { 200: Profile, 401: ErrorBody, 429: ErrorBody },
+  }), async (request) => getProfile(app.deps, await customerOf(app.deps, request)));
 
-  app.patch('/me', {
-    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'Set or clear the display name; clear the e-mail, or ask to use a new one (attached once the mailed link is opened)',
-      description:
-        'A field left out is unchanged; null or an empty string clears it. A new e-mail gets a confirmation link and ' +
-        '`emailConfirmationSentTo` names it; the answer is the same whether or not another wallet uses the address ' +
-        "(that wallet's owner is mailed a sign-in link instead).",
-      headers: CredentialHeaders,
-      body: UpdateCustomerRequest,
-      response: {
-        200: UpdateCustomerResponse,
-        400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
-      },
+  app.patch('/me', customerRoute({ max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS }, {
+    summary: 'Set or clear the display name; clear the e-mail, or ask to use a new one (attached once the mailed link is opened)',
+    description:
+      'A field left out is unchanged; null or an empty string clears it. A new e-mail gets a confirmation link and ' +
+      '`emailConfirmationSentTo` names it; the answer is the same whether or not another wallet uses the address ' +
+      "(that wallet's owner is mailed a sign-in link instead).",
+    body: UpdateCustomerRequest,
+    response: {
+      200: UpdateCustomerResponse,
+      400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody,
     },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return updateProfile(app.deps, customerId, request.body, localeOfAcceptLanguage(request.headers['accept-language']));
-  });
+  }), async (request) => updateProfile(app.deps, await customerOf(app.deps, request), request.body, localeOfAcceptLanguage(request.headers['accept-language'])));
 
-  app.delete('/me', {
-    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'Delete the wallet: its cards, name and e-mail are erased and this device signed out',
-      description: "Stores keep anonymous counts of the stamps and claims that happened (no name, e-mail or device leads to them). The credential stops working at once (401 afterwards).",
-      headers: CredentialHeaders,
-      response: { 200: DeleteWalletResponse, 401: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return deleteWallet(app.deps, customerId);
-  });
+  app.delete('/me', customerRoute({ max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS }, {
+    summary: 'Delete the wallet: its cards, name and e-mail are erased and this device signed out',
+    description: "Stores keep anonymous counts of the stamps and claims that happened (no name, e-mail or device leads to them). The credential stops working at once (401 afterwards).",
+    response: { 200: DeleteWalletResponse, 401: ErrorBody, 429: ErrorBody },
+  }), async (request) => deleteWallet(app.deps, await customerOf(app.deps, request)));
 
   app.post('/email/:token', {
     config: { access: 'customer', rateLimit: { max: EMAIL_CONFIRMATIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
@@ -319,79 +228,42 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
   });
 
-  app.post('/recover/:token', {
-    config: { access: 'customer', rateLimit: { max: RECOVERY_COMPLETIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: 'Use a sign-in link: this device gets a new credential of that wallet',
-      description:
-        "Send the device's current credential (X-Customer-Key) to bring its anonymous wallet along: its cards are merged into the " +
-        'recovered wallet (stamps that one customer could not have collected — the same code twice, or within a store\'s cooldown — ' +
-        'are left out; claims are kept) and its credential stops working. A wallet with an e-mail is never merged.',
-      headers: CredentialHeaders,
-      params: LinkTokenParams,
-      response: {
-        200: RecoverCompleteResponse,
-        404: ErrorBody, 410: ErrorBody, 429: ErrorBody,
-      },
+  app.post('/recover/:token', customerRoute({ max: RECOVERY_COMPLETIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS }, {
+    summary: 'Use a sign-in link: this device gets a new credential of that wallet',
+    description:
+      "Send the device's current credential (X-Customer-Key) to bring its anonymous wallet along: its cards are merged into the " +
+      'recovered wallet (stamps that one customer could not have collected — the same code twice, or within a store\'s cooldown — ' +
+      'are left out; claims are kept) and its credential stops working. A wallet with an e-mail is never merged.',
+    params: LinkTokenParams,
+    response: {
+      200: RecoverCompleteResponse,
+      404: ErrorBody, 410: ErrorBody, 429: ErrorBody,
     },
-  }, async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request)));
+  }), async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request)));
 
-  app.get('/cards/:cardId/campaign-messages', {
-    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "Whether the card's store may send this customer campaign messages (on unless turned off)",
-      headers: CredentialHeaders,
-      params: CardParams,
-      response: { 200: CampaignMessagesSetting, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return { enabled: await campaignMessagesEnabled(app.deps, customerId, request.params.cardId) };
-  });
+  app.get('/cards/:cardId/campaign-messages', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: "Whether the card's store may send this customer campaign messages (on unless turned off)",
+    params: CardParams,
+    response: { 200: CampaignMessagesSetting, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request) => ({ enabled: await campaignMessagesEnabled(app.deps, await customerOf(app.deps, request), request.params.cardId) }));
 
-  app.put('/cards/:cardId/campaign-messages', {
-    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "Turn the card's store's campaign messages (e-mail, pass, push) on or off",
-      headers: CredentialHeaders,
-      params: CardParams,
-      body: CampaignMessagesSetting,
-      response: { 200: CampaignMessagesSetting, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return { enabled: await setCampaignMessages(app.deps, customerId, request.params.cardId, request.body.enabled) };
-  });
+  app.put('/cards/:cardId/campaign-messages', customerRoute({ max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS }, {
+    summary: "Turn the card's store's campaign messages (e-mail, pass, push) on or off",
+    params: CardParams,
+    body: CampaignMessagesSetting,
+    response: { 200: CampaignMessagesSetting, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  }), async (request) => ({ enabled: await setCampaignMessages(app.deps, await customerOf(app.deps, request), request.params.cardId, request.body.enabled) }));
 
-  app.get('/me/campaign-mail', {
-    config: { access: 'customer', rateLimit: { max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "Whether stores may send the customer campaign e-mail (off until the customer ticks it)",
-      headers: CredentialHeaders,
-      response: { 200: CampaignMailSetting, 401: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return { optIn: await campaignMailEnabled(app.deps, customerId) };
-  });
+  app.get('/me/campaign-mail', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
+    summary: "Whether stores may send the customer campaign e-mail (off until the customer ticks it)",
+    response: { 200: CampaignMailSetting, 401: ErrorBody, 429: ErrorBody },
+  }), async (request) => ({ optIn: await campaignMailEnabled(app.deps, await customerOf(app.deps, request)) }));
 
-  app.put('/me/campaign-mail', {
-    config: { access: 'customer', rateLimit: { max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS } },
-    schema: {
-      tags: ['customer'],
-      summary: "Ask for stores' campaign e-mail, or stop it; the mails are written in the page's language (Accept-Language)",
-      headers: CredentialHeaders,
-      body: CampaignMailSetting,
-      response: { 200: CampaignMailSetting, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
-    },
-  }, async (request) => {
-    const customerId = await requireCustomer(app.deps, credentialOf(request));
-    return { optIn: await setCampaignMail(app.deps, customerId, request.body.optIn, localeOfAcceptLanguage(request.headers['accept-language'])) };
-  });
+  app.put('/me/campaign-mail', customerRoute({ max: PROFILE_UPDATES_PER_ADDRESS, timeWindow: 10 * MINUTE_MS }, {
+    summary: "Ask for stores' campaign e-mail, or stop it; the mails are written in the page's language (Accept-Language)",
+    body: CampaignMailSetting,
+    response: { 200: CampaignMailSetting, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+  }), async (request) => ({ optIn: await setCampaignMail(app.deps, await customerOf(app.deps, request), request.body.optIn, localeOfAcceptLanguage(request.headers['accept-language'])) }));
 };
 
-export default customerRoutes;
+export default named(customerRoutes);

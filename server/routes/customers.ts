@@ -7,6 +7,7 @@ import { listCustomers } from '../services/customer-list';
 import { searchCustomers } from '../services/customer-search';
 import { customerCsvStream } from '../services/export/csv-export';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { named } from '../plugins/plugin-name';
 
 /** Exports are heavy: a few per minute per vendor is plenty (the activity log's export has the same budget). */
 export const EXPORTS_PER_MINUTE = 10;
@@ -78,4 +79,4 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default customersRoutes;
+export default named(customersRoutes);

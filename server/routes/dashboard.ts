@@ -6,6 +6,7 @@ import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common
 import { getDashboard } from '../services/dashboard';
 import { expireOverdueCards } from '../services/stamp-expiry';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { named } from '../plugins/plugin-name';
 
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The vendor's private figures: never kept by the browser or anything in between.
@@ -36,4 +37,4 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default dashboardRoutes;
+export default named(dashboardRoutes);

@@ -9,6 +9,7 @@ import { unauthorized } from '../http-errors';
 import { recordOf } from '../services/actors';
 import { confirmHandover, confirmHandoverByCode, listPendingClaims } from '../services/handover';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { named } from '../plugins/plugin-name';
 
 /** Confirmations per vendor session per minute: a busy counter confirms a few a minute, a loop many more. */
 export const HANDOVERS_PER_MINUTE = 120;
@@ -62,4 +63,4 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ item: await confirmHandoverByCode(app.deps, request.params.vendorId, request.body.code, request.body.screen, await actorOf(request)) }));
 };
 
-export default handoverRoutes;
+export default named(handoverRoutes);

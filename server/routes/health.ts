@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthStatus as Status, HealthUnavailable } from '../../src/api/contract/health';
 import { probeHealth } from '../services/health';
+import { named } from '../plugins/plugin-name';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
@@ -27,4 +28,4 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default healthRoutes;
+export default named(healthRoutes);

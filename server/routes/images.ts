@@ -8,6 +8,7 @@ import { ImageBytes, ImageParams, NotModified, PassStripParams } from '../../src
 import { notFound } from '../http-errors';
 import { findStoredImage } from '../services/images';
 import { passStripByName } from '../services/pass-strips';
+import { named } from '../plugins/plugin-name';
 
 /** The entity tags an If-None-Match header lists (`"a", W/"b"`, or `*`), weak prefixes dropped. */
 function listedEtags(ifNoneMatch: string | undefined): string[] {
@@ -60,4 +61,4 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default imageRoutes;
+export default named(imageRoutes);

@@ -23,6 +23,7 @@ import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { applePassByDownloadTicket } from '../services/apple-pass';
 import { latestPass, registerDevice, unregisterDevice, updatedSerials } from '../services/apple-pass-web-service';
+import { named } from '../plugins/plugin-name';
 
 /** Requests per address per minute: a phone makes a few per push; a guesser would need billions. */
 export const APPLE_WEB_SERVICE_REQUESTS_PER_MINUTE = 120;
@@ -161,4 +162,4 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default passesAppleRoutes;
+export default named(passesAppleRoutes);

@@ -7,6 +7,7 @@ import { getFirstDayStatus } from '../services/first-day';
 import { getRewardSetup, saveRewardSetup } from '../services/rewards';
 import { getRewardSettings, saveRewardSettings } from '../services/reward-settings';
 import { noteRewardSettingsChange, noteStoreSettingsChange, rewardSettingsChangedBy } from '../services/actors';
+import { named } from '../plugins/plugin-name';
 
 const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:vendorId', {
@@ -109,4 +110,4 @@ const rewardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default rewardsRoutes;
+export default named(rewardsRoutes);

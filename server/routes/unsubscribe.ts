@@ -9,6 +9,7 @@ import { localeOfAcceptLanguage } from '../infra/texts';
 import { HttpError } from '../http-errors';
 import { unsubscribe, unsubscribePage, type UnsubscribeView } from '../services/campaign-opt-out';
 import { isRightToLeft, isLocale } from '../../src/api/contract/locales';
+import { named } from '../plugins/plugin-name';
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -65,4 +66,4 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default unsubscribeRoutes;
+export default named(unsubscribeRoutes);

@@ -31,6 +31,7 @@ import { createVendorAnswerCache, vendorAnswer } from '../services/vendor-answer
 import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 import { uploadedFile } from '../services/uploads';
 import multipartForms from '../plugins/multipart-forms';
+import { named } from '../plugins/plugin-name';
 
 const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -127,7 +128,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return uploadMenu(app.deps, request.params.vendorId, uploadedFile(request.body, 'menu'), request.log);
     });
   };
-  await app.register(forms);
+  await app.register(named(forms));
 
   app.post('/:vendorId/add-item', {
     config: { access: 'manager' },
@@ -218,4 +219,4 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default vendorRoutes;
+export default named(vendorRoutes);

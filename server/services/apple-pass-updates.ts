@@ -8,13 +8,14 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { Database } from '../db/schema';
 import type { ApnsClient } from '../infra/apns';
+import { batchedLookup } from '../infra/batched-lookup';
 import { enqueueJob, PermanentJobError, type JobHandler } from '../infra/jobs';
 import {
   cardIdsOfRedemptions,
   deleteApplePassDevice,
   deleteApplePassesOfCustomer,
   devicesHoldingCards,
-  findApplePassDevice,
+  findApplePassDevices,
   markApplePassesChanged,
   setDeviceNextPushAt,
 } from '../repositories/apple-passes';
@@ -62,9 +63,11 @@ function payloadOf(payload: unknown): ApplePushPayload {
  * again with backoff; any other refusal cannot get better by trying again.
  */
 export function applePassPushHandler(deps: Pick<AppDeps, 'db'>, apns: ApnsClient): JobHandler {
+  // The pushes of one batch read their phones' push tokens in one query.
+  const deviceOf = batchedLookup(async (deviceLibraryIds) => new Map((await findApplePassDevices(deps.db.kysely, deviceLibraryIds)).map((device) => [device.device_library_id, device])));
   return async (payload, context) => {
     const { deviceLibraryId } = payloadOf(payload);
-    const device = await findApplePassDevice(deps.db.kysely, deviceLibraryId);
+    const device = await deviceOf(deviceLibraryId);
     // The phone removed the pass (or the wallet was deleted) since: nobody to tell.
     if (!device) return;
     const answer = await apns.push(device.push_token, context.signal);

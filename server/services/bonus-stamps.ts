@@ -3,6 +3,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { spendOnBonusStamps } from '../repositories/campaigns';
+import { bonusStampsBeside } from '../repositories/stamp-events';
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
 import { isHeldOut } from './campaign-split';
 
@@ -28,10 +29,17 @@ export interface BonusChance {
   now: number;
 }
 
-/** How many bonus stamps this scan earns (0 or `given`), the budget spent inside the stamp's transaction. */
-export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusChance): Promise<number> {
+export interface EarnedBonus {
+  /** 0 or `given`. */
+  stamps: number;
+  /** What each of them cost the campaign, in cents. */
+  costCentsEach: number;
+}
+
+/** How many bonus stamps this scan earns, the budget spent inside the stamp's transaction. */
+export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusChance): Promise<EarnedBonus> {
   const cost = bonusStampCostCents(chance.rewardPriceCents, chance.punchesRequired);
-  if (cost === null) return 0;
+  if (cost === null) return { stamps: 0, costCentsEach: 0 };
   const spent = await spendOnBonusStamps(trx, {
     campaignId: chance.campaignId,
     customerId: chance.customerId,
@@ -40,5 +48,28 @@ export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusC
     heldOut: isHeldOut(chance.campaignId, chance.customerId),
     now: chance.now,
   }, { windowMs: AUDIENCE_WINDOW_DAYS * DAY_MS, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS });
-  return spent ? chance.given : 0;
+  return spent ? { stamps: chance.given, costCentsEach: cost } : { stamps: 0, costCentsEach: 0 };
+}
+
+/** The token a scan's bonus stamp carries beside the stamp with `baseTokenId` (the scan's k-th stamp gets the k-th bonus). */
+export function bonusTokenOf(baseTokenId: string): string {
+  const numbered = /^(.*)#(\d+)$/.exec(baseTokenId);
+  return numbered ? `${numbered[1]}#bonus${numbered[2]}` : `${baseTokenId}#bonus1`;
+}
+
+export interface BonusCompanion {
+  id: string;
+  card_id: string;
+  created_at: number;
+}
+
+/**
+ * The live bonus stamps that came with these stamps: voiding a stamp voids the bonus it earned (its campaign
+ * gets the cost back), as the visit it doubled never counted. A bonus stamp itself has no companion.
+ */
+export async function bonusCompanionsOf(trx: Transaction<Database>, stampIds: readonly string[]): Promise<BonusCompanion[]> {
+  const candidates = await bonusStampsBeside(trx, stampIds);
+  return candidates
+    .filter((candidate) => candidate.tokenId === bonusTokenOf(candidate.baseTokenId))
+    .map(({ id, card_id, created_at }) => ({ id, card_id, created_at }));
 }

@@ -14,6 +14,7 @@ import { bumpStoreCounter } from '../repositories/store-counters';
 import { findVendorById } from '../repositories/vendors';
 import { toActivityItems } from './activity';
 import { applePassesChanged } from './apple-pass-updates';
+import { bonusCompanionsOf } from './bonus-stamps';
 
 export const STAMP_NOT_FOUND_MESSAGE = 'No such stamp at this store.';
 export const STAMP_ALREADY_REMOVED_MESSAGE = 'This stamp was already removed.';
@@ -37,14 +38,17 @@ export async function removeStamp(
     // dated before it.
     if (deps.db.dialect === 'postgres') await lockCardsById(trx, [row.card_id]);
     const now = deps.now();
-    const [voided] = await voidStampEvents(trx, [stampId], now);
-    if (!voided) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
+    // The bonus stamp this stamp earned goes with it (and its cost back to its campaign's budget).
+    const companions = await bonusCompanionsOf(trx, [stampId]);
+    const voided = await voidStampEvents(trx, [stampId, ...companions.map((c) => c.id)], now);
+    const stamp = voided.find((v) => v.id === stampId);
+    if (!stamp) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
     // The card the stamp is on now (a wallet merge may have moved it since it was read).
-    const cardId = voided.cardId;
-    await setStampRemoval(trx, stampId, reason, by);
-    // The dashboard's running counts stop counting it, in the slot it was counted in.
-    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -1);
-    const claimKept = await removeStampsFromCard(trx, cardId, 1, now);
+    const cardId = stamp.cardId;
+    for (const { id } of voided) await setStampRemoval(trx, id, reason, by);
+    // The dashboard's running counts stop counting them, in the slot they were counted in.
+    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -voided.length);
+    const claimKept = await removeStampsFromCard(trx, cardId, voided.length, now);
     await applePassesChanged(trx, now, [cardId]);
     await refreshRecentVisits(trx, cardId);
     await enqueueGoogleWalletUpdates(trx, now, [cardId]);

@@ -169,12 +169,13 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       }
       // A running bonus-stamps campaign doubles the stamps (its budget spent here, after the code's row
       // and before the card's, so every stamp takes its locks in one order); the extra ones are marked as bonus.
-      const bonus = bonusCampaignId === null ? 0 : await earnBonusStamps(trx, { campaignId: bonusCampaignId, customerId, rewardPriceCents: context.reward_item_price_cents === null ? null : Number(context.reward_item_price_cents), punchesRequired: reward.stamps, given, now });
+      const earned = bonusCampaignId === null ? { stamps: 0, costCentsEach: 0 } : await earnBonusStamps(trx, { campaignId: bonusCampaignId, customerId, rewardPriceCents: context.reward_item_price_cents === null ? null : Number(context.reward_item_price_cents), punchesRequired: reward.stamps, given, now });
+      const bonus = earned.stamps;
       bonusEventIds.length = 0;
       for (let index = 0; index < bonus; index += 1) {
         const id = eventIds[given + index];
         bonusEventIds.push(id);
-        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: `${tokenId}#bonus${index + 1}`, kind, cardRequired: reward.stamps, deviceId, bonusCampaignId }, now);
+        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: `${tokenId}#bonus${index + 1}`, kind, cardRequired: reward.stamps, deviceId, bonusCampaignId, bonusCostCents: earned.costCentsEach }, now);
       }
       // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
       const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus);

@@ -1,5 +1,5 @@
 // The store profile of Store Settings: reading it in the wire shape, and saving the form (text
-// fields and currency validated, logo and cover re-encoded and stored, replaced images cleaned up).
+// fields, currency and time zone validated, logo and cover re-encoded and stored, replaced images cleaned up).
 import type { VendorProfile } from '../../src/api/contract/vendor';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, type FieldProblem } from '../http-errors';
@@ -10,6 +10,7 @@ import type { ServiceLogger } from '../infra/logger';
 import { PROFILE_TEXT_MAX_LENGTH as MAX_PROFILE_TEXT_LENGTH, PROFILE_WEBSITE_MAX_LENGTH as MAX_WEBSITE_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
 import { parseCurrency } from './store-currency';
+import { parseTimeZone } from './store-time-zone';
 
 export { MAX_PROFILE_TEXT_LENGTH, MAX_WEBSITE_LENGTH };
 
@@ -20,6 +21,8 @@ export interface ProfileForm {
   website?: unknown;
   /** Left out: the store keeps its currency. */
   currency?: unknown;
+  /** Left out: the store keeps its time zone. */
+  timeZone?: unknown;
 }
 
 export interface ProfileFiles {
@@ -36,6 +39,7 @@ export function toVendorProfile(row: VendorProfileRow): VendorProfile {
     logo: imageUrl(row.logo_image_id),
     banner: imageUrl(row.banner_image_id),
     currency: row.currency,
+    timeZone: row.time_zone,
     // Only once someone of the team saved the settings: a new store's answer stays as it was.
     ...(row.settings_updated_by ? { settingsChangedBy: row.settings_updated_by } : {}),
   };
@@ -104,6 +108,8 @@ export async function saveVendorProfile(
   if ('problem' in website) problems.push({ field: 'website', message: website.problem });
   const currency = parseCurrency(form.currency, locale);
   if ('problem' in currency) problems.push({ field: 'currency', message: currency.problem });
+  const timeZone = parseTimeZone(form.timeZone, locale);
+  if ('problem' in timeZone) problems.push({ field: 'timeZone', message: timeZone.problem });
   if (problems.length > 0) throw badRequest(problems[0].message, problems);
 
   // Decoding and re-encoding happen before any write: a refused cover leaves the profile as it was.
@@ -117,6 +123,7 @@ export async function saveVendorProfile(
     open_hours: openHours,
     website: 'value' in website ? website.value : null,
     ...('value' in currency && currency.value !== undefined ? { currency: currency.value } : {}),
+    ...('value' in timeZone && timeZone.value !== undefined ? { time_zone: timeZone.value } : {}),
     ...(logo ? { logo_image_id: logo.id } : {}),
     ...(cover ? { banner_image_id: cover.id } : {}),
   };

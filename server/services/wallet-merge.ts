@@ -28,7 +28,9 @@ import {
 } from '../repositories/wallet-merge';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
+import { refundBonusStamps } from '../repositories/campaigns';
 import { cooldownMinutes } from './cooldown';
+import { bonusTokenOf } from './bonus-stamps';
 import { enqueueGoogleWalletUpdates, enqueueGoogleWalletVoids } from './google-wallet-updates';
 import { applePassesChanged } from './apple-pass-updates';
 
@@ -88,6 +90,8 @@ export async function mergeAnonymousWallet(
     const skippedLive = skipped.filter((e) => e.voided_at == null);
     // The store's stamp count loses the dropped duplicates, in their own time slots.
     for (const event of skippedLive) await bumpStoreCounter(trx, card.vendor_id, 'stamps', event.created_at, -1);
+    // A dropped bonus stamp was never given twice: its campaign's budget gets its cost back (a voided one already did).
+    await refundBonusStamps(trx, skippedLive.map((e) => ({ bonus_campaign_id: e.bonus_campaign_id ?? null, bonus_cost_cents: e.bonus_cost_cents ?? null })));
     await moveCardHistory(trx, card.id, existing.id, intoId);
     // Stamps already spent on a claim stay spent: the skipped ones come off what is left on the card.
     const added = Math.max(0, card.stamps - skippedLive.length);
@@ -126,7 +130,8 @@ function maxOrNull(a: number | null, b: number | null): number | null {
  * Which of `incoming` (another wallet's stamps at one store, oldest first) could also have been
  * collected by the owner of `existing`: a dynamic code counts once, and a stamp needs the cooldown
  * of its kind since the stamp before it — and must not put the stamp after it inside that one's
- * cooldown. `existing` stamps all stay (they were given under the rules).
+ * cooldown. `existing` stamps all stay (they were given under the rules). A bonus stamp (a campaign's second
+ * stamp of a visit, given in the same millisecond) follows the stamp it came with: kept with it, dropped with it.
  */
 export function replayStamps(
   existing: MergeEventRow[],
@@ -137,7 +142,8 @@ export function replayStamps(
   const dynamicCodes = new Set(existing.filter((e) => e.kind === 'dynamic').map((e) => e.token_id));
   const kept: MergeEventRow[] = [];
   const skipped: MergeEventRow[] = [];
-  for (const event of [...incoming].sort(byTime)) {
+  const isBonus = (event: MergeEventRow) => event.bonus_campaign_id != null;
+  for (const event of incoming.filter((e) => !isBonus(e)).sort(byTime)) {
     const at = insertionIndex(timeline, event);
     const before = timeline[at - 1];
     const after = timeline[at];
@@ -151,6 +157,11 @@ export function replayStamps(
     timeline.splice(at, 0, event);
     if (event.kind === 'dynamic') dynamicCodes.add(event.token_id);
     kept.push(event);
+  }
+  const keptTokens = new Set(kept.map((e) => `${e.created_at}:${bonusTokenOf(e.token_id)}`));
+  for (const event of incoming.filter(isBonus)) {
+    if (keptTokens.has(`${event.created_at}:${event.token_id}`)) kept.push(event);
+    else skipped.push(event);
   }
   kept.sort(byTime);
   return { kept, skipped };

@@ -116,6 +116,8 @@ export interface CampaignPush {
   body: string;
   /** Where a tap on the notification leads: a path of this site, such as the card page `/wallet/<cardId>`. */
   url: string;
+  /** The Topic header: a push service replaces a message still waiting for the browser with a newer one of the same topic. */
+  topic?: string;
 }
 
 /**
@@ -132,7 +134,7 @@ export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'n
   const payload = JSON.stringify({ title: push.title, body: push.body, url: push.url });
   const outcomes = await Promise.all(
     subscriptions.map(async (subscription): Promise<PushOutcome> => {
-      const outcome = await client.send(subscription, payload);
+      const outcome = await client.send(subscription, payload, { topic: push.topic });
       const now = deps.now();
       if (outcome.kind === 'delivered') await markSubscriptionDelivered(deps.db.kysely, subscription.id, now);
       else if (outcome.kind === 'gone') await deleteSubscriptionById(deps.db.kysely, subscription.id);
@@ -148,5 +150,5 @@ export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'n
 /** The store's customers with at least one browser subscribed to its offers. */
 export async function pushReachableCustomerIds(deps: Pick<AppDeps, 'db' | 'webPush'>, vendorId: string): Promise<Set<string>> {
   if (!deps.webPush) return new Set();
-  return new Set(await subscribedCustomerIds(deps.db.kysely, vendorId));
+  return new Set(await subscribedCustomerIds(deps.db.reads, vendorId));
 }

@@ -16,6 +16,7 @@ import type campaigns from './messages/en/app/campaigns.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
 import type counter from './messages/en/app/counter.json';
 import type currency from './messages/en/app/currency.json';
+import type storeTimeZone from './messages/en/app/storeTimeZone.json';
 import type customers from './messages/en/app/customers.json';
 import type dashboard from './messages/en/app/dashboard.json';
 import type firstDay from './messages/en/app/firstDay.json';
@@ -54,6 +55,7 @@ export type MessageId =
   | keyof typeof campaignsLive
   | keyof typeof counter
   | keyof typeof currency
+  | keyof typeof storeTimeZone
   | keyof typeof customers
   | keyof typeof dashboard
   | keyof typeof firstDay

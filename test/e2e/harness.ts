@@ -231,8 +231,15 @@ export interface SignedUpVendor {
 
 let vendorCounter = 0;
 
-/** Registers, verifies and sets a password through the API (as the UI would), returning a session. */
-export async function signUpVendor(server: E2eServer, overrides: Partial<{ name: string; company: string; email: string; password: string }> = {}): Promise<SignedUpVendor> {
+/**
+ * Registers, verifies and sets a password through the API (as the UI would), returning a session. The
+ * verification mail is read from `mailbox`: the server's own capture unless its SMTP_URL points elsewhere.
+ */
+export async function signUpVendor(
+  server: E2eServer,
+  overrides: Partial<{ name: string; company: string; email: string; password: string }> = {},
+  mailbox: Pick<E2eServer, 'waitForMail'> = server,
+): Promise<SignedUpVendor> {
   vendorCounter += 1;
   const email = overrides.email ?? `vendor${Date.now()}${vendorCounter}@example.com`;
   const name = overrides.name ?? 'Ana Barista';
@@ -248,7 +255,7 @@ export async function signUpVendor(server: E2eServer, overrides: Partial<{ name:
   form.set('website', 'https://beanthere.example');
   const registered = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', body: form });
   if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-  const mail = await server.waitForMail(email, { since });
+  const mail = await mailbox.waitForMail(email, { since });
   const verifyToken = new URL(linkFrom(mail, '/verify/')).pathname.split('/').pop() ?? '';
   const verified = (await (await fetch(`${server.baseUrl}/api/auth/verify/${verifyToken}`)).json()) as { ok: boolean; vendorId: string };
   if (!verified.ok) throw new Error(`verify failed: ${JSON.stringify(verified)}`);

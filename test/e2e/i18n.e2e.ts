@@ -1,12 +1,11 @@
 // Languages in the browser: a phone's languages pick the customer page's, a vendor's browser language picks
 // the app's until the profile menu's switch (which survives a reload), Arabic mirrors the page, and the
 // pseudo-language shows every text that did not come from the catalogue.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { checkA11y, hasHorizontalScroll, useE2eApp, vendorApi } from './harness';
+import { DESKTOP, openIn, textsOutsideTheCatalogue } from './languages';
 
 const app = useE2eApp({ vendor: { company: 'Bean There Café' } });
-const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
   await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 5, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
@@ -15,28 +14,6 @@ beforeAll(async () => {
 async function qrUrl(): Promise<string> {
   const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
   return qr.url;
-}
-
-async function openIn(browser: Browser, locale: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale, viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
-  return { context, page: await context.newPage() };
-}
-
-/** Visible texts with letters that are not inside the pseudo-language's brackets (nor the given names). */
-async function textsOutsideTheCatalogue(page: Page, names: string[]): Promise<string[]> {
-  return page.evaluate((allowed) => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, option') || !parent.checkVisibility()) continue;
-      let rest = node.textContent ?? '';
-      for (const name of allowed) rest = rest.split(name).join('');
-      rest = rest.replace(/⟦[^⟧]*⟧/g, '');
-      if (/[A-Za-z]{2,}/.test(rest)) found.push((node.textContent ?? '').trim());
-    }
-    return found;
-  }, names);
 }
 
 describe('customer pages', () => {
@@ -89,7 +66,7 @@ describe('customer pages', () => {
 
 describe('vendor app', () => {
   it('Arabic mirrors the vendor app (antd direction) without sideways scrolling', async () => {
-    const { context, page } = await openIn(app.browser, 'ar', { width: 1280, height: 800 });
+    const { context, page } = await openIn(app.browser, 'ar', DESKTOP);
     await page.goto(`${app.server.baseUrl}/login`);
     await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
     await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
@@ -104,7 +81,7 @@ describe('vendor app', () => {
   });
 
   it('a de-DE browser sees German, switches to French in the profile menu, and stays French after reload', async () => {
-    const { context, page } = await openIn(app.browser, 'de-DE', { width: 1280, height: 800 });
+    const { context, page } = await openIn(app.browser, 'de-DE', DESKTOP);
     await page.goto(`${app.server.baseUrl}/login`);
     await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
     await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
@@ -122,7 +99,7 @@ describe('vendor app', () => {
   });
 
   it('German chosen in the profile menu is the person’s: after signing out, a fresh English browser signs in to German', async () => {
-    const first = await openIn(app.browser, 'en-US', { width: 1280, height: 800 });
+    const first = await openIn(app.browser, 'en-US', DESKTOP);
     await first.page.goto(`${app.server.baseUrl}/login`);
     await first.page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
     await first.page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
@@ -135,7 +112,7 @@ describe('vendor app', () => {
     await first.page.waitForURL(`${app.server.baseUrl}/login`);
     await first.context.close();
 
-    const fresh = await openIn(app.browser, 'en-US', { width: 1280, height: 800 });
+    const fresh = await openIn(app.browser, 'en-US', DESKTOP);
     await fresh.page.goto(`${app.server.baseUrl}/login`);
     await fresh.page.getByLabel('Username').fill(app.vendor.email);
     await fresh.page.getByLabel('Password').fill(app.vendor.password);

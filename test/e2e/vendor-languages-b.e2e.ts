@@ -2,13 +2,11 @@
 // a Spanish browser signs in and registers in Spanish, a vendor who switched to French reads the dashboard's
 // activity, the customers list and help in French with French dates, and Arabic mirrors those pages on a
 // 390 px phone without scrolling sideways.
-import type { BrowserContext, Page } from 'playwright-core';
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { hasHorizontalScroll, newPage, screenshot, settledScreenshot, signInPage, useE2eApp, vendorApi } from './harness';
+import { DESKTOP, openIn, PHONE, textsOutsideTheCatalogue } from './languages';
 
 const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { company: 'Bean There Café' } });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 beforeAll(async () => {
   await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 5, item: null, itemCustom: 'Flat White', expiry: '2030-12-31' });
@@ -22,18 +20,13 @@ beforeAll(async () => {
   await phone.context.close();
 });
 
-async function openIn(locale: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await app.browser.newContext({ locale, viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
-  return { context, page: await context.newPage() };
-}
-
 /** Today as the customers list writes it in `locale` (the stamps were collected today). */
 function today(locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
 }
 
 it('a browser set to es-ES reads the sign-in and registration pages in Spanish', async () => {
-  const { context, page } = await openIn('es-ES', DESKTOP);
+  const { context, page } = await openIn(app.browser, 'es-ES', DESKTOP);
   await page.goto(`${app.server.baseUrl}/login`);
   await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
   await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
@@ -53,7 +46,7 @@ it('a browser set to es-ES reads the sign-in and registration pages in Spanish',
 });
 
 it('a vendor switched to French reads the activity, the customers list and help in French, with French dates', async () => {
-  const { context, page } = await openIn('en-GB', DESKTOP);
+  const { context, page } = await openIn(app.browser, 'en-GB', DESKTOP);
   await signInPage(page, app.server, app.vendor);
   await page.getByRole('button', { name: /^Account menu: Bean There Café/ }).click();
   await page.getByRole('menuitemradio', { name: 'Français' }).click();
@@ -82,7 +75,7 @@ it('a vendor switched to French reads the activity, the customers list and help 
 });
 
 it('Arabic mirrors the sign-in page, the customers list and help on a 390 px phone without scrolling sideways', async () => {
-  const { context, page } = await openIn('ar', PHONE);
+  const { context, page } = await openIn(app.browser, 'ar', PHONE);
   await page.goto(`${app.server.baseUrl}/login`);
   await page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' }).waitFor();
   await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
@@ -106,25 +99,8 @@ it('Arabic mirrors the sign-in page, the customers list and help on a 390 px pho
   await context.close();
 });
 
-/** Visible texts with letters that are not inside the pseudo-language's brackets (nor the given names). */
-async function textsOutsideTheCatalogue(page: Page, names: string[]): Promise<string[]> {
-  return page.evaluate((allowed) => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, option') || !parent.checkVisibility()) continue;
-      let rest = node.textContent ?? '';
-      for (const name of allowed) rest = rest.split(name).join('');
-      rest = rest.replace(/⟦[^⟧]*⟧/g, '');
-      if (/[A-Za-z]{2,}/.test(rest)) found.push((node.textContent ?? '').trim());
-    }
-    return found;
-  }, names);
-}
-
 it('in the pseudo-language every text of the sign-in, registration and help pages comes from the catalogue', async () => {
-  const { context, page } = await openIn('en-XA', DESKTOP);
+  const { context, page } = await openIn(app.browser, 'en-XA', DESKTOP);
   await page.goto(`${app.server.baseUrl}/login`);
   await page.getByRole('heading', { level: 1, name: /⟦/ }).waitFor();
   await expect(textsOutsideTheCatalogue(page, ['Stampwise'])).resolves.toEqual([]);

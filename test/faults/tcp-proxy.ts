@@ -1,11 +1,13 @@
 // A TCP proxy on loopback between the servers and PostgreSQL. `freeze()` makes the database look like a
 // host that froze: open connections stop carrying bytes and new ones are accepted but never answered.
 // `thaw()` cuts the frozen connections (as the return of a failed-over host would) and forwards again.
+// `refuse()` makes it a service that is down: every connection, open or new, is cut at once; `thaw()` ends that too.
 import net from 'node:net';
 
 export interface TcpProxy {
   port: number;
   freeze(): void;
+  refuse(): void;
   thaw(): void;
   close(): Promise<void>;
 }
@@ -18,6 +20,7 @@ interface Pair {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   let frozen = false;
+  let refusing = false;
 
   const drop = (pair: Pair) => {
     pair.client.destroy();
@@ -30,6 +33,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     pairs.add(pair);
     client.on('error', () => drop(pair));
     client.on('close', () => drop(pair));
+    if (refusing) {
+      drop(pair);
+      return;
+    }
     if (frozen) {
       client.pause(); // accepted, never answered
       return;
@@ -55,8 +62,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pair.upstream?.pause();
       }
     },
+    refuse() {
+      refusing = true;
+      for (const pair of [...pairs]) drop(pair);
+    },
     thaw() {
       frozen = false;
+      refusing = false;
       for (const pair of [...pairs]) drop(pair);
     },
     close() {

@@ -8,19 +8,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
-import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
 import { makeTestAppleCertificates, type TestAppleCertificates } from '../server/apple-certificates';
 import { startFakeApns, type FakeApns } from '../support/fake-apns';
+import { sleep, startWalletFaultStage, type WalletFaultStage } from './wallet-stage';
 
 const PHONES = 4;
 /** A scan slower than this would mean a push held it up. */
 const SCAN_SLOW_MS = 2000;
 /** Pushes wait out backoff (1 s, 2 s…) and APNs' 10 s timeout: everything settles well within this. */
 const SETTLE_MS = 40_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PUSH_JOB = 'apple-pass-push';
 
 interface Phone {
   ip: string;
@@ -31,28 +29,13 @@ interface Phone {
 }
 
 describe('Apple Wallet pushes from two servers while APNs fails, hangs and refuses a phone', () => {
-  const adminUrl = process.env.PG_TEST_URL;
-  const databaseName = `stampwise_wallet_faults_${process.pid}`;
-  let admin: pg.Client;
-  let check: pg.Pool;
+  let stage: WalletFaultStage;
   let certs: TestAppleCertificates;
   let fakeApns: FakeApns;
-  const servers: E2eServer[] = [];
-  let vendor: SignedUpVendor;
   const phones: Phone[] = [];
-  let turn = 0;
-
-  async function scan(ip: string, credential?: string): Promise<{ status: number; ms: number; body: { credential?: string; card?: { id: string } } }> {
-    const server = servers[turn++ % servers.length]!;
-    const token = (await vendorApi<{ token: string }>(server, vendor, 'GET', `/api/qrcode/generate/${vendor.vendorId}`)).token;
-    const started = Date.now();
-    const response = await fetch(`${server.baseUrl}/api/customer/scan`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(credential ? { [CUSTOMER_CREDENTIAL_HEADER]: credential } : {}) },
-      body: JSON.stringify({ token }),
-    });
-    return { status: response.status, ms: Date.now() - started, body: (await response.json()) as { credential?: string; card?: { id: string } } };
-  }
+  const scan = (ip: string, credential?: string) => stage.scan(ip, credential);
+  const settled = () => stage.settled(PUSH_JOB, 'pushes', SETTLE_MS);
+  const pushJobs = () => stage.jobsOf(PUSH_JOB);
 
   function passJsonOf(pkpass: Buffer): { serialNumber: string; authenticationToken: string; passTypeIdentifier: string } {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-faults-pkpass-'));
@@ -61,21 +44,6 @@ describe('Apple Wallet pushes from two servers while APNs fails, hangs and refus
       return JSON.parse(execFileSync('unzip', ['-p', 'card.pkpass', 'pass.json'], { cwd: dir }).toString('utf8'));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  async function pushJobs(): Promise<{ state: string; payload: string }[]> {
-    return (await check.query<{ state: string; payload: string }>("select state, payload from jobs where kind = 'apple-pass-push'")).rows;
-  }
-
-  /** Waits until no push is waiting or running (or fails after SETTLE_MS). */
-  async function settled(): Promise<void> {
-    const deadline = Date.now() + SETTLE_MS;
-    for (;;) {
-      const open = (await pushJobs()).filter((job) => job.state === 'queued' || job.state === 'running');
-      if (open.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`${open.length} pushes still open after ${SETTLE_MS} ms`);
-      await sleep(250);
     }
   }
 
@@ -99,41 +67,25 @@ describe('Apple Wallet pushes from two servers while APNs fails, hangs and refus
   }
 
   beforeAll(async () => {
-    if (!adminUrl) throw new Error('PG_TEST_URL is not set: the fault suite needs PostgreSQL (a role that may CREATE DATABASE)');
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    const direct = new URL(adminUrl);
-    direct.pathname = `/${databaseName}`;
-    check = new pg.Pool({ connectionString: direct.toString(), max: 2 });
-    check.on('error', () => undefined);
     certs = makeTestAppleCertificates();
     fakeApns = await startFakeApns();
-    const env = {
-      ...certs.env,
-      APNS_URL: fakeApns.url,
-      DATABASE_URL: direct.toString(),
-      SESSION_SECRET: 'wallet-fault-suite-session-secret-0123456789',
-      TRUST_PROXY: '1',
-      STAMP_COOLDOWN_MINUTES: '0',
-      LOG_LEVEL: 'warn',
-    };
-    servers.push(await startServer(env)); // migrates the new database
-    servers.push(await startServer(env));
-    vendor = await signUpVendor(servers[0]!);
-    await vendorApi(servers[0]!, vendor, 'POST', `/api/rewards/${vendor.vendorId}`, { stamps: 50, item: null, itemCustom: 'Flat White', expiry: '2099-12-31' });
+    stage = await startWalletFaultStage({
+      databaseName: `stampwise_wallet_faults_${process.pid}`,
+      env: { ...certs.env, APNS_URL: fakeApns.url, SESSION_SECRET: 'wallet-fault-suite-session-secret-0123456789', STAMP_COOLDOWN_MINUTES: '0' },
+      goal: 50,
+    });
+    const [first, second] = stage.servers;
     for (let i = 0; i < PHONES; i += 1) {
       const ip = `10.14.0.${i + 1}`;
-      const first = await scan(ip);
-      expect(first.status).toBe(200);
-      const credential = first.body.credential!;
-      const cardId = first.body.card!.id;
-      const download = await fetch(`${servers[0]!.baseUrl}/api/customer/cards/${cardId}/apple-pass`, { headers: { [CUSTOMER_CREDENTIAL_HEADER]: credential, 'x-forwarded-for': ip } });
+      const firstScan = await scan(ip);
+      expect(firstScan.status).toBe(200);
+      const credential = firstScan.body.credential!;
+      const cardId = firstScan.body.card!.id;
+      const download = await fetch(`${first!.baseUrl}/api/customer/cards/${cardId}/apple-pass`, { headers: { [CUSTOMER_CREDENTIAL_HEADER]: credential, 'x-forwarded-for': ip } });
       const pass = passJsonOf(Buffer.from(await download.arrayBuffer()));
       const device = `faultdevice${i}`;
       const pushToken = `faultpushtoken${i}`;
-      const registered = await fetch(`${servers[1]!.baseUrl}/api/passes/apple/v1/devices/${device}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`, {
+      const registered = await fetch(`${second!.baseUrl}/api/passes/apple/v1/devices/${device}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`, {
         method: 'POST',
         headers: { authorization: `ApplePass ${pass.authenticationToken}`, 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({ pushToken }),
@@ -144,14 +96,9 @@ describe('Apple Wallet pushes from two servers while APNs fails, hangs and refus
   });
 
   afterAll(async () => {
-    for (const server of servers.splice(0)) await server.stop();
+    await stage?.close();
     await fakeApns?.close();
     certs?.remove();
-    await check?.end();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
   });
 
   it('APNs answering 500 twice per phone: scans stay fast, every phone gets its push once APNs recovers, none twice', async () => {
@@ -187,7 +134,7 @@ describe('Apple Wallet pushes from two servers while APNs fails, hangs and refus
     await sleep(3500);
     await scanEveryPhone();
     await settled();
-    expect((await check.query('select 1 from apple_pass_devices where device_library_id = $1', [gone.device])).rowCount).toBe(0);
+    expect((await stage.check.query('select 1 from apple_pass_devices where device_library_id = $1', [gone.device])).rowCount).toBe(0);
     const receivedBefore = fakeApns.received.filter((push) => push.token === gone.pushToken).length;
     await sleep(3500);
     const since = Date.now();

@@ -22,6 +22,8 @@ import { refreshStampFigures } from '../../server/repositories/stamp-figures';
 import { touchStore } from '../../server/repositories/store-version';
 import { newMenuItemId } from '../../server/services/menu/items';
 import { buildTestApp, type TestApp } from './helpers';
+import type { CampaignInput } from '../../src/api/contract/campaigns';
+import { credentialHashOf } from '../../server/services/customers';
 
 // ---- Vendors, menu items and rewards ------------------------------------------------------------
 
@@ -735,4 +737,38 @@ export function registerPassDevice(t: TestApp, pass: DownloadedApplePass, device
 export async function onlyCardOf(t: TestApp, credential: string): Promise<string> {
   const wallet = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
   return (wallet.json() as { cards: { id: string }[] }).cards[0]!.id;
+}
+
+/**
+ * A campaign as the store's form sends it: a discount on coffee for every customer, announced once,
+ * from now for a week, no A/B split and no budget; `overrides` change any field.
+ */
+export function campaignInput(t: TestApp, overrides: Partial<CampaignInput> = {}): CampaignInput {
+  const now = t.clock.now();
+  return {
+    campaignTitle: 'Winter Warmer Week',
+    campaignDescription: 'A free pastry with every large coffee.',
+    targetAudience: 'all',
+    startDateTime: new Date(now).toISOString(),
+    endDateTime: new Date(now + 7 * DAY).toISOString(),
+    promotionType: 'discount',
+    itemsToPromote: ['Coffee'],
+    notificationFrequency: 'once',
+    abTesting: false,
+    budget: 0,
+    ...overrides,
+  };
+}
+
+/** Launches the campaign through POST /api/campaigns/:vendorId (answered 201) and answers its id. */
+export async function launchCampaign(t: TestApp, store: Pick<TestStore, 'id' | 'auth'>, input: CampaignInput): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: input });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+/** The customer whose wallet a device credential opens. */
+export async function customerIdOfCredential(t: TestApp, credential: string): Promise<string> {
+  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential)!).executeTakeFirstOrThrow();
+  return row.customer_id;
 }

@@ -49,6 +49,24 @@ const withTimeout = <T,>(promise: Promise<T>, ms: number): Promise<T | 'timeout'
   Promise.race([promise, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref())]);
 
 /** Whether the server still accepts a TCP connection on `port` (one that is then closed at once). */
+/** A TCP server where a database should be that accepts connections and never answers on them. */
+async function startSilentDatabase(): Promise<{ port: number; accepted: () => number; close: () => Promise<void> }> {
+  const sockets: net.Socket[] = [];
+  const silent = net.createServer((socket) => {
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (silent.address() as net.AddressInfo).port,
+    accepted: () => sockets.length,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
+  };
+}
+
 function acceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -153,21 +171,14 @@ describe('server/main.ts', () => {
   });
 
   it('honours SIGTERM while waiting for a database that accepts connections but never answers', async () => {
-    const sockets: net.Socket[] = [];
-    let accepted = 0;
-    const silent = net.createServer((socket) => {
-      accepted += 1;
-      sockets.push(socket);
-      socket.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as net.AddressInfo;
+    const silent = await startSilentDatabase();
+    const { port } = silent;
     try {
       const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: `postgres://app:secret@127.0.0.1:${port}/stampwise`, DB_CONNECT_TIMEOUT_MS: '60000' });
       children.push(started.child);
       const deadline = Date.now() + STARTUP_BUDGET_MS;
-      while (accepted === 0 && Date.now() < deadline && started.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
-      if (accepted === 0) {
+      while (silent.accepted() === 0 && Date.now() < deadline && started.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (silent.accepted() === 0) {
         console.warn('skipped: the server did not reach the database within the budget on this machine');
         return;
       }
@@ -178,19 +189,13 @@ describe('server/main.ts', () => {
       expect(Date.now() - signalledAt).toBeLessThan(5000);
       expect(started.output()).toContain('SIGTERM received during start-up: stopping');
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 
   it('gives up on a silent database after DB_CONNECT_TIMEOUT_MS with one line, instead of hanging', async () => {
-    const sockets: net.Socket[] = [];
-    const silent = net.createServer((socket) => {
-      sockets.push(socket);
-      socket.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as net.AddressInfo;
+    const silent = await startSilentDatabase();
+    const { port } = silent;
     try {
       const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: `postgres://app:secret@127.0.0.1:${port}/stampwise`, DB_CONNECT_TIMEOUT_MS: '1000' });
       children.push(started.child);
@@ -202,8 +207,7 @@ describe('server/main.ts', () => {
       expect(code).toBe(1);
       expect(started.output().trim()).toBe(`Stampwise could not start: cannot reach PostgreSQL at 127.0.0.1:${port}: no answer in time, or the connection was cut (is PostgreSQL listening on that port?)`);
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 });

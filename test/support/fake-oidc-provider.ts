@@ -33,8 +33,12 @@ interface IssuedCode {
   user: FakeUser;
 }
 
+// An RSA key pair costs a sixth of a second of CPU to make, and most tests start a provider of their own:
+// the providers of one test file share one pair (each still has its own server, codes and users).
+let sharedKeyPair: ReturnType<typeof generateKeyPair> | undefined;
+
 export async function startFakeOidcProvider(): Promise<FakeOidcProvider> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const { publicKey, privateKey } = await (sharedKeyPair ??= generateKeyPair('RS256'));
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'fake-key-1', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, IssuedCode>();
   const server = http.createServer();

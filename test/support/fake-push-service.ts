@@ -27,6 +27,15 @@ export interface ReceivedPush {
   vapidKey: string;
   claims: JWTPayload;
   ttl: string | undefined;
+  /** The Topic header (RFC 8030 §5.4): pushes of one topic replace each other while undelivered. */
+  topic: string | undefined;
+}
+
+/** Every push request that reached a subscription, answered or not: what a retry looked like. */
+export interface PushAttempt {
+  endpoint: string;
+  topic: string | undefined;
+  status: number | 'hang';
 }
 
 export type FakePushAnswer = number | 'hang';
@@ -35,6 +44,9 @@ export interface FakePushService {
   origin: string;
   /** Trusts this service's certificate: give it to the push client. */
   agent: https.Agent;
+  /** The certificate (PEM), for a server process to trust through NODE_EXTRA_CA_CERTS. */
+  certificate: string;
+  attempts: PushAttempt[];
   /** Pushes whose JWT verified and whose payload decrypted, in order. */
   received: ReceivedPush[];
   /** Requests refused (bad JWT, undecryptable payload, unknown endpoint), with why. */
@@ -94,6 +106,8 @@ export async function startFakePushService(): Promise<FakePushService> {
   const fake: FakePushService = {
     origin: '',
     agent: new https.Agent({ ca: cert, keepAlive: false }),
+    certificate: cert,
+    attempts: [],
     received: [],
     refused: [],
     subscribe() {
@@ -128,6 +142,8 @@ export async function startFakePushService(): Promise<FakePushService> {
           response.writeHead(status).end(why);
         };
         if (request.method !== 'POST' || !receiver) return refuse(404, `no subscription at ${endpoint}`);
+        const topic = typeof request.headers.topic === 'string' ? request.headers.topic : undefined;
+        fake.attempts.push({ endpoint, topic, status: receiver.answer });
         if (receiver.answer === 'hang') {
           hanging.add(response);
           return;
@@ -149,7 +165,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         }
         if (receiver.answer !== 201) return refuse(receiver.answer, `answered ${receiver.answer} as the test chose`);
         const ttl = request.headers.ttl;
-        fake.received.push({ endpoint, payload, vapidKey: vapid.key, claims, ttl: typeof ttl === 'string' ? ttl : undefined });
+        fake.received.push({ endpoint, payload, vapidKey: vapid.key, claims, ttl: typeof ttl === 'string' ? ttl : undefined, topic });
         response.writeHead(201, { location: `${endpoint}/message/${fake.received.length}` }).end();
       })();
     });

@@ -33,6 +33,7 @@ import * as campaignPromotions from './2026112612_campaign_promotions';
 import * as accountSettings from './2026112613_account_settings';
 import * as walletGoogleLocale from './2026112614_wallet_google_locale';
 import * as personLocale from './2026112617_person_locale';
+import * as storeTimeZone from './2026112620_store_time_zone';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -68,5 +69,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112613_account_settings': { up: accountSettings.up(dialect), down: accountSettings.down() },
     '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
     '2026112617_person_locale': { up: personLocale.up(dialect), down: personLocale.down() },
+    '2026112620_store_time_zone': { up: storeTimeZone.up(dialect), down: storeTimeZone.down() },
   };
 }

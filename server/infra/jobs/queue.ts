@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { insertJob } from '../../repositories/jobs';
+import { insertJobs, type NewJob } from '../../repositories/jobs';
 
 export interface JobRequest {
   kind: string;
@@ -22,7 +22,12 @@ export interface JobRequest {
 
 /** Adds the job in `trx`; false when it was already there or folded into a waiting one. */
 export async function enqueueJob(trx: Kysely<Database>, now: number, request: JobRequest): Promise<boolean> {
-  return insertJob(trx, {
+  return (await enqueueJobs(trx, now, [request])) === 1;
+}
+
+/** Adds the jobs in `trx` in one statement; answers how many were new. */
+export async function enqueueJobs(trx: Kysely<Database>, now: number, requests: readonly JobRequest[]): Promise<number> {
+  return insertJobs(trx, requests.map((request): NewJob => ({
     id: crypto.randomUUID(),
     kind: request.kind,
     idempotencyKey: request.idempotencyKey,
@@ -30,5 +35,5 @@ export async function enqueueJob(trx: Kysely<Database>, now: number, request: Jo
     payload: JSON.stringify(request.payload ?? null),
     runAfter: now + (request.delayMs ?? 0),
     now,
-  });
+  })));
 }

@@ -3,11 +3,14 @@
 // is still ours, retried with backoff on failure and dead-lettered after `maxAttempts`. A server that
 // dies mid-job leaves the lease to run out, and another server takes the job over.
 import type { Db } from '../../db';
-import { buryJob, claimJobs, completeJob, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
+import { buryJob, claimJobs, completeJobs, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 
 export interface JobContext {
   jobId: string;
+  /** The server holding the job's lease (a handler may check the lease is still its own before an outside call). */
+  owner: string;
   /** 1 for the first run. */
   attempt: number;
   /** Aborted when the job runs out of time: the handler stops sending. */
@@ -46,6 +49,17 @@ export interface JobRunnerOptions {
   /** The wait between looks for due jobs when the queue is idle (default 500 ms). */
   pollMs?: number;
   batchSize?: number;
+  /**
+   * Jobs of a batch run at once (default: the whole batch). Below the batch size the rest wait their turn,
+   * each after a yield to the event loop, so requests are served between jobs (SQLite's queries run in
+   * this thread: a batch run all at once would hold every request until it ends).
+   */
+  concurrency?: number;
+  /**
+   * After a full batch, the runner rests this many times as long as the batch took before the next one
+   * (default 0: at once), so a queue of ten thousand jobs takes at most 1/(1 + restFactor) of the thread.
+   */
+  restFactor?: number;
   /** Attempts before a job goes to the dead letter (default 8). */
   maxAttempts?: number;
   backoff?: BackoffPolicy;
@@ -66,6 +80,8 @@ export interface JobRunner {
 }
 
 const PURGE_EVERY_MS = 60 * 60_000;
+/** The longest a succeeded job waits for the rest of its batch before it is marked done on its own write. */
+const FINISH_WAIT_MS = 250;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const now = options.now ?? Date.now;
@@ -74,6 +90,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const timeoutMs = options.timeoutMs ?? Math.floor(leaseMs / 2);
   const pollMs = options.pollMs ?? 500;
   const batchSize = options.batchSize ?? 20;
+  const concurrency = Math.max(1, Math.min(batchSize, options.concurrency ?? batchSize));
+  const restFactor = options.restFactor ?? 0;
   const maxAttempts = options.maxAttempts ?? 8;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * 60_000;
@@ -83,7 +101,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const inHand = new Set<string>();
   let lastPurge = 0;
 
-  async function runJob(job: JobRow): Promise<void> {
+  /** Runs the job's handler; true when it succeeded (the caller marks it done with the rest of its batch). */
+  async function runJob(job: JobRow): Promise<boolean> {
     const handler = options.handlers[job.kind];
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -94,11 +113,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }, timeoutMs);
       timer.unref();
     });
-    inHand.add(job.id);
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
-      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
-      await completeJob(db, job.id, options.owner, now());
+      await Promise.race([handler(JSON.parse(job.payload) as unknown, { jobId: job.id, owner: options.owner, attempt: job.attempts, signal: controller.signal }), timedOut]);
+      return true;
     } catch (error) {
       // A job waiting for its moment has not failed.
       if (!(error instanceof RetryJobLaterError)) onError(error, job);
@@ -106,9 +124,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (error instanceof RetryJobLaterError) await requeueJob(db, job, options.owner, now(), error.runAfter, message);
       else if (error instanceof PermanentJobError || job.attempts >= maxAttempts) await buryJob(db, job.id, options.owner, now(), message);
       else await requeueJob(db, job, options.owner, now(), now() + backoffMs(job.attempts, backoff, random), message);
+      return false;
     } finally {
       clearTimeout(timer);
-      inHand.delete(job.id);
     }
   }
 
@@ -119,8 +137,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await purgeFinishedJobs(db, at - keepDoneMs);
     }
     const jobs = await claimJobs(db, { dialect: options.db.dialect, owner: options.owner, now: at, leaseMs, kinds, limit: batchSize });
-    // Each job settles on its own (its failure is recorded in its row); one slow send never holds the others back.
-    await Promise.all(jobs.map((job) => runJob(job).catch((error: unknown) => onError(error, job))));
+    // Claimed jobs waiting for their turn keep their leases renewed too.
+    for (const job of jobs) inHand.add(job.id);
+    const finished = finishTogether(jobs.length, FINISH_WAIT_MS, (ids) => completeJobs(db, ids, options.owner, now()), onError);
+    try {
+      // Each job settles on its own (a failure is recorded in its row at once); `concurrency` lanes take
+      // the batch's jobs in turn, so one slow send never holds the others back for long.
+      const waiting = [...jobs];
+      const lane = async (): Promise<void> => {
+        for (let job = waiting.shift(); job; job = waiting.shift()) {
+          if (concurrency < jobs.length) await yieldToRequests();
+          let succeeded = false;
+          try {
+            succeeded = await runJob(job);
+          } catch (error) {
+            onError(error, job);
+          } finally {
+            finished.settle(succeeded ? job.id : undefined);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+      await finished.settled();
+    } finally {
+      for (const job of jobs) inHand.delete(job.id);
+    }
     return jobs.length;
   }
 
@@ -139,6 +180,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   function tick(): void {
     if (stopped || running) return;
     running = true;
+    const started = performance.now();
     current = runOnce()
       .then((ran) => ran)
       .catch((error: unknown) => {
@@ -148,7 +190,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       })
       .then((ran) => {
         running = false;
-        schedule(ran === batchSize ? 0 : pollMs);
+        schedule(ran === batchSize ? Math.max(0, Math.round((performance.now() - started) * restFactor)) : pollMs);
       });
   }
 
@@ -173,5 +215,39 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       clearInterval(heartbeat);
       await current;
     },
+  };
+}
+
+/**
+ * Marks a batch's succeeded jobs done in one write once the whole batch has run (a batch of pushes sent
+ * together costs one commit rather than one per job). A slow job holds the others' write back at most
+ * `maxWaitMs`: they are written then, and the slow one with whatever finishes after it.
+ */
+function finishTogether(jobCount: number, maxWaitMs: number, write: (ids: readonly string[]) => Promise<unknown>, onError: (error: unknown) => void) {
+  let running = jobCount;
+  const waiting: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let written: Promise<unknown> = Promise.resolve();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0) return;
+    const ids = waiting.splice(0);
+    // A failed write leaves its jobs leased: they run again when the lease runs out.
+    written = written.then(() => write(ids)).catch(onError);
+  };
+  return {
+    /** One job of the batch is over: `succeededId` when it is to be marked done. */
+    settle(succeededId?: string): void {
+      running -= 1;
+      if (succeededId !== undefined) waiting.push(succeededId);
+      if (running === 0) flush();
+      else if (succeededId !== undefined && !timer) {
+        timer = setTimeout(flush, maxWaitMs);
+        timer.unref();
+      }
+    },
+    /** Resolves once every write begun so far is over. */
+    settled: () => written,
   };
 }

@@ -10,6 +10,7 @@ import { printableQrToken } from '../../services/printable-qr';
 import { qrScanUrl } from '../../infra/qr-tokens-impl';
 import { markFlyerPrinted } from '../../services/first-day';
 import { issueDeviceCode } from '../../services/counter-devices';
+import { named } from '../../plugins/plugin-name';
 
 const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** What the QR image encodes: a plain phone camera opens the customer page (compact form: qr-tokens-impl.ts). */
@@ -76,4 +77,4 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default codeRoutes;
+export default named(codeRoutes);

@@ -4,10 +4,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import codeRoutes from './codes';
 import relayRoutes from './relay';
+import { named } from '../../plugins/plugin-name';
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(codeRoutes);
   await app.register(relayRoutes);
 };
 
-export default qrcodeRoutes;
+export default named(qrcodeRoutes);

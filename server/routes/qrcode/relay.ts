@@ -5,6 +5,7 @@ import { ErrorBody, VendorParams } from '../../../src/api/contract/common';
 import { RelayAlertsResponse, StampBudgetFloors, StampBudgetSettings as BudgetSettings, VoidCodeRequest, VoidCodeResponse } from '../../../src/api/contract/relay';
 import { getBudgetSettings, listRelayAlerts, updateBudgetSettings, voidCode } from '../../services/relay';
 import { recordOf } from '../../services/actors';
+import { named } from '../../plugins/plugin-name';
 
 /** Voids are rare and deliberate: a runaway client is stopped well before it matters. */
 const VOIDS_PER_MINUTE = 30;
@@ -67,4 +68,4 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default relayRoutes;
+export default named(relayRoutes);

@@ -5,6 +5,11 @@
 export interface CampaignMessage {
   /** The planned message's id: the same on every retry. */
   messageId: string;
+  /**
+   * Names this message to the service (deliveryKey): the same on every try, on every server, so a
+   * service that dedupes (e-mail Message-ID, web push Topic, Google's message id) collapses a repeat.
+   */
+  deliveryKey: string;
   campaignId: string;
   vendorId: string;
   customerId: string;

@@ -8,6 +8,7 @@ import { text } from '../../infra/texts';
 import { unsubscribeToken } from '../../infra/unsubscribe-tokens';
 import { findMailContact, mailableCustomerIds } from '../../repositories/campaign-delivery';
 import type { CampaignChannel, CampaignMessage } from './channel';
+import { campaignMailMessageId } from './delivery-key';
 
 export type EmailChannelDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'secret'>;
 
@@ -17,7 +18,7 @@ export function unsubscribeUrl(deps: Pick<AppDeps, 'config' | 'secret'>, vendorI
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function campaignMail(to: string, message: CampaignMessage, unsubscribe: string, locale: Locale): MailMessage {
+export function campaignMail(to: string, message: CampaignMessage, unsubscribe: string, locale: Locale, publicUrl: string): MailMessage {
   const store = message.storeName;
   const why = text(locale, 'campaignMail.why', { store });
   const action = text(locale, 'campaignMail.unsubscribe', { store });
@@ -37,6 +38,7 @@ export function campaignMail(to: string, message: CampaignMessage, unsubscribe: 
     text: plain,
     html,
     link: unsubscribe,
+    messageId: campaignMailMessageId(message.deliveryKey, publicUrl),
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
@@ -44,13 +46,13 @@ export function campaignMail(to: string, message: CampaignMessage, unsubscribe: 
 export function emailChannel(deps: EmailChannelDeps): CampaignChannel {
   return {
     id: 'email',
-    reachableCustomerIds: (vendorId) => mailableCustomerIds(deps.db.kysely, vendorId),
+    reachableCustomerIds: (vendorId) => mailableCustomerIds(deps.db.reads, vendorId),
     async send(message) {
       // Read again at sending time: the customer may have removed the address or the opt-in since the plan.
       const contact = await findMailContact(deps.db.kysely, message.customerId);
       if (!contact?.email || contact.campaign_mail_opt_in !== 1 || contact.deleted_at !== null) return 'gone';
       const locale = isLocale(contact.locale) ? contact.locale : DEFAULT_LOCALE;
-      await deps.mailer.send(campaignMail(contact.email, message, unsubscribeUrl(deps, message.vendorId, message.customerId), locale));
+      await deps.mailer.send(campaignMail(contact.email, message, unsubscribeUrl(deps, message.vendorId, message.customerId), locale, deps.config.publicUrl));
       return 'sent';
     },
   };

@@ -18,7 +18,7 @@ export function googlePassChannel(deps: Pick<AppDeps, 'db' | 'now' | 'googleWall
   if (!client) return undefined;
   return {
     id: 'google-pass',
-    reachableCustomerIds: (vendorId) => googlePassCustomerIds(deps.db.kysely, vendorId),
+    reachableCustomerIds: (vendorId) => googlePassCustomerIds(deps.db.reads, vendorId),
     async send(message, signal) {
       const db = deps.db.kysely;
       const cardId = await cardIdAt(db, message.vendorId, message.customerId);
@@ -32,7 +32,8 @@ export function googlePassChannel(deps: Pick<AppDeps, 'db' | 'now' | 'googleWall
           {
             messages: [
               {
-                id: `campaign-${message.campaignId}`,
+                // The delivery key as the message id: a PATCH sent again after a crash carries the same message, not a second one.
+                id: `campaign-${message.deliveryKey}`,
                 header: message.title,
                 body: `${message.body}\n\n${text(locale, 'campaignMail.passOptOut')}`,
                 messageType: notified < GOOGLE_NOTIFICATIONS_PER_DAY ? 'TEXT_AND_NOTIFY' : 'TEXT',

@@ -10,7 +10,7 @@ import { campaignSendHandler } from './sender';
 export { campaignChannels, type ChannelDeps } from './channels';
 export type { CampaignChannel, CampaignMessage, SendOutcome } from './channel';
 export { CAMPAIGN_SEND_JOB, planCampaignMessages, WEEKLY_MESSAGE_CAP } from './planner';
-export { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_PLAN_JOB, PLAN_EVERY_MS, queuePlanRun, queuePlanSoon } from './schedule';
+export { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_PLAN_JOB, campaignRunnerPace, PLAN_EVERY_MS, queuePlanRun, queuePlanSoon } from './schedule';
 export { GIVE_UP_AFTER_MS } from './sender';
 
 export function campaignDeliveryJobHandlers(deps: ChannelDeps, channels: readonly CampaignChannel[]): Record<string, JobHandler> {

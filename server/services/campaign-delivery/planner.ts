@@ -6,13 +6,14 @@
 // and customers who already had 2 message occasions from the store in the last 7 days (they are
 // planned on a later run within the period, once the week has room).
 import crypto from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inTransaction } from '../../db/transactions';
-import { enqueueJob } from '../../infra/jobs';
+import { enqueueJobs, type JobRequest } from '../../infra/jobs';
 import {
   activeCampaigns,
   audienceCustomerIds,
-  insertCampaignMessage,
+  insertCampaignMessages,
   optedOutCustomerIds,
   plannedChannels,
   recentOccasionCounts,
@@ -22,6 +23,7 @@ import {
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../campaigns';
 import { isHeldOut } from '../campaign-split';
 import type { CampaignChannel } from './channel';
+import { localDayNumber } from '../store-time-zone';
 import { sendableAt } from './quiet-hours';
 
 export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
@@ -29,13 +31,22 @@ export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
 export const WEEKLY_MESSAGE_CAP = 2;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-/** Messages planned per transaction: a send to 10,000 customers never holds the database for long. */
-const PLAN_CHUNK = 200;
+/**
+ * Messages planned per transaction. Each transaction holds SQLite's one write connection (and runs
+ * synchronously in this thread) until it commits: 50 messages keep that to a few milliseconds, so a stamp
+ * arriving meanwhile waits for one short chunk, never for the whole 10,000-customer plan.
+ */
+const PLAN_CHUNK = 50;
 
-export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency'>, now: number): number {
-  if (campaign.notification_frequency === 'daily') return Math.floor((now - campaign.start_at) / DAY_MS);
-  if (campaign.notification_frequency === 'weekly') return Math.floor((now - campaign.start_at) / WEEK_MS);
-  return 0;
+/**
+ * The schedule period `now` is in, counted in the store's calendar days from the campaign's start day: a daily
+ * campaign's next message is due on the store's next morning (not 24 hours after the launch), a weekly one's
+ * on the same weekday a week on; a day of the clocks changing is one day like any other.
+ */
+export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency' | 'time_zone'>, now: number): number {
+  if (campaign.notification_frequency === 'once') return 0;
+  const days = Math.max(0, localDayNumber(now, campaign.time_zone) - localDayNumber(campaign.start_at, campaign.time_zone));
+  return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
 export interface SendJobPayload {
@@ -52,16 +63,20 @@ export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now'>, ch
 
 async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
   const db = deps.db.kysely;
+  // The plan's big reads (the audience, who is reachable where, what is planned) go to the read
+  // connection: on SQLite a worker thread, so reading 10,000 customers never blocks a stamp. A row
+  // another server commits meanwhile is caught by the unique (campaign, customer, channel, period).
+  const reads = deps.db.reads;
   const period = periodOf(campaign, now);
-  const audience = await audienceCustomerIds(db, campaign.vendor_id, {
+  const audience = await audienceCustomerIds(reads, campaign.vendor_id, {
     audience: campaign.audience,
     since: now - AUDIENCE_WINDOW_DAYS * DAY_MS,
     dailyDays: DAILY_VISITOR_DAYS,
     weeklyVisits: WEEKLY_VISITOR_VISITS,
   });
-  const optedOut = await optedOutCustomerIds(db, campaign.vendor_id);
-  const already = await plannedChannels(db, campaign.id, period);
-  const occasions = await recentOccasionCounts(db, campaign.vendor_id, now - WEEK_MS);
+  const optedOut = await optedOutCustomerIds(reads, campaign.vendor_id);
+  const already = await plannedChannels(reads, campaign.id, period);
+  const occasions = await recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS);
   const reach = await Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) })));
   const dueAt = sendableAt(now, campaign.time_zone);
   const rows: NewCampaignMessage[] = [];
@@ -79,21 +94,22 @@ async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly Campai
   }
   let added = 0;
   for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+    // Requests that arrived during the last chunk are served before the next one starts.
+    if (start > 0) await yieldToRequests();
     const chunk = rows.slice(start, start + PLAN_CHUNK);
+    // One statement for the chunk's messages and one for their jobs: two round trips per 50 messages.
     added += await inTransaction(db, async (trx) => {
-      let inserted = 0;
-      for (const row of chunk) {
-        if (!(await insertCampaignMessage(trx, row, now))) continue;
-        inserted += 1;
-        const payload: SendJobPayload = { messageId: row.id };
-        await enqueueJob(trx, now, {
+      const inserted = await insertCampaignMessages(trx, chunk, now);
+      const jobs = chunk
+        .filter((row) => inserted.has(row.id))
+        .map((row): JobRequest => ({
           kind: CAMPAIGN_SEND_JOB,
-          payload,
+          payload: { messageId: row.id } satisfies SendJobPayload,
           idempotencyKey: `${CAMPAIGN_SEND_JOB}:${row.campaignId}:${row.customerId}:${row.channel}:${row.period}`,
           delayMs: row.dueAt - now,
-        });
-      }
-      return inserted;
+        }));
+      await enqueueJobs(trx, now, jobs);
+      return inserted.size;
     });
   }
   return added;

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/migrations/dialect-types';
 import { enqueueJob, type BackoffPolicy } from '../../infra/jobs';
 
 export const CAMPAIGN_PLAN_JOB = 'campaign-delivery.plan';
@@ -13,6 +14,24 @@ const PLAN_SOON_MS = 2000;
 /** Campaign messages retry for a day (then the dead letter): the job's own attempt limit never comes first. */
 export const CAMPAIGN_JOB_MAX_ATTEMPTS = 10_000;
 export const CAMPAIGN_JOB_BACKOFF: BackoffPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
+export interface CampaignRunnerPace {
+  batchSize: number;
+  concurrency: number;
+  restFactor: number;
+}
+
+/**
+ * How the campaign runner paces a big send. Every message is a few commits (the attempting mark, the
+ * settle, the job's completion). On SQLite each runs in this thread and waits for the disk, and a stamp
+ * arriving meanwhile waits with it: 8 claimed at a time, one in flight, a yield to the event loop before
+ * each and a rest as long as the batch took, so the send uses at most half the thread and a stamp waits
+ * for at most one message's commits. On PostgreSQL the commits run in the database, which the stamps
+ * share: 2 in flight overlap their round trips, with the same rest (4 in flight with a short rest
+ * doubled a stamp's p50 in the bench).
+ */
+export function campaignRunnerPace(dialect: Dialect): CampaignRunnerPace {
+  return dialect === 'sqlite' ? { batchSize: 8, concurrency: 1, restFactor: 1 } : { batchSize: 8, concurrency: 2, restFactor: 1 };
+}
 
 /** Queues the plan run of the next slot after `now` (or of the slot `now` is in, at start-up). */
 export async function queuePlanRun(db: Kysely<Database>, now: number, slot: 'current' | 'next'): Promise<void> {

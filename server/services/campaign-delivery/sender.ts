@@ -2,10 +2,15 @@
 // the job's lease. A message is settled once (sent, skipped, or failed) and never sent again after;
 // a failure or a timeout is tried again with backoff, and after 24 hours the message goes to the dead
 // letter (failed), counted in the campaigns table. At night it waits for the store's morning.
+// Before each try the attempting mark is written under the job's lease, and the message goes out with its
+// delivery key: a server that dies after the service accepted the message and before the settle leaves
+// the message waiting, and the server that takes the job over sends it again under the same key, which
+// the service uses to collapse the repeat where its protocol allows (docs/campaigns.md, Delivery guarantees).
 import type { AppDeps } from '../../deps';
 import { PermanentJobError, RetryJobLaterError, type JobHandler } from '../../infra/jobs';
-import { cardIdAt, findMessageToSend, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
+import { cardIdAt, findMessageToSend, markAttempt, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
 import type { CampaignChannel, SendOutcome } from './channel';
+import { deliveryKey } from './delivery-key';
 import { sendableAt } from './quiet-hours';
 import type { SendJobPayload } from './planner';
 
@@ -39,12 +44,19 @@ export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>
       await settleMessage(db, messageId, 'skipped', now, channel ? 'no card' : `no channel ${message.channel} on this server`);
       return;
     }
+    if (!(await markAttempt(db, messageId, { jobId: context.jobId, owner: context.owner }, now))) {
+      // Another server settled it meanwhile: nothing to do.
+      if ((await findMessageToSend(db, messageId))?.state !== 'waiting') return;
+      // This server's lease ran out while it prepared the send: the job goes back to the queue untouched.
+      throw new RetryJobLaterError(now, 'the lease ran out before the send');
+    }
     let outcome: SendOutcome;
     let failure: unknown;
     try {
       outcome = await channel.send(
         {
           messageId,
+          deliveryKey: deliveryKey({ campaignId: message.campaign_id, customerId: message.customer_id, channel: message.channel, period: message.period }),
           campaignId: message.campaign_id,
           vendorId: message.vendor_id,
           customerId: message.customer_id,

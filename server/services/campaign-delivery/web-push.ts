@@ -9,6 +9,6 @@ export function webPushChannel(deps: Pick<AppDeps, 'db' | 'webPush' | 'now'>): C
   return {
     id: 'push',
     reachableCustomerIds: (vendorId) => pushReachableCustomerIds(deps, vendorId),
-    send: (message) => sendCampaignPush(deps, { vendorId: message.vendorId, customerId: message.customerId, title: message.title, body: message.body, url: message.url }),
+    send: (message) => sendCampaignPush(deps, { vendorId: message.vendorId, customerId: message.customerId, title: message.title, body: message.body, url: message.url, topic: message.deliveryKey }),
   };
 }

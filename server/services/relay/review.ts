@@ -28,6 +28,7 @@ import { inTransaction } from '../../db/transactions';
 import { budgetChangeActor, recordStoreSettingsActor } from '../../repositories/actors';
 import { enqueueGoogleWalletUpdates } from '../google-wallet-updates';
 import { applePassesChanged } from '../apple-pass-updates';
+import { bonusCompanionsOf } from '../bonus-stamps';
 
 /** Alerts shown: flags of the last week, newest first. */
 export const ALERT_DAYS = 7;
@@ -120,7 +121,9 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     // Taken first: the code grants nothing more, and a second void (another tab) finds it taken.
     if (!(await markCodeVoided(trx, codeKey, now))) throw textError(409, 'relayRefusals.alreadyVoided');
     const stamps = await stampsOfCode(trx, codeKey, MAX_STAMPS_PER_CODE);
-    const chosen = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
+    const relayed = stampsToVoid(usage, stamps, deps.config.relay.deviceStores);
+    // A relayed stamp's bonus (a bonus-stamps campaign's second stamp) goes with it, its cost back to the campaign.
+    const chosen: Array<{ id: string; card_id: string; created_at: number }> = [...relayed, ...(await bonusCompanionsOf(trx, relayed.map((s) => s.id)))];
     // Before any stamp is marked: a second void of a stamp of the same card (another code, the same
     // millisecond) would otherwise work the card's figures out from a snapshot without this void's
     // stamps, leaving later visits one off. SQLite's write transactions already run one at a time.
@@ -137,9 +140,12 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       const cardId = cardOfVoided.get(stamp.id);
       if (cardId === undefined) continue;
       perCard.set(cardId, (perCard.get(cardId) ?? 0) + 1);
-      if (stamp.claimed_after === 1) claimedAfterOn.add(cardId);
       // The dashboard's running counts stop counting it, in the slot it was counted in.
       await bumpStoreCounter(trx, vendorId, 'stamps', stamp.created_at, -1);
+    }
+    for (const stamp of relayed) {
+      const cardId = cardOfVoided.get(stamp.id);
+      if (cardId !== undefined && stamp.claimed_after === 1) claimedAfterOn.add(cardId);
     }
     let claimsKept = 0;
     // Cards that had fewer stamps left than were voided (a claim had spent them): kept at zero, and named

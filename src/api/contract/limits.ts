@@ -121,6 +121,8 @@ export const STREAM_TICKET_MAX_LENGTH = 512;
 export const DEFAULT_CURRENCY = 'USD';
 /** ISO 4217 codes are three letters; the schema lets a little more through so the service answers in words. */
 export const CURRENCY_FIELD_MAX_LENGTH = 16;
+/** The longest IANA time zone name is 32 characters (America/Argentina/ComodRivadavia); room for a typo to be refused in words. */
+export const TIME_ZONE_FIELD_MAX_LENGTH = 64;
 // ---- Campaigns ----
 /** The form's budget slider and the server's check, in the store's currency. */
 export const CAMPAIGN_BUDGET_MIN = 0;

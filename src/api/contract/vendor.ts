@@ -1,6 +1,6 @@
 // /api/vendor/{vendorId}: the store profile and its menu, each call for its owner only.
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { CURRENCY_FIELD_MAX_LENGTH, ITEM_NAME_FIELD_MAX_LENGTH, ITEM_PRICE_FIELD_MAX_LENGTH, PROFILE_FIELD_MAX_LENGTH } from './limits';
+import { CURRENCY_FIELD_MAX_LENGTH, TIME_ZONE_FIELD_MAX_LENGTH, ITEM_NAME_FIELD_MAX_LENGTH, ITEM_PRICE_FIELD_MAX_LENGTH, PROFILE_FIELD_MAX_LENGTH } from './limits';
 import { Id } from './common';
 import { MultilineText, Text } from './text';
 
@@ -13,6 +13,9 @@ export const VendorProfile = Type.Object({
   /** Uploaded as `cover`, read back as `banner`. */
   banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
   currency: Type.String({ description: "The store's currency, an ISO 4217 code ('USD' until the owner chooses one); prices are shown in it" }),
+  timeZone: Type.Union([Type.String(), Type.Null()], {
+    description: "The store's IANA time zone ('Europe/Paris'): campaign messages keep its night (21:00–08:00) quiet and its days count campaign periods. Null until Store Settings is first saved (UTC meanwhile).",
+  }),
   settingsChangedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "who last saved the store's settings (a team member's name or a counter screen's); null before anyone did" })),
 });
 export type VendorProfile = Static<typeof VendorProfile>;
@@ -40,6 +43,7 @@ export const SaveProfileRequest = Type.Object({
   open_hours: Type.Optional(MultilineText({ maxLength: PROFILE_FIELD_MAX_LENGTH, description: '1–200 characters' })),
   website: Type.Optional(Text({ maxLength: PROFILE_FIELD_MAX_LENGTH, description: 'optional; http(s) address or a bare domain' })),
   currency: Type.Optional(Text({ maxLength: CURRENCY_FIELD_MAX_LENGTH, description: "optional; an ISO 4217 code such as EUR (left out: unchanged)" })),
+  timeZone: Type.Optional(Text({ maxLength: TIME_ZONE_FIELD_MAX_LENGTH, description: "optional; an IANA time zone such as Europe/Paris or UTC (left out: unchanged)" })),
   logo: FileField('PNG, JPEG or WebP image, at most 5 MB'),
   cover: FileField('PNG, JPEG or WebP image, at most 5 MB; read back as `banner`'),
 });

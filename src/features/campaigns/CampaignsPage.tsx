@@ -48,13 +48,17 @@ function tableRowOf(campaign: CampaignRow, currency: string): CampaignTableRow {
   };
 }
 
+const CAMPAIGN_TABLE_REFRESH_MS = 30_000;
+
 export default function CampaignsPage() {
   const { userId = '' } = useParams();
   const [form] = Form.useForm<CampaignFormValues>();
   // The budget is in the store's currency.
   const currency = useStoreCurrency();
   const { message } = App.useApp();
-  const campaigns = useListCampaignsQuery(userId, { skip: !userId });
+  // Messages go out and bonus stamps are spent after the table was first read: it is read again on every visit to
+  // the page and every half minute while it is open, so "sent" and the budget left follow.
+  const campaigns = useListCampaignsQuery(userId, { skip: !userId, refetchOnMountOrArgChange: true, pollingInterval: CAMPAIGN_TABLE_REFRESH_MS });
   const audience = useCampaignAudienceQuery(userId, { skip: !userId });
   const [launchCampaign] = useLaunchCampaignMutation();
   const [changeCampaign, change] = useChangeCampaignMutation();

@@ -1,8 +1,9 @@
-// Setup tab of the Store Settings dialog: the store profile fields, its currency and the logo and cover pickers.
+// Setup tab of the Store Settings dialog: the store profile fields, its currency and time zone and the logo and cover pickers.
 import { useMemo } from 'react';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { STORE_PROFILE_LIMITS } from '../../constants';
 import { currencyOptions } from '../../lib/currencies';
+import { timeZoneOptions } from '../../lib/timeZones';
 import { t } from '../../i18n/texts';
 import { ImagePicker } from './ImagePicker';
 import type { ProfileDraft } from './profileDraft';
@@ -23,6 +24,7 @@ export interface SetupTabProps {
 const errorProps = (message: string | undefined) => (message ? { validateStatus: 'error' as const, help: message } : {});
 
 export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPreviewUrl, onPickLogo, onPickCover }: SetupTabProps) {
+  const timeZones = useMemo(() => timeZoneOptions(draft.timeZone), [draft.timeZone]);
   const currencies = useMemo(() => currencyOptions(draft.currency).map(({ code, label }) => ({ value: code, label })), [draft.currency]);
   return (
     <Form layout="vertical" component="div" className="sw-setup">
@@ -82,6 +84,19 @@ export function SetupTab({ draft, fieldErrors, onChange, logoPreviewUrl, coverPr
               placeholder={t('currency.settings.placeholder')}
               notFoundContent={t('currency.settings.notFound')}
               onChange={(currency: string) => onChange({ currency })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('storeTimeZone.settings.label')} htmlFor="store-time-zone" extra={t('storeTimeZone.settings.help')} {...errorProps(fieldErrors.timeZone)}>
+            <Select
+              id="store-time-zone"
+              showSearch={{ optionFilterProp: 'label' }}
+              value={draft.timeZone}
+              options={timeZones}
+              placeholder={t('storeTimeZone.settings.placeholder')}
+              notFoundContent={t('storeTimeZone.settings.notFound')}
+              onChange={(timeZone: string) => onChange({ timeZone })}
             />
           </Form.Item>
         </Col>

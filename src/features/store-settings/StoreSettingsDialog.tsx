@@ -82,7 +82,7 @@ function StoreSettingsContent({ vendorId, onClose, initialTab }: { vendorId: str
 
 type TabKey = StoreSettingsTab;
 
-const PROFILE_FIELDS: readonly (keyof ProfileDraft)[] = ['company', 'address', 'open_hours', 'website', 'currency'];
+const PROFILE_FIELDS: readonly (keyof ProfileDraft)[] = ['company', 'address', 'open_hours', 'website', 'currency', 'timeZone'];
 
 /** The per-field problems of a 400 answer ({ error, details: [{ field, message }] }), if any. */
 function fieldErrorsOf(error: unknown): FieldErrors {

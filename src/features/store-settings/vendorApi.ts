@@ -30,6 +30,8 @@ export interface UpdateVendorArgs {
   website: string;
   /** ISO 4217 code of the store's currency. */
   currency: string;
+  /** IANA name of the store's time zone. */
+  timeZone: string;
   /** A newly chosen logo; omitted = keep the current one. */
   logo?: File | null;
   /** A newly chosen cover image; sent as `cover` although it is read back as `banner`. */
@@ -77,13 +79,14 @@ export interface UploadMenuArgs {
 }
 
 /** The multipart body of POST /api/vendor/{id}; files only when the vendor chose new ones. */
-export function buildVendorForm({ company, address, open_hours, website, currency, logo, cover }: UpdateVendorArgs): FormData {
+export function buildVendorForm({ company, address, open_hours, website, currency, timeZone, logo, cover }: UpdateVendorArgs): FormData {
   const form = new FormData();
   form.append('company', company);
   form.append('address', address);
   form.append('open_hours', open_hours);
   form.append('website', website);
   form.append('currency', currency);
+  form.append('timeZone', timeZone);
   if (logo) form.append('logo', logo, logo.name);
   if (cover) form.append('cover', cover, cover.name);
   return form;

@@ -23,6 +23,32 @@ describe('rowsFromLines', () => {
     ]);
   });
 
+  it('keeps one column where a few centred headings start at the same place, so names stay whole and meet their prices', () => {
+    const headings = [line('Melts', 200, 10, 60), line('Deli', 205, 130, 50), line('Sides', 200, 250, 60)];
+    const items = [
+      line('Hungry Man Special', 20, 50, 230), line('Two Egg Omelette', 20, 90, 210), line('Cheese Melt', 20, 170, 120),
+      line('Bagel with Breakfast Meat', 20, 210, 250), line('Chicken Club', 20, 290, 130),
+    ];
+    const prices = [line('11.39', 330, 50, 50), line('10.79', 330, 90, 50), line('7.19', 335, 170, 45), line('6.39', 335, 210, 45), line('13.19', 330, 290, 50)];
+    expect(rowsFromLines([...headings, ...items, ...prices])).toEqual([
+      'Melts', 'Hungry Man Special    11.39', 'Two Egg Omelette    10.79', 'Deli', 'Cheese Melt    7.19',
+      'Bagel with Breakfast Meat    6.39', 'Sides', 'Chicken Club    13.19',
+    ]);
+  });
+
+  it('follows the tilt of a photographed page, so a price far right of its name joins it and not the line above', () => {
+    // Lines rise 3 px for every 100 px to the right; the prices stand 600 px right of the names.
+    const tilted = (text: string, left: number, top: number, width: number): OcrLine => ({
+      text, mean: 0.98, box: [[left, top], [left + width, top - 0.03 * width], [left + width, top + 30 - 0.03 * width], [left, top + 30]],
+    });
+    const rows = rowsFromLines([
+      tilted('Kayakoruğu Otu', 200, 1000, 230), tilted('Rock Samphire', 200, 1040, 200), tilted('20,00 TL', 800, 1062, 110),
+      tilted('Börülce', 200, 1080, 110), tilted('Black-eyed Peas', 200, 1120, 200), tilted('30,00 TL', 800, 1142, 110), tilted('Topik', 200, 1160, 80),
+      tilted('20,00 TL', 800, 982, 110),
+    ]);
+    expect(rows).toEqual(['Kayakoruğu Otu    20,00 TL', 'Rock Samphire', 'Börülce    20,00 TL', 'Black-eyed Peas', 'Topik    30,00 TL']);
+  });
+
   it('leaves out lines the recognizer is unsure of, splits camel-case joins', () => {
     const rows = rowsFromLines([line('BananaBread    3.50', 20, 10, 300), line('#%&x', 20, 50, 60, 20, MIN_LINE_CONFIDENCE - 0.1)]);
     expect(rows).toEqual(['Banana Bread    3.50']);

@@ -13,6 +13,8 @@ describe('parseMenuText', () => {
       ['a whole price glued to the name', 'Carrot Cake4', one('Carrot Cake', 400)],
       ['a doubled decimal mark', 'Pot of Tea 2.,80', one('Pot of Tea', 280)],
       ['full-width commas', 'Grilled Cheese ，5.50', one('Grilled Cheese', 550)],
+      ['the end of a dash leader after the price', 'Club Sandwich    4.40-', one('Club Sandwich', 440)],
+      ['the dots of a leader read inside a price', 'Porridge    $.1.1..30.', one('Porridge', 1130)],
       ['l read for a capital I', 'lced Tea    4.50', one('Iced Tea', 450)],
       ['a description run into the name', 'served warm with butter Cappuccino 8.50', one('Cappuccino', 850)],
       ['S/M/L prices: the first (small) one', 'Latte    S 3.50 / M 4.00 / L 4.50', one('Latte', 350)],
@@ -45,6 +47,9 @@ describe('parseMenuText', () => {
       ['a price in brackets', 'Muffin (3.00)', one('Muffin', 300)],
       ['a plus sign for an extra', 'Oat Milk +0.60', one('Oat Milk', 60)],
       ['a free item', 'Tap Water 0.00', one('Tap Water', 0)],
+      ['cents written as a dash', 'Cappuccino 3,-', one('Cappuccino', 300)],
+      ['a rupee price closed with a slash and dash', 'Paneer Tikka Rs.250/-', one('Paneer Tikka', 25000)],
+      ['an Arabic riyal abbreviation after the number', 'Shawarma 15 ر.س', one('Shawarma', 1500)],
     ])('%s', (_, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -196,6 +201,33 @@ describe('parseMenuText', () => {
     it('sizes and units', () => {
       expect(parseMenuText('Latte 12oz')).toEqual([]);
     });
+    it('a quantity with decimals and its unit in a sentence, leaving the price at its end', () => {
+      expect(parseMenuText('Beides ist auch als 0,25 l Glas möglich - 4,80 €')).toEqual(one('Beides ist auch als 0,25 l Glas möglich', 480));
+    });
+  });
+
+  describe('keeps a name a reader would list', () => {
+    it('a name that starts in lower case, where dropping the lower-case words would leave too little', () => {
+      expect(parseMenuText('Portion Salami    1,50 €    gekochtes Ei    1,00 €')).toEqual([
+        { name: 'Portion Salami', priceCents: 150 },
+        { name: 'gekochtes Ei', priceCents: 100 },
+      ]);
+    });
+    it('a name that starts with one lower-case word (OCR lost its capital, as for a Turkish İ)', () => {
+      expect(parseMenuText('isli Uskumru    35,00 TL')).toEqual(one('isli Uskumru', 3500));
+    });
+    it('a name wrapped onto the next line, where the first line ends in a joining word', () => {
+      expect(parseMenuText('Cappellacci con Capesante e    16,00\nGamberi\nTagliolini alla Bottarga    15,00')).toEqual([
+        { name: 'Cappellacci con Capesante e Gamberi', priceCents: 1600 },
+        { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
+      ]);
+    });
+    it('not a note in brackets that a price under it was read with', () => {
+      expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
+    });
+    it('not an ingredient list whose spaces OCR lost, taken for a leader', () => {
+      expect(parseMenuText('Shrimp Fresh Spring Roll    2.50\nNoodle,scallions, thai basil cucumber,carrots,')).toEqual(one('Shrimp Fresh Spring Roll', 250));
+    });
   });
 
   describe('keeps an unpriced line only when it is clearly an item', () => {
@@ -209,6 +241,10 @@ describe('parseMenuText', () => {
     it('but not a name on its own, which may be a heading', () => {
       expect(parseMenuText('Muffin')).toEqual([]);
     });
+  });
+
+  it('leaves an item with a glass and a bottle price for the vendor, the bottle price in whole units', () => {
+    expect(parseMenuText('Prosecco    7.90    24\nCamel Valley    45')).toEqual(one('Camel Valley', 4500));
   });
 
   describe('uses the first price of an item with several sizes', () => {
@@ -246,6 +282,13 @@ describe('groupIntoLines (PDF text runs → parser lines)', () => {
       run('COFFEE', 50, 100, 60, 16),
     ]);
     expect(lines).toEqual(['COFFEE', 'Latte    4.50    Mocha    5.00']);
+  });
+
+  it('joins a price set a little above its name, between the name and a note under it', () => {
+    const lines = groupIntoLines([
+      run('Flasche Rotwein', 64, 748, 100, 15), run('(Merlot, Xinomavro)', 64, 762, 100, 10), run('18', 517, 737.4, 19, 16), run(',50 €', 536, 737.4, 30, 16),
+    ]);
+    expect(lines).toEqual(['Flasche Rotwein    18,50 €', '(Merlot, Xinomavro)']);
   });
 
   it('glues runs that touch and puts one space between words', () => {

@@ -47,7 +47,9 @@ afterAll(() => certs.remove());
 beforeEach(async () => {
   fakeApns = await startFakeApns();
   t = await buildCustomerTestApp({ applePass: { ...applePass, apnsUrl: fakeApns.url }, stampCooldownMinutes: 0 });
-  apns = createApnsClient({ url: fakeApns.url, topic: applePass.passTypeId, cert: applePass.signerCert, key: applePass.signerKey, timeoutMs: 200 });
+  // Long enough for the fake's answer on a loaded machine (at 200 ms, pushes timed out under load); the test
+  // of an APNs that never answers waits it out once.
+  apns = createApnsClient({ url: fakeApns.url, topic: applePass.passTypeId, cert: applePass.signerCert, key: applePass.signerKey, timeoutMs: 2000 });
   jobs = createJobRunner({ db: t.db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(t.deps, apns) }, owner: 'server-a', now: t.clock.now, random: () => 1 });
 });
 

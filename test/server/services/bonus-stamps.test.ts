@@ -3,9 +3,8 @@
 import type { CampaignInput } from '../../../src/api/contract/campaigns';
 import type { ScanResponse } from '../../../src/api/contract/customer';
 import { isHeldOut } from '../../../server/services/campaign-split';
-import { credentialHashOf } from '../../../server/services/customers';
 import { buildTestApp, parseCsv, type TestApp } from '../helpers';
-import { createMenuItem, createReward, createStore, DAY, dynamicToken, getActivity, MINUTE, newCustomer, scan, type TestStore } from '../factories';
+import { campaignInput, createMenuItem, createReward, createStore, customerIdOfCredential, DAY, dynamicToken, launchCampaign, getActivity, MINUTE, newCustomer, saveConfirmedEmail, scan, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -21,34 +20,18 @@ afterEach(async () => {
   await t.close();
 });
 
-async function launchBonus(overrides: Partial<CampaignInput> = {}): Promise<string> {
-  const now = t.clock.now();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/campaigns/${store.id}`,
-    headers: store.auth,
-    payload: {
-      campaignTitle: 'Double stamps week',
-      campaignDescription: 'Every stamp counts twice.',
-      targetAudience: 'all',
-      startDateTime: new Date(now).toISOString(),
-      endDateTime: new Date(now + 7 * DAY).toISOString(),
-      promotionType: 'bonus-stamps',
-      itemsToPromote: ['Flat White'],
-      notificationFrequency: 'once',
-      abTesting: false,
-      budget: 10,
-      ...overrides,
-    } satisfies CampaignInput,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
+function launchBonus(overrides: Partial<CampaignInput> = {}): Promise<string> {
+  return launchCampaign(t, store, campaignInput(t, {
+    campaignTitle: 'Double stamps week',
+    campaignDescription: 'Every stamp counts twice.',
+    promotionType: 'bonus-stamps',
+    itemsToPromote: ['Flat White'],
+    budget: 10,
+    ...overrides,
+  }));
 }
 
-async function customerIdOf(credential: string): Promise<string> {
-  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential)!).executeTakeFirstOrThrow();
-  return row.customer_id;
-}
+const customerIdOf = (credential: string) => customerIdOfCredential(t, credential);
 
 async function scanAgain(credential: string): Promise<ScanResponse> {
   t.clock.advance(DAY);
@@ -150,5 +133,95 @@ describe('GET /api/campaigns/:vendorId for a bonus-stamps campaign', () => {
     await newCustomer(t, store.id, '10.7.0.2');
     const [row] = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: Array<Record<string, unknown>> }>().campaigns;
     expect(row).toMatchObject({ budgetSpent: 1.2, budgetLeft: 0.8, bonusStamps: 2 });
+  });
+});
+
+describe('a bonus stamp taken back gives its cost back to the campaign budget', () => {
+  async function budgetRow(): Promise<Record<string, unknown>> {
+    const [row] = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: Array<Record<string, unknown>> }>().campaigns;
+    return row;
+  }
+
+  async function stampIds(bonus: boolean): Promise<string[]> {
+    const rows = await t.db.kysely
+      .selectFrom('stamp_events')
+      .select('id')
+      .where('vendor_id', '=', store.id)
+      .where('bonus_campaign_id', bonus ? 'is not' : 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  function removeStamp(stampId: string) {
+    return t.app.inject({ method: 'POST', url: `/api/activity/${store.id}/stamps/${stampId}/remove`, headers: store.auth, payload: { reason: 'Scanned twice by mistake' } });
+  }
+
+  it('when staff remove the bonus stamp from the activity list', async () => {
+    await launchBonus({ budget: 2 });
+    await newCustomer(t, store.id);
+    await newCustomer(t, store.id, '10.7.0.2');
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 1.2, budgetLeft: 0.8, bonusStamps: 2 });
+
+    const [bonus] = await stampIds(true);
+    expect((await removeStamp(bonus)).statusCode).toBe(200);
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 0.6, budgetLeft: 1.4, bonusStamps: 1 });
+    // The budget freed pays for the next customer's bonus.
+    expect((await scan(t, dynamicToken(t, store.id), { remoteAddress: '10.7.0.3' })).json<ScanResponse>().bonusStamps).toBe(1);
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 1.2, bonusStamps: 2 });
+  });
+
+  it('when staff remove the stamp the bonus came with: both go, off the card, and the cost comes back', async () => {
+    await launchBonus({ budget: 2 });
+    const credential = await newCustomer(t, store.id);
+    const [stamp] = await stampIds(false);
+
+    const response = await removeStamp(stamp);
+    expect(response.statusCode).toBe(200);
+    const card = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: { 'x-customer-key': credential } })).json().cards[0];
+    expect(card.stamps).toBe(0);
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 0, budgetLeft: 2, bonusStamps: 0 });
+    const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ bonus?: boolean; voided?: boolean }> }>().items;
+    expect(items.map((item) => [item.bonus ?? false, item.voided ?? false])).toEqual([[true, true], [false, true]]);
+  });
+
+  it('when the store voids a relayed code: its stamps and their bonus stamps go, and the whole cost comes back', async () => {
+    await launchBonus({ budget: 10 });
+    const token = dynamicToken(t, store.id);
+    // Six phones on six networks scan one counter code: a code passed around, flagged for review.
+    for (let i = 0; i < 6; i += 1) {
+      t.clock.advance(1_000);
+      expect((await scan(t, token, { remoteAddress: `10.${i + 1}.0.1` })).json<ScanResponse>().bonusStamps).toBe(1);
+    }
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 3.6, bonusStamps: 6 });
+
+    const response = await t.app.inject({ method: 'POST', url: `/api/qrcode/${store.id}/alerts/void`, headers: store.auth, payload: { code: token } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ voidedStamps: 12, cards: 6 });
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 0, budgetLeft: 10, bonusStamps: 0 });
+  });
+
+  it('when a wallet merge drops a duplicate stamp: its bonus goes with it and the cost comes back; a kept stamp keeps its bonus', async () => {
+    await launchBonus({ budget: 10 });
+    // The customer's wallet, with a confirmed address, collects one stamp (and its bonus) with a code…
+    const owner = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, owner, 'ana@example.com');
+    t.clock.advance(11 * MINUTE);
+    const code = dynamicToken(t, store.id);
+    expect((await scan(t, code, { credential: owner })).json<ScanResponse>().bonusStamps).toBe(1);
+    // …and an anonymous wallet on another phone the same code (a duplicate) and, later, a code of its own.
+    const phone = (await scan(t, code, { remoteAddress: '10.8.0.1' })).json<ScanResponse>().credential as string;
+    t.clock.advance(11 * MINUTE);
+    expect((await scan(t, dynamicToken(t, store.id), { credential: phone, remoteAddress: '10.8.0.1' })).json<ScanResponse>().bonusStamps).toBe(1);
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 2.4, bonusStamps: 4 });
+
+    const recover = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, remoteAddress: '198.51.100.7' });
+    expect(recover.statusCode).toBe(202);
+    const link = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '')?.[1];
+    const merged = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${link}`, headers: { 'x-customer-key': phone }, remoteAddress: '198.51.100.8' });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().merged).toMatchObject({ stamps: 2, skippedStamps: 2 });
+    expect(await budgetRow()).toMatchObject({ budgetSpent: 1.8, bonusStamps: 3 });
   });
 });

@@ -45,7 +45,7 @@ describe('GET /api/vendor/:vendorId answered from the kept copy', () => {
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(second.json()).toEqual({
-      vendor: { company: 'Bean There', address: '1 Main St', open_hours: 'Mon–Fri 8–17', website: '', logo: null, banner: null, currency: 'USD' },
+      vendor: { company: 'Bean There', address: '1 Main St', open_hours: 'Mon–Fri 8–17', website: '', logo: null, banner: null, currency: 'USD', timeZone: null },
       items: [{ _id: expect.any(String), name: 'Flat White', price: 4.2 }],
     });
   });

@@ -3,32 +3,23 @@ import { fireEvent, screen } from '@testing-library/react';
 import WalletPage from '../../../../src/features/customer/WalletPage';
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../../src/constants';
 import { renderCustomerPage } from './renderCustomer';
-import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
-import { installFakeEventSource } from '../../support/fakeEventSource';
+import type { FakeApi } from '../../support/fakeHttp';
+import { startVendorStage, type VendorStage } from '../../support/vendorStage';
 import { CREDENTIAL, sampleCard } from './samples';
 import { settle } from './settle';
 
 jest.setTimeout(30_000);
 
 const VENDOR = 'vendor-1';
+let stage: VendorStage;
 let http: FakeApi;
-let removeEventSource: () => void;
 
 beforeEach(() => {
-  jest.useFakeTimers();
-  jest.setSystemTime(new Date('2026-11-22T10:40:00'));
-  http = installFakeApi();
-  removeEventSource = installFakeEventSource();
-  http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
-  http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 8, total: 0, totalIsCapped: false, hasMore: false } });
+  stage = startVendorStage(VENDOR);
+  http = stage.http;
 });
 
-afterEach(() => {
-  removeEventSource();
-  http.restore();
-  jest.useRealTimers();
-  localStorage.clear();
-});
+afterEach(() => stage.stop());
 
 describe('Deleting the wallet', () => {
   it('asks once more, deletes it on the server, forgets the credential and says so', async () => {

@@ -4,32 +4,23 @@ import type { CustomerListItem } from '../../../../src/api/contract/customers';
 import CustomersPage from '../../../../src/features/customers/CustomersPage';
 import { renderWithApp } from '../../render';
 import { pageLanguage } from '../../support/pageLanguage';
-import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import type { FakeApi } from '../../support/fakeHttp';
+import { startVendorStage, type VendorStage } from '../../support/vendorStage';
 import { sessionTokenFor } from '../../support/tokens';
-import { installFakeEventSource } from '../../support/fakeEventSource';
 import { settle } from '../customer/settle';
 
 jest.setTimeout(30_000);
 
 const VENDOR = 'vendor-1';
+let stage: VendorStage;
 let http: FakeApi;
-let removeEventSource: () => void;
 
 beforeEach(() => {
-  jest.useFakeTimers();
-  jest.setSystemTime(new Date('2026-11-22T10:40:00'));
-  http = installFakeApi();
-  removeEventSource = installFakeEventSource();
-  http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
-  http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 8, total: 0, totalIsCapped: false, hasMore: false } });
+  stage = startVendorStage(VENDOR);
+  http = stage.http;
 });
 
-afterEach(() => {
-  removeEventSource();
-  http.restore();
-  jest.useRealTimers();
-  localStorage.clear();
-});
+afterEach(() => stage.stop());
 
 function customer(n: number, overrides: Partial<CustomerListItem> = {}): CustomerListItem {
   return { key: `k${n}`, name: `Customer ${n}`, visits: n, stamps: n % 10, rewardsGiven: 0, firstVisit: Date.parse('2026-10-01T09:00:00'), lastVisit: Date.parse('2026-11-20T09:00:00'), ...overrides };

@@ -3,9 +3,10 @@ import { act, screen } from '@testing-library/react';
 import type { DashboardResponse } from '../../../../src/api/contract/activity';
 import DashboardPage from '../../../../src/features/dashboard/DashboardPage';
 import { renderWithApp } from '../../render';
-import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import type { FakeApi } from '../../support/fakeHttp';
+import { startVendorStage, type VendorStage } from '../../support/vendorStage';
 import { sessionTokenFor } from '../../support/tokens';
-import { FakeEventSource, installFakeEventSource } from '../../support/fakeEventSource';
+import { FakeEventSource } from '../../support/fakeEventSource';
 import { settle } from '../customer/settle';
 import { useVendorLiveConnection } from '../../../../src/features/activity/useVendorLiveConnection';
 
@@ -18,24 +19,15 @@ function LiveDashboard() {
 jest.setTimeout(30_000);
 
 const VENDOR = 'vendor-1';
+let stage: VendorStage;
 let http: FakeApi;
-let removeEventSource: () => void;
 
 beforeEach(() => {
-  jest.useFakeTimers();
-  jest.setSystemTime(new Date('2026-11-22T10:40:00'));
-  http = installFakeApi();
-  removeEventSource = installFakeEventSource();
-  http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
-  http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 8, total: 0, totalIsCapped: false, hasMore: false } });
+  stage = startVendorStage(VENDOR);
+  http = stage.http;
 });
 
-afterEach(() => {
-  removeEventSource();
-  http.restore();
-  jest.useRealTimers();
-  localStorage.clear();
-});
+afterEach(() => stage.stop());
 
 function dashboard(claims: DashboardResponse['claims']): DashboardResponse {
   const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, count: 0 }));

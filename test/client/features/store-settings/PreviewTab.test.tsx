@@ -14,7 +14,7 @@ afterEach(() => backToEnglish());
 test('a euro store previewed in French: French words and prices written "4,20 €"', () => {
   render(
     <PreviewTab
-      profile={{ company: 'Café du Coin', address: '3 rue des Lilas, Lyon', open_hours: 'lun.–ven. 7h–18h', website: '', currency: 'EUR' }}
+      profile={{ company: 'Café du Coin', address: '3 rue des Lilas, Lyon', open_hours: 'lun.–ven. 7h–18h', website: '', currency: 'EUR', timeZone: 'Europe/Paris' }}
       logoUrl={null}
       coverUrl={null}
       items={[{ _id: 'a', name: 'Croissant', price: 4.2 }]}
@@ -28,7 +28,7 @@ test('a euro store previewed in French: French words and prices written "4,20 �
 });
 
 test('a store without a name or menu says so in French', () => {
-  render(<PreviewTab profile={{ company: '', address: '', open_hours: '', website: '', currency: 'EUR' }} logoUrl={null} coverUrl={null} items={[]} />);
+  render(<PreviewTab profile={{ company: '', address: '', open_hours: '', website: '', currency: 'EUR', timeZone: 'Europe/Paris' }} logoUrl={null} coverUrl={null} items={[]} />);
   expect(screen.getByRole('heading', { name: 'Le nom de votre boutique' })).toBeInTheDocument();
   expect(screen.getByText('Aucun produit pour l’instant')).toBeInTheDocument();
 });

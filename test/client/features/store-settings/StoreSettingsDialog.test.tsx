@@ -242,6 +242,54 @@ describe('StoreSettingsDialog', () => {
     expect(help.closest('.ant-form-item')?.querySelector('#store-currency')).not.toBeNull();
   });
 
+  test("a store that never chose a time zone starts with the browser's, and Save stores it", async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ timeZone: null }) });
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 200, body: {} });
+    const { user, onClose } = renderDialog();
+    await screen.findByLabelText('Company');
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const field = screen.getByLabelText('Time zone').closest('.ant-form-item') as HTMLElement;
+    expect(within(field).getByText(browserZone.replaceAll('_', ' '))).toBeInTheDocument();
+    expect(within(field).getByText('Campaign messages wait for the morning here: none are sent between 21:00 and 08:00.')).toBeInTheDocument();
+
+    await user.click(getButton('Save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const form = fakeApi.requests.find((request) => request.method === 'POST')?.body as FormData;
+    expect(form.get('timeZone')).toBe(browserZone);
+  });
+
+  test("the store's time zone is found by typing its city, and saved by its IANA name", async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ timeZone: 'UTC' }) });
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 200, body: {} });
+    const { user, onClose } = renderDialog();
+    await screen.findByLabelText('Company');
+    await user.click(screen.getByLabelText('Time zone'));
+    await user.keyboard('new york');
+    const newYork = await waitFor(() => {
+      const option = document.querySelector<HTMLElement>('.ant-select-item-option[title="America/New York"]');
+      expect(option).not.toBeNull();
+      return option as HTMLElement;
+    });
+    await user.click(newYork);
+    await user.click(getButton('Save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const form = fakeApi.requests.find((request) => request.method === 'POST')?.body as FormData;
+    expect(form.get('timeZone')).toBe('America/New_York');
+  });
+
+  test('a time zone the server refuses is marked under the time zone select', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ timeZone: 'UTC' }) });
+    const refusal = 'Time zone must be an IANA time zone such as Europe/Paris, America/New_York or UTC.';
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 400, body: { error: refusal, details: [{ field: 'timeZone', message: refusal }] } });
+    const { user } = renderDialog();
+    await screen.findByLabelText('Company');
+    await user.click(getButton('Save'));
+
+    const help = await screen.findByText(refusal, { selector: '.ant-form-item-explain-error' });
+    expect(help.closest('.ant-form-item')?.querySelector('#store-time-zone')).not.toBeNull();
+  });
+
   test('the logo and cover pickers take image files only', async () => {
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
     fakeApi.on(`POST ${VENDOR_URL}`, { status: 200, body: {} });

@@ -2,7 +2,7 @@
 
 export const VENDOR_ID = 'v-123';
 
-export function vendorResponse(overrides: { items?: { _id: string; name: string; price: number | '' }[]; currency?: string } = {}) {
+export function vendorResponse(overrides: { items?: { _id: string; name: string; price: number | '' }[]; currency?: string; timeZone?: string | null } = {}) {
   return {
     vendor: {
       company: 'Corner Coffee',
@@ -12,6 +12,7 @@ export function vendorResponse(overrides: { items?: { _id: string; name: string;
       logo: '/images/logo-abc.png',
       banner: null,
       currency: overrides.currency ?? 'USD',
+      timeZone: overrides.timeZone === undefined ? null : overrides.timeZone,
     },
     items: overrides.items ?? [
       { _id: 'i1', name: 'Flat White', price: 4.2 },

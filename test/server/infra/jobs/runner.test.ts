@@ -178,3 +178,97 @@ test('a runner with no handlers never asks the database for jobs', async () => {
     jest.useRealTimers();
   }
 });
+
+/** The runner's database, counting the statements that change the jobs table's rows. */
+function countingUpdates(): { db: Db; updates: () => number } {
+  let updates = 0;
+  const counting = db.kysely.withPlugin({
+    transformQuery: (args) => {
+      if (args.node.kind === 'UpdateQueryNode') updates += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db: { ...db, kysely: counting }, updates: () => updates };
+}
+
+test('a batch of jobs that all succeed is marked done in one write, not one per job (the push queue keeps up with a burst)', async () => {
+  for (let i = 0; i < 20; i += 1) await enqueue(`push-${String(i).padStart(2, '0')}`);
+  const counted = countingUpdates();
+  const jobs = runner({ push: async () => { await new Promise((resolve) => setImmediate(resolve)); } }, { db: counted.db, batchSize: 20 });
+  expect(await jobs.runOnce()).toBe(20);
+  // Claiming looks at leases that ran out, then at queued jobs (a write each); one write marks the batch done.
+  expect(counted.updates()).toBe(3);
+  expect((await jobStates()).every((job) => job.state === 'done' && job.attempts === 1)).toBe(true);
+  expect(await jobs.runOnce()).toBe(0);
+});
+
+test("a job still running does not keep its batch's finished jobs from being marked done", async () => {
+  await enqueue('fast-1');
+  await enqueue('fast-2');
+  await enqueue('slow');
+  let releaseSlow: () => void = () => undefined;
+  let slowStarted: () => void = () => undefined;
+  const slowRunning = new Promise<void>((resolve) => { slowStarted = resolve; });
+  const jobs = runner({
+    push: (payload) => {
+      if ((payload as { key: string }).key !== 'slow') return Promise.resolve();
+      slowStarted();
+      return new Promise<void>((resolve) => { releaseSlow = resolve; });
+    },
+  }, { timeoutMs: 60_000 });
+  const stateOf = async (key: string) => (await jobStates()).find((job) => job.idempotency_key === key)?.state;
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+  try {
+    const run = jobs.runOnce();
+    await slowRunning;
+    // A second is far more than the runner waits for the rest of a batch before writing what is done.
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(await stateOf('fast-1')).toBe('done');
+    expect(await stateOf('fast-2')).toBe('done');
+    expect(await stateOf('slow')).toBe('running');
+    releaseSlow();
+    expect(await run).toBe(3);
+    expect(await stateOf('slow')).toBe('done');
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('with a concurrency below the batch, the batch runs that many jobs at a time and serves the event loop between them', async () => {
+  for (let i = 0; i < 6; i += 1) await enqueue(`paced-${i}`);
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let between = 0;
+  const jobs = runner(
+    {
+      push: async () => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        // A request arriving meanwhile (a macrotask) gets its turn before the next job starts.
+        setImmediate(() => void (between += 1));
+        await new Promise((resolve) => setImmediate(resolve));
+        inFlight -= 1;
+      },
+    },
+    { batchSize: 6, concurrency: 2 },
+  );
+  expect(await jobs.runOnce()).toBe(6);
+  expect(mostInFlight).toBe(2);
+  expect(between).toBeGreaterThanOrEqual(4);
+  expect((await jobStates()).every((job) => job.state === 'done')).toBe(true);
+});
+
+test('a job whose lease ran out (its server died) is claimed before queued ones, even older ones, each once', async () => {
+  await enqueue('first');
+  const [held] = await claimJobs(db.kysely, { dialect: db.dialect, owner: 'server-dead', now: clock.now(), leaseMs: 1000, kinds: ['push'], limit: 1 });
+  expect(held?.idempotency_key).toBe('first');
+  clock.advance(500);
+  await enqueue('second', { delayMs: -10_000 });
+  clock.advance(1000);
+  const takenOver = await claimJobs(db.kysely, { dialect: db.dialect, owner: 'server-b', now: clock.now(), leaseMs: 1000, kinds: ['push'], limit: 1 });
+  expect(takenOver.map((job) => job.idempotency_key)).toEqual(['first']);
+  const next = await claimJobs(db.kysely, { dialect: db.dialect, owner: 'server-b', now: clock.now(), leaseMs: 1000, kinds: ['push'], limit: 5 });
+  expect(next.map((job) => job.idempotency_key)).toEqual(['second']);
+  expect(await claimJobs(db.kysely, { dialect: db.dialect, owner: 'server-c', now: clock.now(), leaseMs: 1000, kinds: ['push'], limit: 5 })).toEqual([]);
+});

@@ -3,9 +3,8 @@
 import type { CampaignInput, CampaignOffers } from '../../../../src/api/contract/campaigns';
 import type { CardResponse, WalletResponse } from '../../../../src/api/contract/customer';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { credentialHashOf } from '../../../../server/services/customers';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addTeamMember, asCustomer, createStore, DAY, HOUR, newCustomer, setReward, type TestStore } from '../../factories';
+import { addTeamMember, asCustomer, campaignInput, createStore, customerIdOfCredential, DAY, HOUR, launchCampaign, newCustomer, setReward, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -20,28 +19,16 @@ afterEach(async () => {
   await t.close();
 });
 
-async function launch(overrides: Partial<CampaignInput> = {}): Promise<string> {
+function launch(overrides: Partial<CampaignInput> = {}): Promise<string> {
   const now = t.clock.now();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/campaigns/${store.id}`,
-    headers: store.auth,
-    payload: {
-      campaignTitle: 'Half-price pastries',
-      campaignDescription: 'Any pastry at half price with a coffee.',
-      targetAudience: 'all',
-      startDateTime: new Date(now + HOUR).toISOString(),
-      endDateTime: new Date(now + HOUR + 3 * DAY).toISOString(),
-      promotionType: 'discount',
-      itemsToPromote: ['Croissant', 'Pain au chocolat'],
-      notificationFrequency: 'once',
-      abTesting: false,
-      budget: 0,
-      ...overrides,
-    } satisfies CampaignInput,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
+  return launchCampaign(t, store, campaignInput(t, {
+    campaignTitle: 'Half-price pastries',
+    campaignDescription: 'Any pastry at half price with a coffee.',
+    startDateTime: new Date(now + HOUR).toISOString(),
+    endDateTime: new Date(now + HOUR + 3 * DAY).toISOString(),
+    itemsToPromote: ['Croissant', 'Pain au chocolat'],
+    ...overrides,
+  }));
 }
 
 async function cardOf(credential: string): Promise<CardResponse> {
@@ -75,7 +62,7 @@ describe('campaign offers', () => {
     const weekly = await launch({ targetAudience: 'weekly' });
     const split = await launch({ abTesting: true, promotionType: 'exclusive-offer', campaignTitle: 'Members only' });
     t.clock.advance(2 * HOUR);
-    const customerId = (await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(regular)!).executeTakeFirstOrThrow()).customer_id;
+    const customerId = await customerIdOfCredential(t, regular);
     const shown = ((await cardOf(regular)).offers ?? []).map((offer) => offer.id);
     // One stamp before the start: not a weekly visitor.
     expect(shown).not.toContain(weekly);

@@ -3,7 +3,7 @@
 import type { CampaignInput, CampaignResults } from '../../../../src/api/contract/campaigns';
 import { isHeldOut } from '../../../../server/services/campaign-split';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addCard, addTeamMember, createStore, DAY, HOUR, MINUTE, stampAt, type TestCard, type TestStore } from '../../factories';
+import { addCard, addTeamMember, campaignInput, createStore, DAY, HOUR, launchCampaign, MINUTE, stampAt, type TestCard, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -19,26 +19,16 @@ afterEach(async () => {
 
 async function launch(overrides: Partial<CampaignInput>): Promise<{ id: string; start: number }> {
   const start = t.clock.now() + MINUTE;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/campaigns/${store.id}`,
-    headers: store.auth,
-    payload: {
-      campaignTitle: 'Come back Tuesday',
-      campaignDescription: 'A pastry with your coffee.',
-      targetAudience: 'all',
-      startDateTime: new Date(start).toISOString(),
-      endDateTime: new Date(start + 14 * DAY).toISOString(),
-      promotionType: 'discount',
-      itemsToPromote: ['Pastry'],
-      notificationFrequency: 'once',
-      abTesting: true,
-      budget: 0,
-      ...overrides,
-    } satisfies CampaignInput,
-  });
-  expect(response.statusCode).toBe(201);
-  return { id: response.json<{ id: string }>().id, start };
+  const id = await launchCampaign(t, store, campaignInput(t, {
+    campaignTitle: 'Come back Tuesday',
+    campaignDescription: 'A pastry with your coffee.',
+    startDateTime: new Date(start).toISOString(),
+    endDateTime: new Date(start + 14 * DAY).toISOString(),
+    itemsToPromote: ['Pastry'],
+    abTesting: true,
+    ...overrides,
+  }));
+  return { id, start };
 }
 
 async function results(campaignId: string, auth: Record<string, string> = store.auth) {

@@ -67,6 +67,7 @@ describe('GET /api/vendor/:vendorId', () => {
       logo: null,
       banner: null,
       currency: 'USD',
+      timeZone: null,
     });
     expect(body.items.map((item: { name: string; price: number | '' }) => [item.name, item.price])).toEqual([
       ['Flat White', 4.2],
@@ -130,7 +131,7 @@ describe('POST /api/vendor/:vendorId', () => {
     const response = await postProfile({ company: '  Bean   Here ', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: ' https://beanhere.test/menu ' });
 
     expect(response.statusCode).toBe(200);
-    const saved = { company: 'Bean Here', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: 'https://beanhere.test/menu', logo: null, banner: null, currency: 'USD' };
+    const saved = { company: 'Bean Here', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: 'https://beanhere.test/menu', logo: null, banner: null, currency: 'USD', timeZone: null };
     expect(response.json()).toEqual({ vendor: saved });
     expect((await getVendor()).json().vendor).toEqual({ ...saved, settingsChangedBy: 'Test Owner' });
   });
@@ -201,6 +202,42 @@ describe('POST /api/vendor/:vendorId', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ field: 'currency', message: 'La devise doit être un code ISO 4217, par exemple USD, EUR ou GBP.' }]);
+  });
+
+  test('a store that never saved its settings has no time zone yet (its campaign nights are kept in UTC)', async () => {
+    expect((await getVendor()).json().vendor.timeZone).toBeNull();
+  });
+
+  test('saves the store time zone as its IANA name (any letter case) and GET answers it; a save without one keeps it', async () => {
+    const response = await postProfile({ ...profileFields, timeZone: 'europe/paris' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().vendor.timeZone).toBe('Europe/Paris');
+    expect((await getVendor()).json().vendor.timeZone).toBe('Europe/Paris');
+    await postProfile({ ...profileFields, company: 'Renamed' });
+    expect((await getVendor()).json().vendor).toMatchObject({ company: 'Renamed', timeZone: 'Europe/Paris' });
+    await postProfile({ ...profileFields, timeZone: 'UTC' });
+    expect((await getVendor()).json().vendor.timeZone).toBe('UTC');
+  });
+
+  test.each([['Europe/Atlantis'], ['+01:00'], ['CET+1'], ['']])('refuses the time zone %p with a 400 naming the field, changing nothing', async (timeZone) => {
+    await postProfile({ ...profileFields, timeZone: 'Asia/Tokyo' });
+
+    const response = await postProfile({ ...profileFields, company: 'Changed', timeZone });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Time zone must be an IANA time zone such as Europe/Paris, America/New_York or UTC.',
+      details: [{ field: 'timeZone', message: 'Time zone must be an IANA time zone such as Europe/Paris, America/New_York or UTC.' }],
+    });
+    expect((await getVendor()).json().vendor).toMatchObject({ company: 'Bean There', timeZone: 'Asia/Tokyo' });
+  });
+
+  test("a refused time zone is explained in the language of the vendor's page", async () => {
+    const response = await postProfile({ ...profileFields, timeZone: 'Paris' }, [], vendor, { 'accept-language': 'de-DE,de;q=0.9' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'timeZone', message: 'Die Zeitzone muss eine IANA-Zeitzone wie Europe/Paris, America/New_York oder UTC sein.' }]);
   });
 
   test('a missing required field is a 400 too', async () => {

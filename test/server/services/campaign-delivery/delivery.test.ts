@@ -2,7 +2,8 @@
 // campaign reaches each customer once per period on the channels they accepted, never more than twice a
 // week per store, never at night in the store's time zone, never the held-out half of an A/B test or a
 // customer who turned the store's messages off; a failing mail server is retried without holding up a
-// stamp, and given up after 24 hours, which the campaigns table shows.
+// stamp, and given up after 24 hours, which the campaigns table shows; a message sent again after a server
+// died mid-send carries the same Message-ID.
 import type { CampaignInput, CampaignRow } from '../../../../src/api/contract/campaigns';
 import { createJobRunner, type JobRunner } from '../../../../server/infra/jobs';
 import type { Mailer, MailMessage } from '../../../../server/infra/mailer';
@@ -14,7 +15,7 @@ import {
   planCampaignMessages,
 } from '../../../../server/services/campaign-delivery';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { asCustomer, rewardStore, dynamicToken, freshCustomerAddress, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
+import { asCustomer, campaignInput, launchCampaign, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
 import { buildTestApp, type TestApp } from '../../helpers';
 
@@ -25,6 +26,8 @@ let store: TestStore;
 /** Every mail the app sent, the confirmation links included; campaign mails are the ones with List-Unsubscribe. */
 let outbox: MailMessage[];
 let smtpDown: boolean;
+/** While set, the mail server takes each message and the sending server then stops answering (it died). */
+let diesAfterAccept: Promise<void> | undefined;
 const runners: JobRunner[] = [];
 
 beforeEach(async () => {
@@ -33,11 +36,13 @@ beforeEach(async () => {
   const capture = t.mailer;
   outbox = capture.sent;
   smtpDown = false;
+  diesAfterAccept = undefined;
   // The app's mail path with an off switch: the confirmation links still reach the capture the factories read.
   const mailer: Mailer = {
     send: async (message) => {
       if (smtpDown) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
       await capture.send(message);
+      if (diesAfterAccept) await diesAfterAccept;
     },
     close: () => undefined,
   };
@@ -65,28 +70,9 @@ function runner(owner = 'server-a'): JobRunner {
 
 const campaignMails = () => outbox.filter((mail) => mail.headers?.['List-Unsubscribe']);
 
-function campaign(overrides: Partial<CampaignInput> = {}): CampaignInput {
-  const now = t.clock.now();
-  return {
-    campaignTitle: 'Winter Warmer Week',
-    campaignDescription: 'A free pastry with every large coffee.',
-    targetAudience: 'all',
-    startDateTime: new Date(now).toISOString(),
-    endDateTime: new Date(now + 14 * DAY).toISOString(),
-    promotionType: 'discount',
-    itemsToPromote: ['Coffee'],
-    notificationFrequency: 'once',
-    abTesting: false,
-    budget: 50,
-    ...overrides,
-  };
-}
-
-async function launch(overrides: Partial<CampaignInput> = {}): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: campaign(overrides) });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
+/** The campaign these tests send: a fortnight with a budget. */
+const launch = (overrides: Partial<CampaignInput> = {}): Promise<string> =>
+  launchCampaign(t, store, campaignInput(t, { endDateTime: new Date(t.clock.now() + 14 * DAY).toISOString(), budget: 50, ...overrides }));
 
 const rows = async (): Promise<CampaignRow[]> => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${store.id}`, headers: store.auth })).json<{ campaigns: CampaignRow[] }>().campaigns;
 
@@ -189,6 +175,64 @@ describe('campaign e-mail', () => {
     expect(campaignMails()).toHaveLength(1);
   });
 
+  it('keeps the night of the store\'s own time zone: at 20:30 UTC a Paris store (21:30 there) waits, a UTC store sends at once', async () => {
+    // As Store Settings saves it.
+    const storeZone = async (timeZone: string) => {
+      const form = multipart({ company: 'Café Luna', address: '1 Rue du Port', open_hours: 'Daily 8–18', timeZone });
+      const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}`, headers: { ...store.auth, ...form.headers }, payload: form.payload });
+      expect(response.json().vendor.timeZone).toBe(timeZone);
+    };
+    await mailableCustomer();
+    await storeZone('Europe/Paris');
+    t.clock.set(Date.parse('2026-11-23T20:30:00Z'));
+    await launch({ campaignTitle: 'Paris' });
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+
+    await storeZone('UTC');
+    await launch({ campaignTitle: 'London' });
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    // The message held in Paris follows the store to its new zone: 07:00 UTC is still night there, 08:00 is morning.
+    t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    t.clock.set(Date.parse('2026-11-24T08:00:00Z'));
+    await deliver();
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London', 'Café Luna : Paris']);
+  });
+
+  it('sends a message held over the night the clocks go forward at 08:00 summer time, not an hour late', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // Launched now, to start on Saturday 27 March 2027 at 22:00 in Paris (21:00 UTC); at 02:00 that night the
+    // clocks go to 03:00, so 08:00 there is 06:00 UTC.
+    const start = Date.parse('2027-03-27T21:00:00Z');
+    await launch({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 14 * DAY).toISOString() });
+    t.clock.set(start);
+    await deliver();
+    t.clock.set(Date.parse('2027-03-28T05:59:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(0);
+    t.clock.set(Date.parse('2027-03-28T06:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+  });
+
+  it('repeats a daily campaign on the store\'s next morning, not 24 hours after the launch', async () => {
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Europe/Paris' }).where('id', '=', store.id).execute();
+    await mailableCustomer();
+    // Launched on Monday at 15:00 in Paris.
+    t.clock.set(Date.parse('2026-11-23T14:00:00Z'));
+    await launch({ notificationFrequency: 'daily' });
+    await deliver();
+    expect(campaignMails()).toHaveLength(1);
+    // Tuesday 08:00 in Paris: a new day of the campaign there, 17 hours after the launch.
+    t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
+    await deliver();
+    expect(campaignMails()).toHaveLength(2);
+  });
+
   it('sends nothing to the held-out half of an A/B test', async () => {
     const customers = await Promise.all(Array.from({ length: 8 }, () => mailableCustomer()));
     const id = await launch({ abTesting: true });
@@ -234,11 +278,36 @@ describe('campaign e-mail', () => {
     await launch();
     await deliver();
     smtpDown = false;
+  diesAfterAccept = undefined;
     for (let i = 0; i < 5; i += 1) {
       t.clock.advance(10 * 60_000);
       await deliver();
     }
     expect(campaignMails()).toHaveLength(1);
+    expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
+  it('a server that dies after the mail server took a message: the server taking over its lease sends it again with the same Message-ID, and it counts once', async () => {
+    await mailableCustomer();
+    await launch();
+    await planCampaignMessages(t.deps, campaignChannels(t.deps));
+    let revive = () => undefined as void;
+    diesAfterAccept = new Promise<void>((resolve) => {
+      revive = resolve;
+    });
+    const dying = runner('server-a').runOnce();
+    for (let turn = 0; turn < 20_000 && campaignMails().length === 0; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(campaignMails()).toHaveLength(1);
+    diesAfterAccept = undefined;
+    // The dead server's lease (60 s) runs out; the other server takes the job over.
+    t.clock.advance(61_000);
+    await runner('server-b').runOnce();
+    revive();
+    await dying;
+    const [first, again] = campaignMails();
+    expect(again).toBeDefined();
+    expect(first.messageId).toMatch(/^<campaign\.[A-Za-z0-9_-]{32}@stampwise\.test>$/);
+    expect(again.messageId).toBe(first.messageId);
     expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
   });
 });

@@ -13,15 +13,16 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(outboxDir, { recursive: true, force: true }));
 
-it('writes the campaign mail with List-Unsubscribe and List-Unsubscribe-Post: List-Unsubscribe=One-Click', async () => {
+it('writes the campaign mail with List-Unsubscribe, List-Unsubscribe-Post: List-Unsubscribe=One-Click and a Message-ID made from the delivery key', async () => {
   const mailer = createMailer({ smtpUrl: undefined, from: 'Stampwise <no-reply@stampwise.test>', outboxDir, announce: () => undefined });
   const unsubscribe = 'http://stampwise.test/api/unsubscribe/v.c.tag';
   await mailer.send(
     campaignMail(
       'ana@example.com',
-      { messageId: 'm', campaignId: 'c', vendorId: 'v', customerId: 'c', storeName: 'Café Luna', title: 'Winter Warmer Week', body: 'A free pastry.', url: 'http://stampwise.test/wallet/card' },
+      { messageId: 'm', deliveryKey: 'k3y-of_the-message0123456789abcd', campaignId: 'c', vendorId: 'v', customerId: 'c', storeName: 'Café Luna', title: 'Winter Warmer Week', body: 'A free pastry.', url: 'http://stampwise.test/wallet/card' },
       unsubscribe,
       'es',
+      'http://stampwise.test',
     ),
   );
   mailer.close();
@@ -30,4 +31,5 @@ it('writes the campaign mail with List-Unsubscribe and List-Unsubscribe-Post: Li
   expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/stampwise\.test\/api\/unsubscribe\/v\.c\.tag>$/m);
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   expect(raw).toMatch(/^To: ana@example\.com$/m);
+  expect(raw).toMatch(/^Message-ID: <campaign\.k3y-of_the-message0123456789abcd@stampwise\.test>$/m);
 });

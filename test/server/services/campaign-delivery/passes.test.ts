@@ -15,6 +15,7 @@ import {
   asCustomer,
   buildCustomerTestApp,
   buildGoogleWalletTestApp,
+  campaignInput,
   downloadApplePass,
   freshCustomerAddress,
   newCustomer,
@@ -25,7 +26,6 @@ import {
 } from '../../factories';
 import type { TestApp } from '../../helpers';
 
-const DAY = 86_400_000;
 let t: TestApp;
 let store: TestStore;
 const closers: (() => Promise<void>)[] = [];
@@ -35,19 +35,7 @@ afterEach(async () => {
 });
 
 function campaign(): CampaignInput {
-  const now = t.clock.now();
-  return {
-    campaignTitle: 'Double Stamp Monday',
-    campaignDescription: 'Two stamps for every coffee today.',
-    targetAudience: 'all',
-    startDateTime: new Date(now).toISOString(),
-    endDateTime: new Date(now + 7 * DAY).toISOString(),
-    promotionType: 'bonus-stamps',
-    itemsToPromote: ['Coffee'],
-    notificationFrequency: 'once',
-    abTesting: false,
-    budget: 50,
-  };
+  return campaignInput(t, { campaignTitle: 'Double Stamp Monday', campaignDescription: 'Two stamps for every coffee today.', promotionType: 'bonus-stamps', budget: 50 });
 }
 
 async function launchAndDeliver(extraHandlers: Parameters<typeof createJobRunner>[0]['handlers'] = {}): Promise<void> {

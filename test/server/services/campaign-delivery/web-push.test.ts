@@ -1,12 +1,12 @@
 // Campaign delivery on the web push channel, with real parts: a customer who switched on the store's
 // notifications gets the launched campaign's title and description, encrypted to their browser (the local
 // push service decrypts it); the form counts them as reachable by push; a browser that dropped its
-// subscription is not retried.
+// subscription is not retried; a push the service refused is sent again under the same Topic.
 import type { CampaignInput } from '../../../../src/api/contract/campaigns';
 import { createJobRunner } from '../../../../server/infra/jobs';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../../../../server/services/campaign-delivery';
 import { startFakePushService, type FakePushService } from '../../../support/fake-push-service';
-import { asCustomer, buildWebPushTestApp, customerWithCardAt, rewardStore } from '../../factories';
+import { asCustomer, buildWebPushTestApp, campaignInput, customerWithCardAt, launchCampaign, rewardStore } from '../../factories';
 import type { TestApp } from '../../helpers';
 
 const DAY = 86_400_000;
@@ -19,20 +19,7 @@ beforeAll(async () => {
 afterAll(async () => fake.close());
 afterEach(async () => t?.close());
 
-async function deliver(): Promise<void> {
-  await planCampaignMessages(t.deps, campaignChannels(t.deps));
-  const runner = createJobRunner({ db: t.db, handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)), owner: 'server-a', now: t.clock.now, random: () => 1, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
-  await runner.runOnce();
-  await runner.stop();
-}
-
-test('a customer who switched on notifications receives the launched campaign in their browser', async () => {
-  t = await buildWebPushTestApp(fake);
-  const store = await rewardStore(t, 'Café Luna');
-  const customer = await customerWithCardAt(t, store.id);
-  const browser = fake.subscribe();
-  const subscribed = await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
-  expect(subscribed.statusCode).toBe(204);
+async function launch(store: { id: string; auth: Record<string, string> }): Promise<void> {
   const now = t.clock.now();
   const campaign: CampaignInput = {
     campaignTitle: 'Winter Warmer Week',
@@ -48,6 +35,23 @@ test('a customer who switched on notifications receives the launched campaign in
   };
   const launched = await t.app.inject({ method: 'POST', url: `/api/campaigns/${store.id}`, headers: store.auth, payload: campaign });
   expect(launched.statusCode).toBe(201);
+}
+
+async function deliver(): Promise<void> {
+  await planCampaignMessages(t.deps, campaignChannels(t.deps));
+  const runner = createJobRunner({ db: t.db, handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)), owner: 'server-a', now: t.clock.now, random: () => 1, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
+  await runner.runOnce();
+  await runner.stop();
+}
+
+test('a customer who switched on notifications receives the launched campaign in their browser', async () => {
+  t = await buildWebPushTestApp(fake);
+  const store = await rewardStore(t, 'Café Luna');
+  const customer = await customerWithCardAt(t, store.id);
+  const browser = fake.subscribe();
+  const subscribed = await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
+  expect(subscribed.statusCode).toBe(204);
+  await launchCampaign(t, store, campaignInput(t, { endDateTime: new Date(t.clock.now() + 14 * DAY).toISOString(), budget: 50 }));
 
   const before = fake.received.length;
   await deliver();
@@ -61,4 +65,23 @@ test('a customer who switched on notifications receives the launched campaign in
   // Delivered once: the next round sends nothing more for this period.
   await deliver();
   expect(fake.received.length).toBe(before + 1);
+});
+
+test('a push the service failed is sent again with the same Topic, so the service can collapse a repeat', async () => {
+  t = await buildWebPushTestApp(fake);
+  const store = await rewardStore(t, 'Café Luna');
+  const customer = await customerWithCardAt(t, store.id);
+  const browser = fake.subscribe();
+  await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
+  await launch(store);
+  fake.answer(browser.endpoint, 500);
+  await deliver();
+  fake.answer(browser.endpoint, 201);
+  t.clock.advance(31 * 60_000);
+  await deliver();
+  const tries = fake.attempts.filter((attempt) => attempt.endpoint === browser.endpoint);
+  expect(tries.map((attempt) => attempt.status)).toEqual([500, 201]);
+  expect(tries[0]!.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  expect(tries[1]!.topic).toBe(tries[0]!.topic);
+  expect(fake.received.filter((push) => push.endpoint === browser.endpoint)).toHaveLength(1);
 });
