@@ -30,9 +30,21 @@ export interface ApplePassView {
   back: PassField[];
   /** PNG files; icon.png is required by Wallet. */
   images: { icon: Buffer; logo?: Buffer; strip: Buffer };
+  /**
+   * The pass's words in each language (`<language>.lproj/pass.strings`): each maps a text of pass.json, as
+   * written there, to its translation. Wallet shows the one of the phone's language, else pass.json's own.
+   */
+  localizations: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The lock screen's line when the primary field changes ('%@' is the new value). */
+  changeMessage: string;
 }
 
 export const PKPASS_MIME_TYPE = 'application/vnd.apple.pkpass';
+
+/** A text as a .strings file quotes it (the library writes `"key" = "value";` as given). */
+function stringsLiteral(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
 
 export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Buffer {
   const passJson = {
@@ -50,7 +62,7 @@ export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Bu
     labelColor: view.labelColor,
     // The lock screen says what changed when the pushed pass differs in the primary field.
     storeCard: {
-      primaryFields: [{ ...view.primary, changeMessage: 'Stamp collected: %@' }],
+      primaryFields: [{ ...view.primary, changeMessage: view.changeMessage }],
       secondaryFields: view.secondary,
       backFields: view.back,
     },
@@ -72,5 +84,8 @@ export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Bu
     signerKey: config.signerKey,
     ...(config.signerKeyPassphrase ? { signerKeyPassphrase: config.signerKeyPassphrase } : {}),
   });
+  for (const [language, strings] of Object.entries(view.localizations)) {
+    pass.localize(language, Object.fromEntries(Object.entries(strings).map(([english, translated]) => [stringsLiteral(english), stringsLiteral(translated)])));
+  }
   return pass.getAsBuffer();
 }

@@ -13,6 +13,7 @@ import type claimRefusals from '../../src/i18n/messages/en/server/claimRefusals.
 import type commonRefusals from '../../src/i18n/messages/en/server/commonRefusals.json';
 import type counterRefusals from '../../src/i18n/messages/en/server/counterRefusals.json';
 import type customerLabels from '../../src/i18n/messages/en/server/customerLabels.json';
+import type applePassFields from '../../src/i18n/messages/en/server/applePassFields.json';
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
@@ -34,6 +35,7 @@ export type ServerMessageId =
   | keyof typeof commonRefusals
   | keyof typeof counterRefusals
   | keyof typeof customerLabels
+  | keyof typeof applePassFields
   | keyof typeof customerMail
   | keyof typeof googleWalletPass
   | keyof typeof handoverRefusals

@@ -119,7 +119,10 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const principal = request.principal;
     const session = request.session;
     if (principal?.kind !== 'device' && !session) throw unauthorized();
-    const { ticket, expiresAt } = principal?.kind === 'device' ? tickets.issueForDevice(vendorId, principal.deviceId) : tickets.issue(session as SessionClaims);
+    // The ticket keeps the page's language (the SPA sends it as Accept-Language): the stream's labels follow it.
+    const locale = localeOfAcceptLanguage(request.headers['accept-language']);
+    const { ticket, expiresAt } =
+      principal?.kind === 'device' ? tickets.issueForDevice(vendorId, principal.deviceId, locale) : tickets.issue(session as SessionClaims, locale);
     return { ticket, expiresAt, url: `/api/activity/${encodeURIComponent(vendorId)}/stream?ticket=${encodeURIComponent(ticket)}` };
   });
 
@@ -137,10 +140,11 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { vendorId } = request.params;
-    // EventSource sends the browser's own languages (it cannot set headers): the feed's labels follow those.
-    const locale = localeOfAcceptLanguage(request.headers['accept-language']);
     const check = tickets.verify(request.query.ticket);
     if (!check.ok) throw unauthorized(check.reason === 'expired' ? TICKET_EXPIRED_MESSAGE : TICKET_INVALID_MESSAGE);
+    // The labels speak the language of the page that asked for the ticket; EventSource itself sends only the
+    // browser's languages, which a person who chose another one in the profile menu does not read.
+    const locale = check.locale ?? localeOfAcceptLanguage(request.headers['accept-language']);
     if (check.vendorId !== vendorId) throw forbidden();
     // The cap counts feeds of every server sharing the database (a place per feed, leased).
     const placeId = crypto.randomUUID();

@@ -47,7 +47,9 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: HandoverRequest,
       response: { 200: Handover, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody },
     },
-  }, async (request) => ({ item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen, await actorOf(request)) }));
+  }, async (request) => ({
+    item: await confirmHandover(app.deps, request.params.vendorId, request.params.claimId, request.body.screen, await actorOf(request), localeOfAcceptLanguage(request.headers['accept-language'])),
+  }));
 
   app.post('/:vendorId/code', {
     config: { access: 'counter', rateLimit: { max: HANDOVERS_PER_MINUTE, timeWindow: 60_000 } },
@@ -60,7 +62,9 @@ const handoverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: HandoverByCodeRequest,
       response: { 200: Handover, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody },
     },
-  }, async (request) => ({ item: await confirmHandoverByCode(app.deps, request.params.vendorId, request.body.code, request.body.screen, await actorOf(request)) }));
+  }, async (request) => ({
+    item: await confirmHandoverByCode(app.deps, request.params.vendorId, request.body.code, request.body.screen, await actorOf(request), localeOfAcceptLanguage(request.headers['accept-language'])),
+  }));
 };
 
 export default named(handoverRoutes);

@@ -12,7 +12,9 @@ import { PASS_STYLE, passStrip } from './pass-strips';
 import { findApplePass, insertApplePassIfNew } from '../repositories/apple-passes';
 import { findVendorProfile } from '../repositories/vendor-profile';
 import { cardNotInWallet, getCard } from './claims';
-import { text } from '../infra/texts';
+import { text, type ServerMessageId, type ServerTextValues } from '../infra/texts';
+import { LOCALES, type Locale } from '../../src/api/contract/locales';
+import { FALLBACK_REWARD_LABEL } from './card-view';
 import { findCard } from '../repositories/cards';
 import { issuePassDownloadTicket, verifyPassDownloadTicket } from '../infra/pass-download-tickets';
 import { findStoredImage } from './images';
@@ -72,6 +74,23 @@ async function passIdentityFor(deps: Pick<AppDeps, 'db' | 'now' | 'secret'>, car
 
 export type ApplePassDeps = Pick<AppDeps, 'db' | 'now' | 'secret' | 'config' | 'activityBus'>;
 
+/**
+ * The pass's words: `say` answers a text in English (what pass.json holds) and notes its translation in every
+ * other language, which the pass carries as its `<language>.lproj/pass.strings`: Wallet shows the phone's language.
+ */
+function passWords() {
+  const localizations: Record<string, Record<string, string>> = {};
+  const say = (id: ServerMessageId, values?: ServerTextValues): string => {
+    const english = text('en', id, values);
+    for (const locale of LOCALES) {
+      if (locale === 'en') continue;
+      (localizations[locale] ??= {})[english] = text(locale as Locale, id, values);
+    }
+    return english;
+  };
+  return { say, localizations };
+}
+
 /** The signed .pkpass of the customer's card; 404 when Apple Wallet is not configured or the card is not theirs. */
 export async function applePassForCard(deps: ApplePassDeps, customerId: string, cardId: string): Promise<Buffer> {
   const config = deps.config.applePass;
@@ -81,15 +100,16 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
   const identity = await passIdentityFor(deps, card.id);
   const pending = redemptions.find((claim) => claim.status === 'pending' && claim.code);
   const full = card.stamps >= card.required;
+  const { say, localizations } = passWords();
   const primary: PassField = pending
-    ? { key: 'stamps', label: 'Hand-over code', value: pending.code ?? '' }
+    ? { key: 'stamps', label: say('googleWalletPass.handoverLabel'), value: pending.code ?? '' }
     : full
-      ? { key: 'stamps', label: 'Stamps', value: 'Reward ready' }
-      : { key: 'stamps', label: 'Stamps', value: `${card.stamps} of ${card.required}` };
+      ? { key: 'stamps', label: say('googleWalletPass.stampsLabel'), value: say('googleWalletPass.rewardReady') }
+      : { key: 'stamps', label: say('googleWalletPass.stampsLabel'), value: say('googleWalletPass.balance', { stamps: card.stamps, required: card.required }) };
   const back: PassField[] = [];
-  if (profile?.address) back.push({ key: 'address', label: 'Address', value: profile.address });
-  if (profile?.open_hours) back.push({ key: 'hours', label: 'Opening hours', value: profile.open_hours });
-  if (profile?.website) back.push({ key: 'website', label: 'Website', value: profile.website });
+  if (profile?.address) back.push({ key: 'address', label: say('googleWalletPass.addressHeader'), value: profile.address });
+  if (profile?.open_hours) back.push({ key: 'hours', label: say('googleWalletPass.hoursHeader'), value: profile.open_hours });
+  if (profile?.website) back.push({ key: 'website', label: say('googleWalletPass.website'), value: profile.website });
   const campaign = await findCardCampaignMessage(deps.db.kysely, card.id, deps.now());
   if (campaign) {
     const locale = (await findMailContact(deps.db.kysely, customerId))?.locale ?? null;
@@ -99,7 +119,7 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
       { key: 'campaign-stop', label: '', value: text(locale, 'campaignMail.passOptOut') },
     );
   }
-  back.push({ key: 'how', label: 'How it works', value: `Scan the store's QR code at the counter for a stamp. With ${card.required} stamps, claim your reward on your phone and show the code.` });
+  back.push({ key: 'how', label: say('googleWalletPass.howHeader'), value: say('googleWalletPass.how', { required: card.required }) });
   const logoId = profile?.logo_image_id;
   const logo = logoId ? await passLogo(deps, logoId) : undefined;
   const icon = await iconOfPasses();
@@ -107,15 +127,28 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
     ...identity,
     webServiceURL: `${deps.config.publicUrl}/api/passes/apple`,
     organizationName: card.store.company,
-    description: `${card.store.company} stamp card`,
+    description: say('googleWalletPass.programName', { company: card.store.company }),
     logoText: card.store.company,
     backgroundColor: hexToRgb(PASS_BACKGROUND),
     foregroundColor: hexToRgb(PASS_STAMP),
     labelColor: 'rgb(230, 210, 190)',
     primary,
-    secondary: card.reward ? [{ key: 'reward', label: 'Reward', value: card.reward.text }] : [],
+    secondary: card.reward
+      ? [
+          {
+            key: 'reward',
+            label: say('googleWalletPass.rewardHeader'),
+            value:
+              card.reward.label === FALLBACK_REWARD_LABEL
+                ? say('googleWalletPass.rewardStamps', { stamps: card.reward.stamps })
+                : say('googleWalletPass.rewardNamed', { stamps: card.reward.stamps, item: card.reward.label }),
+          },
+        ]
+      : [],
     back,
     images: { icon, ...(logo ? { logo } : {}), strip: await passStrip(card.stamps, card.required) },
+    localizations,
+    changeMessage: say('applePassFields.stampChanged'),
   };
   return buildApplePass(config, view);
 }

@@ -2,7 +2,7 @@
 // password), in the recipient's language.
 import type { MailMessage } from '../infra/mailer';
 import { text } from '../infra/texts';
-import type { Locale } from '../../src/api/contract/locales';
+import { isRightToLeft, type Locale } from '../../src/api/contract/locales';
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -15,7 +15,8 @@ export function compose(locale: Locale, to: string, subject: string, paragraphs:
   const ignore = text(locale, 'vendorMail.ignore');
   const body = [...paragraphs, `${action.label}: ${action.link}`, ignore, '— Stampwise'].join('\n\n');
   const html = [
-    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">',
+    // Arabic reads right to left in the mail reader too.
+    `<div dir="${isRightToLeft(locale) ? 'rtl' : 'ltr'}" style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f;max-width:520px">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:10px 18px;background:${MAIL_BUTTON_COLOUR};color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
     `<p style="font-size:13px;color:#595959">${escapeHtml(text(locale, 'vendorMail.orOpen', { link: action.link }))}</p>`,

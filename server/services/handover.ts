@@ -50,19 +50,26 @@ export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): P
   return expired;
 }
 
-async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string): Promise<ActivityItem> {
+async function itemFor(deps: Pick<AppDeps, 'db'>, vendorId: string, id: string, locale: Locale): Promise<ActivityItem> {
   const row = await findActivityRow(deps.db.kysely, 'redemption', id);
   if (!row || row.vendor_id !== vendorId) throw textError(404, 'handoverRefusals.claimNotFound');
-  const [item] = await toActivityItems(deps, vendorId, [row]);
+  const [item] = await toActivityItems(deps, vendorId, [row], deps.db.kysely, locale);
   return item;
 }
 
 /**
  * Marks the claim given (now, on `screen`). 404 for a claim of another store (no hint that it exists),
  * 409 when it was already handed over — the loser of two simultaneous confirmations gets this — and
- * 410 when it expired first.
+ * 410 when it expired first. The item answered names the customer in `locale` (the confirming page's language).
  */
-export async function confirmHandover(deps: Deps, vendorId: string, redemptionId: string, screen: HandoverScreen, by?: ActorRecord): Promise<ActivityItem> {
+export async function confirmHandover(
+  deps: Deps,
+  vendorId: string,
+  redemptionId: string,
+  screen: HandoverScreen,
+  by?: ActorRecord,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ActivityItem> {
   const now = deps.now();
   const given = await inTransaction(deps.db.kysely, async (trx) => {
     if (!(await markGiven(trx, vendorId, redemptionId, screen, now, by))) return false;
@@ -80,15 +87,22 @@ export async function confirmHandover(deps: Deps, vendorId: string, redemptionId
     throw textError(410, 'handoverRefusals.claimExpired');
   }
   deps.activityBus.publish({ type: 'redemption', vendorId, id: redemptionId });
-  return itemFor(deps, vendorId, redemptionId);
+  return itemFor(deps, vendorId, redemptionId, locale);
 }
 
 /** The same, for the code staff typed from the customer's screen. 404 when no pending claim shows it. */
-export async function confirmHandoverByCode(deps: Deps, vendorId: string, typedCode: string, screen: HandoverScreen, by?: ActorRecord): Promise<ActivityItem> {
+export async function confirmHandoverByCode(
+  deps: Deps,
+  vendorId: string,
+  typedCode: string,
+  screen: HandoverScreen,
+  by?: ActorRecord,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ActivityItem> {
   const code = normalizeHandoverCode(typedCode);
   const claim = await findPendingByCode(deps.db.kysely, vendorId, code);
   if (!claim) throw textError(404, 'handoverRefusals.codeNotFound', { code });
-  return confirmHandover(deps, vendorId, claim.id, screen, by);
+  return confirmHandover(deps, vendorId, claim.id, screen, by, locale);
 }
 
 /** Claims waiting at the counter, oldest first (overdue ones are expired first). */

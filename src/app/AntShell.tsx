@@ -6,12 +6,13 @@ import { isRightToLeft } from '../api/contract/locales';
 import { currentLocale } from '../i18n/texts';
 import { usePageLocale } from '../i18n/TextsRoot';
 import { antLocale } from './antLocale';
+import { quietIcons } from './antIcons';
 import { theme } from './theme';
 
 export function AntShell({ children }: { children: ReactNode }) {
   usePageLocale();
   return (
-    <ConfigProvider theme={theme} locale={antLocale()} direction={isRightToLeft(currentLocale()) ? 'rtl' : 'ltr'}>
+    <ConfigProvider theme={theme} locale={antLocale()} {...quietIcons()} direction={isRightToLeft(currentLocale()) ? 'rtl' : 'ltr'}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

@@ -2,12 +2,20 @@
 // each a lazy chunk loaded with the language: English is antd's and dayjs's default and costs nothing.
 import type { Locale as AntLocale } from 'antd/es/locale';
 import type { Locale } from '../api/contract/locales';
+import { PSEUDO_LOCALE, type PageLocale } from '../i18n/texts';
 
 type Loader = () => Promise<AntLocale | undefined>;
 
 async function withDayjs(name: string, load: () => Promise<unknown>): Promise<void> {
   const [{ default: dayjs }] = await Promise.all([import('dayjs'), load()]);
   dayjs.locale(name);
+}
+
+/** The pseudo-language's antd texts: English accented and bracketed, so the text check sees they are antd's. */
+async function pseudoAntLocale(): Promise<AntLocale> {
+  const [{ default: english }, { pseudoTexts }, { default: dayjs }] = await Promise.all([import('antd/es/locale/en_US'), import('../i18n/pseudo'), import('dayjs')]);
+  dayjs.locale('en');
+  return pseudoTexts(english);
 }
 
 const LOADERS: Record<Locale, Loader> = {
@@ -25,8 +33,8 @@ const LOADERS: Record<Locale, Loader> = {
 let current: AntLocale | undefined;
 
 /** Loads antd's and dayjs's texts of `locale` (before the app switches to it, so nothing shows half-translated). */
-export async function loadAntLocale(locale: Locale): Promise<void> {
-  current = await LOADERS[locale]();
+export async function loadAntLocale(locale: PageLocale): Promise<void> {
+  current = locale === PSEUDO_LOCALE ? await pseudoAntLocale() : await LOADERS[locale]();
 }
 
 /** antd's texts of the language loaded last (undefined: antd's English). */

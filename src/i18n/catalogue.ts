@@ -4,6 +4,7 @@
 import type { Messages } from '@lingui/core';
 import type appleWallet from './messages/en/customer/appleWallet.json';
 import type campaignOptOut from './messages/en/customer/campaignOptOut.json';
+import type cardLabels from './messages/en/customer/cardLabels.json';
 import type customer from './messages/en/customer/customer.json';
 import type googleWallet from './messages/en/customer/googleWallet.json';
 import type offers from './messages/en/customer/offers.json';
@@ -11,6 +12,7 @@ import type storeDetails from './messages/en/customer/storeDetails.json';
 import type webPush from './messages/en/customer/webPush.json';
 import type account from './messages/en/app/account.json';
 import type activity from './messages/en/app/activity.json';
+import type antIcons from './messages/en/app/antIcons.json';
 import type campaignDelivery from './messages/en/app/campaignDelivery.json';
 import type campaigns from './messages/en/app/campaigns.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
@@ -34,6 +36,7 @@ import type qr from './messages/en/app/qr.json';
 import type register from './messages/en/app/register.json';
 import type relay from './messages/en/app/relay.json';
 import type rewards from './messages/en/app/rewards.json';
+import type sampleCampaigns from './messages/en/app/sampleCampaigns.json';
 import type storePreview from './messages/en/app/storePreview.json';
 import type storeSettings from './messages/en/app/storeSettings.json';
 import type team from './messages/en/app/team.json';
@@ -43,6 +46,7 @@ import type verify from './messages/en/app/verify.json';
 export type MessageId =
   | keyof typeof appleWallet
   | keyof typeof campaignOptOut
+  | keyof typeof cardLabels
   | keyof typeof customer
   | keyof typeof googleWallet
   | keyof typeof offers
@@ -50,6 +54,7 @@ export type MessageId =
   | keyof typeof webPush
   | keyof typeof account
   | keyof typeof activity
+  | keyof typeof antIcons
   | keyof typeof campaignDelivery
   | keyof typeof campaigns
   | keyof typeof campaignsLive
@@ -73,6 +78,7 @@ export type MessageId =
   | keyof typeof register
   | keyof typeof relay
   | keyof typeof rewards
+  | keyof typeof sampleCampaigns
   | keyof typeof storePreview
   | keyof typeof storeSettings
   | keyof typeof team

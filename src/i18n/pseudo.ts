@@ -32,6 +32,30 @@ function accentTokens(tokens: Token[]): Token[] {
   });
 }
 
+/** Keys of a UI library's locale whose values are formats or codes, not texts ("M/D/YYYY", "en_US"). */
+const NOT_TEXT_KEY = /format|^locale$/i;
+
+/**
+ * A UI library's own texts (antd's "Select date", "Clear", "Close") in the pseudo-language, so the check tells
+ * them apart from English the app wrote itself: strings accented and bracketed, `${label}` templates and
+ * formats kept.
+ */
+export function pseudoTexts<T>(english: T): T {
+  const convert = (value: unknown, key: string): unknown => {
+    if (typeof value === 'string') {
+      if (NOT_TEXT_KEY.test(key) || !/[A-Za-z]/.test(value)) return value;
+      const accented = value.split(/(\$\{[^}]*\})/).map((part) => (part.startsWith('${') ? part : accent(part))).join('');
+      return `${PSEUDO_OPEN}${accented}${PSEUDO_CLOSE}`;
+    }
+    if (Array.isArray(value)) return value.map((item) => convert(item, key));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, convert(item, name)]));
+    }
+    return value;
+  };
+  return convert(english, '') as T;
+}
+
 export function pseudoCatalogue(english: CompiledCatalogue): CompiledCatalogue {
   const pseudo: CompiledCatalogue = {};
   for (const [id, message] of Object.entries(english)) {

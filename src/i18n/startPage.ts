@@ -5,11 +5,11 @@ import type { TextArea } from './catalogue';
 import { preferredLocale, rememberLocale } from './preferences';
 import { switchLanguage, type PageLocale } from './texts';
 
-export type ExtraLoader = (locale: Locale) => Promise<void>;
+/** What else a page loads per language (antd's texts); the pseudo-language gets its own. */
+export type ExtraLoader = (locale: PageLocale) => Promise<void>;
 
 async function load(area: TextArea, locale: PageLocale, extra: ExtraLoader | undefined): Promise<void> {
-  const real: Locale = locale === 'en-XA' ? DEFAULT_LOCALE : locale;
-  await Promise.all([switchLanguage(locale, area), extra?.(real)]);
+  await Promise.all([switchLanguage(locale, area), extra?.(locale)]);
 }
 
 export async function startInPreferredLanguage(area: TextArea, extra?: ExtraLoader): Promise<void> {

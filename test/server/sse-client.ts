@@ -20,9 +20,10 @@ export interface SseConnection {
   close(): void;
 }
 
-export function openSse(url: string): Promise<SseConnection> {
+/** `headers`: what the browser's EventSource adds, e.g. its own Accept-Language. */
+export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
+    const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (response) => {
       const events: SseEvent[] = [];
       const comments: string[] = [];
       const waiting: ((event: SseEvent) => void)[] = [];

@@ -6,6 +6,7 @@ import { RelayAlertsResponse, StampBudgetFloors, StampBudgetSettings as BudgetSe
 import { getBudgetSettings, listRelayAlerts, updateBudgetSettings, voidCode } from '../../services/relay';
 import { recordOf } from '../../services/actors';
 import { named } from '../../plugins/plugin-name';
+import { localeOfAcceptLanguage } from '../../infra/texts';
 
 /** Voids are rare and deliberate: a runaway client is stopped well before it matters. */
 const VOIDS_PER_MINUTE = 30;
@@ -24,7 +25,7 @@ const relayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: VendorParams,
       response: { 200: RelayAlertsResponse, 401: ErrorBody, 403: ErrorBody },
     },
-  }, async (request) => ({ alerts: await listRelayAlerts(app.deps, request.params.vendorId) }));
+  }, async (request) => ({ alerts: await listRelayAlerts(app.deps, request.params.vendorId, localeOfAcceptLanguage(request.headers['accept-language'])) }));
 
   app.post('/:vendorId/alerts/void', {
     config: { access: 'manager', rateLimit: { max: VOIDS_PER_MINUTE, timeWindow: 60_000 } },

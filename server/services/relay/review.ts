@@ -23,6 +23,7 @@ import {
   type CodeUsageRow,
 } from '../../repositories/relay';
 import { customerLabel } from '../activity';
+import { DEFAULT_LOCALE, type Locale } from '../../../src/api/contract/locales';
 import { DAY_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
 import { inTransaction } from '../../db/transactions';
 import { budgetChangeActor, recordStoreSettingsActor } from '../../repositories/actors';
@@ -65,7 +66,7 @@ function stampsToVoid(usage: CodeUsageRow, stamps: readonly CodeStampRow[], devi
   return open.filter((s) => (s.device_stores ?? 0) >= deviceStores);
 }
 
-async function toAlert(deps: Deps, usage: CodeUsageRow): Promise<RelayAlert> {
+async function toAlert(deps: Deps, usage: CodeUsageRow, locale: Locale): Promise<RelayAlert> {
   const rows = await stampsOfCode(deps.db.kysely, usage.code_key, MAX_STAMPS_PER_CODE);
   const [names, numbers] = await Promise.all([
     customerDisplayNames(deps.db.kysely, rows.map((r) => r.customer_id)),
@@ -74,7 +75,7 @@ async function toAlert(deps: Deps, usage: CodeUsageRow): Promise<RelayAlert> {
   const reason = (usage.flag_reason ?? 'networks') as RelayFlagReason;
   const stamps: RelayAlertStamp[] = rows.map((r) => ({
     id: r.id,
-    customer: customerLabel(r.customer_id, names.get(r.customer_id), { customerNumber: numbers.get(r.card_id) }),
+    customer: customerLabel(r.customer_id, names.get(r.customer_id), { customerNumber: numbers.get(r.card_id) }, locale),
     date: r.created_at,
     network: r.client_network,
     newDevice: r.new_device === 1,
@@ -99,10 +100,10 @@ async function toAlert(deps: Deps, usage: CodeUsageRow): Promise<RelayAlert> {
   };
 }
 
-/** GET /api/qrcode/{vendorId}/alerts: the flagged codes of the last week, each with its stamps. */
-export async function listRelayAlerts(deps: Deps, vendorId: string): Promise<RelayAlert[]> {
+/** GET /api/qrcode/{vendorId}/alerts: the flagged codes of the last week, each with its stamps (customers named in `locale`). */
+export async function listRelayAlerts(deps: Deps, vendorId: string, locale: Locale = DEFAULT_LOCALE): Promise<RelayAlert[]> {
   const codes = await listFlaggedCodes(deps.db.kysely, vendorId, deps.now() - ALERT_DAYS * DAY_MS, MAX_ALERTS);
-  return Promise.all(codes.map((usage) => toAlert(deps, usage)));
+  return Promise.all(codes.map((usage) => toAlert(deps, usage, locale)));
 }
 
 /**

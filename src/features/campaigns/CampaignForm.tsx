@@ -196,7 +196,7 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
       </fieldset>
 
       <div className="sw-form-footer">
-        <Button type="primary" htmlType="submit" size="large" icon={<SendOutlined />}>
+        <Button type="primary" htmlType="submit" size="large" icon={<SendOutlined aria-hidden />}>
           {t('campaigns.submit')}
         </Button>
         <p>{t('campaignsLive.previewNotice')}</p>

@@ -54,7 +54,7 @@ export function CampaignPreview({ values, currency }: { values: CampaignFormValu
   ];
 
   return (
-    <SectionCard title={t('campaigns.previewTitle')} icon={<EyeOutlined />} className="sw-preview-card">
+    <SectionCard title={t('campaigns.previewTitle')} icon={<EyeOutlined aria-hidden />} className="sw-preview-card">
       <figure className="sw-cmp-phone">
         <figcaption className="sw-visually-hidden">{t('campaigns.previewPhoneLabel')}</figcaption>
         <div className="sw-cmp-phone-screen">
@@ -65,7 +65,7 @@ export function CampaignPreview({ values, currency }: { values: CampaignFormValu
           </div>
           <div className="sw-notification" data-testid="preview-notification">
             <span className="sw-notification-icon" aria-hidden>
-              <CoffeeOutlined />
+              <CoffeeOutlined aria-hidden />
             </span>
             <div className="sw-notification-content">
               <div className="sw-notification-meta">

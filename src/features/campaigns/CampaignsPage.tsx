@@ -104,7 +104,7 @@ export default function CampaignsPage() {
       <PageHeading title={t('campaigns.heading')} subtitle={t('campaigns.subtitle')} />
       <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
         <Col xs={24} lg={14}>
-          <SectionCard title={t('campaigns.formTitle')} icon={<RocketOutlined />}>
+          <SectionCard title={t('campaigns.formTitle')} icon={<RocketOutlined aria-hidden />}>
             <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceNote} />
           </SectionCard>
         </Col>
@@ -116,7 +116,7 @@ export default function CampaignsPage() {
       </Row>
       <Row gutter={[24, 24]} className="sw-row">
         <Col span={24}>
-          <SectionCard title={t('campaigns.tableTitle')} icon={<UnorderedListOutlined />} sample={showSamples ? t('campaigns.sampleTooltip') : undefined}>
+          <SectionCard title={t('campaigns.tableTitle')} icon={<UnorderedListOutlined aria-hidden />} sample={showSamples ? t('campaigns.sampleTooltip') : undefined}>
             {campaigns.isError ? <Alert type="error" showIcon message={t('campaignsLive.loadFailed', { reason: serverErrorMessage(campaigns.error, '') })} /> : null}
             {showSamples ? (
               <>

@@ -40,7 +40,7 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
   return (
     <>
       <StoreHeader store={current.store} reward={current.reward} />
-      <section className="cw-card" aria-label={`${current.store.company} stamp card`}>
+      <section className="cw-card" aria-label={CUSTOMER_TEXT.cardRegion(current.store.company)}>
         <StampGrid stamps={current.stamps} required={current.required} justStamped={justStamped && current === card} />
       </section>
       {showMessage ? <Notice tone={message.tone}>{message.text}</Notice> : null}

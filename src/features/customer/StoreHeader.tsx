@@ -4,7 +4,7 @@ import { CUSTOMER_TEXT } from './texts';
 
 export function StoreLogo({ store, size = 72 }: { store: CustomerStore; size?: number }) {
   if (store.logo) {
-    return <img className="cw-logo" src={store.logo} alt={`${store.company} logo`} width={size} height={size} />;
+    return <img className="cw-logo" src={store.logo} alt={CUSTOMER_TEXT.logoAlt(store.company)} width={size} height={size} />;
   }
   return (
     <span className="cw-logo cw-logo--initial" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">
@@ -19,7 +19,7 @@ export function StoreHeader({ store, reward }: { store: CustomerStore; reward?: 
       <StoreLogo store={store} />
       <h1 className="cw-store-name">{store.company}</h1>
       {reward ? (
-        <p className={`cw-reward-text${reward.ended ? ' is-ended' : ''}`}>{reward.ended ? CUSTOMER_TEXT.rewardEnded : reward.text}</p>
+        <p className={`cw-reward-text${reward.ended ? ' is-ended' : ''}`}>{reward.ended ? CUSTOMER_TEXT.rewardEnded : CUSTOMER_TEXT.rewardOffer(reward)}</p>
       ) : (
         <p className="cw-reward-text is-ended">{CUSTOMER_TEXT.noReward}</p>
       )}

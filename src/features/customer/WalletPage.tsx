@@ -28,7 +28,7 @@ function WalletCard({ card, googleWallet }: { card: CustomerCard; googleWallet: 
         <StoreLogo store={card.store} size={48} />
         <span className="cw-wallet-main">
           <span className="cw-wallet-name">{card.store.company}</span>
-          <span className="cw-wallet-reward">{card.reward ? card.reward.text : CUSTOMER_TEXT.noReward}</span>
+          <span className="cw-wallet-reward">{card.reward ? CUSTOMER_TEXT.rewardOffer(card.reward) : CUSTOMER_TEXT.noReward}</span>
           <span className="cw-bar cw-bar--small" role="progressbar" aria-valuemin={0} aria-valuemax={card.required} aria-valuenow={filled} aria-label={CUSTOMER_TEXT.progressLabel(filled, card.required)}>
             <span style={{ width: `${percent}%` }} />
           </span>

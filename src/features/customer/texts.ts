@@ -1,5 +1,6 @@
 // The customer pages' texts, read from the catalogue (src/i18n/messages/<language>/customer/) in the page's
 // language when a page renders: each is a getter or a function, so it is looked up at render time, never at import.
+import type { CustomerReward } from '../../api/contract/customer';
 import { t } from '../../i18n/texts';
 
 export const CUSTOMER_TEXT = {
@@ -8,6 +9,16 @@ export const CUSTOMER_TEXT = {
   /** Stamps collected out of the card's size: figures only, the same in every language. */
   progress: (stamps: number, required: number) => `${stamps} / ${required}`,
   stampsExpire: (date: string) => t('customer.stampsExpire', { date }),
+  /**
+   * The reward as the card offers it: "Buy 10 Flat White, get 1 free", or "Collect 10 stamps, get 1 free" when its
+   * menu item was deleted (the server's own English text then names no item, only the stand-in label).
+   */
+  rewardOffer: (reward: Pick<CustomerReward, 'stamps' | 'label' | 'text'>) =>
+    reward.text.includes(reward.label)
+      ? t('cardLabels.rewardOffer', { stamps: reward.stamps, item: reward.label })
+      : t('cardLabels.rewardStamps', { stamps: reward.stamps }),
+  cardRegion: (store: string) => t('cardLabels.cardRegion', { store }),
+  logoAlt: (store: string) => t('cardLabels.logoAlt', { store }),
   aboutStore: (company: string) => t('customer.aboutStore', { company }),
   get myCards() {
     return t('customer.myCards');

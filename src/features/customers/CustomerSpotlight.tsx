@@ -14,7 +14,7 @@ export function CustomerSpotlight({ vendorId, customerKey, text }: { vendorId: s
     return isFetching ? null : <p className="sw-customers-spotlight__missing">{t('customers.spotlightMissing')}</p>;
   }
   return (
-    <SectionCard title={customer.name} icon={<UserOutlined />} className="sw-customers-spotlight">
+    <SectionCard title={customer.name} icon={<UserOutlined aria-hidden />} className="sw-customers-spotlight">
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, md: 4 }}

@@ -75,7 +75,7 @@ export default function CustomersPage() {
     <VendorPage className="sw-customers-page">
       <PageHeading title={t('customers.heading')} subtitle={t('customers.subtitle')} />
       {spotlightKey ? <CustomerSpotlight key={spotlightKey} vendorId={userId} customerKey={spotlightKey} text={spotlightText} /> : null}
-      <SectionCard title={t('customers.heading')} icon={<TeamOutlined />}>
+      <SectionCard title={t('customers.heading')} icon={<TeamOutlined aria-hidden />}>
         <Space wrap size={16} className="sw-customers-filters">
           <Segmented<CustomerListFilter>
             aria-label={t('customers.filterLabel')}
@@ -90,6 +90,7 @@ export default function CustomersPage() {
             <label className="sw-customers-min">
               {t('customers.minVisitsLabel')}{' '}
               <InputNumber
+                controls={false}
                 min={1}
                 max={100}
                 value={minVisits}
@@ -128,7 +129,7 @@ export default function CustomersPage() {
           </Button>
         </Space>
       </SectionCard>
-      <SectionCard title={t('customers.exportTitle')} icon={<DownloadOutlined />} className="sw-customers-export">
+      <SectionCard title={t('customers.exportTitle')} icon={<DownloadOutlined aria-hidden />} className="sw-customers-export">
         <ExportPanel vendorId={userId} filter={filter} minVisits={minVisits} />
       </SectionCard>
     </VendorPage>

@@ -26,8 +26,11 @@ export const SAMPLE_TOTAL_REDEMPTIONS = {
 export const SAMPLE_ACTIVE_CAMPAIGNS = {
   count: SAMPLE_CAMPAIGNS.length,
   customersReached: 412,
-  campaigns: SAMPLE_CAMPAIGNS.map(({ id, title, end }) => ({ id, title, end })),
-} as const;
+  // A getter: the titles read in the page's language when the card renders (the spread of this object).
+  get campaigns() {
+    return SAMPLE_CAMPAIGNS.map(({ id, title, end }) => ({ id, title, end }));
+  },
+};
 
 /** Four sample events for Recent Reward Activity, newest first, in the page's language (called at render). */
 export function sampleRecentActivity(): RewardEvent[] {

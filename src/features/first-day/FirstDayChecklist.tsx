@@ -27,13 +27,13 @@ export function FirstDayChecklist({ vendorId, status }: { vendorId: string; stat
   const steps = checklistSteps(vendorId, status);
   if (steps.every((step) => step.done)) return null;
   return (
-    <SectionCard title={t('firstDay.checklistTitle')} icon={<FlagOutlined />} className="sw-first-day">
+    <SectionCard title={t('firstDay.checklistTitle')} icon={<FlagOutlined aria-hidden />} className="sw-first-day">
       <p className="sw-first-day__hint">{t('firstDay.checklistHint')}</p>
       <ol className="sw-first-day__steps" data-testid="first-day-checklist">
         {steps.map((step, index) => (
           <li key={step.key} className={step.done ? 'sw-first-day__step sw-first-day__step--done' : 'sw-first-day__step'} data-done={step.done}>
             <span className="sw-first-day__mark" aria-hidden>
-              {step.done ? <CheckCircleFilled /> : index + 1}
+              {step.done ? <CheckCircleFilled aria-hidden /> : index + 1}
             </span>
             <span className="sw-first-day__label">
               {step.label}

@@ -23,7 +23,7 @@ export function SetUpRewardFirst({ vendorId, status }: { vendorId: string; statu
       className="sw-set-up-reward"
       type="warning"
       showIcon
-      icon={<GiftOutlined />}
+      icon={<GiftOutlined aria-hidden />}
       data-testid="set-up-reward-first"
       title={t('firstDay.setUpRewardFirst')}
       description={rewardProblem(status)}

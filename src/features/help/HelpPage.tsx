@@ -35,9 +35,9 @@ const RESOURCES = [
 type ResourceKey = (typeof RESOURCES)[number]['key'];
 
 const RESOURCE_ICON: Record<ResourceKey, ReactNode> = {
-  guide: <BookOutlined />,
-  faq: <QuestionCircleOutlined />,
-  videos: <PlayCircleOutlined />,
+  guide: <BookOutlined aria-hidden />,
+  faq: <QuestionCircleOutlined aria-hidden />,
+  videos: <PlayCircleOutlined aria-hidden />,
 };
 
 const RESOURCE_PATH: Record<ResourceKey, (vendorId: string) => string> = {
@@ -53,7 +53,7 @@ export default function HelpPage() {
       <PageHeading title={t('help.heading')} subtitle={t('help.subtitle')} />
       <Row gutter={[24, 24]} className="sw-row">
         <Col xs={24} lg={15}>
-          <SectionCard title={t('help.faqTitle')} icon={<QuestionCircleOutlined />}>
+          <SectionCard title={t('help.faqTitle')} icon={<QuestionCircleOutlined aria-hidden />}>
             <Collapse
               className="sw-faq"
               bordered={false}
@@ -72,7 +72,7 @@ export default function HelpPage() {
           </SectionCard>
         </Col>
         <Col xs={24} lg={9}>
-          <SectionCard title={t('help.resourcesTitle')} icon={<ReadOutlined />}>
+          <SectionCard title={t('help.resourcesTitle')} icon={<ReadOutlined aria-hidden />}>
             <ul className="sw-resources">
               {RESOURCES.map((resource) => (
                 <li key={resource.key} className="sw-resource">

@@ -38,11 +38,11 @@ interface MenuEntry {
 /** Built at render: the labels are in the app's language. */
 function menuEntries(): MenuEntry[] {
   return [
-    { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined /> },
-    { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined /> },
+    { key: 'store-settings', label: NAV_TEXT.storeSettings, icon: <ShopOutlined aria-hidden /> },
+    { key: 'account-settings', label: NAV_TEXT.accountSettings, icon: <UserOutlined aria-hidden /> },
     // The languages, each in its own name; the choice is kept in this browser and saved for the person.
-    ...LOCALES.map((locale): MenuEntry => ({ key: `language-${locale}`, label: LOCALE_NAMES[locale], icon: locale === currentLocale() ? <CheckOutlined /> : <GlobalOutlined />, locale })),
-    { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined /> },
+    ...LOCALES.map((locale): MenuEntry => ({ key: `language-${locale}`, label: LOCALE_NAMES[locale], icon: locale === currentLocale() ? <CheckOutlined aria-hidden /> : <GlobalOutlined aria-hidden />, locale })),
+    { key: 'logout', label: NAV_TEXT.logout, icon: <LogoutOutlined aria-hidden /> },
   ];
 }
 

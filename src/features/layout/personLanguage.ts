@@ -6,7 +6,7 @@ import { api } from '../../api/apiSlice';
 import type { Locale } from '../../api/contract/locales';
 import type { MeResponse } from '../../api/contract/team';
 import { loadAntLocale } from '../../app/antLocale';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { chooseLanguage } from '../../i18n/startPage';
 import { currentLocale } from '../../i18n/texts';
 import { selectRole } from '../session/sessionSlice';
@@ -41,11 +41,18 @@ export function useSavedLanguage(): void {
   }, [me]);
 }
 
+/**
+ * What the server writes in the page's language (customer names such as "Customer #27", relay alerts): asked
+ * again once the page speaks another, so the lines on screen follow the switch.
+ */
+const SERVER_WORDED = ['Activity', 'Dashboard', 'RelayAlerts'] as const;
+
 /** The profile menu's switch: the page changes language at once, and the choice is saved for the person. */
 export function useChooseLanguage(): (locale: Locale) => void {
   const [save] = useSavePersonLocaleMutation();
+  const dispatch = useAppDispatch();
   return (locale) => {
-    void chooseLanguage('app', locale, loadAntLocale);
+    void chooseLanguage('app', locale, loadAntLocale).then(() => dispatch(api.util.invalidateTags([...SERVER_WORDED])));
     void save(locale);
   };
 }

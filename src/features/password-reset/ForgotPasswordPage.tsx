@@ -26,7 +26,7 @@ export default function ForgotPasswordPage() {
     <PublicPage width={440}>
       <div className="sw-verify">
         <div className="sw-verify__icon sw-verify__icon--success" aria-hidden="true">
-          <MailOutlined />
+          <MailOutlined aria-hidden />
         </div>
         {sent ? (
           <>

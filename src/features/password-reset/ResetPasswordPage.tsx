@@ -48,7 +48,7 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   return (
     <>
       <div className="sw-verify__icon sw-verify__icon--success" aria-hidden="true">
-        <LockOutlined />
+        <LockOutlined aria-hidden />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
         {t('passwordReset.reset.title')}
@@ -77,7 +77,7 @@ function DeadLink() {
   return (
     <>
       <div className="sw-verify__icon sw-verify__icon--expired" aria-hidden="true">
-        <ClockCircleOutlined />
+        <ClockCircleOutlined aria-hidden />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
         {t('passwordReset.reset.invalidTitle')}

@@ -46,7 +46,7 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
         <h2 id="sw-flyer-card-title">{t('qr.flyerSectionTitle')}</h2>
         <p>{t('qr.flyerSectionText')}</p>
       </div>
-      <Button className="sw-flyer-card__renew" icon={<SyncOutlined />} onClick={() => setConfirming(true)} disabled={renewing}>
+      <Button className="sw-flyer-card__renew" icon={<SyncOutlined aria-hidden />} onClick={() => setConfirming(true)} disabled={renewing}>
         {t('qr.renewFlyer')}
       </Button>
 
@@ -70,7 +70,7 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
               <code className="sw-token__value" data-testid="flyer-token-preview">
                 {tokenPreview(renewed.token)}…
               </code>
-              <Button type="primary" icon={<DownloadOutlined />} onClick={onDownload} loading={downloading}>
+              <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={onDownload} loading={downloading}>
                 {t('qr.downloadNewFlyer')}
               </Button>
             </div>

@@ -63,7 +63,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
         {feed.items.map((item, index) => (
           <li key={item.id} className={index === 0 ? 'sw-feed-item sw-live-feed__item sw-live-feed__item--newest' : 'sw-feed-item sw-live-feed__item'}>
             <span className={`sw-feed-icon sw-feed-icon--${item.type === 'redemption' ? 'redeemed' : 'stamp'}`} aria-hidden>
-              {item.type === 'redemption' ? <GiftOutlined /> : <PlusCircleOutlined />}
+              {item.type === 'redemption' ? <GiftOutlined aria-hidden /> : <PlusCircleOutlined aria-hidden />}
             </span>
             <span className="sw-live-feed__line">{withWho(feedLine(item), item)}</span>
             {vendorId && !handoverOffline ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}

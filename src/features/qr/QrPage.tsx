@@ -108,16 +108,16 @@ export default function QrPage() {
           <QrCountdown />
 
           <div className="sw-qr-actions">
-            <Button icon={<ReloadOutlined />} onClick={() => dispatch(regenerateRequested())} loading={qr.fetching}>
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={() => dispatch(regenerateRequested())} loading={qr.fetching}>
               {t('qr.regenerate')}
             </Button>
-            <Button type="primary" icon={<DownloadOutlined />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>
+            <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={() => guardFlyer(() => void exportFlyer())} loading={exporting}>
               {t('qr.exportPng')}
             </Button>
-            <Button icon={<PrinterOutlined />} onClick={() => guardFlyer(() => void printFlyer())} loading={printing}>
+            <Button icon={<PrinterOutlined aria-hidden />} onClick={() => guardFlyer(() => void printFlyer())} loading={printing}>
               {t('qr.print')}
             </Button>
-            <Button icon={<FullscreenOutlined />} onClick={enterCounterMode}>
+            <Button icon={<FullscreenOutlined aria-hidden />} onClick={enterCounterMode}>
               {t('qr.counterMode')}
             </Button>
           </div>

@@ -37,11 +37,11 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
         <div className="sw-budget-card__fields">
           <label>
             <span>{t('relay.codeFloorLabel')}</span>
-            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setCodeFloor(v)} />
+            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setCodeFloor(v)} />
           </label>
           <label>
             <span>{t('relay.flyerFloorLabel')}</span>
-            <InputNumber min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setFlyerFloor(v)} />
+            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setFlyerFloor(v)} />
           </label>
           <Button onClick={() => void onSave()} loading={isLoading}>
             {t('relay.budgetSave')}

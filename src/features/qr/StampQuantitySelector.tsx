@@ -20,6 +20,7 @@ export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
     <div className="sw-stamp-quantity" data-testid={`${idPrefix}-stamp-quantity`}>
       <label htmlFor={id}>{t('qr.stampQuantity')}</label>
       <InputNumber
+        controls={false}
         id={id}
         min={1}
         max={settings.maxPerTransaction}

@@ -38,7 +38,7 @@ export function TokenPreview({ token, url }: { token: string | null; url: string
         </code>
       </span>
       <Tooltip title={copied ? t('qr.copied') : t('qr.copy')} onOpenChange={(open) => !open && setCopied(false)}>
-        <Button type="text" size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={t('qr.copy')} disabled={!url} onClick={() => void copy()} />
+        <Button type="text" size="small" icon={copied ? <CheckOutlined aria-hidden /> : <CopyOutlined aria-hidden />} aria-label={t('qr.copy')} disabled={!url} onClick={() => void copy()} />
       </Tooltip>
     </div>
   );

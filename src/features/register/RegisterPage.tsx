@@ -113,7 +113,7 @@ export default function RegisterPage() {
       {step === 2 ? (
         <div className="sw-register__done">
           <div className="sw-register__done-icon" aria-hidden="true">
-            <MailOutlined />
+            <MailOutlined aria-hidden />
           </div>
           <Typography.Title level={1} className="sw-register__heading">
             {t(STEP_TITLES[step])}
@@ -137,7 +137,7 @@ export default function RegisterPage() {
           </Typography.Text>
           {step === 0 && (
             <>
-              <Button block size="large" icon={<GoogleOutlined />} onClick={continueWithGoogle}>
+              <Button block size="large" icon={<GoogleOutlined aria-hidden />} onClick={continueWithGoogle}>
                 {t('register.google')}
               </Button>
               <Divider plain>{t('register.divider')}</Divider>
@@ -194,7 +194,7 @@ export default function RegisterPage() {
                     onRemove={() => setMenu(null)}
                     fileList={menuList}
                   >
-                    <Button icon={<UploadOutlined />}>{t('register.uploadMenu')}</Button>
+                    <Button icon={<UploadOutlined aria-hidden />}>{t('register.uploadMenu')}</Button>
                   </Upload>
                   <Typography.Text className="sw-register__menu-help">{t('register.menuHelp')}</Typography.Text>
                 </Form.Item>

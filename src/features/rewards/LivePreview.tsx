@@ -34,7 +34,7 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
   const scaled = preview.punchesPerIcon > 1;
 
   return (
-    <SectionCard title={t('rewards.previewTitle')} icon={<EyeOutlined />}>
+    <SectionCard title={t('rewards.previewTitle')} icon={<EyeOutlined aria-hidden />}>
       <div className="sw-punch-card" data-testid="live-preview">
         {storeName ? <p className="sw-punch-card__store">{storeName}</p> : null}
         <p className="sw-punch-card__program">{t('rewards.previewProgram', { punches, item: itemName })}</p>
@@ -48,7 +48,7 @@ export function LivePreview({ form, items, storeName }: LivePreviewProps) {
             const filled = index < preview.filledIcons;
             return (
               <span key={index} className={filled ? 'sw-preview-stamp sw-preview-stamp--filled' : 'sw-preview-stamp'} data-stamp={filled ? 'filled' : 'empty'}>
-                <CoffeeOutlined />
+                <CoffeeOutlined aria-hidden />
               </span>
             );
           })}

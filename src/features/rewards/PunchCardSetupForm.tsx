@@ -83,7 +83,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
   const itemOptions = [...items.map((i) => ({ value: i._id, label: i.name })), { value: OTHER_ITEM_VALUE, label: t('rewards.other') }];
 
   return (
-    <SectionCard title={t('rewards.setupTitle')} icon={<SettingOutlined />}>
+    <SectionCard title={t('rewards.setupTitle')} icon={<SettingOutlined aria-hidden />}>
       <Form<RewardFormValues>
         form={form}
         layout="vertical"
@@ -135,7 +135,7 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
         <RewardSettingsSection vendorId={vendorId} cardSize={clampPunches(Number(cardSize) || 1)} />
 
         <div className="sw-reward-form__actions">
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={saving}>
             {t('rewards.submit')}
           </Button>
         </div>

@@ -51,7 +51,7 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
         },
       ];
   return (
-    <SectionCard title={t('rewards.activityTitle')} icon={<HistoryOutlined />} sample={activity.sample ? t('activity.tableSampleTooltip') : false}>
+    <SectionCard title={t('rewards.activityTitle')} icon={<HistoryOutlined aria-hidden />} sample={activity.sample ? t('activity.tableSampleTooltip') : false}>
       <Table<LiveActivityRow>
         columns={columns}
         dataSource={[...activity.rows]}

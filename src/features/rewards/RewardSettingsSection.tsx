@@ -62,6 +62,7 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
             <label className="sw-local-setting" htmlFor="sw-max-per-transaction">
               <span>{t('rewards.maxPerTransaction')}</span>
               <InputNumber
+                controls={false}
                 id="sw-max-per-transaction"
                 min={1}
                 max={cardSize}
@@ -74,6 +75,7 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
             <label className="sw-local-setting" htmlFor="sw-expiry-days">
               <span>{t('rewards.expiryDays')}</span>
               <InputNumber
+                controls={false}
                 id="sw-expiry-days"
                 min={1}
                 max={MAX_EXPIRY_DAYS}

@@ -33,7 +33,7 @@ export default function RewardsPage() {
       {isLoading ? (
         <Row gutter={GUTTER} className="sw-row">
           <Col xs={24}>
-            <SectionCard title={t('rewards.setupTitle')} icon={<SettingOutlined />}>
+            <SectionCard title={t('rewards.setupTitle')} icon={<SettingOutlined aria-hidden />}>
               <p className="sw-loading" role="status">
                 {t('rewards.loading')}
               </p>

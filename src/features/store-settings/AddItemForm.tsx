@@ -74,7 +74,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
           }}
           className="sw-add-item__price"
         />
-        <Button type="primary" htmlType="submit" icon={<PlusOutlined />}>
+        <Button type="primary" htmlType="submit" icon={<PlusOutlined aria-hidden />}>
           {t('menuItems.add')}
         </Button>
       </form>

@@ -45,7 +45,7 @@ export function ImagePicker({ inputId, variant, previewUrl, onPick }: ImagePicke
             return Upload.LIST_IGNORE;
           }}
         >
-          <Button icon={<UploadOutlined />}>{previewUrl ? t('storeSettings.changeImage') : t('storeSettings.chooseImage')}</Button>
+          <Button icon={<UploadOutlined aria-hidden />}>{previewUrl ? t('storeSettings.changeImage') : t('storeSettings.chooseImage')}</Button>
         </Upload>
         <span className="sw-store-muted sw-image-picker__hint">{variant === 'logo' ? t('storeSettings.imageHint.logo') : t('storeSettings.imageHint.cover')}</span>
         {error && (

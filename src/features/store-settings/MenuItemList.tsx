@@ -51,7 +51,7 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
             placement="topRight"
             onConfirm={() => void deleteItem({ vendorId, itemId: item._id })}
           >
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('menuItems.deleteLabel', { name: item.name })} />
+            <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('menuItems.deleteLabel', { name: item.name })} />
           </Popconfirm>
         </li>
       ))}

@@ -112,7 +112,7 @@ function MenuPictures({ vendorId, uploadId, pages, regions, names, selectedId, o
         size="small"
         type="text"
         className="sw-scan-review__zoom"
-        icon={zoomed ? <ZoomOutOutlined /> : <ZoomInOutlined />}
+        icon={zoomed ? <ZoomOutOutlined aria-hidden /> : <ZoomInOutlined aria-hidden />}
         aria-pressed={zoomed}
         onClick={() => setZoomed((current) => !current)}
       >
@@ -206,7 +206,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
         <Button
           type="text"
           size="small"
-          icon={<AimOutlined />}
+          icon={<AimOutlined aria-hidden />}
           aria-label={t('menuReview.showLabel', { name: item.name })}
           aria-pressed={selected}
           title={hasPlace ? undefined : t('menuReview.noPlace')}
@@ -242,7 +242,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
           type="text"
           size="small"
           danger
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           aria-label={t('menuReview.removeLabel', { name: item.name })}
           onClick={() => void deleteItem({ vendorId, itemId: item._id })}
         />

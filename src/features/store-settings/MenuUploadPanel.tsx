@@ -44,7 +44,7 @@ export function MenuUploadPanel({ vendorId }: { vendorId: string }) {
             return Upload.LIST_IGNORE;
           }}
         >
-          <Button icon={<UploadOutlined />} disabled={scanning}>
+          <Button icon={<UploadOutlined aria-hidden />} disabled={scanning}>
             {t('menuUpload.button')}
           </Button>
         </Upload>

@@ -71,7 +71,7 @@ function SetPassword({ token, vendorId }: { token: string; vendorId: string }) {
   return (
     <div className="sw-verify">
       <div className="sw-verify__icon sw-verify__icon--success" aria-hidden="true">
-        <CheckOutlined />
+        <CheckOutlined aria-hidden />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
         {t('verify.successTitle')}
@@ -100,7 +100,7 @@ function LinkExpired() {
   return (
     <div className="sw-verify">
       <div className="sw-verify__icon sw-verify__icon--expired" aria-hidden="true">
-        <ClockCircleOutlined />
+        <ClockCircleOutlined aria-hidden />
       </div>
       <Typography.Title level={1} className="sw-verify__heading">
         {t('verify.expiredTitle')}

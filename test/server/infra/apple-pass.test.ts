@@ -41,6 +41,8 @@ async function viewAt(stamps: number): Promise<ApplePassView> {
       { key: 'hours', label: 'Opening hours', value: 'Mon–Fri 7–17' },
     ],
     images: { icon, strip: await drawStampStrip(stamps, 10, { background: '#6b3e26', stamp: '#ffffff' }) },
+    localizations: {},
+    changeMessage: 'Stamp collected: %@',
   };
 }
 

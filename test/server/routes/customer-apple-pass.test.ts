@@ -55,6 +55,26 @@ test("answers the customer's card as a signed pass with its count, reward and we
   expect([again.serialNumber, again.authenticationToken]).toEqual([pass.serialNumber, pass.authenticationToken]);
 });
 
+test('the pass speaks the phone’s language: its words in Spanish, French, German and Arabic beside the English of pass.json', async () => {
+  t = await buildCustomerTestApp({ applePass });
+  const { credential, cardId } = await customerWithCard();
+  const response = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}/apple-pass`, headers: asCustomer(credential) });
+  const dir = fs.mkdtempSync(path.join(certs.dir, 'languages-'));
+  fs.writeFileSync(path.join(dir, 'card.pkpass'), response.rawPayload);
+  const strings = (language: string) => execFileSync('unzip', ['-p', 'card.pkpass', `${language}.lproj/pass.strings`], { cwd: dir }).toString('utf8');
+  const german = strings('de');
+  expect(german).toContain('"Stamps" = "Stempel";');
+  expect(german).toContain('"1 of 10" = "1 von 10";');
+  expect(german).toContain('"Café Luna stamp card" = "Stempelkarte von Café Luna";');
+  expect(german).toContain('"Stamp collected: %@" = "Stempel gesammelt: %@";');
+  for (const language of ['es', 'fr', 'ar']) {
+    const lines = strings(language).split(/\r?\n/).filter(Boolean);
+    // Every word of the pass has its own translation (an English label left as it is would read "x" = "x").
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const line of lines) expect(line).toMatch(/^"(.+)" = "(?!\1")(.+)";$/);
+  }
+});
+
 test("someone else's card is 404, no credential is 401, and a server without Apple Wallet answers 404", async () => {
   t = await buildCustomerTestApp({ applePass });
   const { cardId } = await customerWithCard();

@@ -25,6 +25,17 @@ describe('claims and hand-overs in the page’s language', () => {
     expect((await byCode()).json().error).toBe(`No reward is waiting with the code ${code}. Check the code on the customer's screen.`);
   });
 
+  it('a German counter hands over by code or from the feed and reads the customer named in German (the toast says it)', async () => {
+    const german = { ...store.auth, 'accept-language': 'de' };
+    const byCode = await pendingClaim(t, store.id);
+    const handed = await t.app.inject({ method: 'POST', url: `/api/handover/${store.id}/code`, headers: german, payload: { code: byCode.code, screen: 'counter' } });
+    expect(handed.statusCode).toBe(200);
+    expect(handed.json().item.customer).toMatch(/^Kunde Nr\. \d+$/);
+    const fromFeed = await pendingClaim(t, store.id);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/handover/${store.id}/claims/${fromFeed.claimId}`, headers: german, payload: { screen: 'feed' } });
+    expect(confirmed.json().item.customer).toMatch(/^Kunde Nr\. \d+$/);
+  });
+
   it('claiming a card that is not full yet is refused in German to a German phone', async () => {
     const who = await customerWithStamps(t, store.id, 1);
     const refused = await t.app.inject({

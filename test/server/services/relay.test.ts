@@ -179,6 +179,15 @@ describe('signals and flags', () => {
     unsubscribe();
   });
 
+  it("names the flagged code's customers in the owner's page language: German to a German page", async () => {
+    await build({ codeBudgetFloor: 2 });
+    const token = dynamicToken(t, store.id);
+    await phones(token, 3);
+    const response = await t.app.inject({ method: 'GET', url: `/api/qrcode/${store.id}/alerts`, headers: { ...store.auth, 'accept-language': 'de-DE' } });
+    const [alert] = response.json<{ alerts: RelayAlert[] }>().alerts;
+    expect(alert.stamps.map((stamp) => stamp.customer).sort()).toEqual(['Kunde Nr. 1', 'Kunde Nr. 2']);
+  });
+
   it('flags a device that collects at several stores within minutes', async () => {
     await build();
     const others = [store, await createStore(t, { company: 'Second Cup' }), await createStore(t, { company: 'Third Wave' })];

@@ -23,7 +23,7 @@ export interface ActiveCampaignsCardProps {
 /** A store with stamps of its own and no campaign running now. */
 export function NoCampaignsCard() {
   return (
-    <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined />}>
+    <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined aria-hidden />}>
       <div className="sw-stat">
         <span className="sw-figure">0</span>
         <span className="sw-figure-label">{t('dashboard.runningNow')}</span>
@@ -35,7 +35,7 @@ export function NoCampaignsCard() {
 
 export function ActiveCampaignsCard({ count, customersReached, campaigns = [], sample = false }: ActiveCampaignsCardProps) {
   return (
-    <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.activeCampaigns')} icon={<NotificationOutlined aria-hidden />} sample={sample}>
       <div className="sw-stat">
         <span className="sw-figure">{formatNumber(count)}</span>
         <span className="sw-figure-label">{t('dashboard.runningNow')}</span>

@@ -23,7 +23,7 @@ export interface EngagedCustomersCardProps {
 
 export function EngagedCustomersCard({ customers, sample = false, activityLabel = (visits: number) => t('dashboard.visits', { n: visits }) }: EngagedCustomersCardProps) {
   return (
-    <SectionCard title={t('dashboard.engagedCustomers')} icon={<TeamOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.engagedCustomers')} icon={<TeamOutlined aria-hidden />} sample={sample}>
       <ul className="sw-people">
         {customers.map((customer, i) => (
           <li key={customer.id} className="sw-person">

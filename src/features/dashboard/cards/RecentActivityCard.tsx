@@ -17,15 +17,15 @@ export interface RewardEvent {
 }
 
 const KIND_ICON: Record<RewardEventKind, ReactNode> = {
-  stamp: <PlusCircleOutlined />,
-  redeemed: <GiftOutlined />,
-  completed: <CheckCircleOutlined />,
-  joined: <UserAddOutlined />,
+  stamp: <PlusCircleOutlined aria-hidden />,
+  redeemed: <GiftOutlined aria-hidden />,
+  completed: <CheckCircleOutlined aria-hidden />,
+  joined: <UserAddOutlined aria-hidden />,
 };
 
 export function RecentActivityCard({ events, sample = false }: { events: readonly RewardEvent[]; sample?: boolean }) {
   return (
-    <SectionCard title={t('dashboard.recentActivity')} icon={<HistoryOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.recentActivity')} icon={<HistoryOutlined aria-hidden />} sample={sample}>
       <ul className="sw-feed">
         {events.map((event) => (
           <li key={event.id} className="sw-feed-item">

@@ -19,7 +19,7 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
   const change = lastWeek ? Math.round(((thisWeek - lastWeek) / lastWeek) * 100) : null;
   const total = weekly.reduce((sum, week) => sum + week.value, 0);
   return (
-    <SectionCard title={t('dashboard.redemptionActivity')} icon={<LineChartOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.redemptionActivity')} icon={<LineChartOutlined aria-hidden />} sample={sample}>
       <div className="sw-activity-summary">
         <span className="sw-figure-label">{t('dashboard.thisWeek')}</span>
         <span className="sw-figure sw-figure--medium">{formatNumber(thisWeek)}</span>

@@ -21,7 +21,7 @@ export function RewardProgressCard({ stampsRequired, averageStampsCollected, act
   const filled = Math.min(stampsRequired, Math.max(0, Math.round(averageStampsCollected)));
   const percent = stampsRequired > 0 ? Math.round((averageStampsCollected / stampsRequired) * 100) : 0;
   return (
-    <SectionCard title={t('dashboard.rewardSetup')} icon={<GiftOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.rewardSetup')} icon={<GiftOutlined aria-hidden />} sample={sample}>
       <div className="sw-reward-card">
         <p className="sw-reward-program">{t('dashboard.rewardProgram', { stamps: stampsRequired })}</p>
         {offer ? (
@@ -32,7 +32,7 @@ export function RewardProgressCard({ stampsRequired, averageStampsCollected, act
         <div className="sw-dash-stamps" role="img" aria-label={t('dashboard.stampsLabel', { filled, total: stampsRequired })}>
           {Array.from({ length: stampsRequired }, (_, i) => (
             <span key={i} className={i < filled ? 'sw-dash-stamp sw-dash-stamp--filled' : 'sw-dash-stamp'} data-stamp={i < filled ? 'filled' : 'empty'}>
-              <CoffeeOutlined />
+              <CoffeeOutlined aria-hidden />
             </span>
           ))}
         </div>

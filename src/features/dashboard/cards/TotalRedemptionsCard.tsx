@@ -17,7 +17,7 @@ export interface TotalRedemptionsCardProps {
 export function TotalRedemptionsCard({ total, monthlyBars, barsLabel, sample = false }: TotalRedemptionsCardProps) {
   const caption = barsLabel ?? t('dashboard.redemptionBarsLabel', { months: monthlyBars.length });
   return (
-    <SectionCard title={t('dashboard.totalRedemptions')} icon={<TrophyOutlined />} sample={sample}>
+    <SectionCard title={t('dashboard.totalRedemptions')} icon={<TrophyOutlined aria-hidden />} sample={sample}>
       <div className="sw-stat">
         <span className="sw-figure">{formatNumber(total)}</span>
         <span className="sw-figure-label">{t('dashboard.allTime')}</span>

@@ -13,6 +13,7 @@ import { CustomerApiProvider } from '../../../../src/features/customer/api/hooks
 import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../../../src/constants';
 import { CREDENTIAL, REWARD, sampleCard, sampleScan } from './samples';
 import { settle } from './settle';
+import { pageLanguage } from '../../support/pageLanguage';
 
 jest.setTimeout(30_000);
 
@@ -32,6 +33,29 @@ afterEach(() => {
 const OTHER_STORE = { vendorId: 'vendor-2', company: 'Other Roasters', logo: null, currency: 'USD' };
 
 describe('WalletPage', () => {
+  it('a German phone reads each card’s offer in German, and a card whose menu item was deleted offers its stamps', async () => {
+    const backToEnglish = pageLanguage('de', ['de-DE']);
+    try {
+      localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
+      api.on('GET /api/customer/cards', {
+        status: 200,
+        body: {
+          cards: [
+            sampleCard({ id: 'card-1', stamps: 3 }),
+            sampleCard({ id: 'card-2', store: OTHER_STORE, reward: { ...REWARD, text: 'Collect 8 stamps, get 1 free', label: 'Reward', stamps: 8 }, required: 8 }),
+          ],
+        },
+      });
+      renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
+      await settle();
+      expect(screen.getByText('Kauf 10 Flat White, bekomm 1 gratis')).toBeInTheDocument();
+      expect(screen.getByText('Sammle 8 Stempel, bekomm 1 gratis')).toBeInTheDocument();
+      expect(screen.queryByText(/get 1 free/)).not.toBeInTheDocument();
+    } finally {
+      backToEnglish();
+    }
+  });
+
   it("lists the customer's cards with progress, marks a full one, and links each to its card", async () => {
     localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
     api.on('GET /api/customer/cards', {

@@ -2,6 +2,7 @@
 // profile menu's switch saves it for the person.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { switchLanguage } from '../../../../src/i18n/texts';
+import { activityApi } from '../../../../src/features/activity/activityApi';
 import { PAINT, renderNav, withFakeVendorApi } from './navBarSetup';
 
 jest.setTimeout(60_000);
@@ -31,6 +32,20 @@ describe("the signed-in person's language", () => {
     await waitFor(() => expect(api.fakeApi.sent('PATCH /api/auth/me')).toHaveLength(1));
     expect(JSON.parse(String(api.fakeApi.sent('PATCH /api/auth/me')[0].body))).toEqual({ locale: 'fr' });
     expect(await screen.findByRole('button', { name: /Corner Café/ }, PAINT)).toHaveAccessibleName(/^Menu du compte/);
+  });
+
+  test('after switching to Deutsch the dashboard is asked again in German, so its customer names read German', async () => {
+    api.fakeApi.on('GET /api/auth/me', { status: 200, body: me(null) });
+    api.fakeApi.on('PATCH /api/auth/me', { status: 200, body: me('de') });
+    api.fakeApi.on('GET /api/dashboard/v1', { status: 404, body: { error: 'not in this test' } });
+    const { user, store } = renderNav();
+    const dashboard = store.dispatch(activityApi.endpoints.getDashboard.initiate('v1'));
+    await user.click(await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT));
+    await waitFor(() => expect(api.fakeApi.sent('GET /api/dashboard/v1')).toHaveLength(1));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Deutsch' }));
+    await waitFor(() => expect(api.fakeApi.sent('GET /api/dashboard/v1')).toHaveLength(2));
+    expect(api.fakeApi.sent('GET /api/dashboard/v1')[1].headers.get('Accept-Language')).toBe('de');
+    dashboard.unsubscribe();
   });
 
   test('a person who never chose keeps the browser’s language, and nothing is saved for them', async () => {

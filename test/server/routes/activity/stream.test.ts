@@ -95,6 +95,16 @@ describe('GET /api/activity/:vendorId/stream', () => {
     });
   });
 
+  it('speaks the language of the page that asked for the ticket, not the browser’s: a German vendor on an English browser reads German labels', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/activity/${store.id}/stream-ticket`, headers: { ...store.auth, 'accept-language': 'de' } });
+    // EventSource sends the browser's own languages, which the person overrode in the profile menu.
+    const feed = await openSse(`${baseUrl}${response.json<StreamTicketResponse>().url}`, { 'accept-language': 'en-US,en;q=0.9' });
+    connections.push(feed);
+    await newCustomer(t, store.id);
+    const line = JSON.parse((await feed.next(1000)).data) as ActivityItem;
+    expect(line.customer).toBe('Kunde Nr. 1, 1. Besuch');
+  });
+
   it("never shows another store's scans", async () => {
     const other = await createStore(t, { company: 'Other Café' });
     await setReward(t, other.id, { stamps: 10, itemCustom: 'Tea' });

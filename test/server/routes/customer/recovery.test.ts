@@ -104,6 +104,26 @@ describe('POST /api/customer/recover', () => {
     expect(t.mailer.sent.map((mail) => mail.subject).at(-1)).toMatch(/^(Your Stampwise stamp cards: sign-in link|Vos cartes)/);
   });
 
+  it('writes the sign-in mail in each of the five languages, no English sentence left, Arabic right to left', async () => {
+    const credential = await newCustomer(t, store.id);
+    await saveConfirmedEmail(t, credential, 'lea@example.com');
+    const mailIn = async (language: string) => {
+      t.clock.advance(2 * 60_000);
+      await t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: { 'accept-language': language }, payload: { email: 'lea@example.com' } });
+      const mail = t.mailer.last();
+      if (!mail) throw new Error(`no mail in ${language}`);
+      return mail;
+    };
+    const english = await mailIn('en');
+    const englishParagraphs = english.text.split('\n\n').filter((paragraph) => /[a-z]{3}/.test(paragraph) && !paragraph.startsWith('— '));
+    for (const language of ['es', 'fr', 'de', 'ar']) {
+      const mail = await mailIn(language);
+      expect(mail.subject).not.toBe(english.subject);
+      for (const paragraph of englishParagraphs) expect(mail.text).not.toContain(paragraph.split(':')[0]);
+      expect(mail.html).toContain(language === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
+    }
+  });
+
   it('answers the same 202 for an address no wallet uses, and sends nothing (no account discovery)', async () => {
     const response = await recover('nobody@example.com');
     expect(response.statusCode).toBe(202);
