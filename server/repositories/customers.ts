@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Customer, Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
+import type { Dialect } from '../db/migrations/dialect-types';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -19,6 +20,17 @@ const insertCredentialQuery = reusableQuery<[credentialHash: string, customerId:
 
 export async function findCustomerById(db: Queryable, id: string): Promise<Customer | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Whether the customer's wallet is still there and not deleted, read inside the caller's write
+ * transaction. On PostgreSQL the row is held until that transaction ends: a wallet deletion or merge
+ * that changed the row meanwhile is waited for, and what it committed is what this answers.
+ */
+export async function walletStillInUse(db: Queryable, customerId: string, dialect: Dialect): Promise<boolean> {
+  const query = db.selectFrom('customers').select('deleted_at').where('id', '=', customerId);
+  const row = await (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+  return row !== undefined && row.deleted_at === null;
 }
 
 /** `emailNormalized` is the lower-cased address (the unique column). */

@@ -318,7 +318,6 @@ export async function stampsOfCode(db: Queryable, codeKey: string, limit: number
   }));
 }
 
-/** Marks these stamps voided (only those not voided yet); the ids actually voided. */
 /**
  * PostgreSQL: holds the cards' rows (in id order, as a wallet merge and a scan take them) until the
  * transaction ends, so two voids reaching one card run one after the other: each then reads the other's
@@ -330,7 +329,11 @@ export async function lockCardsById(db: Queryable, cardIds: readonly string[]): 
   await db.selectFrom('stamp_cards').select('id').where('id', 'in', unique).orderBy('id').forUpdate().execute();
 }
 
-export async function voidStampEvents(db: Queryable, ids: readonly string[], now: number): Promise<string[]> {
+/**
+ * Marks these stamps voided (only those not voided yet): each voided stamp with the card it is on now,
+ * which a wallet merge that committed since the stamps were read may have changed.
+ */
+export async function voidStampEvents(db: Queryable, ids: readonly string[], now: number): Promise<Array<{ id: string; cardId: string }>> {
   if (ids.length === 0) return [];
   const rows = await db
     .updateTable('stamp_events')
@@ -345,7 +348,7 @@ export async function voidStampEvents(db: Queryable, ids: readonly string[], now
   const oldestPerCard = new Map<string, number>();
   for (const row of rows) oldestPerCard.set(row.card_id, Math.min(oldestPerCard.get(row.card_id) ?? Infinity, Number(row.created_at)));
   for (const [cardId, from] of oldestPerCard) await refreshStampFigures(db, [cardId], from);
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, cardId: r.card_id }));
 }
 
 /**

@@ -11,6 +11,19 @@ export async function pendingClaimsOf(db: Queryable, customerId: string): Promis
   return db.selectFrom('redemptions').select(['id', 'vendor_id']).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
 }
 
+/**
+ * The customer's row, erased and marked deleted: the deletion's first statement. A scan still running
+ * holds this row (it checks the wallet before it takes its card), so it either commits before the cards
+ * are emptied, or waits and finds the wallet deleted and stamps nothing.
+ */
+export async function markCustomerDeleted(db: Queryable, customerId: string, now: number): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ display_name: null, email: null, email_normalized: null, deleted_at: now, updated_at: now })
+    .where('id', '=', customerId)
+    .execute();
+}
+
 export async function eraseCustomer(db: Queryable, customerId: string, now: number): Promise<void> {
   // Pending claims end now: nobody can show their screen any more, and the stamps have nowhere to go back to.
   await db.updateTable('redemptions').set({ status: 'expired', expired_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
@@ -18,9 +31,4 @@ export async function eraseCustomer(db: Queryable, customerId: string, now: numb
   await db.deleteFrom('customer_credentials').where('customer_id', '=', customerId).execute();
   await db.deleteFrom('customer_recovery_tokens').where('customer_id', '=', customerId).execute();
   await db.deleteFrom('customer_email_confirmations').where('customer_id', '=', customerId).execute();
-  await db
-    .updateTable('customers')
-    .set({ display_name: null, email: null, email_normalized: null, deleted_at: now, updated_at: now })
-    .where('id', '=', customerId)
-    .execute();
 }

@@ -40,16 +40,19 @@ export async function removeStamp(
     const now = deps.now();
     // The bonus stamp this stamp earned goes with it (and its cost back to its campaign's budget).
     const companions = await bonusCompanionsOf(trx, [stampId]);
-    const voidedIds = await voidStampEvents(trx, [stampId, ...companions.map((c) => c.id)], now);
-    if (!voidedIds.includes(stampId)) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
-    for (const id of voidedIds) await setStampRemoval(trx, id, reason, by);
+    const voided = await voidStampEvents(trx, [stampId, ...companions.map((c) => c.id)], now);
+    const stamp = voided.find((v) => v.id === stampId);
+    if (!stamp) throw conflict(STAMP_ALREADY_REMOVED_MESSAGE);
+    // The card the stamp is on now (a wallet merge may have moved it since it was read).
+    const cardId = stamp.cardId;
+    for (const { id } of voided) await setStampRemoval(trx, id, reason, by);
     // The dashboard's running counts stop counting them, in the slot they were counted in.
-    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -voidedIds.length);
-    const claimKept = await removeStampsFromCard(trx, row.card_id, voidedIds.length, now);
-    await applePassesChanged(trx, now, [row.card_id]);
-    await refreshRecentVisits(trx, row.card_id);
-    await enqueueGoogleWalletUpdates(trx, now, [row.card_id]);
-    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by, cardsHeldAtZero: claimKept ? [row.card_id] : [] }, clientAddress }, now);
+    await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -voided.length);
+    const claimKept = await removeStampsFromCard(trx, cardId, voided.length, now);
+    await applePassesChanged(trx, now, [cardId]);
+    await refreshRecentVisits(trx, cardId);
+    await enqueueGoogleWalletUpdates(trx, now, [cardId]);
+    await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by, cardsHeldAtZero: claimKept ? [cardId] : [] }, clientAddress }, now);
   });
   deps.activityBus.publish({ type: 'stamp', vendorId, id: stampId });
   const row = await findActivityRow(deps.db.kysely, 'stamp', stampId);

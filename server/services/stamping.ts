@@ -18,6 +18,7 @@ import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './
 import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
+import { walletStillInUse } from '../repositories/customers';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { DEFAULT_REWARD_SETTINGS, stampsForScan } from './reward-settings';
 import { expireCard } from '../repositories/stamp-expiries';
@@ -142,6 +143,10 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     stamped = await inTransaction(db, async (trx) => {
       const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx) : undefined;
       const customerId = created?.customerId ?? (knownCustomerId as string);
+      // A wallet deleted since the read above takes no stamp: its phone is signed out, as any later
+      // request with the credential finds. Asked before the card, so the customer's row and then the
+      // card's are taken in the order a wallet deletion takes them.
+      if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw unauthorized(NO_CUSTOMER_MESSAGE);
       const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       // Stamps past the store's expiry end before this visit's stamps are added (recorded as an expiry).
       if (cardRowBefore && cardRowBefore.id === cardId) {

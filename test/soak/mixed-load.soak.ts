@@ -10,7 +10,9 @@
 //   - no customer has two stamps from one counter code;
 //   - every acknowledged stamp and claim is in the database.
 // A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs).
-// Each server's RSS is read after 5 minutes (or half the run, if shorter) and at the end.
+// Each server's RSS is read after 5 minutes (or half the run, if shorter) and at the end: each figure the
+// median of the readings (every 30 s) of the two minutes around it, since one reading swings by ±15% as V8
+// grows and gives back its heap.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -31,7 +33,14 @@ const MINUTE_MS = 60_000;
 /** The server mails a wallet at most one recovery link a minute (a little more, for clocks). */
 const RECOVERY_MAIL_SPACING_MS = 61_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const RSS_READING_EVERY_MS = 30_000;
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+}
 
 type Operation = 'scan' | 'sharedScan' | 'claim' | 'handover' | 'void' | 'merge' | 'delete' | 'rewardSave' | 'budgetSave' | 'profileSave' | 'export' | 'dashboard';
 const MIX: Record<Operation, number> = {
@@ -68,6 +77,18 @@ interface Deployment {
   rss: Array<{ server: string; earlyMb: number; endMb: number }>;
   /** Each server's RSS every few minutes of the run (MB), to tell a level-off from steady growth. */
   rssCurve: Map<E2eServer, number[]>;
+}
+
+/**
+ * SOAK_MEMORY_DIR=<dir>: each server logs its memory every 30 s into <dir> (test/soak/memory-probe.cjs), to
+ * tell the JS heap's growth from memory outside it.
+ */
+function memoryProbe(label: string): Record<string, string> {
+  const dir = process.env.SOAK_MEMORY_DIR;
+  if (!dir) return {};
+  fs.mkdirSync(dir, { recursive: true });
+  const preload = `--require ${path.join(__dirname, 'memory-probe.cjs')}`;
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim(), MEMORY_PROBE_DIR: path.resolve(dir), MEMORY_PROBE_LABEL: label };
 }
 
 let addressCounter = 0;
@@ -268,8 +289,11 @@ async function brokenInvariants(d: Deployment): Promise<string[]> {
   );
   let checked = 0;
   for (const card of cards) {
-    // A deleted wallet's cards are emptied: the product's rule, not drift.
-    if (Number(card.deleted) > 0) continue;
+    // A deleted wallet's cards are emptied, and stay empty: a scan that raced the deletion stamps nothing.
+    if (Number(card.deleted) > 0) {
+      if (Number(card.stamps) !== 0) broken.push(`card ${card.id} of a deleted wallet holds ${card.stamps} stamps`);
+      continue;
+    }
     checked += 1;
     // Stamps a kept claim had spent before they were voided or merged away are counted by the card itself.
     const expected = Number(card.live) - Number(card.held) + Number(card.withdrawn);
@@ -377,22 +401,22 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       RELAY_CODE_BUDGET_FLOOR: '1000',
     };
     const pgEnv = { ...common, DATABASE_URL: direct.toString(), REDIS_URL: redis.url };
-    const first = await startServer(pgEnv);
-    const second = await startServer(pgEnv);
+    const first = await startServer({ ...pgEnv, ...memoryProbe('pg-1') });
+    const second = await startServer({ ...pgEnv, ...memoryProbe('pg-2') });
     const checkPool = pool;
     await deploy('pg', [first, second], async (text, params) => (await checkPool.query(text, params)).rows);
-    const sqliteServer = await startServer(common);
+    const sqliteServer = await startServer({ ...common, ...memoryProbe('sqlite') });
     sqliteReader = new SQLite(path.join(sqliteServer.dataDir, 'stampwise.db'), { readonly: true });
     const reader = sqliteReader;
     await deploy('sqlite', [sqliteServer], async (text, params = []) => reader.prepare(text.replace(/\$\d+/g, '?')).all(...params) as never);
 
     const endAt = Date.now() + MINUTES * MINUTE_MS;
     const earlyAt = Date.now() + Math.min(5, MINUTES / 2) * MINUTE_MS;
-    const early = new Map<E2eServer, number>();
-    const earlyReading = (async () => {
-      await sleep(earlyAt - Date.now());
-      for (const d of deployments) for (const server of d.servers) early.set(server, rssMb(server));
-    })();
+    const readings = new Map<E2eServer, Array<{ at: number; mb: number }>>();
+    const readingTimer = setInterval(() => {
+      for (const d of deployments) for (const server of d.servers) readings.set(server, [...(readings.get(server) ?? []), { at: Date.now(), mb: rssMb(server) }]);
+    }, RSS_READING_EVERY_MS);
+    const rssAround = (server: E2eServer, from: number, to: number) => median((readings.get(server) ?? []).filter((r) => r.at >= from && r.at <= to).map((r) => r.mb));
     const curveEveryMs = Math.max(1, Math.round(MINUTES / 12)) * MINUTE_MS;
     const curveTimer = setInterval(() => {
       for (const d of deployments) for (const server of d.servers) d.rssCurve.get(server)?.push(rssMb(server));
@@ -405,20 +429,23 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
         }),
       ),
     );
-    await earlyReading;
     clearInterval(curveTimer);
+    clearInterval(readingTimer);
+    const loadEndedAt = Date.now();
 
     const report: string[] = [];
     let broken = 0;
     for (const d of deployments) {
-      d.servers.forEach((server, i) => d.rss.push({ server: `${d.name} ${i + 1}`, earlyMb: early.get(server) ?? 0, endMb: rssMb(server) }));
+      d.servers.forEach((server, i) =>
+        d.rss.push({ server: `${d.name} ${i + 1}`, earlyMb: rssAround(server, earlyAt - MINUTE_MS, earlyAt + MINUTE_MS), endMb: rssAround(server, loadEndedAt - 2 * MINUTE_MS, loadEndedAt) }),
+      );
       const invariants = await brokenInvariants(d);
       broken += invariants.length + d.failures.length;
       const statuses = [...d.statuses].sort().map(([k, n]) => `${k}: ${n}`).join(', ');
       report.push(`${d.name}: ${d.answers} requests; ${d.failures.length} 5xx or lost; ${invariants.length} broken invariants`);
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
-      for (const r of d.rss) report.push(`  RSS ${r.server}: ${r.earlyMb} MB after ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB at the end (${r.earlyMb ? (((r.endMb - r.earlyMb) / r.earlyMb) * 100).toFixed(1) : '?'}%)`);
+      for (const r of d.rss) report.push(`  RSS ${r.server}: ${r.earlyMb} MB around ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB over the last 2 min (${r.earlyMb ? (((r.endMb - r.earlyMb) / r.earlyMb) * 100).toFixed(1) : '?'}%)`);
       d.servers.forEach((server, i) => report.push(`  RSS ${d.name} ${i + 1} every ${curveEveryMs / MINUTE_MS} min: ${(d.rssCurve.get(server) ?? []).join(', ')} MB`));
     }
     if (broken > 0) report.push(`replay with SOAK_SEED=${SEED} SOAK_MINUTES=${MINUTES} npm run test:soak`);

@@ -132,13 +132,21 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       await lockCardsById(trx, chosen.map((s) => s.card_id));
       now = deps.now();
     }
-    const voidedIds = new Set(await voidStampEvents(trx, chosen.map((s) => s.id), now));
+    // Each stamp's card as it is now: a wallet merge that committed since the stamps were read has moved
+    // them onto the recovered wallet's card, and that card is the one that loses them.
+    const cardOfVoided = new Map((await voidStampEvents(trx, chosen.map((s) => s.id), now)).map((v) => [v.id, v.cardId]));
     const perCard = new Map<string, number>();
+    const claimedAfterOn = new Set<string>();
     for (const stamp of chosen) {
-      if (!voidedIds.has(stamp.id)) continue;
-      perCard.set(stamp.card_id, (perCard.get(stamp.card_id) ?? 0) + 1);
+      const cardId = cardOfVoided.get(stamp.id);
+      if (cardId === undefined) continue;
+      perCard.set(cardId, (perCard.get(cardId) ?? 0) + 1);
       // The dashboard's running counts stop counting it, in the slot it was counted in.
       await bumpStoreCounter(trx, vendorId, 'stamps', stamp.created_at, -1);
+    }
+    for (const stamp of relayed) {
+      const cardId = cardOfVoided.get(stamp.id);
+      if (cardId !== undefined && stamp.claimed_after === 1) claimedAfterOn.add(cardId);
     }
     let claimsKept = 0;
     // Cards that had fewer stamps left than were voided (a claim had spent them): kept at zero, and named
@@ -152,13 +160,13 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
       if (claimKept) cardsHeldAtZero.push(cardId);
       // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
       await refreshRecentVisits(trx, cardId);
-      if (claimKept || relayed.some((s) => s.card_id === cardId && s.claimed_after === 1)) claimsKept += 1;
+      if (claimKept || claimedAfterOn.has(cardId)) claimsKept += 1;
     }
     await enqueueGoogleWalletUpdates(trx, now, cardsInLockOrder.map(([cardId]) => cardId));
     await applePassesChanged(trx, now, cardsInLockOrder.map(([cardId]) => cardId));
-    await setVoidedStamps(trx, codeKey, voidedIds.size);
+    await setVoidedStamps(trx, codeKey, cardOfVoided.size);
     const flyerRenewed = usage.kind === 'printable' ? (await bumpPrintableVersion(trx, vendorId, now)) !== undefined : false;
-    const response: VoidCodeResponse = { voidedStamps: voidedIds.size, cards: perCard.size, claimsKept, flyerRenewed };
+    const response: VoidCodeResponse = { voidedStamps: cardOfVoided.size, cards: perCard.size, claimsKept, flyerRenewed };
     await insertAudit(trx, { vendorId, action: 'void-code', codeKey, detail: { ...response, cardsHeldAtZero, reason: usage.flag_reason, granted: usage.granted, networks: usage.networks }, clientAddress }, now);
     return response;
   });

@@ -1,13 +1,17 @@
 // A phone scans with the credential of its anonymous wallet while that wallet is being merged into the
-// wallet it recovered (or deleted): the scan read the old customer, the merge removed it before the
-// scan's transaction. The answer is a clean 401 (the credential is revoked), never a 500.
+// wallet it recovered, or while that wallet is deleted: the scan read the old customer, the merge or the
+// deletion went through before the scan's transaction. The answer is a clean 401 (the credential is
+// revoked), never a 500, and the wallet gets no stamp.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { inTransaction } from '../../../server/db/transactions';
 import { scan } from '../../../server/services/stamping';
 import { mergeAnonymousWallet } from '../../../server/services/wallet-merge';
+import { deleteWallet } from '../../../server/services/wallet-deletion';
+import { storeCounterTotal } from '../../../server/repositories/store-counters';
 import { credentialHashOf } from '../../../server/services/customers';
-import { buildTestApp, type TestApp } from '../helpers';
+import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
+import { pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
 import { createStore, dynamicToken, newCustomer, setReward, type TestStore } from '../factories';
 
 let t: TestApp;
@@ -73,5 +77,52 @@ describe('a scan with the credential of a wallet merged away while the scan runs
     // The merge went through whole: the anonymous wallet is gone, nothing was stamped for it.
     expect(await t.db.kysely.selectFrom('customers').select('id').where('id', '=', fromId).execute()).toEqual([]);
     expect(await t.db.kysely.selectFrom('stamp_events').select('id').where('customer_id', '=', fromId).execute()).toEqual([]);
+  });
+});
+
+describe('a scan with the credential of a wallet deleted while the scan runs', () => {
+  it.each([
+    ['has a card at the store (emptied by the deletion)', true],
+    ['has no card at the store yet', false],
+  ])('answers 401 "no stamp cards" when the wallet %s; the deleted wallet keeps no stamp and the store counts none', async (_, hasCardHere) => {
+    const elsewhere = await createStore(t, { company: 'Elsewhere' });
+    await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
+    const credential = await newCustomer(t, hasCardHere ? store.id : elsewhere.id, '198.51.100.3');
+    const customerId = await customerOf(credential);
+    const storeStampsBefore = await storeCounterTotal(t.db.kysely, store.id, 'stamps');
+    t.clock.advance(60_000);
+
+    const deletion = () => deleteWallet(t.deps, customerId).then(() => undefined);
+    const deps = { ...t.deps, db: { ...t.db, kysely: pausingAfterFirstRead(t.db.kysely, deletion) } };
+    const outcome = scan(deps, { token: dynamicToken(t, store.id), credential, clientAddress: '198.51.100.3', mayCreateCustomer: async () => true });
+
+    await expect(outcome).rejects.toMatchObject({ statusCode: 401, message: "This phone has no stamp cards yet. Scan a store's QR code to start one." });
+    const cards = await t.db.kysely.selectFrom('stamp_cards').select(['vendor_id', 'stamps']).where('customer_id', '=', customerId).where('vendor_id', '=', store.id).execute();
+    expect(cards).toEqual(hasCardHere ? [{ vendor_id: store.id, stamps: 0 }] : []);
+    expect(await t.db.kysely.selectFrom('stamp_events').select('id').where('customer_id', '=', customerId).where('vendor_id', '=', store.id).execute()).toHaveLength(hasCardHere ? 1 : 0);
+    expect(await storeCounterTotal(t.db.kysely, store.id, 'stamps')).toBe(storeStampsBefore);
+  });
+});
+
+(usingPostgres ? describe : describe.skip)('a scan while the wallet is being deleted, its cards already emptied (PostgreSQL)', () => {
+  it('waits for the deletion, then answers 401 and starts no card at a store the wallet had none at', async () => {
+    const elsewhere = await createStore(t, { company: 'Elsewhere' });
+    await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
+    const credential = await newCustomer(t, elsewhere.id, '198.51.100.4');
+    const customerId = await customerOf(credential);
+    t.clock.advance(60_000);
+
+    // The deletion has emptied the wallet's cards and stops before its commit.
+    const pausedDeletion = pausingAfter(t.db.kysely, statementOn('UpdateQueryNode', 'stamp_cards'));
+    const deleting = deleteWallet({ ...t.deps, db: { ...t.db, kysely: pausedDeletion.handle } }, customerId);
+    await pausedDeletion.atPause;
+    const scanning = scan(t.deps, { token: dynamicToken(t, store.id), credential, clientAddress: '198.51.100.4', mayCreateCustomer: async () => true });
+    // The scan either finishes while the deletion waits (the race) or waits for the deletion's wallet.
+    await Promise.race([scanning.catch(() => undefined), someoneWaitsForALock(t.db.kysely)]);
+    pausedDeletion.resume();
+    await deleting;
+
+    await expect(scanning).rejects.toMatchObject({ statusCode: 401 });
+    expect(await t.db.kysely.selectFrom('stamp_cards').select('stamps').where('customer_id', '=', customerId).where('vendor_id', '=', store.id).execute()).toEqual([]);
   });
 });

@@ -217,6 +217,32 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     expect(detail.json().redemptions).toEqual([expect.objectContaining({ cardId: card?.id, rewardLabel: 'Croissant', stampsRequired: 2 })]);
   });
 
+  it('counts the spent stamps a merge drops as duplicates as withdrawn: the card still adds up from its rows', async () => {
+    const { oldPhone, email } = await walletWithEmail();
+    t.clock.advance(MINUTE);
+    const shared = dynamicToken(t, bakery.id);
+    await stampOk(oldPhone, shared); // the wallet's bakery card: 1 of 2
+    // The new phone scans the same code (a duplicate of the wallet's stamp), later another, and claims.
+    const newPhone = (await scan(t, shared, { remoteAddress: freshAddress() })).json().credential as string;
+    t.clock.advance(20 * MINUTE);
+    const full = await stampOk(newPhone, dynamicToken(t, bakery.id));
+    const claim = await t.app.inject({ method: 'POST', url: `/api/customer/cards/${full.json().card.id}/claim`, headers: asCustomer(newPhone) });
+    expect(claim.statusCode).toBe(200);
+
+    t.clock.advance(MINUTE);
+    const response = await useLink(await signInLink(email), newPhone);
+    // The duplicate is dropped, but the claim had already spent it: nothing comes off the card.
+    expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 1, redemptions: 1 });
+    const card = cardAt((await wallet(oldPhone)).cards, bakery);
+    expect(card).toMatchObject({ stamps: 1 });
+    const row = await t.db.kysely.selectFrom('stamp_cards').select(['stamps', 'claimed_stamps_withdrawn']).where('id', '=', card?.id ?? '').executeTakeFirstOrThrow();
+    const live = await t.db.kysely.selectFrom('stamp_events').select('id').where('card_id', '=', card?.id ?? '').where('voided_at', 'is', null).execute();
+    const held = await t.db.kysely.selectFrom('redemptions').select('stamps_required').where('card_id', '=', card?.id ?? '').where('status', 'in', ['pending', 'given']).execute();
+    expect({ live: live.length, held: held.reduce((sum, r) => sum + Number(r.stamps_required), 0), withdrawn: Number(row.claimed_stamps_withdrawn) }).toEqual({ live: 2, held: 2, withdrawn: 1 });
+    // stamps = live stamp rows − stamps its claims hold + spent stamps withdrawn
+    expect(Number(row.stamps)).toBe(live.length - 2 + Number(row.claimed_stamps_withdrawn));
+  });
+
   it('applies the longer flyer cooldown to merged flyer stamps', async () => {
     const { email } = await walletWithEmail();
     const owner = (await useLink(await signInLink(email))).json().credential as string;
