@@ -13,10 +13,12 @@ import {
   feedClosed,
   feedConnected,
   feedDropped,
+  feedLanguageChanged,
   feedOpened,
   feedReleased,
   itemReceived,
   itemsBackfilled,
+  itemsRelabelled,
   retryDelayMs,
   todaysItems,
 } from './activityFeedSlice';
@@ -58,8 +60,28 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
         }
       };
 
-      /** One connection, from ticket to drop; resolves when it has ended (never throws but for cancellation). */
-      const connectOnce = async (task: ForkedTaskAPI) => {
+      // One pending wait for a language switch at a time, renewed after each: a connection that drops
+      // leaves it for the next one (a switch while a ticket is on its way renews that connection at once).
+      // It settles false when the feed closes (the wait is cancelled with the listener).
+      const nextLanguageSwitch = () => listenerApi.take(feedLanguageChanged.match).then(() => true, () => false);
+      let languageChanged = nextLanguageSwitch();
+
+      /** The lines on screen, fetched again after a language switch: they take the new wording. */
+      const relabel = async (task: ForkedTaskAPI) => {
+        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_FEED_MAX_LINES }, { track: false }));
+        try {
+          const { items } = await task.pause(request.unwrap());
+          listenerApi.dispatch(itemsRelabelled(items));
+        } catch {
+          if (task.signal.aborted) request.abort();
+        }
+      };
+
+      /**
+       * One connection, from ticket to its end: 'dropped', or 'relabelled' when the page switched language
+       * (a fresh ticket carries the new one). Never throws but for cancellation.
+       */
+      const connectOnce = async (task: ForkedTaskAPI): Promise<'dropped' | 'relabelled'> => {
         const request = listenerApi.dispatch(activityApi.endpoints.createStreamTicket.initiate(vendorId, { track: false }));
         let url: string;
         try {
@@ -70,14 +92,15 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
             request.abort();
             throw error;
           }
-          return;
+          return 'dropped';
         }
         const EventSourceImpl = globalThis.EventSource;
-        if (!EventSourceImpl) return;
+        if (!EventSourceImpl) return 'dropped';
         const source = new EventSourceImpl(url);
         try {
-          await task.pause(
-            new Promise<void>((dropped) => {
+          return await task.pause(
+            new Promise<'dropped' | 'relabelled'>((ended) => {
+              void languageChanged.then((switched) => switched && ended('relabelled'));
               source.addEventListener('open', () => {
                 // Back after a drop: whatever happened meanwhile was never pushed, so every live view reloads.
                 const wasDropped = listenerApi.getState().activityFeed.status === 'reconnecting';
@@ -100,7 +123,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
               source.addEventListener(RELAY_ALERT_STREAM_EVENT, () => {
                 listenerApi.dispatch(api.util.invalidateTags([{ type: 'RelayAlerts', id: vendorId }, { type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
               });
-              source.addEventListener('error', () => dropped());
+              source.addEventListener('error', () => ended('dropped'));
             }),
           );
         } finally {
@@ -113,7 +136,11 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
 
       const cycle = listenerApi.fork(async (task) => {
         for (;;) {
-          await connectOnce(task);
+          if ((await connectOnce(task)) === 'relabelled') {
+            languageChanged = nextLanguageSwitch();
+            listenerApi.fork(relabel);
+            continue;
+          }
           listenerApi.dispatch(feedDropped());
           await task.delay(retryDelayMs(listenerApi.getState().activityFeed.retries));
         }

@@ -1,7 +1,7 @@
 // The vendor's one live connection (app-level, held by every signed-in vendor page, not only the QR
 // page) and the counter feed's lines, as a state machine; its connection and retry timers live in
 // activityFeedListeners.ts (the EventSource itself is not serializable, so it never enters the state).
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_FEED_MAX_LINES, ACTIVITY_FEED_RETRY } from '../../constants';
 import { t } from '../../i18n/texts';
@@ -77,6 +77,11 @@ export const activityFeedSlice = createSlice({
       }
       state.items = [action.payload, ...state.items].slice(0, ACTIVITY_FEED_MAX_LINES);
     },
+    /** The page speaks another language: the lines on screen take the wording of the same lines fetched again. */
+    itemsRelabelled(state, action: PayloadAction<ActivityItem[]>) {
+      const fresh = new Map(action.payload.map((item) => [item.id, item]));
+      state.items = state.items.map((item) => fresh.get(item.id) ?? item);
+    },
     /** Stamps the store voided (read from its alerts) read as voided in the feed too. */
     itemsVoided(state, action: PayloadAction<string[]>) {
       const voided = new Set(action.payload);
@@ -88,7 +93,13 @@ export const activityFeedSlice = createSlice({
   },
 });
 
-export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsVoided } = activityFeedSlice.actions;
+export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsRelabelled, itemsVoided } = activityFeedSlice.actions;
+
+/**
+ * The person switched the page's language: the stream's labels ("Customer #27, 3rd visit") are written by the
+ * server in the language its ticket was asked in, so the connection is renewed and the lines fetched again.
+ */
+export const feedLanguageChanged = createAction('activityFeed/languageChanged');
 export const { selectActivityFeed } = activityFeedSlice.selectors;
 
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */

@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { chooseLanguage } from '../../i18n/startPage';
 import { currentLocale } from '../../i18n/texts';
 import { selectRole } from '../session/sessionSlice';
+import { feedLanguageChanged } from '../activity/activityFeedSlice';
 
 const personLanguageApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -34,11 +35,12 @@ export function useSavedLanguage(): void {
   const signedIn = useAppSelector(selectRole) !== null;
   const { data: me } = useGetSignedInPersonQuery(undefined, { skip: !signedIn });
   const appliedFor = useRef<string | null>(null);
+  const dispatch = useAppDispatch();
   useEffect(() => {
     if (!me || appliedFor.current === me.personId) return;
     appliedFor.current = me.personId;
-    if (me.locale && me.locale !== currentLocale()) void chooseLanguage('app', me.locale, loadAntLocale);
-  }, [me]);
+    if (me.locale && me.locale !== currentLocale()) void chooseLanguage('app', me.locale, loadAntLocale).then(() => dispatch(feedLanguageChanged()));
+  }, [me, dispatch]);
 }
 
 /**
@@ -52,7 +54,10 @@ export function useChooseLanguage(): (locale: Locale) => void {
   const [save] = useSavePersonLocaleMutation();
   const dispatch = useAppDispatch();
   return (locale) => {
-    void chooseLanguage('app', locale, loadAntLocale).then(() => dispatch(api.util.invalidateTags([...SERVER_WORDED])));
+    void chooseLanguage('app', locale, loadAntLocale).then(() => {
+      dispatch(api.util.invalidateTags([...SERVER_WORDED]));
+      dispatch(feedLanguageChanged());
+    });
     void save(locale);
   };
 }

@@ -1,7 +1,7 @@
 // The live feed's connection cycle against a scripted API and EventSource: ticket, stream, lines, and a
 // fresh ticket after every drop with growing pauses — all on fake timers, and nothing left running after close.
 import { makeStore } from '../../../../src/app/store';
-import { feedClosed, feedOpened } from '../../../../src/features/activity/activityFeedSlice';
+import { feedClosed, feedLanguageChanged, feedOpened } from '../../../../src/features/activity/activityFeedSlice';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
 import { FakeEventSource, installFakeEventSource } from '../../support/fakeEventSource';
@@ -97,6 +97,32 @@ describe('live feed connection', () => {
     expect(FakeEventSource.instances).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(1000 + 2000 + 4000);
     expect(http.sent(TICKET)).toHaveLength(4);
+  });
+
+  it('a language switch renews the stream on a fresh ticket at once and rewords the lines on screen', async () => {
+    const line = (customer: string) => ({ id: 'e1', type: 'stamp', customer, date: 1, reward: 'Flat White', stamps: 4, required: 10 });
+    let wording = 'Customer #1, 1st visit';
+    http.on(`GET /api/activity/${VENDOR}`, () => ({ status: 200, body: { items: [line(wording)], total: 1 } }));
+    const store = openFeed();
+    await settle();
+    const first = FakeEventSource.latest();
+    first.emit('open');
+    first.emit('activity', line(wording));
+
+    wording = 'Kunde Nr. 1, 1. Besuch';
+    store.dispatch(feedLanguageChanged());
+    await settle();
+    expect(first.closed).toBe(true);
+    // No pause as after a drop: the new ticket is asked for in the page's new language straight away.
+    expect(http.sent(TICKET)).toHaveLength(2);
+    expect(FakeEventSource.latest().url).toContain('ticket=t2');
+    expect(store.getState().activityFeed.status).toBe('live');
+    expect(store.getState().activityFeed.items.map((item) => item.customer)).toEqual(['Kunde Nr. 1, 1. Besuch']);
+
+    // A second switch renews the new connection too.
+    store.dispatch(feedLanguageChanged());
+    await settle();
+    expect(http.sent(TICKET)).toHaveLength(3);
   });
 
   it('closing the feed closes the stream and stops every retry', async () => {
