@@ -97,13 +97,14 @@ describe('bonus stamps on POST /api/customer/scan', () => {
   });
 
   it('gives no bonus to the held-out half when A/B testing is on', async () => {
+    // Each side is a coin toss per customer: sixteen all on one side is a 1 in 32,768 chance.
     const credentials = [];
-    for (let i = 0; i < 8; i += 1) credentials.push(await newCustomer(t, store.id, `10.8.0.${i + 1}`));
+    for (let i = 0; i < 16; i += 1) credentials.push(await newCustomer(t, store.id, `10.8.0.${i + 1}`));
     const campaignId = await launchBonus({ abTesting: true });
     const sides = await Promise.all(credentials.map(async (credential) => ({ credential, heldOut: isHeldOut(campaignId, await customerIdOf(credential)) })));
     const heldOut = sides.find((side) => side.heldOut);
     const messaged = sides.find((side) => !side.heldOut);
-    if (!heldOut || !messaged) throw new Error('eight customers all fell on one side');
+    if (!heldOut || !messaged) throw new Error('sixteen customers all fell on one side');
     expect((await scanAgain(heldOut.credential)).bonusStamps).toBeUndefined();
     expect((await scanAgain(messaged.credential)).bonusStamps).toBe(1);
   });
