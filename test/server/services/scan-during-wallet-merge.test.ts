@@ -9,10 +9,9 @@ import { scan } from '../../../server/services/stamping';
 import { mergeAnonymousWallet } from '../../../server/services/wallet-merge';
 import { deleteWallet } from '../../../server/services/wallet-deletion';
 import { storeCounterTotal } from '../../../server/repositories/store-counters';
-import { credentialHashOf } from '../../../server/services/customers';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
-import { createStore, dynamicToken, newCustomer, setReward, type TestStore } from '../factories';
+import { createStore, dynamicToken, newCustomer, setReward, customerIdOfCredential, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -27,10 +26,6 @@ afterEach(async () => {
   await t.close();
 });
 
-async function customerOf(credential: string): Promise<string> {
-  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential) ?? '').executeTakeFirstOrThrow();
-  return row.customer_id;
-}
 
 /**
  * The app's database handle, except that once the scan's first read has answered (and let go of its
@@ -65,8 +60,8 @@ describe('a scan with the credential of a wallet merged away while the scan runs
     const elsewhere = await createStore(t, { company: 'Elsewhere' });
     await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
     const anonymous = await newCustomer(t, hasCardHere ? store.id : elsewhere.id, '198.51.100.2');
-    const fromId = await customerOf(anonymous);
-    const intoId = await customerOf(recovered);
+    const fromId = await customerIdOfCredential(t, anonymous);
+    const intoId = await customerIdOfCredential(t, recovered);
     t.clock.advance(60_000);
 
     const merge = () => inTransaction(t.db.kysely, (trx) => mergeAnonymousWallet(t.deps, fromId, intoId, t.clock.now(), trx)).then(() => undefined);
@@ -88,7 +83,7 @@ describe('a scan with the credential of a wallet deleted while the scan runs', (
     const elsewhere = await createStore(t, { company: 'Elsewhere' });
     await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
     const credential = await newCustomer(t, hasCardHere ? store.id : elsewhere.id, '198.51.100.3');
-    const customerId = await customerOf(credential);
+    const customerId = await customerIdOfCredential(t, credential);
     const storeStampsBefore = await storeCounterTotal(t.db.kysely, store.id, 'stamps');
     t.clock.advance(60_000);
 
@@ -109,7 +104,7 @@ describe('a scan with the credential of a wallet deleted while the scan runs', (
     const elsewhere = await createStore(t, { company: 'Elsewhere' });
     await setReward(t, elsewhere.id, { stamps: 5, itemCustom: 'Tea' });
     const credential = await newCustomer(t, elsewhere.id, '198.51.100.4');
-    const customerId = await customerOf(credential);
+    const customerId = await customerIdOfCredential(t, credential);
     t.clock.advance(60_000);
 
     // The deletion has emptied the wallet's cards and stops before its commit.

@@ -4,12 +4,11 @@
 // wallet's card before the void reached any card. That card is the one that loses the stamp, so it still
 // adds up from its rows: stamps = live stamp rows − stamps its claims hold + spent stamps withdrawn.
 import { inTransaction } from '../../../../server/db/transactions';
-import { credentialHashOf } from '../../../../server/services/customers';
 import { voidCode } from '../../../../server/services/relay/review';
 import { mergeAnonymousWallet } from '../../../../server/services/wallet-merge';
 import { buildTestApp, usingPostgres, type TestApp } from '../../helpers';
 import { pausingAfter, statementOn } from '../../interleaving';
-import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
+import { createStore, dynamicToken, newCustomer, scan, setReward, customerIdOfCredential, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -24,10 +23,6 @@ afterEach(async () => {
   await t.close();
 });
 
-async function customerOf(credential: string): Promise<string> {
-  const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential) ?? '').executeTakeFirstOrThrow();
-  return row.customer_id;
-}
 
 async function cardOf(customerId: string) {
   const card = await t.db.kysely.selectFrom('stamp_cards').select(['id', 'stamps', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).where('vendor_id', '=', store.id).executeTakeFirstOrThrow();
@@ -43,8 +38,8 @@ async function cardOf(customerId: string) {
     const anonymous = await newCustomer(t, store.id, '203.0.113.5');
     t.clock.advance(1000);
     expect((await scan(t, dynamicToken(t, store.id), { credential: anonymous, remoteAddress: '192.0.2.44' })).statusCode).toBe(200);
-    const fromId = await customerOf(anonymous);
-    const intoId = await customerOf(recovered);
+    const fromId = await customerIdOfCredential(t, anonymous);
+    const intoId = await customerIdOfCredential(t, recovered);
     const [flagged] = await t.db.kysely.selectFrom('stamp_events').select('code_key').where('customer_id', '=', fromId).orderBy('created_at').execute();
     const codeKey = flagged.code_key ?? '';
     await t.db.kysely.updateTable('code_usage').set({ flagged_at: t.clock.now(), flag_reason: 'networks' }).where('code_key', '=', codeKey).execute();
