@@ -10,11 +10,13 @@ import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
+import { installFailureReport, watchBrowser, watchServer } from './failure-report';
 import { CLIENT_DIR, CLIENT_INDEX, SERVER_ENTRY } from '../../scripts/build-output';
 export { freePort };
 
 const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+installFailureReport(SCREENSHOT_DIR);
 
 export interface CapturedMail {
   to: string;
@@ -141,6 +143,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   child.stdout?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
   child.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
   await waitForHealth(baseUrl, child, () => log);
+  const unwatch = watchServer({ baseUrl, output: () => log });
 
   return {
     baseUrl,
@@ -159,6 +162,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       throw new Error(`no mail to ${to} within ${timeoutMs} ms (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join('; ') || 'none'})\n${log}`);
     },
     async stop() {
+      unwatch();
       await stopChild(child);
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -186,10 +190,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Debian's Chromium; `resolveToLoopback` host names resolve to 127.0.0.1 as a LAN name would to the shop PC. */
-export function launchBrowser(options: { resolveToLoopback?: string[] } = {}): Promise<Browser> {
+export async function launchBrowser(options: { resolveToLoopback?: string[] } = {}): Promise<Browser> {
   const hostRules = (options.resolveToLoopback ?? []).map((host) => `MAP ${host} 127.0.0.1`).join(',');
   const args = hostRules ? [...CHROMIUM_ARGS, `--host-resolver-rules=${hostRules}`] : CHROMIUM_ARGS;
-  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args, headless: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args, headless: true });
+  watchBrowser(browser);
+  return browser;
 }
 
 export interface PageHandle {

@@ -7,7 +7,8 @@ const root = path.resolve(__dirname, '../..');
 const config: Config = {
   rootDir: root,
   displayName: 'e2e',
-  testEnvironment: 'node',
+  // Node's, plus the diagnostics of a failed test (open pages, their requests and messages, the server's log).
+  testEnvironment: '<rootDir>/test/e2e/environment.ts',
   roots: ['<rootDir>/test/e2e'],
   testMatch: ['**/*.e2e.ts'],
   transform: {
