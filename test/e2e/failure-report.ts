@@ -75,6 +75,13 @@ function watchPage(page: Page): void {
       );
     }
   });
+  // The page's own moves (a redirect to the sign-in screen, say) are in the timeline with its requests.
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = new URL(frame.url());
+    watched.requests.push({ at: Date.now(), method: 'page at', path: trimmed(`${url.pathname}${url.search}`, 120), outcome: 'now' });
+    keepLast(watched.requests, KEPT_REQUESTS);
+  });
   page.on('requestfinished', (request) => lines.delete(request));
   page.on('requestfailed', (request) => {
     const line = lines.get(request);
@@ -172,7 +179,7 @@ async function describePage(watched: WatchedPage, index: number, screenshotBase:
     lines.push(`messages unreadable: ${(error as Error).message}`);
   }
   lines.push(`errors: ${watched.errors.length > 0 ? '' : 'none'}`, ...watched.errors.map((e) => `  ${e}`));
-  lines.push(`last ${watched.requests.length} requests (seconds from the test's start):`);
+  lines.push(`last ${watched.requests.length} requests and moves (seconds from the test's start):`);
   for (const request of watched.requests) {
     lines.push(`  ${((request.at - startedAt) / 1000).toFixed(1).padStart(6)} ${request.method} ${request.path} → ${request.outcome}`);
   }
