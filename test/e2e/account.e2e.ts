@@ -24,13 +24,26 @@ afterAll(async () => {
   await phone?.context.close();
 });
 
+/** The vendor pages' main navigation: shown only to a signed-in vendor (the sign-in screen has a heading too). */
+const signedInShell = (page: Page) => page.locator('header').getByRole('navigation', { name: 'Main' });
+
+/**
+ * Signs in through the form as the owner does, and goes on to `landing` once the dashboard shows: the owner sees
+ * the dashboard before opening another page, and an address bar that reads /dashboard says only that the page
+ * began loading — leaving it then raced the new session's start.
+ */
 async function signIn(page: Page, email: string, landing = `/dashboard/${app.vendor.vendorId}`): Promise<void> {
   await page.goto(`${app.server.baseUrl}/login`);
   await page.getByLabel('Username').fill(email);
   await page.getByLabel('Password').fill(app.vendor.password);
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/auth/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  expect((await answered).status()).toBe(200);
   await page.waitForURL(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
-  if (!landing.startsWith('/dashboard/')) await page.goto(`${app.server.baseUrl}${landing}`);
+  await signedInShell(page).waitFor();
+  if (landing.startsWith('/dashboard/')) return;
+  await page.goto(`${app.server.baseUrl}${landing}`);
+  await signedInShell(page).waitFor();
 }
 
 const accountPath = () => `/account/${app.vendor.vendorId}`;

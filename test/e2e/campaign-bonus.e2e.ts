@@ -17,12 +17,14 @@ const DESCRIPTION = 'Every coffee earns two stamps until Sunday.';
 
 /**
  * A shop time zone where it is daytime now and for the next hour: campaign messages wait out the store's night
- * (21:00–08:00), and this test should not wait with them whatever the hour it runs at.
+ * (21:00–08:00), and this test should not wait with them whatever the hour it runs at. Both hours are checked
+ * to lie between 09 and 19: at 23:xx the next hour reads 00, which is below 20 but night.
  */
 function daytimeZone(now = Date.now()): string {
   const candidates = ['Europe/Paris', 'UTC', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Auckland', 'Pacific/Honolulu', 'America/Los_Angeles', 'America/New_York', 'America/Sao_Paulo', 'Asia/Dubai'];
   const hourIn = (zone: string, at: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(at));
-  const zone = candidates.find((candidate) => hourIn(candidate, now) >= 9 && hourIn(candidate, now + 3_600_000) < 20);
+  const daytime = (hour: number) => hour >= 9 && hour < 20;
+  const zone = candidates.find((candidate) => daytime(hourIn(candidate, now)) && daytime(hourIn(candidate, now + 3_600_000)));
   if (!zone) throw new Error('no daytime zone among the candidates');
   return zone;
 }
@@ -43,6 +45,11 @@ const ownerRequests: Request[] = [];
 
 async function qrUrl(): Promise<string> {
   return (await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`)).url;
+}
+
+/** Resolves once no popup matching `selector` (antd's pickers and select lists) shows on the page. */
+async function popupsClosed(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((popups) => [...document.querySelectorAll(popups)].every((popup) => popup.getBoundingClientRect().height === 0 || getComputedStyle(popup).visibility === 'hidden' || popup.matches('[class*="-hidden"]')), selector);
 }
 
 const mainNav = (page: Page) => page.locator('header').getByRole('navigation', { name: 'Main' });
@@ -169,13 +176,18 @@ describe(`a bonus-stamps campaign, from the owner's click to the customer's seco
       await page.getByLabel(label).click();
       await page.getByLabel(label).fill(typed);
       await page.keyboard.press('Enter');
+      // Enter confirms the typed time and closes the picker. A time the picker did not take is wiped when it
+      // closes (the field then stays empty and the browser refuses the form): the field is read once it has.
+      await popupsClosed(page, '.ant-picker-dropdown');
       expect(await page.getByLabel(label).inputValue()).toBe(typed);
     }
     await page.getByLabel('Promotion Type').click();
     await page.locator('.ant-select-item-option[title="Bonus stamps"]').click();
+    await popupsClosed(page, '.ant-select-dropdown');
     await page.getByLabel('Items to Promote').click();
     await page.locator('.ant-select-item-option[title="Coffee"]').click();
     await page.keyboard.press('Escape');
+    await popupsClosed(page, '.ant-select-dropdown');
     await page.getByRole('radiogroup', { name: 'Notification Frequency' }).getByText('Once', { exact: true }).click();
     await page.getByTestId('preview-notification').filter({ hasText: TITLE }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -183,11 +195,16 @@ describe(`a bonus-stamps campaign, from the owner's click to the customer's seco
     await screenshot(page, 'campaign-bonus-3-form');
 
     const launchedAt = Date.now();
+    // What the owner waits for: the campaign the click sends, and the server's answer to it. A click the form
+    // refuses sends nothing, and this wait fails with the fields it refused in the failure report.
+    const launchPath = `/api/campaigns/${app.vendor.vendorId}`;
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === launchPath);
     await page.getByRole('button', { name: 'Launch Campaign & Send Push Notification' }).click();
+    expect((await answered).status()).toBe(201);
     await page.getByText('Campaign launched: customers who accepted campaign messages receive it on their channels.').waitFor();
 
     // What the click sent: the form's campaign, its times the shop's minute in UTC.
-    const [launch] = sentTo('POST', `/api/campaigns/${app.vendor.vendorId}`);
+    const [launch] = sentTo('POST', launchPath);
     const body = launch.postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({
       campaignTitle: TITLE,
@@ -200,7 +217,6 @@ describe(`a bonus-stamps campaign, from the owner's click to the customer's seco
       budget: 50,
     });
     expect(Date.parse(String(body.startDateTime))).toBe(now - (now % 60_000));
-    expect(await (await launch.response())?.status()).toBe(201);
 
     // The delivery queue sends it through SMTP, with a way out that needs no sign-in.
     const mail = await app.server.waitForMail(CUSTOMER_EMAIL, { since: launchedAt, timeoutMs: 60_000 });
