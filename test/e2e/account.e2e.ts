@@ -28,9 +28,10 @@ afterAll(async () => {
 const signedInShell = (page: Page) => page.locator('header').getByRole('navigation', { name: 'Main' });
 
 /**
- * Signs in through the form as the owner does, and goes on to `landing` once the dashboard shows: the owner sees
- * the dashboard before opening another page, and an address bar that reads /dashboard says only that the page
- * began loading — leaving it then raced the new session's start.
+ * Signs in through the form as the owner does, and goes on to `landing` once the dashboard shows (an address bar
+ * that reads /dashboard says only that the page began loading). Each step waits for the signed-in pages' own
+ * navigation, so a sign-in that did not hold fails here, with the page it ended on in the failure report, rather
+ * than as a missing text on a later page.
  */
 async function signIn(page: Page, email: string, landing = `/dashboard/${app.vendor.vendorId}`): Promise<void> {
   await page.goto(`${app.server.baseUrl}/login`);
