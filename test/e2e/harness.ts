@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
 import { CLIENT_DIR, CLIENT_INDEX, SERVER_ENTRY } from '../../scripts/build-output';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args';
 export { freePort };
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -122,7 +123,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
