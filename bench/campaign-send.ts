@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import { createActivityBus } from '../server/infra/activity-bus';
 import { createJobRunner } from '../server/infra/jobs';
+import { createRequestsInFlight } from '../server/infra/requests-in-flight';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
 import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
@@ -47,17 +49,20 @@ export async function runCampaignSendBench(): Promise<void> {
   const budgets = (JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')) as { campaignSend: CampaignSendBudgets }).campaignSend;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-campaign-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0' });
-  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
+  // On PostgreSQL a schema of its own, dropped at the end: a run never sends an earlier run's campaign.
+  const pgSchema = process.env.DATABASE_URL ? `bench_campaign_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath, pgSchema });
   await migrateToLatest(db);
   let mailed = 0;
   const deps = {
     ...benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db) }),
     mailer: { send: async () => void (mailed += 1), close: () => undefined },
+    requestsInFlight: createRequestsInFlight(),
   };
   const app = await buildApp(deps);
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
-  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect) });
+  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect, deps.requestsInFlight) });
   try {
     const now = Date.now();
     const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Campaign Café', address: '1 Bench Street' }, now);
@@ -126,6 +131,7 @@ export async function runCampaignSendBench(): Promise<void> {
     await app.close();
     await bare.close();
     await deps.activityBus.close();
+    if (pgSchema) await sql`DROP SCHEMA ${sql.id(pgSchema)} CASCADE`.execute(db.kysely);
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

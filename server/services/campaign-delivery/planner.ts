@@ -6,7 +6,6 @@
 // and customers who already had 2 message occasions from the store in the last 7 days (they are
 // planned on a later run within the period, once the week has room).
 import crypto from 'node:crypto';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inTransaction } from '../../db/transactions';
 import { enqueueJobs, type JobRequest } from '../../infra/jobs';
@@ -25,6 +24,7 @@ import { isHeldOut } from '../campaign-split';
 import type { CampaignChannel } from './channel';
 import { localDayNumber } from '../store-time-zone';
 import { sendableAt } from './quiet-hours';
+import { campaignQuietMoment } from './schedule';
 
 export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
 /** Campaign message occasions one customer may get from one store in any 7 days, all campaigns and channels together. */
@@ -54,14 +54,14 @@ export interface SendJobPayload {
 }
 
 /** Plans the messages due now; answers how many were added. */
-export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now'>, channels: readonly CampaignChannel[]): Promise<number> {
+export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now' | 'requestsInFlight'>, channels: readonly CampaignChannel[]): Promise<number> {
   const now = deps.now();
   let planned = 0;
   for (const campaign of await activeCampaigns(deps.db.kysely, now)) planned += await planCampaign(deps, channels, campaign, now);
   return planned;
 }
 
-async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
+async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
   const db = deps.db.kysely;
   // The plan's big reads (the audience, who is reachable where, what is planned) go to the read
   // connection: on SQLite a worker thread, so reading 10,000 customers never blocks a stamp. A row
@@ -93,9 +93,11 @@ async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly Campai
     }
   }
   let added = 0;
+  const quietMoment = campaignQuietMoment(deps.requestsInFlight);
   for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
-    // Requests that arrived during the last chunk are served before the next one starts.
-    if (start > 0) await yieldToRequests();
+    // Each chunk waits for a moment between requests: one that starts while a stamp is half done makes
+    // the stamp wait for it at each of its remaining queries (SQLite's one connection; PostgreSQL's CPU).
+    await quietMoment();
     const chunk = rows.slice(start, start + PLAN_CHUNK);
     // One statement for the chunk's messages and one for their jobs: two round trips per 50 messages.
     added += await inTransaction(db, async (trx) => {
