@@ -159,14 +159,19 @@ export interface MessageToSend {
   paused_at: number | null;
   ended_at: number | null;
   opted_out: number;
+  /** The customer's card of the store (its page is the message's link); null once the card is gone. */
+  card_id: string | null;
 }
 
+/** The message with all a send needs, in one query (a round trip per message saved on PostgreSQL). */
 export async function findMessageToSend(db: Queryable, messageId: string): Promise<MessageToSend | undefined> {
   const row = await db
     .selectFrom('campaign_messages as m')
     .innerJoin('campaigns as c', 'c.id', 'm.campaign_id')
     .innerJoin('vendors as v', 'v.id', 'm.vendor_id')
+    .leftJoin('stamp_cards as s', (join) => join.onRef('s.vendor_id', '=', 'm.vendor_id').onRef('s.customer_id', '=', 'm.customer_id'))
     .select([
+      's.id as card_id',
       'm.id',
       'm.campaign_id',
       'm.vendor_id',
