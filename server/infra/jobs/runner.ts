@@ -106,6 +106,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const db = options.db.kysely;
   const inHand = new Set<string>();
   let lastPurge = 0;
+  /** Time the current batch's lanes spent waiting for a quiet moment, added up: no work, so not rested for. */
+  let waitedMs = 0;
 
   /** Runs the job's handler; true when it succeeded (the caller marks it done with the rest of its batch). */
   async function runJob(job: JobRow): Promise<boolean> {
@@ -152,7 +154,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const waiting = [...jobs];
       const lane = async (): Promise<void> => {
         for (let job = waiting.shift(); job; job = waiting.shift()) {
-          if (concurrency < jobs.length) await quietMoment();
+          if (concurrency < jobs.length) {
+            const waitStarted = performance.now();
+            await quietMoment();
+            waitedMs += performance.now() - waitStarted;
+          }
           let succeeded = false;
           try {
             succeeded = await runJob(job);
@@ -189,8 +195,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     let started = performance.now();
     current = (options.quietMoment ? options.quietMoment() : Promise.resolve())
       .then(() => {
-        // The rest after a batch is as long as the batch's own work took, not the wait before it.
+        // The rest after a batch is as long as the batch's own work took, not the waits before it and its jobs.
         started = performance.now();
+        waitedMs = 0;
         return runOnce();
       })
       .catch((error: unknown) => {
@@ -200,7 +207,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       })
       .then((ran) => {
         running = false;
-        schedule(ran === batchSize ? Math.max(0, Math.round((performance.now() - started) * restFactor)) : pollMs);
+        schedule(ran === batchSize ? Math.max(0, Math.round((performance.now() - started - waitedMs / concurrency) * restFactor)) : pollMs);
       });
   }
 

@@ -33,8 +33,8 @@ const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /**
  * Messages planned per transaction. Each transaction holds SQLite's one write connection (and runs
- * synchronously in this thread) until it commits: 50 messages keep that to a few milliseconds, so a stamp
- * arriving meanwhile waits for one short chunk, never for the whole 10,000-customer plan.
+ * synchronously in this thread) until it commits: 50 messages keep that to a few milliseconds, and each
+ * waits for a moment between requests, so a stamp arriving meanwhile waits for one short chunk at most.
  */
 const PLAN_CHUNK = 50;
 
@@ -67,38 +67,56 @@ async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, chan
   // connection: on SQLite a worker thread, so reading 10,000 customers never blocks a stamp. A row
   // another server commits meanwhile is caught by the unique (campaign, customer, channel, period).
   const reads = deps.db.reads;
+  const quietMoment = campaignQuietMoment(deps.requestsInFlight);
+  // Each big read starts in a moment between requests too (on PostgreSQL it shares the database's CPU with them).
+  const read = async <T>(query: () => Promise<T>): Promise<T> => {
+    await quietMoment();
+    return query();
+  };
   const period = periodOf(campaign, now);
-  const audience = await audienceCustomerIds(reads, campaign.vendor_id, {
-    audience: campaign.audience,
-    since: now - AUDIENCE_WINDOW_DAYS * DAY_MS,
-    dailyDays: DAILY_VISITOR_DAYS,
-    weeklyVisits: WEEKLY_VISITOR_VISITS,
-  });
-  const optedOut = await optedOutCustomerIds(reads, campaign.vendor_id);
-  const already = await plannedChannels(reads, campaign.id, period);
-  const occasions = await recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS);
-  const reach = await Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) })));
+  const audience = await read(() =>
+    audienceCustomerIds(reads, campaign.vendor_id, {
+      audience: campaign.audience,
+      since: now - AUDIENCE_WINDOW_DAYS * DAY_MS,
+      dailyDays: DAILY_VISITOR_DAYS,
+      weeklyVisits: WEEKLY_VISITOR_VISITS,
+    }),
+  );
+  const optedOut = await read(() => optedOutCustomerIds(reads, campaign.vendor_id));
+  const already = await read(() => plannedChannels(reads, campaign.id, period));
+  const occasions = await read(() => recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS));
+  const reach = await read(() => Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) }))));
   const dueAt = sendableAt(now, campaign.time_zone);
-  const rows: NewCampaignMessage[] = [];
-  for (const customerId of audience) {
-    if (optedOut.has(customerId)) continue;
-    if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
-    const plannedHere = already.get(customerId);
-    const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
-    if (missing.length === 0) continue;
-    // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
-    if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
-    for (const { channel } of missing) {
-      rows.push({ id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt });
+  // The messages are made a chunk at a time, as they are written: 10,000 customers' worth at once would
+  // be one long stretch of work in this thread, which a stamp arriving meanwhile would wait out.
+  function* messagesToPlan(): Generator<NewCampaignMessage> {
+    for (const customerId of audience) {
+      if (optedOut.has(customerId)) continue;
+      if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
+      const plannedHere = already.get(customerId);
+      const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
+      if (missing.length === 0) continue;
+      // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
+      if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
+      for (const { channel } of missing) {
+        yield { id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt };
+      }
     }
   }
+  const pending = messagesToPlan();
+  const nextChunk = (): NewCampaignMessage[] => {
+    const chunk: NewCampaignMessage[] = [];
+    for (let next = pending.next(); !next.done; next = pending.next()) {
+      chunk.push(next.value);
+      if (chunk.length === PLAN_CHUNK) break;
+    }
+    return chunk;
+  };
   let added = 0;
-  const quietMoment = campaignQuietMoment(deps.requestsInFlight);
-  for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+  for (let chunk = nextChunk(); chunk.length > 0; chunk = nextChunk()) {
     // Each chunk waits for a moment between requests: one that starts while a stamp is half done makes
     // the stamp wait for it at each of its remaining queries (SQLite's one connection; PostgreSQL's CPU).
     await quietMoment();
-    const chunk = rows.slice(start, start + PLAN_CHUNK);
     // One statement for the chunk's messages and one for their jobs: two round trips per 50 messages.
     added += await inTransaction(db, async (trx) => {
       const inserted = await insertCampaignMessages(trx, chunk, now);

@@ -36,7 +36,8 @@ export function campaignQuietMoment(requests: RequestsInFlight | undefined): () 
 }
 
 /**
- * How the campaign runner paces a big send. Every message is a few commits (the attempting mark, the
+ * How the campaign runner paces a big send (besides waiting for a moment between requests before each
+ * message, when the app's requestsInFlight is given). Every message is a few commits (the attempting mark, the
  * settle, the job's completion). On SQLite each runs in this thread and waits for the disk, and a stamp
  * arriving meanwhile waits with it: 8 claimed at a time, one in flight, a yield to the event loop before
  * each and a rest as long as the batch took, so the send uses at most half the thread and a stamp waits
