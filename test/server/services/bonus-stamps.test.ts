@@ -142,6 +142,15 @@ describe('bonus stamps on POST /api/customer/scan', () => {
   });
 });
 
+describe('the bonus stamp in the activity list', () => {
+  it('names the customer without a visit number: the bonus is the second stamp of a visit, not a visit', async () => {
+    await launchBonus();
+    await newCustomer(t, store.id);
+    const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ customer: string; bonus?: boolean }> }>().items;
+    expect(items.map((item) => [item.customer, item.bonus ?? false])).toEqual([['Customer #1', true], ['Customer #1, 1st visit', false]]);
+  });
+});
+
 describe('GET /api/campaigns/:vendorId for a bonus-stamps campaign', () => {
   it('shows the budget spent on bonus stamps and what is left', async () => {
     await launchBonus({ budget: 2 });
