@@ -100,6 +100,8 @@ function changeBetween(timeZone: string | null, low: number, high: number, offse
  * (the dashboard's browser offset) or else UTC.
  */
 export interface StoreCalendar {
+  /** How far the store's clock is ahead of UTC at `at`. */
+  offsetAt(at: number): number;
   dayOf(at: number): number;
   dayStart(day: number): number;
   /** The offsets over [from, until) for the database's day arithmetic. */
@@ -109,6 +111,7 @@ export interface StoreCalendar {
 export function storeCalendar(timeZone: string | null, fallbackOffsetMinutes = 0): StoreCalendar {
   if (timeZone !== null) {
     return {
+      offsetAt: (at) => utcOffsetAt(at, timeZone),
       dayOf: (at) => storeDay(at, timeZone),
       dayStart: (day) => storeDayStart(day, timeZone),
       offsets: (from, until) => utcOffsetSpans(timeZone, from, until),
@@ -116,13 +119,24 @@ export function storeCalendar(timeZone: string | null, fallbackOffsetMinutes = 0
   }
   const offsetMs = fallbackOffsetMinutes * MINUTE_MS;
   return {
+    offsetAt: () => offsetMs,
     dayOf: (at) => Math.floor((at + offsetMs) / DAY_MS),
     dayStart: (day) => day * DAY_MS - offsetMs,
     offsets: () => [{ from: Number.NEGATIVE_INFINITY, offsetMs }],
   };
 }
 
+/** The store's IANA time zone from its settings (null: none set). */
+export function storeTimeZoneOf(db: Kysely<Database> | Transaction<Database>, vendorId: string): Promise<string | null> {
+  return findStoreTimeZone(db, vendorId);
+}
+
 /** The calendar of the store `vendorId`, read from its settings. */
 export async function calendarOfStore(db: Kysely<Database> | Transaction<Database>, vendorId: string, fallbackOffsetMinutes = 0): Promise<StoreCalendar> {
-  return storeCalendar(await findStoreTimeZone(db, vendorId), fallbackOffsetMinutes);
+  return storeCalendar(await storeTimeZoneOf(db, vendorId), fallbackOffsetMinutes);
+}
+
+/** The day of a YYYY-MM-DD date, numbered as store days are (NaN for a date that does not parse). */
+export function dayOfDate(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
