@@ -3,6 +3,7 @@
 // text a card's wallet pass shows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CampaignMessageTable, Database } from '../db/schema';
+import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -33,14 +34,14 @@ export async function activeCampaigns(db: Queryable, now: number): Promise<Activ
   return rows.map((row) => ({ ...row, start_at: Number(row.start_at), ab_testing: Number(row.ab_testing) }));
 }
 
-const DAY_MS = 86_400_000;
-
 export interface AudienceRule {
   /** 'daily' | 'weekly' | 'monthly' | 'all' */
   audience: string;
   since: number;
   dailyDays: number;
   weeklyVisits: number;
+  /** The store's clock over [since, now], which cuts its days. */
+  storeOffsets: readonly UtcOffsetSpan[];
 }
 
 /** The store's customers a customer frequency selects (the same rule the audience counts use), wallets deleted left out. */
@@ -64,7 +65,7 @@ export async function audienceCustomerIds(db: Queryable, vendorId: string, rule:
     .where('e.voided_at', 'is', null)
     .where('c.deleted_at', 'is', null)
     .groupBy('e.customer_id')
-    .$if(rule.audience === 'daily', (qb) => qb.having(sql<number>`COUNT(DISTINCT e.created_at / ${DAY_MS})`, '>=', rule.dailyDays))
+    .$if(rule.audience === 'daily', (qb) => qb.having(sql<number>`COUNT(DISTINCT ${storeDaySql(sql.ref('e.created_at'), rule.storeOffsets)})`, '>=', rule.dailyDays))
     .$if(rule.audience === 'weekly', (qb) => qb.having((eb) => eb.fn.countAll(), '>=', rule.weeklyVisits))
     .execute();
   return rows.map((row) => row.customer_id);

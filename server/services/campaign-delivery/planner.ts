@@ -23,7 +23,7 @@ import {
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../campaigns';
 import { isHeldOut } from '../campaign-split';
 import type { CampaignChannel } from './channel';
-import { localDayNumber } from '../store-time-zone';
+import { storeDay, utcOffsetSpans } from '../store-day';
 import { sendableAt } from './quiet-hours';
 import { campaignQuietMoment } from './schedule';
 
@@ -46,7 +46,7 @@ const PLAN_CHUNK = 50;
  */
 export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency' | 'time_zone'>, now: number): number {
   if (campaign.notification_frequency === 'once') return 0;
-  const days = Math.max(0, localDayNumber(now, campaign.time_zone) - localDayNumber(campaign.start_at, campaign.time_zone));
+  const days = Math.max(0, storeDay(now, campaign.time_zone) - storeDay(campaign.start_at, campaign.time_zone));
   return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
@@ -75,10 +75,12 @@ async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, chan
     return query();
   };
   const period = periodOf(campaign, now);
+  const since = now - AUDIENCE_WINDOW_DAYS * DAY_MS;
   const audience = await read(() =>
     audienceCustomerIds(reads, campaign.vendor_id, {
       audience: campaign.audience,
-      since: now - AUDIENCE_WINDOW_DAYS * DAY_MS,
+      since,
+      storeOffsets: utcOffsetSpans(campaign.time_zone, since, now + 1),
       dailyDays: DAILY_VISITOR_DAYS,
       weeklyVisits: WEEKLY_VISITOR_VISITS,
     }),
