@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
 import { installFailureReport, watchBrowser, watchServer } from './failure-report';
 import { CLIENT_DIR, CLIENT_INDEX, SERVER_ENTRY } from '../../scripts/build-output';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args';
 export { freePort };
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -124,7 +125,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
