@@ -70,6 +70,11 @@ export async function mergeAnonymousWallet(
   const from = await findCustomerById(trx, fromId);
   const into = await findCustomerById(trx, intoId);
   if (!from || !into || from.email_normalized !== null) return null;
+  // A wallet deleted while this merge waited for its row (PostgreSQL: the phone's credential was read
+  // before the deletion committed) has empty cards but keeps its stamp rows for the store's counts:
+  // moving those rows would add stamp rows to the recovered card without their stamps. Its stamps are
+  // gone with it; nothing is merged, and nothing is merged into a deleted wallet either.
+  if (from.deleted_at !== null || into.deleted_at !== null) return null;
 
   const summary: WalletMergeSummary = { cards: 0, stamps: 0, skippedStamps: 0, redemptions: 0 };
   summary.redemptions = await countRedemptionsOf(trx, fromId);
