@@ -117,7 +117,7 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
   };
   let previous: { line: MenuTextLine; hadItem: boolean } | null = null;
   for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]!;
+    const line = withNumberMarkRead(lines, index);
     let parsed = parseLine(line.text);
     const next = lines[index + 1];
     // A name wrapped onto the next line ("… con Cappesante e    16,00" / "Gamberi"): it ends in a
@@ -142,6 +142,28 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/** "1. Plum Lemon", "A.Coconut": a numbered item, as OCR reads its number. */
+const NUMBER_MARK = /^\s*(?:\d{1,2}|\p{Lu})\s?[.)]\s*\p{L}/u;
+/** How near (in lines) a numbered neighbour must be; a translation line may stand between two items. */
+const NUMBERING_REACH = 2;
+
+/**
+ * OCR reads some digits of a numbered list as "+" ("+.Rosy Melon", "+Lotus" between "3. …" and
+ * "5. …"). Among numbered lines a leading "+" is such a number, not an add-on: it is dropped so the
+ * line reads as the item it is.
+ */
+function withNumberMarkRead(lines: readonly MenuTextLine[], index: number): MenuTextLine {
+  const line = lines[index]!;
+  if (!/^\s*\+\.?\s*\p{L}/u.test(line.text)) return line;
+  for (let distance = 1; distance <= NUMBERING_REACH; distance += 1) {
+    const neighbours = [lines[index - distance], lines[index + distance]];
+    if (neighbours.some((n) => n !== undefined && NUMBER_MARK.test(n.text))) {
+      return { ...line, text: line.text.replace(/^\s*\+\.?\s*/u, '') };
+    }
+  }
+  return line;
 }
 
 /**
@@ -237,6 +259,8 @@ function parseLine(rawLine: string): ParsedItem[] {
     const nameTokens = priceFirst
       ? tokens.slice(at + 1, priceIdx[k + 1] ?? tokens.length)
       : tokens.slice(k === 0 ? 0 : priceIdx[k - 1]! + 1, at);
+    // "Oat milk +0.50": a surcharge belongs to the item above, it is not one of its own.
+    if (tokens[at]!.text.startsWith('+')) continue;
     const name = cleanName(nameTokens, priceFirst ? 'after-price' : 'before-price');
     const price = tokens[at]!.price!;
     if (name) items.push({ name, priceCents: price.cents, price });
@@ -467,16 +491,21 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     if (token.gapBefore || segments.length === 0) segments.push([]);
     segments[segments.length - 1]!.push(token.text);
   }
-  const candidates = segments.map((s) => tidy(s.join(' '))).filter((s) => s.length > 0);
+  const candidates = segments
+    .map((s) => ({ raw: s.join(' '), text: tidy(s.join(' ')) }))
+    .filter((c) => c.text.length > 0);
   if (candidates.length === 0) return null;
 
-  let name: string;
+  let chosen: { raw: string; text: string };
   if (side === 'after-price') {
-    name = candidates[0]!;
+    chosen = candidates[0]!;
   } else {
-    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c));
-    name = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
+    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text));
+    chosen = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
+  // Options under an item ("+ Bacon", "Extra shot", "Large", "Pot for two") attach to it: not items.
+  if (isOptionLine(chosen.raw, chosen.text)) return null;
+  let name = chosen.text;
   // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
   if (/^\(.*\)$/.test(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
@@ -487,6 +516,37 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   const withoutTail = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+){2,}(?=\p{Lu})/u, '');
   if (isPlausibleName(withoutTail)) name = withoutTail;
   return isPlausibleName(name) ? name : null;
+}
+
+/**
+ * Words that open an add-on or surcharge line in the languages menus are written in ("add oat milk",
+ * "Extra shot", "Supplément chantilly", "zzgl. Sahne", "Aggiunta mozzarella", "Ekstra peynir").
+ */
+const OPTION_OPENER =
+  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m)(?=[\s:]|$)/iu;
+
+/**
+ * Words that name a size, a measure or a share rather than a dish: a name made of nothing else
+ * ("Large", "Half dozen", "Pot for two", "Glass") is one of the sizes of the item above.
+ */
+const SIZE_WORDS = new Set([
+  'small', 'regular', 'reg', 'medium', 'med', 'large', 'lg', 'tall', 'grande', 'venti', 'single', 'double', 'triple', 'quad',
+  'half', 'full', 'quarter', 'dozen', 'doz', 'each', 'bakers', "baker's", 'glass', 'bottle', 'carafe', 'jug', 'pitcher',
+  'pint', 'cup', 'mug', 'pot', 'scoop', 'scoops', 'slice', 'portion', 'serving', 'lb', 'lbs', 'ib', 'oz', 'ml', 'cl', 'l',
+  'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people',
+  'klein', 'kleine', 'groß', 'gross', 'große', 'mittel', 'glas', 'flasche', 'karaffe', 'kanne', 'tasse', 'stück',
+  'petit', 'petite', 'moyen', 'grand', 'verre', 'bouteille', 'pichet',
+  'pequeño', 'pequeno', 'mediano', 'copa', 'botella', 'jarra', 'media', 'piccola', 'bicchiere', 'bottiglia', 'caraffa',
+  'küçük', 'kucuk', 'orta', 'büyük', 'buyuk', 'bardak', 'şişe', 'sise', 'porsiyon', 'yarım', 'yarim', 'tam',
+]);
+
+/** An add-on, a surcharge or a size of the item above, written on a line of its own. */
+function isOptionLine(raw: string, name: string): boolean {
+  if (/^\s*\+/.test(raw)) return true;
+  if (OPTION_OPENER.test(name)) return true;
+  const words = name.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
+  // A size list: size words, with at most single letters, counts and fractions around them ("½ dozen", "S / M / L").
+  return words.some((w) => SIZE_WORDS.has(w)) && words.every((w) => SIZE_WORDS.has(w) || /^(?:\p{L}|[\d½¼¾]+|x)$/u.test(w));
 }
 
 /** Strips bullets, numbering, stray quotes and leader remains; collapses whitespace. */

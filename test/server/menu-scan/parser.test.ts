@@ -45,7 +45,6 @@ describe('parseMenuText', () => {
       ['one decimal digit (4.2 → 420)', 'Flat White 4.2', one('Flat White', 420)],
       ['a bare whole number at the end of the line', 'Eggs Benedict 14', one('Eggs Benedict', 1400)],
       ['a price in brackets', 'Muffin (3.00)', one('Muffin', 300)],
-      ['a plus sign for an extra', 'Oat Milk +0.60', one('Oat Milk', 60)],
       ['a free item', 'Tap Water 0.00', one('Tap Water', 0)],
       ['cents written as a dash', 'Cappuccino 3,-', one('Cappuccino', 300)],
       ['a rupee price closed with a slash and dash', 'Paneer Tikka Rs.250/-', one('Paneer Tikka', 25000)],
@@ -250,6 +249,43 @@ describe('parseMenuText', () => {
   describe('uses the first price of an item with several sizes', () => {
     it('prices separated by a slash', () => {
       expect(parseMenuText('Flat White 3.80 / 4.20')).toEqual(one('Flat White', 380));
+    });
+  });
+
+  describe('reads add-ons, surcharges and sizes under an item as part of it, not as items', () => {
+    const menu = (...lines: string[]): string => lines.join('\n');
+    it.each([
+      ['a line opened by a plus sign', menu('Bagel    4.50', '+ Cream cheese    1.00', '+Smoked salmon    3.00')],
+      ['a price with a plus sign', menu('Bagel    4.50', 'Cream cheese    +1.00', '+0.80    Jam')],
+      ['"add …"', menu('Bagel    4.50', 'add avocado    2.00', "Add'l toppings    .50", 'Add-on bacon    1.80')],
+      ['"extra …"', menu('Bagel    4.50', 'Extra shot    0.60', 'extra cheese 1,00 €')],
+      ['the same in other languages', menu('Bagel    4.50', 'Supplément chantilly    0,50 €', 'zzgl. Sahne    0,80 €', 'Aggiunta mozzarella    1,50', 'Ekstra peynir    10,00 TL')],
+      ['a size on a line of its own', menu('Bagel    4.50', 'Large    5.50', '½ dozen    12.00', 'Half dozen    12.00', 'Pot for two    4.25', 'Glas    4,80 €')],
+      ['sizes in columns', menu('Bagel    4.50', 'Small 2.50    Large 3.50')],
+    ])('%s', (_case, text) => {
+      expect(parseMenuText(text)).toEqual(one('Bagel', 450));
+    });
+
+    it('beside an item in the next column', () => {
+      expect(parseMenuText('Croissant    1,20 €    +Bacon    3,00 €')).toEqual(one('Croissant', 120));
+    });
+
+    it('but keeps items whose names only start like a size or an add-on word', () => {
+      expect(parseMenuText(menu('Double Espresso    3.20', 'Large Breakfast    12.50', 'Addison Salad    9.00', 'Pot of Tea    2.80', 'Extravaganza Pizza    14.00'))).toEqual([
+        { name: 'Double Espresso', priceCents: 320 },
+        { name: 'Large Breakfast', priceCents: 1250 },
+        { name: 'Addison Salad', priceCents: 900 },
+        { name: 'Pot of Tea', priceCents: 280 },
+        { name: 'Extravaganza Pizza', priceCents: 1400 },
+      ]);
+    });
+
+    it('but reads a plus sign among numbered items as the number OCR misread', () => {
+      expect(parseMenuText(menu('3. Jasmine Tea    55.000', 'Trà Lài', '+Lotus Tea    55.000', 'Trà Sen', '5. Yuzu Tea    55.000'))).toEqual([
+        { name: 'Jasmine Tea', priceCents: 5_500_000 },
+        { name: 'Lotus Tea', priceCents: 5_500_000 },
+        { name: 'Yuzu Tea', priceCents: 5_500_000 },
+      ]);
     });
   });
 
