@@ -7,12 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import { createActivityBus } from '../server/infra/activity-bus';
 import { createJobRunner } from '../server/infra/jobs';
+import { createRequestsInFlight } from '../server/infra/requests-in-flight';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
 import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
@@ -23,6 +26,12 @@ const SCANS = Number(process.env.BENCH_CAMPAIGN_SCANS ?? 300);
 const SEED_CHUNK = 500;
 /** Stamps per turn when the runs with and without the send alternate. */
 const BLOCK = 25;
+/**
+ * The pause between one stamp's answer and the next stamp, in every row: a counter has moments between
+ * customers, and a send that waits for a moment between requests (as the campaign plan and sends do) runs
+ * in them. 0 times stamps back to back, where such a send does almost nothing while stamps are timed.
+ */
+const GAP_MS = Number(process.env.BENCH_CAMPAIGN_GAP_MS ?? 10);
 
 interface CampaignSendBudgets {
   /** A stamp's p99 while a send is planned or mailed, as % of its p99 without one, taken in turns (at most). */
@@ -39,6 +48,7 @@ async function timeEach(count: number, work: (i: number) => Promise<unknown>): P
     const started = process.hrtime.bigint();
     await work(i);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (GAP_MS > 0) await pause(GAP_MS);
   }
   return times.sort((a, b) => a - b);
 }
@@ -47,17 +57,20 @@ export async function runCampaignSendBench(): Promise<void> {
   const budgets = (JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')) as { campaignSend: CampaignSendBudgets }).campaignSend;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-campaign-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0' });
-  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath });
+  // On PostgreSQL a schema of its own, dropped at the end: a run never sends an earlier run's campaign.
+  const pgSchema = process.env.DATABASE_URL ? `bench_campaign_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath, pgSchema });
   await migrateToLatest(db);
   let mailed = 0;
   const deps = {
     ...benchDeps(config, db, { activityBus: await createActivityBus({ databaseUrl: process.env.DATABASE_URL, redisUrl: undefined }, db) }),
     mailer: { send: async () => void (mailed += 1), close: () => undefined },
+    requestsInFlight: createRequestsInFlight(),
   };
   const app = await buildApp(deps);
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
-  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect) });
+  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect, deps.requestsInFlight) });
   try {
     const now = Date.now();
     const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Campaign Café', address: '1 Bench Street' }, now);
@@ -84,39 +97,49 @@ export async function runCampaignSendBench(): Promise<void> {
       .values({ id: crypto.randomUUID(), vendor_id: vendor.vendorId, title: 'Bench week', description: 'Two stamps a coffee.', audience: 'all', start_at: now - 1000, end_at: now + 86_400_000, promotion_type: 'discount', items: '["Coffee"]', notification_frequency: 'once', ab_testing: 0, budget: 50, paused_at: null, ended_at: null, created_by: null, created_at: now, updated_at: now })
       .execute();
     // The plan (10,000 rows and jobs written) is one call: stamps measured while it runs.
-    let planned = 0;
-    const plan = planCampaignMessages(deps, campaignChannels(deps)).then((count) => void (planned = count));
+    const planStarted = performance.now();
+    const plan = planCampaignMessages(deps, campaignChannels(deps));
     const duringPlan = await timeEach(SCANS, (i) => stamp(stamped + i));
     stamped += SCANS;
-    const plannedDuring = planned;
+    const plannedDuring = Number((await db.kysely.selectFrom('campaign_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     await plan;
+    const planSeconds = (performance.now() - planStarted) / 1000;
     // The mailing, as a server runs it (the campaign runner polling in the background), switched on and off
     // block by block: the stamps with and without the send are taken in turns, so both sides see the same
     // machine (other work on a shared machine moves both alike).
     const quiet: number[] = [];
     const duringMail: number[] = [];
+    let mailedDuring = 0;
+    let mailingMs = 0;
     for (let block = 0; block < SCANS / BLOCK; block += 1) {
       quiet.push(...(await timeEach(BLOCK, (i) => stamp(stamped + i))));
       stamped += BLOCK;
+      const mailedBefore = mailed;
+      const blockStarted = performance.now();
       runner.start();
       duringMail.push(...(await timeEach(BLOCK, (i) => stamp(stamped + i))));
       stamped += BLOCK;
+      // What went out while the stamps were timed (the batch in hand finishes after them, untimed).
+      mailedDuring += mailed - mailedBefore;
+      mailingMs += performance.now() - blockStarted;
       await runner.stop();
     }
-    const mailedDuring = mailed;
     quiet.sort((a, b) => a - b);
     duringMail.sort((a, b) => a - b);
 
     const bareP99 = percentile(bareTimes, 99);
     const quietP99 = percentile(quiet, 99);
     const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-    console.log(`Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers, ${SCANS} stamps each row; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect))})`);
+    console.log(`Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers, ${SCANS} stamps each row, ${GAP_MS} ms apart; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect))})`);
     console.log(`  bare route (inject, in process)         p99 ${bareP99.toFixed(2)} ms (the yardstick)`);
     for (const [name, times] of [['stamp, no send (in turns with the next)', quiet], ['stamp, while the send is mailed', duringMail], ['stamp, while the send is planned', duringPlan]] as const) {
       const p99 = percentile(times, 99);
       console.log(`  ${name.padEnd(40)} p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${(p99 / bareP99).toFixed(0)}× the yardstick; ${((100 * p99) / quietP99).toFixed(0)}% of the no-send p99)`);
     }
-    console.log(`  planned while measured: ${plannedDuring === 0 ? 'still planning' : plannedDuring} of ${CUSTOMERS}; mailed while measured: ${mailedDuring}`);
+    console.log(
+      `  planned while measured: ${plannedDuring} of ${CUSTOMERS} (the whole plan took ${planSeconds.toFixed(1)} s); ` +
+        `mailed while measured: ${mailedDuring} in ${(mailingMs / 1000).toFixed(1)} s (${((1000 * mailedDuring) / mailingMs).toFixed(0)}/s beside the stamps)`,
+    );
     const mailShare = (100 * percentile(duringMail, 99)) / quietP99;
     const planShare = (100 * percentile(duringPlan, 99)) / quietP99;
     const budget = budgets.stampP99WithSendPercent;
@@ -126,6 +149,7 @@ export async function runCampaignSendBench(): Promise<void> {
     await app.close();
     await bare.close();
     await deps.activityBus.close();
+    if (pgSchema) await sql`DROP SCHEMA ${sql.id(pgSchema)} CASCADE`.execute(db.kysely);
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

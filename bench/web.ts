@@ -20,6 +20,7 @@ import { createQrTokens } from '../server/infra/qr-tokens';
 import { createSessionTokens } from '../server/infra/session-tokens';
 import { freePort } from '../test/support/free-port';
 import { SERVER_ENTRY } from '../scripts/build-output';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -69,7 +70,7 @@ async function seedStore(dataDir: string): Promise<{ vendorId: string; session: 
 
 async function startServer(dataDir: string, port: number): Promise<{ baseUrl: string; child: ChildProcess }> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, SERVER_ENTRY)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, SERVER_ENTRY)], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SESSION_SECRET: SECRET, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

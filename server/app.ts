@@ -18,6 +18,7 @@ import authPlugin from './plugins/auth';
 import accessPlugin from './plugins/access';
 import securityHeaders from './plugins/security-headers';
 import { malformedMultipartError } from './plugins/malformed-bodies';
+import requestsInFlight from './plugins/requests-in-flight';
 import drainConnections from './plugins/drain-connections';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setErrorHandler(errorHandler);
   // A stop lets go of each connection once its answer is out (SIGTERM must finish well inside main.ts's deadline).
   await app.register(drainConnections);
+  if (deps.requestsInFlight) await app.register(requestsInFlight, { requests: deps.requestsInFlight });
 
   const servedOverHttps = deps.config.publicUrl.startsWith('https:');
   await app.register(securityHeaders, {

@@ -10,6 +10,7 @@ import type { ActivityBus } from './infra/activity-bus';
 import type { RedisHandle } from './infra/redis';
 import type { GoogleWalletClient } from './infra/google-wallet';
 import type { WebPushClient } from './infra/web-push';
+import type { RequestsInFlight } from './infra/requests-in-flight';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +31,11 @@ export interface AppDeps {
   googleWallet?: GoogleWalletClient;
   /** Web push with this server's VAPID keys (main.ts always builds it; test apps that need it pass one). */
   webPush?: WebPushClient;
+  /**
+   * The requests being answered, for background work that waits for a moment between them (the campaign
+   * plan and sends). main.ts always builds it; without it background work only yields a turn.
+   */
+  requestsInFlight?: RequestsInFlight;
   /** The clock, in epoch milliseconds; tests replace it. */
   now: () => number;
 }

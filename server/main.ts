@@ -19,6 +19,7 @@ import { chooseLogFormat, serverLoggerOptions } from './infra/log-destination';
 import { createJobRunner, type JobHandler, type JobRunner } from './infra/jobs';
 import { createGoogleWalletClient } from './infra/google-wallet';
 import { createWebPushClient, resolveVapidKeys } from './infra/web-push';
+import { createRequestsInFlight } from './infra/requests-in-flight';
 import { googleWalletJobHandlers } from './services/google-wallet';
 import { createApnsClient, type ApnsClient } from './infra/apns';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
@@ -199,9 +200,11 @@ async function start(config: Config): Promise<void> {
   running.menuScanner = menuScanner;
   const activityBus = await createActivityBus(config, db, { redis, onError: (error) => running.app?.log.warn({ err: error }, 'live feed') });
   running.activityBus = activityBus;
+  // One per process: the app counts its requests in it, and the campaign plan and sends wait for the gaps between them.
+  const requestsInFlight = createRequestsInFlight();
   const app = await buildApp(
     { config, db, secret, sessions: createSessionTokens(secret, config.sessionTtlHours), qrTokens: createQrTokens(secret, Date.now), mailer, menuScanner, menuScans: createMenuScanQueue(), activityBus, redis, now: Date.now,
-      googleWallet: config.googleWallet ? createGoogleWalletClient(config.googleWallet) : undefined, webPush },
+      googleWallet: config.googleWallet ? createGoogleWalletClient(config.googleWallet) : undefined, webPush, requestsInFlight },
     { logger: serverLoggerOptions(config.logLevel, chooseLogFormat(config.logFormat, process.stdout.isTTY === true)), serveClient: true },
   );
   running.app = app;
@@ -236,7 +239,7 @@ async function start(config: Config): Promise<void> {
     owner: SERVER_ID,
     maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS,
     backoff: CAMPAIGN_JOB_BACKOFF,
-    ...campaignRunnerPace(db.dialect),
+    ...campaignRunnerPace(db.dialect, requestsInFlight),
     onError: (error) => app.log.warn({ err: error }, 'campaign message'),
   });
   running.campaignJobs = campaignJobs;

@@ -4,6 +4,12 @@
 import type { ServerResponse } from 'node:http';
 
 export const HEARTBEAT_MS = 15_000;
+/**
+ * Bytes a feed may have waiting for its reader (a screen asleep with its connection still open). Past
+ * this the server ends the feed instead of holding every later line in memory: the page opens a new one
+ * on a fresh ticket once it notices, and refetches what it missed.
+ */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 export interface EventStream {
   /** One event; `data` is sent as JSON on one line. Ignored once closed. */
@@ -46,6 +52,10 @@ export function openEventStream(raw: ServerResponse, options: { heartbeatMs?: nu
   function write(chunk: string) {
     if (closed || raw.writableEnded || raw.destroyed) return;
     raw.write(chunk);
+    if (raw.writableLength > MAX_UNSENT_BYTES) {
+      raw.destroy();
+      finish();
+    }
   }
 
   raw.on('close', finish);

@@ -3,6 +3,7 @@
 // text a card's wallet pass shows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CampaignMessageTable, Database } from '../db/schema';
+import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -33,14 +34,14 @@ export async function activeCampaigns(db: Queryable, now: number): Promise<Activ
   return rows.map((row) => ({ ...row, start_at: Number(row.start_at), ab_testing: Number(row.ab_testing) }));
 }
 
-const DAY_MS = 86_400_000;
-
 export interface AudienceRule {
   /** 'daily' | 'weekly' | 'monthly' | 'all' */
   audience: string;
   since: number;
   dailyDays: number;
   weeklyVisits: number;
+  /** The store's clock over [since, now], which cuts its days. */
+  storeOffsets: readonly UtcOffsetSpan[];
 }
 
 /** The store's customers a customer frequency selects (the same rule the audience counts use), wallets deleted left out. */
@@ -64,7 +65,7 @@ export async function audienceCustomerIds(db: Queryable, vendorId: string, rule:
     .where('e.voided_at', 'is', null)
     .where('c.deleted_at', 'is', null)
     .groupBy('e.customer_id')
-    .$if(rule.audience === 'daily', (qb) => qb.having(sql<number>`COUNT(DISTINCT e.created_at / ${DAY_MS})`, '>=', rule.dailyDays))
+    .$if(rule.audience === 'daily', (qb) => qb.having(sql<number>`COUNT(DISTINCT ${storeDaySql(sql.ref('e.created_at'), rule.storeOffsets)})`, '>=', rule.dailyDays))
     .$if(rule.audience === 'weekly', (qb) => qb.having((eb) => eb.fn.countAll(), '>=', rule.weeklyVisits))
     .execute();
   return rows.map((row) => row.customer_id);
@@ -159,14 +160,19 @@ export interface MessageToSend {
   paused_at: number | null;
   ended_at: number | null;
   opted_out: number;
+  /** The customer's card of the store (its page is the message's link); null once the card is gone. */
+  card_id: string | null;
 }
 
+/** The message with all a send needs, in one query (a round trip per message saved on PostgreSQL). */
 export async function findMessageToSend(db: Queryable, messageId: string): Promise<MessageToSend | undefined> {
   const row = await db
     .selectFrom('campaign_messages as m')
     .innerJoin('campaigns as c', 'c.id', 'm.campaign_id')
     .innerJoin('vendors as v', 'v.id', 'm.vendor_id')
+    .leftJoin('stamp_cards as s', (join) => join.onRef('s.vendor_id', '=', 'm.vendor_id').onRef('s.customer_id', '=', 'm.customer_id'))
     .select([
+      's.id as card_id',
       'm.id',
       'm.campaign_id',
       'm.vendor_id',

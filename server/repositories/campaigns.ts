@@ -1,6 +1,7 @@
 // SQL for a store's campaigns and for the audience a customer frequency selects.
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../db/schema';
+import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -123,6 +124,17 @@ export async function customerStampTimes(db: Queryable, vendorId: string, custom
   return rows.map((row) => Number(row.created_at));
 }
 
+/** When a campaign started and its store's time zone: what its audience's days are counted by. */
+export async function campaignClock(db: Queryable, campaignId: string): Promise<{ start_at: number; time_zone: string | null } | undefined> {
+  const row = await db
+    .selectFrom('campaigns')
+    .innerJoin('vendors', 'vendors.id', 'campaigns.vendor_id')
+    .select(['campaigns.start_at', 'vendors.time_zone'])
+    .where('campaigns.id', '=', campaignId)
+    .executeTakeFirst();
+  return row && { start_at: Number(row.start_at), time_zone: row.time_zone };
+}
+
 export interface BonusSpend {
   campaignId: string;
   customerId: string;
@@ -140,7 +152,11 @@ export interface BonusSpend {
  * still running, the customer is in its audience (by their stamps in the 30 days before its start, as
  * the form counted them) and not held out, and the budget covers the cost.
  */
-export async function spendOnBonusStamps(db: Queryable, spend: BonusSpend, audience: { windowMs: number; dailyDays: number; weeklyVisits: number }): Promise<boolean> {
+export async function spendOnBonusStamps(
+  db: Queryable,
+  spend: BonusSpend,
+  audience: { windowMs: number; dailyDays: number; weeklyVisits: number; storeOffsets: readonly UtcOffsetSpan[] },
+): Promise<boolean> {
   const stampsBeforeStart = (what: RawBuilder<unknown>) => sql`(SELECT ${what} FROM stamp_events se
     WHERE se.customer_id = ${spend.customerId} AND se.vendor_id = campaigns.vendor_id AND se.voided_at IS NULL AND se.bonus_campaign_id IS NULL
       AND se.created_at >= campaigns.start_at - ${audience.windowMs} AND se.created_at < campaigns.start_at)`;
@@ -159,7 +175,7 @@ export async function spendOnBonusStamps(db: Queryable, spend: BonusSpend, audie
     .where(sql<boolean>`(audience = 'all'
       OR (audience = 'monthly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= 1)
       OR (audience = 'weekly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= ${audience.weeklyVisits})
-      OR (audience = 'daily' AND ${stampsBeforeStart(sql`COUNT(DISTINCT se.created_at / ${DAY_MS})`)} >= ${audience.dailyDays}))`)
+      OR (audience = 'daily' AND ${stampsBeforeStart(sql`COUNT(DISTINCT ${storeDaySql(sql.ref('se.created_at'), audience.storeOffsets)})`)} >= ${audience.dailyDays}))`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -171,20 +187,23 @@ export interface AudienceCounts {
   all: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * How many of the store's customers each frequency selects, from their stamps (not voided) since `since`:
- * daily = stamps on at least `dailyDays` different days, weekly = at least `weeklyVisits` stamps,
+ * daily = stamps on at least `dailyDays` different store days (by `storeOffsets`), weekly = at least `weeklyVisits` stamps,
  * monthly = at least one; all = every customer holding a card at the store.
  */
-export async function countAudiences(db: Queryable, vendorId: string, since: number, rule: { dailyDays: number; weeklyVisits: number }): Promise<AudienceCounts> {
+export async function countAudiences(
+  db: Queryable,
+  vendorId: string,
+  since: number,
+  rule: { dailyDays: number; weeklyVisits: number; storeOffsets: readonly UtcOffsetSpan[] },
+): Promise<AudienceCounts> {
   const perCustomer = db
     .selectFrom('stamp_events')
     .select((eb) => [
       'customer_id',
       eb.fn.countAll<number>().as('visits'),
-      sql<number>`COUNT(DISTINCT created_at / ${DAY_MS})`.as('days'),
+      sql<number>`COUNT(DISTINCT ${storeDaySql(sql.ref('created_at'), rule.storeOffsets)})`.as('days'),
     ])
     .where('vendor_id', '=', vendorId)
     .where('created_at', '>=', since)
@@ -265,14 +284,19 @@ function normalise(row: CampaignRecord): CampaignRecord {
 }
 
 /**
- * For each customer of the store, the day periods (24 h from `from`, numbered from 0) on which they
- * collected stamps in [from, until), and how many: voided stamps and bonus stamps (the second stamp of a
- * visit) left out.
+ * For each customer of the store, the store days (by `storeOffsets`) on which they collected stamps in
+ * [from, until), and how many: voided stamps and bonus stamps (the second stamp of a visit) left out.
  */
-export async function visitDays(db: Queryable, vendorId: string, from: number, until: number): Promise<Array<{ customerId: string; day: number; stamps: number }>> {
+export async function visitDays(
+  db: Queryable,
+  vendorId: string,
+  from: number,
+  until: number,
+  storeOffsets: readonly UtcOffsetSpan[],
+): Promise<Array<{ customerId: string; day: number; stamps: number }>> {
   const stamps = db
     .selectFrom('stamp_events')
-    .select(['customer_id', sql<number>`(created_at - ${from}) / ${DAY_MS}`.as('day')])
+    .select(['customer_id', storeDaySql(sql.ref('created_at'), storeOffsets).as('day')])
     .where('vendor_id', '=', vendorId)
     .where('created_at', '>=', from)
     .where('created_at', '<', until)
@@ -283,7 +307,7 @@ export async function visitDays(db: Queryable, vendorId: string, from: number, u
     .select(['s.customer_id', 's.day', (eb) => eb.fn.countAll<number>().as('stamps')])
     .groupBy(['s.customer_id', 's.day'])
     .execute();
-  return rows.map((row) => ({ customerId: row.customer_id, day: Math.floor(Number(row.day)), stamps: Number(row.stamps) }));
+  return rows.map((row) => ({ customerId: row.customer_id, day: Number(row.day), stamps: Number(row.stamps) }));
 }
 
 /** Customers holding a card at the store made before `before`. */

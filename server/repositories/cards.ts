@@ -107,6 +107,8 @@ export interface ScanContextRow extends StoreRow {
   reward_item_price_cents: number | null;
   /** The store's bonus-stamps campaign running now (the first launched, when several run). */
   bonus_campaign_id: string | null;
+  /** The store's IANA time zone (null: none set), which cuts the relay pace's days. */
+  store_time_zone: string | null;
 }
 
 /**
@@ -138,6 +140,7 @@ const scanContextQuery = reusableQuery<[vendorId: string, credentialHash: string
       'card.removed_stamps as card_removed_stamps',
       'card.removed_at as card_removed_at',
       'menu_items.price_cents as reward_item_price_cents',
+      'vendors.time_zone as store_time_zone',
     ])
     // In the same statement, so a store with no campaign running pays no extra round trip.
     // (by the campaigns_by_vendor index: a store has a handful of campaigns).

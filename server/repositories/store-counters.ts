@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
+import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -73,14 +74,21 @@ export async function storeCounterSlots(db: Queryable, vendorId: string, metric:
 }
 
 /**
- * `metric` per day from `start`: day i holds the slots in [start + i·dayMs, start + (i+1)·dayMs) below
- * `end`. Summed by the database, so a few dozen rows come back instead of one per slot.
+ * `metric` per store day (see store-day-sql) in [start, end): store day number → count. Every UTC offset is a
+ * whole number of quarter hours, so each slot lies within one store day. Summed by the database, so a few
+ * dozen rows come back instead of one per slot.
  */
-export async function storeCounterDays(db: Queryable, vendorId: string, metric: StoreMetric, start: number, end: number, dayMs: number): Promise<Map<number, number>> {
-  // Literals, not parameters: PostgreSQL matches the GROUP BY expression to the selected one only when
-  // they are the same text (two parameters are two expressions). Both are whole numbers made here.
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(dayMs)) throw new Error('storeCounterDays takes whole milliseconds');
-  const day = sql<number>`CAST((slot - ${sql.lit(start)}) / ${sql.lit(dayMs)} AS INTEGER)`;
+export async function storeCounterDays(
+  db: Queryable,
+  vendorId: string,
+  metric: StoreMetric,
+  start: number,
+  end: number,
+  storeOffsets: readonly UtcOffsetSpan[],
+): Promise<Map<number, number>> {
+  // Literals, not parameters (storeDaySql writes only literals): PostgreSQL matches the GROUP BY
+  // expression to the selected one only when they are the same text.
+  const day = storeDaySql(sql.ref('slot'), storeOffsets);
   const rows = await db
     .selectFrom('store_counters')
     .select((eb) => [day.as('day'), eb.fn.sum<number | string>('count').as('count')])

@@ -64,3 +64,9 @@ export async function replaceVendorPassword(db: Queryable, id: string, passwordH
 export async function markVendorVerified(db: Queryable, id: string, now: number): Promise<void> {
   await db.updateTable('vendors').set({ verified_at: now, updated_at: nextStoreVersion(now) }).where('id', '=', id).where('verified_at', 'is', null).execute();
 }
+
+/** The store's IANA time zone, or null when it has none (or the store does not exist). */
+export async function findStoreTimeZone(db: Queryable, vendorId: string): Promise<string | null> {
+  const row = await db.selectFrom('vendors').select('time_zone').where('id', '=', vendorId).executeTakeFirst();
+  return row?.time_zone ?? null;
+}

@@ -18,6 +18,7 @@ import { createStreamTickets } from '../infra/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
 import { SERVER_ID } from '../infra/server-id';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { dayOfDate, storeCalendar, storeTimeZoneOf } from '../services/store-day';
 import { isSessionCurrent } from '../services/sessions';
 import { isDeviceCurrent } from '../services/counter-devices';
 import type { SessionClaims } from '../infra/session-tokens';
@@ -40,7 +41,6 @@ export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask f
 export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live feeds are open for this store. Close one and try again.';
 export const EXPORT_RANGE_MESSAGE = 'The end date must be on or after the start date.';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const FEED_UNAVAILABLE_MESSAGE = 'The live feed is not available right now. Please try again shortly.';
 
@@ -221,7 +221,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['customers'],
       summary: 'The activity log (stamps, claims, hand-overs, expiries) of a date range as CSV (streamed)',
-      description: 'from and to are local dates (both included).',
+      description: 'from and to are dates (both included) on the store\'s calendar: its time zone, or utcOffset for a store without one.',
       security: [{ bearer: [] }],
       params: Params,
       querystring: ActivityExportQuery,
@@ -230,13 +230,16 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { from, to, utcOffset } = request.query;
-    const offsetMs = utcOffset * 60_000;
-    const start = Date.parse(`${from}T00:00:00Z`) - offsetMs;
-    const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS - offsetMs;
-    if (!Number.isFinite(start)) throw badRequest('from is not a date', [{ field: 'from', message: 'is not a date' }]);
-    if (!Number.isFinite(end)) throw badRequest('to is not a date', [{ field: 'to', message: 'is not a date' }]);
+    // from and to are days of the store's calendar (its time zone; the browser's offset for a store without one).
+    const timeZone = await storeTimeZoneOf(app.deps.db.kysely, request.params.vendorId);
+    const calendar = storeCalendar(timeZone, utcOffset);
+    const [fromDay, toDay] = [dayOfDate(from), dayOfDate(to)];
+    if (!Number.isInteger(fromDay)) throw badRequest('from is not a date', [{ field: 'from', message: 'is not a date' }]);
+    if (!Number.isInteger(toDay)) throw badRequest('to is not a date', [{ field: 'to', message: 'is not a date' }]);
+    const start = calendar.dayStart(fromDay);
+    const end = calendar.dayStart(toDay + 1);
     if (end <= start) throw badRequest(EXPORT_RANGE_MESSAGE, [{ field: 'to', message: 'is before from' }]);
-    const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset });
+    const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset, timeZone });
     return reply.headers(csvHeaders(`stampwise-activity-${from}-to-${to}.csv`)).send(stream);
   });
 };

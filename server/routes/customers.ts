@@ -7,6 +7,7 @@ import { listCustomers } from '../services/customer-list';
 import { searchCustomers } from '../services/customer-search';
 import { customerCsvStream } from '../services/export/csv-export';
 import { localeOfAcceptLanguage } from '../infra/texts';
+import { storeTimeZoneOf } from '../services/store-day';
 import { named } from '../plugins/plugin-name';
 
 /** Exports are heavy: a few per minute per vendor is plenty (the activity log's export has the same budget). */
@@ -74,7 +75,8 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { filter, minVisits, utcOffset } = request.query;
-    const stream = customerCsvStream(app.deps, request.params.vendorId, filter, minVisits, { utcOffsetMinutes: utcOffset });
+    const timeZone = await storeTimeZoneOf(app.deps.db.kysely, request.params.vendorId);
+    const stream = customerCsvStream(app.deps, request.params.vendorId, filter, minVisits, { utcOffsetMinutes: utcOffset, timeZone });
     return reply.headers(csvHeaders('stampwise-customers.csv')).send(stream);
   });
 };

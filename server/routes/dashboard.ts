@@ -19,7 +19,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['activity'],
       summary: "Every figure of the vendor's dashboard",
-      description: 'utcOffset: the vendor\'s offset from UTC in minutes (e.g. 780 for UTC+13), so days and weeks follow their calendar; default 0.',
+      description: 'utcOffset: the vendor\'s offset from UTC in minutes (e.g. 780 for UTC+13): days and weeks follow the store\'s time zone, or this offset for a store without one; default 0.',
       security: [{ bearer: [] }],
       params: Params,
       querystring: DashboardQuery,

@@ -115,10 +115,11 @@ export async function toActivityItems(
     stampDeviceNames(db, rows.filter((r) => r.type === 'stamp').map((r) => r.id)),
   ]);
   return rows.map((row): ActivityItem => {
-    // A stamp says which visit it was ("Customer #27, 3rd visit"); a claim names the customer only.
+    // A stamp says which visit it was ("Customer #27, 3rd visit"); a claim names the customer only, and so
+    // does a bonus stamp: it is the second stamp of a visit, not a visit.
     const customer = customerLabel(row.customer_id, names.get(row.customer_id), {
       customerNumber: numbers.get(row.card_id),
-      visit: row.type === 'stamp' ? row.card_visit : null,
+      visit: row.type === 'stamp' && !row.bonus_campaign_id ? row.card_visit : null,
     }, locale);
     if (row.type === 'redemption') {
       const claim = claims.get(row.id);

@@ -2,10 +2,11 @@
 // its held-out half) comes with a second one, paid from the campaign's budget until it is spent.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { spendOnBonusStamps } from '../repositories/campaigns';
+import { campaignClock, spendOnBonusStamps } from '../repositories/campaigns';
 import { bonusStampsBeside } from '../repositories/stamp-events';
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
 import { isHeldOut } from './campaign-split';
+import { utcOffsetSpans } from './store-day';
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +41,11 @@ export interface EarnedBonus {
 export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusChance): Promise<EarnedBonus> {
   const cost = bonusStampCostCents(chance.rewardPriceCents, chance.punchesRequired);
   if (cost === null) return { stamps: 0, costCentsEach: 0 };
+  const clock = await campaignClock(trx, chance.campaignId);
+  if (!clock) return { stamps: 0, costCentsEach: 0 };
+  const windowMs = AUDIENCE_WINDOW_DAYS * DAY_MS;
+  // Daily visitors are counted in the store's days, as the form counted them before launch.
+  const storeOffsets = utcOffsetSpans(clock.time_zone, clock.start_at - windowMs, clock.start_at);
   const spent = await spendOnBonusStamps(trx, {
     campaignId: chance.campaignId,
     customerId: chance.customerId,
@@ -47,7 +53,7 @@ export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusC
     stamps: chance.given,
     heldOut: isHeldOut(chance.campaignId, chance.customerId),
     now: chance.now,
-  }, { windowMs: AUDIENCE_WINDOW_DAYS * DAY_MS, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS });
+  }, { windowMs, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS, storeOffsets });
   return spent ? { stamps: chance.given, costCentsEach: cost } : { stamps: 0, costCentsEach: 0 };
 }
 

@@ -8,48 +8,63 @@ import { cardHoldersBefore, findCampaign, visitDays } from '../repositories/camp
 import { isHeldOut } from './campaign-split';
 import { AUDIENCE_WINDOW_DAYS, CAMPAIGN_NOT_FOUND_MESSAGE, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
 import { differenceOfMeans, meanWithInterval, MINIMUM_GROUP_SIZE, scaled } from './campaign-statistics';
+import { calendarOfStore, storeDate } from './store-day';
 
 const DAY_MS = 86_400_000;
 const PER_HUNDRED = 100;
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
+/**
+ * Days are the store's calendar days (UTC days for a store without a time zone): the launch day counts
+ * from the launch, and a customer stamped at 23:30 and again at 00:30 came on two days.
+ */
 export async function campaignResults(deps: Deps, vendorId: string, campaignId: string): Promise<CampaignResults> {
   const campaign = await findCampaign(deps.db.kysely, vendorId, campaignId);
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND_MESSAGE);
   const start = campaign.start_at;
   const stoppedAt = Math.min(deps.now(), campaign.end_at, campaign.ended_at ?? Number.POSITIVE_INFINITY);
   const windowStart = start - AUDIENCE_WINDOW_DAYS * DAY_MS;
-  const visits = stoppedAt > windowStart ? await visitDays(deps.db.kysely, vendorId, windowStart, Math.max(stoppedAt, start)) : [];
-  // Day periods numbered from the campaign's start: the 30 before it are −30 … −1.
-  const byCustomer = new Map<string, number[]>();
+  const calendar = await calendarOfStore(deps.db.kysely, vendorId);
+  const startDay = calendar.dayOf(start);
+  const offsets = calendar.offsets(windowStart, Math.max(stoppedAt, start));
+  const before = stoppedAt > windowStart ? await visitDays(deps.db.kysely, vendorId, windowStart, Math.min(stoppedAt, start), offsets) : [];
+  const during = stoppedAt > start ? await visitDays(deps.db.kysely, vendorId, start, stoppedAt, offsets) : [];
+  // Store days numbered from the launch day: 0, 1, …; the 30 days before the launch are negative.
+  const daysBefore = new Map<string, number[]>();
+  const daysDuring = new Map<string, number[]>();
   const stampsBeforeStart = new Map<string, number>();
-  for (const { customerId, day, stamps } of visits) {
-    const days = byCustomer.get(customerId) ?? [];
-    days.push(day - AUDIENCE_WINDOW_DAYS);
-    byCustomer.set(customerId, days);
-    if (day < AUDIENCE_WINDOW_DAYS) stampsBeforeStart.set(customerId, (stampsBeforeStart.get(customerId) ?? 0) + stamps);
+  for (const { customerId, day, stamps } of before) {
+    daysBefore.set(customerId, [...(daysBefore.get(customerId) ?? []), day - startDay]);
+    stampsBeforeStart.set(customerId, (stampsBeforeStart.get(customerId) ?? 0) + stamps);
   }
-  const audience = await audienceAtStart(deps, vendorId, campaign.audience as CustomerFrequency, start, byCustomer, stampsBeforeStart);
-  const elapsedDays = stoppedAt > start ? Math.ceil((stoppedAt - start) / DAY_MS) : 0;
-  const fullDays = stoppedAt > start ? Math.floor((stoppedAt - start) / DAY_MS) : 0;
+  for (const { customerId, day } of during) daysDuring.set(customerId, [...(daysDuring.get(customerId) ?? []), day - startDay]);
+  const audience = await audienceAtStart(deps, vendorId, campaign.audience as CustomerFrequency, start, daysBefore, stampsBeforeStart);
+  const elapsedDays = stoppedAt > start ? calendar.dayOf(stoppedAt - 1) - startDay + 1 : 0;
+  /** Store days over since the launch, the launch day included. */
+  const fullDays = stoppedAt > start ? calendar.dayOf(stoppedAt) - startDay : 0;
   const abTesting = campaign.ab_testing === 1;
   const heldOut = abTesting ? audience.filter((customerId) => isHeldOut(campaignId, customerId)) : [];
   const heldOutSet = new Set(heldOut);
   const messaged = audience.filter((customerId) => !heldOutSet.has(customerId));
 
-  const days: CampaignDay[] = Array.from({ length: elapsedDays }, (_, day) => ({ at: start + day * DAY_MS, messaged: 0, ...(abTesting ? { heldOut: 0 } : {}) }));
+  const days: CampaignDay[] = Array.from({ length: elapsedDays }, (_, day) => ({
+    at: day === 0 ? start : calendar.dayStart(startDay + day),
+    date: storeDate(startDay + day),
+    messaged: 0,
+    ...(abTesting ? { heldOut: 0 } : {}),
+  }));
   for (const customerId of audience) {
-    for (const day of byCustomer.get(customerId) ?? []) {
+    for (const day of daysDuring.get(customerId) ?? []) {
       const entry = days[day];
       if (!entry) continue;
       if (heldOutSet.has(customerId)) entry.heldOut = (entry.heldOut ?? 0) + 1;
       else entry.messaged += 1;
     }
   }
-  /** Return visits in the full day periods since the start (a visit = a day period with a stamp). */
-  const visitsDuring = (customerId: string) => (byCustomer.get(customerId) ?? []).filter((day) => day >= 0 && day < fullDays).length;
-  const visitsBefore = (customerId: string) => (byCustomer.get(customerId) ?? []).filter((day) => day < 0).length;
+  /** Return visits on the store days over since the launch (a visit = a day with a stamp). */
+  const visitsDuring = (customerId: string) => (daysDuring.get(customerId) ?? []).filter((day) => day < fullDays).length;
+  const visitsBefore = (customerId: string) => (daysBefore.get(customerId) ?? []).length;
   const base = { messaged: messaged.length, heldOut: heldOut.length, days, minimumGroup: MINIMUM_GROUP_SIZE, fullDays };
 
   if (abTesting) {
@@ -64,18 +79,18 @@ export async function campaignResults(deps: Deps, vendorId: string, campaignId: 
 
 /**
  * The campaign's audience as it stood at its start, by the same rule the form counted before launch:
- * stamps (days, for daily visitors) in the 30 days before the start; all = every card made before it.
+ * stamps (store days, for daily visitors) in the 30 days before the start; all = every card made before it.
  */
 async function audienceAtStart(
   deps: Deps,
   vendorId: string,
   frequency: CustomerFrequency,
   start: number,
-  byCustomer: ReadonlyMap<string, number[]>,
+  daysBefore: ReadonlyMap<string, number[]>,
   stampsBeforeStart: ReadonlyMap<string, number>,
 ): Promise<string[]> {
   if (frequency === 'all') return cardHoldersBefore(deps.db.kysely, vendorId, start);
-  if (frequency === 'daily') return [...byCustomer].filter(([, days]) => days.filter((day) => day < 0).length >= DAILY_VISITOR_DAYS).map(([customerId]) => customerId);
+  if (frequency === 'daily') return [...daysBefore].filter(([, days]) => days.length >= DAILY_VISITOR_DAYS).map(([customerId]) => customerId);
   const minimumStamps = frequency === 'weekly' ? WEEKLY_VISITOR_VISITS : 1;
   return [...stampsBeforeStart].filter(([, stamps]) => stamps >= minimumStamps).map(([customerId]) => customerId);
 }

@@ -12,6 +12,7 @@ import { deliveryCounts, type DeliveryCounts } from '../repositories/campaign-de
 import { campaignChannels, type ChannelDeps } from './campaign-delivery/channels';
 import { channelReach } from './campaign-delivery/reach';
 import { queuePlanSoon } from './campaign-delivery/schedule';
+import { calendarOfStore } from './store-day';
 
 const DAY_MS = 86_400_000;
 /** Prices are kept in cents; the budget in whole units of the store's currency. */
@@ -104,8 +105,10 @@ export async function activeCampaigns(deps: Deps, vendorId: string): Promise<Non
 
 /** How many customers each customer frequency selects today, and how many of them each channel reaches. */
 export async function campaignAudience(deps: ChannelDeps, vendorId: string): Promise<CampaignAudience> {
-  const since = deps.now() - AUDIENCE_WINDOW_DAYS * DAY_MS;
-  const rule = { dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS };
+  const now = deps.now();
+  const since = now - AUDIENCE_WINDOW_DAYS * DAY_MS;
+  const calendar = await calendarOfStore(deps.db.kysely, vendorId);
+  const rule = { dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS, storeOffsets: calendar.offsets(since, now + 1) };
   const counts = await countAudiences(deps.db.kysely, vendorId, since, rule);
   return { ...counts, reach: await channelReach(deps, campaignChannels(deps), vendorId, { since, ...rule }) };
 }

@@ -1,5 +1,5 @@
 // Every figure of the vendor's dashboard, computed from their own stamps, cards and claims. Days and
-// weeks follow the vendor's local calendar (the browser sends its UTC offset).
+// weeks follow the store's calendar (its time zone; for a store without one, the UTC offset the browser sends).
 import type { DashboardCount, DashboardResponse } from '../../src/api/contract/activity';
 import type { AppDeps } from '../deps';
 import { customerDisplayNames, customerNumbersAtStore, rewardStamps } from '../repositories/activity';
@@ -14,6 +14,7 @@ import {
   type StampCount,
 } from '../repositories/dashboard-aggregates';
 import { storeCounterDays, storeCounterTotal } from '../repositories/store-counters';
+import { calendarOfStore, storeDate } from './store-day';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { customerLabel, DEFAULT_STAMPS_REQUIRED, initialsOf, latestActivity, opaqueKey } from './activity';
 import { outstandingClaims } from './handover';
@@ -38,25 +39,21 @@ export const REDEMPTION_DAYS = 30;
 /** UTC offsets that exist on Earth, in minutes (UTC−12 to UTC+14). */
 export { UTC_OFFSET_MINUTES };
 
-/** The local calendar: today's start and the date of any instant, for a fixed UTC offset. */
-function calendar(now: number, utcOffsetMinutes: number) {
-  const offsetMs = utcOffsetMinutes * 60 * 1000;
-  const todayStart = Math.floor((now + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
-  const dateOf = (instant: number) => new Date(instant + offsetMs).toISOString().slice(0, 10);
-  return { todayStart, dateOf };
-}
-
 /**
  * Claims per local day for the last 30 days and per 7-day week for the last 8 weeks (the newest week
  * ends today), summed by the database from the store's 15-minute claim counters: at most
  * 56 × 96 small index entries however many claims there were, 56 rows back.
  */
 async function redemptionSeries(deps: Pick<AppDeps, 'db'>, vendorId: string, now: number, utcOffsetMinutes: number) {
-  const { todayStart, dateOf } = calendar(now, utcOffsetMinutes);
+  // The store's days (its time zone); a store without one keeps the days of the browser asking.
+  const calendar = await calendarOfStore(deps.db.reads, vendorId, utcOffsetMinutes);
   const days = Math.max(REDEMPTION_WEEKS * 7, REDEMPTION_DAYS);
-  const start = todayStart - (days - 1) * DAY_MS;
-  const perDay = await storeCounterDays(deps.db.reads, vendorId, 'claims', start, todayStart + DAY_MS, DAY_MS);
-  const daily: DashboardCount[] = Array.from({ length: days }, (_, i) => ({ date: dateOf(start + i * DAY_MS), count: perDay.get(i) ?? 0 }));
+  const today = calendar.dayOf(now);
+  const firstDay = today - (days - 1);
+  const start = calendar.dayStart(firstDay);
+  const end = calendar.dayStart(today + 1);
+  const perDay = await storeCounterDays(deps.db.reads, vendorId, 'claims', start, end, calendar.offsets(start, end));
+  const daily: DashboardCount[] = Array.from({ length: days }, (_, i) => ({ date: storeDate(firstDay + i), count: perDay.get(firstDay + i) ?? 0 }));
   const weekly: DashboardCount[] = Array.from({ length: REDEMPTION_WEEKS }, (_, w) => {
     const first = days - (REDEMPTION_WEEKS - w) * 7;
     const week = daily.slice(first, first + 7);

@@ -163,7 +163,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
         // the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
         // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
         const admitted = await admitStamp(deps, {
-          vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: index === 0 && created !== undefined, stampEventId: id,
+          vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: index === 0 && created !== undefined, stampEventId: id, timeZone: context.store_time_zone,
         }, now, trx);
         relay = { codeKey: admitted.codeKey, alertChanged: relay.alertChanged || admitted.alertChanged };
       }

@@ -61,9 +61,26 @@ export interface LocalTime {
   second: number;
 }
 
+const zonesInUse = new Map<string, string>();
+
+/**
+ * The zone the clock follows: the store's own, under the runtime's spelling (its list names
+ * Asia/Calcutta, not Asia/Kolkata, which Intl still takes), or UTC when it has none this server knows.
+ */
+function zoneInUse(timeZone: string | null): string {
+  if (timeZone === null) return DEFAULT_TIME_ZONE;
+  let zone = zonesInUse.get(timeZone);
+  if (zone === undefined) {
+    const canonical = isTimeZone(timeZone) ? timeZone : canonicalTimeZone(timeZone);
+    zone = canonical !== null && isTimeZone(canonical) ? canonical : DEFAULT_TIME_ZONE;
+    zonesInUse.set(timeZone, zone);
+  }
+  return zone;
+}
+
 /** The wall clock at the store at `at`; a store without a zone (or with one this server does not know) is on UTC. */
 export function localTime(at: number, timeZone: string | null): LocalTime {
-  const zone = timeZone !== null && isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = zoneInUse(timeZone);
   const parts = formatterFor(zone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };

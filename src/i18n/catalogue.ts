@@ -16,6 +16,7 @@ import type antIcons from './messages/en/app/antIcons.json';
 import type campaignDelivery from './messages/en/app/campaignDelivery.json';
 import type campaigns from './messages/en/app/campaigns.json';
 import type campaignsLive from './messages/en/app/campaignsLive.json';
+import type bonusActivity from './messages/en/app/bonusActivity.json';
 import type counter from './messages/en/app/counter.json';
 import type currency from './messages/en/app/currency.json';
 import type storeTimeZone from './messages/en/app/storeTimeZone.json';
@@ -58,6 +59,7 @@ export type MessageId =
   | keyof typeof campaignDelivery
   | keyof typeof campaigns
   | keyof typeof campaignsLive
+  | keyof typeof bonusActivity
   | keyof typeof counter
   | keyof typeof currency
   | keyof typeof storeTimeZone

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
 import { startFakeSmtpServer, type CapturedMail } from '../support/fake-smtp';
 import { CLIENT_DIR, CLIENT_INDEX, SERVER_ENTRY } from '../../scripts/build-output';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args';
 export { freePort };
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -86,7 +87,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -772,3 +772,8 @@ export async function customerIdOfCredential(t: TestApp, credential: string): Pr
   const row = await t.db.kysely.selectFrom('customer_credentials').select('customer_id').where('credential_hash', '=', credentialHashOf(credential)!).executeTakeFirstOrThrow();
   return row.customer_id;
 }
+
+/** Sets the store's time zone (an IANA name, or null for none) as Store Settings would save it. */
+export async function setStoreTimeZone(t: TestApp, vendorId: string, timeZone: string | null): Promise<void> {
+  await t.db.kysely.updateTable('vendors').set({ time_zone: timeZone }).where('id', '=', vendorId).execute();
+}

@@ -10,9 +10,10 @@
 //   - no customer has two stamps from one counter code;
 //   - every acknowledged stamp and claim is in the database.
 // A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs).
-// Each server's RSS is read after 5 minutes (or half the run, if shorter) and at the end: each figure the
-// median of the readings (every 30 s) of the two minutes around it, since one reading swings by ±15% as V8
-// grows and gives back its heap.
+// Each server's RSS is read every 30 s. Its level at one third of the run (the median of the readings of the
+// two minutes around it: one reading swings by ±15% as V8 grows and gives back its heap) is compared with
+// the median of the last third's readings; with SOAK_MINUTES of 30 or more the last third must stay within
+// 20% of that level. The level after 5 minutes and the last 2 minutes are printed too.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -74,7 +75,7 @@ interface Deployment {
   answers: number;
   statuses: Map<string, number>;
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  rss: Array<{ server: string; earlyMb: number; endMb: number }>;
+  rss: Array<{ server: string; earlyMb: number; endMb: number; thirdMb: number; lastThirdMb: number; lastThirdMaxMb: number }>;
   /** Each server's RSS every few minutes of the run (MB), to tell a level-off from steady growth. */
   rssCurve: Map<E2eServer, number[]>;
 }
@@ -416,7 +417,11 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
     const readingTimer = setInterval(() => {
       for (const d of deployments) for (const server of d.servers) readings.set(server, [...(readings.get(server) ?? []), { at: Date.now(), mb: rssMb(server) }]);
     }, RSS_READING_EVERY_MS);
-    const rssAround = (server: E2eServer, from: number, to: number) => median((readings.get(server) ?? []).filter((r) => r.at >= from && r.at <= to).map((r) => r.mb));
+    const rssBetween = (server: E2eServer, from: number, to: number) => (readings.get(server) ?? []).filter((r) => r.at >= from && r.at <= to).map((r) => r.mb);
+    const rssAround = (server: E2eServer, from: number, to: number) => median(rssBetween(server, from, to));
+    const loadStartedAt = endAt - MINUTES * MINUTE_MS;
+    const thirdAt = loadStartedAt + (MINUTES / 3) * MINUTE_MS;
+    const lastThirdFrom = loadStartedAt + ((2 * MINUTES) / 3) * MINUTE_MS;
     const curveEveryMs = Math.max(1, Math.round(MINUTES / 12)) * MINUTE_MS;
     const curveTimer = setInterval(() => {
       for (const d of deployments) for (const server of d.servers) d.rssCurve.get(server)?.push(rssMb(server));
@@ -437,7 +442,14 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
     let broken = 0;
     for (const d of deployments) {
       d.servers.forEach((server, i) =>
-        d.rss.push({ server: `${d.name} ${i + 1}`, earlyMb: rssAround(server, earlyAt - MINUTE_MS, earlyAt + MINUTE_MS), endMb: rssAround(server, loadEndedAt - 2 * MINUTE_MS, loadEndedAt) }),
+        d.rss.push({
+          server: `${d.name} ${i + 1}`,
+          earlyMb: rssAround(server, earlyAt - MINUTE_MS, earlyAt + MINUTE_MS),
+          endMb: rssAround(server, loadEndedAt - 2 * MINUTE_MS, loadEndedAt),
+          thirdMb: rssAround(server, thirdAt - MINUTE_MS, thirdAt + MINUTE_MS),
+          lastThirdMb: rssAround(server, lastThirdFrom, loadEndedAt),
+          lastThirdMaxMb: Math.max(0, ...rssBetween(server, lastThirdFrom, loadEndedAt)),
+        }),
       );
       const invariants = await brokenInvariants(d);
       broken += invariants.length + d.failures.length;
@@ -445,13 +457,17 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       report.push(`${d.name}: ${d.answers} requests; ${d.failures.length} 5xx or lost; ${invariants.length} broken invariants`);
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
-      for (const r of d.rss) report.push(`  RSS ${r.server}: ${r.earlyMb} MB around ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB over the last 2 min (${r.earlyMb ? (((r.endMb - r.earlyMb) / r.earlyMb) * 100).toFixed(1) : '?'}%)`);
+      const change = (from: number, to: number) => (from ? `${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)}%` : '?');
+      for (const r of d.rss) {
+        report.push(`  RSS ${r.server}: ${r.thirdMb} MB around ${(MINUTES / 3).toFixed(1)} min, ${r.lastThirdMb} MB over the last third (median; highest ${r.lastThirdMaxMb}) (${change(r.thirdMb, r.lastThirdMb)})`);
+        report.push(`  RSS ${r.server}: ${r.earlyMb} MB around ${Math.min(5, MINUTES / 2)} min, ${r.endMb} MB over the last 2 min (${change(r.earlyMb, r.endMb)})`);
+      }
       d.servers.forEach((server, i) => report.push(`  RSS ${d.name} ${i + 1} every ${curveEveryMs / MINUTE_MS} min: ${(d.rssCurve.get(server) ?? []).join(', ')} MB`));
     }
     if (broken > 0) report.push(`replay with SOAK_SEED=${SEED} SOAK_MINUTES=${MINUTES} npm run test:soak`);
     process.stdout.write(`\n${report.join('\n')}\n`);
     expect(broken).toBe(0);
-    // An hour of load keeps every server within 20% of its size after the first 5 minutes.
-    if (MINUTES >= 30) for (const d of deployments) for (const r of d.rss) expect(r.endMb).toBeLessThanOrEqual(Math.round(r.earlyMb * 1.2));
+    // A long run keeps every server's RSS over its last third within 20% of its level at one third.
+    if (MINUTES >= 30) for (const d of deployments) for (const r of d.rss) expect(r.lastThirdMb).toBeLessThanOrEqual(Math.round(r.thirdMb * 1.2));
   });
 });

@@ -60,6 +60,11 @@ export interface JobRunnerOptions {
    * (default 0: at once), so a queue of ten thousand jobs takes at most 1/(1 + restFactor) of the thread.
    */
   restFactor?: number;
+  /**
+   * Waited for before each batch and, when jobs wait their turn, before each job (default: one turn of the
+   * event loop): a runner sharing the thread with requests passes one that waits for a moment between them.
+   */
+  quietMoment?: () => Promise<void>;
   /** Attempts before a job goes to the dead letter (default 8). */
   maxAttempts?: number;
   backoff?: BackoffPolicy;
@@ -96,10 +101,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * 60_000;
   const onError = options.onError ?? (() => undefined);
+  const quietMoment = options.quietMoment ?? (() => yieldToRequests());
   const kinds = Object.keys(options.handlers);
   const db = options.db.kysely;
   const inHand = new Set<string>();
   let lastPurge = 0;
+  /** Time the current batch's lanes spent waiting for a quiet moment, added up: no work, so not rested for. */
+  let waitedMs = 0;
 
   /** Runs the job's handler; true when it succeeded (the caller marks it done with the rest of its batch). */
   async function runJob(job: JobRow): Promise<boolean> {
@@ -146,7 +154,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const waiting = [...jobs];
       const lane = async (): Promise<void> => {
         for (let job = waiting.shift(); job; job = waiting.shift()) {
-          if (concurrency < jobs.length) await yieldToRequests();
+          if (concurrency < jobs.length) {
+            const waitStarted = performance.now();
+            await quietMoment();
+            waitedMs += performance.now() - waitStarted;
+          }
           let succeeded = false;
           try {
             succeeded = await runJob(job);
@@ -180,9 +192,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   function tick(): void {
     if (stopped || running) return;
     running = true;
-    const started = performance.now();
-    current = runOnce()
-      .then((ran) => ran)
+    let started = performance.now();
+    current = (options.quietMoment ? options.quietMoment() : Promise.resolve())
+      .then(() => {
+        // The rest after a batch is as long as the batch's own work took, not the waits before it and its jobs.
+        started = performance.now();
+        waitedMs = 0;
+        return runOnce();
+      })
       .catch((error: unknown) => {
         // The database may be away for a while: the queue waits and looks again.
         onError(error);
@@ -190,7 +207,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       })
       .then((ran) => {
         running = false;
-        schedule(ran === batchSize ? Math.max(0, Math.round((performance.now() - started) * restFactor)) : pollMs);
+        schedule(ran === batchSize ? Math.max(0, Math.round((performance.now() - started - waitedMs / concurrency) * restFactor)) : pollMs);
       });
   }
 

@@ -6,7 +6,7 @@
 // and customers who already had 2 message occasions from the store in the last 7 days (they are
 // planned on a later run within the period, once the week has room).
 import crypto from 'node:crypto';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { setTimeout as rest } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inTransaction } from '../../db/transactions';
 import { enqueueJobs, type JobRequest } from '../../infra/jobs';
@@ -23,8 +23,9 @@ import {
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../campaigns';
 import { isHeldOut } from '../campaign-split';
 import type { CampaignChannel } from './channel';
-import { localDayNumber } from '../store-time-zone';
+import { storeDay, utcOffsetSpans } from '../store-day';
 import { sendableAt } from './quiet-hours';
+import { campaignQuietMoment } from './schedule';
 
 export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
 /** Campaign message occasions one customer may get from one store in any 7 days, all campaigns and channels together. */
@@ -33,8 +34,8 @@ const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /**
  * Messages planned per transaction. Each transaction holds SQLite's one write connection (and runs
- * synchronously in this thread) until it commits: 50 messages keep that to a few milliseconds, so a stamp
- * arriving meanwhile waits for one short chunk, never for the whole 10,000-customer plan.
+ * synchronously in this thread) until it commits: 50 messages keep that to a few milliseconds, and each
+ * waits for a moment between requests, so a stamp arriving meanwhile waits for one short chunk at most.
  */
 const PLAN_CHUNK = 50;
 
@@ -45,7 +46,7 @@ const PLAN_CHUNK = 50;
  */
 export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notification_frequency' | 'time_zone'>, now: number): number {
   if (campaign.notification_frequency === 'once') return 0;
-  const days = Math.max(0, localDayNumber(now, campaign.time_zone) - localDayNumber(campaign.start_at, campaign.time_zone));
+  const days = Math.max(0, storeDay(now, campaign.time_zone) - storeDay(campaign.start_at, campaign.time_zone));
   return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
@@ -54,49 +55,72 @@ export interface SendJobPayload {
 }
 
 /** Plans the messages due now; answers how many were added. */
-export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now'>, channels: readonly CampaignChannel[]): Promise<number> {
+export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now' | 'requestsInFlight'>, channels: readonly CampaignChannel[]): Promise<number> {
   const now = deps.now();
   let planned = 0;
   for (const campaign of await activeCampaigns(deps.db.kysely, now)) planned += await planCampaign(deps, channels, campaign, now);
   return planned;
 }
 
-async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
+async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
   const db = deps.db.kysely;
   // The plan's big reads (the audience, who is reachable where, what is planned) go to the read
   // connection: on SQLite a worker thread, so reading 10,000 customers never blocks a stamp. A row
   // another server commits meanwhile is caught by the unique (campaign, customer, channel, period).
   const reads = deps.db.reads;
+  const quietMoment = campaignQuietMoment(deps.requestsInFlight);
+  // Each big read starts in a moment between requests too (on PostgreSQL it shares the database's CPU with them).
+  const read = async <T>(query: () => Promise<T>): Promise<T> => {
+    await quietMoment();
+    return query();
+  };
   const period = periodOf(campaign, now);
-  const audience = await audienceCustomerIds(reads, campaign.vendor_id, {
-    audience: campaign.audience,
-    since: now - AUDIENCE_WINDOW_DAYS * DAY_MS,
-    dailyDays: DAILY_VISITOR_DAYS,
-    weeklyVisits: WEEKLY_VISITOR_VISITS,
-  });
-  const optedOut = await optedOutCustomerIds(reads, campaign.vendor_id);
-  const already = await plannedChannels(reads, campaign.id, period);
-  const occasions = await recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS);
-  const reach = await Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) })));
+  const since = now - AUDIENCE_WINDOW_DAYS * DAY_MS;
+  const audience = await read(() =>
+    audienceCustomerIds(reads, campaign.vendor_id, {
+      audience: campaign.audience,
+      since,
+      storeOffsets: utcOffsetSpans(campaign.time_zone, since, now + 1),
+      dailyDays: DAILY_VISITOR_DAYS,
+      weeklyVisits: WEEKLY_VISITOR_VISITS,
+    }),
+  );
+  const optedOut = await read(() => optedOutCustomerIds(reads, campaign.vendor_id));
+  const already = await read(() => plannedChannels(reads, campaign.id, period));
+  const occasions = await read(() => recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS));
+  const reach = await read(() => Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) }))));
   const dueAt = sendableAt(now, campaign.time_zone);
-  const rows: NewCampaignMessage[] = [];
-  for (const customerId of audience) {
-    if (optedOut.has(customerId)) continue;
-    if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
-    const plannedHere = already.get(customerId);
-    const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
-    if (missing.length === 0) continue;
-    // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
-    if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
-    for (const { channel } of missing) {
-      rows.push({ id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt });
+  // The messages are made a chunk at a time, as they are written: 10,000 customers' worth at once would
+  // be one long stretch of work in this thread, which a stamp arriving meanwhile would wait out.
+  function* messagesToPlan(): Generator<NewCampaignMessage> {
+    for (const customerId of audience) {
+      if (optedOut.has(customerId)) continue;
+      if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
+      const plannedHere = already.get(customerId);
+      const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
+      if (missing.length === 0) continue;
+      // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
+      if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
+      for (const { channel } of missing) {
+        yield { id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt };
+      }
     }
   }
+  const pending = messagesToPlan();
+  const nextChunk = (): NewCampaignMessage[] => {
+    const chunk: NewCampaignMessage[] = [];
+    for (let next = pending.next(); !next.done; next = pending.next()) {
+      chunk.push(next.value);
+      if (chunk.length === PLAN_CHUNK) break;
+    }
+    return chunk;
+  };
   let added = 0;
-  for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
-    // Requests that arrived during the last chunk are served before the next one starts.
-    if (start > 0) await yieldToRequests();
-    const chunk = rows.slice(start, start + PLAN_CHUNK);
+  for (let chunk = nextChunk(); chunk.length > 0; chunk = nextChunk()) {
+    // Each chunk waits for a moment between requests: one that starts while a stamp is half done makes
+    // the stamp wait for it at each of its remaining queries (SQLite's one connection; PostgreSQL's CPU).
+    await quietMoment();
+    const chunkStarted = performance.now();
     // One statement for the chunk's messages and one for their jobs: two round trips per 50 messages.
     added += await inTransaction(db, async (trx) => {
       const inserted = await insertCampaignMessages(trx, chunk, now);
@@ -111,6 +135,9 @@ async function planCampaign(deps: Pick<AppDeps, 'db'>, channels: readonly Campai
       await enqueueJobs(trx, now, jobs);
       return inserted.size;
     });
+    // On a server, a rest as long as the chunk took: the plan takes at most half of the moments between
+    // requests, so a stamp arriving in one finds the database free half the time or more.
+    if (deps.requestsInFlight) await rest(Math.round(performance.now() - chunkStarted));
   }
   return added;
 }

@@ -1,16 +1,12 @@
 // How many customers of each audience each channel reaches today, for the Campaigns form before launch.
 import type { ChannelReach, CustomerFrequency } from '../../../src/api/contract/campaigns';
 import type { AppDeps } from '../../deps';
-import { audienceCustomerIds, optedOutCustomerIds } from '../../repositories/campaign-delivery';
+import { audienceCustomerIds, optedOutCustomerIds, type AudienceRule } from '../../repositories/campaign-delivery';
 import { reachGroupOf, type CampaignChannel } from './channel';
 
 const FREQUENCIES: readonly CustomerFrequency[] = ['daily', 'weekly', 'monthly', 'all'];
 
-export interface AudienceRuleOptions {
-  since: number;
-  dailyDays: number;
-  weeklyVisits: number;
-}
+export type AudienceRuleOptions = Omit<AudienceRule, 'audience'>;
 
 export async function channelReach(
   deps: Pick<AppDeps, 'db'>,

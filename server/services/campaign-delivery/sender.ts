@@ -8,7 +8,7 @@
 // the service uses to collapse the repeat where its protocol allows (docs/campaigns.md, Delivery guarantees).
 import type { AppDeps } from '../../deps';
 import { PermanentJobError, RetryJobLaterError, type JobHandler } from '../../infra/jobs';
-import { cardIdAt, findMessageToSend, markAttempt, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
+import { findMessageToSend, markAttempt, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
 import type { CampaignChannel, SendOutcome } from './channel';
 import { deliveryKey } from './delivery-key';
 import { sendableAt } from './quiet-hours';
@@ -39,7 +39,7 @@ export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>
     const morning = sendableAt(now, message.time_zone);
     if (morning > now) throw new RetryJobLaterError(morning, 'quiet hours at the store');
     const channel = byId.get(message.channel);
-    const cardId = await cardIdAt(db, message.vendor_id, message.customer_id);
+    const cardId = message.card_id;
     if (!channel || !cardId) {
       await settleMessage(db, messageId, 'skipped', now, channel ? 'no card' : `no channel ${message.channel} on this server`);
       return;

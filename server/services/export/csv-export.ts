@@ -10,6 +10,7 @@ import type { ListPosition } from '../../repositories/customer-list';
 import { customerLabel } from '../activity';
 import { rewardLabel } from '../card-view';
 import { customerRowsPage } from '../customer-list';
+import { utcOffsetAt } from '../store-day';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource, type ExportEvent, type ExportPosition, type ExportRange } from './activity-sources';
 import { CSV_BOM, csvRecord } from './csv';
 
@@ -20,13 +21,16 @@ export interface ExportOptions {
   batchRows?: number;
   /** Bytes the stream reads ahead of its reader (default 64 KiB). */
   highWaterMark?: number;
-  /** The vendor's offset from UTC in minutes: times are written in their local time. */
+  /** The vendor's offset from UTC in minutes: times are written in their local time when the store has no time zone. */
   utcOffsetMinutes: number;
+  /** The store's time zone: times are written on its clock (summer time included). */
+  timeZone?: string | null;
 }
 
-/** "2026-11-22 10:42:05" in the vendor's local time (a form every spreadsheet reads as a date). */
-export function localTime(ms: number, utcOffsetMinutes: number): string {
-  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+/** "2026-11-22 10:42:05" on the store's clock, else at the vendor's offset (a form every spreadsheet reads as a date). */
+export function localTime(ms: number, utcOffsetMinutes: number, timeZone: string | null = null): string {
+  const offsetMs = timeZone ? utcOffsetAt(ms, timeZone) : utcOffsetMinutes * 60_000;
+  return new Date(ms + offsetMs).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 export const CUSTOMER_CSV_HEADER = ['Customer', 'Visits', 'Stamps', 'Rewards given', 'First visit', 'Last visit'];
@@ -44,8 +48,8 @@ async function* customerCsv(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string,
         row.visits,
         row.stamps,
         row.rewards_given,
-        localTime(row.created_at, options.utcOffsetMinutes),
-        localTime(row.last_stamp_at, options.utcOffsetMinutes),
+        localTime(row.created_at, options.utcOffsetMinutes, options.timeZone),
+        localTime(row.last_stamp_at, options.utcOffsetMinutes, options.timeZone),
       ]);
     }
     if (chunk) yield chunk;
@@ -99,7 +103,7 @@ async function* activityCsv(deps: Pick<AppDeps, 'db'>, range: ExportRange, optio
   let chunk = '';
   let rows = 0;
   for await (const event of mergeInTimeOrder(sources.map((source) => eventsOf(deps, source, range, limit)))) {
-    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail, event.bonusCampaign ?? '']);
+    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes, options.timeZone), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail, event.bonusCampaign ?? '']);
     rows += 1;
     if (rows === limit) {
       yield chunk;

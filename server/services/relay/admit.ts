@@ -15,7 +15,7 @@ import {
   takeFromBudget,
   type FlagReason,
 } from '../../repositories/relay';
-import { codeKeyFor, DAY_MS, MINUTE_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
+import { codeKeyFor, MINUTE_MS, PACE_DAYS, paceDay, paceDaysBefore, stampBudget } from './budget';
 import { networkPrefix } from './network';
 
 /** Thrown inside the scan transaction (rolling it back) when the code has granted its budget. */
@@ -36,6 +36,8 @@ export interface RelayScan {
   /** This scan created the device credential. */
   newDevice: boolean;
   stampEventId: string;
+  /** The store's time zone: the pace and the flyer's daily budget follow its days. */
+  timeZone: string | null;
 }
 
 export interface RelayAdmission {
@@ -48,8 +50,8 @@ export interface RelayAdmission {
 async function takeStamp(trx: Transaction<Database>, config: RelayConfig, scan: RelayScan, codeKey: string, now: number) {
   const taken = await takeFromBudget(trx, codeKey, now);
   if (taken) return taken;
-  const today = utcDay(now);
-  const pace = await paceAndFloors(trx, scan.vendorId, today - PACE_DAYS * DAY_MS, today);
+  const today = paceDay(now, scan.timeZone);
+  const pace = await paceAndFloors(trx, scan.vendorId, paceDaysBefore(today, PACE_DAYS, scan.timeZone), today);
   await ensureCodeUsage(trx, { key: codeKey, vendorId: scan.vendorId, kind: scan.kind, budget: stampBudget(scan.kind, pace, pace, config) }, now);
   const retried = await takeFromBudget(trx, codeKey, now);
   if (!retried) throw new CodeBudgetSpent(codeKey);
@@ -67,7 +69,7 @@ export async function admitStamp(
   trx: Transaction<Database>,
 ): Promise<RelayAdmission> {
   const config = deps.config.relay;
-  const codeKey = codeKeyFor(scan.kind, scan.tokenId, now);
+  const codeKey = codeKeyFor(scan.kind, scan.tokenId, now, scan.timeZone);
   const taken = await takeStamp(trx, config, scan, codeKey, now);
   const network = networkPrefix(scan.clientAddress);
   const networks = await addCodeNetwork(trx, codeKey, network, taken.networks);
@@ -92,6 +94,6 @@ export async function admitStamp(
     deviceStores,
   });
   // A relay must not raise its own next budget: stamps of flagged codes stay out of the pace.
-  if (!alertChanged) await recordPace(trx, scan.vendorId, utcDay(now), Math.floor(now / MINUTE_MS) * MINUTE_MS, scan.kind);
+  if (!alertChanged) await recordPace(trx, scan.vendorId, paceDay(now, scan.timeZone), Math.floor(now / MINUTE_MS) * MINUTE_MS, scan.kind);
   return { codeKey, alertChanged };
 }

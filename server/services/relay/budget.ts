@@ -1,10 +1,11 @@
 // The budget arithmetic: how many stamps one code may grant, following the store's own pace.
 import type { RelayConfig } from '../../config';
 import type { StampKind } from '../../db/schema';
+import { storeCalendar, storeDateAt } from '../store-day';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const MINUTE_MS = 60 * 1000;
-/** The pace looks back this many whole days (today excluded, so a relay cannot raise its own budget). */
+/** The pace looks back this many whole store days (today excluded, so a relay cannot raise its own budget). */
 export const PACE_DAYS = 28;
 
 export interface StorePace {
@@ -33,12 +34,19 @@ export function stampBudget(kind: StampKind, pace: StorePace, floors: StoreFloor
   return Math.max(floor, config.paceFactor * pace.busiestMinute);
 }
 
-/** The UTC day (its first millisecond) an instant falls in. */
-export function utcDay(instant: number): number {
-  return Math.floor(instant / DAY_MS) * DAY_MS;
+/** The store day (its first millisecond) an instant falls in: midnight in the store's time zone, UTC without one. */
+export function paceDay(instant: number, timeZone: string | null): number {
+  const calendar = storeCalendar(timeZone);
+  return calendar.dayStart(calendar.dayOf(instant));
 }
 
-/** The budgeted unit: each counter token is its own code; the flyer is one code per UTC day. */
-export function codeKeyFor(kind: StampKind, tokenId: string, now: number): string {
-  return kind === 'printable' ? `flyer:${tokenId}:${new Date(utcDay(now)).toISOString().slice(0, 10)}` : tokenId;
+/** The first millisecond of the store day `days` before the one `today` starts (PACE_DAYS back on the store's calendar). */
+export function paceDaysBefore(today: number, days: number, timeZone: string | null): number {
+  const calendar = storeCalendar(timeZone);
+  return calendar.dayStart(calendar.dayOf(today) - days);
+}
+
+/** The budgeted unit: each counter token is its own code; the flyer is one code per store day. */
+export function codeKeyFor(kind: StampKind, tokenId: string, now: number, timeZone: string | null): string {
+  return kind === 'printable' ? `flyer:${tokenId}:${storeDateAt(now, timeZone)}` : tokenId;
 }

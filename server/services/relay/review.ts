@@ -7,6 +7,7 @@ import { customerDisplayNames, customerNumbersOfCards } from '../../repositories
 import { bumpPrintableVersion } from '../../repositories/printable-qr';
 import { refreshRecentVisits } from '../../repositories/recent-visits';
 import { bumpStoreCounter } from '../../repositories/store-counters';
+import { findStoreTimeZone } from '../../repositories/vendors';
 import {
   findCodeUsage,
   insertAudit,
@@ -24,7 +25,7 @@ import {
 } from '../../repositories/relay';
 import { customerLabel } from '../activity';
 import { DEFAULT_LOCALE, type Locale } from '../../../src/api/contract/locales';
-import { DAY_MS, PACE_DAYS, stampBudget, utcDay } from './budget';
+import { DAY_MS, PACE_DAYS, paceDay, paceDaysBefore, stampBudget } from './budget';
 import { inTransaction } from '../../db/transactions';
 import { budgetChangeActor, recordStoreSettingsActor } from '../../repositories/actors';
 import { enqueueGoogleWalletUpdates } from '../google-wallet-updates';
@@ -180,8 +181,9 @@ export function announceAlert(deps: Pick<AppDeps, 'activityBus'>, vendorId: stri
 }
 
 export async function getBudgetSettings(deps: Deps, vendorId: string): Promise<StampBudgetSettings> {
-  const today = utcDay(deps.now());
-  const pace = await paceAndFloors(deps.db.kysely, vendorId, today - PACE_DAYS * DAY_MS, today);
+  const timeZone = await findStoreTimeZone(deps.db.kysely, vendorId);
+  const today = paceDay(deps.now(), timeZone);
+  const pace = await paceAndFloors(deps.db.kysely, vendorId, paceDaysBefore(today, PACE_DAYS, timeZone), today);
   return {
     codeBudgetFloor: pace.codeBudgetFloor,
     flyerBudgetFloor: pace.flyerBudgetFloor,

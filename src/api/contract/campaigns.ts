@@ -82,8 +82,10 @@ export type CampaignAudience = Static<typeof CampaignAudience>;
 
 /** One day period of a campaign (24 hours from its start): customers of each half who came back that day. */
 export const CampaignDay = Type.Object({
-  /** Epoch ms the day period starts at. */
+  /** Epoch ms the day starts at (the launch, for the launch day). */
   at: Type.Integer(),
+  /** The day on the store's calendar (its time zone; UTC without one), YYYY-MM-DD. */
+  date: Type.String({ description: 'YYYY-MM-DD' }),
   messaged: Type.Integer({ minimum: 0 }),
   /** A/B only: the held-out half's return visits. */
   heldOut: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -114,9 +114,13 @@ export function todaysItems(items: ActivityItem[], now: number): ActivityItem[] 
   return items.filter((item) => item.date >= start.getTime());
 }
 
-/** The feed line a vendor reads (in the page's language; call it while rendering): "Ana collected a stamp · 4/10", "Reward claimed by Ana". */
+/**
+ * The feed line a vendor reads (in the page's language; call it while rendering): "Ana collected a stamp · 4/10",
+ * "Ana collected a bonus stamp · 5/10", "Reward claimed by Ana".
+ */
 export function feedLine(item: ActivityItem): string {
   if (item.type === 'redemption') return t('activity.claimLine', { customer: item.customer });
   if (item.voided) return t('relay.feedVoided', { customer: item.customer });
+  if (item.bonus) return t('bonusActivity.feedLine', { customer: item.customer, stamps: item.stamps ?? 0, required: item.required ?? 0 });
   return t('activity.stampLine', { customer: item.customer, stamps: item.stamps ?? 0, required: item.required ?? 0 });
 }

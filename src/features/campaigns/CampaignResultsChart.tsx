@@ -65,8 +65,9 @@ export function CampaignResultsView({ title, results }: { title: string; results
       {results.days.length === 0 ? <p>{t('campaigns.results.noDays')}</p> : null}
       <div className="sw-performance-grid">
         {results.days.map((day) => (
-          <section key={day.at} className="sw-performance-campaign" aria-label={dayjs(day.at).format('D MMM')}>
-            <p className="sw-performance-title">{dayjs(day.at).format('D MMM')}</p>
+          // The store's date, not the browser's: a store in another time zone has its days cut elsewhere.
+          <section key={day.at} className="sw-performance-campaign" aria-label={dayjs(day.date).format('D MMM')}>
+            <p className="sw-performance-title">{dayjs(day.date).format('D MMM')}</p>
             <dl>
               {series.map((s) => (
                 <div key={s.key} className="sw-bar-row">

@@ -1,6 +1,6 @@
 // GET /api/dashboard/{vendorId}: every figure checked against a small hand-made history with known answers.
 import type { DashboardResponse } from '../../../src/api/contract/activity';
-import { createStore, setReward, type TestStore, addCard, claimAt, DAY, getDashboard, HOUR, stampAt, stampsFrom } from '../factories';
+import { createStore, setReward, type TestStore, addCard, claimAt, DAY, getDashboard, HOUR, setStoreTimeZone, stampAt, stampsFrom } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers';
 import { guestLabel } from '../../../server/services/activity';
 
@@ -143,6 +143,30 @@ describe('GET /api/dashboard/:vendorId', () => {
     // UTC+13: it is already 22 Nov 23:00 — and Ana's 16 Nov claim was at midnight on 17 Nov.
     const ahead = (await getDashboard(t, store.id, store.auth, '?utcOffset=780')).json<DashboardResponse>();
     expect(ahead.redemptionActivity.filter((day) => day.count > 0).map((day) => day.date)).toEqual(['2026-10-25', '2026-11-17']);
+  });
+
+  describe("a store with a time zone: days cut at midnight there, whatever the browser's offset", () => {
+    async function claimsAt(...instants: string[]) {
+      const card = await addCard(t, store.id, 'Night Owl', Date.parse('2026-10-01T00:00:00Z'));
+      for (const instant of instants) {
+        await stampAt(t, card, Date.parse(instant) - 1000);
+        await claimAt(t, card, Date.parse(instant), 1);
+      }
+    }
+    const days = async () => (await getDashboard(t, store.id, store.auth, '?utcOffset=60')).json<DashboardResponse>().redemptionActivity.filter((day) => day.count > 0);
+
+    it('in Asia/Kolkata, claims at 23:30 and 00:30 shop time fall on two days (one UTC day)', async () => {
+      await setStoreTimeZone(t, store.id, 'Asia/Kolkata');
+      await claimsAt('2026-11-20T18:00:00Z', '2026-11-20T19:00:00Z');
+      expect(await days()).toEqual([{ date: '2026-11-20', count: 1 }, { date: '2026-11-21', count: 1 }]);
+    });
+
+    it('in America/Los_Angeles, claims at 23:30 and 00:30 shop time fall on two days, and the 25-hour day of 1 November is one day', async () => {
+      await setStoreTimeZone(t, store.id, 'America/Los_Angeles');
+      // 00:30 summer time and 23:30 winter time on 1 November: 24 hours apart, one day.
+      await claimsAt('2026-11-01T07:30:00Z', '2026-11-02T07:30:00Z', '2026-11-21T07:30:00Z', '2026-11-21T08:30:00Z');
+      expect(await days()).toEqual([{ date: '2026-11-01', count: 2 }, { date: '2026-11-20', count: 1 }, { date: '2026-11-21', count: 1 }]);
+    });
   });
 
   it('uses the default 10 punches when the store has no reward set up', async () => {

@@ -4,7 +4,7 @@ import type { CampaignInput } from '../../../src/api/contract/campaigns';
 import type { ScanResponse } from '../../../src/api/contract/customer';
 import { isHeldOut } from '../../../server/services/campaign-split';
 import { buildTestApp, parseCsv, type TestApp } from '../helpers';
-import { campaignInput, createMenuItem, createReward, createStore, customerIdOfCredential, DAY, dynamicToken, launchCampaign, getActivity, MINUTE, newCustomer, saveConfirmedEmail, scan, type TestStore } from '../factories';
+import { campaignInput, createMenuItem, createReward, createStore, customerIdOfCredential, DAY, dynamicToken, HOUR, launchCampaign, getActivity, MINUTE, newCustomer, saveConfirmedEmail, scan, setStoreTimeZone, stampAt, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -60,6 +60,21 @@ describe('bonus stamps on POST /api/customer/scan', () => {
     const after = await scanAgain(credential);
     expect(after.card.stamps).toBe(4);
     expect(after.bonusStamps).toBeUndefined();
+  });
+
+  it("counts a daily visitor's days on the store's calendar: in Asia/Kolkata, 23:30 and 00:30 are two days", async () => {
+    await setStoreTimeZone(t, store.id, 'Asia/Kolkata');
+    const credential = await newCustomer(t, store.id);
+    const customerId = await customerIdOf(credential);
+    const { id: cardId } = await t.db.kysely.selectFrom('stamp_cards').select('id').where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    // Every other night for ten nights: 23:30 (18:00 UTC) and 00:30 (19:00 UTC), ten store days but five UTC days.
+    for (let night = 1; night <= 5; night += 1) {
+      const lateEvening = Date.parse('2026-11-21T18:00:00Z') - 2 * night * DAY;
+      await stampAt(t, { cardId, customerId, vendorId: store.id }, lateEvening);
+      await stampAt(t, { cardId, customerId, vendorId: store.id }, lateEvening + HOUR);
+    }
+    await launchBonus({ targetAudience: 'daily' });
+    expect((await scanAgain(credential)).bonusStamps).toBe(1);
   });
 
   it('stops once the budget is spent: each bonus stamp costs the reward price divided by the punches', async () => {
@@ -124,6 +139,15 @@ describe('bonus stamps on POST /api/customer/scan', () => {
     const day = new Date(t.clock.now()).toISOString().slice(0, 10);
     const csv = parseCsv((await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv?from=${day}&to=${day}`, headers: store.auth })).body);
     expect(csv.slice(1).map((row) => row[5])).toEqual(['', 'Double stamps week']);
+  });
+});
+
+describe('the bonus stamp in the activity list', () => {
+  it('names the customer without a visit number: the bonus is the second stamp of a visit, not a visit', async () => {
+    await launchBonus();
+    await newCustomer(t, store.id);
+    const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ customer: string; bonus?: boolean }> }>().items;
+    expect(items.map((item) => [item.customer, item.bonus ?? false])).toEqual([['Customer #1', true], ['Customer #1, 1st visit', false]]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Config, RelayConfig } from '../../../server/config';
 import type { ActivityNotice } from '../../../server/infra/activity-bus';
 import { networkPrefix, stampBudget } from '../../../server/services/relay';
 import type { TestApp } from '../helpers';
-import { buildCustomerTestApp, createStore, dynamicToken, printableToken, scan, setReward, type TestStore } from '../factories';
+import { buildCustomerTestApp, createStore, dynamicToken, printableToken, scan, setReward, setStoreTimeZone, type TestStore } from '../factories';
 import type { RelayAlert } from '../../../src/api/contract/relay';
 
 const MINUTE = 60_000;
@@ -126,6 +126,20 @@ describe('POST /api/customer/scan with a per-code budget', () => {
     expect(statusCounts(await phones(flyer, 5))).toEqual({ 200: 3, 409: 2 });
     t.clock.advance(DAY);
     expect(statusCounts(await phones(flyer, 2, '203.0.113'))).toEqual({ 200: 2 });
+  });
+
+  it("starts the flyer's day and the pace's day at midnight in the store's time zone (Asia/Kolkata: 18:30 UTC)", async () => {
+    await build({ flyerBudgetFloor: 3 });
+    await setStoreTimeZone(t, store.id, 'Asia/Kolkata');
+    t.clock.set(Date.parse('2026-11-22T18:00:00Z')); // 23:30 shop time
+    const flyer = printableToken(t, store.id);
+    expect(statusCounts(await phones(flyer, 5))).toEqual({ 200: 3, 409: 2 });
+    for (let i = 0; i < 9; i += 1) expect((await scan(t, dynamicToken(t, store.id), { remoteAddress: `192.0.2.${i + 2}` })).statusCode).toBe(200);
+    t.clock.set(Date.parse('2026-11-22T19:00:00Z')); // 00:30 the next day, shop time: the same UTC day
+    expect(statusCounts(await phones(flyer, 2, '203.0.113'))).toEqual({ 200: 2 });
+    // Yesterday, shop time, the busiest minute had 9 stamps and the flyer 3: twice each.
+    const settings = await t.app.inject({ method: 'GET', url: `/api/qrcode/${store.id}/stamp-budget`, headers: store.auth });
+    expect(settings.json()).toMatchObject({ effectiveCodeBudget: 18, effectiveFlyerBudget: 6 });
   });
 
   it('lets exactly the budget through when phones scan one code at once at the edge', async () => {

@@ -65,6 +65,10 @@ describe('activityFeed slice', () => {
     expect(feedLine(bo)).toBe('Bo collected a stamp · 4/10');
   });
 
+  it('marks a bonus stamp as bonus, not as one more stamp of a visit', () => {
+    expect(feedLine({ ...stamp('e2', 'Customer #1', 3), bonus: true })).toBe('Customer #1 collected a bonus stamp · 3/10');
+  });
+
   it('ignores everything once closed, and forgets the lines', () => {
     const store = makeStore();
     store.dispatch(feedOpened({ vendorId: 'v1' }));

@@ -38,8 +38,8 @@ const abResults: CampaignResults = {
   messaged: 50,
   heldOut: 40,
   days: [
-    { at: START, messaged: 10, heldOut: 4 },
-    { at: START + DAY, messaged: 5, heldOut: 2 },
+    { at: START, date: '2026-12-01', messaged: 10, heldOut: 4 },
+    { at: START + DAY, date: '2026-12-02', messaged: 5, heldOut: 2 },
   ],
   effect: { estimate: 12.4, low: 3.6, high: 20.2 },
   minimumGroup: 30,
@@ -83,13 +83,26 @@ describe('campaign results on the Campaigns page', () => {
   it('shows a before-and-after result per day', async () => {
     api.on('GET /api/campaigns/vendor-1/cmp-ab/results', {
       status: 200,
-      body: { mode: 'before-after', messaged: 40, heldOut: 0, days: [{ at: START, messaged: 8 }], baselinePerDay: 2, effect: { estimate: 3.25, low: -1.5, high: 8 }, minimumGroup: 30, fullDays: 1 },
+      body: { mode: 'before-after', messaged: 40, heldOut: 0, days: [{ at: START, date: '2026-12-01', messaged: 8 }], baselinePerDay: 2, effect: { estimate: 3.25, low: -1.5, high: 8 }, minimumGroup: 30, fullDays: 1 },
     });
     const user = userEvent.setup({ delay: null });
     renderCampaigns();
     await user.click(await screen.findByRole('button', { name: 'Results' }));
     expect(await screen.findByTestId('campaign-result')).toHaveTextContent('+3.3 visits per 100 customers a day, -1.5 to 8');
     expect(screen.getByText('Their usual day (previous 30 days): 5')).toBeInTheDocument();
+  });
+
+  it("labels each day with the store's date, not the browser's (a store in Asia/Kolkata starts 2 Dec at 18:30 UTC on 1 Dec)", async () => {
+    const kolkataSecondDay = Date.parse('2026-12-01T18:30:00.000Z');
+    api.on('GET /api/campaigns/vendor-1/cmp-ab/results', {
+      status: 200,
+      body: { ...abResults, days: [abResults.days[0], { at: kolkataSecondDay, date: '2026-12-02', messaged: 5, heldOut: 2 }] },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderCampaigns();
+    await user.click(await screen.findByRole('button', { name: 'Results' }));
+    const chart = await screen.findByRole('figure', { name: 'Return visits per day: Come back Tuesday' });
+    expect(within(chart).getAllByRole('region').map((day) => day.getAttribute('aria-label'))).toEqual(['1 Dec', '2 Dec']);
   });
 
   it("shows a bonus-stamps campaign's budget spent and left in the table", async () => {

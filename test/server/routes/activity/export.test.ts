@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource } from '../../../../server/services/export/activity-sources';
 import { activityCsvStream } from '../../../../server/services/export/csv-export';
 import { parseCsv, type TestApp } from '../../helpers';
-import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, handOver, pendingClaim, rewardStore, stampsFrom, type TestStore } from '../../factories';
+import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, handOver, pendingClaim, rewardStore, setStoreTimeZone, stampAt, stampsFrom, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -43,6 +43,17 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     expect(dates).toEqual([...dates].sort());
     // Another day's range holds none of it.
     expect(parseCsv((await exportActivity('?from=2020-01-01&to=2020-01-31')).body)).toHaveLength(1);
+  });
+
+  it("takes the range's days and writes the times on the store's clock when it has a time zone (America/Los_Angeles, summer and winter)", async () => {
+    await setStoreTimeZone(t, store.id, 'America/Los_Angeles');
+    const card = await addCard(t, store.id, 'Night Owl', Date.parse('2026-10-01T00:00:00Z'));
+    await stampAt(t, card, Date.parse('2026-10-31T06:30:00Z')); // 23:30 on 30 October, summer time
+    await stampAt(t, card, Date.parse('2026-11-02T07:30:00Z')); // 23:30 on 1 November, winter time
+    await stampAt(t, card, Date.parse('2026-11-02T08:30:00Z')); // 00:30 on 2 November
+    // The browser's offset (UTC+1 here) is for stores without a time zone.
+    const rows = parseCsv((await exportActivity('?from=2026-10-30&to=2026-11-01&utcOffset=60')).body).slice(1);
+    expect(rows.map((row) => row[0])).toEqual(['2026-10-30 23:30:00', '2026-11-01 23:30:00']);
   });
 
   it('refuses an end before the start (400) and anyone but the owner', async () => {

@@ -57,10 +57,11 @@ describe('GET /api/campaigns/:vendorId/:id/results', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<CampaignResults>();
     expect(body).toMatchObject({ mode: 'ab', messaged: messaged.length, heldOut: heldOut.length, fullDays: 2, minimumGroup: 30 });
+    // Days of a store without a time zone are UTC days; the launch day counts from the launch.
     expect(body.days).toEqual([
-      { at: start, messaged: messaged.length, heldOut: 0 },
-      { at: start + DAY, messaged: 0, heldOut: heldOutReturning.length },
-      { at: start + 2 * DAY, messaged: 0, heldOut: 0 },
+      { at: start, date: '2026-11-22', messaged: messaged.length, heldOut: 0 },
+      { at: Date.parse('2026-11-23T00:00:00Z'), date: '2026-11-23', messaged: 0, heldOut: heldOutReturning.length },
+      { at: Date.parse('2026-11-24T00:00:00Z'), date: '2026-11-24', messaged: 0, heldOut: 0 },
     ]);
     const p = heldOutReturning.length / heldOut.length;
     const margin = 1.959964 * Math.sqrt((p * (1 - p) * heldOut.length) / (heldOut.length - 1) / heldOut.length);
@@ -92,7 +93,7 @@ describe('GET /api/campaigns/:vendorId/:id/results', () => {
     const body = (await results(id)).json<CampaignResults>();
     expect(body).toMatchObject({ mode: 'before-after', messaged: 40, heldOut: 0, fullDays: 1 });
     expect(body.baselinePerDay).toBeCloseTo(40 / 30, 10);
-    expect(body.days).toEqual([{ at: start, messaged: 40 }, { at: start + DAY, messaged: 0 }]);
+    expect(body.days).toEqual([{ at: start, date: '2026-11-22', messaged: 40 }, { at: Date.parse('2026-11-23T00:00:00Z'), date: '2026-11-23', messaged: 0 }]);
     // 1 visit a day against 1 in 30 days, for every customer alike (no spread).
     expect(body.effect).toEqual({ estimate: expect.closeTo(100 * (1 - 1 / 30), 6), low: expect.closeTo(100 * (1 - 1 / 30), 6), high: expect.closeTo(100 * (1 - 1 / 30), 6) });
   });

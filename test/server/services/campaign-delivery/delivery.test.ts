@@ -12,8 +12,10 @@ import {
   CAMPAIGN_JOB_MAX_ATTEMPTS,
   campaignChannels,
   campaignDeliveryJobHandlers,
+  campaignRunnerPace,
   planCampaignMessages,
 } from '../../../../server/services/campaign-delivery';
+import { createRequestsInFlight } from '../../../../server/infra/requests-in-flight';
 import { isHeldOut } from '../../../../server/services/campaign-split';
 import { asCustomer, campaignInput, launchCampaign, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
@@ -309,5 +311,51 @@ describe('campaign e-mail', () => {
     expect(first.messageId).toMatch(/^<campaign\.[A-Za-z0-9_-]{32}@stampwise\.test>$/);
     expect(again.messageId).toBe(first.messageId);
     expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+});
+
+describe('a send beside the stamps', () => {
+  /** Turns of the event loop enough for a plan or a send of two messages to finish when nothing holds it up. */
+  const manyTurns = async () => {
+    for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+  const plannedCount = async () => (await t.db.kysely.selectFrom('campaign_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+  it('plans no message while a request is being answered, and all of them once its answer is out', async () => {
+    await Promise.all([mailableCustomer(), mailableCustomer()]);
+    await launch();
+    const requests = createRequestsInFlight();
+    const stamp = {};
+    requests.started(stamp);
+    const plan = planCampaignMessages({ ...t.deps, requestsInFlight: requests }, campaignChannels(t.deps));
+    await manyTurns();
+    expect(Number(await plannedCount())).toBe(0);
+    requests.finished(stamp);
+    expect(await plan).toBe(2);
+  });
+
+  it('sends no message while a request is being answered, and each one once its answer is out', async () => {
+    await Promise.all([mailableCustomer(), mailableCustomer()]);
+    await launch();
+    await planCampaignMessages(t.deps, campaignChannels(t.deps));
+    const requests = createRequestsInFlight();
+    const sending = createJobRunner({
+      db: t.db,
+      handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)),
+      owner: 'server-a',
+      now: t.clock.now,
+      maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS,
+      backoff: CAMPAIGN_JOB_BACKOFF,
+      ...campaignRunnerPace(t.db.dialect, requests),
+    });
+    runners.push(sending);
+    const stamp = {};
+    requests.started(stamp);
+    const run = sending.runOnce();
+    await manyTurns();
+    expect(campaignMails()).toHaveLength(0);
+    requests.finished(stamp);
+    expect(await run).toBe(2);
+    expect(campaignMails()).toHaveLength(2);
   });
 });

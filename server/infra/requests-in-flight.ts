@@ -1,0 +1,76 @@
+// Which requests the server is answering right now, so that background work (a campaign's 10,000-message
+// plan, its sends) takes its turns in the moments between them. On SQLite every write holds the one
+// connection and runs in this thread: a plan chunk or a send that starts while a stamp is half done makes
+// the stamp wait for it, once per query the stamp has left. Waiting for a quiet moment instead costs the
+// background work a little time and the stamp nothing. A server that is never quiet still gets its
+// background work done: each wait ends after `maxWaitMs` whatever the traffic.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * A request older than this no longer counts as in flight: a live feed (its response stays open for
+ * hours) or a stuck upload must not keep background work waiting for its whole life.
+ */
+export const LONG_REQUEST_MS = 2000;
+
+export interface RequestsInFlight {
+  /** A request came in (the app's onRequest hook). */
+  started(request: object): void;
+  /** Its answer is out, or its client went away. */
+  finished(request: object): void;
+  /** True while a request younger than LONG_REQUEST_MS is being answered. */
+  busy(): boolean;
+  /**
+   * Resolves after a turn of the event loop at a moment no request is being answered, or once `maxWaitMs`
+   * have passed (whichever is first).
+   */
+  quietMoment(maxWaitMs: number): Promise<void>;
+}
+
+export function createRequestsInFlight(clock: () => number = () => performance.now()): RequestsInFlight {
+  const startedAt = new Map<object, number>();
+  const waiters = new Set<() => void>();
+
+  function busy(): boolean {
+    const oldest = clock() - LONG_REQUEST_MS;
+    for (const [request, at] of startedAt) {
+      if (at >= oldest) return true;
+      // A long one (a live feed) is forgotten here; its finish, when it comes, finds nothing to remove.
+      startedAt.delete(request);
+    }
+    return false;
+  }
+
+  return {
+    started(request) {
+      startedAt.set(request, clock());
+    },
+    finished(request) {
+      startedAt.delete(request);
+      if (waiters.size > 0 && !busy()) for (const wake of [...waiters]) wake();
+    },
+    busy,
+    async quietMoment(maxWaitMs) {
+      // Whatever is ready to run (a request's next step) goes first.
+      await nextTurn();
+      if (!busy()) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(deadline);
+          waiters.delete(wake);
+          resolve();
+        };
+        // The last request just finished: another may begin in the same turn (a client sending its next
+        // request at once), so the moment counts as quiet only if it still is one turn later.
+        const wake = () => {
+          void nextTurn().then(() => {
+            if (!busy()) done();
+          });
+        };
+        const deadline = setTimeout(done, maxWaitMs);
+        // The wait alone never keeps a stopping process alive.
+        deadline.unref();
+        waiters.add(wake);
+      });
+    },
+  };
+}
