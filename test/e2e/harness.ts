@@ -5,12 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
 import { installFailureReport, watchBrowser, watchServer } from './failure-report';
+import { startFakeSmtpServer, type CapturedMail } from '../support/fake-smtp';
 import { CLIENT_DIR, CLIENT_INDEX, SERVER_ENTRY } from '../../scripts/build-output';
 import { SERVER_NODE_ARGS } from '../../scripts/server-node-args';
 export { freePort };
@@ -19,13 +18,7 @@ const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 installFailureReport(SCREENSHOT_DIR);
 
-export interface CapturedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  receivedAt: number;
-}
+export type { CapturedMail };
 
 export interface E2eServer {
   baseUrl: string;
@@ -40,34 +33,6 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-
-async function startSmtpCapture(mails: CapturedMail[]): Promise<{ port: number; close(): Promise<void> }> {
-  const port = await freePort();
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          for (const to of recipients) {
-            mails.push({
-              to,
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-              receivedAt: Date.now(),
-            });
-          }
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  return { port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -119,8 +84,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(ROOT, CLIENT_INDEX))) {
     throw new Error('The app is not built: run `npm run build` before the browser tests.');
   }
-  const mails: CapturedMail[] = [];
-  const smtp = await startSmtpCapture(mails);
+  const smtp = await startFakeSmtpServer();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-e2e-'));
@@ -134,7 +98,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       HOST: '127.0.0.1',
       PUBLIC_URL: options.publicHost ? `http://${options.publicHost}:${port}` : baseUrl,
       DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_URL: smtp.url,
       CLIENT_DIR: path.join(ROOT, CLIENT_DIR),
       LOG_LEVEL: 'warn',
       ...env,
@@ -149,19 +113,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   return {
     baseUrl,
     dataDir,
-    mails,
+    mails: smtp.mails,
     output: () => log,
     process: child,
-    async waitForMail(to, { since = 0, timeoutMs = 15_000 } = {}) {
-      const wanted = to.toLowerCase();
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const mail = mails.find((m) => m.to === wanted && m.receivedAt >= since);
-        if (mail) return mail;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no mail to ${to} within ${timeoutMs} ms (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join('; ') || 'none'})\n${log}`);
-    },
+    // A mail that never comes is explained by the server's own log.
+    waitForMail: (to, options) => smtp.waitForMail(to, options).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${log}`))),
     async stop() {
       unwatch();
       await stopChild(child);

@@ -9,31 +9,30 @@ import { loadAntLocale } from '../../app/antLocale';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { chooseLanguage } from '../../i18n/startPage';
 import { currentLocale } from '../../i18n/texts';
+import { authApi, useGetMeQuery } from '../session/authApi';
 import { selectRole } from '../session/sessionSlice';
 import { feedLanguageChanged } from '../activity/activityFeedSlice';
 
 const personLanguageApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/auth/me — who is signed in, with their saved language (null until they choose). */
-    getSignedInPerson: build.query<MeResponse, void>({ query: () => '/auth/me' }),
     /** PATCH /api/auth/me — saves the person's language; answers who is signed in. */
     savePersonLocale: build.mutation<MeResponse, Locale>({
       query: (locale) => ({ url: '/auth/me', method: 'PATCH', body: { locale } }),
       async onQueryStarted(_locale, { dispatch, queryFulfilled }) {
         // A failed save keeps the choice in this browser only; the next choice tries again.
         const saved = await queryFulfilled.catch(() => null);
-        if (saved) dispatch(personLanguageApi.util.upsertQueryData('getSignedInPerson', undefined, saved.data));
+        if (saved) dispatch(authApi.util.upsertQueryData('getMe', undefined, saved.data));
       },
     }),
   }),
 });
 
-export const { useGetSignedInPersonQuery, useSavePersonLocaleMutation } = personLanguageApi;
+export const { useSavePersonLocaleMutation } = personLanguageApi;
 
 /** Opens the app in the signed-in person's saved language, once per person signed in. */
 export function useSavedLanguage(): void {
   const signedIn = useAppSelector(selectRole) !== null;
-  const { data: me } = useGetSignedInPersonQuery(undefined, { skip: !signedIn });
+  const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
   const appliedFor = useRef<string | null>(null);
   const dispatch = useAppDispatch();
   useEffect(() => {

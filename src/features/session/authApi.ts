@@ -14,6 +14,7 @@ import type {
   ResetPasswordResponse,
   VerifyResponse,
 } from '../../api/contract/auth';
+import type { MeResponse } from '../../api/contract/team';
 import { saveKnownDeviceToken } from './knownDevice';
 
 /** What the registration form hands over: the text fields plus the optional menu picture. */
@@ -70,6 +71,11 @@ async function keepDeviceToken(_arg: unknown, { queryFulfilled }: { queryFulfill
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * GET /api/auth/me — who is signed in: name, e-mail, role and saved language (null until they choose). One
+     * cache entry for every screen that asks, so a change saved on one (name, language) shows on all.
+     */
+    getMe: build.query<MeResponse, void>({ query: () => '/auth/me' }),
     /** POST /api/auth/login — the Username field travels as `email`. */
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
@@ -126,4 +132,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation, useGoogleSignInStatusQuery } = authApi;
+export const { useGetMeQuery, useVerifyQuery, useCheckResetLinkQuery, useForgotPasswordMutation, useResendVerificationMutation, useGoogleSignInStatusQuery } = authApi;

@@ -14,7 +14,8 @@ import { DeleteStoreCard } from './DeleteStoreCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { TeamSection } from './TeamSection';
-import { teamApi, useGetMeQuery } from './teamApi';
+import { useGetMeQuery } from '../session/authApi';
+import { teamApi } from './teamApi';
 import { ACCOUNT_TEXT } from './texts';
 import './account.css';
 

@@ -13,7 +13,7 @@ import { downloadCsv } from '../customers/downloadCsv';
 import { loggedOut, selectToken } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { useDeleteStoreMutation } from './accountApi';
-import { useGetMeQuery } from './teamApi';
+import { useGetMeQuery } from '../session/authApi';
 import { ACCOUNT_SETTINGS_TEXT } from './accountTexts';
 import { ACCOUNT_TEXT } from './texts';
 

@@ -1,7 +1,7 @@
 // Account Settings' own calls (/api/account): name, e-mail change, open sessions, deleting the store.
 import { api } from '../../api/apiSlice';
 import type { ChangeNameResponse, EmailChangeResponse, EmailConfirmedResponse, OpenSessionsResponse } from '../../api/contract/account';
-import { teamApi } from './teamApi';
+import { authApi } from '../session/authApi';
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,7 +10,7 @@ export const accountApi = api.injectEndpoints({
       query: (name) => ({ url: '/account/name', method: 'PUT', body: { name } }),
       async onQueryStarted(_name, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(teamApi.util.updateQueryData('getMe', undefined, (me) => {
+        dispatch(authApi.util.updateQueryData('getMe', undefined, (me) => {
           me.name = data.name;
         }));
       },

@@ -6,15 +6,12 @@ import type {
   AssignableRole,
   InvitationInfo,
   InvitationResponse,
-  MeResponse,
   Role,
   TeamResponse,
 } from '../../api/contract/team';
 
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/auth/me — who is signed in (name, e-mail, role). */
-    getMe: build.query<MeResponse, void>({ query: () => '/auth/me' }),
     /** GET /api/team/{vendorId} — the owner's team and open invitations. */
     getTeam: build.query<TeamResponse, string>({ query: (vendorId) => `/team/${encodeURIComponent(vendorId)}`, providesTags: ['Team'] }),
     /** POST /api/team/{vendorId}/invitations — mails a one-time link valid 7 days. */
@@ -48,7 +45,6 @@ export const teamApi = api.injectEndpoints({
 });
 
 export const {
-  useGetMeQuery,
   useGetTeamQuery,
   useInviteMutation,
   useChangeRoleMutation,

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AccountSettingsPage from '../../../../src/features/team/AccountSettingsPage';
+import { useSavedLanguage } from '../../../../src/features/layout/personLanguage';
 import { fakeToken, renderWithApp } from '../../render';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { FAR_FUTURE_EXP } from '../../support/tokens';
@@ -39,9 +40,25 @@ const renderAccount = (role: 'owner' | 'manager' | 'staff' = 'owner') =>
     extraRoutes: [{ path: '/login', element: <p>Sign-in screen</p> }],
   });
 const user = () => userEvent.setup({ delay: null });
+
+/** The page beside what the profile menu does on every vendor page: open the app in the person's saved language. */
+function AccountSettingsBesideProfileMenu() {
+  useSavedLanguage();
+  return <AccountSettingsPage />;
+}
 const bodyOf = (route: string) => JSON.parse(String(http.sent(route)[0]?.body ?? 'null')) as unknown;
 
 describe('Account Settings', () => {
+  it('asks who is signed in once for the page and the profile menu together (one GET /api/auth/me)', async () => {
+    renderWithApp(<AccountSettingsBesideProfileMenu />, {
+      route: `/account/${VENDOR}`,
+      path: '/account/:userId',
+      preloadedState: { session: { token: tokenAs('owner'), endedBecause: null } },
+    });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Ana Barista'));
+    expect(http.sent('GET /api/auth/me')).toHaveLength(1);
+  });
+
   it('saves the name', async () => {
     http.on('PUT /api/account/name', { status: 200, body: { name: 'Ana B.' } });
     renderAccount();
