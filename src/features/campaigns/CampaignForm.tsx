@@ -28,6 +28,9 @@ const budgetMarks = (currency: string) => ({
   [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max, currency),
 });
 
+/** Read at render, so the message is in the page's language. */
+const notOnlySpaces = () => [{ whitespace: true, message: t('campaigns.blankText') }];
+
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
 interface CampaignFormProps {
@@ -68,10 +71,11 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
     >
       <fieldset className="sw-form-section">
         <legend>{t('campaigns.sections.message')}</legend>
-        <Form.Item label={t('campaigns.labels.title')} name="campaignTitle" required>
+        {/* The browser's required check accepts spaces; the form names them instead of launching nothing. */}
+        <Form.Item label={t('campaigns.labels.title')} name="campaignTitle" required rules={notOnlySpaces()}>
           <Input required placeholder={t('campaigns.placeholders.title')} autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('campaigns.labels.description')} name="campaignDescription" required>
+        <Form.Item label={t('campaigns.labels.description')} name="campaignDescription" required rules={notOnlySpaces()}>
           <Input.TextArea required placeholder={t('campaigns.placeholders.description')} autoSize={{ minRows: 3, maxRows: 6 }} />
         </Form.Item>
       </fieldset>

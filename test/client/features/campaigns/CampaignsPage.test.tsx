@@ -199,6 +199,20 @@ describe('CampaignsPage', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
+  it('names a title or description of only spaces (the browser accepts them) instead of launching nothing', async () => {
+    const user = setupUser();
+    renderCampaigns();
+    await screen.findByText(FORM_TITLE);
+    await fillEveryField(user);
+    await user.clear(screen.getByLabelText('Campaign Title'));
+    await user.type(screen.getByLabelText('Campaign Title'), '   ');
+    expect(submitButton().form?.checkValidity()).toBe(true);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Write a few words here, not only spaces.')).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('logs exactly the campaign object on launch, without the location radius, and resets every field', async () => {
     const user = setupUser();
     renderCampaigns();
