@@ -174,13 +174,20 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db.kysely);
+  return rows[0]?.schema ?? 'public';
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   if (db.pgSchema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(db.pgSchema)}`.execute(db.kysely);
   const migrator = new Migrator({
     db: db.kysely,
     provider: new ListedMigrations(db.dialect),
-    // Kysely's own bookkeeping tables live beside ours, so each test schema migrates on its own.
-    ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}),
+    // Kysely's own bookkeeping tables live beside ours, so each schema migrates on its own. Named even for the
+    // connection's default schema: without a name, Kysely takes another schema's bookkeeping table in the same
+    // database for ours, skips creating it, and the migration fails ("kysely_migration_lock does not exist").
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: db.pgSchema ?? (await currentSchema(db)) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
