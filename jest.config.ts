@@ -32,8 +32,9 @@ const ICONS_CONTEXT = '@ant-design/icons/lib/components/Context';
 const antdBundle = {
   keptOutside: [...SHARED_WITH_THE_APP, ICONS_CONTEXT],
   namedFromIndex: { pattern: '^@ant-design/icons/(\\w+)$', index: '@ant-design/icons' },
+  lazyRequiresIn: ['antd/lib/index.js'],
 };
-const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONTEXT] };
+const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONTEXT], lazyRequiresIn: ['@ant-design/icons/lib/icons/index.js'] };
 
 /**
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a

@@ -12,6 +12,8 @@
 // - namedFromIndex: `{ pattern, index }`: an import whose specifier matches `pattern` (one capture: an export
 //   name) becomes the `index` package's export of that name as `default`, so the bundle shares the index's
 //   copy (antd's own icons come from the one @ant-design/icons bundle the app's icons come from).
+// - lazyRequiresIn: files (package paths) whose `var _x = _interopRequireDefault(require("./x"));` lines load
+//   `./x` only when its export is first read (paths as under node_modules, not through the package's exports map) (@ant-design/icons' index of some 800 icons, where a page uses a few).
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -24,7 +26,7 @@ const ownSource = fs.readFileSync(__filename, 'utf8');
 const resolveFrom = (specifier) => require.resolve(specifier, { paths: [ROOT] });
 
 /** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle (see the options above). */
-const sharingPlugin = ({ sharedFiles = [], namedFromIndex }) => ({
+const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [] }) => ({
   name: 'sharing',
   setup(build) {
     const sharedByPath = new Map(sharedFiles.map((specifier) => [resolveFrom(specifier), specifier]));
@@ -41,6 +43,18 @@ const sharingPlugin = ({ sharedFiles = [], namedFromIndex }) => ({
       const shared = sharedByPath.get(resolved.path);
       return shared ? { path: shared, external: true } : undefined;
     });
+    const lazyFiles = new Set(lazyRequiresIn.map((file) => path.join(ROOT, 'node_modules', file)));
+    if (lazyFiles.size > 0) {
+      build.onLoad({ filter: /\.js$/ }, (args) => {
+        if (!lazyFiles.has(args.path)) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        const lazy = source.replace(
+          /^var (_\w+) = _interopRequireDefault\(require\(("\.\/[^"]+")\)\);$/gm,
+          'var $1 = { get default() { return _interopRequireDefault(require($2)).default; } };',
+        );
+        return { contents: lazy, loader: 'js' };
+      });
+    }
     build.onLoad({ filter: /.*/, namespace: 'named-from-index' }, (args) => ({
       contents: `module.exports = { __esModule: true, default: require(${JSON.stringify(namedFromIndex.index)})[${JSON.stringify(args.path)}] };`,
       loader: 'js',
