@@ -250,8 +250,8 @@ export type StampedCard = Omit<CardRow, keyof StoreRow>;
  * conditional UPDATE that also records the visit among the card's latest (recent-visits.ts). Answers
  * the card as the stamp left it, or undefined when the cooldown refused the stamp.
  */
-export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number, count = 1): Promise<StampedCard | undefined> {
-  const [row] = await addStampQuery(db, cardId, notStampedSince, now, count);
+export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number, count = 1, visits = count): Promise<StampedCard | undefined> {
+  const [row] = await addStampQuery(db, cardId, notStampedSince, now, count, visits);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -264,11 +264,12 @@ export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, n
   };
 }
 
-const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number, count: number], StampedCard>(4, (db, cardId, notStampedSince, now, count) =>
+const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number, count: number, visits: number], StampedCard>(5, (db, cardId, notStampedSince, now, count, visits) =>
   db
     .updateTable('stamp_cards')
-    // `visits` counts stamps ever collected (a void takes one off per stamp), so a per-item scan adds each.
-    .set((eb) => ({ stamps: eb('stamps', '+', count), visits: eb('visits', '+', count), last_stamp_at: now, updated_at: now, ...recentVisitShift(now) }))
+    // `visits` counts stamps ever collected (a void takes one off per stamp), so a per-item scan adds each;
+    // a bonus stamp (a bonus-stamps campaign's extra one) is no visit, so the caller leaves it out of `visits`.
+    .set((eb) => ({ stamps: eb('stamps', '+', count), visits: eb('visits', '+', visits), last_stamp_at: now, updated_at: now, ...recentVisitShift(now) }))
     .where('id', '=', cardId)
     .where((eb) => eb.or([eb('last_stamp_at', 'is', null), eb('last_stamp_at', '<=', notStampedSince)]))
     .returning(['id', 'customer_id', 'stamps', 'last_stamp_at', 'updated_at', 'removed_stamps', 'removed_at']),

@@ -135,7 +135,7 @@ export async function listCustomerRows(db: Queryable, q: ListQuery, plan?: ListP
       query = query.where(
         (eb: CardsAndCustomers) =>
           eb(
-            eb.selectFrom('stamp_events as e').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('e.card_id', '=', 'c.id').where('e.created_at', '>=', q.windowStart).where('e.voided_at', 'is', null),
+            eb.selectFrom('stamp_events as e').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('e.card_id', '=', 'c.id').where('e.created_at', '>=', q.windowStart).where('e.voided_at', 'is', null).where('e.bonus_campaign_id', 'is', null),
             '>=',
             q.regularMinVisits,
           ),

@@ -43,6 +43,8 @@ export async function refreshRecentVisits(db: Queryable, cardId: string): Promis
     .select('created_at')
     .where('card_id', '=', cardId)
     .where('voided_at', 'is', null)
+    // A bonus stamp shares its visit's time; it is no visit of its own.
+    .where('bonus_campaign_id', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(RECENT_VISITS_KEPT)
     .execute();
@@ -63,7 +65,7 @@ export async function refreshStoreRecentVisits(db: Queryable, vendorId: string):
       SELECT card_id, ${sql.join(COLUMNS.map((c, i) => sql`MAX(CASE WHEN rn = ${sql.lit(i + 1)} THEN created_at END) AS ${sql.id(c)}`))}
       FROM (
         SELECT card_id, created_at, ROW_NUMBER() OVER (PARTITION BY card_id ORDER BY created_at DESC) AS rn
-        FROM stamp_events WHERE vendor_id = ${vendorId} AND voided_at IS NULL
+        FROM stamp_events WHERE vendor_id = ${vendorId} AND voided_at IS NULL AND bonus_campaign_id IS NULL
       ) ranked
       WHERE rn <= ${sql.lit(RECENT_VISITS_KEPT)}
       GROUP BY card_id

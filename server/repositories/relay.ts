@@ -333,7 +333,7 @@ export async function lockCardsById(db: Queryable, cardIds: readonly string[]): 
  * Marks these stamps voided (only those not voided yet): each voided stamp with the card it is on now,
  * which a wallet merge that committed since the stamps were read may have changed.
  */
-export async function voidStampEvents(db: Queryable, ids: readonly string[], now: number): Promise<Array<{ id: string; cardId: string }>> {
+export async function voidStampEvents(db: Queryable, ids: readonly string[], now: number): Promise<Array<{ id: string; cardId: string; bonus: boolean }>> {
   if (ids.length === 0) return [];
   const rows = await db
     .updateTable('stamp_events')
@@ -348,14 +348,15 @@ export async function voidStampEvents(db: Queryable, ids: readonly string[], now
   const oldestPerCard = new Map<string, number>();
   for (const row of rows) oldestPerCard.set(row.card_id, Math.min(oldestPerCard.get(row.card_id) ?? Infinity, Number(row.created_at)));
   for (const [cardId, from] of oldestPerCard) await refreshStampFigures(db, [cardId], from);
-  return rows.map((r) => ({ id: r.id, cardId: r.card_id }));
+  return rows.map((r) => ({ id: r.id, cardId: r.card_id, bonus: r.bonus_campaign_id !== null }));
 }
 
 /**
  * Takes `count` stamps off the card (never below zero: stamps already spent on a claim stay spent) and
- * notes them for the customer; true when the card held fewer than `count` (a claim was kept).
+ * notes them for the customer, and `visits` of them off its visits (bonus stamps were no visits); true
+ * when the card held fewer than `count` (a claim was kept).
  */
-export async function removeStampsFromCard(db: Queryable, cardId: string, count: number, now: number): Promise<boolean> {
+export async function removeStampsFromCard(db: Queryable, cardId: string, count: number, now: number, visits = count): Promise<boolean> {
   const before = await db.selectFrom('stamp_cards').select('stamps').where('id', '=', cardId).executeTakeFirst();
   await db
     .updateTable('stamp_cards')
@@ -364,7 +365,7 @@ export async function removeStampsFromCard(db: Queryable, cardId: string, count:
       // What the card could not give back, a claim had spent (the claim is kept).
       claimed_stamps_withdrawn: sql<number>`CASE WHEN stamps >= ${count} THEN claimed_stamps_withdrawn ELSE claimed_stamps_withdrawn + ${count} - stamps END`,
       // A voided stamp was no visit either (the Customers page counts visits).
-      visits: sql<number>`CASE WHEN visits >= ${count} THEN visits - ${count} ELSE 0 END`,
+      visits: sql<number>`CASE WHEN visits >= ${visits} THEN visits - ${visits} ELSE 0 END`,
       // A count from an earlier void is forgotten once the customer stamped again (the notice hid then).
       removed_stamps: sql<number>`CASE WHEN removed_at IS NULL OR last_stamp_at > removed_at THEN ${count} ELSE removed_stamps + ${count} END`,
       removed_at: now,

@@ -3,7 +3,8 @@
 // Written with the stamp, and worked out again for the stamps a later change reaches back to: a claim
 // in the same millisecond, a void (later stamps of the card count one less), a wallet merge (the card's
 // history changes). The definitions are those the list always used:
-//   card_visit        = the card's stamps up to and including this one (by time, then id), voided or not;
+//   card_visit        = the card's stamps up to and including this one (by time, then id), voided or not,
+//                       without bonus stamps: a bonus-stamps campaign's extra stamp comes with a visit, it is none;
 //   card_stamps_after = the same without voided stamps, minus every claim and expiry of the card up to this millisecond.
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -16,7 +17,7 @@ const IDS_PER_STATEMENT = 500;
 
 const UP_TO_THIS = sql`s.card_id = stamp_events.card_id
     AND (s.created_at < stamp_events.created_at OR (s.created_at = stamp_events.created_at AND s.id <= stamp_events.id))`;
-const CARD_VISIT = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS})`;
+const CARD_VISIT = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS} AND s.bonus_campaign_id IS NULL)`;
 const CARD_STAMPS_AFTER = sql<number>`(SELECT COUNT(*) FROM stamp_events s WHERE ${UP_TO_THIS} AND s.voided_at IS NULL)
         - (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = stamp_events.card_id AND r.created_at <= stamp_events.created_at)
         - (SELECT COALESCE(SUM(x.stamps), 0) FROM stamp_expiries x WHERE x.card_id = stamp_events.card_id AND x.created_at <= stamp_events.created_at)`;
@@ -57,14 +58,14 @@ export async function recountStampFiguresOfStore(db: Queryable, vendorId: string
     FROM (
       SELECT id, visit, after_stamp FROM (
         SELECT id, is_stamp,
-          SUM(is_stamp) OVER w AS visit,
+          SUM(is_visit) OVER w AS visit,
           SUM(CASE WHEN is_stamp = 0 THEN -stamps_required WHEN voided_at IS NULL THEN 1 ELSE 0 END) OVER w AS after_stamp
         FROM (
-          SELECT id, card_id, created_at, 1 AS is_stamp, voided_at, 0 AS stamps_required FROM stamp_events WHERE vendor_id = ${vendorId}
+          SELECT id, card_id, created_at, 1 AS is_stamp, CASE WHEN bonus_campaign_id IS NULL THEN 1 ELSE 0 END AS is_visit, voided_at, 0 AS stamps_required FROM stamp_events WHERE vendor_id = ${vendorId}
           UNION ALL
-          SELECT id, card_id, created_at, 0 AS is_stamp, ${nullTime} AS voided_at, stamps_required FROM redemptions WHERE vendor_id = ${vendorId}
+          SELECT id, card_id, created_at, 0 AS is_stamp, 0 AS is_visit, ${nullTime} AS voided_at, stamps_required FROM redemptions WHERE vendor_id = ${vendorId}
           UNION ALL
-          SELECT id, card_id, created_at, 0 AS is_stamp, ${nullTime} AS voided_at, stamps AS stamps_required FROM stamp_expiries WHERE vendor_id = ${vendorId}
+          SELECT id, card_id, created_at, 0 AS is_stamp, 0 AS is_visit, ${nullTime} AS voided_at, stamps AS stamps_required FROM stamp_expiries WHERE vendor_id = ${vendorId}
         ) AS u
         WINDOW w AS (PARTITION BY card_id ORDER BY created_at, is_stamp, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
       ) AS x WHERE is_stamp = 1

@@ -109,8 +109,8 @@ export async function recountCard(db: Queryable, cardId: string): Promise<void> 
   await db
     .updateTable('stamp_cards')
     .set((eb) => ({
-      // Stamps the store voided were never visits.
-      visits: eb.selectFrom('stamp_events').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('voided_at', 'is', null),
+      // Stamps the store voided were never visits, nor were bonus stamps (the extra stamp of a visit).
+      visits: eb.selectFrom('stamp_events').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('voided_at', 'is', null).where('bonus_campaign_id', 'is', null),
       rewards_given: eb.selectFrom('redemptions').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('status', '=', 'given'),
     }))
     .where('id', '=', cardId)

@@ -48,7 +48,7 @@ export async function removeStamp(
     for (const { id } of voided) await setStampRemoval(trx, id, reason, by);
     // The dashboard's running counts stop counting them, in the slot they were counted in.
     await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -voided.length);
-    const claimKept = await removeStampsFromCard(trx, cardId, voided.length, now);
+    const claimKept = await removeStampsFromCard(trx, cardId, voided.length, now, voided.filter((v) => !v.bonus).length);
     await applePassesChanged(trx, now, [cardId]);
     await refreshRecentVisits(trx, cardId);
     await enqueueGoogleWalletUpdates(trx, now, [cardId]);

@@ -178,7 +178,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
         await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: `${tokenId}#bonus${index + 1}`, kind, cardRequired: reward.stamps, deviceId, bonusCampaignId, bonusCostCents: earned.costCentsEach }, now);
       }
       // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
-      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus);
+      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus, given);
       if (!card) throw new CoolingDown();
       await applePassesChanged(trx, now, [cardId]);
       // The visit number and card count the activity list shows for this stamp (and for any

@@ -34,6 +34,7 @@ import * as accountSettings from './2026112613_account_settings';
 import * as walletGoogleLocale from './2026112614_wallet_google_locale';
 import * as personLocale from './2026112617_person_locale';
 import * as storeTimeZone from './2026112620_store_time_zone';
+import * as bonusStampsNotVisits from './2026112623_bonus_stamps_not_visits';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -70,5 +71,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112614_wallet_google_locale': { up: walletGoogleLocale.up(), down: walletGoogleLocale.down() },
     '2026112617_person_locale': { up: personLocale.up(dialect), down: personLocale.down() },
     '2026112620_store_time_zone': { up: storeTimeZone.up(dialect), down: storeTimeZone.down() },
+    '2026112623_bonus_stamps_not_visits': { up: bonusStampsNotVisits.up(dialect), down: bonusStampsNotVisits.down() },
   };
 }

@@ -135,8 +135,12 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     }
     // Each stamp's card as it is now: a wallet merge that committed since the stamps were read has moved
     // them onto the recovered wallet's card, and that card is the one that loses them.
-    const cardOfVoided = new Map((await voidStampEvents(trx, chosen.map((s) => s.id), now)).map((v) => [v.id, v.cardId]));
+    const voided = await voidStampEvents(trx, chosen.map((s) => s.id), now);
+    const cardOfVoided = new Map(voided.map((v) => [v.id, v.cardId]));
     const perCard = new Map<string, number>();
+    // The voided stamps that were visits, per card (a bonus stamp was none).
+    const visitsPerCard = new Map<string, number>();
+    for (const v of voided) if (!v.bonus) visitsPerCard.set(v.cardId, (visitsPerCard.get(v.cardId) ?? 0) + 1);
     const claimedAfterOn = new Set<string>();
     for (const stamp of chosen) {
       const cardId = cardOfVoided.get(stamp.id);
@@ -157,7 +161,7 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     // (The histogram rows their commits change still can: inTransaction runs the one given up again.)
     const cardsInLockOrder = [...perCard].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [cardId, count] of cardsInLockOrder) {
-      const claimKept = await removeStampsFromCard(trx, cardId, count, now);
+      const claimKept = await removeStampsFromCard(trx, cardId, count, now, visitsPerCard.get(cardId) ?? 0);
       if (claimKept) cardsHeldAtZero.push(cardId);
       // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
       await refreshRecentVisits(trx, cardId);

@@ -149,6 +149,37 @@ describe('the bonus stamp in the activity list', () => {
     const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ customer: string; bonus?: boolean }> }>().items;
     expect(items.map((item) => [item.customer, item.bonus ?? false])).toEqual([['Customer #1', true], ['Customer #1, 1st visit', false]]);
   });
+
+  it('numbers the next scan as the 2nd visit: a visit is a scan that stamped, never its bonus stamp', async () => {
+    await launchBonus();
+    const credential = await newCustomer(t, store.id);
+    const second = await scanAgain(credential);
+    expect(second.bonusStamps).toBe(1);
+    const items = (await getActivity(t, store.id, store.auth)).json<{ items: Array<{ customer: string; bonus?: boolean }> }>().items;
+    expect(items.map((item) => [item.customer, item.bonus ?? false])).toEqual([
+      ['Customer #1', true], ['Customer #1, 2nd visit', false], ['Customer #1', true], ['Customer #1, 1st visit', false],
+    ]);
+  });
+
+  it('counts 2 visits on the Customers page and in its export after two scans with bonus stamps', async () => {
+    await launchBonus();
+    const credential = await newCustomer(t, store.id);
+    await scanAgain(credential);
+    const customers = (await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}`, headers: store.auth })).json<{ items: Array<{ visits: number; stamps: number }> }>().items;
+    expect(customers.map((c) => [c.visits, c.stamps])).toEqual([[2, 4]]);
+    const csv = parseCsv((await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}/export.csv`, headers: store.auth })).body);
+    expect(csv.slice(1).map((row) => row[1])).toEqual(['2']);
+  });
+
+  it('keeps the visit count when staff remove only a bonus stamp: the visit it came with still happened', async () => {
+    await launchBonus();
+    await scanAgain(await newCustomer(t, store.id));
+    const bonus = await t.db.kysely.selectFrom('stamp_events').select('id').where('vendor_id', '=', store.id).where('bonus_campaign_id', 'is not', null).orderBy('created_at').executeTakeFirstOrThrow();
+    const removed = await t.app.inject({ method: 'POST', url: `/api/activity/${store.id}/stamps/${bonus.id}/remove`, headers: store.auth, payload: { reason: 'Scanned twice by mistake' } });
+    expect(removed.statusCode).toBe(200);
+    const customers = (await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}`, headers: store.auth })).json<{ items: Array<{ visits: number }> }>().items;
+    expect(customers.map((c) => c.visits)).toEqual([2]);
+  });
 });
 
 describe('GET /api/campaigns/:vendorId for a bonus-stamps campaign', () => {
