@@ -1,7 +1,7 @@
 // A jest transformer that bundles a package's entry file, with the code it imports, into a single CommonJS
 // module. jest resolves, reads and compiles every module again in every test file: typebox 1 (re-exported by
 // @fastify/type-provider-typebox) is some 680 small ES modules, antd some 1,400 with its rc-component and
-// CSS-in-JS packages, @ant-design/icons some 1,600. One bundled module costs a few milliseconds.
+// CSS-in-JS packages, @ant-design/icons some 1,600. One bundled module loads several times faster.
 // jest's transform cache keeps each bundle until package-lock.json, the options or this file change.
 //
 // Options (the transformer's configuration in jest.config.ts):
@@ -12,8 +12,9 @@
 // - namedFromIndex: `{ pattern, index }`: an import whose specifier matches `pattern` (one capture: an export
 //   name) becomes the `index` package's export of that name as `default`, so the bundle shares the index's
 //   copy (antd's own icons come from the one @ant-design/icons bundle the app's icons come from).
-// - lazyRequiresIn: files (package paths) whose `var _x = _interopRequireDefault(require("./x"));` lines load
-//   `./x` only when its export is first read (paths as under node_modules, not through the package's exports map) (@ant-design/icons' index of some 800 icons, where a page uses a few).
+// - lazyRequiresIn: files (paths under node_modules, not through a package's exports map) whose
+//   `var _x = _interopRequireDefault(require("./x"));` lines load `./x` only when its export is first read
+//   (antd's index of some 70 components and the icons' of some 800, where a page uses a few).
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -25,7 +26,7 @@ const lockfile = fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8');
 const ownSource = fs.readFileSync(__filename, 'utf8');
 const resolveFrom = (specifier) => require.resolve(specifier, { paths: [ROOT] });
 
-/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle (see the options above). */
+/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle and makes `lazyRequiresIn` lazy (see above). */
 const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [] }) => ({
   name: 'sharing',
   setup(build) {
