@@ -1,35 +1,101 @@
-// A jest transformer that bundles a package's entry file, with everything it imports from the package
-// named below, into a single CommonJS module. @fastify/type-provider-typebox re-exports typebox 1, which
-// ships as some 680 small ES modules: jest resolves, transpiles and compiles each one again in every test
-// file that reaches the API contract (half a second of CPU per file, a minute over the quick suites). One
-// bundled module costs a few milliseconds. jest's transform cache keeps the bundle until the packages change.
+// A jest transformer that bundles a package's entry file, with the code it imports, into a single CommonJS
+// module. jest resolves, reads and compiles every module again in every test file: typebox 1 (re-exported by
+// @fastify/type-provider-typebox) is some 680 small ES modules, antd some 1,400 with its rc-component and
+// CSS-in-JS packages, @ant-design/icons some 1,600. One bundled module loads several times faster.
+// jest's transform cache keeps each bundle until package-lock.json, the options or this file change.
+//
+// Options (the transformer's configuration in jest.config.ts):
+// - keptOutside: imports left as requires, loaded by jest as usual (esbuild `external` patterns). A package
+//   the tests or the app import too (react, dayjs) must stay outside, so that there is one copy of its state.
+// - sharedFiles: files that stay one module of their own however the bundle reaches them, by package path or
+//   by a relative import inside the package (a React context that two bundles both use).
+// - namedFromIndex: `{ pattern, index }`: an import whose specifier matches `pattern` (one capture: an export
+//   name) becomes the `index` package's export of that name as `default`, so the bundle shares the index's
+//   copy (antd's own icons come from the one @ant-design/icons bundle the app's icons come from).
+// - lazyRequiresIn: files (paths under node_modules, not through a package's exports map) whose
+//   `var _x = _interopRequireDefault(require("./x"));` lines load `./x` only when its export is first read
+//   (antd's index of some 70 components and the icons' of some 800, where a page uses a few).
+const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
 
-/** The package whose code is bundled, and the entry's other dependencies, which stay requires loaded as usual. */
-const BUNDLED_PACKAGE = 'typebox';
-const KEPT_OUTSIDE = ['ajv-formats'];
-
-const versionOf = (name) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../node_modules', name, 'package.json'), 'utf8')).version;
+const ROOT = path.join(__dirname, '../..');
+const lockfile = fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8');
 const ownSource = fs.readFileSync(__filename, 'utf8');
+const resolveFrom = (specifier) => require.resolve(specifier, { paths: [ROOT] });
+
+/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle and makes `lazyRequiresIn` lazy (see above). */
+const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [] }) => ({
+  name: 'sharing',
+  setup(build) {
+    const sharedByPath = new Map(sharedFiles.map((specifier) => [resolveFrom(specifier), specifier]));
+    const sharedNames = new Set(sharedFiles.map((specifier) => path.basename(specifier)));
+    const fromIndex = namedFromIndex ? new RegExp(namedFromIndex.pattern) : null;
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined;
+      const exportName = fromIndex && args.path.match(fromIndex)?.[1];
+      if (exportName) return { path: exportName, namespace: 'named-from-index' };
+      if (namedFromIndex && args.path === namedFromIndex.index) return { path: args.path, external: true };
+      // Resolving every import again would take seconds: only those named like a shared file.
+      if (args.kind === 'entry-point' || !sharedNames.has(path.basename(args.path))) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      const shared = sharedByPath.get(resolved.path);
+      return shared ? { path: shared, external: true } : undefined;
+    });
+    const lazyFiles = new Set(lazyRequiresIn.map((file) => path.join(ROOT, 'node_modules', file)));
+    if (lazyFiles.size > 0) {
+      build.onLoad({ filter: /\.js$/ }, (args) => {
+        if (!lazyFiles.has(args.path)) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        const lazy = source.replace(
+          /^var (_\w+) = _interopRequireDefault\(require\(("\.\/[^"]+")\)\);$/gm,
+          'var $1 = { get default() { return _interopRequireDefault(require($2)).default; } };',
+        );
+        return { contents: lazy, loader: 'js' };
+      });
+    }
+    build.onLoad({ filter: /.*/, namespace: 'named-from-index' }, (args) => ({
+      contents: `module.exports = { __esModule: true, default: require(${JSON.stringify(namedFromIndex.index)})[${JSON.stringify(args.path)}] };`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+});
+
+/** The bundle's code. esbuild's plugins need its asynchronous API, and jest's CommonJS transforms are synchronous. */
+const bundle = async (filePath, config) => {
+  const result = await esbuild.build({
+    entryPoints: [filePath],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    // The CommonJS builds, as jest loads them.
+    mainFields: ['main'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    external: config.keptOutside ?? [],
+    plugins: [sharingPlugin(config)],
+  });
+  return result.outputFiles[0].text;
+};
+
+if (require.main === module) {
+  // Run by `process` below as a child process, which jest waits for: the request on stdin, the bundle on stdout.
+  const request = JSON.parse(fs.readFileSync(0, 'utf8'));
+  bundle(request.filePath, request.config).then((code) => process.stdout.write(code));
+}
 
 module.exports = {
-  getCacheKey(source, filePath) {
-    return crypto.createHash('sha256').update([source, filePath, versionOf(BUNDLED_PACKAGE), esbuild.version, ownSource].join('\0')).digest('hex');
+  getCacheKey(source, filePath, options) {
+    const config = JSON.stringify(options.transformerConfig ?? {});
+    return crypto.createHash('sha256').update([source, filePath, config, lockfile, esbuild.version, ownSource].join('\0')).digest('hex');
   },
-  process(_source, filePath) {
-    const result = esbuild.buildSync({
-      entryPoints: [filePath],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-      external: KEPT_OUTSIDE,
-    });
-    return { code: result.outputFiles[0].text };
+  process(_source, filePath, options) {
+    const request = JSON.stringify({ filePath, config: options.transformerConfig ?? {} });
+    const code = execFileSync(process.execPath, [__filename], { input: request, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    return { code };
   },
 };
