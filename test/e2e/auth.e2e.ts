@@ -9,6 +9,7 @@ import {
   linkFrom,
   newPage,
   screenshot,
+  imageShows,
   startServer,
   type E2eServer,
   type PageHandle,
@@ -66,7 +67,7 @@ describe('vendor accounts', () => {
     expect(await page.getByRole('link', { name: 'Forgot password?' }).isVisible()).toBe(true);
     const preview = page.getByRole('img', { name: /stamp card with seven of ten/ });
     expect(await preview.isVisible()).toBe(true);
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    expect(await imageShows(preview)).toBe(true);
     await checkA11y(page, 'on the sign-in screen');
     await shot('auth-login-1280');
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/free-port';
 import { installFailureReport, watchBrowser, watchServer } from './failure-report';
@@ -362,5 +362,20 @@ export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const el = document.scrollingElement ?? document.documentElement;
     return el.scrollWidth > el.clientWidth + 1;
+  });
+}
+
+/**
+ * Whether an <img> shows its picture, once it has loaded: an element on the page may not have fetched its
+ * picture yet (reading naturalWidth at once then says 0 on a busy machine); a broken picture answers false.
+ */
+export async function imageShows(image: Locator): Promise<boolean> {
+  return image.evaluate(async (img: HTMLImageElement) => {
+    try {
+      await img.decode();
+    } catch {
+      return false;
+    }
+    return img.naturalWidth > 0;
   });
 }

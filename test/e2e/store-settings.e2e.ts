@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import type { VendorResponse } from '../../src/api/contract/vendor';
-import { animationsSettled, checkA11y, hasHorizontalScroll, logoPng, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
+import { animationsSettled, checkA11y, hasHorizontalScroll, imageShows, logoPng, newPage, screenshot, signInPage, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Bean There Café' } });
 let handle: PageHandle;
@@ -122,7 +122,7 @@ describe('Store Settings dialog', () => {
     const navLogo = navBar().getByAltText('Harbour Roasters logo');
     await navLogo.waitFor();
     expect(await navLogo.getAttribute('src')).toMatch(/^\/api\/images\//);
-    expect(await navLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await imageShows(navLogo)).toBe(true);
 
     const saved = await loadVendor();
     expect(saved.vendor.company).toBe('Harbour Roasters');
