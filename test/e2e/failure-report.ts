@@ -18,6 +18,8 @@ interface RequestLine {
   at: number;
   method: string;
   path: string;
+  /** What a write sent (sign-in and password bodies left out), so a save that stored the wrong value shows it. */
+  sent?: string;
   outcome: string;
 }
 
@@ -51,6 +53,14 @@ function trimmed(text: string, chars: number): string {
   return oneLine.length > chars ? `${oneLine.slice(0, chars)}…` : oneLine;
 }
 
+/** A multipart form as `name=value; …` (its files' bytes left out); other bodies as they are. */
+function readableBody(body: string): string {
+  return body
+    .replace(/--[^\r\n]*\r?\nContent-Disposition: form-data; name="([^"]+)"[^\r\n]*\r?\n(?:Content-Type:[^\r\n]*\r?\n)?\r?\n/g, '$1=')
+    .replace(/\r?\n--[^\r\n]*/g, '; ')
+    .replace(/[^\x20-\x7e\u00a0-\uffff\s]/g, '');
+}
+
 function watchPage(page: Page): void {
   const watched: WatchedPage = { page, requests: [], errors: [] };
   pages.push(watched);
@@ -60,6 +70,8 @@ function watchPage(page: Page): void {
     // Scripts, styles, fonts and images say little about a failure and would push the API calls out.
     if (['script', 'stylesheet', 'font', 'image'].includes(request.resourceType())) return;
     const line: RequestLine = { at: Date.now(), method: request.method(), path: trimmed(`${url.pathname}${url.search}`, 120), outcome: 'no answer yet' };
+    const body = request.method() === 'GET' || url.pathname.startsWith('/api/auth/') ? null : request.postData();
+    if (body) line.sent = trimmed(readableBody(body), BODY_CHARS);
     lines.set(request, line);
     watched.requests.push(line);
     keepLast(watched.requests, KEPT_REQUESTS);
@@ -181,7 +193,7 @@ async function describePage(watched: WatchedPage, index: number, screenshotBase:
   lines.push(`errors: ${watched.errors.length > 0 ? '' : 'none'}`, ...watched.errors.map((e) => `  ${e}`));
   lines.push(`last ${watched.requests.length} requests and moves (seconds from the test's start):`);
   for (const request of watched.requests) {
-    lines.push(`  ${((request.at - startedAt) / 1000).toFixed(1).padStart(6)} ${request.method} ${request.path} → ${request.outcome}`);
+    lines.push(`  ${((request.at - startedAt) / 1000).toFixed(1).padStart(6)} ${request.method} ${request.path}${request.sent ? ` (sent: ${request.sent})` : ''} → ${request.outcome}`);
   }
   return lines.join('\n');
 }
