@@ -777,3 +777,14 @@ export async function customerIdOfCredential(t: TestApp, credential: string): Pr
 export async function setStoreTimeZone(t: TestApp, vendorId: string, timeZone: string | null): Promise<void> {
   await t.db.kysely.updateTable('vendors').set({ time_zone: timeZone }).where('id', '=', vendorId).execute();
 }
+
+/**
+ * A customer's card at the store beside the count its rows give: live stamp rows, minus the stamps its open or
+ * handed-over claims hold, plus the claimed stamps a wallet merge withdrew. The two must agree after any race.
+ */
+export async function cardAgainstItsRows(t: TestApp, storeId: string, customerId: string): Promise<{ stamps: number; fromRows: number }> {
+  const card = await t.db.kysely.selectFrom('stamp_cards').select(['id', 'stamps', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).where('vendor_id', '=', storeId).executeTakeFirstOrThrow();
+  const live = await t.db.kysely.selectFrom('stamp_events').select('id').where('card_id', '=', card.id).where('voided_at', 'is', null).execute();
+  const held = await t.db.kysely.selectFrom('redemptions').select('stamps_required').where('card_id', '=', card.id).where('status', 'in', ['pending', 'given']).execute();
+  return { stamps: Number(card.stamps), fromRows: live.length - held.reduce((sum, r) => sum + Number(r.stamps_required), 0) + Number(card.claimed_stamps_withdrawn) };
+}

@@ -9,7 +9,7 @@ import { mergeAnonymousWallet } from '../../../server/services/wallet-merge';
 import { deleteWallet } from '../../../server/services/wallet-deletion';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
-import { createStore, customerIdOfCredential, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
+import { cardAgainstItsRows, createStore, customerIdOfCredential, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -24,12 +24,7 @@ afterEach(async () => {
   await t.close();
 });
 
-async function cardOf(customerId: string) {
-  const card = await t.db.kysely.selectFrom('stamp_cards').select(['id', 'stamps', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).where('vendor_id', '=', store.id).executeTakeFirstOrThrow();
-  const live = await t.db.kysely.selectFrom('stamp_events').select('id').where('card_id', '=', card.id).where('voided_at', 'is', null).execute();
-  const held = await t.db.kysely.selectFrom('redemptions').select('stamps_required').where('card_id', '=', card.id).where('status', 'in', ['pending', 'given']).execute();
-  return { stamps: Number(card.stamps), fromRows: live.length - held.reduce((sum, r) => sum + Number(r.stamps_required), 0) + Number(card.claimed_stamps_withdrawn) };
-}
+const cardOf = (customerId: string) => cardAgainstItsRows(t, store.id, customerId);
 
 (usingPostgres ? describe : describe.skip)('a wallet merge that waited for the deletion of the wallet it merges (PostgreSQL)', () => {
   it('merges nothing of the deleted wallet: the recovered card keeps its own stamps and still adds up from its rows', async () => {

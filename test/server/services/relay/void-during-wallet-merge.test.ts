@@ -8,7 +8,7 @@ import { voidCode } from '../../../../server/services/relay/review';
 import { mergeAnonymousWallet } from '../../../../server/services/wallet-merge';
 import { buildTestApp, usingPostgres, type TestApp } from '../../helpers';
 import { pausingAfter, statementOn } from '../../interleaving';
-import { createStore, dynamicToken, newCustomer, scan, setReward, customerIdOfCredential, type TestStore } from '../../factories';
+import { cardAgainstItsRows, createStore, dynamicToken, newCustomer, scan, setReward, customerIdOfCredential, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -23,13 +23,7 @@ afterEach(async () => {
   await t.close();
 });
 
-
-async function cardOf(customerId: string) {
-  const card = await t.db.kysely.selectFrom('stamp_cards').select(['id', 'stamps', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).where('vendor_id', '=', store.id).executeTakeFirstOrThrow();
-  const live = await t.db.kysely.selectFrom('stamp_events').select('id').where('card_id', '=', card.id).where('voided_at', 'is', null).execute();
-  const held = await t.db.kysely.selectFrom('redemptions').select('stamps_required').where('card_id', '=', card.id).where('status', 'in', ['pending', 'given']).execute();
-  return { stamps: Number(card.stamps), fromRows: live.length - held.reduce((sum, r) => sum + Number(r.stamps_required), 0) + Number(card.claimed_stamps_withdrawn) };
-}
+const cardOf = (customerId: string) => cardAgainstItsRows(t, store.id, customerId);
 
 (usingPostgres ? describe : describe.skip)('a void while the wallet holding its stamp is merged (PostgreSQL)', () => {
   it("takes the stamp off the recovered wallet's card it was moved to, which still adds up from its rows", async () => {
