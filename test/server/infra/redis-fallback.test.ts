@@ -55,6 +55,8 @@ async function health(app: FastifyInstance): Promise<{ status: number; body: Rec
  * and the clock yields to them at every step.
  */
 async function onFakeClock(body: () => Promise<void>): Promise<void> {
+  // Timers still pending when the clock turns real again are dropped: only for connections that need none
+  // afterwards (here, one to a port nothing listens on).
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   try {
     await body();
@@ -142,6 +144,8 @@ describe('with Redis unreachable', () => {
   });
 });
 
+// On the real clock: a fake one would hold back the reconnect timers ioredis sets while redis-server is down,
+// and leaving it drops them, so the connections would never come back to the restarted server.
 (hasRedisServer() ? describe : describe.skip)('with a real Redis that stops and comes back (redis-server)', () => {
   let t: TestApp;
   let server: PrivateRedis;
