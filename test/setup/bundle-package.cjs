@@ -29,7 +29,7 @@ const lockfile = fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8');
 const ownSource = fs.readFileSync(__filename, 'utf8');
 const resolveFrom = (specifier) => require.resolve(specifier, { paths: [ROOT] });
 
-/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle and makes `lazyRequiresIn` lazy (see above). */
+/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle, swaps in `replacedFiles` and makes `lazyRequiresIn` lazy (see above). */
 const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [], replacedFiles = {} }) => ({
   name: 'sharing',
   setup(build) {
@@ -43,7 +43,7 @@ const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [], 
       const exportName = fromIndex && args.path.match(fromIndex)?.[1];
       if (exportName) return { path: exportName, namespace: 'named-from-index' };
       if (namedFromIndex && args.path === namedFromIndex.index) return { path: args.path, external: true };
-      // Resolving every import again would take seconds: only those named like a shared file.
+      // Resolving every import again would take seconds: only those named like a shared or replaced file.
       if (args.kind === 'entry-point' || !sharedNames.has(path.basename(args.path, '.js'))) return undefined;
       const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
       const replacement = replacementByPath.get(resolved.path);
