@@ -133,7 +133,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
         }
       };
 
-      // The feed opens with today's latest lines, not empty. A failure here only means it starts empty.
+      // The feed opens with the latest lines of the store's day, not empty. A failure here only means it starts empty.
       listenerApi.fork(backfill);
 
       const cycle = listenerApi.fork(async (task) => {
