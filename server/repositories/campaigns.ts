@@ -1,4 +1,4 @@
-// SQL for a store's campaigns and for the audience a customer frequency selects.
+// SQL for a store's campaigns, their bonus-stamp budgets and their visit days (who a customer frequency selects: campaign-audience.ts).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../db/schema';
 import { countAudience, type AudienceMembers, type AudienceWindow } from './campaign-audience';
@@ -130,7 +130,6 @@ export async function campaignClock(db: Queryable, campaignId: string): Promise<
 
 export interface BonusSpend {
   campaignId: string;
-  customerId: string;
   /** What these bonus stamps cost together, in cents; the budget (whole currency units) caps the total. */
   costCents: number;
   stamps: number;

@@ -55,7 +55,6 @@ export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusC
   }, chance.customerId);
   const spent = await spendOnBonusStamps(trx, {
     campaignId: chance.campaignId,
-    customerId: chance.customerId,
     costCents: cost * chance.given,
     stamps: chance.given,
     heldOut: isHeldOut(chance.campaignId, chance.customerId),
