@@ -2,7 +2,9 @@
 // plan, its sends) takes its turns in the moments between them. On SQLite every write holds the one
 // connection and runs in this thread: a plan chunk or a send that starts while a stamp is half done makes
 // the stamp wait for it, once per query the stamp has left. Waiting for a quiet moment instead costs the
-// background work a little time and the stamp nothing. A server that is never quiet still gets its
+// background work a little time and the stamp nothing. Not every quiet moment is as good: one just after
+// an answer comes before the client's next request, one late in the gap runs into it, so `quietSteps`
+// paces work into short spells just after answers. A server that is never quiet still gets its
 // background work done: each wait ends after `maxWaitMs` whatever the traffic.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
