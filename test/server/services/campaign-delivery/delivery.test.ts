@@ -366,15 +366,18 @@ describe('a big plan, written in chunks', () => {
     await launch();
     const planned = async () => t.db.kysely.selectFrom('campaign_messages').select(['customer_id', 'channel', 'period']).execute();
     // The first server takes its turns until its first chunk is written, then never gets another: it died there.
-    const requests = createRequestsInFlight();
+    let died: () => void = () => undefined;
+    const hasDied = new Promise<void>((resolve) => (died = resolve));
     const dying: RequestsInFlight = {
-      ...requests,
+      ...createRequestsInFlight(),
       quietSteps: () => async () => {
-        if ((await planned()).length > 0) await new Promise<never>(() => undefined);
+        if ((await planned()).length === 0) return;
+        died();
+        await new Promise<never>(() => undefined);
       },
     };
     void planCampaignMessages({ ...t.deps, requestsInFlight: dying }, campaignChannels(t.deps));
-    while ((await planned()).length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await hasDied;
     const firstChunk = (await planned()).length;
     expect(firstChunk).toBeGreaterThan(0);
     expect(firstChunk).toBeLessThan(customers.length);
