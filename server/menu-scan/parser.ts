@@ -185,6 +185,16 @@ interface ParsedItem extends ScannedItem {
   price: Price | null;
 }
 
+/**
+ * Whether a piece of text is nothing but a price, with or without a currency ("Rs 120", "RM 8.50",
+ * "12,50 €", "4.20"): the layout must not take a column of prices opened by a currency written in
+ * letters for a column of names.
+ */
+export function isPriceAlone(text: string): boolean {
+  const { tokens } = tokenize(normalizeLine(text));
+  return tokens.length === 1 && parsePriceText(tokens[0]!.text) !== null;
+}
+
 /** A line that holds only a strong price ("55.000", "€ 4,50"). */
 function lonePrice(text: string): Price | null {
   const { tokens } = tokenize(normalizeLine(text));
