@@ -319,6 +319,9 @@ function normalizeLine(line: string): string {
       .replace(/\u00a0/g, ' ')
       // Full-width punctuation from PaddleOCR's Chinese-trained dictionary.
       .replace(/，/g, ',')
+      // A Chinese character read at the end of a number ("5號" for a "5" on a letter board, "12元" for
+      // yuan): the recognizer's dictionary is Chinese; the number is the price.
+      .replace(/(\d)\p{Script=Han}{1,2}(?=\s|$)/gu, '$1')
       // "£" read as "f" (PaddleOCR's dictionary has no "£") opening a price after a word ("Burger f13.50").
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.

@@ -18,6 +18,7 @@ describe('parseMenuText on real menus', () => {
       ['OCR reading € as "C," before the price', 'Gnocchetti alle ortiche    C,13,00', one('Gnocchetti alle ortiche', 1300)],
       ['OCR reading € as "C." apart from the price', 'Tagliolini alla Bottarga    C. 15,00', one('Tagliolini alla Bottarga', 1500)],
       ['OCR reading £ as "f" in a price right after the name', 'Beef Burger f13.50', one('Beef Burger', 1350)],
+      ['a Chinese character OCR read after a whole price', 'COLD BREW    5號', one('COLD BREW', 500)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
