@@ -11,8 +11,8 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
  *
  * Per page: the detector (PP-OCRv4) reads the page in tiles with an overlap, so its working memory
  * is that of a tile whatever the page size, and skips tiles of blank paper; the text mask it leaves becomes line
- * boxes (line-boxes-source.ts); the recognizer reads the lines in batches of similar width,
- * bounded in pixels. Answers one result per box: the layout (layout.ts) decides what belongs
+ * boxes (line-boxes-source.ts); the recognizer reads the lines one at a time, each at most
+ * REC_MAX_WIDTH wide. Answers one result per box: the layout (layout.ts) decides what belongs
  * together.
  *
  * Configuration: JSON in STAMPWISE_PADDLE_CONFIG: { ortPath, sharpPath, modelsUrl, threads,
@@ -41,7 +41,7 @@ const onnxOptions = {
   // (or, on a shared machine, anything else) could use, and measured slower on a loaded machine.
   extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   // The arena is kept (measured: without it every run maps fresh memory and pages run 3-5x slower);
-  // the tiles and bounded batches below keep what it holds small. Memory patterns are planned per
+  // the tiles and one-line recognizer runs below keep what it holds small. Memory patterns are planned per
   // input shape and would be kept for every shape seen.
   enableCpuMemArena: true,
   enableMemPattern: false,
