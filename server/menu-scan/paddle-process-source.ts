@@ -25,6 +25,14 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
 export const PADDLE_PROCESS_SOURCE = String.raw`
 'use strict';
 const fs = require('node:fs');
+const os = require('node:os');
+// Stamps come before menus: the server's thread wins the cores whenever both want them. Set before
+// ONNX Runtime and sharp start their threads, which inherit it (on Linux, niceness is per thread).
+try {
+  os.setPriority(Math.min(19, os.getPriority() + 10));
+} catch {
+  // A system that refuses only costs the scan its politeness, not the scan.
+}
 const config = JSON.parse(process.env.STAMPWISE_PADDLE_CONFIG);
 const ort = require(config.ortPath);
 const sharp = require(config.sharpPath);
