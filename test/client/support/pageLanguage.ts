@@ -1,4 +1,5 @@
 // Puts the page in another language for a test (its catalogue loaded at once), as a language switch would.
+import { act } from '@testing-library/react';
 import type { Locale } from '../../../src/api/contract/locales';
 import { activate, loadMessages } from '../../../src/i18n/texts';
 import { loadCatalogueNow } from '../../setup/catalogue-chunks';
@@ -9,7 +10,8 @@ export function pageLanguage(locale: Locale, browserTags: string[]): () => void 
   const languages = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(browserTags);
   activate(locale);
   return () => {
-    activate('en');
+    // Inside act: a page still on screen re-renders in English, as after a language switch, before the test ends.
+    act(() => activate('en'));
     languages.mockRestore();
   };
 }
