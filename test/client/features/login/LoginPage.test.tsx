@@ -114,9 +114,12 @@ describe('LoginPage', () => {
   });
 
   test('a network failure alerts "Something went wrong. Please try again later." with the same lockout', async () => {
-    fakeApi.on(LOGIN, 'network-failure');
+    // The failure arrives while the test watches for the alert, as the vendor would after pressing Sign In.
+    const reply = deferred<Reply>();
+    fakeApi.on(LOGIN, () => reply.promise);
     const { user } = renderLogin();
     await signIn(user);
+    reply.resolve('network-failure');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again later.');
     expect(await buttonReading('Try again in 3s')).toBeDisabled();
     await advance(3000);
