@@ -1,4 +1,5 @@
 // Source of the OCR child process that runs PaddleOCR (ONNX Runtime) on prepared menu pages.
+import { LATIN_REREAD_SOURCE } from './latin-reread-source';
 import { LINE_BOXES_SOURCE } from './line-boxes-source';
 
 /**
@@ -57,6 +58,8 @@ const REC_BATCH_WIDTH = 1600;
 
 ${LINE_BOXES_SOURCE}
 
+${LATIN_REREAD_SOURCE}
+
 async function start() {
   const models = (await import(config.modelsUrl)).default;
   const detector = await ort.InferenceSession.create(models.detectionPath, onnxOptions);
@@ -64,7 +67,8 @@ async function start() {
   const text = fs.readFileSync(models.dictionaryPath, 'utf8');
   // CTC class 0 is the blank; class i is dictionary[i - 1]; the last class is a space.
   const dictionary = [...text.split('\n'), ' '];
-  return { detector, recognizer, dictionary };
+  const latin = config.latin ? await startLatinReader(config.latin) : null;
+  return { detector, recognizer, dictionary, latin };
 }
 
 /** The detector's text mask (1 = text) of a page whose sides are multiples of 32. */
@@ -154,6 +158,8 @@ async function recognize({ recognizer, dictionary }, crops) {
       let text = '';
       let sum = 0;
       let count = 0;
+      let min = 1;
+      let minCharacter = '';
       let previous = -1;
       for (let t = 0; t < steps; t++) {
         const offset = (b * steps + t) * classes;
@@ -169,11 +175,15 @@ async function recognize({ recognizer, dictionary }, crops) {
         if (best !== 0 && best !== previous) {
           text += dictionary[best - 1] ?? '';
           sum += bestP;
+          if (bestP < min) {
+            min = bestP;
+            minCharacter = dictionary[best - 1] ?? '';
+          }
           count++;
         }
         previous = best;
       }
-      results[lineIndex] = { text, mean: count ? sum / count : 0 };
+      results[lineIndex] = { text, mean: count ? sum / count : 0, min: count ? min : 0, minCharacter };
     });
   }
   return results;
@@ -212,10 +222,12 @@ async function read(png) {
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
   const boxed = Date.now();
   if (profile) memory.push(highWaterMb());
-  const texts = boxes.length ? await recognize(engine, crops) : [];
+  const recognized = boxes.length ? await recognize(engine, crops) : [];
+  const reread = Date.now();
+  const texts = engine.latin ? await rereadLatin(engine.latin, crops, recognized) : recognized;
   if (profile) {
     memory.push(highWaterMb());
-    const stages = { width, height, lines: boxes.length, detectMs: detected - started, boxesMs: boxed - detected, recognizeMs: Date.now() - boxed, memoryMb: memory };
+    const stages = { width, height, lines: boxes.length, detectMs: detected - started, boxesMs: boxed - detected, recognizeMs: reread - boxed, latinMs: Date.now() - reread, memoryMb: memory };
     fs.appendFileSync(profile, JSON.stringify(stages) + '\n');
   }
   return texts.map((t, i) => ({ text: t.text, mean: t.mean, box: boxes[i] }));
