@@ -1,5 +1,4 @@
 // Source of the OCR child process that runs PaddleOCR (ONNX Runtime) on prepared menu pages.
-import { LATIN_REREAD_SOURCE } from './latin-reread-source';
 import { LINE_BOXES_SOURCE } from './line-boxes-source';
 
 /**
@@ -58,8 +57,6 @@ const REC_BATCH_WIDTH = 1600;
 
 ${LINE_BOXES_SOURCE}
 
-${LATIN_REREAD_SOURCE}
-
 async function start() {
   const models = (await import(config.modelsUrl)).default;
   const detector = await ort.InferenceSession.create(models.detectionPath, onnxOptions);
@@ -67,8 +64,7 @@ async function start() {
   const text = fs.readFileSync(models.dictionaryPath, 'utf8');
   // CTC class 0 is the blank; class i is dictionary[i - 1]; the last class is a space.
   const dictionary = [...text.split('\n'), ' '];
-  const latin = config.latin ? await startLatinReader(config.latin) : null;
-  return { detector, recognizer, dictionary, latin };
+  return { detector, recognizer, dictionary };
 }
 
 /** The detector's text mask (1 = text) of a page whose sides are multiples of 32. */
@@ -158,8 +154,6 @@ async function recognize({ recognizer, dictionary }, crops) {
       let text = '';
       let sum = 0;
       let count = 0;
-      let min = 1;
-      let minCharacter = '';
       let previous = -1;
       for (let t = 0; t < steps; t++) {
         const offset = (b * steps + t) * classes;
@@ -175,15 +169,11 @@ async function recognize({ recognizer, dictionary }, crops) {
         if (best !== 0 && best !== previous) {
           text += dictionary[best - 1] ?? '';
           sum += bestP;
-          if (bestP < min) {
-            min = bestP;
-            minCharacter = dictionary[best - 1] ?? '';
-          }
           count++;
         }
         previous = best;
       }
-      results[lineIndex] = { text, mean: count ? sum / count : 0, min: count ? min : 0, minCharacter };
+      results[lineIndex] = { text, mean: count ? sum / count : 0 };
     });
   }
   return results;
@@ -222,12 +212,10 @@ async function read(png) {
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
   const boxed = Date.now();
   if (profile) memory.push(highWaterMb());
-  const recognized = boxes.length ? await recognize(engine, crops) : [];
-  const reread = Date.now();
-  const texts = engine.latin ? await rereadLatin(engine.latin, crops, recognized) : recognized;
+  const texts = boxes.length ? await recognize(engine, crops) : [];
   if (profile) {
     memory.push(highWaterMb());
-    const stages = { width, height, lines: boxes.length, detectMs: detected - started, boxesMs: boxed - detected, recognizeMs: reread - boxed, latinMs: Date.now() - reread, memoryMb: memory };
+    const stages = { width, height, lines: boxes.length, detectMs: detected - started, boxesMs: boxed - detected, recognizeMs: Date.now() - boxed, memoryMb: memory };
     fs.appendFileSync(profile, JSON.stringify(stages) + '\n');
   }
   return texts.map((t, i) => ({ text: t.text, mean: t.mean, box: boxes[i] }));

