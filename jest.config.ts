@@ -33,6 +33,8 @@ const antdBundle = {
   keptOutside: [...SHARED_WITH_THE_APP, ICONS_CONTEXT],
   namedFromIndex: { pattern: '^@ant-design/icons/(\\w+)$', index: '@ant-design/icons' },
   lazyRequiresIn: ['antd/lib/index.js'],
+  // No CSS rules are generated or injected (the tests read no stylesheet): test/setup/antd/useStyleRegister-unstyled.cjs.
+  replacedFiles: { '@ant-design/cssinjs/lib/hooks/useStyleRegister.js': 'test/setup/antd/useStyleRegister-unstyled.cjs' },
 };
 const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONTEXT], lazyRequiresIn: ['@ant-design/icons/lib/icons/index.js'] };
 
