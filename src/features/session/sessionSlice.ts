@@ -5,6 +5,7 @@ import { decodeToken, isTokenValid } from '../../lib/token';
 import { sessionRefused, type SessionEndCause } from '../../api/apiSlice';
 import { authApi, isUsableLoginAnswer } from './authApi';
 import { endSessionOnServer } from './sessionRevocation';
+import { readCookieToken } from './sessionCookie';
 
 export interface SessionState {
   token: string | null;
@@ -12,12 +13,20 @@ export interface SessionState {
   endedBecause?: SessionEndCause | null;
 }
 
-export function readStoredToken(): string | null {
+function readLocalStorageToken(): string | null {
   try {
     return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The token local storage keeps, else the session cookie's: a page opened by address right after sign-in can
+ * start before Chromium shows it the sign-in's write to local storage, and would otherwise open the sign-in screen.
+ */
+export function readStoredToken(): string | null {
+  return readLocalStorageToken() ?? readCookieToken();
 }
 
 const initialState = (): SessionState => ({ token: readStoredToken() });
