@@ -18,18 +18,7 @@ async function signInThroughTheForm(page: Page): Promise<void> {
   await page.waitForURL(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
 }
 
-test('a page that starts without the token in local storage is still signed in after a sign-in', async () => {
-  const { context, page } = await newPage(app.browser);
-  await signInThroughTheForm(page);
-  await signedInShell(page).waitFor();
-  // What Chromium under load showed the next page: local storage as it was before the sign-in.
-  await page.evaluate(() => localStorage.removeItem('token'));
-  await page.goto(`${app.server.baseUrl}/account/${app.vendor.vendorId}`);
-  await signedInShell(page).waitFor();
-  expect(new URL(page.url()).pathname).toBe(`/account/${app.vendor.vendorId}`);
-  await context.close();
-});
-
+// Twenty sign-ins: as many as the server allows one address in 15 minutes.
 test('signed in through the form, the vendor opens another page by address at once: signed in, 20 times out of 20', async () => {
   const landedOnSignIn: number[] = [];
   for (let attempt = 1; attempt <= 20; attempt += 1) {
@@ -39,6 +28,14 @@ test('signed in through the form, the vendor opens another page by address at on
     // The app's answer either way: the signed-in pages' navigation, or the sign-in screen.
     await page.locator('header nav[aria-label="Main"], h1:text-is("Sign in")').first().waitFor();
     if (new URL(page.url()).pathname !== `/account/${app.vendor.vendorId}`) landedOnSignIn.push(attempt);
+
+    if (attempt === 20) {
+      // What Chromium under load showed such a page, made certain: local storage without the sign-in's token.
+      await page.evaluate(() => localStorage.removeItem('token'));
+      await page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+      await signedInShell(page).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/dashboard/${app.vendor.vendorId}`);
+    }
     await context.close();
   }
   expect(landedOnSignIn).toEqual([]);
