@@ -324,6 +324,31 @@ export async function stampsFrom(t: TestApp, card: TestCard, first: number, coun
   return ids;
 }
 
+/**
+ * Bare stamp rows at `times`, in one statement, for tests of who counts as a visitor (the card's figures are
+ * left as they were): `bonusCampaignId` makes them a bonus-stamps campaign's extra stamps, `voidedAt` removed ones.
+ */
+export async function stampRowsAt(t: TestApp, card: TestCard, times: readonly number[], marks: { bonusCampaignId?: string; voidedAt?: number } = {}): Promise<void> {
+  if (times.length === 0) return;
+  await t.db.kysely
+    .insertInto('stamp_events')
+    .values(times.map((at) => {
+      const id = crypto.randomUUID();
+      return {
+        id,
+        card_id: card.cardId,
+        customer_id: card.customerId,
+        vendor_id: card.vendorId,
+        token_id: `tok-${id}`,
+        kind: 'dynamic',
+        created_at: at,
+        bonus_campaign_id: marks.bonusCampaignId ?? null,
+        voided_at: marks.voidedAt ?? null,
+      };
+    }))
+    .execute();
+}
+
 /** A claim at `at` that takes `required` stamps off the card; answers the redemption's id. */
 export async function claimAt(t: TestApp, card: TestCard, at: number, required: number, label = 'Flat White'): Promise<string> {
   const id = crypto.randomUUID();

@@ -10,9 +10,9 @@ import { setTimeout as rest } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inTransaction } from '../../db/transactions';
 import { enqueueJobs, type JobRequest } from '../../infra/jobs';
+import { audienceCustomerIds } from '../../repositories/campaign-audience';
 import {
   activeCampaigns,
-  audienceCustomerIds,
   insertCampaignMessages,
   optedOutCustomerIds,
   plannedChannels,
@@ -77,9 +77,9 @@ async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, chan
   const period = periodOf(campaign, now);
   const since = now - AUDIENCE_WINDOW_DAYS * DAY_MS;
   const audience = await read(() =>
-    audienceCustomerIds(reads, campaign.vendor_id, {
-      audience: campaign.audience,
-      since,
+    audienceCustomerIds(reads, campaign.vendor_id, campaign.audience, {
+      from: since,
+      until: now + 1,
       storeOffsets: utcOffsetSpans(campaign.time_zone, since, now + 1),
       dailyDays: DAILY_VISITOR_DAYS,
       weeklyVisits: WEEKLY_VISITOR_VISITS,
