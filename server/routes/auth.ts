@@ -19,10 +19,7 @@ import {
   VerifyResponse,
 } from '../../src/api/contract/auth';
 import { ErrorBody, Ok } from '../../src/api/contract/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearedSessionCookie, sessionCookie } from '../infra/session-cookie';
-import { readCookie } from '../infra/signed-cookie';
-import { SESSION_COOKIE } from '../../src/api/contract/session-cookie';
+import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError, payloadTooLarge, textError, tooManyRequests, unauthorized, unsupportedMediaType } from '../http-errors';
 import {
   MAX_REGISTRATION_MENU_BYTES,
@@ -114,22 +111,6 @@ async function requireMultipart(request: FastifyRequest): Promise<void> {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** An answer that hands out a session token also puts it in the session cookie (see infra/session-cookie.ts). */
-  const withSessionCookie = <Answer extends { token: string }>(request: FastifyRequest, reply: FastifyReply, answer: Answer): Answer => {
-    const exp = app.deps.sessions.verify(answer.token)?.exp ?? 0;
-    reply.header('set-cookie', sessionCookie(answer.token, exp, app.deps.now(), request.protocol === 'https'));
-    return answer;
-  };
-  const clearSessionCookie = (request: FastifyRequest, reply: FastifyReply) => reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
-  /**
-   * A logout ends the session its bearer token names; the cookie goes with it only when it holds that token. The
-   * app re-sends logouts that failed earlier at its next start: such a late logout of an old session must not
-   * take away the cookie of the session signed in since.
-   */
-  const clearSessionCookieOf = (request: FastifyRequest, reply: FastifyReply) => {
-    const bearer = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    return readCookie(request.headers.cookie, SESSION_COOKIE) === bearer ? clearSessionCookie(request, reply) : reply;
-  };
   // Registration is the one multipart route here: @fastify/multipart's hooks run on it alone.
   const registration: FastifyPluginAsyncTypebox = async (formRoutes) => {
     await formRoutes.register(multipartForms);
@@ -192,9 +173,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CompleteRegistrationRequest,
       response: { 200: SessionResponse, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const session = await completeRegistration(app.deps, request.params.token, request.body.vendorId, request.body.password);
-    return withSessionCookie(request, reply, { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) });
+    return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
   });
 
   app.post('/login', {
@@ -236,7 +217,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await loginSucceeded(app.deps, throttleKey);
     const { vendorId, personId, role, generation } = identity;
     const token = app.deps.sessions.issue(vendorId, generation, { id: personId, role });
-    return withSessionCookie(request, reply, { token, vendor: { _id: vendorId }, deviceToken: knownDevices.issue(email) });
+    return { token, vendor: { _id: vendorId }, deviceToken: knownDevices.issue(email) };
   });
 
   app.post('/logout', {
@@ -249,7 +230,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     if (request.session) await endSession(app.deps, request.session);
-    return clearSessionCookieOf(request, reply).code(204).send(null);
+    return reply.code(204).send(null);
   });
 
   app.post('/forgot-password', {
@@ -311,9 +292,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: NewPasswordRequest,
       response: { 200: SessionResponse, 400: ErrorBody, 404: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const session = await resetPassword(app.deps, request.params.token, request.body.password);
-    return withSessionCookie(request, reply, { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) });
+    return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
   });
 
   app.post('/change-password', {
@@ -333,13 +314,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: ChangePasswordRequest,
       response: { 200: SessionResponse, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const principal = request.principal;
     // A team member's password is their own; the owner's is the vendor account's.
     const session = principal?.kind === 'person' && principal.personId !== principal.vendorId
       ? await changeMemberPassword(app.deps, principal.vendorId, principal.personId, request.body.currentPassword, request.body.password)
       : await changePassword(app.deps, request.vendorId ?? '', request.body.currentPassword, request.body.password);
-    return withSessionCookie(request, reply, { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) });
+    return { token: session.token, vendorId: session.vendorId, deviceToken: knownDevices.issue(session.email) };
   });
 
   app.get('/invitation/:token', {
@@ -367,9 +348,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: AcceptInvitationRequest,
       response: { 200: AcceptInvitationResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
-  }, async (request, reply) => {
+  }, async (request) => {
     const session = await acceptInvitation(app.deps, request.params.token, request.body.name, request.body.password);
-    return withSessionCookie(request, reply, { token: session.token, vendorId: session.vendorId });
+    return { token: session.token, vendorId: session.vendorId };
   });
 
   app.post('/sign-out-everywhere', {
@@ -384,7 +365,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const principal = request.principal;
     if (principal?.kind !== 'person') throw unauthorized();
     await signOutEverywhere(app.deps, principal.vendorId, principal.personId);
-    return clearSessionCookie(request, reply).code(204).send(null);
+    return reply.code(204).send(null);
   });
 
   app.get('/me', {

@@ -90,11 +90,6 @@ installFetchGlobals();
 
 afterEach(() => {
   localStorage.clear();
-  // The session token has a copy in a cookie (features/session/sessionCookie.ts): no test's sign-in outlives it.
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0].trim();
-    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
-  }
 });
 
 // The suites read English, the app's default: both halves' texts are loaded and active before any test renders.

@@ -1,15 +1,12 @@
-// Mirrors the session token into local storage and the session cookie so a reload keeps the vendor signed in.
+// Mirrors the session token into local storage so a reload keeps the vendor signed in.
 import { TOKEN_STORAGE_KEY } from '../../constants';
 import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { sessionRefused } from '../../api/apiSlice';
 import { loggedOut, sessionExpired } from './sessionSlice';
-import { writeCookieToken } from './sessionCookie';
 
 function writeStoredToken(token: string | null): void {
-  // The cookie first: it does not depend on local storage being available.
-  writeCookieToken(token);
   try {
     if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
     else localStorage.setItem(TOKEN_STORAGE_KEY, token);

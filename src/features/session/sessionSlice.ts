@@ -5,7 +5,6 @@ import { decodeToken, isTokenValid } from '../../lib/token';
 import { sessionRefused, type SessionEndCause } from '../../api/apiSlice';
 import { authApi, isUsableLoginAnswer } from './authApi';
 import { endSessionOnServer } from './sessionRevocation';
-import { readCookieToken } from './sessionCookie';
 
 export interface SessionState {
   token: string | null;
@@ -13,20 +12,12 @@ export interface SessionState {
   endedBecause?: SessionEndCause | null;
 }
 
-function readLocalStorageToken(): string | null {
+export function readStoredToken(): string | null {
   try {
     return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
   } catch {
     return null;
   }
-}
-
-/**
- * The token local storage keeps, else the session cookie's: a page opened by address right after sign-in can
- * start before Chromium shows it the sign-in's write to local storage, and would otherwise open the sign-in screen.
- */
-export function readStoredToken(): string | null {
-  return readLocalStorageToken() ?? readCookieToken();
 }
 
 const initialState = (): SessionState => ({ token: readStoredToken() });

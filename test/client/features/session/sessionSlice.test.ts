@@ -72,31 +72,4 @@ describe('session slice', () => {
     localStorage.setItem('token', fakeToken({ sub: 'v1', exp: Math.floor(Date.now() / 1000) - 1 }));
     expect(selectIsLoggedIn(makeStore().getState())).toBe(false);
   });
-
-  describe('the session cookie, for a page that starts before local storage shows the sign-in', () => {
-    test('a page that finds no token in local storage starts from the session cookie the sign-in answer set', () => {
-      // As the server's Set-Cookie leaves it.
-      document.cookie = `stampwise_session=${token}; Path=/; Max-Age=3600; SameSite=Strict`;
-      const store = makeStore();
-      expect(store.getState().session.token).toBe(token);
-      expect(selectIsLoggedIn(store.getState())).toBe(true);
-    });
-
-    test('local storage wins over an older cookie', () => {
-      document.cookie = `stampwise_session=${fakeToken({ sub: 'v-old', exp: FAR_FUTURE_EXP })}; Path=/`;
-      localStorage.setItem('token', token);
-      expect(selectVendorId(makeStore().getState())).toBe('v1');
-    });
-
-    test('the cookie follows the token: set with a new one, cleared on sign-out, so the next page starts signed out', () => {
-      const store = makeStore();
-      store.dispatch(tokenSaved(token));
-      localStorage.removeItem('token');
-      expect(makeStore().getState().session.token).toBe(token);
-
-      store.dispatch(loggedOut());
-      expect(document.cookie).not.toContain('stampwise_session=');
-      expect(makeStore().getState().session.token).toBeNull();
-    });
-  });
 });
