@@ -298,6 +298,18 @@ export async function addCard(t: TestApp, vendorId: string, displayName: string 
   return { cardId, customerId, vendorId };
 }
 
+/** `count` customers with a card at the store and a confirmed address taking campaign e-mail, written at once (a big audience); answers their ids. */
+export async function mailableCards(t: TestApp, vendorId: string, count: number): Promise<string[]> {
+  const now = t.clock.now();
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  await t.db.kysely
+    .insertInto('customers')
+    .values(ids.map((id) => ({ id, display_name: null, email: `${id}@example.com`, email_normalized: `${id}@example.com`, created_at: now, updated_at: now, campaign_mail_opt_in: 1 })))
+    .execute();
+  await t.db.kysely.insertInto('stamp_cards').values(ids.map((id) => ({ id: crypto.randomUUID(), customer_id: id, vendor_id: vendorId, created_at: now, updated_at: now }))).execute();
+  return ids;
+}
+
 /** One stamp at `at` (epoch ms); answers the stamp event's id. */
 export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<string> {
   const id = crypto.randomUUID();

@@ -15,6 +15,9 @@
 // - lazyRequiresIn: files (paths under node_modules, not through a package's exports map) whose
 //   `var _x = _interopRequireDefault(require("./x"));` lines load `./x` only when its export is first read
 //   (antd's index of some 70 components and the icons' of some 800, where a page uses a few).
+// - replacedFiles: `{ [file]: replacement }`: every import of `file` (a path under node_modules, as a package path)
+//   gets `replacement` (a path from the repository's root) instead; the replacement itself may import the real
+//   file. Part of the bundle's cache key, so editing a replacement rebuilds the bundle.
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -26,21 +29,25 @@ const lockfile = fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8');
 const ownSource = fs.readFileSync(__filename, 'utf8');
 const resolveFrom = (specifier) => require.resolve(specifier, { paths: [ROOT] });
 
-/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle and makes `lazyRequiresIn` lazy (see above). */
-const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [] }) => ({
+/** Keeps `sharedFiles` and `namedFromIndex` imports outside the bundle, swaps in `replacedFiles` and makes `lazyRequiresIn` lazy (see above). */
+const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [], replacedFiles = {} }) => ({
   name: 'sharing',
   setup(build) {
     const sharedByPath = new Map(sharedFiles.map((specifier) => [resolveFrom(specifier), specifier]));
-    const sharedNames = new Set(sharedFiles.map((specifier) => path.basename(specifier)));
+    const replacementByPath = new Map(Object.entries(replacedFiles).map(([file, replacement]) => [resolveFrom(file), path.join(ROOT, replacement)]));
+    const replacements = new Set(replacementByPath.values());
+    const sharedNames = new Set([...sharedFiles, ...Object.keys(replacedFiles)].map((specifier) => path.basename(specifier, '.js')));
     const fromIndex = namedFromIndex ? new RegExp(namedFromIndex.pattern) : null;
     build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData === 'resolving') return undefined;
       const exportName = fromIndex && args.path.match(fromIndex)?.[1];
       if (exportName) return { path: exportName, namespace: 'named-from-index' };
       if (namedFromIndex && args.path === namedFromIndex.index) return { path: args.path, external: true };
-      // Resolving every import again would take seconds: only those named like a shared file.
-      if (args.kind === 'entry-point' || !sharedNames.has(path.basename(args.path))) return undefined;
+      // Resolving every import again would take seconds: only those named like a shared or replaced file.
+      if (args.kind === 'entry-point' || !sharedNames.has(path.basename(args.path, '.js'))) return undefined;
       const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      const replacement = replacementByPath.get(resolved.path);
+      if (replacement && !replacements.has(args.importer)) return { path: replacement };
       const shared = sharedByPath.get(resolved.path);
       return shared ? { path: shared, external: true } : undefined;
     });
@@ -91,7 +98,8 @@ if (require.main === module) {
 module.exports = {
   getCacheKey(source, filePath, options) {
     const config = JSON.stringify(options.transformerConfig ?? {});
-    return crypto.createHash('sha256').update([source, filePath, config, lockfile, esbuild.version, ownSource].join('\0')).digest('hex');
+    const replacements = Object.values(options.transformerConfig?.replacedFiles ?? {}).map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    return crypto.createHash('sha256').update([source, filePath, config, lockfile, esbuild.version, ownSource, ...replacements].join('\0')).digest('hex');
   },
   process(_source, filePath, options) {
     const request = JSON.stringify({ filePath, config: options.transformerConfig ?? {} });

@@ -1,2 +1,12 @@
 // Server tests exercise real OCR, hashing and databases; give them room on a 2-core machine.
 jest.setTimeout(60_000);
+
+// argon2id at the production cost (19 MiB, 2 passes) is 25 ms of CPU per hash or check, and the suites sign up
+// and sign in through the API hundreds of times. No test reads the cost, so the server's hashes here are argon2id
+// at the smallest one: still salted, stored and checked for real. login.test.ts, which compares the cost of the
+// dummy hash an unknown e-mail is checked against with a real one, mocks the module itself with the real cost.
+jest.mock('@node-rs/argon2', () => {
+  const actual: typeof import('@node-rs/argon2') = jest.requireActual('@node-rs/argon2');
+  const cheapest = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+  return { ...actual, hash: (password: string | Uint8Array, options?: import('@node-rs/argon2').Options) => actual.hash(password, { ...options, ...cheapest }) };
+});

@@ -1,5 +1,8 @@
 // The PaddleOCR child process (paddle.ts): reads a page in a process of its own, and is ended after
 // a quiet spell so its memory goes back to the system; the next page starts a new one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { OCR_IDLE_MS, PaddleEngine } from '../../../server/menu-scan/paddle';
 
@@ -35,7 +38,7 @@ describe('PaddleEngine', () => {
   afterAll(() => engine.close());
   afterEach(() => jest.useRealTimers());
 
-  it('reads a page in a child process, and ends that process after OCR_IDLE_MS without work', async () => {
+  it('reads a page in a child process at a lower priority than the server, and ends that process after OCR_IDLE_MS without work', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const png = await page();
     const lines = await engine.exclusive((read) => read(png), 60_000);
@@ -43,6 +46,8 @@ describe('PaddleEngine', () => {
     const pid = engine.pid!;
     expect(pid).not.toBe(process.pid);
     expect(alive(pid)).toBe(true);
+    // Stamps come first: the OCR process yields the cores to the server whenever both want them.
+    expect(os.getPriority(pid)).toBeGreaterThan(os.getPriority());
 
     jest.advanceTimersByTime(OCR_IDLE_MS - 1000);
     expect(engine.pid).toBe(pid);
@@ -54,5 +59,30 @@ describe('PaddleEngine', () => {
     const again = await engine.exclusive((read) => read(png), 60_000);
     expect(again.map((line) => line.text).join(' ')).toMatch(/Flat ?White/);
     expect(engine.pid).not.toBe(pid);
+  });
+
+  it('runs the detector only where the page has ink: blank paper is skipped, its text still read', async () => {
+    // A tall page (a menu with a wide margin below its few lines), profiled by the OCR process.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1536"><rect width="1024" height="1536" fill="#fff"/>
+      <text x="40" y="100" font-family="DejaVu Sans" font-size="36" fill="#111">Flat White 4.20</text></svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const profile = path.join(os.tmpdir(), `paddle-profile-${process.pid}.jsonl`);
+    process.env.MENU_OCR_PROFILE = profile;
+    const profiled = new PaddleEngine();
+    try {
+      const lines = await profiled.exclusive((read) => read(png), 60_000);
+      expect(lines.map((line) => line.text).join(' ')).toMatch(/Flat ?White/);
+      const [stages] = fs
+        .readFileSync(profile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { tiles: number; detectorRuns: number });
+      expect(stages!.tiles).toBe(12); // 1024 × 1536 in tiles of 512 × 256
+      expect(stages!.detectorRuns).toBeLessThanOrEqual(4); // the first strip and the one under it
+    } finally {
+      delete process.env.MENU_OCR_PROFILE;
+      await profiled.close();
+      fs.rmSync(profile, { force: true });
+    }
   });
 });
