@@ -62,7 +62,8 @@ export function rssFigures(readings: readonly RssReading[], minutes: number): Rs
 
 /** Whether the server ended within 20% of its level after the first 5 minutes (a fall is no breach). */
 export function keepsRssRule(figures: RssFigures): boolean {
-  return figures.earlyMb > 0 && figures.endMb <= Math.round(figures.earlyMb * (1 + RSS_GROWTH_ALLOWED));
+  // Without readings at either end there is nothing to compare: no pass.
+  return figures.earlyMb > 0 && figures.endMb > 0 && figures.endMb <= Math.round(figures.earlyMb * (1 + RSS_GROWTH_ALLOWED));
 }
 
 /** "+8.4%", "-3.4%", or "?" without a baseline. */

@@ -21,12 +21,19 @@ afterEach(async () => {
   await t.close();
 });
 
-/** Resolves with 'waits' once a session of this database waits for a row lock; `stop` ends the watch. */
-function watchForLockWaits(): { waits: Promise<'waits'>; stop: () => void } {
+/**
+ * Resolves with 'waits' once a session waits for a row lock the paused scan holds (a session blocked by one
+ * stopped after its card's UPDATE: other suites' sessions on the same server do not count); `stop` ends the watch.
+ */
+function watchForWaitsOnThePausedScan(): { waits: Promise<'waits'>; stop: () => void } {
   let stopped = false;
   const waits = (async (): Promise<'waits'> => {
     while (!stopped) {
-      const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(t.db.kysely);
+      const { rows } = await sql<{ n: number }>`
+        SELECT COUNT(*) AS n FROM pg_stat_activity waiting
+        WHERE waiting.wait_event_type = 'Lock' AND waiting.datname = current_database()
+          AND EXISTS (SELECT 1 FROM pg_stat_activity holder WHERE holder.pid = ANY (pg_blocking_pids(waiting.pid))
+                      AND holder.state = 'idle in transaction' AND holder.query LIKE 'update "stamp_cards" set "stamps"%')`.execute(t.db.kysely);
       if (Number(rows[0]?.n ?? 0) > 0) return 'waits';
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -44,7 +51,7 @@ const firstScan = (deps: TestApp['deps'], address: string) => scan(deps, { token
     const first = firstScan({ ...t.deps, db: { ...t.db, kysely: paused.handle } }, '203.0.113.1');
     await paused.atPause;
 
-    const watch = watchForLockWaits();
+    const watch = watchForWaitsOnThePausedScan();
     const second = firstScan(t.deps, '203.0.113.2');
     const outcome = await Promise.race([second.then((result) => (result.ok ? 'stamped' : result.refusal.code)), watch.waits]);
     watch.stop();

@@ -42,8 +42,9 @@ describe('the soak memory rule', () => {
     expect(keepsRssRule(figures)).toBe(true);
   });
 
-  it('fails a server that has no reading around minute 5 to compare with', () => {
+  it('fails a server without a reading around minute 5 or in the last 2 minutes to compare', () => {
     expect(keepsRssRule(rssFigures([{ minute: 59, mb: 200 }], 60))).toBe(false);
+    expect(keepsRssRule(rssFigures([{ minute: 5, mb: 200 }], 60))).toBe(false);
   });
 
   it('names the rule as not applying to a run under 30 minutes', () => {
