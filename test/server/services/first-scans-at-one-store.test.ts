@@ -42,7 +42,7 @@ function watchForWaitsOnThePausedScan(): { waits: Promise<'waits'>; stop: () => 
   return { waits, stop: () => (stopped = true) };
 }
 
-const firstScan = (deps: TestApp['deps'], address: string) => scan(deps, { token: dynamicToken(t, store.id), clientAddress: address, mayCreateCustomer: async () => true });
+const firstScan = (deps: TestApp['deps'], address: string) => scan(deps, { token: dynamicToken(t, store.id), credential: undefined, clientAddress: address, mayCreateCustomer: async () => true });
 
 (usingPostgres ? describe : describe.skip)('first scans of new customers at one store (PostgreSQL)', () => {
   it('stamps a new customer while another new customer’s first scan is still in its transaction, and numbers both', async () => {
