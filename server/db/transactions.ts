@@ -7,7 +7,8 @@
 // The rule for callers: `work` does nothing outside the database (no mail, no bus notice, no file, no
 // call to another service, no change to shared memory that a failed attempt would leave behind). Such
 // effects go after `inTransaction` returns, when the commit is certain. It may run more than once.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db } from './index';
 import type { Database } from './schema';
 import { isTransactionConflict } from './errors';
 
@@ -48,4 +49,33 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
       await policy.pause(retryPauseMs(attempt, policy.random));
     }
   }
+}
+
+/**
+ * As `inTransaction`, for writes that a later run redoes when they are missing (a campaign plan's
+ * chunk: the next plan writes what is not there): the commit does not wait for the disk, so it holds
+ * neither SQLite's one connection (and this thread) nor PostgreSQL's WAL flush for the length of an
+ * fsync. The log is written in order, so a power loss takes such commits back only from the end: a
+ * later commit that waits for the disk (a stamp, a message settled as sent) makes every earlier one
+ * durable with it. Never for anything a client was told is saved.
+ */
+export async function inRedoableTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') {
+    return inTransaction(db.kysely, async (trx) => {
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+      return work(trx);
+    });
+  }
+  // SQLite's setting belongs to the connection: changed and put back while this work holds the connection,
+  // so no other statement commits under it. WAL mode keeps the file whole at either setting.
+  return db.kysely.connection().execute(async (connection) => {
+    const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(connection);
+    const configured = rows[0]?.synchronous ?? 2;
+    await sql`PRAGMA synchronous = NORMAL`.execute(connection);
+    try {
+      return await inTransaction(connection, work);
+    } finally {
+      await sql.raw(`PRAGMA synchronous = ${configured}`).execute(connection);
+    }
+  });
 }

@@ -8,8 +8,12 @@ export interface GreyImage {
   height: number;
 }
 
-/** Tilts beyond this are not hand-held photos of an upright menu; we do not look for them. */
-const MAX_SKEW_DEGREES = 8;
+/**
+ * Tilts beyond this are not hand-held photos of an upright menu; we do not look for them. A menu
+ * photographed across a table is often 10–15° off, and the layout's own tilt handling only follows
+ * lines up to about 11°, so the search reaches 15°.
+ */
+const MAX_SKEW_DEGREES = 15;
 /** The measurement runs on a small copy: text lines are still lines at this size. */
 const WORK_LONG_SIDE = 1000;
 /** A pixel is ink when it is this much darker than its neighbourhood (robust to shadows). */

@@ -3,7 +3,7 @@
 // from the boxes' heights and tilt, and boxes on one row joined with a gap the parser reads as
 // "name … price".
 import type { OcrLine } from './paddle';
-import type { MenuTextLine } from './parser';
+import { isPriceAlone, type MenuTextLine } from './parser';
 
 /** Lines the recognizer is less sure of than this are noise (a photo's edge, a smudge), left out. */
 export const MIN_LINE_CONFIDENCE = 0.6;
@@ -116,8 +116,9 @@ function placedRows(lines: readonly OcrLine[]): PlacedRow[] {
 /** Left edges where several lines beginning with a letter start: the first is the page margin. */
 function columnStarts(segments: readonly Segment[], lineHeight: number): number[] {
   const lefts = segments
-    // Two letters: a price read as "f12.50" (for £12.50) does not start a column.
-    .filter((s) => /^\p{L}{2}/u.test(s.text))
+    // Two letters: a price read as "f12.50" (for £12.50) does not start a column; nor does a price
+    // whose currency is written in letters ("Rs 120", "RM 8.50", "TL45").
+    .filter((s) => /^\p{L}{2}/u.test(s.text) && !isPriceAlone(s.text))
     .map((s) => s.left)
     .sort((a, b) => a - b);
   const clusters: { x: number; count: number }[] = [];

@@ -16,6 +16,20 @@ export async function pageView(input: Buffer | RawImage, geometry: PreparedGeome
     const source = Buffer.isBuffer(input)
       ? sharp(input, options)
       : sharp(input.data, { ...options, raw: { width: input.width, height: input.height, channels: input.channels } });
+    if (geometry.crop) {
+      // The page was cut out of a bigger photo before it was read: the regions are fractions of that cut.
+      const meta = await source.metadata();
+      const width = meta.autoOrient?.width ?? meta.width;
+      const height = meta.autoOrient?.height ?? meta.height;
+      const left = Math.floor(geometry.crop.left * width);
+      const top = Math.floor(geometry.crop.top * height);
+      source.extract({
+        left,
+        top,
+        width: Math.min(width, Math.ceil((geometry.crop.left + geometry.crop.width) * width)) - left,
+        height: Math.min(height, Math.ceil((geometry.crop.top + geometry.crop.height) * height)) - top,
+      });
+    }
     // Two passes: sharp turns before it resizes within one pipeline, and the turn must act on the upright page.
     const upright = await source
       .flatten({ background: '#ffffff' })

@@ -116,9 +116,23 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     items.push({ ...item, name });
   };
   let previous: { line: MenuTextLine; hadItem: boolean } | null = null;
+  // The last line that could be an item's name but had no price, while only description lines followed it.
+  let unpricedName: MenuTextLine | null = null;
   for (let index = 0; index < lines.length; index += 1) {
     const line = withNumberMarkRead(lines, index);
     let parsed = parseLine(line.text);
+    // A name on its own line, its description under it closed by the price ("Steak Pie" /
+    // "slow-cooked beef in ale gravy    13.95"): the price is the name's, the description is no item.
+    if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedName && isDescription(parsed[0]!.name)) {
+      parsed = [{ ...parsed[0]!, name: tidy(unpricedName.text), region: unionRegion(unpricedName.region, line.region) }];
+      unpricedName = null;
+      for (const item of parsed) keepItem(item);
+      previous = { line, hadItem: true };
+      continue;
+    }
+    if (parsed.length > 0) unpricedName = null;
+    else if (isStandaloneName(line.text)) unpricedName = line;
+    else if (!isDescription(tidy(line.text))) unpricedName = null;
     const next = lines[index + 1];
     // A name wrapped onto the next line ("… con Cappesante e    16,00" / "Gamberi"): it ends in a
     // word that cannot end a name, and the next line is a few words without a price.
@@ -180,9 +194,38 @@ function isNameTail(text: string): boolean {
   return words.length > 0 && words.length <= MAX_NAME_TAIL_WORDS && parseLine(text).length === 0 && !lonePrice(text) && /\p{L}{2}/u.test(text);
 }
 
+/**
+ * Text that describes an item rather than naming it: it opens with a lower-case word and runs on
+ * ("slow-cooked beef in ale gravy", "cheddar, pickle, crusty bread"), or lists ingredients.
+ */
+function isDescription(text: string): boolean {
+  const words = text.split(' ').filter((w) => w !== '');
+  const listed = (text.match(/,/g)?.length ?? 0) >= 2;
+  return listed || (/^\p{Ll}/u.test(text) && (words.length >= 4 || text.includes(',')));
+}
+
+/** A line that could name an item on its own: a few words opening with a capital, no price, no colon. */
+const MAX_STANDALONE_NAME_WORDS = 6;
+
+function isStandaloneName(text: string): boolean {
+  const name = tidy(text);
+  const words = name.split(' ').filter((w) => w !== '');
+  return /^\p{Lu}/u.test(name) && words.length <= MAX_STANDALONE_NAME_WORDS && !name.endsWith(':') && !isDescription(name) && isPlausibleName(name) && !lonePrice(text);
+}
+
 interface ParsedItem extends ScannedItem {
   /** How the price was written; null for an item without a price. */
   price: Price | null;
+}
+
+/**
+ * Whether a piece of text is nothing but a price, with or without a currency ("Rs 120", "RM 8.50",
+ * "12,50 €", "4.20"): the layout must not take a column of prices opened by a currency written in
+ * letters for a column of names.
+ */
+export function isPriceAlone(text: string): boolean {
+  const { tokens } = tokenize(normalizeLine(text));
+  return tokens.length === 1 && parsePriceText(tokens[0]!.text) !== null;
 }
 
 /** A line that holds only a strong price ("55.000", "€ 4,50"). */
@@ -276,6 +319,11 @@ function normalizeLine(line: string): string {
       .replace(/\u00a0/g, ' ')
       // Full-width punctuation from PaddleOCR's Chinese-trained dictionary.
       .replace(/，/g, ',')
+      // A Chinese character read at the end of a number ("5號" for a "5" on a letter board, "12元" for
+      // yuan): the recognizer's dictionary is Chinese; the number is the price.
+      .replace(/(\d)\p{Script=Han}{1,2}(?=\s|$)/gu, '$1')
+      // "£" read as "f" (PaddleOCR's dictionary has no "£") opening a price after a word ("Burger f13.50").
+      .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
       // A German "-,60" is 0,60.

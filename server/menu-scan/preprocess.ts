@@ -2,6 +2,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { estimateSkewDegrees, MIN_CORRECTION_DEGREES, type GreyImage } from './deskew';
 import { MenuScanRejected } from './errors';
+import { findPageCrop, type PageCrop } from './page-crop';
 
 /** Decompression-bomb guard: a 20,000 × 20,000 PNG is a few kilobytes but 1.6 GB decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -46,6 +47,33 @@ const TESSERACT_SIZES: PrepareOptions = { maxLongSide: MAX_OCR_LONG_SIDE, maxUps
 export interface PreparedGeometry {
   /** The turn applied to straighten the page, in degrees as `sharp.rotate` takes them (0: none). */
   rotationDegrees: number;
+  /** The part of the upright picture the page was cut from, before it was turned; absent: all of it. */
+  crop?: PageCrop;
+}
+
+/** The page is looked for on a copy this small: the paper is a big shape, not a detail. */
+const CROP_SEARCH_SIDE = 256;
+
+/**
+ * Where the menu lies in a picture that would be shrunk for OCR (a card in a big photo), in pixels
+ * of the upright picture; null when the picture is all page or the page cannot be told.
+ */
+async function pageRegion(image: Sharp, width: number, height: number): Promise<{ crop: PageCrop; left: number; top: number; width: number; height: number } | null> {
+  const { data, info } = await image
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const crop = findPageCrop({ data, width: info.width, height: info.height });
+  if (!crop) return null;
+  const left = Math.floor(crop.left * width);
+  const top = Math.floor(crop.top * height);
+  const right = Math.min(width, Math.ceil((crop.left + crop.width) * width));
+  const bottom = Math.min(height, Math.ceil((crop.top + crop.height) * height));
+  if (right - left < MIN_SIDE || bottom - top < MIN_SIDE) return null;
+  return { crop, left, top, width: right - left, height: bottom - top };
 }
 
 export async function prepareForOcr(
@@ -80,8 +108,18 @@ export async function prepareForOcr(
   if (!width || !height || width < MIN_SIDE || height < MIN_SIDE) return null;
   if (width * height > MAX_INPUT_PIXELS) throw tooLarge(width, height);
 
-  const scale = Math.min(sizes.maxUpscale, sizes.maxLongSide / Math.max(width, height));
   try {
+    // A page that is a small part of a big photo is cut out first, so shrinking the photo for OCR does
+    // not shrink its letters below what the recognizer reads.
+    if (Math.max(width, height) > sizes.maxLongSide) {
+      const region = await pageRegion(image, width, height);
+      if (region) {
+        image.extract({ left: region.left, top: region.top, width: region.width, height: region.height });
+        ({ width, height } = region);
+        if (geometry) geometry.crop = region.crop;
+      }
+    }
+    const scale = Math.min(sizes.maxUpscale, sizes.maxLongSide / Math.max(width, height));
     const { data, info } = await image
       // Transparent PNGs often have dark text on nothing: give them paper to sit on.
       .flatten({ background: '#ffffff' })

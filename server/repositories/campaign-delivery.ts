@@ -3,7 +3,6 @@
 // text a card's wallet pass shows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CampaignMessageTable, Database } from '../db/schema';
-import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -32,43 +31,6 @@ export async function activeCampaigns(db: Queryable, now: number): Promise<Activ
     .orderBy('c.start_at')
     .execute();
   return rows.map((row) => ({ ...row, start_at: Number(row.start_at), ab_testing: Number(row.ab_testing) }));
-}
-
-export interface AudienceRule {
-  /** 'daily' | 'weekly' | 'monthly' | 'all' */
-  audience: string;
-  since: number;
-  dailyDays: number;
-  weeklyVisits: number;
-  /** The store's clock over [since, now], which cuts its days. */
-  storeOffsets: readonly UtcOffsetSpan[];
-}
-
-/** The store's customers a customer frequency selects (the same rule the audience counts use), wallets deleted left out. */
-export async function audienceCustomerIds(db: Queryable, vendorId: string, rule: AudienceRule): Promise<string[]> {
-  if (rule.audience === 'all') {
-    const rows = await db
-      .selectFrom('stamp_cards as s')
-      .innerJoin('customers as c', 'c.id', 's.customer_id')
-      .select('s.customer_id')
-      .where('s.vendor_id', '=', vendorId)
-      .where('c.deleted_at', 'is', null)
-      .execute();
-    return rows.map((row) => row.customer_id);
-  }
-  const rows = await db
-    .selectFrom('stamp_events as e')
-    .innerJoin('customers as c', 'c.id', 'e.customer_id')
-    .select('e.customer_id')
-    .where('e.vendor_id', '=', vendorId)
-    .where('e.created_at', '>=', rule.since)
-    .where('e.voided_at', 'is', null)
-    .where('c.deleted_at', 'is', null)
-    .groupBy('e.customer_id')
-    .$if(rule.audience === 'daily', (qb) => qb.having(sql<number>`COUNT(DISTINCT ${storeDaySql(sql.ref('e.created_at'), rule.storeOffsets)})`, '>=', rule.dailyDays))
-    .$if(rule.audience === 'weekly', (qb) => qb.having((eb) => eb.fn.countAll(), '>=', rule.weeklyVisits))
-    .execute();
-  return rows.map((row) => row.customer_id);
 }
 
 export async function optedOutCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {

@@ -1,6 +1,7 @@
-// SQL for a store's campaigns and for the audience a customer frequency selects.
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+// SQL for a store's campaigns, their bonus-stamp budgets and their visit days (who a customer frequency selects: campaign-audience.ts).
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../db/schema';
+import { countAudience, type AudienceMembers, type AudienceWindow } from './campaign-audience';
 import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -109,35 +110,26 @@ async function runningAt(db: Queryable, vendorId: string, now: number, types?: r
   return rows.map(normalise);
 }
 
-/** The customer's stamps at the store in [from, until) (voided and bonus ones left out), for audience checks. */
-export async function customerStampTimes(db: Queryable, vendorId: string, customerId: string, from: number, until: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('stamp_events')
-    .select('created_at')
-    .where('customer_id', '=', customerId)
-    .where('vendor_id', '=', vendorId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', until)
-    .where('voided_at', 'is', null)
-    .where('bonus_campaign_id', 'is', null)
-    .execute();
-  return rows.map((row) => Number(row.created_at));
+/** A campaign's store, audience and start, and the store's time zone: whom its bonus stamps are for. */
+export interface CampaignAudienceClock {
+  vendor_id: string;
+  audience: string;
+  start_at: number;
+  time_zone: string | null;
 }
 
-/** When a campaign started and its store's time zone: what its audience's days are counted by. */
-export async function campaignClock(db: Queryable, campaignId: string): Promise<{ start_at: number; time_zone: string | null } | undefined> {
+export async function campaignClock(db: Queryable, campaignId: string): Promise<CampaignAudienceClock | undefined> {
   const row = await db
     .selectFrom('campaigns')
     .innerJoin('vendors', 'vendors.id', 'campaigns.vendor_id')
-    .select(['campaigns.start_at', 'vendors.time_zone'])
+    .select(['campaigns.vendor_id', 'campaigns.audience', 'campaigns.start_at', 'vendors.time_zone'])
     .where('campaigns.id', '=', campaignId)
     .executeTakeFirst();
-  return row && { start_at: Number(row.start_at), time_zone: row.time_zone };
+  return row && { ...row, start_at: Number(row.start_at) };
 }
 
 export interface BonusSpend {
   campaignId: string;
-  customerId: string;
   /** What these bonus stamps cost together, in cents; the budget (whole currency units) caps the total. */
   costCents: number;
   stamps: number;
@@ -149,17 +141,10 @@ export interface BonusSpend {
 /**
  * Spends the budget on bonus stamps in one conditional UPDATE, so two stamps racing for the last of the
  * budget cannot both get it (the second re-reads the row the first changed): true when the campaign is
- * still running, the customer is in its audience (by their stamps in the 30 days before its start, as
- * the form counted them) and not held out, and the budget covers the cost.
+ * still running, the customer is in `audience` (the campaign's audience over the 30 days before its
+ * start, the query the form counted) and not held out, and the budget covers the cost.
  */
-export async function spendOnBonusStamps(
-  db: Queryable,
-  spend: BonusSpend,
-  audience: { windowMs: number; dailyDays: number; weeklyVisits: number; storeOffsets: readonly UtcOffsetSpan[] },
-): Promise<boolean> {
-  const stampsBeforeStart = (what: RawBuilder<unknown>) => sql`(SELECT ${what} FROM stamp_events se
-    WHERE se.customer_id = ${spend.customerId} AND se.vendor_id = campaigns.vendor_id AND se.voided_at IS NULL AND se.bonus_campaign_id IS NULL
-      AND se.created_at >= campaigns.start_at - ${audience.windowMs} AND se.created_at < campaigns.start_at)`;
+export async function spendOnBonusStamps(db: Queryable, spend: BonusSpend, audience: AudienceMembers): Promise<boolean> {
   const result = await db
     .updateTable('campaigns')
     .set((eb) => ({
@@ -172,10 +157,7 @@ export async function spendOnBonusStamps(
     .where('end_at', '>', spend.now)
     .where(sql<boolean>`bonus_spent_cents + ${spend.costCents} <= budget * 100`)
     .where(spend.heldOut ? sql<boolean>`ab_testing = 0` : sql<boolean>`1 = 1`)
-    .where(sql<boolean>`(audience = 'all'
-      OR (audience = 'monthly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= 1)
-      OR (audience = 'weekly' AND ${stampsBeforeStart(sql`COUNT(*)`)} >= ${audience.weeklyVisits})
-      OR (audience = 'daily' AND ${stampsBeforeStart(sql`COUNT(DISTINCT ${storeDaySql(sql.ref('se.created_at'), audience.storeOffsets)})`)} >= ${audience.dailyDays}))`)
+    .where(sql<boolean>`EXISTS (SELECT 1 FROM ${audience})`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -187,48 +169,13 @@ export interface AudienceCounts {
   all: number;
 }
 
-/**
- * How many of the store's customers each frequency selects, from their stamps (not voided) since `since`:
- * daily = stamps on at least `dailyDays` different store days (by `storeOffsets`), weekly = at least `weeklyVisits` stamps,
- * monthly = at least one; all = every customer holding a card at the store.
- */
-export async function countAudiences(
-  db: Queryable,
-  vendorId: string,
-  since: number,
-  rule: { dailyDays: number; weeklyVisits: number; storeOffsets: readonly UtcOffsetSpan[] },
-): Promise<AudienceCounts> {
-  const perCustomer = db
-    .selectFrom('stamp_events')
-    .select((eb) => [
-      'customer_id',
-      eb.fn.countAll<number>().as('visits'),
-      sql<number>`COUNT(DISTINCT ${storeDaySql(sql.ref('created_at'), rule.storeOffsets)})`.as('days'),
-    ])
-    .where('vendor_id', '=', vendorId)
-    .where('created_at', '>=', since)
-    .where('voided_at', 'is', null)
-    // A bonus stamp is a second stamp of one visit, not a visit.
-    .where('bonus_campaign_id', 'is', null)
-    .groupBy('customer_id');
-  const recent = await db
-    .selectFrom(perCustomer.as('c'))
-    .select([
-      sql<number>`SUM(CASE WHEN c.days >= ${rule.dailyDays} THEN 1 ELSE 0 END)`.as('daily'),
-      sql<number>`SUM(CASE WHEN c.visits >= ${rule.weeklyVisits} THEN 1 ELSE 0 END)`.as('weekly'),
-      sql<number>`COUNT(*)`.as('monthly'),
-    ])
-    .executeTakeFirst();
-  const all = await db
-    .selectFrom('stamp_cards')
-    .select((eb) => eb.fn.count<number>('customer_id').distinct().as('n'))
-    .where('vendor_id', '=', vendorId)
-    .executeTakeFirst();
+/** How many of the store's customers each frequency selects over `window` (the query the delivery plan lists). */
+export async function countAudiences(db: Queryable, vendorId: string, window: AudienceWindow): Promise<AudienceCounts> {
   return {
-    daily: Number(recent?.daily ?? 0),
-    weekly: Number(recent?.weekly ?? 0),
-    monthly: Number(recent?.monthly ?? 0),
-    all: Number(all?.n ?? 0),
+    daily: await countAudience(db, vendorId, 'daily', window),
+    weekly: await countAudience(db, vendorId, 'weekly', window),
+    monthly: await countAudience(db, vendorId, 'monthly', window),
+    all: await countAudience(db, vendorId, 'all', window),
   };
 }
 

@@ -3,7 +3,17 @@
 // services/export.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActivityItem, ActivityPage, ActivityQuery, RemoveStampParams, RemoveStampRequest, StreamQuery, StreamTicketResponse } from '../../src/api/contract/activity';
+import {
+  ActivityItem,
+  ActivityPage,
+  ActivityQuery,
+  RemoveStampParams,
+  RemoveStampRequest,
+  StreamQuery,
+  StreamTicketResponse,
+  TodaysActivity,
+  TodaysActivityQuery,
+} from '../../src/api/contract/activity';
 import { removeStamp } from '../services/stamp-removal';
 import { expireOverdueCards } from '../services/stamp-expiry';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
@@ -11,7 +21,7 @@ import { ActivityExportQuery, CsvBody } from '../../src/api/contract/customers';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
 import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/contract/protocol';
 import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
-import { activityItemFor, getActivityPage } from '../services/activity';
+import { activityItemFor, getActivityPage, todaysActivity } from '../services/activity';
 import { activityCsvStream } from '../services/export/csv-export';
 import { openEventStream, type EventStream } from '../infra/event-stream';
 import { createStreamTickets } from '../infra/stream-tickets';
@@ -84,6 +94,26 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Cards past the store's stamp expiry are settled first, so the list shows their expiry events.
     await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
     return getActivityPage(app.deps, request.params.vendorId, request.query, localeOfAcceptLanguage(request.headers['accept-language']));
+  });
+
+  app.get('/:vendorId/today', {
+    config: { access: 'counter' },
+    schema: {
+      tags: ['activity'],
+      summary: "The newest stamps and reward claims of the store's day, newest first: the counter feed's lines when it opens",
+      description:
+        "The day runs from midnight to midnight in the store's time zone (Store Settings), whatever the counter's clock says; " +
+        "for a store without a time zone, in the browser's utcOffset. pageSize 1–100 (default 20).",
+      security: [{ bearer: [] }],
+      params: Params,
+      querystring: TodaysActivityQuery,
+      response: { 200: TodaysActivity, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+    },
+  }, async (request) => {
+    // Cards past the store's stamp expiry are settled first, as the list does, so the feed shows their expiry events.
+    await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
+    const { pageSize, utcOffset } = request.query;
+    return todaysActivity(app.deps, request.params.vendorId, pageSize, utcOffset, localeOfAcceptLanguage(request.headers['accept-language']));
   });
 
   app.post('/:vendorId/stamps/:stampId/remove', {

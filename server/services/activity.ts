@@ -1,7 +1,7 @@
 // The vendor's activity: stamps given and rewards claimed, as the Reward Activity table, the dashboard's
 // recent events and the live counter feed show them (rows of repositories/activity in, ActivityItem out).
 import crypto from 'node:crypto';
-import type { ActivityItem, ActivityPage } from '../../src/api/contract/activity';
+import type { ActivityItem, ActivityPage, TodaysActivity } from '../../src/api/contract/activity';
 import { ACTIVITY_CURSOR_PATTERN, ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
@@ -25,6 +25,7 @@ import type { ActivityNotice } from '../infra/activity-bus';
 import { rewardLabel } from './card-view';
 import { text } from '../infra/texts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
+import { calendarOfStore, storeDate } from './store-day';
 
 /** A program needs 10 punches unless the vendor set another number. */
 export const DEFAULT_STAMPS_REQUIRED = 10;
@@ -270,6 +271,25 @@ export async function getActivityPage(deps: Pick<AppDeps, 'db'>, vendorId: strin
 export async function latestActivity(deps: Pick<AppDeps, 'db'>, vendorId: string, count: number, locale: Locale = DEFAULT_LOCALE): Promise<ActivityItem[]> {
   const rows = await listActivityRows(deps.db.reads, vendorId, count, 0);
   return toActivityItems(deps, vendorId, rows, deps.db.reads, locale);
+}
+
+/**
+ * The newest `count` events of the store's day now (the counter feed when it opens): the day runs midnight
+ * to midnight in the store's time zone, as every other per-day figure does, whatever clock the counter's
+ * browser keeps; a store without a time zone counts the browser's `fallbackOffsetMinutes`.
+ */
+export async function todaysActivity(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  vendorId: string,
+  count: number,
+  fallbackOffsetMinutes: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<TodaysActivity> {
+  const calendar = await calendarOfStore(deps.db.kysely, vendorId, fallbackOffsetMinutes);
+  const today = calendar.dayOf(deps.now());
+  const startOfDay = calendar.dayStart(today);
+  const rows = (await listActivityRows(deps.db.reads, vendorId, count, 0)).filter((row) => Number(row.created_at) >= startOfDay);
+  return { date: storeDate(today), items: await toActivityItems(deps, vendorId, rows, deps.db.reads, locale) };
 }
 
 /**

@@ -2,6 +2,7 @@
 // its held-out half) comes with a second one, paid from the campaign's budget until it is spent.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { audienceMembers } from '../repositories/campaign-audience';
 import { campaignClock, spendOnBonusStamps } from '../repositories/campaigns';
 import { bonusStampsBeside } from '../repositories/stamp-events';
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
@@ -43,17 +44,22 @@ export async function earnBonusStamps(trx: Transaction<Database>, chance: BonusC
   if (cost === null) return { stamps: 0, costCentsEach: 0 };
   const clock = await campaignClock(trx, chance.campaignId);
   if (!clock) return { stamps: 0, costCentsEach: 0 };
-  const windowMs = AUDIENCE_WINDOW_DAYS * DAY_MS;
-  // Daily visitors are counted in the store's days, as the form counted them before launch.
-  const storeOffsets = utcOffsetSpans(clock.time_zone, clock.start_at - windowMs, clock.start_at);
+  const from = clock.start_at - AUDIENCE_WINDOW_DAYS * DAY_MS;
+  // The audience as the form counted it before launch: the 30 days before the start, in the store's days.
+  const audience = audienceMembers(trx, clock.vendor_id, clock.audience, {
+    from,
+    until: clock.start_at,
+    dailyDays: DAILY_VISITOR_DAYS,
+    weeklyVisits: WEEKLY_VISITOR_VISITS,
+    storeOffsets: utcOffsetSpans(clock.time_zone, from, clock.start_at),
+  }, chance.customerId);
   const spent = await spendOnBonusStamps(trx, {
     campaignId: chance.campaignId,
-    customerId: chance.customerId,
     costCents: cost * chance.given,
     stamps: chance.given,
     heldOut: isHeldOut(chance.campaignId, chance.customerId),
     now: chance.now,
-  }, { windowMs, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS, storeOffsets });
+  }, audience);
   return spent ? { stamps: chance.given, costCentsEach: cost } : { stamps: 0, costCentsEach: 0 };
 }
 

@@ -4,6 +4,7 @@
 import type { CampaignDay, CampaignResults, CustomerFrequency } from '../../src/api/contract/campaigns';
 import type { AppDeps } from '../deps';
 import { notFound } from '../http-errors';
+import { audienceCustomerIds, type AudienceWindow } from '../repositories/campaign-audience';
 import { cardHoldersBefore, findCampaign, visitDays } from '../repositories/campaigns';
 import { isHeldOut } from './campaign-split';
 import { AUDIENCE_WINDOW_DAYS, CAMPAIGN_NOT_FOUND_MESSAGE, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
@@ -33,13 +34,15 @@ export async function campaignResults(deps: Deps, vendorId: string, campaignId: 
   // Store days numbered from the launch day: 0, 1, …; the 30 days before the launch are negative.
   const daysBefore = new Map<string, number[]>();
   const daysDuring = new Map<string, number[]>();
-  const stampsBeforeStart = new Map<string, number>();
-  for (const { customerId, day, stamps } of before) {
-    daysBefore.set(customerId, [...(daysBefore.get(customerId) ?? []), day - startDay]);
-    stampsBeforeStart.set(customerId, (stampsBeforeStart.get(customerId) ?? 0) + stamps);
-  }
+  for (const { customerId, day } of before) daysBefore.set(customerId, [...(daysBefore.get(customerId) ?? []), day - startDay]);
   for (const { customerId, day } of during) daysDuring.set(customerId, [...(daysDuring.get(customerId) ?? []), day - startDay]);
-  const audience = await audienceAtStart(deps, vendorId, campaign.audience as CustomerFrequency, start, daysBefore, stampsBeforeStart);
+  const audience = await audienceAtStart(deps, vendorId, campaign.audience as CustomerFrequency, {
+    from: windowStart,
+    until: start,
+    dailyDays: DAILY_VISITOR_DAYS,
+    weeklyVisits: WEEKLY_VISITOR_VISITS,
+    storeOffsets: calendar.offsets(windowStart, start),
+  });
   const elapsedDays = stoppedAt > start ? calendar.dayOf(stoppedAt - 1) - startDay + 1 : 0;
   /** Store days over since the launch, the launch day included. */
   const fullDays = stoppedAt > start ? calendar.dayOf(stoppedAt) - startDay : 0;
@@ -78,19 +81,11 @@ export async function campaignResults(deps: Deps, vendorId: string, campaignId: 
 }
 
 /**
- * The campaign's audience as it stood at its start, by the same rule the form counted before launch:
- * stamps (store days, for daily visitors) in the 30 days before the start; all = every card made before it.
+ * The campaign's audience as it stood at its start, by the query the form counted before launch (visits in
+ * the 30 days before the start, store days for daily visitors); all = every card made before the start,
+ * as only they have a before to compare with.
  */
-async function audienceAtStart(
-  deps: Deps,
-  vendorId: string,
-  frequency: CustomerFrequency,
-  start: number,
-  daysBefore: ReadonlyMap<string, number[]>,
-  stampsBeforeStart: ReadonlyMap<string, number>,
-): Promise<string[]> {
-  if (frequency === 'all') return cardHoldersBefore(deps.db.kysely, vendorId, start);
-  if (frequency === 'daily') return [...daysBefore].filter(([, days]) => days.length >= DAILY_VISITOR_DAYS).map(([customerId]) => customerId);
-  const minimumStamps = frequency === 'weekly' ? WEEKLY_VISITOR_VISITS : 1;
-  return [...stampsBeforeStart].filter(([, stamps]) => stamps >= minimumStamps).map(([customerId]) => customerId);
+async function audienceAtStart(deps: Deps, vendorId: string, frequency: CustomerFrequency, window: AudienceWindow): Promise<string[]> {
+  if (frequency === 'all') return cardHoldersBefore(deps.db.kysely, vendorId, window.until);
+  return audienceCustomerIds(deps.db.kysely, vendorId, frequency, window);
 }

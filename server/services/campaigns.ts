@@ -108,9 +108,10 @@ export async function campaignAudience(deps: ChannelDeps, vendorId: string): Pro
   const now = deps.now();
   const since = now - AUDIENCE_WINDOW_DAYS * DAY_MS;
   const calendar = await calendarOfStore(deps.db.kysely, vendorId);
-  const rule = { dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS, storeOffsets: calendar.offsets(since, now + 1) };
-  const counts = await countAudiences(deps.db.kysely, vendorId, since, rule);
-  return { ...counts, reach: await channelReach(deps, campaignChannels(deps), vendorId, { since, ...rule }) };
+  // One window for the counts and the reach, the one the delivery plan lists its audience over.
+  const window = { from: since, until: now + 1, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS, storeOffsets: calendar.offsets(since, now + 1) };
+  const counts = await countAudiences(deps.db.kysely, vendorId, window);
+  return { ...counts, reach: await channelReach(deps, campaignChannels(deps), vendorId, window) };
 }
 
 export function campaignStatus(record: Pick<CampaignRecord, 'start_at' | 'end_at' | 'paused_at' | 'ended_at'>, now: number): CampaignStatus {

@@ -298,6 +298,18 @@ export async function addCard(t: TestApp, vendorId: string, displayName: string 
   return { cardId, customerId, vendorId };
 }
 
+/** `count` customers with a card at the store and a confirmed address taking campaign e-mail, written at once (a big audience); answers their ids. */
+export async function mailableCards(t: TestApp, vendorId: string, count: number): Promise<string[]> {
+  const now = t.clock.now();
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  await t.db.kysely
+    .insertInto('customers')
+    .values(ids.map((id) => ({ id, display_name: null, email: `${id}@example.com`, email_normalized: `${id}@example.com`, created_at: now, updated_at: now, campaign_mail_opt_in: 1 })))
+    .execute();
+  await t.db.kysely.insertInto('stamp_cards').values(ids.map((id) => ({ id: crypto.randomUUID(), customer_id: id, vendor_id: vendorId, created_at: now, updated_at: now }))).execute();
+  return ids;
+}
+
 /** One stamp at `at` (epoch ms); answers the stamp event's id. */
 export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<string> {
   const id = crypto.randomUUID();
@@ -322,6 +334,31 @@ export async function stampsFrom(t: TestApp, card: TestCard, first: number, coun
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) ids.push(await stampAt(t, card, first + i * spacing));
   return ids;
+}
+
+/**
+ * Bare stamp rows at `times`, in one statement, for tests of who counts as a visitor (the card's figures are
+ * left as they were): `bonusCampaignId` makes them a bonus-stamps campaign's extra stamps, `voidedAt` removed ones.
+ */
+export async function stampRowsAt(t: TestApp, card: TestCard, times: readonly number[], marks: { bonusCampaignId?: string; voidedAt?: number } = {}): Promise<void> {
+  if (times.length === 0) return;
+  await t.db.kysely
+    .insertInto('stamp_events')
+    .values(times.map((at) => {
+      const id = crypto.randomUUID();
+      return {
+        id,
+        card_id: card.cardId,
+        customer_id: card.customerId,
+        vendor_id: card.vendorId,
+        token_id: `tok-${id}`,
+        kind: 'dynamic',
+        created_at: at,
+        bonus_campaign_id: marks.bonusCampaignId ?? null,
+        voided_at: marks.voidedAt ?? null,
+      };
+    }))
+    .execute();
 }
 
 /** A claim at `at` that takes `required` stamps off the card; answers the redemption's id. */

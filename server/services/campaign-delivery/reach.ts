@@ -1,18 +1,17 @@
 // How many customers of each audience each channel reaches today, for the Campaigns form before launch.
 import type { ChannelReach, CustomerFrequency } from '../../../src/api/contract/campaigns';
 import type { AppDeps } from '../../deps';
-import { audienceCustomerIds, optedOutCustomerIds, type AudienceRule } from '../../repositories/campaign-delivery';
+import { audienceCustomerIds, type AudienceWindow } from '../../repositories/campaign-audience';
+import { optedOutCustomerIds } from '../../repositories/campaign-delivery';
 import { reachGroupOf, type CampaignChannel } from './channel';
 
 const FREQUENCIES: readonly CustomerFrequency[] = ['daily', 'weekly', 'monthly', 'all'];
-
-export type AudienceRuleOptions = Omit<AudienceRule, 'audience'>;
 
 export async function channelReach(
   deps: Pick<AppDeps, 'db'>,
   channels: readonly CampaignChannel[],
   vendorId: string,
-  rule: AudienceRuleOptions,
+  window: AudienceWindow,
 ): Promise<Record<CustomerFrequency, ChannelReach>> {
   const db = deps.db.kysely;
   const optedOut = await optedOutCustomerIds(db, vendorId);
@@ -22,7 +21,7 @@ export async function channelReach(
   }
   const reach = {} as Record<CustomerFrequency, ChannelReach>;
   for (const audience of FREQUENCIES) {
-    const members = await audienceCustomerIds(db, vendorId, { audience, ...rule });
+    const members = await audienceCustomerIds(db, vendorId, audience, window);
     const count = (group: Set<string>) => members.filter((id) => group.has(id)).length;
     reach[audience] = { email: count(groups.email), pass: count(groups.pass), push: count(groups.push) };
   }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/migrations/dialect-types';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { enqueueJob, type BackoffPolicy } from '../../infra/jobs';
-import type { RequestsInFlight } from '../../infra/requests-in-flight';
+import type { QuietStepsPace, RequestsInFlight } from '../../infra/requests-in-flight';
 
 export const CAMPAIGN_PLAN_JOB = 'campaign-delivery.plan';
 export const PLAN_EVERY_MS = 5 * 60_000;
@@ -24,21 +24,24 @@ export interface CampaignRunnerPace {
 }
 
 /**
- * The longest a plan chunk or a send waits for a moment between requests. A server answering without a
- * break still plans 50 messages and sends a batch at least this often (3,000 messages a minute at most
- * would take 10,000 a few minutes), and a stamp then waits for one of them at most.
+ * How the plan's chunks and the runner's sends take their turns among requests (see QuietStepsPace): a
+ * step starts within 5 ms after an answer went out, or at any moment after 50 ms without one; a server
+ * that gives no such moment for 250 ms gives 5 ms anyway. A chunk of the plan or one message's send is a
+ * few milliseconds on a quiet machine, so a client's next request, coming some milliseconds after its
+ * answer, finds it over; a server busy without a break still gives the work 2% of its time.
  */
-export const QUIET_MOMENT_MAX_WAIT_MS = 1000;
+export const CAMPAIGN_QUIET_STEPS: QuietStepsPace = { spellMs: 5, idleMs: 50, maxWaitMs: 250 };
 
-/** What the plan's chunks and the runner's sends wait for: a moment no request is being answered (see deps.requestsInFlight). */
-export function campaignQuietMoment(requests: RequestsInFlight | undefined): () => Promise<void> {
-  return requests ? () => requests.quietMoment(QUIET_MOMENT_MAX_WAIT_MS) : () => yieldToRequests();
+/** What the plan's chunks and the runner's sends each wait for (see CAMPAIGN_QUIET_STEPS); one turn of the event loop without deps.requestsInFlight. */
+export function campaignQuietSteps(requests: RequestsInFlight | undefined): () => Promise<void> {
+  return requests ? requests.quietSteps(CAMPAIGN_QUIET_STEPS) : () => yieldToRequests();
 }
 
 /**
- * How the campaign runner paces a big send (besides waiting for a moment between requests before each
- * message, when the app's requestsInFlight is given). Every message is a few commits (the attempting mark, the
- * settle, the job's completion). On SQLite each runs in this thread and waits for the disk, and a stamp
+ * How the campaign runner paces a big send (besides taking each message's turn among requests, when the
+ * app's requestsInFlight is given: several messages in one spell after an answer, as many as start within
+ * it). Every message is a few commits (the attempting mark, which does not wait for the disk, the settle
+ * and the job's completion, which do). On SQLite each runs in this thread and waits for the disk, and a stamp
  * arriving meanwhile waits with it: 8 claimed at a time, one in flight, a yield to the event loop before
  * each and a rest as long as the batch took, so the send uses at most half the thread and a stamp waits
  * for at most one message's commits. On PostgreSQL the commits run in the database, which the stamps
@@ -47,7 +50,7 @@ export function campaignQuietMoment(requests: RequestsInFlight | undefined): () 
  */
 export function campaignRunnerPace(dialect: Dialect, requests?: RequestsInFlight): CampaignRunnerPace {
   const pace = dialect === 'sqlite' ? { batchSize: 8, concurrency: 1, restFactor: 1 } : { batchSize: 8, concurrency: 2, restFactor: 1 };
-  return requests ? { ...pace, quietMoment: campaignQuietMoment(requests) } : pace;
+  return requests ? { ...pace, quietMoment: campaignQuietSteps(requests) } : pace;
 }
 
 /** Queues the plan run of the next slot after `now` (or of the slot `now` is in, at start-up). */

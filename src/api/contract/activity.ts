@@ -76,6 +76,20 @@ export type ActivityPage = Static<typeof ActivityPage>;
 export const UtcOffset = (options: { description?: string } = {}) =>
   Type.Integer({ minimum: UTC_OFFSET_MINUTES.min, maximum: UTC_OFFSET_MINUTES.max, default: 0, ...options });
 
+/** GET /api/activity/{vendorId}/today?pageSize=&utcOffset= (the counter feed's lines when it opens) */
+export const TodaysActivityQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: ACTIVITY_PAGE_SIZE.min, maximum: ACTIVITY_PAGE_SIZE.max, default: ACTIVITY_PAGE_SIZE.default }),
+  utcOffset: UtcOffset({ description: "The browser's offset from UTC in minutes: the store's day for a store without a time zone" }),
+});
+
+export const TodaysActivity = Type.Object({
+  /** The store's day now, YYYY-MM-DD: midnight to midnight in its time zone. */
+  date: Type.String({ description: "The store's day now (its time zone), YYYY-MM-DD" }),
+  /** The newest events of that day, newest first, at most pageSize. */
+  items: Type.Array(ActivityItem),
+});
+export type TodaysActivity = Static<typeof TodaysActivity>;
+
 /** GET /api/dashboard/{vendorId}?utcOffset= */
 export const DashboardQuery = Type.Object({ utcOffset: UtcOffset() });
 

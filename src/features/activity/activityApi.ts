@@ -1,6 +1,6 @@
 // Activity, dashboard and live-feed endpoints, added to the one api slice.
 import { api } from '../../api/apiSlice';
-import type { ActivityItem, ActivityPage, DashboardResponse, StreamTicketResponse } from '../../api/contract/activity';
+import type { ActivityItem, ActivityPage, DashboardResponse, StreamTicketResponse, TodaysActivity } from '../../api/contract/activity';
 
 export interface ActivityPageArgs {
   vendorId: string;
@@ -48,6 +48,13 @@ export const activityApi = api.injectEndpoints({
      */
     getLatestActivity: build.mutation<ActivityPage, { vendorId: string; pageSize: number }>({
       query: ({ vendorId, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}`, method: 'GET', params: { page: 1, pageSize } }),
+    }),
+    /**
+     * GET /api/activity/{vendorId}/today?pageSize=&utcOffset= (bearer): the newest lines of the store's day (its time
+     * zone decides, not this browser's clock; the browser's offset only for a store without one).
+     */
+    getTodaysActivity: build.mutation<TodaysActivity, { vendorId: string; pageSize: number }>({
+      query: ({ vendorId, pageSize }) => ({ url: `/activity/${encodeURIComponent(vendorId)}/today`, method: 'GET', params: { pageSize, utcOffset: localUtcOffsetMinutes() } }),
     }),
     /** POST /api/activity/{vendorId}/stamps/{stampId}/remove (bearer) {reason}: staff take back a mistaken stamp. */
     removeStamp: build.mutation<ActivityItem, { vendorId: string; stampId: string; reason: string }>({

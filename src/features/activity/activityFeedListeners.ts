@@ -20,7 +20,6 @@ import {
   itemsBackfilled,
   itemsRelabelled,
   retryDelayMs,
-  todaysItems,
 } from './activityFeedSlice';
 
 /**
@@ -49,12 +48,15 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       // Opening for another vendor replaces the running cycle.
       listenerApi.cancelActiveListeners();
 
-      /** Today's latest lines, merged into the feed. A failure here only means the feed shows what it has. */
+      /**
+       * The latest lines of the store's day (the server cuts it at midnight in the store's time zone), merged into
+       * the feed. A failure here only means the feed shows what it has.
+       */
       const backfill = async (task: ForkedTaskAPI) => {
-        const request = listenerApi.dispatch(activityApi.endpoints.getLatestActivity.initiate({ vendorId, pageSize: ACTIVITY_FEED_MAX_LINES }, { track: false }));
+        const request = listenerApi.dispatch(activityApi.endpoints.getTodaysActivity.initiate({ vendorId, pageSize: ACTIVITY_FEED_MAX_LINES }, { track: false }));
         try {
           const { items } = await task.pause(request.unwrap());
-          listenerApi.dispatch(itemsBackfilled(todaysItems(items, Date.now())));
+          listenerApi.dispatch(itemsBackfilled(items));
         } catch {
           if (task.signal.aborted) request.abort();
         }
@@ -131,7 +133,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
         }
       };
 
-      // The feed opens with today's latest lines, not empty. A failure here only means it starts empty.
+      // The feed opens with the latest lines of the store's day, not empty. A failure here only means it starts empty.
       listenerApi.fork(backfill);
 
       const cycle = listenerApi.fork(async (task) => {

@@ -59,7 +59,7 @@ export const activityFeedSlice = createSlice({
       state.status = 'reconnecting';
       state.retries += 1;
     },
-    /** Today's latest lines, fetched when the feed opens: merged with any that arrived meanwhile. */
+    /** The store's day's latest lines, fetched when the feed opens: merged with any that arrived meanwhile. */
     itemsBackfilled(state, action: PayloadAction<ActivityItem[]>) {
       if (state.status === 'closed') return;
       const known = new Set(state.items.map((item) => item.id));
@@ -105,13 +105,6 @@ export const { selectActivityFeed } = activityFeedSlice.selectors;
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */
 export function retryDelayMs(retries: number): number {
   return Math.min(ACTIVITY_FEED_RETRY.maxMs, ACTIVITY_FEED_RETRY.firstMs * 2 ** Math.max(0, retries - 1));
-}
-
-/** The items of `items` that happened today on this browser's clock (the counter's day). */
-export function todaysItems(items: ActivityItem[], now: number): ActivityItem[] {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
-  return items.filter((item) => item.date >= start.getTime());
 }
 
 /**

@@ -15,6 +15,7 @@ export function startVendorStage(vendorId: string): VendorStage {
   const removeEventSource = installFakeEventSource();
   http.on(`POST /api/activity/${vendorId}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${vendorId}/stream?ticket=t` } });
   http.on(`GET /api/activity/${vendorId}`, { status: 200, body: { items: [], page: 1, pageSize: 8, total: 0, totalIsCapped: false, hasMore: false } });
+  http.on(`GET /api/activity/${vendorId}/today`, { status: 200, body: { date: '2026-11-22', items: [] } });
   return {
     http,
     stop() {

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { sql, type TransactionBuilder } from 'kysely';
+import { sql, type Kysely, type TransactionBuilder } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { openDb } from '../../../server/db';
 import { isDatabaseUnavailable, isTransactionConflict } from '../../../server/db/errors';
-import { inTransaction, retryPauseMs, RETRY_BASE_MS, TRANSACTION_ATTEMPTS, type RetryPolicy } from '../../../server/db/transactions';
+import { inRedoableTransaction, inTransaction, retryPauseMs, RETRY_BASE_MS, TRANSACTION_ATTEMPTS, type RetryPolicy } from '../../../server/db/transactions';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/app';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
@@ -247,5 +247,42 @@ describe('inTransaction', () => {
     }
     await voiding;
     expect(await histogram()).toEqual(await cardsByStamps());
+  });
+});
+
+describe('inRedoableTransaction (writes a later run redoes: a campaign plan chunk)', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(() => t.close());
+
+  /** Whether a commit on this connection waits for the disk: SQLite's `synchronous` (2 FULL, 1 NORMAL), PostgreSQL's `synchronous_commit`. */
+  const waitsForDisk = async (db: Kysely<Database>): Promise<boolean> => {
+    if (usingPostgres) return (await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)).rows[0]!.synchronous_commit !== 'off';
+    return Number((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)).rows[0]!.synchronous) >= 2;
+  };
+  const written = async () => (await t.db.kysely.selectFrom('app_settings').select('key').where('key', 'like', 'redo-%').execute()).map((row) => row.key);
+
+  it('commits its work without waiting for the disk, and every other commit still waits for it', async () => {
+    expect(await waitsForDisk(t.db.kysely)).toBe(true);
+    const waitedInside = await inRedoableTransaction(t.db, async (trx) => {
+      await trx.insertInto('app_settings').values({ key: 'redo-1', value: 'x' }).execute();
+      return waitsForDisk(trx);
+    });
+    expect(waitedInside).toBe(false);
+    expect(await written()).toEqual(['redo-1']);
+    expect(await waitsForDisk(t.db.kysely)).toBe(true);
+  });
+
+  it('keeps nothing of work that failed, and leaves the other commits waiting for the disk', async () => {
+    await expect(
+      inRedoableTransaction(t.db, async (trx) => {
+        await trx.insertInto('app_settings').values({ key: 'redo-2', value: 'x' }).execute();
+        throw new Error('the chunk failed');
+      }),
+    ).rejects.toThrow('the chunk failed');
+    expect(await written()).toEqual([]);
+    expect(await waitsForDisk(t.db.kysely)).toBe(true);
   });
 });

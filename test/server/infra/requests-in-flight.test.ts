@@ -88,3 +88,72 @@ test("the app's hooks count a request from its arrival until its answer is out",
   expect(requests.busy()).toBe(false);
   await app.close();
 });
+
+describe('quiet steps: background work in short spells just after an answer', () => {
+  const pace = { spellMs: 5, idleMs: 50, maxWaitMs: 250 };
+  let requests: ReturnType<typeof createRequestsInFlight>;
+
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    requests = createRequestsInFlight(() => Date.now());
+  });
+  afterEach(() => jest.useRealTimers());
+
+  /** A request answered now. */
+  const answer = () => {
+    const request = {};
+    requests.started(request);
+    requests.finished(request);
+  };
+
+  test('steps go at once just after an answer, several in one spell, and none once the spell is over', async () => {
+    const step = requests.quietSteps(pace);
+    answer();
+    expect(await settledSoon(step())).toBe(true);
+    await jest.advanceTimersByTimeAsync(4);
+    expect(await settledSoon(step())).toBe(true);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(await settledSoon(step())).toBe(false);
+  });
+
+  test('a step due in the middle of the gap between answers waits for the next answer (the next request may come any moment)', async () => {
+    const step = requests.quietSteps(pace);
+    answer();
+    await jest.advanceTimersByTimeAsync(10);
+    const next = step();
+    expect(await settledSoon(next)).toBe(false);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(await settledSoon(next)).toBe(false);
+    answer();
+    expect(await settledSoon(next)).toBe(true);
+  });
+
+  test('once no answer went out for a while nobody is waiting for one: steps go at any moment', async () => {
+    const step = requests.quietSteps(pace);
+    answer();
+    await jest.advanceTimersByTimeAsync(10);
+    const next = step();
+    await jest.advanceTimersByTimeAsync(39);
+    expect(await settledSoon(next)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await settledSoon(next)).toBe(true);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(await settledSoon(step())).toBe(true);
+    // A server that was never asked anything is idle too.
+    expect(await settledSoon(createRequestsInFlight(() => Date.now()).quietSteps(pace)())).toBe(true);
+  });
+
+  test('a server never quiet gives a spell anyway after the longest wait, with several steps in it', async () => {
+    const step = requests.quietSteps(pace);
+    requests.started({});
+    const first = step();
+    await jest.advanceTimersByTimeAsync(249);
+    expect(await settledSoon(first)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await settledSoon(first)).toBe(true);
+    await jest.advanceTimersByTimeAsync(4);
+    expect(await settledSoon(step())).toBe(true);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(await settledSoon(step())).toBe(false);
+  });
+});

@@ -23,6 +23,12 @@ describe('rowsFromLines', () => {
     ]);
   });
 
+  it('keeps prices whose currency is written in letters (Rs, RM, TL) beside their names, not in a column of their own', () => {
+    const names = [line('Masala Chai', 60, 10, 140), line('Paneer Tikka', 60, 50, 150), line('Nasi Lemak', 60, 90, 130), line('Adana Kebap', 60, 130, 140)];
+    const prices = [line('Rs 120', 540, 10, 80), line('Rs 260', 541, 50, 80), line('RM8.50', 538, 90, 82), line('TL45', 542, 130, 60)];
+    expect(rowsFromLines([...names, ...prices])).toEqual(['Masala Chai    Rs 120', 'Paneer Tikka    Rs 260', 'Nasi Lemak    RM8.50', 'Adana Kebap    TL45']);
+  });
+
   it('keeps one column where a few centred headings start at the same place, so names stay whole and meet their prices', () => {
     const headings = [line('Melts', 200, 10, 60), line('Deli', 205, 130, 50), line('Sides', 200, 250, 60)];
     const items = [

@@ -29,6 +29,22 @@ describe('pageView', () => {
     expect(view!.width / view!.height).toBeCloseTo(page.width! / page.height!, 2);
   });
 
+  test('shows only the page when the scanner cut a small card out of a big photo, so both have the same shape', async () => {
+    const card = await tiltedMenu(0);
+    const photo = await sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#3a3330' } })
+      .composite([{ input: card, left: 1200, top: 800 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const geometry: PreparedGeometry = { rotationDegrees: 0 };
+    const prepared = await prepareForOcr(photo, { maxLongSide: 2000, maxUpscale: 2, rgb: true }, geometry);
+    const page = await sharp(prepared!).metadata();
+
+    const view = await pageView(photo, geometry, 0);
+
+    expect(geometry.crop?.width).toBeLessThan(0.5);
+    expect(view!.width / view!.height).toBeCloseTo(page.width! / page.height!, 2);
+  });
+
   test('a photo taken in portrait (EXIF orientation) is shown upright', async () => {
     const view = await pageView(await jpegWithExif('menu', 300, 100), { rotationDegrees: 0 }, 0);
 

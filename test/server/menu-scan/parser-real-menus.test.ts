@@ -17,6 +17,8 @@ describe('parseMenuText on real menus', () => {
       ['OCR reading € as ∈ after a whole price', 'Laugenstange    1 ∈', one('Laugenstange', 100)],
       ['OCR reading € as "C," before the price', 'Gnocchetti alle ortiche    C,13,00', one('Gnocchetti alle ortiche', 1300)],
       ['OCR reading € as "C." apart from the price', 'Tagliolini alla Bottarga    C. 15,00', one('Tagliolini alla Bottarga', 1500)],
+      ['OCR reading £ as "f" in a price right after the name', 'Beef Burger f13.50', one('Beef Burger', 1350)],
+      ['a Chinese character OCR read after a whole price', 'COLD BREW    5號', one('COLD BREW', 500)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -73,6 +75,24 @@ describe('parseMenuText on real menus', () => {
     ])('drops %s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
+  });
+});
+
+describe('parseMenuText on names with their description and price under them', () => {
+  it('gives the price that closes a description to the name above it, takes no description for an item, and keeps a name in lower case', () => {
+    const menu = [
+      'MAINS',
+      'Fish and Chips',
+      'beer-battered haddock, mushy peas    14.50',
+      'Ploughmans Lunch',
+      'cheddar, pickle,',
+      'crusty bread and chutney    11.00',
+      'Caesar Salad    9.75',
+      'cos lettuce, anchovies, croutons',
+      'Extras',
+      'gekochtes Ei    1,20',
+    ].join('\n');
+    expect(parseMenuText(menu)).toEqual([...one('Fish and Chips', 1450), ...one('Ploughmans Lunch', 1100), ...one('Caesar Salad', 975), ...one('gekochtes Ei', 120)]);
   });
 });
 

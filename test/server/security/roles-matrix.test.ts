@@ -12,6 +12,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/qrcode/generate/:vendorId': 'counter',
   'POST /api/qrcode/printable': 'staff',
   'GET /api/activity/:vendorId': 'counter',
+  'GET /api/activity/:vendorId/today': 'counter',
   'POST /api/activity/:vendorId/stream-ticket': 'counter',
   'GET /api/handover/:vendorId/pending': 'counter',
   'POST /api/handover/:vendorId/claims/:claimId': 'counter',

@@ -40,6 +40,7 @@ beforeEach(() => {
   http.on(`GET /api/vendor/${VENDOR}`, { status: 200, body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null }, items: [] } });
   http.on(`POST /api/activity/${VENDOR}/stream-ticket`, { status: 200, body: { ticket: 't', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=t` } });
   http.on(`GET /api/activity/${VENDOR}`, { status: 200, body: { items: [], page: 1, pageSize: 8, total: 0, totalIsCapped: false, hasMore: false } });
+  http.on(`GET /api/activity/${VENDOR}/today`, { status: 200, body: { date: '2026-11-22', items: [] } });
   http.on(DASHBOARD, () => ({ status: 200, body: dashboard(owed) }));
 });
 

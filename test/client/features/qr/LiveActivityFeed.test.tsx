@@ -48,19 +48,19 @@ describe('LiveActivityFeed', () => {
     expect(screen.getByText('Waiting for the next scan…')).toBeInTheDocument();
   });
 
-  it("opens with today's latest stamps and claims, not yesterday's, and adds new ones on top", async () => {
-    jest.setSystemTime(new Date('2026-11-22T15:00:00'));
-    const today = Date.parse('2026-11-22T09:30:00');
-    const yesterday = Date.parse('2026-11-21T18:00:00');
-    http.on(`GET /api/activity/${VENDOR}`, {
+  it("opens with the latest stamps and claims of the store's day, which the server decides, and adds new ones on top", async () => {
+    // 00:30 on this browser's clock; the store's time zone is ahead (in Kolkata, say, with the browser on UTC), so
+    // its day began before the browser's midnight: a claim at 23:45 last night here is today's at the store.
+    jest.setSystemTime(new Date(2026, 10, 23, 0, 30));
+    const beforeBrowserMidnight = new Date(2026, 10, 22, 23, 45).getTime();
+    http.on(`GET /api/activity/${VENDOR}/today`, {
       status: 200,
       body: {
+        date: '2026-11-23',
         items: [
-          { id: 'r0', type: 'redemption', customer: 'Cleo', date: today + 60_000, reward: 'Flat White', required: 10 },
-          { id: 'e0', type: 'stamp', customer: 'Dan', date: today, reward: 'Flat White', stamps: 9, required: 10 },
-          { id: 'old', type: 'stamp', customer: 'Eve', date: yesterday, reward: 'Flat White', stamps: 2, required: 10 },
+          { id: 'r0', type: 'redemption', customer: 'Cleo', date: beforeBrowserMidnight, reward: 'Flat White', required: 10 },
+          { id: 'e0', type: 'stamp', customer: 'Dan', date: beforeBrowserMidnight - 60_000, reward: 'Flat White', stamps: 9, required: 10 },
         ],
-        page: 1, pageSize: 8, total: 3, totalIsCapped: false, hasMore: false,
       },
     });
     renderFeed();
@@ -68,6 +68,9 @@ describe('LiveActivityFeed', () => {
     await serverSends('open');
     const lineTexts = () => [...document.querySelectorAll('.sw-live-feed__line')].map((line) => line.textContent);
     expect(lineTexts()).toEqual(['Reward claimed by Cleo', 'Dan collected a stamp · 9/10']);
+    // The browser's offset goes along only for a store without a time zone.
+    const [asked] = http.sent(`GET /api/activity/${VENDOR}/today`);
+    expect(new URL(asked.url, 'http://x').searchParams.get('utcOffset')).toBe(String(-new Date().getTimezoneOffset() || 0));
     expect(screen.queryByText('Waiting for the next scan…')).not.toBeInTheDocument();
     await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: Date.now(), reward: 'Flat White', stamps: 4, required: 10 });
     expect(lineTexts()).toEqual(['Ana collected a stamp · 4/10', 'Reward claimed by Cleo', 'Dan collected a stamp · 9/10']);

@@ -3,7 +3,7 @@
 import type { CampaignInput, CampaignResults } from '../../../../src/api/contract/campaigns';
 import { isHeldOut } from '../../../../server/services/campaign-split';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addCard, addTeamMember, campaignInput, createStore, DAY, HOUR, launchCampaign, MINUTE, stampAt, type TestCard, type TestStore } from '../../factories';
+import { addCard, addTeamMember, campaignInput, createStore, DAY, HOUR, launchCampaign, MINUTE, stampAt, stampRowsAt, type TestCard, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -96,6 +96,21 @@ describe('GET /api/campaigns/:vendorId/:id/results', () => {
     expect(body.days).toEqual([{ at: start, date: '2026-11-22', messaged: 40 }, { at: Date.parse('2026-11-23T00:00:00Z'), date: '2026-11-23', messaged: 0 }]);
     // 1 visit a day against 1 in 30 days, for every customer alike (no spread).
     expect(body.effect).toEqual({ estimate: expect.closeTo(100 * (1 - 1 / 30), 6), low: expect.closeTo(100 * (1 - 1 / 30), 6), high: expect.closeTo(100 * (1 - 1 / 30), 6) });
+  });
+
+  it('counts the audience the form counted and the plan messaged: no bonus stamps as visits, no deleted wallets', async () => {
+    const [regular, bonusOnly, gone] = await cards(3);
+    const now = t.clock.now();
+    for (const card of [regular, gone]) await stampRowsAt(t, card, [now - 5 * DAY, now - 3 * DAY, now - DAY]);
+    // Two visits, each doubled by a bonus stamp: four stamps, but two visits, so not weekly.
+    await stampRowsAt(t, bonusOnly, [now - 3 * DAY, now - DAY]);
+    const earlier = await launch({ promotionType: 'bonus-stamps', abTesting: false, campaignTitle: 'Double stamps' });
+    await stampRowsAt(t, bonusOnly, [now - 3 * DAY, now - DAY], { bonusCampaignId: earlier.id });
+    await t.db.kysely.updateTable('customers').set({ deleted_at: now }).where('id', '=', gone.customerId).execute();
+
+    const { id } = await launch({ targetAudience: 'weekly', abTesting: false });
+    t.clock.advance(DAY);
+    expect((await results(id)).json<CampaignResults>()).toMatchObject({ mode: 'before-after', messaged: 1 });
   });
 
   it('answers 404 for another store\'s campaign and refuses staff', async () => {

@@ -3,7 +3,8 @@
 // 00:30 shop time came on two days. A store without a time zone counts UTC days.
 import type { CampaignAudience, CampaignInput, CampaignResults } from '../../../../src/api/contract/campaigns';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { addCard, campaignInput, createStore, DAY, HOUR, launchCampaign, MINUTE, setStoreTimeZone, stampAt, type TestCard, type TestStore } from '../../factories';
+import type { CardResponse } from '../../../../src/api/contract/customer';
+import { addCard, asCustomer, campaignInput, createStore, customerIdOfCredential, DAY, HOUR, launchCampaign, MINUTE, newCustomer, onlyCardOf, setReward, setStoreTimeZone, stampAt, type TestCard, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -26,8 +27,8 @@ async function audience(): Promise<CampaignAudience> {
 }
 
 /** Every other night, five times in the last 30 days: a stamp at 23:30 and one at 00:30 shop time (`lateEvening` is the last 23:30, in UTC). */
-async function nightOwl(lateEvening: number): Promise<TestCard> {
-  const card = await addCard(t, store.id, 'Night Owl');
+async function nightOwl(lateEvening: number, card?: TestCard): Promise<TestCard> {
+  card ??= await addCard(t, store.id, 'Night Owl');
   for (let night = 0; night < 5; night += 1) {
     await stampAt(t, card, lateEvening - 2 * night * DAY);
     await stampAt(t, card, lateEvening - 2 * night * DAY + HOUR);
@@ -54,6 +55,23 @@ describe('GET /api/campaigns/:vendorId/audience: daily visitors (10+ days of the
     await setStoreTimeZone(t, store.id, null);
     await nightOwl(at('2026-11-20T18:00:00Z'));
     expect(await audience()).toMatchObject({ daily: 0, monthly: 1 });
+  });
+});
+
+describe('GET /api/customer/cards/:id: an offer for daily visitors goes to the customers the form counted', () => {
+  it('in Asia/Kolkata, a customer who came five nights at 23:30 and 00:30 (and today) sees it on their card', async () => {
+    await setStoreTimeZone(t, store.id, 'Asia/Kolkata');
+    await setReward(t, store.id, { stamps: 20, item: 'Masala chai' });
+    // The first scan, now: 15:30 on 22 November shop time.
+    const credential = await newCustomer(t, store.id);
+    const cardId = await onlyCardOf(t, credential);
+    await nightOwl(at('2026-11-20T18:00:00Z'), { cardId, customerId: await customerIdOfCredential(t, credential), vendorId: store.id });
+    expect(await audience()).toMatchObject({ daily: 1 });
+
+    const id = await launchCampaign(t, store, campaignInput(t, { targetAudience: 'daily', promotionType: 'discount' }));
+    t.clock.advance(MINUTE);
+    const card = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${cardId}`, headers: asCustomer(credential) });
+    expect(card.json<CardResponse>().offers?.map((offer) => offer.id)).toEqual([id]);
   });
 });
 

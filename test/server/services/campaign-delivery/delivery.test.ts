@@ -15,9 +15,9 @@ import {
   campaignRunnerPace,
   planCampaignMessages,
 } from '../../../../server/services/campaign-delivery';
-import { createRequestsInFlight } from '../../../../server/infra/requests-in-flight';
+import { createRequestsInFlight, type RequestsInFlight } from '../../../../server/infra/requests-in-flight';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { asCustomer, campaignInput, launchCampaign, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
+import { asCustomer, campaignInput, launchCampaign, mailableCards, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
 import { buildTestApp, type TestApp } from '../../helpers';
 
@@ -357,5 +357,41 @@ describe('a send beside the stamps', () => {
     requests.finished(stamp);
     expect(await run).toBe(2);
     expect(campaignMails()).toHaveLength(2);
+  });
+});
+
+describe('a big plan, written in chunks', () => {
+  it('a plan stopped between chunks (its server died) is finished by the next run: every customer gets the message once, none twice, none left out', async () => {
+    const customers = await mailableCards(t, store.id, 120);
+    await launch();
+    const planned = async () => t.db.kysely.selectFrom('campaign_messages').select(['customer_id', 'channel', 'period']).execute();
+    // The first server takes its turns until its first chunk is written, then never gets another: it died there.
+    let died: () => void = () => undefined;
+    const hasDied = new Promise<void>((resolve) => (died = resolve));
+    const dying: RequestsInFlight = {
+      ...createRequestsInFlight(),
+      quietSteps: () => async () => {
+        if ((await planned()).length === 0) return;
+        died();
+        await new Promise<never>(() => undefined);
+      },
+    };
+    void planCampaignMessages({ ...t.deps, requestsInFlight: dying }, campaignChannels(t.deps));
+    await hasDied;
+    const firstChunk = (await planned()).length;
+    expect(firstChunk).toBeGreaterThan(0);
+    expect(firstChunk).toBeLessThan(customers.length);
+
+    expect(await planCampaignMessages(t.deps, campaignChannels(t.deps))).toBe(customers.length - firstChunk);
+    const rows = await planned();
+    expect(rows.map((row) => row.customer_id).sort()).toEqual([...customers].sort());
+    const keys = await t.db.kysely.selectFrom('jobs').select('idempotency_key').where('kind', '=', 'campaign-message.send').execute();
+    expect(new Set(keys.map((key) => key.idempotency_key)).size).toBe(customers.length);
+    expect(keys).toHaveLength(customers.length);
+
+    const sending = runner();
+    while ((await sending.runOnce()) > 0);
+    const mailedTo = campaignMails().map((mail) => mail.to);
+    expect(mailedTo.sort()).toEqual(customers.map((id) => `${id}@example.com`).sort());
   });
 });
