@@ -1,6 +1,7 @@
 // SQL for the names shown with who did what: a person of the team, or the store's owner.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { nextStoreVersion } from './store-version';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -17,9 +18,16 @@ export interface ActorColumns {
   name: string;
 }
 
-/** Who last changed the store's settings (its profile, reward or stamp budget). */
-export async function recordStoreSettingsActor(db: Queryable, vendorId: string, actor: ActorColumns): Promise<void> {
-  await db.updateTable('vendors').set({ settings_updated_by_person_id: actor.personId, settings_updated_by: actor.name }).where('id', '=', vendorId).execute();
+/**
+ * Who last changed the store's settings (its profile, reward or stamp budget). The name is part of the store's
+ * profile answer, so the same write moves the store's version: a server that kept the answer reads it afresh.
+ */
+export async function recordStoreSettingsActor(db: Queryable, vendorId: string, actor: ActorColumns, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('vendors')
+    .set({ settings_updated_by_person_id: actor.personId, settings_updated_by: actor.name, updated_at: nextStoreVersion(now) })
+    .where('id', '=', vendorId)
+    .execute();
 }
 
 /** Who last saved the store's reward settings (stamp mode, auto-redeem, expiry). */

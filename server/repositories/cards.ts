@@ -201,20 +201,28 @@ export async function listCards(db: Queryable, customerId: string): Promise<Card
 }
 
 /**
- * The id of the customer's card for this store, creating an empty one when there is none.
+ * The id of the customer's card for this store, creating an empty one when there is none (`created`), not
+ * numbered yet: numberNewCard gives it the store's next customer number at the end of the transaction.
  * INSERT … ON CONFLICT DO NOTHING: two first scans at once end with one card.
  */
-export async function ensureCardId(db: Queryable, customerId: string, vendorId: string, newId: string, now: number): Promise<string> {
+export async function ensureCardId(db: Queryable, customerId: string, vendorId: string, newId: string, now: number): Promise<{ id: string; created: boolean }> {
   const existing = await cardIdFor(db, customerId, vendorId);
-  if (existing) return existing;
-  // A new card takes the store's next customer number from the vendor's counter. The UPDATE holds
-  // the vendor row until the transaction ends, so concurrent first scans at one store number one after
-  // another. (A lost race for the same customer's card only leaves a gap in the numbers.)
-  const [counter] = await nextCustomerNumberQuery(db, vendorId);
-  await insertCardQuery(db, newId, customerId, vendorId, counter ? Number(counter.customer_count) : null, now);
+  if (existing) return { id: existing, created: false };
+  await insertCardQuery(db, newId, customerId, vendorId, null, now);
   const row = await cardIdFor(db, customerId, vendorId);
   if (!row) throw new Error(`no card for store ${vendorId} after creating one`);
-  return row;
+  return { id: row, created: row === newId };
+}
+
+/**
+ * Gives a card created in this transaction the store's next customer number, from the vendor's counter.
+ * The counter's UPDATE holds the vendor row until the transaction ends, so concurrent first scans at one
+ * store number one after another: the caller runs it last, so that each holds the row only for its commit
+ * and the others' stamps go in meanwhile.
+ */
+export async function numberNewCard(db: Queryable, vendorId: string, cardId: string): Promise<void> {
+  const [counter] = await nextCustomerNumberQuery(db, vendorId);
+  if (counter) await customerNumberQuery(db, cardId, Number(counter.customer_count));
 }
 
 // The statements of a scan's transaction are compiled once.
@@ -224,6 +232,10 @@ const nextCustomerNumberQuery = reusableQuery<[vendorId: string], { customer_cou
     .set((eb) => ({ customer_count: eb('customer_count', '+', 1) }))
     .where('id', '=', vendorId)
     .returning('customer_count'),
+);
+
+const customerNumberQuery = reusableQuery<[cardId: string, customerNumber: number], unknown>(2, (db, cardId, customerNumber) =>
+  db.updateTable('stamp_cards').set({ customer_number: customerNumber }).where('id', '=', cardId),
 );
 
 const insertCardQuery = reusableQuery<[id: string, customerId: string, vendorId: string, customerNumber: number | null, now: number], unknown>(5, (db, id, customerId, vendorId, customerNumber, now) =>

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import { textError, unauthorized } from '../http-errors';
-import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
+import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, numberNewCard, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
 import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
@@ -14,7 +14,7 @@ import { scanMessages } from './scan-messages';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
-import { announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
+import { addToStorePace, announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
 import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
@@ -147,7 +147,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // request with the credential finds. Asked before the card, so the customer's row and then the
       // card's are taken in the order a wallet deletion takes them.
       if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw unauthorized(NO_CUSTOMER_MESSAGE);
-      const cardId = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
+      const { id: cardId, created: cardCreated } = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       // Stamps past the store's expiry end before this visit's stamps are added (recorded as an expiry).
       if (cardRowBefore && cardRowBefore.id === cardId) {
         const expiresAt = stampsExpireAt(cardRowBefore.last_stamp_at, cardRowBefore.stamps, settings.expiryDays);
@@ -158,6 +158,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // One event per stamp (the first carries the token: its unique index refuses a second scan of the code),
       // each with the card size it was given under; the relay budget counts every one of them.
       let relay: { codeKey: string; alertChanged: boolean } = { codeKey: '', alertChanged: false };
+      let pacedStamps = 0;
       for (const [index, id] of stampEventIds.entries()) {
         await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: index === 0 ? tokenId : `${tokenId}#${index + 1}`, kind, cardRequired: reward.stamps, deviceId }, now);
         // the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
@@ -166,6 +167,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
           vendorId, kind, tokenId, codeIssuedAt: issuedAt, clientAddress: input.clientAddress, customerId, newDevice: index === 0 && created !== undefined, stampEventId: id, timeZone: context.store_time_zone,
         }, now, trx);
         relay = { codeKey: admitted.codeKey, alertChanged: relay.alertChanged || admitted.alertChanged };
+        if (admitted.countsTowardPace) pacedStamps += 1;
       }
       // A running bonus-stamps campaign doubles the stamps (its budget spent here, after the code's row
       // and before the card's, so every stamp takes its locks in one order); the extra ones are marked as bonus.
@@ -184,8 +186,13 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       // The visit number and card count the activity list shows for this stamp (and for any
       // stamp of the card in this same millisecond, whose order among them is by id).
       await refreshStampFigures(trx, [cardId], now);
-      await bumpStoreCounter(trx, vendorId, 'stamps', now, given + bonus);
       await enqueueGoogleWalletUpdates(trx, now, [cardId]);
+      // The store's own rows last (its vendor row when numbering a new card, its pace, its counters): each
+      // UPDATE holds its row until the commit and every scan at the store needs it, so each scan holds them
+      // for its commit alone, and a burst of scans at one store is not one transaction at a time.
+      if (cardCreated) await numberNewCard(trx, vendorId, cardId);
+      for (let paced = 0; paced < pacedStamps; paced += 1) await addToStorePace(trx, { vendorId, kind, timeZone: context.store_time_zone }, now);
+      await bumpStoreCounter(trx, vendorId, 'stamps', now, given + bonus);
       return { card, credential: created?.credential, customerId, bonus, ...relay };
     });
   } catch (error) {

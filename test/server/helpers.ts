@@ -57,7 +57,7 @@ export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> &
   const { config: configOverrides, ...depOverrides } = overrides;
   const config: Config = { ...loadConfig({ PUBLIC_URL: 'http://stampwise.test', DATA_DIR: '/tmp/stampwise-test' }), ...configOverrides };
   const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', sqliteImage: migratedDatabaseImage(), pgSchema });
+  const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', sqliteImage: migratedDatabaseImage(), pgSchema, connectTimeoutMs: config.dbConnectTimeoutMs });
   try {
     await migrateToLatest(db);
   } catch (error) {

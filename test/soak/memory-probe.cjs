@@ -12,6 +12,7 @@ const path = require('node:path');
 const v8 = require('node:v8');
 const diagnostics = require('node:diagnostics_channel');
 const { PerformanceObserver, constants } = require('node:perf_hooks');
+const { isMainThread } = require('node:worker_threads');
 
 const dir = process.env.MEMORY_PROBE_DIR;
 if (dir) {
@@ -61,7 +62,8 @@ if (dir) {
     const minute = minuteNow();
     const usage = process.memoryUsage();
     const heap = v8.getHeapStatistics();
-    write({ minute: Number(minute.toFixed(1)), rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), heapTotal: mb(usage.heapTotal), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers), v8Malloced: mb(heap.malloced_memory), openRequests: inFlight.size, heapLow: mb(window.low), heapHigh: mb(window.high), fullGcs: window.fullGcs });
+    // The SQLite server's read worker loads the probe too and writes into the same file, marked.
+    write({ ...(isMainThread ? {} : { thread: 'worker' }), minute: Number(minute.toFixed(1)), rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), heapTotal: mb(usage.heapTotal), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers), v8Malloced: mb(heap.malloced_memory), openRequests: inFlight.size, heapLow: mb(window.low), heapHigh: mb(window.high), fullGcs: window.fullGcs });
     window = { low: Infinity, high: 0, fullGcs: 0 };
     const due = snapshotAt.findIndex((at) => minute >= at);
     if (due >= 0) {

@@ -44,6 +44,8 @@ export interface RelayAdmission {
   codeKey: string;
   /** The code's alert appeared or changed with this stamp (the live feed is told after the commit). */
   alertChanged: boolean;
+  /** The stamp counts toward the store's pace (addToStorePace): a relay must not raise its own next budget. */
+  countsTowardPace: boolean;
 }
 
 /** The budget row's count after this stamp; creates the row (with the budget following the store's pace) on a code's first stamp. */
@@ -60,7 +62,8 @@ async function takeStamp(trx: Transaction<Database>, config: RelayConfig, scan: 
 
 /**
  * Counts the stamp against its code's budget (throws CodeBudgetSpent past it), records the stamp's signals,
- * flags the code when the signals say so, and adds the stamp to the store's pace unless its code is flagged.
+ * and flags the code when the signals say so; whether the stamp counts toward the store's pace (not when its
+ * code is flagged) is for the caller to record with addToStorePace.
  */
 export async function admitStamp(
   deps: { config: { relay: RelayConfig } },
@@ -94,6 +97,14 @@ export async function admitStamp(
     deviceStores,
   });
   // A relay must not raise its own next budget: stamps of flagged codes stay out of the pace.
-  if (!alertChanged) await recordPace(trx, scan.vendorId, paceDay(now, scan.timeZone), Math.floor(now / MINUTE_MS) * MINUTE_MS, scan.kind);
-  return { codeKey, alertChanged };
+  return { codeKey, alertChanged, countsTowardPace: !alertChanged };
+}
+
+/**
+ * Adds an admitted stamp to the store's pace (the busiest minute its budgets follow). The pace row is one per
+ * store and day, and its UPDATE holds the row until the transaction ends: the scan runs this at its end, so
+ * that concurrent scans at the store wait for its commit only.
+ */
+export async function addToStorePace(trx: Transaction<Database>, scan: Pick<RelayScan, 'vendorId' | 'kind' | 'timeZone'>, now: number): Promise<void> {
+  await recordPace(trx, scan.vendorId, paceDay(now, scan.timeZone), Math.floor(now / MINUTE_MS) * MINUTE_MS, scan.kind);
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { recordBudgetRefusal } from '../../repositories/relay';
 import { announceAlert } from './review';
 
-export { admitStamp, CodeBudgetSpent, type RelayAdmission, type RelayScan } from './admit';
+export { addToStorePace, admitStamp, CodeBudgetSpent, type RelayAdmission, type RelayScan } from './admit';
 export { announceAlert, listRelayAlerts, voidCode, getBudgetSettings, updateBudgetSettings, alertMessage } from './review';
 export { stampBudget, codeKeyFor } from './budget';
 export { networkPrefix } from './network';

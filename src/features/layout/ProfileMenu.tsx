@@ -24,6 +24,11 @@ export function initialsOf(name: string): string {
   return letters.map((word) => Array.from(word)[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
+/** An error the server answered with (a number status), not a request that failed or was aborted on the way. */
+function isServerAnswer(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+}
+
 type MenuKey = 'store-settings' | 'account-settings' | 'logout' | `language-${Locale}`;
 
 interface MenuEntry {
@@ -62,9 +67,12 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
 
-  // If the vendor cannot be loaded the session is cleared and the vendor signs in again.
+  // If the server refuses to give the vendor (an HTTP error answer) the session is cleared and the vendor signs in
+  // again. A request that got no answer says nothing about the session: the network dropped, or the page is being
+  // left — a page opened by address aborts the old page's requests, and ending the session there deleted the
+  // token the next page was about to start with (it opened on the sign-in screen).
   useEffect(() => {
-    if (!isError) return;
+    if (!isError || !isServerAnswer(error)) return;
     console.error(NAV_TEXT.vendorLoadFailedLog, error);
     dispatch(loggedOut());
     navigate(ROUTES.login, { replace: true });

@@ -209,6 +209,18 @@ describe('profile menu', () => {
     await waitFor(() => expect(store.getState().session.token).toBeNull());
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  test('a vendor load that gets no answer (network down, or the page being left for another) keeps the session', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.fakeApi.on('GET /api/vendor/v1', () => 'network-failure');
+    localStorage.setItem('token', token);
+    const { router, store } = renderNav();
+    await waitFor(() => expect(api.fakeApi.sent('GET /api/vendor/v1').length).toBeGreaterThan(0));
+    await waitFor(() => expect(store.getState().api.queries['getVendor("v1")']?.status).toBe('rejected'));
+    expect(store.getState().session.token).toBe(token);
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(router.state.location.pathname).not.toBe('/login');
+  });
 });
 
 describe('nav rules', () => {

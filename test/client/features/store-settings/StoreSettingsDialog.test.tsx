@@ -1,6 +1,8 @@
 // Store Settings dialog: loading, load failure, tabs and their buttons, Save's multipart form.
 import { screen, waitFor, within } from '@testing-library/react';
+import { makeStore } from '../../../../src/app/store';
 import { StoreSettingsDialog } from '../../../../src/features/store-settings/StoreSettingsDialog';
+import { vendorApi } from '../../../../src/features/store-settings/vendorApi';
 import { renderWithApp } from '../../render';
 import { setupUser } from '../../support/browser';
 import { deferred, installFakeApi, type FakeApi, type Reply } from '../../support/fakeHttp';
@@ -223,6 +225,39 @@ describe('StoreSettingsDialog', () => {
     // The preview shows the unsaved choice: the menu's price in euros.
     expect(within(screen.getByLabelText('Corner Coffee store preview')).getByText('€4.20')).toBeInTheDocument();
     await user.click(getTab('Setup'));
+    await user.click(getButton('Save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const form = fakeApi.requests.find((request) => request.method === 'POST')?.body as FormData;
+    expect(form.get('currency')).toBe('EUR');
+  });
+
+  test("a reload of the profile that answers after the owner chose a currency leaves the choice in the form, and Save sends it", async () => {
+    // The dialog shows the profile the page already had and asks the server again as it opens; on a busy
+    // machine that answer comes after the owner picked euros.
+    fakeApi.on(`POST ${VENDOR_URL}`, { status: 200, body: {} });
+    const store = makeStore({ session: { token } });
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse() });
+    await store.dispatch(vendorApi.endpoints.getVendor.initiate(VENDOR_ID));
+    const reload = deferred<Reply>();
+    fakeApi.on(`GET ${VENDOR_URL}`, () => reload.promise);
+    const onClose = jest.fn();
+    renderWithApp(<StoreSettingsDialog open onClose={onClose} />, { store });
+    const user = setupUser();
+    await screen.findByLabelText('Company');
+    await waitFor(() => expect(vendorLoads()).toHaveLength(2));
+
+    await user.click(screen.getByLabelText('Currency'));
+    await user.keyboard('euro');
+    const euro = await waitFor(() => {
+      const option = document.querySelector<HTMLElement>('.ant-select-item-option[title="EUR — Euro"]');
+      expect(option).not.toBeNull();
+      return option as HTMLElement;
+    });
+    await user.click(euro);
+    // The server's answer differs from the cached one (a teammate saved meanwhile): the owner's choice stays.
+    reload.resolve({ status: 200, body: { ...vendorResponse(), vendor: { ...vendorResponse().vendor, settingsChangedBy: 'Ana' } } });
+    await screen.findByTestId('settings-changed-by');
     await user.click(getButton('Save'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

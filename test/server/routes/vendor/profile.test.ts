@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../helpers';
 import {
+  addTeamMember,
   createMenuItem,
   createVendor,
   type TestVendor,
@@ -127,6 +128,20 @@ describe('owner-only /api/vendor routes', () => {
 });
 
 describe('POST /api/vendor/:vendorId', () => {
+  test("GET names a manager who saved the reward right after the owner's page had read the store", async () => {
+    const manager = await addTeamMember(t, vendor.id, 'manager');
+    const latteId = await createMenuItem(t, vendor.id, 'Latte');
+    expect((await getVendor()).json().vendor.settingsChangedBy).toBeUndefined();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${vendor.id}`,
+      headers: manager.auth,
+      payload: { stamps: 8, item: latteId, itemCustom: null, expiry: '2027-06-30' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await getVendor()).json().vendor.settingsChangedBy).toBe('Test manager');
+  });
+
   test('saves the text fields (trimmed) and answers the vendor as GET shows it; GET then names who saved them', async () => {
     const response = await postProfile({ company: '  Bean   Here ', address: '7 Quay St', open_hours: 'Mon–Sat 8–16', website: ' https://beanhere.test/menu ' });
 
