@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalMenuScanner, MenuScanRejected, type ScannedItem } from '../server/menu-scan';
-import { prepareForOcr } from '../server/menu-scan/preprocess';
+import { createLocalMenuScanner, MenuScanRejected, prepareForOcr, type ScannedItem } from '../server/menu-scan';
 import { fieldHalvesFromEnv, fieldMenus } from '../test/fixtures/menus/field';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
 import { cpuYardstickSeconds } from './process-memory';
