@@ -33,6 +33,18 @@ function renderDialog(onClose = jest.fn()) {
 
 const vendorLoads = () => fakeApi.requests.filter((request) => request.method === 'GET' && request.path === VENDOR_URL);
 
+
+/** Picks euros in the currency select as an owner does: open it, type the name, click the option. */
+async function chooseEuro(user: ReturnType<typeof setupUser>): Promise<void> {
+  await user.click(screen.getByLabelText('Currency'));
+  await user.keyboard('euro');
+  const euro = await waitFor(() => {
+    const option = document.querySelector<HTMLElement>('.ant-select-item-option[title="EUR — Euro"]');
+    expect(option).not.toBeNull();
+    return option as HTMLElement;
+  });
+  await user.click(euro);
+}
 describe('StoreSettingsDialog', () => {
   test("shows 'Loading...' until the vendor has loaded, then the profile", async () => {
     const reply = deferred<Reply>();
@@ -213,14 +225,7 @@ describe('StoreSettingsDialog', () => {
     await screen.findByLabelText('Company');
     expect(screen.getByText('USD — US Dollar')).toBeInTheDocument();
 
-    await user.click(screen.getByLabelText('Currency'));
-    await user.keyboard('euro');
-    const euro = await waitFor(() => {
-      const option = document.querySelector<HTMLElement>('.ant-select-item-option[title="EUR — Euro"]');
-      expect(option).not.toBeNull();
-      return option as HTMLElement;
-    });
-    await user.click(euro);
+    await chooseEuro(user);
     await user.click(getTab('Preview'));
     // The preview shows the unsaved choice: the menu's price in euros.
     expect(within(screen.getByLabelText('Corner Coffee store preview')).getByText('€4.20')).toBeInTheDocument();
@@ -247,14 +252,7 @@ describe('StoreSettingsDialog', () => {
     await screen.findByLabelText('Company');
     await waitFor(() => expect(vendorLoads()).toHaveLength(2));
 
-    await user.click(screen.getByLabelText('Currency'));
-    await user.keyboard('euro');
-    const euro = await waitFor(() => {
-      const option = document.querySelector<HTMLElement>('.ant-select-item-option[title="EUR — Euro"]');
-      expect(option).not.toBeNull();
-      return option as HTMLElement;
-    });
-    await user.click(euro);
+    await chooseEuro(user);
     // The server's answer differs from the cached one (a teammate saved meanwhile): the owner's choice stays.
     reload.resolve({ status: 200, body: { ...vendorResponse(), vendor: { ...vendorResponse().vendor, settingsChangedBy: 'Ana' } } });
     await screen.findByTestId('settings-changed-by');
