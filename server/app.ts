@@ -20,6 +20,7 @@ import securityHeaders from './plugins/security-headers';
 import { malformedMultipartError } from './plugins/malformed-bodies';
 import requestsInFlight from './plugins/requests-in-flight';
 import drainConnections from './plugins/drain-connections';
+import slowRequests from './plugins/slow-requests';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -88,6 +89,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // A stop lets go of each connection once its answer is out (SIGTERM must finish well inside main.ts's deadline).
   await app.register(drainConnections);
   if (deps.requestsInFlight) await app.register(requestsInFlight, { requests: deps.requestsInFlight });
+  // A request without an answer for seconds says where it waits (on SQLite, with the read worker's backlog).
+  const readBacklog = deps.db.readBacklog;
+  await app.register(slowRequests, readBacklog ? { context: () => ({ readWorker: readBacklog() }) } : {});
 
   const servedOverHttps = deps.config.publicUrl.startsWith('https:');
   await app.register(securityHeaders, {

@@ -20,6 +20,7 @@ import { createJobRunner, type JobHandler, type JobRunner } from './infra/jobs';
 import { createGoogleWalletClient } from './infra/google-wallet';
 import { createWebPushClient, resolveVapidKeys } from './infra/web-push';
 import { createRequestsInFlight } from './infra/requests-in-flight';
+import { watchLoopStalls } from './infra/loop-stalls';
 import { googleWalletJobHandlers } from './services/google-wallet';
 import { createApnsClient, type ApnsClient } from './infra/apns';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
@@ -211,6 +212,8 @@ async function start(config: Config): Promise<void> {
   // A stray rejection (a background job whose database went away) is logged; it must not end the
   // process and every request it serves.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
+  // Work that holds the event loop for a second or more holds every request: the log says when and how long.
+  watchLoopStalls({ onStall: (stalledMs) => app.log.warn({ stalledMs }, 'the event loop was held up') });
 
   if (stopping) return;
   // The first line once listening is the address to open; Fastify names each address it listens on (one per
