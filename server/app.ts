@@ -82,6 +82,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
+  // First, so it follows every request from its start: a request without an answer for seconds says where
+  // it waits (on SQLite, with the read worker's backlog).
+  const readBacklog = deps.db.readBacklog;
+  await app.register(slowRequests, readBacklog ? { context: () => ({ readWorker: readBacklog() }) } : {});
   // Before any route: every route registered from here on declares its access level (plugins/access.ts).
   await app.register(authPlugin);
   await app.register(accessPlugin);
@@ -89,9 +93,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // A stop lets go of each connection once its answer is out (SIGTERM must finish well inside main.ts's deadline).
   await app.register(drainConnections);
   if (deps.requestsInFlight) await app.register(requestsInFlight, { requests: deps.requestsInFlight });
-  // A request without an answer for seconds says where it waits (on SQLite, with the read worker's backlog).
-  const readBacklog = deps.db.readBacklog;
-  await app.register(slowRequests, readBacklog ? { context: () => ({ readWorker: readBacklog() }) } : {});
 
   const servedOverHttps = deps.config.publicUrl.startsWith('https:');
   await app.register(securityHeaders, {

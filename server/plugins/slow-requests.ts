@@ -3,7 +3,7 @@
 // in (the access checks, reading its body, validation, the handler, sending), how many other requests
 // are waiting too, and what the caller's `context` adds (on SQLite, the read worker's backlog). A request
 // that never gets an answer then explains itself in the server's own log, and a slow one shows where
-// its time goes. An answer that has begun (a streamed export, a live feed) counts as an answer.
+// its time goes; one its client gives up on (past that wait) is logged once more, with the stage it had reached. An answer that has begun (a streamed export, a live feed) counts as an answer.
 // Cheap enough for production: one timer a second that looks at the requests in flight.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,11 +48,30 @@ export default fp<SlowRequestOptions>(
     app.addHook('preValidation', enter('validation'));
     app.addHook('preHandler', enter('handler'));
     app.addHook('onSend', enter('sending'));
-    const forget = async (request: FastifyRequest) => {
+    app.addHook('onResponse', async (request) => {
       waiting.delete(request);
-    };
-    app.addHook('onResponse', forget);
-    app.addHook('onRequestAbort', forget);
+    });
+    // A client that gave up on a slow request (a timeout, a closed tab): the log says where the request was then.
+    app.addHook('onRequestAbort', async (request) => {
+      const entry = waiting.get(request);
+      waiting.delete(request);
+      if (!entry) return;
+      const waitedMs = Math.round(clock() - entry.startedAt);
+      if (waitedMs >= warnAfterMs) request.log.warn(describe(request, entry, waitedMs), 'request abandoned by its client');
+    });
+
+    function describe(request: FastifyRequest, entry: Waiting, waitedMs: number): Record<string, unknown> {
+      return {
+        method: request.method,
+        // The path only: a query string may carry what a log should not keep.
+        path: request.url.split('?')[0],
+        remotePort: request.raw.socket?.remotePort,
+        waitedMs,
+        stage: entry.stage,
+        othersWaiting: waiting.size - (waiting.has(request) ? 1 : 0),
+        ...options.context?.(),
+      };
+    }
 
     const check = () => {
       const now = clock();
@@ -65,19 +84,7 @@ export default fp<SlowRequestOptions>(
         if (now < entry.warnAt) continue;
         const waitedMs = Math.round(now - entry.startedAt);
         entry.warnAt = entry.startedAt + waitedMs * 2;
-        request.log.warn(
-          {
-            method: request.method,
-            // The path only: a query string may carry what a log should not keep.
-            path: request.url.split('?')[0],
-            remotePort: request.raw.socket?.remotePort,
-            waitedMs,
-            stage: entry.stage,
-            othersWaiting: waiting.size - 1,
-            ...options.context?.(),
-          },
-          'request still unanswered',
-        );
+        request.log.warn(describe(request, entry, waitedMs), 'request still unanswered');
       }
     };
     const timer = setInterval(check, options.checkEveryMs ?? SLOW_REQUEST_CHECK_MS);

@@ -27,7 +27,7 @@ import { linkFrom, signUpVendor, startServer, type E2eServer, type SignedUpVendo
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
 import { keepsRssRule, rssFigures, rssReportLines, RSS_RULE_FROM_MINUTES, type RssFigures } from './memory-rule';
 import { seededRandom, type Random } from './random';
-import { logLinesBetween, traceRequests, TRACE_HEADER, type RequestTracer } from './request-trace';
+import { logLinesBetween, serverWarningsLine, traceRequests, TRACE_HEADER, type RequestTracer } from './request-trace';
 
 const MINUTES = Number(process.env.SOAK_MINUTES || 3);
 const SEED = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -369,7 +369,9 @@ async function brokenInvariants(d: Deployment): Promise<string[]> {
   return broken;
 }
 
-describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers and one SQLite server (SOAK_SEED=${SEED})`, () => {
+const SERVERS_TEXT = [DEPLOYMENTS.has('pg') ? 'two PostgreSQL + Redis servers' : '', DEPLOYMENTS.has('sqlite') ? 'one SQLite server' : ''].filter(Boolean).join(' and ');
+
+describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${SEED})`, () => {
   const adminUrl = process.env.PG_TEST_URL ?? process.env.DATABASE_URL;
   const databaseName = `stampwise_soak_${process.pid}`;
   let admin: pg.Client | undefined;
@@ -482,6 +484,7 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       report.push(`${d.name}: ${d.answers} requests; ${d.failures.length} 5xx or lost; ${invariants.length} broken invariants`);
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
+      d.servers.forEach((server, i) => report.push(`  ${d.name} ${i + 1}'s warnings: ${serverWarningsLine(server.output())}`));
       for (const lost of d.lost.slice(0, LOST_REQUESTS_SHOWN)) {
         const serverName = `${d.name} ${d.servers.indexOf(lost.server) + 1}`;
         const lines = logLinesBetween(lost.server.output(), lost.startedAt - LOG_MARGIN_MS, lost.endedAt + LOG_MARGIN_MS);

@@ -102,3 +102,35 @@ export function logLinesBetween(output: string, from: number, to: number, limit 
   }
   return lines.length > limit ? [...lines.slice(0, limit), `… and ${lines.length - limit} more`] : lines;
 }
+
+/**
+ * One line from a server's log: how many requests it warned were still unanswered after 5 s (and the
+ * longest of those waits, with its path and stage), and how often its event loop was held up 1 s or more
+ * (and the longest stall). Slow answers that still came in time show here too.
+ */
+export function serverWarningsLine(output: string): string {
+  let slow = 0;
+  let longest: { waitedMs: number; path: string; stage: string } | undefined;
+  let stalls = 0;
+  let longestStallMs = 0;
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { msg?: string; waitedMs?: number; path?: string; stage?: string; stalledMs?: number };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if (entry.msg === 'request still unanswered' && typeof entry.waitedMs === 'number') {
+      // Each request warns first at 5 s and again as its wait doubles: count it once, keep its longest wait.
+      if (entry.waitedMs < 2 * 5000) slow += 1;
+      if (!longest || entry.waitedMs > longest.waitedMs) longest = { waitedMs: entry.waitedMs, path: entry.path ?? '?', stage: entry.stage ?? '?' };
+    } else if (entry.msg === 'the event loop was held up' && typeof entry.stalledMs === 'number') {
+      stalls += 1;
+      longestStallMs = Math.max(longestStallMs, entry.stalledMs);
+    }
+  }
+  const slowPart = longest ? `${slow} request(s) unanswered after 5 s (longest ${(longest.waitedMs / 1000).toFixed(1)} s or more: ${longest.path}, ${longest.stage})` : 'no request unanswered after 5 s';
+  const stallPart = stalls > 0 ? `event loop held up ${stalls} time(s) 1 s or more (longest ${(longestStallMs / 1000).toFixed(1)} s)` : 'event loop never held up 1 s';
+  return `${slowPart}; ${stallPart}`;
+}

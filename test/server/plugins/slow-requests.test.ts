@@ -1,6 +1,8 @@
 // A request the server has not answered for SLOW_REQUEST_MS says so in the log at warn, while it still
 // waits: its path, how long, its stage, and what the app adds (on SQLite, the read worker's backlog);
-// again each time its wait doubles. Answered and streamed requests say nothing.
+// again each time its wait doubles, and once more if its client gives up. Answered and streamed requests say nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import slowRequests, { SLOW_REQUEST_CHECK_MS, SLOW_REQUEST_MS } from '../../../server/plugins/slow-requests';
@@ -17,11 +19,16 @@ async function appWithLog() {
   });
   const app = Fastify({ logger: { level: 'warn', stream } });
   await app.register(slowRequests, { clock: () => now, context: () => ({ readWorker: { waiting: 1 } }) });
+  let arrived: () => void = () => undefined;
+  const arrival = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   app.get('/api/dashboard/:id', async () => {
+    arrived();
     await released;
     return { ok: true };
   });
@@ -33,7 +40,7 @@ async function appWithLog() {
     reply.raw.end();
     return reply;
   });
-  return { app, lines, release };
+  return { app, lines, release, arrival };
 }
 
 /** Moves the clock and the watch's timer on by `ms`, a check at a time. */
@@ -87,5 +94,22 @@ it('says nothing of requests answered in time, or of an answer that is streaming
   expect(warnings(lines)).toEqual([]);
   release();
   await streaming;
+  await app.close();
+});
+
+it('says when a client gives up on a request it waited for past 5 s, and at which stage', async () => {
+  const { app, lines, release, arrival } = await appWithLog();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const request = http.get({ host: '127.0.0.1', port, path: '/api/dashboard/store-1' });
+  request.on('error', () => undefined);
+  await arrival;
+  await pass(SLOW_REQUEST_MS + SLOW_REQUEST_CHECK_MS);
+  request.destroy();
+  for (let turns = 0; turns < 1000 && !lines.some((line) => line.msg === 'request abandoned by its client'); turns += 1) await new Promise((resolve) => setImmediate(resolve));
+  expect(lines.filter((line) => line.msg === 'request abandoned by its client')).toEqual([
+    expect.objectContaining({ level: 40, path: '/api/dashboard/store-1', waitedMs: SLOW_REQUEST_MS + SLOW_REQUEST_CHECK_MS, stage: 'handler' }),
+  ]);
+  release();
   await app.close();
 });
