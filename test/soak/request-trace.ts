@@ -106,16 +106,16 @@ export function logLinesBetween(output: string, from: number, to: number, limit 
 /**
  * One line from a server's log: how many requests it warned were still unanswered after 5 s (and the
  * longest of those waits, with its path and stage), and how often its event loop was held up 1 s or more
- * (and the longest stall). Slow answers that still came in time show here too.
+ * (and the longest stall, with the requests in flight as it ended). Slow answers that still came in time show here too.
  */
 export function serverWarningsLine(output: string): string {
   let slow = 0;
   let longest: { waitedMs: number; path: string; stage: string } | undefined;
   let stalls = 0;
-  let longestStallMs = 0;
+  let longestStall: { stalledMs: number; open: string } | undefined;
   for (const line of output.split('\n')) {
     if (!line.startsWith('{')) continue;
-    let entry: { msg?: string; waitedMs?: number; path?: string; stage?: string; stalledMs?: number };
+    let entry: { msg?: string; waitedMs?: number; path?: string; stage?: string; stalledMs?: number; open?: string };
     try {
       entry = JSON.parse(line) as typeof entry;
     } catch {
@@ -127,10 +127,10 @@ export function serverWarningsLine(output: string): string {
       if (!longest || entry.waitedMs > longest.waitedMs) longest = { waitedMs: entry.waitedMs, path: entry.path ?? '?', stage: entry.stage ?? '?' };
     } else if (entry.msg === 'the event loop was held up' && typeof entry.stalledMs === 'number') {
       stalls += 1;
-      longestStallMs = Math.max(longestStallMs, entry.stalledMs);
+      if (!longestStall || entry.stalledMs > longestStall.stalledMs) longestStall = { stalledMs: entry.stalledMs, open: entry.open ?? '?' };
     }
   }
   const slowPart = longest ? `${slow} request(s) unanswered after 5 s (longest ${(longest.waitedMs / 1000).toFixed(1)} s or more: ${longest.path}, ${longest.stage})` : 'no request unanswered after 5 s';
-  const stallPart = stalls > 0 ? `event loop held up ${stalls} time(s) 1 s or more (longest ${(longestStallMs / 1000).toFixed(1)} s)` : 'event loop never held up 1 s';
+  const stallPart = longestStall ? `event loop held up ${stalls} time(s) 1 s or more (longest ${(longestStall.stalledMs / 1000).toFixed(1)} s, as it ended: ${longestStall.open})` : 'event loop never held up 1 s';
   return `${slowPart}; ${stallPart}`;
 }
