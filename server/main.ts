@@ -212,9 +212,6 @@ async function start(config: Config): Promise<void> {
   // A stray rejection (a background job whose database went away) is logged; it must not end the
   // process and every request it serves.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
-  // Work that holds the event loop for a second or more holds every request: the log says when, how long, and
-  // which requests were in flight as it ended (the one whose work held it is usually among them).
-  watchLoopStalls({ onStall: (stalledMs) => app.log.warn({ stalledMs, open: app.describeOpenWork() }, 'the event loop was held up') });
 
   if (stopping) return;
   // The first line once listening is the address to open; Fastify names each address it listens on (one per
@@ -259,6 +256,10 @@ async function start(config: Config): Promise<void> {
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';
   app.log.info(`database: ${where}; mail: ${mail}${shared}`);
+  // Work that holds the event loop for a second or more holds every request: the log says when, how long, and
+  // which requests were in flight as it ended (the one whose work held it is usually among them). Watched
+  // from here on: start-up's own work is not a stall anyone waited for.
+  watchLoopStalls({ onStall: (stalledMs) => app.log.warn({ stalledMs, open: app.describeOpenWork() }, 'the event loop was held up') });
 }
 
 main().catch((error: unknown) => {
