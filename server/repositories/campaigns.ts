@@ -229,8 +229,15 @@ function normalise(row: CampaignRecord): CampaignRecord {
   };
 }
 
-/** Customers holding a card at the store made before `before`. */
+/** Customers holding a card at the store made before `before`; a customer who deleted their wallet is in no audience. */
 export async function cardHoldersBefore(db: Queryable, vendorId: string, before: number): Promise<string[]> {
-  const rows = await db.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', vendorId).where('created_at', '<', before).execute();
+  const rows = await db
+    .selectFrom('stamp_cards as s')
+    .innerJoin('customers as c', 'c.id', 's.customer_id')
+    .select('s.customer_id')
+    .where('s.vendor_id', '=', vendorId)
+    .where('s.created_at', '<', before)
+    .where('c.deleted_at', 'is', null)
+    .execute();
   return rows.map((row) => row.customer_id);
 }

@@ -133,6 +133,16 @@ describe('GET /api/campaigns/:vendorId/:id/results', () => {
     expect(body.baselinePerDay).toBeCloseTo(3 / 30, 10);
   });
 
+  it('for all customers, counts the card holders the plan messages: not a customer who deleted their wallet', async () => {
+    const [kept, gone] = await cards(2);
+    await t.db.kysely.updateTable('customers').set({ deleted_at: t.clock.now() }).where('id', '=', gone.customerId).execute();
+    const { id, start } = await launch({ targetAudience: 'all', abTesting: false });
+    await stampAt(t, kept, start + HOUR);
+    t.clock.set(start + DAY + HOUR);
+
+    expect((await results(id)).json<CampaignResults>()).toMatchObject({ mode: 'before-after', messaged: 1 });
+  });
+
   it('answers 404 for another store\'s campaign and refuses staff', async () => {
     const { id } = await launch({});
     const other = await createStore(t, { company: 'Elsewhere' });
