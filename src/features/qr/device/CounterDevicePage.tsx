@@ -65,8 +65,8 @@ function PairingForm({ removed }: { removed: boolean }) {
           {COUNTER_DEVICE_TEXT.pairTitle}
         </Typography.Title>
         <Typography.Paragraph>{COUNTER_DEVICE_TEXT.pairIntro}</Typography.Paragraph>
-        {removed ? <Alert type="warning" showIcon message={COUNTER_DEVICE_TEXT.removed} style={{ marginBottom: 16 }} /> : null}
-        {failure ? <Alert type="error" showIcon message={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
+        {removed ? <Alert type="warning" showIcon title={COUNTER_DEVICE_TEXT.removed} style={{ marginBottom: 16 }} /> : null}
+        {failure ? <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
         <Form layout="vertical" onFinish={() => void submit()}>
           <Form.Item label={COUNTER_DEVICE_TEXT.pairingCode} htmlFor="sw-pairing-code" required>
             <Input id="sw-pairing-code" value={pairingCode} onChange={(event) => setPairingCode(event.target.value)} autoComplete="off" maxLength={32} />
