@@ -6,16 +6,16 @@
 // and customers who already had 2 message occasions from the store in the last 7 days (they are
 // planned on a later run within the period, once the week has room).
 //
-// The audience is read a page of customers at a time, in customer-id order, and everything the plan
-// needs to know about them (opted out, planned already, recent occasions, reach per channel) is read
-// for that page alone: each read is short and takes its own turn among requests, one after another, so
+// The audience is read a page of the store's customers at a time, in customer-id order, and everything
+// the plan needs to know about them (in the audience, opted out, planned already, recent occasions,
+// reach per channel) is read for that page alone: each read is short and takes its own turn among requests, one after another, so
 // the plan never holds more than one database connection and never reads 10,000 customers in one go.
 import crypto from 'node:crypto';
 import { setTimeout as rest } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inRedoableTransaction } from '../../db/transactions';
 import { enqueueJobs, type JobRequest } from '../../infra/jobs';
-import { audiencePage, FIRST_CUSTOMER_ID, type CustomerIdRange } from '../../repositories/campaign-audience-pages';
+import { audienceIn, FIRST_CUSTOMER_ID, storeCustomerPage, type CustomerIdRange } from '../../repositories/campaign-audience-pages';
 import {
   activeCampaigns,
   insertCampaignMessages,
@@ -46,11 +46,11 @@ const WEEK_MS = 7 * DAY_MS;
  */
 const PLAN_CHUNK = 50;
 /**
- * Customers of the audience read per page. A page is one short query per read (the audience, then what
- * is known about those customers), where the whole audience at once was one long one: on PostgreSQL it
- * held a connection and a core of the database while stamps waited their turn for it.
+ * The store's customers read per page. A page is one short query per read (who they are, which of them
+ * the audience holds, then what is known about those), where the whole audience at once was one long
+ * one: on PostgreSQL it held a connection and a core of the database while stamps waited their turn for it.
  */
-const PLAN_PAGE = 500;
+const PLAN_PAGE = 1000;
 
 /** How much the plan reads and writes at a time (tests make them small to cross many pages and chunks). */
 export interface PlanSizes {
@@ -110,11 +110,11 @@ async function planCampaign(
     weeklyVisits: WEEKLY_VISITOR_VISITS,
   };
   const dueAt = sendableAt(now, campaign.time_zone);
-  let added = 0;
-  for (let after = FIRST_CUSTOMER_ID; ; ) {
-    const page = await read(() => audiencePage(reads, campaign.vendor_id, campaign.audience, window, { after, limit: sizes.pageSize }));
-    if (page.length === 0) break;
-    const range: CustomerIdRange = { after, last: page[page.length - 1]! };
+  // Plans the audience's customers within one page of the store's card holders (everyone an audience can
+  // hold has a card at the store, so the pages, one after the other, cover the whole audience).
+  const planRange = async (range: CustomerIdRange): Promise<number> => {
+    const audience = await read(() => audienceIn(reads, campaign.vendor_id, campaign.audience, window, range));
+    if (audience.length === 0) return 0;
     const optedOut = await read(() => optedOutCustomerIds(reads, campaign.vendor_id, range));
     const already = await read(() => plannedChannels(reads, campaign.id, period, range));
     const occasions = await read(() => recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS, range));
@@ -123,7 +123,7 @@ async function planCampaign(
     // The messages are made a chunk at a time, as they are written: a page's worth at once would be one
     // long stretch of work in this thread, which a stamp arriving meanwhile would wait out.
     function* messagesToPlan(): Generator<NewCampaignMessage> {
-      for (const customerId of page) {
+      for (const customerId of audience) {
         if (optedOut.has(customerId)) continue;
         if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
         const plannedHere = already.get(customerId);
@@ -136,11 +136,17 @@ async function planCampaign(
         }
       }
     }
-    added += await writeInChunks(deps, messagesToPlan(), sizes.chunkSize, quietStep, now);
-    if (page.length < sizes.pageSize) break;
-    after = range.last;
+    return writeInChunks(deps, messagesToPlan(), sizes.chunkSize, quietStep, now);
+  };
+  let added = 0;
+  for (let after = FIRST_CUSTOMER_ID; ; ) {
+    const customers = await read(() => storeCustomerPage(reads, campaign.vendor_id, { after, limit: sizes.pageSize }));
+    const last = customers.at(-1);
+    if (last === undefined) return added;
+    added += await planRange({ after, last });
+    if (customers.length < sizes.pageSize) return added;
+    after = last;
   }
-  return added;
 }
 
 /** Writes the messages and their send jobs, `chunkSize` per transaction, each in its turn; answers how many were new. */

@@ -1,9 +1,9 @@
-// The campaign plan reads its audience a page at a time: page after page, it meets every customer the
-// whole audience holds, once, in the same order, for every frequency, whatever the page size (a page
-// boundary falling between any two customers). Runs on SQLite and (with DATABASE_URL) PostgreSQL.
+// The campaign plan reads its audience a page of the store's card holders at a time: page after page, it
+// meets every customer the whole audience holds, once, for every frequency, whatever the page size (a
+// page boundary falling between any two customers). Runs on SQLite and (with DATABASE_URL) PostgreSQL.
 import type { CustomerFrequency } from '../../../src/api/contract/campaigns';
 import { audienceCustomerIds, type AudienceWindow } from '../../../server/repositories/campaign-audience';
-import { audiencePage, FIRST_CUSTOMER_ID } from '../../../server/repositories/campaign-audience-pages';
+import { audienceIn, FIRST_CUSTOMER_ID, storeCustomerPage } from '../../../server/repositories/campaign-audience-pages';
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../../../server/services/campaigns';
 import { utcOffsetSpans } from '../../../server/services/store-day';
 import { buildTestApp, type TestApp } from '../helpers';
@@ -30,14 +30,16 @@ function windowNow(): AudienceWindow {
   return { from: since, until: now + 1, dailyDays: DAILY_VISITOR_DAYS, weeklyVisits: WEEKLY_VISITOR_VISITS, storeOffsets: utcOffsetSpans(null, since, now + 1) };
 }
 
-/** The audience read page after page of `pageSize`, as the plan reads it. */
+/** The audience read a page of `pageSize` card holders after another, as the plan reads it: each page's share of the audience. */
 async function readInPages(frequency: CustomerFrequency, pageSize: number): Promise<string[][]> {
   const pages: string[][] = [];
   for (let after = FIRST_CUSTOMER_ID; ; ) {
-    const page = await audiencePage(t.db.reads, store.id, frequency, windowNow(), { after, limit: pageSize });
-    if (page.length > 0) pages.push(page);
-    if (page.length < pageSize) return pages;
-    after = page[page.length - 1]!;
+    const customers = await storeCustomerPage(t.db.reads, store.id, { after, limit: pageSize });
+    const last = customers.at(-1);
+    if (last === undefined) return pages;
+    pages.push(await audienceIn(t.db.reads, store.id, frequency, windowNow(), { after, last }));
+    if (customers.length < pageSize) return pages;
+    after = last;
   }
 }
 
@@ -55,13 +57,14 @@ it('page after page gives the customers of one read, each once, for every freque
   for (const frequency of FREQUENCIES) {
     const whole = (await audienceCustomerIds(t.db.reads, store.id, frequency, windowNow())).sort();
     expect(whole.length).toBeGreaterThan(0);
-    for (const pageSize of [1, 2, 7, whole.length, whole.length + 1]) {
+    for (const pageSize of [1, 2, 7, 30, 31]) {
       const pages = await readInPages(frequency, pageSize);
       const read = pages.flat();
       expect({ frequency, pageSize, read: [...read].sort() }).toEqual({ frequency, pageSize, read: whole });
       expect(new Set(read).size).toBe(read.length);
       expect(pages.every((page) => page.length <= pageSize)).toBe(true);
-      expect(pages).toHaveLength(Math.ceil(whole.length / pageSize));
+      // A page for each pageSize of the store's 30 card holders (the other store's are in none).
+      expect(pages).toHaveLength(Math.ceil(30 / pageSize));
     }
   }
 });
