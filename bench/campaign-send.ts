@@ -53,31 +53,6 @@ async function timeEach(count: number, work: (i: number) => Promise<unknown>): P
   return times.sort((a, b) => a - b);
 }
 
-type Span = { kind: string; start: number; end: number; note?: string };
-const G = globalThis as unknown as { __planTrace?: Span[]; __poolTrace?: { pool: number; start: number; end: number }[] };
-G.__poolTrace = [];
-const stampSpans: Span[] = [];
-const lags: Span[] = [];
-function q(xs: number[], p: number): string { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))]!.toFixed(1) : '-'; }
-function report(planStarted: number): void {
-  const spans = G.__planTrace ?? [];
-  const by = new Map<string, Span[]>();
-  for (const s of spans) by.set(s.kind, [...(by.get(s.kind) ?? []), s]);
-  for (const [kind, list] of by) {
-    const d = list.map((s) => s.end - s.start);
-    console.log(`  TRACE ${kind}: n=${list.length} p50 ${q(d, 0.5)} p90 ${q(d, 0.9)} max ${q(d, 0.999)} sum ${d.reduce((a, b) => a + b, 0).toFixed(0)}${list[0]?.note ? ' notes ' + list.slice(0, 6).map((s) => s.note + '@' + (s.end - s.start).toFixed(1)).join(',') : ''}`);
-  }
-  const lagD = lags.map((s) => s.end - s.start);
-  console.log(`  TRACE loop lags >3ms during plan: n=${lags.length} p50 ${q(lagD, 0.5)} max ${q(lagD, 0.999)}`);
-  const pw = (G.__poolTrace ?? []).filter((p) => p.start >= planStarted && p.end - p.start > 1);
-  console.log(`  TRACE pool acquires >1ms: ${pw.length} ${pw.slice(0, 10).map((p) => p.pool + ':' + (p.end - p.start).toFixed(1)).join(' ')}`);
-  const slow = [...stampSpans].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 8);
-  for (const st of slow) {
-    const over = [...spans, ...lags].filter((s) => s.end > st.start && s.start < st.end && s.kind !== 'chunk' && s.kind !== 'wait').map((s) => `${s.kind}${(s.end - s.start).toFixed(1)}`);
-    console.log(`  SLOW stamp ${(st.end - st.start).toFixed(1)} ms at +${(st.start - planStarted).toFixed(0)}: ${over.join(' ')}`);
-  }
-}
-
 export async function runCampaignSendBench(): Promise<void> {
   const budgets = (JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')) as { campaignSend: CampaignSendBudgets }).campaignSend;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-campaign-bench-'));
@@ -123,17 +98,11 @@ export async function runCampaignSendBench(): Promise<void> {
       .execute();
     // The plan (10,000 rows and jobs written) is one call: stamps measured while it runs.
     const planStarted = performance.now();
-    G.__planTrace = [];
-    let lastTick = performance.now();
-    const lagTimer = setInterval(() => { const t = performance.now(); if (t - lastTick > 4) lags.push({ kind: 'LAG', start: lastTick + 1, end: t }); lastTick = t; }, 1);
     const plan = planCampaignMessages(deps, campaignChannels(deps));
-    const duringPlan = await timeEach(SCANS, async (i) => { const s0 = performance.now(); await stamp(stamped + i); stampSpans.push({ kind: 'stamp', start: s0, end: performance.now() }); });
+    const duringPlan = await timeEach(SCANS, (i) => stamp(stamped + i));
     stamped += SCANS;
     const plannedDuring = Number((await db.kysely.selectFrom('campaign_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     await plan;
-    clearInterval(lagTimer);
-    report(planStarted);
-    G.__planTrace = undefined;
     const planSeconds = (performance.now() - planStarted) / 1000;
     // The mailing, as a server runs it (the campaign runner polling in the background), switched on and off
     // block by block: the stamps with and without the send are taken in turns, so both sides see the same

@@ -99,16 +99,6 @@ export function openDb(options: DbOptions): Db {
         application_name: options.applicationName ?? 'stampwise',
         options: serverOptions.join(' '),
       });
-      const poolTrace = (globalThis as unknown as { __poolTrace?: { pool: number; start: number; end: number }[] }).__poolTrace;
-      if (poolTrace) {
-        const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-        (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-          const start = performance.now();
-          const client = await connect();
-          poolTrace.push({ pool: max, start, end: performance.now() });
-          return client;
-        };
-      }
       guardPool(pool, options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)));
       return pool;
     };
