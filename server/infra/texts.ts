@@ -48,10 +48,15 @@ export type ServerMessageId =
   | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
-/** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */
-export function messagesDir(): string {
-  const candidates = [path.resolve(__dirname, '../../src/i18n/messages'), path.resolve(__dirname, '../../../src/i18n/messages')];
-  const found = candidates.find((dir) => fs.existsSync(path.join(dir, DEFAULT_LOCALE)));
+/**
+ * The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src).
+ * A folder counts only with every language in it: the server build emits the English files it imports for their
+ * types into dist/src/i18n/messages/en, and reading that partial copy showed customers the message ids instead of
+ * their language's sentences.
+ */
+export function messagesDir(fromDir: string = __dirname): string {
+  const candidates = [path.resolve(fromDir, '../../src/i18n/messages'), path.resolve(fromDir, '../../../src/i18n/messages')];
+  const found = candidates.find((dir) => LOCALES.every((language) => fs.existsSync(path.join(dir, language))));
   if (!found) throw new Error(`The text catalogues are missing (looked in ${candidates.join(', ')})`);
   return found;
 }
