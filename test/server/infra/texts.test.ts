@@ -32,3 +32,8 @@ test('the built server reads every language, not the English copy the build leav
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a stamp in Spanish counts what is left in the singular when one stamp is left', () => {
+  expect(text('es', 'scanMessages.stamped', { given: 1, left: 1, reward: 'Flat White' })).toBe('¡Sello conseguido! Te falta 1 para tu Flat White gratis');
+  expect(text('es', 'scanMessages.stamped', { given: 1, left: 3, reward: 'Flat White' })).toBe('¡Sello conseguido! Te faltan 3 para tu Flat White gratis');
+});
