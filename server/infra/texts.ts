@@ -17,6 +17,7 @@ import type applePassFields from '../../src/i18n/messages/en/server/applePassFie
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
+import type passwordRules from '../../src/i18n/messages/en/server/passwordRules.json';
 import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
 import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
@@ -39,6 +40,7 @@ export type ServerMessageId =
   | keyof typeof customerMail
   | keyof typeof googleWalletPass
   | keyof typeof handoverRefusals
+  | keyof typeof passwordRules
   | keyof typeof relayRefusals
   | keyof typeof scanMessages
   | keyof typeof storeCurrency
