@@ -15,9 +15,6 @@ import { playChime } from './chime';
 import { CounterOffers } from './CounterOffers';
 import { counterQrSize, useBoxSize } from './useBoxSize';
 import { useScreenWakeLock } from './useScreenWakeLock';
-// The shared vendor page styles (the feed's rows, the colours such as --sw-border): a paired counter screen at /counter
-// shows this screen with no vendor page around it, and without them its feed showed as a bulleted list.
-import '../../../components/vendor-pages.css';
 import './counter.css';
 import { t } from '../../../i18n/texts';
 
