@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
 import { HttpError } from './http-errors';
 import { localeOfAcceptLanguage, text } from './infra/texts';
+import { formFieldRefusal } from './infra/validation-texts';
 import { OneLinePerRequest } from './infra/request-log';
 import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
 import type { RedisHandle } from './infra/redis';
@@ -202,7 +203,11 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
       message: v.keyword === 'pattern' && isControlCharacterPattern(v.params.pattern) ? CONTROL_CHARACTERS_MESSAGE : v.message ?? 'is invalid',
     }));
     const first = details[0];
-    const sentence = first?.message === CONTROL_CHARACTERS_MESSAGE ? `${first.field} ${first.message}.` : first ? `${first.field || 'request'} ${first.message}` : 'Invalid request.';
+    const firstProblem = fastifyError.validation[0];
+    const formSentence = first && firstProblem && first.message !== CONTROL_CHARACTERS_MESSAGE
+      ? formFieldRefusal(localeOfAcceptLanguage(request.headers['accept-language']), { keyword: firstProblem.keyword, field: first.field, params: firstProblem.params as Record<string, unknown> })
+      : null;
+    const sentence = formSentence ?? (first?.message === CONTROL_CHARACTERS_MESSAGE ? `${first.field} ${first.message}.` : first ? `${first.field || 'request'} ${first.message}` : 'Invalid request.');
     return reply.code(400).send({ error: sentence, details });
   }
   const malformed = malformedMultipartError(request, fastifyError);

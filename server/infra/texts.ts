@@ -23,6 +23,7 @@ import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.js
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
 import type storeTimeZone from '../../src/i18n/messages/en/server/storeTimeZone.json';
 import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
+import type formRefusals from '../../src/i18n/messages/en/server/formRefusals.json';
 import type teamRefusals from '../../src/i18n/messages/en/server/teamRefusals.json';
 import type vendorMail from '../../src/i18n/messages/en/server/vendorMail.json';
 
@@ -46,6 +47,7 @@ export type ServerMessageId =
   | keyof typeof storeCurrency
   | keyof typeof storeTimeZone
   | keyof typeof teamMail
+  | keyof typeof formRefusals
   | keyof typeof teamRefusals
   | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;

@@ -223,6 +223,8 @@ function toInvitation(row: Selectable<InvitationTable>): InvitationRow {
 }
 
 /** Earlier open invitations of the same address to the store: a new one replaces them. */
-export async function withdrawInvitations(db: Queryable, vendorId: string, emailNormalized: string, now: number): Promise<void> {
-  await db.updateTable('invitations').set({ used_at: now }).where('vendor_id', '=', vendorId).where('email_normalized', '=', emailNormalized).where('used_at', 'is', null).execute();
+/** Marks the address's open invitations used, so their links stop working; answers how many there were. */
+export async function withdrawInvitations(db: Queryable, vendorId: string, emailNormalized: string, now: number): Promise<number> {
+  const result = await db.updateTable('invitations').set({ used_at: now }).where('vendor_id', '=', vendorId).where('email_normalized', '=', emailNormalized).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

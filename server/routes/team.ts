@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import { ErrorBody, VendorParams } from '../../src/api/contract/common';
 import { CounterDevice, CounterDeviceList, DeviceParams, PairingCodeResponse, RenameDeviceRequest } from '../../src/api/contract/counter';
-import { ChangeRoleRequest, InvitationRequest, InvitationResponse, PersonParams, TeamParams, TeamResponse } from '../../src/api/contract/team';
-import { changeRole, invite, removePerson, teamOf } from '../services/team';
+import { ChangeRoleRequest, InvitationParams, InvitationRequest, InvitationResponse, PersonParams, TeamParams, TeamResponse } from '../../src/api/contract/team';
+import { cancelInvitation, changeRole, invite, removePerson, teamOf } from '../services/team';
 import { createPairingCode, listDevices, renameCounterDevice, revokeCounterDevice, type DeviceRow } from '../services/counter-devices';
 import { unauthorized } from '../http-errors';
 import { localeOfAcceptLanguage } from '../infra/texts';
@@ -54,6 +54,21 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const mailLocale = localeOfAcceptLanguage(request.headers['accept-language']);
     const invitation = await invite(app.deps, request.params.vendorId, principal.personId, request.body.email, request.body.role, mailLocale);
     return reply.code(201).send(invitation);
+  });
+
+  app.delete('/:vendorId/invitations/:email', {
+    config: { access: 'owner' },
+    schema: {
+      tags: ['team'],
+      summary: "Cancel an open invitation: the address's link stops working",
+      description: '404 when the address has no open invitation.',
+      security,
+      params: InvitationParams,
+      response: { 204: Type.Null(), ...errors },
+    },
+  }, async (request, reply) => {
+    await cancelInvitation(app.deps, request.params.vendorId, request.params.email);
+    return reply.code(204).send(null);
   });
 
   app.put('/:vendorId/people/:personId/role', {

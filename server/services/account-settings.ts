@@ -54,7 +54,7 @@ async function currentPerson(deps: Pick<AppDeps, 'db'>, holder: AccountHolder) {
 
 export async function changeName(deps: Pick<AppDeps, 'db' | 'now'>, holder: AccountHolder, name: string): Promise<{ name: string }> {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('Enter your name.', [{ field: 'name', message: 'must not be empty' }]);
+  if (!trimmed) throw textError(400, 'formRefusals.nameRequired', undefined, [{ field: 'name', message: 'must not be empty' }]);
   await currentPerson(deps, holder);
   await setPersonName(deps.db.kysely, holder.vendorId, holder.personId, trimmed, deps.now());
   return { name: trimmed };

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, notFound, textError } from '../http-errors';
 import {
   findVendorByEmail,
   findVendorById,
@@ -43,7 +43,6 @@ export const VERIFICATION_LINK_REQUESTED_MESSAGE =
 export const MAX_REGISTRATION_MENU_BYTES = MAX_MENU_BYTES;
 
 export const INVALID_LINK_MESSAGE = 'This link is not valid. It may have been used already.';
-export const EXPIRED_LINK_MESSAGE = 'This link has expired. Open the link in the newest e-mail we sent you.';
 
 // ---- input rules ----
 
@@ -246,7 +245,7 @@ export async function completeRegistration(
   if (link.state === 'unknown' || link.state === 'used' || !timingSafeEqualStrings(link.vendorId, vendorId)) {
     throw notFound(INVALID_LINK_MESSAGE);
   }
-  if (link.state === 'expired') throw badRequest(EXPIRED_LINK_MESSAGE);
+  if (link.state === 'expired') throw textError(400, 'formRefusals.linkExpired');
 
   const problem = passwordProblem(password);
   if (problem) throw passwordRefusal(problem);

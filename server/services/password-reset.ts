@@ -17,8 +17,6 @@ import { inTransaction } from '../db/transactions';
 /** At most one reset mail per account in this time, however often the form is sent. */
 export const RESET_MAIL_SPACING_MS = 60 * 1000;
 
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not right.';
-
 const resetLink = (deps: AccountDeps, token: string) => `${deps.config.publicUrl}/reset-password/${token}`;
 
 function refuseInvalidEmail(email: string): void {
@@ -94,7 +92,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
 export async function changePassword(deps: AccountDeps, vendorId: string, currentPassword: string, newPassword: string): Promise<NewSession> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor?.password_hash || !(await verifyPassword(vendor.password_hash, currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, [{ field: 'currentPassword', message: 'is not right' }]);
+    throw textError(400, 'teamRefusals.wrongCurrentPassword', undefined, [{ field: 'currentPassword', message: 'is not right' }]);
   }
   const problem = passwordProblem(newPassword);
   if (problem) throw passwordRefusal(problem);

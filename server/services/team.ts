@@ -77,6 +77,12 @@ export async function invite(
   return { email: address, role, expiresAt };
 }
 
+/** The owner takes back an open invitation: its link stops working at once. 404 when the address has none open. */
+export async function cancelInvitation(deps: AppDeps, vendorId: string, email: string): Promise<void> {
+  const withdrawn = await withdrawInvitations(deps.db.kysely, vendorId, normalizeEmail(email.trim()), deps.now());
+  if (withdrawn === 0) throw textError(404, 'teamRefusals.invitationInvalid');
+}
+
 /** The invitation a link names, while it can be accepted: 404 unknown or used, 410 expired. */
 export async function openInvitation(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<InvitationInfo & { vendorId: string; invitedBy: string; tokenHash: string }> {
   const invitation = await findInvitation(deps.db.kysely, hashEmailToken(token));
@@ -93,7 +99,7 @@ export async function acceptInvitation(deps: TeamDeps, token: string, name: stri
   const problem = passwordProblem(password);
   if (problem) throw passwordRefusal(problem);
   const trimmedName = name.trim();
-  if (!trimmedName) throw badRequest('Enter your name.', [{ field: 'name', message: 'must not be empty' }]);
+  if (!trimmedName) throw textError(400, 'formRefusals.nameRequired', undefined, [{ field: 'name', message: 'must not be empty' }]);
   const passwordHash = await hashPassword(password);
   const personId = crypto.randomUUID();
   const now = deps.now();

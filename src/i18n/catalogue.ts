@@ -41,6 +41,7 @@ import type sampleCampaigns from './messages/en/app/sampleCampaigns.json';
 import type storePreview from './messages/en/app/storePreview.json';
 import type storeSettings from './messages/en/app/storeSettings.json';
 import type team from './messages/en/app/team.json';
+import type teamInvites from './messages/en/app/teamInvites.json';
 import type unsavedChanges from './messages/en/app/unsavedChanges.json';
 import type verify from './messages/en/app/verify.json';
 
@@ -84,6 +85,7 @@ export type MessageId =
   | keyof typeof storePreview
   | keyof typeof storeSettings
   | keyof typeof team
+  | keyof typeof teamInvites
   | keyof typeof unsavedChanges
   | keyof typeof verify;
 

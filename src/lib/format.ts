@@ -56,6 +56,14 @@ export function formatDayOfMonth(ms: number, locale = intlLocale()): string {
 const numbers = new Map<string, Intl.NumberFormat>();
 
 /** 1,234 (English), 1 234 (French), 1.234 (German): a count as the page's language writes it. */
+/**
+ * An average of counts: one decimal under 10 (1 redemption in 8 weeks is 0.1 a week, not 0), whole above,
+ * where a decimal is noise.
+ */
+export function formatAverage(value: number, locale = intlLocale()): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(value) < 10 ? 1 : 0 }).format(value);
+}
+
 export function formatNumber(value: number, locale = intlLocale()): string {
   let format = numbers.get(locale);
   if (!format) {

@@ -37,6 +37,10 @@ export type InvitationRequest = Static<typeof InvitationRequest>;
 export const InvitationResponse = OpenInvitation;
 export type InvitationResponse = OpenInvitation;
 
+/** DELETE /api/team/:vendorId/invitations/:email: the invited address, URL-encoded. */
+export const InvitationParams = Type.Object({ vendorId: Id, email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) });
+export type InvitationParams = Static<typeof InvitationParams>;
+
 /** PUT /api/team/:vendorId/people/:personId/role */
 export const ChangeRoleRequest = Type.Object({ role: Role }, { additionalProperties: false });
 export type ChangeRoleRequest = Static<typeof ChangeRoleRequest>;

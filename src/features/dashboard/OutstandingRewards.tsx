@@ -7,7 +7,7 @@ export function OutstandingRewards({ fullCards, nearlyFull }: { fullCards: numbe
   return (
     <p className="sw-outstanding" data-testid="outstanding-rewards">
       <GiftOutlined aria-hidden />
-      <span className="sw-visually-hidden">{t('activity.outstandingLabel')}: </span>
+      <span className="sw-visually-hidden">{t('activity.outstandingLabel')} </span>
       {t('activity.outstanding', { fullCards, nearlyFull })}
     </p>
   );

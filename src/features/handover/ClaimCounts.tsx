@@ -13,7 +13,7 @@ export function ClaimCounts({ vendorId }: { vendorId: string }) {
   const { pending, given, expired } = data.claims;
   return (
     <p className="sw-claim-counts" data-testid="claim-counts">
-      <span className="sw-visually-hidden">{t('handover.claimsLabel')}: </span>
+      <span className="sw-visually-hidden">{t('handover.claimsLabel')} </span>
       {t('handover.claims', { pending, given, expired })}
     </p>
   );

@@ -6,7 +6,8 @@ import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import type { AssignableRole, Role } from '../../api/contract/team';
 import { serverErrorMessage } from '../../api/errorMessage';
 import { formatLongDate } from '../../lib/format';
-import { useChangeRoleMutation, useGetTeamQuery, useInviteMutation, useRemovePersonMutation } from './teamApi';
+import { useCancelInvitationMutation, useChangeRoleMutation, useGetTeamQuery, useInviteMutation, useRemovePersonMutation } from './teamApi';
+import { INVITE_TEXT } from './inviteTexts';
 import { ACCOUNT_TEXT } from './texts';
 
 const ASSIGNABLE: AssignableRole[] = ['manager', 'staff'];
@@ -18,6 +19,7 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
   const [invite, { isLoading: inviting }] = useInviteMutation();
   const [changeRole] = useChangeRoleMutation();
   const [removePerson] = useRemovePersonMutation();
+  const [cancelInvitation] = useCancelInvitationMutation();
   const [form] = Form.useForm<{ email: string; role: AssignableRole }>();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const pendingHeadingId = useId();
@@ -53,6 +55,15 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
         }
       },
     });
+  };
+
+  const cancel = async (email: string) => {
+    try {
+      await cancelInvitation({ vendorId, email }).unwrap();
+      void message.success(INVITE_TEXT.cancelled(email));
+    } catch (error) {
+      void message.error(serverErrorMessage(error, INVITE_TEXT.cancelFailed));
+    }
   };
 
   return (
@@ -94,7 +105,10 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
               <li key={invitation.email} className="sw-account-team__row">
                 <span>{invitation.email}</span>
                 <Tag>{ACCOUNT_TEXT.roleName(invitation.role)}</Tag>
-                <span>{formatLongDate(invitation.expiresAt)}</span>
+                <span>{INVITE_TEXT.validUntil(formatLongDate(invitation.expiresAt))}</span>
+                <Button size="small" onClick={() => void cancel(invitation.email)}>
+                  {INVITE_TEXT.cancel}
+                </Button>
               </li>
             ))}
           </ul>
@@ -102,7 +116,7 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
       ) : null}
       <Form form={form} name="invite" layout="inline" initialValues={{ role: 'staff' }} onFinish={send} requiredMark={false}>
         <Space wrap align="start">
-          <Form.Item name="email" label={ACCOUNT_TEXT.inviteEmail} rules={[{ required: true, type: 'email' }]}>
+          <Form.Item name="email" label={ACCOUNT_TEXT.inviteEmail} rules={[{ required: true, type: 'email', message: INVITE_TEXT.emailInvalid }]}>
             <Input type="email" autoComplete="off" />
           </Form.Item>
           <Form.Item name="role" label={ACCOUNT_TEXT.inviteRole}>

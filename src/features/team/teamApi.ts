@@ -19,6 +19,11 @@ export const teamApi = api.injectEndpoints({
       query: ({ vendorId, ...body }) => ({ url: `/team/${encodeURIComponent(vendorId)}/invitations`, method: 'POST', body }),
       invalidatesTags: ['Team'],
     }),
+    /** DELETE /api/team/{vendorId}/invitations/{email} — the invitation's link stops working. */
+    cancelInvitation: build.mutation<null, { vendorId: string; email: string }>({
+      query: ({ vendorId, email }) => ({ url: `/team/${encodeURIComponent(vendorId)}/invitations/${encodeURIComponent(email)}`, method: 'DELETE' }),
+      invalidatesTags: ['Team'],
+    }),
     /** PUT /api/team/{vendorId}/people/{personId}/role — the person's open sessions end. */
     changeRole: build.mutation<null, { vendorId: string; personId: string; role: Role }>({
       query: ({ vendorId, personId, role }) => ({ url: `/team/${encodeURIComponent(vendorId)}/people/${encodeURIComponent(personId)}/role`, method: 'PUT', body: { role } }),
@@ -47,6 +52,7 @@ export const teamApi = api.injectEndpoints({
 export const {
   useGetTeamQuery,
   useInviteMutation,
+  useCancelInvitationMutation,
   useChangeRoleMutation,
   useRemovePersonMutation,
   useGetInvitationQuery,

@@ -3,7 +3,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, LineChartOutlined } from '@ant-desi
 import { t } from '../../../i18n/texts';
 import { SectionCard } from '../../../components/SectionCard';
 import { AreaChart, type ChartPoint } from '../../../components/charts/AreaChart';
-import { formatNumber, formatPercent } from '../../../lib/format';
+import { formatAverage, formatNumber, formatPercent } from '../../../lib/format';
 
 export interface RedemptionActivityCardProps {
   /** Redemptions per week, oldest first. */
@@ -51,7 +51,7 @@ export function RedemptionActivityCard({ weekly, daily, sample = false }: Redemp
           </div>
           <div>
             <dt>{t('dashboard.weeklyAverage')}</dt>
-            <dd>{formatNumber(Math.round(total / weekly.length))}</dd>
+            <dd>{formatAverage(total / weekly.length)}</dd>
           </div>
           <div>
             <dt>{t('dashboard.bestWeek')}</dt>
