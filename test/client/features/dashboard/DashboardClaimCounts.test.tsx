@@ -9,6 +9,7 @@ import { sessionTokenFor } from '../../support/tokens';
 import { FakeEventSource } from '../../support/fakeEventSource';
 import { settle } from '../customer/settle';
 import { useVendorLiveConnection } from '../../../../src/features/activity/useVendorLiveConnection';
+import { pageLanguage } from '../../support/pageLanguage';
 
 /** The dashboard as the vendor layout shows it: inside the tab's one live connection . */
 function LiveDashboard() {
@@ -61,5 +62,19 @@ describe('Dashboard claim counts', () => {
     await settle();
     expect(screen.getByTestId('claim-counts')).toHaveTextContent('1 waiting at the counter · 6 handed over · 1 expired');
   });
-});
 
+  it('reads in French with singular forms for one, and a space before each colon', async () => {
+    const backToEnglish = pageLanguage('fr', ['fr-FR']);
+    try {
+      http.on(`GET /api/dashboard/${VENDOR}`, () => ({ status: 200, body: dashboard({ pending: 0, given: 1, expired: 1 }) }));
+      renderWithApp(<LiveDashboard />, { preloadedState: { session: { token: sessionTokenFor(VENDOR) } }, route: `/dashboard/${VENDOR}`, path: '/dashboard/:userId' });
+      await settle();
+      const counts = screen.getByTestId('claim-counts').textContent ?? '';
+      expect(counts).toContain('Récompenses réclamées\u00a0: ');
+      expect(counts).toContain('1 remise · 1 expirée');
+      expect(screen.getByTestId('outstanding-rewards').textContent).toContain('Récompenses dues\u00a0: ');
+    } finally {
+      act(() => backToEnglish());
+    }
+  });
+});
