@@ -57,7 +57,26 @@ describe('the team section of Account Settings', () => {
     const [invitation] = within(pending).getAllByRole('listitem');
     expect(invitation).toHaveTextContent('lea@example.test');
     expect(within(invitation).getByText('Staff')).toBeInTheDocument();
-    expect(invitation).toHaveTextContent(formatLongDate(INVITATION_EXPIRES));
+    expect(invitation).toHaveTextContent(`Link works until ${formatLongDate(INVITATION_EXPIRES)}`);
+  });
+
+  it('cancels an invitation from its row: the server withdraws it and the list reloads', async () => {
+    http.on(`DELETE /api/team/${VENDOR}/invitations/lea%40example.test`, { status: 204, body: null });
+    open();
+    const pending = await screen.findByRole('list', { name: 'Invited, not joined yet' });
+    const [invitation] = within(pending).getAllByRole('listitem');
+    await userEvent.setup({ delay: null }).click(within(invitation).getByRole('button', { name: 'Cancel invitation' }));
+    await waitFor(() => expect(http.sent(`DELETE /api/team/${VENDOR}/invitations/lea%40example.test`)).toHaveLength(1));
+    expect(await screen.findByText('Invitation to lea@example.test cancelled. Its link no longer works.')).toBeInTheDocument();
+  });
+
+  it('says in words, from the catalogue, that a typed invite address is not an e-mail address', async () => {
+    open();
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('E-mail address'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(screen.queryByText(/is not a valid email/)).not.toBeInTheDocument();
   });
 
   it("removes a person from their row's Remove button once the owner confirms", async () => {
