@@ -17,6 +17,9 @@ export function formFieldRefusal(locale: string, problem: ValidationProblem): st
   if (!FORM_FIELDS.has(problem.field)) return null;
   const limit = problem.params.limit;
   if (problem.keyword === 'maxLength' && typeof limit === 'number') return text(locale, 'formRefusals.tooLong', { field: problem.field, limit });
-  const id: ServerMessageId = problem.keyword === 'required' || problem.keyword === 'minLength' ? 'formRefusals.missing' : 'formRefusals.invalid';
+  const missing = problem.keyword === 'required' || problem.keyword === 'minLength';
+  // The same words as the service's own check of a name of spaces: the schema sees it first once trimmed.
+  if (missing && problem.field === 'name') return text(locale, 'formRefusals.nameRequired');
+  const id: ServerMessageId = missing ? 'formRefusals.missing' : 'formRefusals.invalid';
   return text(locale, id, { field: problem.field });
 }

@@ -62,6 +62,25 @@ describe('/api/team and invitations', () => {
     expect(listed.people.map((p) => [p.name, p.role])).toEqual([['Test Owner', 'owner'], ['Maria', 'staff']]);
   });
 
+  it('lets the owner cancel an open invitation: its link stops working and it leaves the list; a manager may not', async () => {
+    const email = `cancelled.${Date.now()}@example.test`;
+    await inviteAs(owner.auth, owner.id, email);
+    const token = invitationTokenFromMail(t, email);
+    const url = `/api/team/${owner.id}/invitations/${encodeURIComponent(email)}`;
+
+    const manager = await addTeamMember(t, owner.id, 'manager');
+    expect((await t.app.inject({ method: 'DELETE', url, headers: manager.auth })).statusCode).toBe(403);
+    const other = await createVendor(t);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: other.auth })).statusCode).toBe(403);
+
+    expect((await t.app.inject({ method: 'DELETE', url, headers: owner.auth })).statusCode).toBe(204);
+    expect((await team(owner.auth)).json()).toMatchObject({ invitations: [] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/auth/invitation/${token}` })).statusCode).toBe(404);
+    expect((await accept(token)).statusCode).toBe(404);
+    // Nothing open to cancel any more.
+    expect((await t.app.inject({ method: 'DELETE', url, headers: owner.auth })).statusCode).toBe(404);
+  });
+
   it('refuses an expired invitation link with 410', async () => {
     const email = `late.${Date.now()}@example.test`;
     await inviteAs(owner.auth, owner.id, email);
