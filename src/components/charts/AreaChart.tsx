@@ -38,7 +38,9 @@ export function AreaChart({ points, ariaLabel, color = '#7a4a2a', labelEvery = 1
   const last = coordinates[coordinates.length - 1];
 
   return (
-    <svg className="sw-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={ariaLabel}>
+    // Time runs left to right in every language: on a right-to-left page a text's 'end' anchor would flip to its
+    // left, pushing the last date past the right edge and the axis figures into the plot.
+    <svg className="sw-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={ariaLabel} direction="ltr">
       <defs>
         <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
           <stop offset="0%" stopColor={color} stopOpacity={0.28} />

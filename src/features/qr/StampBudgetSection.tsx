@@ -28,6 +28,10 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
     }
   };
 
+  // The empty box reads "Automatic" in the page's language: the box is as wide as that word (it was cut to "Autom…").
+  const automatic = t('relay.budgetDefault');
+  const fitsAutomatic = { width: `calc(${automatic.length}ch + 24px)`, minWidth: 90 };
+
   return (
     <section className="sw-flyer-card sw-budget-card" aria-labelledby="sw-budget-title" data-testid="stamp-budget">
       <div className="sw-flyer-card__intro">
@@ -37,11 +41,11 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
         <div className="sw-budget-card__fields">
           <label>
             <span>{t('relay.codeFloorLabel')}</span>
-            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setCodeFloor(v)} />
+            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={automatic} style={fitsAutomatic} onChange={(v) => setCodeFloor(v)} />
           </label>
           <label>
             <span>{t('relay.flyerFloorLabel')}</span>
-            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={t('relay.budgetDefault')} onChange={(v) => setFlyerFloor(v)} />
+            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={automatic} style={fitsAutomatic} onChange={(v) => setFlyerFloor(v)} />
           </label>
           <Button onClick={() => void onSave()} loading={isLoading}>
             {t('relay.budgetSave')}

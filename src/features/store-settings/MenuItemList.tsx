@@ -49,6 +49,7 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
             cancelText={t('menuItems.deleteCancel')}
             okButtonProps={{ danger: true }}
             placement="topRight"
+            classNames={{ root: 'sw-items__confirm' }}
             onConfirm={() => void deleteItem({ vendorId, itemId: item._id })}
           >
             <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('menuItems.deleteLabel', { name: item.name })} />
