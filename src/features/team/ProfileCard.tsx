@@ -60,7 +60,7 @@ export function ProfileCard({ me }: { me: MeResponse | undefined }) {
           </Button>
         </Form>
       ) : null}
-      <Descriptions column={1} style={{ marginBlock: '16px 24px' }}>
+      <Descriptions column={1} style={{ marginBlockStart: 16, marginBlockEnd: 24 }}>
         <Descriptions.Item label={ACCOUNT_TEXT.email}>{me?.email ?? ''}</Descriptions.Item>
         <Descriptions.Item label={ACCOUNT_TEXT.role}>{me ? ACCOUNT_TEXT.roleName(me.role) : ''}</Descriptions.Item>
       </Descriptions>

@@ -208,7 +208,9 @@ describe('Menu & Items: delete item', () => {
     const { user } = await openMenuTab();
 
     await user.click(screen.getByLabelText('Delete Flat White'));
-    expect(await screen.findByText('Are you sure you want to delete "Flat White"?')).toBeInTheDocument();
+    const question = await screen.findByText('Are you sure you want to delete "Flat White"?');
+    // Bounded box (see storeSettings.css): a 120-character name wraps inside it instead of pushing it off screen.
+    expect(question.closest('.ant-popover')).toHaveClass('sw-items__confirm');
     expect(posts('delete-item')).toHaveLength(0);
     await user.click(getButton('Delete'));
 

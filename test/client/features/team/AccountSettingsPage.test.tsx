@@ -59,6 +59,13 @@ describe('Account Settings', () => {
     expect(http.sent('GET /api/auth/me')).toHaveLength(1);
   });
 
+  it('leaves a gap under "Role: Owner" before the "New e-mail address" label', async () => {
+    renderAccount();
+    const role = await screen.findByText('Owner');
+    const facts = role.closest('.ant-descriptions') as HTMLElement;
+    expect(facts.style.marginBlockEnd).toBe('24px');
+  });
+
   it('saves the name', async () => {
     http.on('PUT /api/account/name', { status: 200, body: { name: 'Ana B.' } });
     renderAccount();
