@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { badRequest, notFound, textError } from '../http-errors';
+import { notFound, textError } from '../http-errors';
 import {
   findVendorByEmail,
   findVendorById,

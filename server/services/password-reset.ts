@@ -1,6 +1,6 @@
 // "Forgot password?" and changing a password. Both end every earlier session of the vendor (their
 // session generation moves on) and answer a fresh session in the new generation.
-import { badRequest, textError } from '../http-errors';
+import { textError } from '../http-errors';
 import { consumeAllEmailTokens, consumeEmailToken, newestEmailTokenCreatedAt } from '../repositories/email-tokens';
 import { clearFailures } from '../repositories/login-failures';
 import { findVendorByEmail, findVendorById, replaceVendorPassword } from '../repositories/vendors';

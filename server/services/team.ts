@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
-import { badRequest, textError, unauthorized } from '../http-errors';
+import { textError, unauthorized } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
 import {
   bumpMemberGeneration,
