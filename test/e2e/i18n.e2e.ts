@@ -32,6 +32,8 @@ describe('customer pages', () => {
       return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
     });
     expect(lines).toBe(1);
+    const language = await page.getByRole('combobox', { name: 'Idioma' }).boundingBox();
+    expect((language?.x ?? Infinity) + (language?.width ?? 0)).toBeLessThanOrEqual(390);
     await expect(page.getByText('My cards', { exact: true }).count()).resolves.toBe(0);
     await context.close();
   });

@@ -23,6 +23,11 @@ export interface AreaChartProps {
   wholeNumbers?: boolean;
 }
 
+/** Whether a label centred under the last point stays inside the chart: about 7 units a character at the axis size. */
+function fitsBesideLastPoint(label: string): boolean {
+  return label.length * 7 <= 2 * PAD.right;
+}
+
 export function AreaChart({ points, ariaLabel, color = '#7a4a2a', labelEvery = 1, wholeNumbers = false }: AreaChartProps) {
   const gradientId = `sw-area-${useId().replace(/:/g, '')}`;
   const axis = niceAxis(Math.max(0, ...points.map((p) => p.value)), 4, wholeNumbers);
@@ -58,8 +63,9 @@ export function AreaChart({ points, ariaLabel, color = '#7a4a2a', labelEvery = 1
         ))}
         {points.map((p, i) =>
           (points.length - 1 - i) % labelEvery === 0 ? (
-            // In a dense series the last label ends at its point, so a longer date is not cut off at the edge.
-            <text key={p.label} x={xAt(i)} y={HEIGHT - 8} className="sw-chart-axis" textAnchor={labelEvery > 1 && i === points.length - 1 ? 'end' : 'middle'}>
+            // In a dense series, or when the last label is wider than the room beside it ('الأسبوع 12' against
+            // 'Wk 12'), the last label ends at its point, so it is not cut off at the edge.
+            <text key={p.label} x={xAt(i)} y={HEIGHT - 8} className="sw-chart-axis" textAnchor={i === points.length - 1 && (labelEvery > 1 || !fitsBesideLastPoint(p.label)) ? 'end' : 'middle'}>
               {p.label}
             </text>
           ) : null,

@@ -15,4 +15,17 @@ describe('AreaChart on a right-to-left page', () => {
     const lastLabel = screen.getByText('30 نوفمبر');
     expect(lastLabel).toHaveAttribute('text-anchor', 'end');
   });
+
+  it('ends a last label wider than the room beside the last point at that point', () => {
+    const points = Array.from({ length: 12 }, (_, i) => ({ label: `الأسبوع ${i + 1}`, value: i }));
+    render(<AreaChart points={points} ariaLabel="أسابيع" />);
+    expect(screen.getByText('الأسبوع 12')).toHaveAttribute('text-anchor', 'end');
+    expect(screen.getByText('الأسبوع 11')).toHaveAttribute('text-anchor', 'middle');
+  });
+
+  it('keeps a short last label such as "Wk 12" centred under its point', () => {
+    const points = Array.from({ length: 12 }, (_, i) => ({ label: `Wk ${i + 1}`, value: i }));
+    render(<AreaChart points={points} ariaLabel="Weeks" />);
+    expect(screen.getByText('Wk 12')).toHaveAttribute('text-anchor', 'middle');
+  });
 });
