@@ -34,7 +34,8 @@ configure({
 
 // React's development build records a stack trace for every element it creates (its "owner stacks", up to
 // 10,000 per render), so that a warning can say which component created which. Capturing those stacks was a
-// fifteenth of a page test's CPU; the tests' React warnings still name the component, without the owner stack.
+// fifteenth of a page test's CPU. A warning in a test still says what went wrong and where, without the stack of
+// the code that created the element (take these lines out to see it while chasing one).
 const reactInternals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>)
   .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => undefined });
