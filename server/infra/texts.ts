@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '../../src/api/contract/locales';
+import { DEFAULT_LOCALE, LOCALES, isLocale, matchLocale, type Locale } from '../../src/api/contract/locales';
 import { compileCatalogue, readSourceCatalogue } from './catalogue-files';
 import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
 import type accountMail from '../../src/i18n/messages/en/server/accountMail.json';
