@@ -1,6 +1,6 @@
 // Tells an option or add-on line from an item line by how the menu sets it: a line in clearly smaller
-// type than its section's items, or indented under an item in type no larger, is one of that item's
-// options (a flavour, a milk, a side) even with a price of its own. Nothing in such a line's text tells
+// type than its section's items, or indented under an item in type no larger and priced at most half
+// of it, is one of that item's options (a flavour, a milk, a topping) even with a price of its own. Nothing in such a line's text tells
 // it from an item ("Oat Milk    0.55" under "Latte    3.25"); its place and size do. Lines read from a
 // PDF's text layer carry no size and are never judged here.
 import type { MenuTextLine } from './parser';
@@ -9,11 +9,14 @@ import type { MenuTextLine } from './parser';
 const SMALLER_TYPE = 0.72;
 /**
  * Indented by at least this many letter heights under an item, in type no larger than this share
- * of the items', a line is an option set under that item. (Recognized boxes vary a little in height
- * from line to line of the same type, so "no larger" leaves a margin.)
+ * of the items', and priced at most this share of the item, a line is an option set under that item
+ * (a topping); an indented line priced like an item ("Cheeseburger 10.00" under "Burger 9.00") is a
+ * kind of it, an item. Recognized boxes vary in height from line to line of the same type, so "no
+ * larger" leaves a margin.
  */
 const INDENT_LETTERS = 1.5;
 const INDENTED_TYPE = 0.92;
+const INDENTED_PRICE = 0.5;
 /** A line without a price set at least this much larger than the items opens a new section. */
 const HEADING_TYPE = 1.15;
 /** Items set this much smaller than a heading right above them are that heading's section, not options. */
@@ -30,12 +33,14 @@ interface Placement {
   top: number;
   /** As a fraction of the page's width, like `left` and `centre`. */
   letterHeight: number;
+  /** The price of the line's first item, where it has one. */
+  priceCents: number | null;
 }
 
-function placementOf(line: MenuTextLine): Placement | null {
+function placementOf(line: MenuTextLine, priceCents: number | null): Placement | null {
   const { region, letterHeight } = line;
   if (!region || letterHeight === undefined || letterHeight <= 0) return null;
-  return { page: region.page, left: region.x, centre: region.x + region.width / 2, top: region.y, letterHeight };
+  return { page: region.page, left: region.x, centre: region.x + region.width / 2, top: region.y, letterHeight, priceCents };
 }
 
 function median(values: readonly number[]): number {
@@ -56,14 +61,14 @@ export class OptionLineReader {
   private heading: Placement | null = null;
 
   /**
-   * Takes the next line in reading order and what it holds: answers true when its items are options
-   * of the item above (set smaller than the section's items, or indented under the item above in type
-   * no larger). Items that are not options set the section's item type. A heading opens a new section
+   * Takes the next line in reading order, what it holds and the price of its first item: answers true
+   * when its items are options of the item above (set smaller than the section's items, or indented
+   * under the item above in type no larger and priced at most half of it). Items that are not options set the section's item type. A heading opens a new section
    * when it is set larger than the items, or when the smaller lines after it are set smaller than it
    * (a section of smaller items under its own title: "Extras" over "Toast  1.50").
    */
-  isOption(line: MenuTextLine, holds: 'items' | 'heading' | 'other'): boolean {
-    const here = this.enter(line);
+  isOption(line: MenuTextLine, holds: 'items' | 'heading' | 'other', priceCents: number | null = null): boolean {
+    const here = this.enter(line, priceCents);
     if (!here) return false;
     const itemHeight = median(this.itemHeights);
     if (holds !== 'items') {
@@ -74,7 +79,8 @@ export class OptionLineReader {
     if (this.heading && here.letterHeight * TITLED_TYPE <= this.heading.letterHeight) this.newSection();
     if (this.lastItem && this.itemHeights.length > 0) {
       if (here.letterHeight <= SMALLER_TYPE * itemHeight) return true;
-      if (here.letterHeight <= INDENTED_TYPE * itemHeight && this.indentedUnder(here, this.lastItem, itemHeight)) return true;
+      const addOnPrice = here.priceCents !== null && this.lastItem.priceCents !== null && here.priceCents <= INDENTED_PRICE * this.lastItem.priceCents;
+      if (addOnPrice && here.letterHeight <= INDENTED_TYPE * itemHeight && this.indentedUnder(here, this.lastItem, itemHeight)) return true;
     }
     this.itemHeights.push(here.letterHeight);
     this.lastItem = here;
@@ -83,8 +89,8 @@ export class OptionLineReader {
   }
 
   /** The line's place, after starting a new section where it opens a new page or column. */
-  private enter(line: MenuTextLine): Placement | null {
-    const here = placementOf(line);
+  private enter(line: MenuTextLine, priceCents: number | null): Placement | null {
+    const here = placementOf(line, priceCents);
     if (!here) return null;
     const before = this.previous;
     this.previous = here;

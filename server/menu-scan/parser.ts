@@ -142,8 +142,8 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
       previous = { line, hadItem: true };
       continue;
     }
-    // An option set under an item (smaller type, or indented in type no larger) is not an item.
-    if (optionLines.isOption(line, parsed.length > 0 ? 'items' : isHeading(line.text) ? 'heading' : 'other')) {
+    // An option set under an item (smaller type, or indented and priced as an add-on) is not an item.
+    if (optionLines.isOption(line, parsed.length > 0 ? 'items' : isHeading(line.text) ? 'heading' : 'other', parsed[0]?.priceCents ?? null)) {
       unpricedName = null;
       previous = { line, hadItem: true };
       continue;

@@ -33,8 +33,9 @@ describe('option lines under an item', () => {
     ).toEqual(['Latte', 'Mocha']);
   });
 
-  it('an indented line in the same type is an option, but a centred shorter line is an item', () => {
+  it('an indented line in the same type priced as an add-on is an option; one priced like an item, or a centred shorter line, is an item', () => {
     expect(names([at('Pancakes    8.00', 0.1, 0.1, 0.026), at('Maple Syrup    1.00', 0.17, 0.13, 0.023, 0.53)])).toEqual(['Pancakes']);
+    expect(names([at('Burger    9.00', 0.1, 0.1, 0.026), at('Cheeseburger    10.00', 0.17, 0.13, 0.023, 0.53)])).toEqual(['Burger', 'Cheeseburger']);
     expect(names([at('Hausgemachtes Souvlaki    17.50', 0.1, 0.1, 0.026, 0.8), at('Gyros    14.50', 0.3, 0.13, 0.026, 0.4)])).toEqual([
       'Hausgemachtes Souvlaki',
       'Gyros',
