@@ -5,7 +5,7 @@
 // PDF's text layer carry no size and are never judged here.
 import type { MenuTextLine } from './parser';
 
-/** Type at most this share of the section's item letters is an option's ("Oat Milk" under "Latte"). */
+/** Type at most this share of the section's item type is an option's ("Oat Milk" under "Latte"). */
 const SMALLER_TYPE = 0.72;
 /**
  * Indented by at least this many letter heights under an item, in type no larger than this share
@@ -43,9 +43,14 @@ function placementOf(line: MenuTextLine, priceCents: number | null): Placement |
   return { page: region.page, left: region.x, centre: region.x + region.width / 2, top: region.y, letterHeight, priceCents };
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+/**
+ * The section's item type: the smallest of its items' letter heights. The recognizer boxes a line with
+ * descenders and tall capitals ("Sticky Toffee Pudding") up to half again as high as one without
+ * ("Cheese Board") in the same type, so only the lowest box is near the type's own height; on a
+ * photo taken at a slant, where lines shrink down the page, it is also the latest item's.
+ */
+function itemType(heights: readonly number[]): number {
+  return heights.length === 0 ? 0 : Math.min(...heights);
 }
 
 /**
@@ -70,7 +75,7 @@ export class OptionLineReader {
   isOption(line: MenuTextLine, holds: 'items' | 'heading' | 'other', priceCents: number | null = null): boolean {
     const here = this.enter(line, priceCents);
     if (!here) return false;
-    const itemHeight = median(this.itemHeights);
+    const itemHeight = itemType(this.itemHeights);
     if (holds !== 'items') {
       if (this.itemHeights.length > 0 && here.letterHeight >= HEADING_TYPE * itemHeight) this.newSection();
       else if (holds === 'heading') this.heading = here;
@@ -94,7 +99,7 @@ export class OptionLineReader {
     if (!here) return null;
     const before = this.previous;
     this.previous = here;
-    const itemHeight = median(this.itemHeights);
+    const itemHeight = itemType(this.itemHeights);
     const otherColumn = this.lastItem !== null && Math.abs(here.left - this.lastItem.left) > OTHER_COLUMN_LETTERS * itemHeight;
     if (before && (here.page !== before.page || here.top < before.top - BACK_UP_PAGE || otherColumn)) this.newSection();
     return here;

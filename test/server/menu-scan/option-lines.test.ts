@@ -44,8 +44,8 @@ describe('option lines under an item', () => {
 });
 
 describe('items that stay items', () => {
-  it('a section of priced items in one type, whose recognized heights vary with their letters', () => {
-    const heights = [0.026, 0.021, 0.028, 0.02, 0.025, 0.022];
+  it('a section of priced items in one type, boxed up to half again as high where their letters have descenders', () => {
+    const heights = [0.031, 0.023, 0.0215, 0.021, 0.025, 0.022];
     const lines = ['Espresso', 'Americano', 'Flat White', 'Tea', 'Cappuccino', 'Hot Chocolate'].map((name, i) => at(`${name}    ${2 + i}.50`, 0.1, 0.1 + i * 0.03, heights[i]!));
     expect(names(lines)).toEqual(['Espresso', 'Americano', 'Flat White', 'Tea', 'Cappuccino', 'Hot Chocolate']);
   });
