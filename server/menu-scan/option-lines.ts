@@ -1,8 +1,8 @@
 // Tells an option or add-on line from an item line by how the menu sets it: a line in clearly smaller
 // type than its section's items, or indented under an item in type no larger and priced at most half
-// of it, is one of that item's options (a flavour, a milk, a topping) even with a price of its own. Nothing in such a line's text tells
-// it from an item ("Oat Milk    0.55" under "Latte    3.25"); its place and size do. Lines read from a
-// PDF's text layer carry no size and are never judged here.
+// of it, is one of that item's options (a flavour, a milk, a topping) even with a price of its own.
+// Nothing in such a line's text tells it from an item ("Oat Milk    0.55" under "Latte    3.25"); its
+// place and size do. Lines read from a PDF's text layer carry no size and are never judged here.
 import type { MenuTextLine } from './parser';
 
 /** Type at most this share of the section's item type is an option's ("Oat Milk" under "Latte"). */
@@ -68,9 +68,10 @@ export class OptionLineReader {
   /**
    * Takes the next line in reading order, what it holds and the price of its first item: answers true
    * when its items are options of the item above (set smaller than the section's items, or indented
-   * under the item above in type no larger and priced at most half of it). Items that are not options set the section's item type. A heading opens a new section
-   * when it is set larger than the items, or when the smaller lines after it are set smaller than it
-   * (a section of smaller items under its own title: "Extras" over "Toast  1.50").
+   * under the item above in type no larger and priced at most half of it). Items that are not options
+   * set the section's item type. A heading opens a new section when it is set larger than the items,
+   * or when the priced lines after it are set smaller than it (a section of smaller items under its
+   * own title: "Extras" over "Toast  1.50").
    */
   isOption(line: MenuTextLine, holds: 'items' | 'heading' | 'other', priceCents: number | null = null): boolean {
     const here = this.enter(line, priceCents);
