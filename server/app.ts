@@ -20,6 +20,7 @@ import securityHeaders from './plugins/security-headers';
 import { malformedMultipartError } from './plugins/malformed-bodies';
 import requestsInFlight from './plugins/requests-in-flight';
 import drainConnections from './plugins/drain-connections';
+import slowRequests from './plugins/slow-requests';
 import { CONTROL_CHARACTERS_MESSAGE, isControlCharacterPattern } from '../src/api/contract/text';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -81,6 +82,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
+  // First, so it follows every request from its start: a request without an answer for seconds says where
+  // it waits (on SQLite, with the read worker's backlog).
+  const readBacklog = deps.db.readBacklog;
+  await app.register(slowRequests, readBacklog ? { context: () => ({ readWorker: readBacklog() }) } : {});
   // Before any route: every route registered from here on declares its access level (plugins/access.ts).
   await app.register(authPlugin);
   await app.register(accessPlugin);

@@ -20,6 +20,7 @@ import { createJobRunner, type JobHandler, type JobRunner } from './infra/jobs';
 import { createGoogleWalletClient } from './infra/google-wallet';
 import { createWebPushClient, resolveVapidKeys } from './infra/web-push';
 import { createRequestsInFlight } from './infra/requests-in-flight';
+import { watchLoopStalls } from './infra/loop-stalls';
 import { googleWalletJobHandlers } from './services/google-wallet';
 import { createApnsClient, type ApnsClient } from './infra/apns';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
@@ -255,6 +256,10 @@ async function start(config: Config): Promise<void> {
   const mail = config.smtpUrl ? 'SMTP' : `the outbox in ${path.join(config.dataDir, 'outbox')}`;
   const shared = redis ? `; Redis at ${redis.where} (${redis.status()})` : '';
   app.log.info(`database: ${where}; mail: ${mail}${shared}`);
+  // Work that holds the event loop for a second or more holds every request: the log says when, how long, and
+  // which requests were in flight as it ended (the one whose work held it is usually among them). Watched
+  // from here on: start-up's own work is not a stall anyone waited for.
+  watchLoopStalls({ onStall: (stalledMs) => app.log.warn({ stalledMs, open: app.describeOpenWork() }, 'the event loop was held up') });
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { dropPlannerStatistics } from './sqlite-statistics';
 import type { Database } from './schema';
 import type { Dialect } from './migrations/dialect-types';
 import { migrationsFor } from './migrations';
-import { SqliteReadWorkerDialect } from './read-worker';
+import { SqliteReadWorkerDialect, type ReadBacklog } from './read-worker';
 
 // int8 (bigint: our epoch-millisecond columns and count(*)) fits a JS number for any real value.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
@@ -22,6 +22,8 @@ export interface Db {
    */
   reads: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite file only: the heavy reads its worker thread has not answered yet. */
+  readBacklog?(): ReadBacklog;
   /** PostgreSQL schema the connections use (tests); undefined means the default. */
   pgSchema?: string;
   close(): Promise<void>;
@@ -126,11 +128,13 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   if (options.sqlitePath === ':memory:' || options.sqliteReadWorker === false) return { kysely, reads: kysely, dialect: 'sqlite', close: () => kysely.destroy() };
-  const reads = new Kysely<Database>({ dialect: new SqliteReadWorkerDialect(options.sqlitePath) });
+  const readWorker = new SqliteReadWorkerDialect(options.sqlitePath);
+  const reads = new Kysely<Database>({ dialect: readWorker });
   return {
     kysely,
     reads,
     dialect: 'sqlite',
+    readBacklog: () => readWorker.backlog(),
     close: async () => {
       await reads.destroy();
       await kysely.destroy();

@@ -40,14 +40,33 @@ parentPort.on('message', ({ id, sql, parameters }) => {
 });
 `;
 
+/** The queries the read worker has not answered yet: how many, and the oldest (what it is and how long it has waited). */
+export interface ReadBacklog {
+  waiting: number;
+  oldestMs: number;
+  /** The start of the oldest query's SQL. */
+  oldestSql: string;
+}
+
+/** How much of a waiting query's SQL a backlog shows: enough to tell which read it is. */
+const BACKLOG_SQL_CHARS = 120;
+
 interface Answer {
   id: number;
   rows?: unknown[];
   error?: { message: string; code?: string };
 }
 
+interface Waiter {
+  resolve: (rows: unknown[]) => void;
+  reject: (error: Error) => void;
+  sentAt: number;
+  sql: string;
+}
+
 class ReadWorkerConnection implements DatabaseConnection {
-  private readonly waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  /** In the order sent: the first is the oldest. */
+  private readonly waiting = new Map<number, Waiter>();
   private nextId = 0;
 
   constructor(private readonly worker: Worker) {
@@ -59,8 +78,14 @@ class ReadWorkerConnection implements DatabaseConnection {
       else waiter.resolve(answer.rows ?? []);
     });
     worker.on('error', (error) => this.failAll(error));
-    worker.on('exit', (code) => this.failAll(new Error(`the read worker stopped (exit code ${code})`)));
+    worker.on('exit', (code) => {
+      this.stopped = new Error(`the read worker stopped (exit code ${code})`);
+      this.failAll(this.stopped);
+    });
   }
+
+  /** Set once the worker has exited: a query sent to it then would wait for ever. */
+  private stopped?: Error;
 
   private failAll(error: Error): void {
     for (const waiter of this.waiting.values()) waiter.reject(error);
@@ -68,12 +93,19 @@ class ReadWorkerConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.stopped) throw this.stopped;
     const id = (this.nextId += 1);
     const rows = await new Promise<unknown[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve, reject, sentAt: performance.now(), sql: compiledQuery.sql });
       this.worker.postMessage({ id, sql: compiledQuery.sql, parameters: compiledQuery.parameters });
     });
     return { rows: rows as R[] };
+  }
+
+  backlog(): ReadBacklog {
+    const oldest = this.waiting.values().next().value;
+    if (!oldest) return { waiting: 0, oldestMs: 0, oldestSql: '' };
+    return { waiting: this.waiting.size, oldestMs: Math.round(performance.now() - oldest.sentAt), oldestSql: oldest.sql.slice(0, BACKLOG_SQL_CHARS) };
   }
 
   // eslint-disable-next-line require-yield -- the interface asks for a generator; reads here are small pages.
@@ -87,6 +119,10 @@ class ReadWorkerDriver implements Driver {
   private connection?: ReadWorkerConnection;
 
   constructor(private readonly file: string) {}
+
+  backlog(): ReadBacklog {
+    return this.connection?.backlog() ?? { waiting: 0, oldestMs: 0, oldestSql: '' };
+  }
 
   async init(): Promise<void> {
     this.worker = new Worker(READ_WORKER_SOURCE, { eval: true, workerData: { sqliteModule: require.resolve('better-sqlite3'), file: this.file } });
@@ -121,9 +157,17 @@ class ReadWorkerDriver implements Driver {
 
 /** Kysely over a read-only worker-thread connection to the SQLite file `file`. */
 export class SqliteReadWorkerDialect implements Dialect {
+  private driver?: ReadWorkerDriver;
+
   constructor(private readonly file: string) {}
   createDriver(): Driver {
-    return new ReadWorkerDriver(this.file);
+    this.driver = new ReadWorkerDriver(this.file);
+    return this.driver;
+  }
+
+  /** What the worker has not answered yet (a slow request's warning says it). */
+  backlog(): ReadBacklog {
+    return this.driver?.backlog() ?? { waiting: 0, oldestMs: 0, oldestSql: '' };
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();

@@ -17,6 +17,7 @@ import type applePassFields from '../../src/i18n/messages/en/server/applePassFie
 import type customerMail from '../../src/i18n/messages/en/server/customerMail.json';
 import type googleWalletPass from '../../src/i18n/messages/en/server/googleWalletPass.json';
 import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRefusals.json';
+import type passwordRules from '../../src/i18n/messages/en/server/passwordRules.json';
 import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
 import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
@@ -39,6 +40,7 @@ export type ServerMessageId =
   | keyof typeof customerMail
   | keyof typeof googleWalletPass
   | keyof typeof handoverRefusals
+  | keyof typeof passwordRules
   | keyof typeof relayRefusals
   | keyof typeof scanMessages
   | keyof typeof storeCurrency
@@ -48,10 +50,15 @@ export type ServerMessageId =
   | keyof typeof vendorMail;
 export type ServerTextValues = Readonly<Record<string, string | number | Date>>;
 
-/** The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src). */
-export function messagesDir(): string {
-  const candidates = [path.resolve(__dirname, '../../src/i18n/messages'), path.resolve(__dirname, '../../../src/i18n/messages')];
-  const found = candidates.find((dir) => fs.existsSync(path.join(dir, DEFAULT_LOCALE)));
+/**
+ * The catalogues beside the sources (server/infra → ../../src) or beside the build (dist/server/infra → ../../../src).
+ * A folder counts only with every language in it: the server build emits the English files it imports for their
+ * types into dist/src/i18n/messages/en, and reading that partial copy showed customers the message ids instead of
+ * their language's sentences.
+ */
+export function messagesDir(fromDir: string = __dirname): string {
+  const candidates = [path.resolve(fromDir, '../../src/i18n/messages'), path.resolve(fromDir, '../../../src/i18n/messages')];
+  const found = candidates.find((dir) => LOCALES.every((language) => fs.existsSync(path.join(dir, language))));
   if (!found) throw new Error(`The text catalogues are missing (looked in ${candidates.join(', ')})`);
   return found;
 }

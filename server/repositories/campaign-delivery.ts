@@ -3,6 +3,7 @@
 // text a card's wallet pass shows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CampaignMessageTable, Database } from '../db/schema';
+import type { CustomerIdRange } from './campaign-audience-pages';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -33,14 +34,26 @@ export async function activeCampaigns(db: Queryable, now: number): Promise<Activ
   return rows.map((row) => ({ ...row, start_at: Number(row.start_at), ab_testing: Number(row.ab_testing) }));
 }
 
-export async function optedOutCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('campaign_opt_outs').select('customer_id').where('vendor_id', '=', vendorId).execute();
+/** The store's customers who turned its campaign messages off (among `range` only, when given). */
+export async function optedOutCustomerIds(db: Queryable, vendorId: string, range?: CustomerIdRange): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('campaign_opt_outs')
+    .select('customer_id')
+    .where('vendor_id', '=', vendorId)
+    .$if(range !== undefined, (qb) => qb.where('customer_id', '>', (range as CustomerIdRange).after).where('customer_id', '<=', (range as CustomerIdRange).last))
+    .execute();
   return new Set(rows.map((row) => row.customer_id));
 }
 
-/** The channels each customer already has a message on for this period of the campaign. */
-export async function plannedChannels(db: Queryable, campaignId: string, period: number): Promise<Map<string, Set<string>>> {
-  const rows = await db.selectFrom('campaign_messages').select(['customer_id', 'channel']).where('campaign_id', '=', campaignId).where('period', '=', period).execute();
+/** The channels each customer (of `range`, when given) already has a message on for this period of the campaign. */
+export async function plannedChannels(db: Queryable, campaignId: string, period: number, range?: CustomerIdRange): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .selectFrom('campaign_messages')
+    .select(['customer_id', 'channel'])
+    .where('campaign_id', '=', campaignId)
+    .$if(range !== undefined, (qb) => qb.where('customer_id', '>', (range as CustomerIdRange).after).where('customer_id', '<=', (range as CustomerIdRange).last))
+    .where('period', '=', period)
+    .execute();
   const planned = new Map<string, Set<string>>();
   for (const row of rows) {
     const channels = planned.get(row.customer_id) ?? new Set<string>();
@@ -52,13 +65,14 @@ export async function plannedChannels(db: Queryable, campaignId: string, period:
 
 /**
  * Per customer of the store: how many message occasions (one campaign period, whatever the channels)
- * fall due after `since`, not counting those that reached the customer on no channel (all dead or skipped).
+ * fall due after `since` (customers of `range` only, when given), not counting those that reached the customer on no channel (all dead or skipped).
  */
-export async function recentOccasionCounts(db: Queryable, vendorId: string, since: number): Promise<Map<string, number>> {
+export async function recentOccasionCounts(db: Queryable, vendorId: string, since: number, range?: CustomerIdRange): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('campaign_messages')
     .select(['customer_id', sql<number>`COUNT(DISTINCT campaign_id || ':' || CAST(period AS TEXT))`.as('occasions')])
     .where('vendor_id', '=', vendorId)
+    .$if(range !== undefined, (qb) => qb.where('customer_id', '>', (range as CustomerIdRange).after).where('customer_id', '<=', (range as CustomerIdRange).last))
     .where('due_at', '>', since)
     .where('state', 'in', ['waiting', 'sent'])
     .groupBy('customer_id')
@@ -242,13 +256,14 @@ export async function deliveryCounts(db: Queryable, campaignIds: readonly string
 
 // ---- who can be reached where --------------------------------------------------------------------
 
-/** Customers of the store with a confirmed address who asked for campaign e-mail. */
-export async function mailableCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+/** Customers of the store (of `range`, when given) with a confirmed address who asked for campaign e-mail. */
+export async function mailableCustomerIds(db: Queryable, vendorId: string, range?: CustomerIdRange): Promise<Set<string>> {
   const rows = await db
     .selectFrom('stamp_cards as s')
     .innerJoin('customers as c', 'c.id', 's.customer_id')
     .select('c.id')
     .where('s.vendor_id', '=', vendorId)
+    .$if(range !== undefined, (qb) => qb.where('s.customer_id', '>', (range as CustomerIdRange).after).where('s.customer_id', '<=', (range as CustomerIdRange).last))
     .where('c.email', 'is not', null)
     .where('c.campaign_mail_opt_in', '=', 1)
     .where('c.deleted_at', 'is', null)
@@ -256,8 +271,8 @@ export async function mailableCustomerIds(db: Queryable, vendorId: string): Prom
   return new Set(rows.map((row) => row.id));
 }
 
-/** Customers whose card of the store is in Apple Wallet on at least one phone. */
-export async function applePassCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+/** Customers (of `range`, when given) whose card of the store is in Apple Wallet on at least one phone. */
+export async function applePassCustomerIds(db: Queryable, vendorId: string, range?: CustomerIdRange): Promise<Set<string>> {
   const rows = await db
     .selectFrom('stamp_cards as s')
     .innerJoin('apple_passes as p', 'p.card_id', 's.id')
@@ -265,17 +280,19 @@ export async function applePassCustomerIds(db: Queryable, vendorId: string): Pro
     .select('s.customer_id')
     .distinct()
     .where('s.vendor_id', '=', vendorId)
+    .$if(range !== undefined, (qb) => qb.where('s.customer_id', '>', (range as CustomerIdRange).after).where('s.customer_id', '<=', (range as CustomerIdRange).last))
     .execute();
   return new Set(rows.map((row) => row.customer_id));
 }
 
-/** Customers whose card of the store has a Google Wallet object. */
-export async function googlePassCustomerIds(db: Queryable, vendorId: string): Promise<Set<string>> {
+/** Customers (of `range`, when given) whose card of the store has a Google Wallet object. */
+export async function googlePassCustomerIds(db: Queryable, vendorId: string, range?: CustomerIdRange): Promise<Set<string>> {
   const rows = await db
     .selectFrom('stamp_cards as s')
     .innerJoin('google_wallet_objects as g', 'g.card_id', 's.id')
     .select('s.customer_id')
     .where('s.vendor_id', '=', vendorId)
+    .$if(range !== undefined, (qb) => qb.where('s.customer_id', '>', (range as CustomerIdRange).after).where('s.customer_id', '<=', (range as CustomerIdRange).last))
     .execute();
   return new Set(rows.map((row) => row.customer_id));
 }

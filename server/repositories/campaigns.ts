@@ -1,8 +1,7 @@
-// SQL for a store's campaigns, their bonus-stamp budgets and their visit days (who a customer frequency selects: campaign-audience.ts).
+// SQL for a store's campaigns and their bonus-stamp budgets (what a visit is and who a customer frequency selects: campaign-audience.ts).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../db/schema';
 import { countAudience, type AudienceMembers, type AudienceWindow } from './campaign-audience';
-import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -230,35 +229,15 @@ function normalise(row: CampaignRecord): CampaignRecord {
   };
 }
 
-/**
- * For each customer of the store, the store days (by `storeOffsets`) on which they collected stamps in
- * [from, until), and how many: voided stamps and bonus stamps (the second stamp of a visit) left out.
- */
-export async function visitDays(
-  db: Queryable,
-  vendorId: string,
-  from: number,
-  until: number,
-  storeOffsets: readonly UtcOffsetSpan[],
-): Promise<Array<{ customerId: string; day: number; stamps: number }>> {
-  const stamps = db
-    .selectFrom('stamp_events')
-    .select(['customer_id', storeDaySql(sql.ref('created_at'), storeOffsets).as('day')])
-    .where('vendor_id', '=', vendorId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', until)
-    .where('voided_at', 'is', null)
-    .where('bonus_campaign_id', 'is', null);
-  const rows = await db
-    .selectFrom(stamps.as('s'))
-    .select(['s.customer_id', 's.day', (eb) => eb.fn.countAll<number>().as('stamps')])
-    .groupBy(['s.customer_id', 's.day'])
-    .execute();
-  return rows.map((row) => ({ customerId: row.customer_id, day: Number(row.day), stamps: Number(row.stamps) }));
-}
-
-/** Customers holding a card at the store made before `before`. */
+/** Customers holding a card at the store made before `before`; a customer who deleted their wallet is in no audience. */
 export async function cardHoldersBefore(db: Queryable, vendorId: string, before: number): Promise<string[]> {
-  const rows = await db.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', vendorId).where('created_at', '<', before).execute();
+  const rows = await db
+    .selectFrom('stamp_cards as s')
+    .innerJoin('customers as c', 'c.id', 's.customer_id')
+    .select('s.customer_id')
+    .where('s.vendor_id', '=', vendorId)
+    .where('s.created_at', '<', before)
+    .where('c.deleted_at', 'is', null)
+    .execute();
   return rows.map((row) => row.customer_id);
 }

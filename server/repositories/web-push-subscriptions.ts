@@ -1,6 +1,7 @@
 // SQL of customers' web push subscriptions: one row per browser endpoint per store.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { CustomerIdRange } from './campaign-audience-pages';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -99,8 +100,14 @@ export async function markSubscriptionFailed(db: Queryable, id: string, now: num
   await db.updateTable('web_push_subscriptions').set({ last_failure_at: now }).where('id', '=', id).execute();
 }
 
-/** The store's customers with at least one subscription. */
-export async function subscribedCustomerIds(db: Queryable, vendorId: string): Promise<string[]> {
-  const rows = await db.selectFrom('web_push_subscriptions').select('customer_id').where('vendor_id', '=', vendorId).distinct().execute();
+/** The store's customers (of `range`, when given) with at least one subscription. */
+export async function subscribedCustomerIds(db: Queryable, vendorId: string, range?: CustomerIdRange): Promise<string[]> {
+  const rows = await db
+    .selectFrom('web_push_subscriptions')
+    .select('customer_id')
+    .where('vendor_id', '=', vendorId)
+    .$if(range !== undefined, (qb) => qb.where('customer_id', '>', (range as CustomerIdRange).after).where('customer_id', '<=', (range as CustomerIdRange).last))
+    .distinct()
+    .execute();
   return rows.map((row) => row.customer_id);
 }

@@ -46,7 +46,7 @@ const campaignsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'manager' },
     schema: {
       tags: ['campaigns'],
-      summary: 'How many customers each customer frequency selects today (daily: visits on ≥ 10 days of the last 30; weekly: ≥ 3 visits; monthly: ≥ 1; all)',
+      summary: 'How many customers each customer frequency selects today (a visit: a store day with a stamp; daily: visits on ≥ 10 days of the last 30; weekly: ≥ 3; monthly: ≥ 1; all)',
       security: [{ bearer: [] }],
       params: VendorParams,
       response: { 200: CampaignAudience, 401: ErrorBody, 403: ErrorBody },

@@ -16,7 +16,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { mailLocaleOf } from './person-locale';
 import { accountExistsMail, newVerificationLinkMail, verificationLinkAgainMail, verificationMail } from './auth-mails';
 import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
-import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, passwordProblem, passwordRefusal, verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, WEBSITE_MAX_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
@@ -249,7 +249,7 @@ export async function completeRegistration(
   if (link.state === 'expired') throw badRequest(EXPIRED_LINK_MESSAGE);
 
   const problem = passwordProblem(password);
-  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  if (problem) throw passwordRefusal(problem);
 
   // Hash before the transaction: argon2 takes a while and must not hold a database lock.
   const passwordHash = await hashPassword(password);

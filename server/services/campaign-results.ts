@@ -4,8 +4,8 @@
 import type { CampaignDay, CampaignResults, CustomerFrequency } from '../../src/api/contract/campaigns';
 import type { AppDeps } from '../deps';
 import { notFound } from '../http-errors';
-import { audienceCustomerIds, type AudienceWindow } from '../repositories/campaign-audience';
-import { cardHoldersBefore, findCampaign, visitDays } from '../repositories/campaigns';
+import { audienceCustomerIds, storeVisits, type AudienceWindow } from '../repositories/campaign-audience';
+import { cardHoldersBefore, findCampaign } from '../repositories/campaigns';
 import { isHeldOut } from './campaign-split';
 import { AUDIENCE_WINDOW_DAYS, CAMPAIGN_NOT_FOUND_MESSAGE, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from './campaigns';
 import { differenceOfMeans, meanWithInterval, MINIMUM_GROUP_SIZE, scaled } from './campaign-statistics';
@@ -29,8 +29,8 @@ export async function campaignResults(deps: Deps, vendorId: string, campaignId: 
   const calendar = await calendarOfStore(deps.db.kysely, vendorId);
   const startDay = calendar.dayOf(start);
   const offsets = calendar.offsets(windowStart, Math.max(stoppedAt, start));
-  const before = stoppedAt > windowStart ? await visitDays(deps.db.kysely, vendorId, windowStart, Math.min(stoppedAt, start), offsets) : [];
-  const during = stoppedAt > start ? await visitDays(deps.db.kysely, vendorId, start, stoppedAt, offsets) : [];
+  const before = stoppedAt > windowStart ? await storeVisits(deps.db.kysely, vendorId, windowStart, Math.min(stoppedAt, start), offsets) : [];
+  const during = stoppedAt > start ? await storeVisits(deps.db.kysely, vendorId, start, stoppedAt, offsets) : [];
   // Store days numbered from the launch day: 0, 1, …; the 30 days before the launch are negative.
   const daysBefore = new Map<string, number[]>();
   const daysDuring = new Map<string, number[]>();
@@ -65,7 +65,7 @@ export async function campaignResults(deps: Deps, vendorId: string, campaignId: 
       else entry.messaged += 1;
     }
   }
-  /** Return visits on the store days over since the launch (a visit = a day with a stamp). */
+  /** Return visits on the store days over since the launch (one per store day with a stamp, as the audience counts them). */
   const visitsDuring = (customerId: string) => (daysDuring.get(customerId) ?? []).filter((day) => day < fullDays).length;
   const visitsBefore = (customerId: string) => (daysBefore.get(customerId) ?? []).length;
   const base = { messaged: messaged.length, heldOut: heldOut.length, days, minimumGroup: MINIMUM_GROUP_SIZE, fullDays };
@@ -82,7 +82,7 @@ export async function campaignResults(deps: Deps, vendorId: string, campaignId: 
 
 /**
  * The campaign's audience as it stood at its start, by the query the form counted before launch (visits in
- * the 30 days before the start, store days for daily visitors); all = every card made before the start,
+ * the 30 days before the start); all = every card made before the start,
  * as only they have a before to compare with.
  */
 async function audienceAtStart(deps: Deps, vendorId: string, frequency: CustomerFrequency, window: AudienceWindow): Promise<string[]> {

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const CENTS_PER_UNIT = 100;
 /** The window customer frequency looks back over. */
 export const AUDIENCE_WINDOW_DAYS = 30;
-/** Daily visitors came on at least this many different days of the window; weekly ones at least this many times. */
+/** Daily visitors made at least this many visits in the window, weekly ones at least this many (a visit is a store day with a stamp). */
 export const DAILY_VISITOR_DAYS = 10;
 export const WEEKLY_VISITOR_VISITS = 3;
 /** The table lists this many of the store's latest campaigns. */

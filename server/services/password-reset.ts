@@ -10,7 +10,7 @@ import { mailLocaleOf } from './person-locale';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { inspectEmailToken, issueEmailToken } from './email-tokens';
 import { accountKey } from './login-throttle';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { hashPassword, passwordProblem, passwordRefusal, verifyPassword } from './passwords';
 import { endAllSessions, startSession } from './sessions';
 import { inTransaction } from '../db/transactions';
 
@@ -71,7 +71,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   if (link.state === 'expired') throw textError(410, 'commonRefusals.resetLinkExpired');
   if (link.state !== 'valid') throw textError(404, 'commonRefusals.resetLinkInvalid');
   const problem = passwordProblem(password);
-  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  if (problem) throw passwordRefusal(problem);
 
   // Hash before the transaction: argon2 takes a while and must not hold a database lock.
   const passwordHash = await hashPassword(password);
@@ -97,7 +97,7 @@ export async function changePassword(deps: AccountDeps, vendorId: string, curren
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, [{ field: 'currentPassword', message: 'is not right' }]);
   }
   const problem = passwordProblem(newPassword);
-  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  if (problem) throw passwordRefusal(problem);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.now();
   const token = await inTransaction(deps.db.kysely, async (trx) => {

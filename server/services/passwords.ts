@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/api/contract/limits';
+import { textError, type ErrorText, type HttpError } from '../http-errors';
+import { text } from '../infra/texts';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
@@ -16,15 +18,21 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-comm
 // The same Unicode text can arrive in different byte forms (é vs e + ◌́); hash one form.
 const normalize = (password: string): string => password.normalize('NFKC');
 
-/** Why the password is refused, in words for the user, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+/** Why the password is refused, as a catalogue sentence, or null when it is acceptable. */
+export function passwordProblem(password: string): ErrorText | null {
   const length = [...normalize(password)].length;
-  if (length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
-  if (length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
-  if (COMMON_PASSWORDS.has(normalize(password).toLowerCase())) {
-    return 'This password is too common and easy to guess. Please choose another one.';
-  }
+  if (length < PASSWORD_MIN_LENGTH) return { id: 'passwordRules.tooShort', values: { min: PASSWORD_MIN_LENGTH } };
+  if (length > PASSWORD_MAX_LENGTH) return { id: 'passwordRules.tooLong', values: { max: PASSWORD_MAX_LENGTH } };
+  if (COMMON_PASSWORDS.has(normalize(password).toLowerCase())) return { id: 'passwordRules.tooCommon' };
   return null;
+}
+
+/**
+ * Refuses a password that breaks the rule: 400, the sentence in the reader's language (the forms show it under the
+ * password field), the English one in the `password` field's details.
+ */
+export function passwordRefusal(problem: ErrorText): HttpError {
+  return textError(400, problem.id, problem.values, [{ field: 'password', message: text('en', problem.id, problem.values) }]);
 }
 
 export function hashPassword(password: string): Promise<string> {

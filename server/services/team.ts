@@ -25,7 +25,7 @@ import {
 import type { AssignableRole, MeResponse, Role, TeamResponse, InvitationInfo } from '../../src/api/contract/team';
 import { personLocale } from './person-locale';
 import { isValidEmail, normalizeEmail } from './accounts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { hashPassword, passwordProblem, passwordRefusal, verifyPassword } from './passwords';
 import { hashEmailToken } from './email-tokens';
 import { endAllSessions } from './sessions';
 import { invitationMail } from './team-mails';
@@ -91,7 +91,7 @@ export async function openInvitation(deps: Pick<AppDeps, 'db' | 'now'>, token: s
 export async function acceptInvitation(deps: TeamDeps, token: string, name: string, password: string): Promise<{ token: string; vendorId: string; email: string }> {
   const invitation = await openInvitation(deps, token);
   const problem = passwordProblem(password);
-  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  if (problem) throw passwordRefusal(problem);
   const trimmedName = name.trim();
   if (!trimmedName) throw badRequest('Enter your name.', [{ field: 'name', message: 'must not be empty' }]);
   const passwordHash = await hashPassword(password);
@@ -136,7 +136,7 @@ export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions'
     throw textError(400, 'teamRefusals.wrongCurrentPassword', undefined, [{ field: 'currentPassword', message: 'is not right' }]);
   }
   const problem = passwordProblem(newPassword);
-  if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  if (problem) throw passwordRefusal(problem);
   const generation = await replaceMemberPassword(deps.db.kysely, personId, await hashPassword(newPassword));
   return { token: deps.sessions.issue(vendorId, generation, { id: personId, role: toRole(member.role) }), vendorId, email: member.email };
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { inTransaction } from '../db/transactions';
 import { findCard } from '../repositories/cards';
+import type { CustomerIdRange } from '../repositories/campaign-audience-pages';
 import {
   countStoresOfEndpoint,
   deleteSubscription,
@@ -148,7 +149,7 @@ export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'n
 }
 
 /** The store's customers with at least one browser subscribed to its offers. */
-export async function pushReachableCustomerIds(deps: Pick<AppDeps, 'db' | 'webPush'>, vendorId: string): Promise<Set<string>> {
+export async function pushReachableCustomerIds(deps: Pick<AppDeps, 'db' | 'webPush'>, vendorId: string, range?: CustomerIdRange): Promise<Set<string>> {
   if (!deps.webPush) return new Set();
-  return new Set(await subscribedCustomerIds(deps.db.reads, vendorId));
+  return new Set(await subscribedCustomerIds(deps.db.reads, vendorId, range));
 }

@@ -60,6 +60,11 @@ test('the owner changes their name, and their e-mail through the link mailed to 
   const page = laptop.page;
   await signIn(page, app.vendor.email, 'account');
   const profile = page.getByTestId('account-profile');
+  // The page's cards stand apart (they touched, border on border).
+  const profileBox = await profile.boundingBox();
+  const passwordBox = await page.locator('.ant-card', { has: page.getByText('Change password') }).boundingBox();
+  if (!profileBox || !passwordBox) throw new Error('Account Settings lost its profile or password card');
+  expect(passwordBox.y - (profileBox.y + profileBox.height)).toBeGreaterThanOrEqual(12);
   const name = profile.getByLabel('Name');
   await name.fill('Ana María');
   await profile.getByRole('button', { name: 'Save name' }).click();

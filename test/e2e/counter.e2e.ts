@@ -63,6 +63,12 @@ describe('a paired counter screen', () => {
     expect(firstCode).toMatch(/\/S\/[A-Z2-7]{51}$/);
     await phonePage.goto(firstCode);
     await phonePage.getByText('1 / 5').waitFor();
+    // The feed's rows are laid out as in the vendor's own counter mode: no list bullets, the time beside the line.
+    const row = counterPage.getByTestId('counter-feed').locator('li').first();
+    await row.waitFor();
+    expect(await row.evaluate((li) => [getComputedStyle(li).display, getComputedStyle(li).listStyleType])).toEqual(['flex', 'none']);
+    const handOverField = counterPage.getByLabel('Code on the customer’s screen');
+    expect(await handOverField.evaluate((input) => getComputedStyle(input).borderTopStyle)).toBe('solid');
     const devices = await vendorApi<{ items: Array<{ id: string; name: string; pairedBy: string }> }>(app.server, app.vendor, 'GET', `/api/team/${app.vendor.vendorId}/devices`);
     expect(devices.items).toEqual([expect.objectContaining({ name: 'Till 1', pairedBy: 'Ana Barista' })]);
     deviceId = devices.items[0].id;

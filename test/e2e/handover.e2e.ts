@@ -97,6 +97,12 @@ describe('hand-over: phone claims, counter confirms, phone updates', () => {
   it('the dashboard counts the claims by status and links to the Customers page, which lists and exports the customer', async () => {
     await counterPage.getByRole('button', { name: 'Dashboard' }).first().click();
     await counterPage.getByTestId('claim-counts').getByText('0 waiting at the counter · 2 handed over · 0 expired').waitFor();
+    // The card's two links stand apart on one line (they ran together: "Your customersUpdate Reward Setup").
+    const customersLink = await counterPage.getByRole('link', { name: 'Your customers' }).boundingBox();
+    const rewardLink = await counterPage.getByRole('link', { name: 'Update Reward Setup' }).boundingBox();
+    if (!customersLink || !rewardLink) throw new Error('the reward card has lost a link');
+    expect(rewardLink.x - (customersLink.x + customersLink.width)).toBeGreaterThanOrEqual(16);
+    expect(Math.abs(rewardLink.y + rewardLink.height / 2 - (customersLink.y + customersLink.height / 2))).toBeLessThanOrEqual(2);
     await counterPage.getByRole('link', { name: 'Your customers' }).click();
     await counterPage.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     const row = counterPage.locator('tbody tr', { hasText: /^Customer #\d+/ }).first();

@@ -92,6 +92,25 @@ afterEach(() => {
   localStorage.clear();
 });
 
+// antd prints a deprecated component or prop as "Warning: [antd: Spin] `tip` is deprecated. Please use
+// `description` instead." (console.error; console.warn when strict warnings are off), in every development console.
+// A client test that makes antd print one fails, naming antd's replacement, so a deprecated use does not come back
+// unnoticed. Tests that silence the console with a mock of their own are not seen here.
+const antdDeprecations: string[] = [];
+const ANTD_DEPRECATION = /\[antd(: [^\]]+)?\].*deprecated/is;
+for (const level of ['error', 'warn'] as const) {
+  const print = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    const line = args.map((arg) => (typeof arg === 'string' ? arg : '')).join(' ');
+    if (ANTD_DEPRECATION.test(line)) antdDeprecations.push(line);
+    print(...args);
+  };
+}
+afterEach(() => {
+  const printed = antdDeprecations.splice(0);
+  if (printed.length > 0) throw new Error(`antd printed ${printed.length} deprecation warning(s) during this test:\n${[...new Set(printed)].join('\n')}`);
+});
+
 // The suites read English, the app's default: both halves' texts are loaded and active before any test renders.
 loadMessages('en', { ...loadCatalogueNow('customer', 'en'), ...loadCatalogueNow('app', 'en') });
 activate('en');

@@ -9,7 +9,12 @@
 //   - every store's running counters (dashboard) equal a recount from the rows;
 //   - no customer has two stamps from one counter code;
 //   - every acknowledged stamp and claim is in the database.
-// A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs).
+// A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs). A request
+// that got no answer is printed with what the soak saw of it (sent or not, from which port, whether the
+// soak's own loop stalled) and its server's log around it (the server warns of a request unanswered for
+// 5 s, with its stage, and of an event loop held up for 1 s: server/plugins/slow-requests.ts).
+// SOAK_MIX=dashboard=40,export=20 changes operations' weights (to drive one harder); SOAK_DEPLOYMENTS=sqlite
+// runs only the SQLite server (or =pg only the PostgreSQL pair).
 // Each server's RSS is read every 30 s; with SOAK_MINUTES of 30 or more it must end (the median of the last
 // 2 minutes) within 20% of where it was after the first 5 minutes (the median of the two minutes around it),
 // test/soak/memory-rule.ts. The level at one third of the run against the last third is printed too.
@@ -22,6 +27,7 @@ import { linkFrom, signUpVendor, startServer, type E2eServer, type SignedUpVendo
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
 import { keepsRssRule, rssFigures, rssReportLines, RSS_RULE_FROM_MINUTES, type RssFigures } from './memory-rule';
 import { seededRandom, type Random } from './random';
+import { logLinesBetween, serverWarningsLine, traceRequests, TRACE_HEADER, type RequestTracer } from './request-trace';
 
 const MINUTES = Number(process.env.SOAK_MINUTES || 3);
 const SEED = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -37,9 +43,26 @@ const RECOVERY_MAIL_SPACING_MS = 61_000;
 const RSS_READING_EVERY_MS = 30_000;
 
 type Operation = 'scan' | 'sharedScan' | 'claim' | 'handover' | 'void' | 'merge' | 'delete' | 'rewardSave' | 'budgetSave' | 'profileSave' | 'export' | 'dashboard';
-const MIX: Record<Operation, number> = {
-  scan: 40, sharedScan: 8, claim: 12, handover: 8, void: 4, merge: 3, delete: 2, rewardSave: 3, budgetSave: 2, profileSave: 3, export: 3, dashboard: 4,
-};
+const MIX: Record<Operation, number> = withWeights(
+  { scan: 40, sharedScan: 8, claim: 12, handover: 8, void: 4, merge: 3, delete: 2, rewardSave: 3, budgetSave: 2, profileSave: 3, export: 3, dashboard: 4 },
+  process.env.SOAK_MIX ?? '',
+);
+const DEPLOYMENTS = new Set((process.env.SOAK_DEPLOYMENTS || 'pg,sqlite').split(',').map((name) => name.trim()));
+/** The server's log printed for a lost request: from this long before it began to this long after it was given up. */
+const LOG_MARGIN_MS = 5000;
+/** Lost requests printed with their server's log (the count says how many there were). */
+const LOST_REQUESTS_SHOWN = 3;
+
+/** `base` with the weights `spec` names ("dashboard=40,export=20"). */
+function withWeights(base: Record<Operation, number>, spec: string): Record<Operation, number> {
+  const weights = { ...base };
+  for (const part of spec.split(',').filter(Boolean)) {
+    const [name, weight] = part.split('=');
+    if (!(name in weights) || !(Number(weight) >= 0)) throw new Error(`SOAK_MIX: "${part}" is not <operation>=<weight> (operations: ${Object.keys(base).join(', ')})`);
+    weights[name as Operation] = Number(weight);
+  }
+  return weights;
+}
 
 interface Customer {
   ip: string;
@@ -65,6 +88,8 @@ interface Deployment {
   pendingClaims: Array<{ vendorId: string; code: string; claimId: string }>;
   acknowledgedClaims: string[];
   failures: string[];
+  /** Requests that got no answer: which server, when, and what the soak saw of them. */
+  lost: Array<{ server: E2eServer; label: string; startedAt: number; endedAt: number }>;
   answers: number;
   statuses: Map<string, number>;
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
@@ -109,6 +134,8 @@ interface CallOptions {
   server?: E2eServer;
 }
 
+let tracer: RequestTracer | undefined;
+
 async function call(d: Deployment, random: Random, op: string, method: string, pathname: string, options: CallOptions = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const server = options.server ?? random.pick(d.servers);
   const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? newAddress() };
@@ -116,9 +143,13 @@ async function call(d: Deployment, random: Random, op: string, method: string, p
   if (options.auth) headers.authorization = `Bearer ${options.auth}`;
   if (options.credential) headers[CUSTOMER_CREDENTIAL_HEADER] = options.credential;
   d.answers += 1;
+  const traceId = tracer?.next();
+  if (traceId) headers[TRACE_HEADER] = traceId;
+  const startedAt = Date.now();
   try {
     const response = await fetch(`${server.baseUrl}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await response.text();
+    if (traceId) tracer?.done(traceId);
     const key = `${op} ${response.status}`;
     d.statuses.set(key, (d.statuses.get(key) ?? 0) + 1);
     if (response.status >= 500) d.failures.push(`${op}: ${method} ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -130,7 +161,12 @@ async function call(d: Deployment, random: Random, op: string, method: string, p
     }
     return { status: response.status, body };
   } catch (error) {
-    d.failures.push(`${op}: ${method} ${pathname} got no answer: ${(error as Error).message}`);
+    const endedAt = Date.now();
+    const seen = traceId ? ` (${tracer?.describe(traceId, startedAt, endedAt)})` : '';
+    if (traceId) tracer?.done(traceId);
+    const label = `${op}: ${method} ${pathname.split('?')[0]}`;
+    d.failures.push(`${label} got no answer: ${(error as Error).message}${seen}`);
+    d.lost.push({ server, label, startedAt, endedAt });
     return { status: 0, body: {} };
   }
 }
@@ -333,7 +369,9 @@ async function brokenInvariants(d: Deployment): Promise<string[]> {
   return broken;
 }
 
-describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers and one SQLite server (SOAK_SEED=${SEED})`, () => {
+const SERVERS_TEXT = [DEPLOYMENTS.has('pg') ? 'two PostgreSQL + Redis servers' : '', DEPLOYMENTS.has('sqlite') ? 'one SQLite server' : ''].filter(Boolean).join(' and ');
+
+describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${SEED})`, () => {
   const adminUrl = process.env.PG_TEST_URL ?? process.env.DATABASE_URL;
   const databaseName = `stampwise_soak_${process.pid}`;
   let admin: pg.Client | undefined;
@@ -343,6 +381,7 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
   const deployments: Deployment[] = [];
 
   afterAll(async () => {
+    tracer?.stop();
     sqliteReader?.close();
     for (const d of deployments) for (const server of d.servers) await server.stop();
     await pool?.end();
@@ -354,7 +393,7 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
   });
 
   async function deploy(name: string, servers: E2eServer[], query: Deployment['query']): Promise<Deployment> {
-    const d: Deployment = { name, servers, stores: [], customers: [], sharedTokens: new Map(), pendingClaims: [], acknowledgedClaims: [], failures: [], answers: 0, statuses: new Map(), query, rss: [], rssCurve: new Map(servers.map((server) => [server, []])) };
+    const d: Deployment = { name, servers, stores: [], customers: [], sharedTokens: new Map(), pendingClaims: [], acknowledgedClaims: [], failures: [], lost: [], answers: 0, statuses: new Map(), query, rss: [], rssCurve: new Map(servers.map((server) => [server, []])) };
     const random = seededRandom(SEED);
     for (let i = 0; i < STORES; i += 1) {
       const store = await signUpVendor(servers[0], { email: `${name}-store-${i}-${process.pid}@example.test`, company: `${name} Café ${i}` });
@@ -377,18 +416,8 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
   }
 
   it('answers no 5xx and every figure adds up', async () => {
-    if (!adminUrl) throw new Error('PG_TEST_URL is not set: the soak needs PostgreSQL (a role that may CREATE DATABASE)');
-    if (!hasRedisServer()) throw new Error('redis-server is not installed: the soak needs it');
     process.stdout.write(`\nsoak: SOAK_SEED=${SEED}, ${MINUTES} min\n`);
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    const direct = new URL(adminUrl);
-    direct.pathname = `/${databaseName}`;
-    pool = new pg.Pool({ connectionString: direct.toString(), max: 2, application_name: 'stampwise-soak-check' });
-    pool.on('error', () => undefined);
-    redis = await startPrivateRedis();
+    tracer = traceRequests();
     const common = {
       SESSION_SECRET: 'soak-suite-session-secret-0123456789abcdef',
       TRUST_PROXY: '1',
@@ -397,15 +426,31 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       RELAY_NETWORKS_PER_CODE: '3',
       RELAY_CODE_BUDGET_FLOOR: '1000',
     };
-    const pgEnv = { ...common, DATABASE_URL: direct.toString(), REDIS_URL: redis.url };
-    const first = await startServer({ ...pgEnv, ...memoryProbe('pg-1') });
-    const second = await startServer({ ...pgEnv, ...memoryProbe('pg-2') });
-    const checkPool = pool;
-    await deploy('pg', [first, second], async (text, params) => (await checkPool.query(text, params)).rows);
-    const sqliteServer = await startServer({ ...common, ...memoryProbe('sqlite') });
-    sqliteReader = new SQLite(path.join(sqliteServer.dataDir, 'stampwise.db'), { readonly: true });
-    const reader = sqliteReader;
-    await deploy('sqlite', [sqliteServer], async (text, params = []) => reader.prepare(text.replace(/\$\d+/g, '?')).all(...params) as never);
+    if (DEPLOYMENTS.has('pg')) {
+      if (!adminUrl) throw new Error('PG_TEST_URL is not set: the soak needs PostgreSQL (a role that may CREATE DATABASE)');
+      if (!hasRedisServer()) throw new Error('redis-server is not installed: the soak needs it');
+      admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${databaseName}`);
+      const direct = new URL(adminUrl);
+      direct.pathname = `/${databaseName}`;
+      pool = new pg.Pool({ connectionString: direct.toString(), max: 2, application_name: 'stampwise-soak-check' });
+      pool.on('error', () => undefined);
+      redis = await startPrivateRedis();
+      const pgEnv = { ...common, DATABASE_URL: direct.toString(), REDIS_URL: redis.url };
+      const first = await startServer({ ...pgEnv, ...memoryProbe('pg-1') });
+      const second = await startServer({ ...pgEnv, ...memoryProbe('pg-2') });
+      const checkPool = pool;
+      await deploy('pg', [first, second], async (text, params) => (await checkPool.query(text, params)).rows);
+    }
+    if (DEPLOYMENTS.has('sqlite')) {
+      const sqliteServer = await startServer({ ...common, ...memoryProbe('sqlite') });
+      sqliteReader = new SQLite(path.join(sqliteServer.dataDir, 'stampwise.db'), { readonly: true });
+      const reader = sqliteReader;
+      await deploy('sqlite', [sqliteServer], async (text, params = []) => reader.prepare(text.replace(/\$\d+/g, '?')).all(...params) as never);
+    }
+    if (deployments.length === 0) throw new Error(`SOAK_DEPLOYMENTS=${process.env.SOAK_DEPLOYMENTS}: name pg, sqlite or both`);
 
     const loadStartedAt = Date.now();
     const endAt = loadStartedAt + MINUTES * MINUTE_MS;
@@ -439,6 +484,13 @@ describe(`soak: ${MINUTES} min of mixed writes on two PostgreSQL + Redis servers
       report.push(`${d.name}: ${d.answers} requests; ${d.failures.length} 5xx or lost; ${invariants.length} broken invariants`);
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
+      d.servers.forEach((server, i) => report.push(`  ${d.name} ${i + 1}'s warnings: ${serverWarningsLine(server.output())}`));
+      for (const lost of d.lost.slice(0, LOST_REQUESTS_SHOWN)) {
+        const serverName = `${d.name} ${d.servers.indexOf(lost.server) + 1}`;
+        const lines = logLinesBetween(lost.server.output(), lost.startedAt - LOG_MARGIN_MS, lost.endedAt + LOG_MARGIN_MS);
+        report.push(`  ${serverName}'s log from ${LOG_MARGIN_MS / 1000} s before "${lost.label}" (${new Date(lost.startedAt).toISOString()}) to ${LOG_MARGIN_MS / 1000} s after it was given up:`);
+        report.push(...(lines.length > 0 ? lines.map((line) => `    ${line}`) : ['    (nothing: no request waited 5 s there, and its event loop was never held up 1 s)']));
+      }
       for (const r of d.rss) for (const line of rssReportLines(r.server, r.figures, MINUTES)) report.push(`  ${line}`);
       d.servers.forEach((server, i) => report.push(`  RSS ${d.name} ${i + 1} every ${curveEveryMs / MINUTE_MS} min: ${(d.rssCurve.get(server) ?? []).join(', ')} MB`));
     }

@@ -11,7 +11,7 @@ import type { CampaignChannel } from './channel';
 export function applePassChannel(deps: Pick<AppDeps, 'db' | 'now'>): CampaignChannel {
   return {
     id: 'apple-pass',
-    reachableCustomerIds: (vendorId) => applePassCustomerIds(deps.db.reads, vendorId),
+    reachableCustomerIds: (vendorId, range) => applePassCustomerIds(deps.db.reads, vendorId, range),
     send: (message) =>
       inTransaction(deps.db.kysely, async (trx) => {
         const cardId = await cardIdAt(trx, message.vendorId, message.customerId);

@@ -1,6 +1,7 @@
 // What a way of reaching customers (e-mail, a wallet pass, web push) gives campaign delivery: who it can
 // reach at a store, and one send. A new channel is one more file in this folder and one more entry in
 // channels.ts; the planner, the caps, the quiet hours and the retries are the same for all.
+import type { CustomerIdRange } from '../../repositories/campaign-audience-pages';
 
 export interface CampaignMessage {
   /** The planned message's id: the same on every retry. */
@@ -31,8 +32,8 @@ export type SendOutcome = 'sent' | 'gone' | 'failed';
 export interface CampaignChannel {
   /** Stored with each message ('email', 'apple-pass', 'google-pass', 'push'); never renamed. */
   readonly id: string;
-  /** Which customers of the store this channel reaches now. */
-  reachableCustomerIds(vendorId: string): Promise<Set<string>>;
+  /** Which customers of the store this channel reaches now (of `range` only, when given: the plan reads a page at a time). */
+  reachableCustomerIds(vendorId: string, range?: CustomerIdRange): Promise<Set<string>>;
   send(message: CampaignMessage, signal: AbortSignal): Promise<SendOutcome>;
 }
 

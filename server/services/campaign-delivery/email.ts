@@ -46,7 +46,7 @@ export function campaignMail(to: string, message: CampaignMessage, unsubscribe: 
 export function emailChannel(deps: EmailChannelDeps): CampaignChannel {
   return {
     id: 'email',
-    reachableCustomerIds: (vendorId) => mailableCustomerIds(deps.db.reads, vendorId),
+    reachableCustomerIds: (vendorId, range) => mailableCustomerIds(deps.db.reads, vendorId, range),
     async send(message) {
       // Read again at sending time: the customer may have removed the address or the opt-in since the plan.
       const contact = await findMailContact(deps.db.kysely, message.customerId);

@@ -18,7 +18,7 @@ export function googlePassChannel(deps: Pick<AppDeps, 'db' | 'now' | 'googleWall
   if (!client) return undefined;
   return {
     id: 'google-pass',
-    reachableCustomerIds: (vendorId) => googlePassCustomerIds(deps.db.reads, vendorId),
+    reachableCustomerIds: (vendorId, range) => googlePassCustomerIds(deps.db.reads, vendorId, range),
     async send(message, signal) {
       const db = deps.db.kysely;
       const cardId = await cardIdAt(db, message.vendorId, message.customerId);

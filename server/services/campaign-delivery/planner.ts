@@ -5,12 +5,17 @@
 // Left out: customers who turned the store's campaign messages off, the held-out half of an A/B test,
 // and customers who already had 2 message occasions from the store in the last 7 days (they are
 // planned on a later run within the period, once the week has room).
+//
+// The audience is read a page of the store's customers at a time, in customer-id order, and everything
+// the plan needs to know about them (in the audience, opted out, planned already, recent occasions,
+// reach per channel) is read for that page alone: each read is short and takes its own turn among requests, one after another, so
+// the plan never holds more than one database connection and never reads 10,000 customers in one go.
 import crypto from 'node:crypto';
 import { setTimeout as rest } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { inRedoableTransaction } from '../../db/transactions';
 import { enqueueJobs, type JobRequest } from '../../infra/jobs';
-import { audienceCustomerIds } from '../../repositories/campaign-audience';
+import { audienceIn, FIRST_CUSTOMER_ID, storeCustomerPage, type CustomerIdRange } from '../../repositories/campaign-audience-pages';
 import {
   activeCampaigns,
   insertCampaignMessages,
@@ -40,6 +45,20 @@ const WEEK_MS = 7 * DAY_MS;
  * (campaignQuietSteps), so a stamp arriving meanwhile rarely finds one running, and then a short one.
  */
 const PLAN_CHUNK = 50;
+/**
+ * The store's customers read per page. A page is one short query per read (who they are, which of them
+ * the audience holds, then what is known about those), where the whole audience at once was one long
+ * one: on PostgreSQL it held a connection and a core of the database while stamps waited their turn for it.
+ */
+const PLAN_PAGE = 1000;
+
+/** How much the plan reads and writes at a time (tests make them small to cross many pages and chunks). */
+export interface PlanSizes {
+  pageSize: number;
+  chunkSize: number;
+}
+
+const PLAN_SIZES: PlanSizes = { pageSize: PLAN_PAGE, chunkSize: PLAN_CHUNK };
 
 /**
  * The schedule period `now` is in, counted in the store's calendar days from the campaign's start day: a daily
@@ -57,62 +76,92 @@ export interface SendJobPayload {
 }
 
 /** Plans the messages due now; answers how many were added. */
-export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now' | 'requestsInFlight'>, channels: readonly CampaignChannel[]): Promise<number> {
+export async function planCampaignMessages(deps: Pick<AppDeps, 'db' | 'now' | 'requestsInFlight'>, channels: readonly CampaignChannel[], sizes: PlanSizes = PLAN_SIZES): Promise<number> {
   const now = deps.now();
   let planned = 0;
-  for (const campaign of await activeCampaigns(deps.db.kysely, now)) planned += await planCampaign(deps, channels, campaign, now);
+  for (const campaign of await activeCampaigns(deps.db.kysely, now)) planned += await planCampaign(deps, channels, campaign, now, sizes);
   return planned;
 }
 
-async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, channels: readonly CampaignChannel[], campaign: ActiveCampaign, now: number): Promise<number> {
-  // The plan's big reads (the audience, who is reachable where, what is planned) go to the read
-  // connection: on SQLite a worker thread, so reading 10,000 customers never blocks a stamp. A row
-  // another server commits meanwhile is caught by the unique (campaign, customer, channel, period).
+async function planCampaign(
+  deps: Pick<AppDeps, 'db' | 'requestsInFlight'>,
+  channels: readonly CampaignChannel[],
+  campaign: ActiveCampaign,
+  now: number,
+  sizes: PlanSizes,
+): Promise<number> {
+  // The plan's reads go to the read connection: on SQLite a worker thread, so reading customers never
+  // blocks a stamp. A row another server commits meanwhile is caught by the unique (campaign, customer,
+  // channel, period).
   const reads = deps.db.reads;
   const quietStep = campaignQuietSteps(deps.requestsInFlight);
-  // Each big read takes its turn among requests too (on PostgreSQL it shares the database's CPU with them).
+  // Each read takes its turn among requests too (on PostgreSQL it shares the database's CPU with them).
   const read = async <T>(query: () => Promise<T>): Promise<T> => {
     await quietStep();
     return query();
   };
   const period = periodOf(campaign, now);
   const since = now - AUDIENCE_WINDOW_DAYS * DAY_MS;
-  const audience = await read(() =>
-    audienceCustomerIds(reads, campaign.vendor_id, campaign.audience, {
-      from: since,
-      until: now + 1,
-      storeOffsets: utcOffsetSpans(campaign.time_zone, since, now + 1),
-      dailyDays: DAILY_VISITOR_DAYS,
-      weeklyVisits: WEEKLY_VISITOR_VISITS,
-    }),
-  );
-  const optedOut = await read(() => optedOutCustomerIds(reads, campaign.vendor_id));
-  const already = await read(() => plannedChannels(reads, campaign.id, period));
-  const occasions = await read(() => recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS));
-  const reach = await read(() => Promise.all(channels.map(async (channel) => ({ channel, customers: await channel.reachableCustomerIds(campaign.vendor_id) }))));
+  const window = {
+    from: since,
+    until: now + 1,
+    storeOffsets: utcOffsetSpans(campaign.time_zone, since, now + 1),
+    dailyDays: DAILY_VISITOR_DAYS,
+    weeklyVisits: WEEKLY_VISITOR_VISITS,
+  };
   const dueAt = sendableAt(now, campaign.time_zone);
-  // The messages are made a chunk at a time, as they are written: 10,000 customers' worth at once would
-  // be one long stretch of work in this thread, which a stamp arriving meanwhile would wait out.
-  function* messagesToPlan(): Generator<NewCampaignMessage> {
-    for (const customerId of audience) {
-      if (optedOut.has(customerId)) continue;
-      if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
-      const plannedHere = already.get(customerId);
-      const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
-      if (missing.length === 0) continue;
-      // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
-      if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
-      for (const { channel } of missing) {
-        yield { id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt };
+  // Plans the audience's customers within one page of the store's card holders (everyone an audience can
+  // hold has a card at the store, so the pages, one after the other, cover the whole audience).
+  const planRange = async (range: CustomerIdRange): Promise<number> => {
+    const audience = await read(() => audienceIn(reads, campaign.vendor_id, campaign.audience, window, range));
+    if (audience.length === 0) return 0;
+    const optedOut = await read(() => optedOutCustomerIds(reads, campaign.vendor_id, range));
+    const already = await read(() => plannedChannels(reads, campaign.id, period, range));
+    const occasions = await read(() => recentOccasionCounts(reads, campaign.vendor_id, now - WEEK_MS, range));
+    const reach: { channel: CampaignChannel; customers: Set<string> }[] = [];
+    for (const channel of channels) reach.push({ channel, customers: await read(() => channel.reachableCustomerIds(campaign.vendor_id, range)) });
+    // The messages are made a chunk at a time, as they are written: a page's worth at once would be one
+    // long stretch of work in this thread, which a stamp arriving meanwhile would wait out.
+    function* messagesToPlan(): Generator<NewCampaignMessage> {
+      for (const customerId of audience) {
+        if (optedOut.has(customerId)) continue;
+        if (campaign.ab_testing === 1 && isHeldOut(campaign.id, customerId)) continue;
+        const plannedHere = already.get(customerId);
+        const missing = reach.filter(({ channel, customers }) => customers.has(customerId) && !plannedHere?.has(channel.id));
+        if (missing.length === 0) continue;
+        // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
+        if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
+        for (const { channel } of missing) {
+          yield { id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt };
+        }
       }
     }
+    return writeInChunks(deps, messagesToPlan(), sizes.chunkSize, quietStep, now);
+  };
+  let added = 0;
+  for (let after = FIRST_CUSTOMER_ID; ; ) {
+    const customers = await read(() => storeCustomerPage(reads, campaign.vendor_id, { after, limit: sizes.pageSize }));
+    const last = customers.at(-1);
+    if (last === undefined) return added;
+    added += await planRange({ after, last });
+    if (customers.length < sizes.pageSize) return added;
+    after = last;
   }
-  const pending = messagesToPlan();
+}
+
+/** Writes the messages and their send jobs, `chunkSize` per transaction, each in its turn; answers how many were new. */
+async function writeInChunks(
+  deps: Pick<AppDeps, 'db' | 'requestsInFlight'>,
+  pending: Iterator<NewCampaignMessage>,
+  chunkSize: number,
+  quietStep: () => Promise<void>,
+  now: number,
+): Promise<number> {
   const nextChunk = (): NewCampaignMessage[] => {
     const chunk: NewCampaignMessage[] = [];
     for (let next = pending.next(); !next.done; next = pending.next()) {
       chunk.push(next.value);
-      if (chunk.length === PLAN_CHUNK) break;
+      if (chunk.length === chunkSize) break;
     }
     return chunk;
   };
@@ -122,7 +171,7 @@ async function planCampaign(deps: Pick<AppDeps, 'db' | 'requestsInFlight'>, chan
     // stamp wait for it at each of its remaining queries (SQLite's one connection; PostgreSQL's CPU).
     await quietStep();
     const chunkStarted = performance.now();
-    // One statement for the chunk's messages and one for their jobs: two round trips per 50 messages.
+    // One statement for the chunk's messages and one for their jobs: two round trips per chunk.
     added += await inRedoableTransaction(deps.db, async (trx) => {
       const inserted = await insertCampaignMessages(trx, chunk, now);
       const jobs = chunk

@@ -8,7 +8,7 @@ import type { CampaignChannel } from './channel';
 export function webPushChannel(deps: Pick<AppDeps, 'db' | 'webPush' | 'now'>): CampaignChannel {
   return {
     id: 'push',
-    reachableCustomerIds: (vendorId) => pushReachableCustomerIds(deps, vendorId),
+    reachableCustomerIds: (vendorId, range) => pushReachableCustomerIds(deps, vendorId, range),
     send: (message) => sendCampaignPush(deps, { vendorId: message.vendorId, customerId: message.customerId, title: message.title, body: message.body, url: message.url, topic: message.deliveryKey }),
   };
 }

@@ -72,9 +72,9 @@ export type ChannelReach = Static<typeof ChannelReach>;
 
 /** How many of the store's customers each customer frequency selects today, and how many each channel reaches. */
 export const CampaignAudience = Type.Object({
-  daily: Type.Integer({ minimum: 0, description: 'Visits on at least 10 different days in the last 30' }),
-  weekly: Type.Integer({ minimum: 0, description: 'At least 3 visits in the last 30 days' }),
-  monthly: Type.Integer({ minimum: 0, description: 'At least 1 visit in the last 30 days' }),
+  daily: Type.Integer({ minimum: 0, description: 'Visits on at least 10 different days in the last 30 (a visit: a store day with a stamp not removed, bonus stamps left out)' }),
+  weekly: Type.Integer({ minimum: 0, description: 'Visits on at least 3 different days in the last 30' }),
+  monthly: Type.Integer({ minimum: 0, description: 'A visit on at least 1 day in the last 30' }),
   all: Type.Integer({ minimum: 0, description: 'Every customer with a card at the store' }),
   reach: Type.Object({ daily: ChannelReach, weekly: ChannelReach, monthly: ChannelReach, all: ChannelReach }),
 });

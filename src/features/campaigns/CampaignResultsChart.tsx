@@ -91,7 +91,7 @@ export function CampaignResultsView({ title, results }: { title: string; results
 /** The chosen campaign's results, loaded from the server. */
 export function CampaignResultsPanel({ vendorId, campaignId, title }: { vendorId: string; campaignId: string; title: string }) {
   const results = useCampaignResultsQuery({ vendorId, campaignId });
-  if (results.isError) return <Alert type="error" showIcon message={t('campaigns.results.loadFailed', { reason: serverErrorMessage(results.error, '') })} />;
+  if (results.isError) return <Alert type="error" showIcon title={t('campaigns.results.loadFailed', { reason: serverErrorMessage(results.error, '') })} />;
   if (!results.data) return <Spin />;
   return <CampaignResultsView title={title} results={results.data} />;
 }

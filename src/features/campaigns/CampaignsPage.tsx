@@ -117,7 +117,7 @@ export default function CampaignsPage() {
       <Row gutter={[24, 24]} className="sw-row">
         <Col span={24}>
           <SectionCard title={t('campaigns.tableTitle')} icon={<UnorderedListOutlined aria-hidden />} sample={showSamples ? t('campaigns.sampleTooltip') : undefined}>
-            {campaigns.isError ? <Alert type="error" showIcon message={t('campaignsLive.loadFailed', { reason: serverErrorMessage(campaigns.error, '') })} /> : null}
+            {campaigns.isError ? <Alert type="error" showIcon title={t('campaignsLive.loadFailed', { reason: serverErrorMessage(campaigns.error, '') })} /> : null}
             {showSamples ? (
               <>
                 <p className="sw-sample-note">{t('campaignsLive.samplesNote')}</p>

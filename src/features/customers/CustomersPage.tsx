@@ -103,7 +103,7 @@ export default function CustomersPage() {
           ) : null}
         </Space>
         <p className="sw-customers-hint">{t('customers.filterHint', { minVisits, days: REGULAR_WINDOW_DAYS })}</p>
-        {isError ? <Alert type="error" showIcon message={t('customers.loadFailed')} /> : null}
+        {isError ? <Alert type="error" showIcon title={t('customers.loadFailed')} /> : null}
         <Table<CustomerListItem>
           rowKey="key"
           size="middle"

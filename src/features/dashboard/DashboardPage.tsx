@@ -71,11 +71,13 @@ export default function DashboardPage() {
               <>
                 <OutstandingRewards {...figures.outstanding} />
                 <ClaimCounts vendorId={userId} />
-                {mayManage ? <CustomersLink vendorId={userId} /> : null}
                 {mayManage ? (
-                  <Link to={ROUTES.rewards(userId)} className="sw-text-link">
-                    {t('dashboard.updateReward')} <ArrowRightOutlined aria-hidden className="sw-arrow-forward" />
-                  </Link>
+                  <div className="sw-card-links">
+                    <CustomersLink vendorId={userId} />
+                    <Link to={ROUTES.rewards(userId)} className="sw-text-link">
+                      {t('dashboard.updateReward')} <ArrowRightOutlined aria-hidden className="sw-arrow-forward" />
+                    </Link>
+                  </div>
                 ) : null}
               </>
             }

@@ -5,7 +5,8 @@ import { GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { ROUTES } from '../../constants';
-import { MAX_MENU_BYTES } from '../../api/contract/limits';
+// The server's limits as the fields' own: a 300-character name stops at 200 while typed, instead of a refusal on step 2.
+import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, REGISTRATION_TEXT_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../../api/contract/limits';
 import type { MessageId } from '../../i18n/catalogue';
 import { t } from '../../i18n/texts';
 import { serverErrorMessage } from '../../api/errorMessage';
@@ -156,17 +157,17 @@ export default function RegisterPage() {
             {step === 0 ? (
               <>
                 <Form.Item label={t('register.name')} name="name" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="name" placeholder={t('register.namePlaceholder')} />
+                  <Input autoComplete="name" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.namePlaceholder')} />
                 </Form.Item>
                 <Form.Item label={t('register.business')} name="business" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="organization" placeholder={t('register.businessPlaceholder')} />
+                  <Input autoComplete="organization" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.businessPlaceholder')} />
                 </Form.Item>
                 <Form.Item
                   label={t('register.email')}
                   name="email"
                   rules={[{ required: true, whitespace: true }, textRule(isEmailAddress, t('register.emailInvalid'))]}
                 >
-                  <Input type="email" autoComplete="email" placeholder={t('register.emailPlaceholder')} />
+                  <Input type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} placeholder={t('register.emailPlaceholder')} />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" block>
                   {t('register.next')}
@@ -178,13 +179,13 @@ export default function RegisterPage() {
             ) : (
               <>
                 <Form.Item label={t('register.address')} name="address" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="street-address" placeholder={t('register.addressPlaceholder')} />
+                  <Input autoComplete="street-address" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.addressPlaceholder')} />
                 </Form.Item>
                 <Form.Item label={t('register.openingHours')} name="openingHours" rules={[{ required: true, whitespace: true }]}>
-                  <Input placeholder={t('register.openingHoursPlaceholder')} />
+                  <Input maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.openingHoursPlaceholder')} />
                 </Form.Item>
                 <Form.Item label={t('register.website')} name="website" rules={[textRule(isWebAddress, t('register.websiteInvalid'))]}>
-                  <Input inputMode="url" autoComplete="url" placeholder={t('register.websitePlaceholder')} />
+                  <Input inputMode="url" autoComplete="url" maxLength={WEBSITE_MAX_LENGTH} placeholder={t('register.websitePlaceholder')} />
                 </Form.Item>
                 <Form.Item label={t('register.menu')}>
                   <Upload

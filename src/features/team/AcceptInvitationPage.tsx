@@ -54,7 +54,7 @@ export default function AcceptInvitationPage() {
   return (
     <PublicPage>
       {isLoading ? (
-        <Spin tip={INVITATION_TEXT.checking}>
+        <Spin description={INVITATION_TEXT.checking}>
           <div style={{ minHeight: 120 }} />
         </Spin>
       ) : deadMessage || !data ? (

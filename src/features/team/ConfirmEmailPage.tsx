@@ -43,7 +43,7 @@ export default function ConfirmEmailPage() {
   return (
     <PublicPage>
       {isUninitialized || isLoading ? (
-        <Spin tip={ACCOUNT_SETTINGS_TEXT.confirming}>
+        <Spin description={ACCOUNT_SETTINGS_TEXT.confirming}>
           <div style={{ minHeight: 120 }} />
         </Spin>
       ) : data ? (

@@ -1,6 +1,8 @@
 // Account Settings, the owner's part: the team (invite, change a role, remove) and open invitations.
-import { useState } from 'react';
-import { App, Button, Card, Form, Input, List, Select, Space, Tag } from 'antd';
+// The two lists are plain <ul> rows, as the sessions beside them: antd's List is deprecated, and its successor
+// Listy is a virtual list of <div>s, which a screen reader does not announce as a list.
+import { useId, useState } from 'react';
+import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import type { AssignableRole, Role } from '../../api/contract/team';
 import { serverErrorMessage } from '../../api/errorMessage';
 import { formatLongDate } from '../../lib/format';
@@ -18,6 +20,7 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
   const [removePerson] = useRemovePersonMutation();
   const [form] = Form.useForm<{ email: string; role: AssignableRole }>();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const pendingHeadingId = useId();
 
   const send = async ({ email, role }: { email: string; role: AssignableRole }) => {
     try {
@@ -55,47 +58,47 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
   return (
     <Card title={ACCOUNT_TEXT.team} className="sw-account-card" data-testid="team-section">
       <p>{ACCOUNT_TEXT.teamText}</p>
-      <List
-        dataSource={data?.people ?? []}
-        rowKey="id"
-        renderItem={(person) => (
-          <List.Item
-            actions={
-              person.role === 'owner'
-                ? []
-                : [
-                    <Select
-                      key="role"
-                      aria-label={`${ACCOUNT_TEXT.role}: ${person.name}`}
-                      value={person.role}
-                      options={roleOptions}
-                      onChange={(role: Role) => void change(person.id, role)}
-                      style={{ width: 130 }}
-                    />,
-                    <Button key="remove" danger onClick={() => remove(person.id, person.name)}>
-                      {ACCOUNT_TEXT.remove}
-                    </Button>,
-                  ]
-            }
-          >
-            <List.Item.Meta title={person.name} description={person.email} />
-            {person.role === 'owner' ? <Tag>{ACCOUNT_TEXT.roleName('owner')}</Tag> : null}
-          </List.Item>
-        )}
-      />
+      <ul className="sw-account-team" aria-label={ACCOUNT_TEXT.team}>
+        {(data?.people ?? []).map((person) => (
+          <li key={person.id} className="sw-account-team__row">
+            <div className="sw-account-team__person">
+              <div className="sw-account-team__name">{person.name}</div>
+              <div className="sw-account-team__email">{person.email}</div>
+            </div>
+            {person.role === 'owner' ? (
+              <Tag>{ACCOUNT_TEXT.roleName('owner')}</Tag>
+            ) : (
+              <Space size="small" wrap separator={<span className="sw-account-team__split" aria-hidden="true" />}>
+                <Select
+                  aria-label={`${ACCOUNT_TEXT.role}: ${person.name}`}
+                  value={person.role}
+                  options={roleOptions}
+                  onChange={(role: Role) => void change(person.id, role)}
+                  style={{ width: 130 }}
+                />
+                <Button danger onClick={() => remove(person.id, person.name)}>
+                  {ACCOUNT_TEXT.remove}
+                </Button>
+              </Space>
+            )}
+          </li>
+        ))}
+      </ul>
       {data && data.invitations.length > 0 ? (
-        <List
-          header={ACCOUNT_TEXT.pending}
-          dataSource={data.invitations}
-          rowKey="email"
-          renderItem={(invitation) => (
-            <List.Item>
-              <span>{invitation.email}</span>
-              <Tag>{ACCOUNT_TEXT.roleName(invitation.role)}</Tag>
-              <span>{formatLongDate(invitation.expiresAt)}</span>
-            </List.Item>
-          )}
-        />
+        <>
+          <div id={pendingHeadingId} className="sw-account-team__header">
+            {ACCOUNT_TEXT.pending}
+          </div>
+          <ul className="sw-account-team" aria-labelledby={pendingHeadingId}>
+            {data.invitations.map((invitation) => (
+              <li key={invitation.email} className="sw-account-team__row">
+                <span>{invitation.email}</span>
+                <Tag>{ACCOUNT_TEXT.roleName(invitation.role)}</Tag>
+                <span>{formatLongDate(invitation.expiresAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       <Form form={form} name="invite" layout="inline" initialValues={{ role: 'staff' }} onFinish={send} requiredMark={false}>
         <Space wrap align="start">

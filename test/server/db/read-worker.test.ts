@@ -1,10 +1,12 @@
 // On a SQLite file, Db.reads runs queries in a worker thread with its own read-only
-// connection: it sees every committed write of the main connection, and it refuses to write.
+// connection: it sees every committed write of the main connection, and it refuses to write. What it has not
+// answered yet can be asked for (a slow request's warning says it), and a stopped worker refuses at once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { migrateToLatest, openDb, type Db } from '../../../server/db';
+import { SqliteReadWorkerDialect } from '../../../server/db/read-worker';
 
 let dir: string;
 let db: Db;
@@ -42,4 +44,32 @@ it('uses the main connection for an in-memory database', async () => {
   const memory = openDb({ sqlitePath: ':memory:' });
   expect(memory.reads).toBe(memory.kysely);
   await memory.close();
+});
+
+it('tells which queries the worker has not answered yet, oldest first, and forgets them once answered', async () => {
+  expect(db.readBacklog?.()).toEqual({ waiting: 0, oldestMs: 0, oldestSql: '' });
+  // Both are sent before this code yields, so neither answer can have come back yet.
+  const first = sql`SELECT 1 AS one`.execute(db.reads);
+  const second = sql`SELECT 2 AS two`.execute(db.reads);
+  await new Promise((resolve) => process.nextTick(resolve));
+  const backlog = db.readBacklog?.();
+  expect(backlog).toMatchObject({ waiting: 2, oldestSql: 'SELECT 1 AS one' });
+  await Promise.all([first, second]);
+  expect(db.readBacklog?.()).toEqual({ waiting: 0, oldestMs: 0, oldestSql: '' });
+});
+
+it('refuses a query once its worker has stopped, instead of leaving it waiting for ever', async () => {
+  const dialect = new SqliteReadWorkerDialect(path.join(dir, 'db.sqlite'));
+  const driver = dialect.createDriver();
+  await driver.init();
+  const connection = await driver.acquireConnection();
+  expect((await connection.executeQuery(CompiledQuery.raw('SELECT 1 AS one'))).rows).toEqual([{ one: 1 }]);
+  await driver.destroy();
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise((resolve) => {
+    timer = setTimeout(() => resolve('still waiting after 2 s'), 2000);
+  });
+  const outcome = await Promise.race([connection.executeQuery(CompiledQuery.raw('SELECT 1 AS one')).catch((error: Error) => error.message), stuck]);
+  clearTimeout(timer);
+  expect(outcome).toMatch(/the read worker stopped/);
 });

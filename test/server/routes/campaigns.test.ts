@@ -102,12 +102,12 @@ describe('pause, resume and end', () => {
 });
 
 describe('GET /api/campaigns/:vendorId/audience', () => {
-  it('counts daily (10+ days of the last 30), weekly (3+ visits), monthly (1+) and all customers', async () => {
+  it('counts daily (visits on 10+ days of the last 30), weekly (3+ days), monthly (1+) and all customers', async () => {
     const now = t.clock.now();
     const daily = await addCard(t, store.id, 'Daily Dana');
     for (let day = 1; day <= 10; day += 1) await stampAt(t, daily, now - day * DAY);
     const weekly = await addCard(t, store.id, 'Weekly Wes');
-    for (let visit = 0; visit < 3; visit += 1) await stampAt(t, weekly, now - (visit + 1) * 60_000);
+    for (let visit = 0; visit < 3; visit += 1) await stampAt(t, weekly, now - (visit + 1) * DAY);
     const monthly = await addCard(t, store.id, 'Monthly Mo');
     await stampAt(t, monthly, now - 20 * DAY);
     const lapsed = await addCard(t, store.id, 'Lapsed Lou');

@@ -111,6 +111,18 @@ describe('bonus stamps on POST /api/customer/scan', () => {
     expect((await scanAgain(newcomer)).bonusStamps).toBeUndefined();
   });
 
+  it('gives no bonus for a weekly campaign to a customer whose 3 stamps came from one per-item scan of 3 items: one visit', async () => {
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-item', maxPerTransaction: 3, autoRedeem: false, expiryDays: null } });
+    expect(saved.statusCode).toBe(200);
+    const code = await t.app.inject({ method: 'GET', url: `/api/qrcode/generate/${store.id}?count=3`, headers: store.auth });
+    const first = await scan(t, code.json<{ token: string }>().token);
+    expect(first.json<ScanResponse>().stampsGiven).toBe(3);
+    const credential = first.json<{ credential: string }>().credential;
+    t.clock.advance(MINUTE);
+    await launchBonus({ targetAudience: 'weekly' });
+    expect((await scanAgain(credential)).bonusStamps).toBeUndefined();
+  });
+
   it('gives no bonus to the held-out half when A/B testing is on', async () => {
     // Each side is a coin toss per customer: sixteen all on one side is a 1 in 32,768 chance.
     const credentials = [];

@@ -10,6 +10,7 @@ import { pageClosed, pageOpened } from '../qrSlice';
 import { counterHidden, counterShown, devicePaired, selectCounterDevice, type PairedCounterDevice } from './counterDeviceSlice';
 import { useGetCounterStoreQuery, usePairCounterDeviceMutation } from './counterApi';
 import { COUNTER_DEVICE_TEXT } from './texts';
+import '../../../components/vendor-pages.css';
 
 export default function CounterDevicePage() {
   const device = useAppSelector(selectCounterDevice);
@@ -37,7 +38,13 @@ function PairedCounter({ device }: { device: PairedCounterDevice }) {
   useVendorLiveConnection(onScreen ? device.vendorId : null);
   const { data: store } = useGetCounterStoreQuery(device.deviceToken, { skip: !onScreen });
   if (!onScreen) return null;
-  return <CounterScreen company={store?.company ?? device.name} logo={store?.logo ?? null} offer={null} />;
+  // In the vendor pages' frame (.sw-page: the feed's rows, the colours such as --sw-border), as counter mode is in the
+  // vendor app: without it the feed showed as a bulleted list and the hand-over field had no border.
+  return (
+    <div className="sw-page">
+      <CounterScreen company={store?.company ?? device.name} logo={store?.logo ?? null} offer={null} />
+    </div>
+  );
 }
 
 function PairingForm({ removed }: { removed: boolean }) {
@@ -65,8 +72,8 @@ function PairingForm({ removed }: { removed: boolean }) {
           {COUNTER_DEVICE_TEXT.pairTitle}
         </Typography.Title>
         <Typography.Paragraph>{COUNTER_DEVICE_TEXT.pairIntro}</Typography.Paragraph>
-        {removed ? <Alert type="warning" showIcon message={COUNTER_DEVICE_TEXT.removed} style={{ marginBottom: 16 }} /> : null}
-        {failure ? <Alert type="error" showIcon message={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
+        {removed ? <Alert type="warning" showIcon title={COUNTER_DEVICE_TEXT.removed} style={{ marginBottom: 16 }} /> : null}
+        {failure ? <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} /> : null}
         <Form layout="vertical" onFinish={() => void submit()}>
           <Form.Item label={COUNTER_DEVICE_TEXT.pairingCode} htmlFor="sw-pairing-code" required>
             <Input id="sw-pairing-code" value={pairingCode} onChange={(event) => setPairingCode(event.target.value)} autoComplete="off" maxLength={32} />

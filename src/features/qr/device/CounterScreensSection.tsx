@@ -67,7 +67,7 @@ function DeviceRow({ vendorId, device }: { vendorId: string; device: CounterDevi
       {editing === null ? (
         <div className="sw-counter-screens__name">
           <strong>{device.name}</strong>
-          <Space split="·" className="sw-counter-screens__meta">
+          <Space separator="·" className="sw-counter-screens__meta">
             {COUNTER_DEVICE_TEXT.pairedBy(device.pairedBy)}
             {seen}
           </Space>

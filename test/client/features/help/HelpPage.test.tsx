@@ -48,7 +48,12 @@ describe('HelpPage', () => {
 
   it('links User Guide, FAQ and Tutorial Videos to their pages under /help (nothing is "Coming soon")', async () => {
     const user = userEvent.setup();
-    const { router } = renderHelp();
+    // The FAQ's own route is there, so following the link opens a page rather than the router's "no route" error.
+    const { router } = renderWithApp(<HelpPage />, {
+      route: '/help/vendor-1',
+      path: '/help/:userId',
+      extraRoutes: [{ path: '/help/:userId/faq', element: <p>The FAQ page</p> }],
+    });
     expect(await screen.findByRole('heading', { name: 'Additional Resources' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'User Guide' })).toHaveAttribute('href', '/help/vendor-1/guide');
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/help/vendor-1/faq');
@@ -57,6 +62,7 @@ describe('HelpPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'FAQ' }));
     expect(router.state.location.pathname).toBe('/help/vendor-1/faq');
+    expect(await screen.findByText('The FAQ page')).toBeInTheDocument();
   });
 });
 

@@ -70,6 +70,25 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in now!' })).toHaveAttribute('href', '/login');
   });
 
+  test('a text longer than the server takes stops at its limit while typed, so Register is not refused for it', async () => {
+    const { user } = renderRegister();
+    await fill(user, 'Full Name', 'x'.repeat(300));
+    await fill(user, 'Business/Company', 'b'.repeat(250));
+    await fill(user, 'Email Address', `${'m'.repeat(300)}@corner.cafe`);
+    expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toHaveLength(200);
+    expect(screen.getByLabelText<HTMLInputElement>('Business/Company').value).toHaveLength(200);
+    expect(screen.getByLabelText<HTMLInputElement>('Email Address').value).toHaveLength(254);
+    await fill(user, 'Email Address', 'jane@corner.cafe');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Store Information' }, PAINT);
+    await fill(user, 'Store Address', 'a'.repeat(201));
+    await fill(user, 'Opening Hours', 'h'.repeat(201));
+    await fill(user, 'Website Link (optional)', `https://${'w'.repeat(400)}.cafe`);
+    expect(screen.getByLabelText<HTMLInputElement>('Store Address').value).toHaveLength(200);
+    expect(screen.getByLabelText<HTMLInputElement>('Opening Hours').value).toHaveLength(200);
+    expect(screen.getByLabelText<HTMLInputElement>('Website Link (optional)').value).toHaveLength(300);
+  });
+
   test("'Continue with Google' only logs to the console while Google sign-in is not configured", async () => {
     fakeApi.on('GET /api/auth/google/status', { status: 200, body: { enabled: false } });
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);

@@ -116,6 +116,18 @@ describe('POST /api/auth/complete-registration/:token', () => {
       expect((await complete(token, { vendorId, password: STRONG_PASSWORD })).statusCode).toBe(200);
     });
 
+    it('says why in the language the page asks for, the English sentence staying in the details', async () => {
+      const { token, vendorId } = await registered();
+      const response = await complete(token, { vendorId, password: 'password1' }, { 'accept-language': 'fr-FR,fr;q=0.9' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'Ce mot de passe est trop courant et facile à deviner. Choisissez-en un autre.',
+        details: [{ field: 'password', message: 'This password is too common and easy to guess. Please choose another one.' }],
+      });
+      const short = await complete(token, { vendorId, password: 'kurz' }, { 'accept-language': 'de' });
+      expect(short.json()).toMatchObject({ error: 'Das Passwort muss mindestens 8 Zeichen lang sein.' });
+    });
+
     it.each([
       ['exactly 8 characters', 'c0ffee#1'],
       ['exactly 128 characters', 'x'.repeat(120) + 'Stamp#12'],

@@ -113,6 +113,36 @@ describe('GET /api/campaigns/:vendorId/:id/results', () => {
     expect((await results(id)).json<CampaignResults>()).toMatchObject({ mode: 'before-after', messaged: 1 });
   });
 
+  it('counts visits as store days: one scan of 3 items (per-item mode) is one visit, so that customer is no weekly visitor, and 3 scans on one day are one return visit', async () => {
+    const [regular, oneScan] = await cards(2);
+    const now = t.clock.now();
+    await stampRowsAt(t, regular, [now - 5 * DAY, now - 3 * DAY, now - DAY]);
+    // One scan for 3 items: 3 stamps in the same millisecond.
+    await stampRowsAt(t, oneScan, [now - DAY, now - DAY, now - DAY]);
+
+    const { id, start } = await launch({ targetAudience: 'weekly', abTesting: false });
+    // Three scans on the launch day, and one the next day.
+    for (const hours of [1, 3, 5]) await stampAt(t, regular, start + hours * HOUR);
+    await stampAt(t, regular, start + DAY + HOUR);
+    t.clock.set(start + 2 * DAY + HOUR);
+
+    const body = (await results(id)).json<CampaignResults>();
+    expect(body).toMatchObject({ mode: 'before-after', messaged: 1, fullDays: 2 });
+    expect(body.days.map((day) => day.messaged)).toEqual([1, 1, 0]);
+    // Their 3 visits of the 30 days before, a visit per day.
+    expect(body.baselinePerDay).toBeCloseTo(3 / 30, 10);
+  });
+
+  it('for all customers, counts the card holders the plan messages: not a customer who deleted their wallet', async () => {
+    const [kept, gone] = await cards(2);
+    await t.db.kysely.updateTable('customers').set({ deleted_at: t.clock.now() }).where('id', '=', gone.customerId).execute();
+    const { id, start } = await launch({ targetAudience: 'all', abTesting: false });
+    await stampAt(t, kept, start + HOUR);
+    t.clock.set(start + DAY + HOUR);
+
+    expect((await results(id)).json<CampaignResults>()).toMatchObject({ mode: 'before-after', messaged: 1 });
+  });
+
   it('answers 404 for another store\'s campaign and refuses staff', async () => {
     const { id } = await launch({});
     const other = await createStore(t, { company: 'Elsewhere' });

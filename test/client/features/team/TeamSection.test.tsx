@@ -1,0 +1,73 @@
+// Account Settings' team section, as the owner reads it: one row per person (the owner marked, everyone else with a
+// role picker and Remove) and the invitations not accepted yet, each list announced as a list with its name.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TeamSection } from '../../../../src/features/team/TeamSection';
+import { formatLongDate } from '../../../../src/lib/format';
+import { renderWithApp } from '../../render';
+import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+
+jest.setTimeout(60_000);
+
+const VENDOR = 'vendor-1';
+const INVITATION_EXPIRES = Date.UTC(2026, 11, 3, 9);
+
+let http: FakeApi;
+beforeEach(() => {
+  http = installFakeApi();
+  http.on(`GET /api/team/${VENDOR}`, {
+    status: 200,
+    body: {
+      people: [
+        { id: VENDOR, name: 'Ana Barista', email: 'ana@example.test', role: 'owner' },
+        { id: 'person-2', name: 'Maria', email: 'maria@example.test', role: 'manager' },
+        { id: 'person-3', name: 'Tom', email: 'tom@example.test', role: 'staff' },
+      ],
+      invitations: [{ email: 'lea@example.test', role: 'staff', expiresAt: INVITATION_EXPIRES }],
+    },
+  });
+});
+afterEach(() => http.restore());
+
+const open = () => renderWithApp(<TeamSection vendorId={VENDOR} />);
+
+describe('the team section of Account Settings', () => {
+  it('lists each person with their e-mail: the owner marked Owner, the others with a role picker and Remove', async () => {
+    open();
+    const team = await screen.findByRole('list', { name: 'Your team' });
+    await waitFor(() => expect(within(team).getAllByRole('listitem')).toHaveLength(3));
+    const [owner, manager, staff] = within(team).getAllByRole('listitem');
+
+    expect(owner).toHaveTextContent('Ana Barista');
+    expect(owner).toHaveTextContent('ana@example.test');
+    expect(within(owner).getByText('Owner')).toBeInTheDocument();
+    expect(within(owner).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(owner).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+
+    expect(manager).toHaveTextContent('maria@example.test');
+    expect(within(manager).getByRole('combobox', { name: 'Role: Maria' })).toBeInTheDocument();
+    expect(within(manager).getByText('Manager')).toBeInTheDocument();
+    expect(within(manager).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(within(staff).getByRole('combobox', { name: 'Role: Tom' })).toBeInTheDocument();
+  });
+
+  it('lists the invitations not accepted yet under their own name, with the role and the day the link expires', async () => {
+    open();
+    const pending = await screen.findByRole('list', { name: 'Invited, not joined yet' });
+    const [invitation] = within(pending).getAllByRole('listitem');
+    expect(invitation).toHaveTextContent('lea@example.test');
+    expect(within(invitation).getByText('Staff')).toBeInTheDocument();
+    expect(invitation).toHaveTextContent(formatLongDate(INVITATION_EXPIRES));
+  });
+
+  it("removes a person from their row's Remove button once the owner confirms", async () => {
+    http.on(`DELETE /api/team/${VENDOR}/people/person-3`, { status: 200, body: null });
+    open();
+    const team = await screen.findByRole('list', { name: 'Your team' });
+    const tomRow = await within(team).findByText('tom@example.test');
+    await userEvent.setup({ delay: null }).click(within(tomRow.closest('li') as HTMLElement).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(http.sent(`DELETE /api/team/${VENDOR}/people/person-3`)).toHaveLength(1));
+  });
+});
