@@ -58,9 +58,10 @@ const serverProject: Project = {
   // The type provider's entry is transformed too: it is where typebox is bundled.
   transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose|@fastify/type-provider-typebox)/)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
-  // One migrated SQLite database per run, which every test app copies (test/server/database-image.ts).
-  globalSetup: '<rootDir>/test/server/database-image.ts',
-  globalTeardown: '<rootDir>/test/server/database-image-teardown.ts',
+  // One migrated SQLite database per run, which every test app copies (test/server/database-image.ts), and one
+  // set of Apple signing certificates (test/server/apple-certificates.ts).
+  globalSetup: '<rootDir>/test/server/global-setup.ts',
+  globalTeardown: '<rootDir>/test/server/global-teardown.ts',
 };
 
 const config: Config = {

@@ -176,6 +176,10 @@ async function start(config: Config): Promise<void> {
       if (log) log.warn(`database connection lost: ${error.message}`);
       else console.error(`database connection lost: ${error.message}`);
     },
+    readWorkerLog: {
+      warn: (details, message) => (running.app ? running.app.log.warn(details, message) : console.warn(message, details)),
+      error: (details, message) => (running.app ? running.app.log.error(details, message) : console.error(message, details)),
+    },
   });
   running.db = db;
   if (!config.databaseUrl) {

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type MigrationProvider, type Migration, type SqliteDatabase } from 'kysely';
+import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { dropPlannerStatistics } from './sqlite-statistics';
 import type { Database } from './schema';
 import type { Dialect } from './migrations/dialect-types';
 import { migrationsFor } from './migrations';
-import { SqliteReadWorkerDialect, type ReadBacklog } from './read-worker';
+import { SqliteReadWorkerDialect, type ReadBacklog, type ReadWorkerLog } from './read-worker';
 
 // int8 (bigint: our epoch-millisecond columns and count(*)) fits a JS number for any real value.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
@@ -52,6 +53,10 @@ export interface DbOptions {
   applicationName?: string;
   /** A pooled connection failed while idle (database restart, failover): logged, never fatal. */
   onConnectionError?: (error: Error) => void;
+  /** SQLite file: where the read worker says its thread died and was replaced or given up on (default: the console). */
+  readWorkerLog?: ReadWorkerLog;
+  /** SQLite file: each new read worker thread as it starts (tests stop one to watch the next take over). */
+  onReadThreadStart?: (thread: Worker) => void;
 }
 
 /** Prepared statements kept per SQLite connection; past this the cache starts over (a runaway of distinct SQL). */
@@ -76,6 +81,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     close: () => sqlite.close(),
   };
 }
+
+const consoleReadWorkerLog: ReadWorkerLog = {
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
+};
 
 /** PostgreSQL connections for heavy reads (Db.reads), apart from the main pool of 10. */
 const READ_POOL_SIZE = 3;
@@ -126,9 +136,19 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   if (options.sqlitePath === ':memory:' || options.sqliteReadWorker === false) return { kysely, reads: kysely, dialect: 'sqlite', close: () => kysely.destroy() };
-  const readWorker = new SqliteReadWorkerDialect(options.sqlitePath);
+  const readWorker = new SqliteReadWorkerDialect(options.sqlitePath, {
+    // Through Kysely, so a read waits for a transaction in progress rather than seeing its uncommitted rows
+    // (no code reads through Db.reads inside a transaction: that read would wait for its own transaction).
+    fallback: async (query) => {
+      if (!database.prepare(query.sql).reader) throw new Error('the read worker runs queries that read only');
+      return kysely.executeQuery(query);
+    },
+    log: options.readWorkerLog ?? consoleReadWorkerLog,
+    onThreadStart: options.onReadThreadStart,
+  });
   const reads = new Kysely<Database>({ dialect: readWorker });
   return {
     kysely,

@@ -3,6 +3,10 @@
 // a worker thread with its own read-only connection to the same SQLite file (WAL lets it read while the
 // main connection writes, and it sees every committed write): the event loop only waits, free for others.
 // Used for the vendor's dashboard and activity list (Db.reads); writes never go through it.
+// A thread that dies (a crash, out of memory, an uncaught error) is replaced: the reads it held are sent
+// once more to the next one (they are idempotent), and until that one is ready reads run on the main
+// connection (synchronous, but answered). A thread that keeps dying is given up on: reads then stay on
+// the main connection for good. Closing the database stops the thread for good, and nothing restarts it.
 import { Worker } from 'node:worker_threads';
 import {
   CompiledQuery,
@@ -16,13 +20,18 @@ import {
   type QueryResult,
 } from 'kysely';
 
-/** Plain CommonJS, run with `new Worker(source, { eval: true })`. workerData: { sqliteModule, file }. */
+/**
+ * Plain CommonJS, run with `new Worker(source, { eval: true })`. workerData: { sqliteModule, file }. It says
+ * `{ ready: true }` once its connection is open, then answers each `{ id, sql, parameters }` with `{ id, rows }`
+ * or `{ id, error }`.
+ */
 const READ_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.sqliteModule);
 const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+parentPort.postMessage({ ready: true });
 const statements = new Map();
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
@@ -48,56 +57,160 @@ export interface ReadBacklog {
   oldestSql: string;
 }
 
+/** Where the read worker says that its thread died and was replaced (warn), or given up on (error). */
+export interface ReadWorkerLog {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface ReadWorkerOptions {
+  /**
+   * Runs a read on the main connection: while no thread is ready (one is starting) and for good once
+   * threads keep dying. It must refuse a query that writes, as the thread does.
+   */
+  fallback: (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+  log: ReadWorkerLog;
+  /** Each new thread as it starts (tests stop one to watch the next take over). */
+  onThreadStart?: (thread: Worker) => void;
+}
+
+/** This many unexpected exits within READ_WORKER_EXIT_WINDOW_MS and no new thread is started. */
+export const READ_WORKER_MAX_EXITS = 3;
+export const READ_WORKER_EXIT_WINDOW_MS = 60_000;
+
 /** How much of a waiting query's SQL a backlog shows: enough to tell which read it is. */
 const BACKLOG_SQL_CHARS = 120;
 
-interface Answer {
-  id: number;
-  rows?: unknown[];
-  error?: { message: string; code?: string };
-}
+type Message = { ready: true } | { id: number; rows?: unknown[]; error?: { message: string; code?: string } };
 
 interface Waiter {
+  query: CompiledQuery;
   resolve: (rows: unknown[]) => void;
   reject: (error: Error) => void;
   sentAt: number;
-  sql: string;
+  /** The thread holding it; undefined while it waits for a new thread to be ready. */
+  thread?: Worker;
+  /** A read is sent once more when its thread dies, never twice: one that kills every thread must not kill them all. */
+  resent: boolean;
 }
 
 class ReadWorkerConnection implements DatabaseConnection {
-  /** In the order sent: the first is the oldest. */
+  /** In the order first sent: the first is the oldest. */
   private readonly waiting = new Map<number, Waiter>();
   private nextId = 0;
+  /** The current thread, starting or ready; undefined once given up on or closed. */
+  private thread?: Worker;
+  private ready = false;
+  /** When recent threads died unexpectedly (within the window). */
+  private exits: number[] = [];
+  /** Set by a normal close: queries fail at once and no thread starts again. */
+  private closed?: Error;
 
-  constructor(private readonly worker: Worker) {
-    worker.on('message', (answer: Answer) => {
-      const waiter = this.waiting.get(answer.id);
-      if (!waiter) return;
-      this.waiting.delete(answer.id);
-      if (answer.error) waiter.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
-      else waiter.resolve(answer.rows ?? []);
+  constructor(
+    private readonly file: string,
+    private readonly options: ReadWorkerOptions,
+  ) {}
+
+  /** Starts a thread; settles once it is ready to read or has died. */
+  start(): Promise<void> {
+    const thread = new Worker(READ_WORKER_SOURCE, { eval: true, workerData: { sqliteModule: require.resolve('better-sqlite3'), file: this.file } });
+    // An idle reader must not keep the process alive (tests, a stopping server).
+    thread.unref();
+    this.thread = thread;
+    this.ready = false;
+    let lastError: Error | undefined;
+    const settled = new Promise<void>((settle) => {
+      thread.on('message', (message: Message) => {
+        if ('ready' in message) {
+          this.becameReady(thread);
+          settle();
+        } else this.answer(message);
+      });
+      // The 'exit' that follows does the work; without a listener the error would end the whole process.
+      thread.on('error', (error) => {
+        lastError = error;
+      });
+      thread.on('exit', (code) => {
+        this.died(thread, code, lastError);
+        settle();
+      });
     });
-    worker.on('error', (error) => this.failAll(error));
-    worker.on('exit', (code) => {
-      this.stopped = new Error(`the read worker stopped (exit code ${code})`);
-      this.failAll(this.stopped);
-    });
+    this.options.onThreadStart?.(thread);
+    return settled;
   }
 
-  /** Set once the worker has exited: a query sent to it then would wait for ever. */
-  private stopped?: Error;
+  private becameReady(thread: Worker): void {
+    if (thread !== this.thread) return;
+    this.ready = true;
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.thread) continue;
+      waiter.thread = thread;
+      thread.postMessage({ id, sql: waiter.query.sql, parameters: waiter.query.parameters });
+    }
+  }
 
-  private failAll(error: Error): void {
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
+  private answer(message: Exclude<Message, { ready: true }>): void {
+    const waiter = this.waiting.get(message.id);
+    if (!waiter) return;
+    this.waiting.delete(message.id);
+    if (message.error) waiter.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    else waiter.resolve(message.rows ?? []);
+  }
+
+  private died(thread: Worker, exitCode: number, error: Error | undefined): void {
+    if (thread !== this.thread) return;
+    this.thread = undefined;
+    this.ready = false;
+    const stopped = new Error(`the read worker stopped (exit code ${exitCode})`);
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.thread !== thread) continue;
+      if (this.closed || waiter.resent) {
+        this.waiting.delete(id);
+        waiter.reject(stopped);
+      } else {
+        waiter.thread = undefined;
+        waiter.resent = true;
+      }
+    }
+    if (this.closed) return;
+    const now = Date.now();
+    this.exits = [...this.exits.filter((at) => now - at < READ_WORKER_EXIT_WINDOW_MS), now];
+    const details = { exitCode, error: error?.message, exitsWithinMinute: this.exits.length };
+    if (this.exits.length >= READ_WORKER_MAX_EXITS) {
+      this.giveUp(details);
+      return;
+    }
+    this.options.log.warn(details, 'the read worker stopped: starting a new one');
+    try {
+      void this.start();
+    } catch (startError) {
+      // No thread can be made at all (the process is out of threads or memory): the main connection reads.
+      this.giveUp({ ...details, startError: startError instanceof Error ? startError.message : String(startError) });
+    }
+  }
+
+  private giveUp(details: Record<string, unknown>): void {
+    this.options.log.error(details, 'the read worker keeps stopping: heavy reads stay on the main connection until the server restarts');
+    this.runWaitingOnMainConnection();
+  }
+
+  /** The reads that were waiting for a new thread, once none will come. */
+  private runWaitingOnMainConnection(): void {
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.thread) continue;
+      this.waiting.delete(id);
+      this.options.fallback(waiter.query).then(({ rows }) => waiter.resolve(rows), waiter.reject);
+    }
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.stopped) throw this.stopped;
+    if (this.closed) throw this.closed;
+    const thread = this.thread;
+    if (!thread || !this.ready) return (await this.options.fallback(compiledQuery)) as QueryResult<R>;
     const id = (this.nextId += 1);
     const rows = await new Promise<unknown[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, sentAt: performance.now(), sql: compiledQuery.sql });
-      this.worker.postMessage({ id, sql: compiledQuery.sql, parameters: compiledQuery.parameters });
+      this.waiting.set(id, { query: compiledQuery, resolve, reject, sentAt: performance.now(), thread, resent: false });
+      thread.postMessage({ id, sql: compiledQuery.sql, parameters: compiledQuery.parameters });
     });
     return { rows: rows as R[] };
   }
@@ -105,7 +218,20 @@ class ReadWorkerConnection implements DatabaseConnection {
   backlog(): ReadBacklog {
     const oldest = this.waiting.values().next().value;
     if (!oldest) return { waiting: 0, oldestMs: 0, oldestSql: '' };
-    return { waiting: this.waiting.size, oldestMs: Math.round(performance.now() - oldest.sentAt), oldestSql: oldest.sql.slice(0, BACKLOG_SQL_CHARS) };
+    return { waiting: this.waiting.size, oldestMs: Math.round(performance.now() - oldest.sentAt), oldestSql: oldest.query.sql.slice(0, BACKLOG_SQL_CHARS) };
+  }
+
+  /** A normal close: the thread stops, what it held fails, and no new one starts. */
+  async close(): Promise<void> {
+    this.closed = new Error('the read worker stopped: the database is closed');
+    const thread = this.thread;
+    // Reads waiting for a thread that will not come now.
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.thread) continue;
+      this.waiting.delete(id);
+      waiter.reject(this.closed);
+    }
+    await thread?.terminate();
   }
 
   // eslint-disable-next-line require-yield -- the interface asks for a generator; reads here are small pages.
@@ -115,20 +241,20 @@ class ReadWorkerConnection implements DatabaseConnection {
 }
 
 class ReadWorkerDriver implements Driver {
-  private worker?: Worker;
   private connection?: ReadWorkerConnection;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly options: ReadWorkerOptions,
+  ) {}
 
   backlog(): ReadBacklog {
     return this.connection?.backlog() ?? { waiting: 0, oldestMs: 0, oldestSql: '' };
   }
 
   async init(): Promise<void> {
-    this.worker = new Worker(READ_WORKER_SOURCE, { eval: true, workerData: { sqliteModule: require.resolve('better-sqlite3'), file: this.file } });
-    // An idle reader must not keep the process alive (tests, a stopping server).
-    this.worker.unref();
-    this.connection = new ReadWorkerConnection(this.worker);
+    this.connection = new ReadWorkerConnection(this.file, this.options);
+    await this.connection.start();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -151,7 +277,7 @@ class ReadWorkerDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
-    await this.worker?.terminate();
+    await this.connection?.close();
   }
 }
 
@@ -159,9 +285,12 @@ class ReadWorkerDriver implements Driver {
 export class SqliteReadWorkerDialect implements Dialect {
   private driver?: ReadWorkerDriver;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly options: ReadWorkerOptions,
+  ) {}
   createDriver(): Driver {
-    this.driver = new ReadWorkerDriver(this.file);
+    this.driver = new ReadWorkerDriver(this.file, this.options);
     return this.driver;
   }
 

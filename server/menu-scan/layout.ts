@@ -82,6 +82,7 @@ export function menuLinesFromOcr(lines: readonly OcrLine[], frame: PageFrame): M
     return {
       text: row.text,
       region: { page: frame.page, x, y, width: clamp(row.right / frame.width) - x, height: clamp(row.bottom / frame.height) - y },
+      letterHeight: row.letterHeight / frame.width,
     };
   });
 }
@@ -92,6 +93,11 @@ interface PlacedRow {
   right: number;
   top: number;
   bottom: number;
+  /**
+   * The height of the row's tallest box along its own tilt, in pixels: its type size, which tells an
+   * option or note set smaller under an item from the item (a tilted row's extent would not).
+   */
+  letterHeight: number;
 }
 
 function placedRows(lines: readonly OcrLine[]): PlacedRow[] {
@@ -191,6 +197,7 @@ function rowsOf(segments: Segment[]): PlacedRow[] {
       right: Math.max(...row.map((s) => s.right)),
       top: Math.min(...row.map((s) => s.top)),
       bottom: Math.max(...row.map((s) => s.bottom)),
+      letterHeight: Math.max(...row.map((s) => s.height)),
     };
   });
 }

@@ -1,4 +1,5 @@
 // Turns the text of a menu (OCR output or a PDF text layer, one menu line per text line) into items.
+import { OptionLineReader } from './option-lines';
 import type { ItemRegion, ScannedItem } from './types';
 
 /** Prices above 10,000.00 are OCR noise or not prices at all … */
@@ -90,6 +91,8 @@ interface Token {
   text: string;
   /** A column gap or leader run sits between this token and the previous one. */
   gapBefore: boolean;
+  /** That gap is a leader run (dots, dashes). */
+  leaderBefore: boolean;
   price: Price | null;
 }
 
@@ -97,6 +100,12 @@ interface Token {
 export interface MenuTextLine {
   text: string;
   region?: ItemRegion;
+  /**
+   * The height of the line's letters where the text was read from a picture (OCR), as a fraction of
+   * the page image's width like `region.x`, so sizes and indents compare directly; absent for a PDF's
+   * text layer.
+   */
+  letterHeight?: number;
 }
 
 export function parseMenuText(text: string): ScannedItem[] {
@@ -118,6 +127,7 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
   let previous: { line: MenuTextLine; hadItem: boolean } | null = null;
   // The last line that could be an item's name but had no price, while only description lines followed it.
   let unpricedName: MenuTextLine | null = null;
+  const optionLines = new OptionLineReader();
   for (let index = 0; index < lines.length; index += 1) {
     const line = withNumberMarkRead(lines, index);
     let parsed = parseLine(line.text);
@@ -126,7 +136,15 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedName && isDescription(parsed[0]!.name)) {
       parsed = [{ ...parsed[0]!, name: tidy(unpricedName.text), region: unionRegion(unpricedName.region, line.region) }];
       unpricedName = null;
+      // The description's type is not the items' type.
+      optionLines.isOption(line, 'other');
       for (const item of parsed) keepItem(item);
+      previous = { line, hadItem: true };
+      continue;
+    }
+    // An option set under an item (smaller type, or indented and priced as an add-on) is not an item.
+    if (optionLines.isOption(line, parsed.length > 0 ? 'items' : isHeading(line.text) ? 'heading' : 'other', parsed[0]?.priceCents ?? null)) {
+      unpricedName = null;
       previous = { line, hadItem: true };
       continue;
     }
@@ -204,6 +222,12 @@ function isDescription(text: string): boolean {
   return listed || (/^\p{Ll}/u.test(text) && (words.length >= 4 || text.includes(',')));
 }
 
+/** A line without a price that titles what follows: words, not a description. */
+function isHeading(text: string): boolean {
+  const name = tidy(text);
+  return /\p{L}{2}/u.test(name) && !isDescription(name) && !lonePrice(text);
+}
+
 /** A line that could name an item on its own: a few words opening with a capital, no price, no colon. */
 const MAX_STANDALONE_NAME_WORDS = 6;
 
@@ -216,6 +240,11 @@ function isStandaloneName(text: string): boolean {
 interface ParsedItem extends ScannedItem {
   /** How the price was written; null for an item without a price. */
   price: Price | null;
+  /**
+   * The price was written without its whole part after a plain gap ("Oat Milk    .55"), as menus
+   * write a surcharge; see restoreDroppedDecimalPoints.
+   */
+  centsOnly?: boolean;
 }
 
 /**
@@ -260,6 +289,14 @@ function withoutQualifiers(name: string): string {
 }
 
 /**
+ * A price written without its whole part (".55") after a plain gap reads as whole units (55), since OCR
+ * leaves a leader's last dot on whole prices. Where that is this many times the menu's typical price,
+ * it was cents: a surcharge ("Oat Milk    .55", "Flavoured syrups available    .50") that belongs to
+ * the item above, not an item.
+ */
+const CENTS_ONLY_SURCHARGE_RATIO = 10;
+
+/**
  * OCR loses decimal points ("3.50" → "350"). On a menu whose other prices have decimals, a
  * whole number 20× above their median is far more likely such a loss than a real price.
  * Items whose price only makes sense with a point restored ("1218") are dropped otherwise.
@@ -269,6 +306,7 @@ function restoreDroppedDecimalPoints(items: ParsedItem[]): ParsedItem[] {
   withDecimals.sort((a, b) => a - b);
   const median = withDecimals.length >= 3 ? withDecimals[Math.floor(withDecimals.length / 2)]! : null;
   return items.flatMap((item) => {
+    if (item.centsOnly && median !== null && item.priceCents !== null && item.priceCents >= CENTS_ONLY_SURCHARGE_RATIO * median) return [];
     if (!item.price?.undotted || item.priceCents === null) return [item];
     if (median !== null && item.priceCents >= 20 * median) return [{ ...item, priceCents: Math.round(item.priceCents / 100) }];
     return item.price.needsPoint ? [] : [item];
@@ -280,8 +318,7 @@ function parseLine(rawLine: string): ParsedItem[] {
   const { tokens, endsWithLeader } = tokenize(normalizeLine(rawLine));
   if (tokens.length === 0) return [];
 
-  const priceIdx = tokens.flatMap((t, i) => (t.price ? [i] : []));
-  if (priceIdx.length === 0) {
+  if (!tokens.some((t) => t.price)) {
     // "Muffin ..........": the leader promises a price OCR did not deliver; clearly an item.
     // Any other unpriced line may be a heading or a description, so it is not an item.
     if (!endsWithLeader) return [];
@@ -289,9 +326,17 @@ function parseLine(rawLine: string): ParsedItem[] {
     return name ? [{ name, priceCents: null, price: null }] : [];
   }
 
+  // "Biefstuk 0.0    25.5", "Heineken 0,0    3,50": an amount of nothing before the price is part of
+  // the name (alcohol-free), not a second price.
+  for (const [i, token] of tokens.entries()) {
+    if (token.price?.cents === 0 && tokens.slice(i + 1).some((t) => t.price !== null)) token.price = null;
+  }
+  const priceIdx = tokens.flatMap((t, i) => (t.price ? [i] : []));
+  if (priceIdx.length === 0) return [];
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
   const priceFirst = first.price !== null && first.price.strong && last.price === null;
+  if (!priceFirst && listsSizes(tokens, priceIdx)) return [];
 
   const items: ParsedItem[] = [];
   for (let k = 0; k < priceIdx.length; k += 1) {
@@ -306,9 +351,25 @@ function parseLine(rawLine: string): ParsedItem[] {
     if (tokens[at]!.text.startsWith('+')) continue;
     const name = cleanName(nameTokens, priceFirst ? 'after-price' : 'before-price');
     const price = tokens[at]!.price!;
-    if (name) items.push({ name, priceCents: price.cents, price });
+    if (!name) continue;
+    const centsOnly = /^\.\d{1,2}$/.test(tokens[at]!.text) && !tokens[at]!.leaderBefore;
+    items.push(centsOnly ? { name, priceCents: price.cents, price, centsOnly } : { name, priceCents: price.cents, price });
   }
   return items;
+}
+
+/**
+ * "Double Shot rg 1.99    quad 3.99": each price labelled by a size, the first label closing the name.
+ * Like a row of bare prices, one item's sizes with no single price to take: left for the vendor.
+ */
+function listsSizes(tokens: readonly Token[], priceIdx: readonly number[]): boolean {
+  if (priceIdx.length < 2) return false;
+  const labelBefore = (k: number): string => {
+    const from = k === 0 ? 0 : priceIdx[k - 1]! + 1;
+    const words = tokens.slice(from, priceIdx[k]).map((t) => t.text);
+    return (k === 0 ? words.slice(-1) : words).join(' ');
+  };
+  return [0, ...priceIdx.slice(1).map((_, i) => i + 1)].every((k) => isSizeLabel(labelBefore(k)));
 }
 
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
@@ -346,7 +407,7 @@ function normalizeLine(line: string): string {
 }
 
 function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
-  const words: { text: string; gapBefore: boolean }[] = [];
+  const words: { text: string; gapBefore: boolean; leaderBefore: boolean }[] = [];
   let gap = false;
   let leader = false;
   for (const part of line.split(' ')) {
@@ -356,7 +417,7 @@ function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
       leader ||= part !== GAP;
       continue;
     }
-    words.push({ text: part, gapBefore: gap });
+    words.push({ text: part, gapBefore: gap, leaderBefore: leader });
     gap = false;
     leader = false;
   }
@@ -396,7 +457,7 @@ function isLeaderNoise(word: string): boolean {
 }
 
 /** "$ 4.50", "4,50 €", and OCR's "S 4.50" become one token so the price reads as one. */
-function mergeCurrencySigns(words: { text: string; gapBefore: boolean }[]): void {
+function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBefore: boolean }[]): void {
   // "E" alone is OCR's € only after a number (a name may end in a letter E).
   const isSign = (s: string): boolean => CURRENCY_ALONE.test(s) || /^C[.,]$/.test(s);
   const isSuffixSign = (s: string): boolean => isSign(s) || s === 'E';
@@ -556,6 +617,7 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   let name = chosen.text;
   // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
   if (/^\(.*\)$/.test(name)) return null;
+  if (isSentence(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
   // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
@@ -578,7 +640,7 @@ const OPTION_OPENER =
  * ("Large", "Half dozen", "Pot for two", "Glass") is one of the sizes of the item above.
  */
 const SIZE_WORDS = new Set([
-  'small', 'regular', 'reg', 'medium', 'med', 'large', 'lg', 'tall', 'grande', 'venti', 'single', 'double', 'triple', 'quad',
+  'small', 'regular', 'reg', 'rg', 'medium', 'med', 'large', 'lg', 'tall', 'grande', 'venti', 'single', 'double', 'triple', 'quad',
   'half', 'full', 'quarter', 'dozen', 'doz', 'each', 'bakers', "baker's", 'glass', 'bottle', 'carafe', 'jug', 'pitcher',
   'pint', 'cup', 'mug', 'pot', 'scoop', 'scoops', 'slice', 'portion', 'serving', 'lb', 'lbs', 'ib', 'oz', 'ml', 'cl', 'l',
   'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people',
@@ -588,13 +650,42 @@ const SIZE_WORDS = new Set([
   'küçük', 'kucuk', 'orta', 'büyük', 'buyuk', 'bardak', 'şişe', 'sise', 'porsiyon', 'yarım', 'yarim', 'tam',
 ]);
 
+/**
+ * Verbs and adverbs of the sentences menus print between items ("… is also available", "ist auch …
+ * möglich", "est aussi disponible"), which no dish's name holds two of.
+ */
+const SENTENCE_WORDS = new Set([
+  'is', 'are', 'also', 'available', 'can', 'please', 'ask',
+  'ist', 'sind', 'auch', 'möglich', 'erhältlich', 'kann', 'können', 'bitte',
+  'est', 'sont', 'aussi', 'disponible', 'disponibles', 'peut',
+  'es', 'son', 'también', 'puede', 'disponibles',
+  'è', 'sono', 'anche', 'disponibile', 'può',
+  'zijn', 'ook', 'verkrijgbaar', 'mogelijk',
+]);
+
+/** A sentence read with a price ("Beides ist auch als 0,25 l Glas möglich - 4,80 €"): a note, not an item. */
+function isSentence(name: string): boolean {
+  return name.toLocaleLowerCase('en').split(/\s+/u).filter((w) => SENTENCE_WORDS.has(w)).length >= 2;
+}
+
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */
 function isOptionLine(raw: string, name: string): boolean {
   if (/^\s*\+/.test(raw)) return true;
   if (OPTION_OPENER.test(name)) return true;
-  const words = name.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
-  // A size list: size words, with at most single letters, counts and fractions around them ("½ dozen", "S / M / L").
-  return words.some((w) => SIZE_WORDS.has(w)) && words.every((w) => SIZE_WORDS.has(w) || /^(?:\p{L}|[\d½¼¾]+|x)$/u.test(w));
+  return isSizeLabel(name);
+}
+
+/** A weight with its fraction glued on and read as a letter by OCR ("½lb" as "YIb"). */
+const GLUED_WEIGHT = /^[\p{L}\d½¼¾](?:lb|lbs|ib|oz)$/u;
+
+/**
+ * A size: size words, with at most single letters, counts and fractions around them ("½ dozen",
+ * "S / M / L", "quad").
+ */
+function isSizeLabel(label: string): boolean {
+  const words = label.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
+  const sized = (w: string): boolean => SIZE_WORDS.has(w) || GLUED_WEIGHT.test(w);
+  return words.some(sized) && words.every((w) => sized(w) || /^(?:\p{L}|[\d½¼¾]+|x)$/u.test(w));
 }
 
 /** Strips bullets, numbering, stray quotes and leader remains; collapses whitespace. */

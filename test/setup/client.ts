@@ -1,6 +1,7 @@
 // jsdom gaps that antd, react-router and RTK Query need, filled once for every client suite.
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
+import { configure, getConfig } from '@testing-library/react';
+import * as React from 'react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { installInlineComputedStyle } from '../client/support/computedStyle';
 import { installFetchGlobals } from '../client/support/fakeHttp';
@@ -14,6 +15,30 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // found" (DashboardPage's heading under load). A longer ceiling changes nothing on a fast run: the queries
 // still return as soon as the element appears.
 configure({ asyncUtilTimeout: 5000 });
+
+// A failed query builds its error with a print of the whole document. Inside waitFor and findBy* a failed try
+// is thrown away and tried again on every DOM change, so on an antd page most of those prints were never read;
+// when waitFor gives up, it passes its last error through getElementError once more, outside these tries, and
+// that message carries the document as before.
+const defaultGetElementError = getConfig().getElementError;
+// The flag waitFor sets around each try (`runWithExpensiveErrorDiagnosticsDisabled`); not in the library's types.
+const insideAWaitForTry = () => (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics === true;
+configure({
+  getElementError: (message, container) => {
+    if (!insideAWaitForTry()) return defaultGetElementError(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
+
+// React's development build records a stack trace for every element it creates (its "owner stacks", up to
+// 10,000 per render), so that a warning can say which component created which. Capturing those stacks was a
+// fifteenth of a page test's CPU. A warning in a test still says what went wrong and where, without the stack of
+// the code that created the element (take these lines out to see it while chasing one).
+const reactInternals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => undefined });
 
 // antd writes its CSS-in-JS into <style> elements, hundreds of KB per page, and jsdom would parse every one of
 // them on every update (a large share of the client suites' time, and some of antd's CSS it cannot parse at all,

@@ -68,6 +68,19 @@ describe('rowsFromLines', () => {
 describe('menuLinesFromOcr', () => {
   it('gives each row its place on the page as fractions of the page image, name and price together', () => {
     const rows = menuLinesFromOcr([line('Flat White', 100, 200, 300), line('4.20', 700, 202, 100)], { page: 0, width: 1000, height: 2000 });
-    expect(rows).toEqual([{ text: 'Flat White    4.20', region: { page: 0, x: 0.1, y: 0.1, width: expect.closeTo(0.7, 5) as number, height: expect.closeTo(0.011, 5) as number } }]);
+    expect(rows).toEqual([
+      {
+        text: 'Flat White    4.20',
+        region: { page: 0, x: 0.1, y: 0.1, width: expect.closeTo(0.7, 5) as number, height: expect.closeTo(0.011, 5) as number },
+        letterHeight: expect.closeTo(0.02, 5) as number,
+      },
+    ]);
+  });
+
+  it('gives each row the height of its letters along its tilt, in fractions of the page width as its left edge is', () => {
+    const tilted: OcrLine = { text: 'Oat Milk    .55', mean: 0.98, box: [[100, 200], [500, 240], [500, 252], [100, 212]] };
+    const [row] = menuLinesFromOcr([tilted], { page: 0, width: 1000, height: 2000 });
+    // The box spans 52 px from top to bottom, but its letters are 12 px high.
+    expect(row?.letterHeight).toBeCloseTo(0.012, 5);
   });
 });

@@ -200,8 +200,8 @@ describe('parseMenuText', () => {
     it('sizes and units', () => {
       expect(parseMenuText('Latte 12oz')).toEqual([]);
     });
-    it('a quantity with decimals and its unit in a sentence, leaving the price at its end', () => {
-      expect(parseMenuText('Beides ist auch als 0,25 l Glas möglich - 4,80 €')).toEqual(one('Beides ist auch als 0,25 l Glas möglich', 480));
+    it('a quantity with decimals and its unit inside a name, leaving the price at its end', () => {
+      expect(parseMenuText('Hauswein rot 0,25 l Glas - 4,80 €')).toEqual(one('Hauswein rot 0,25 l Glas', 480));
     });
   });
 
@@ -266,6 +266,24 @@ describe('parseMenuText', () => {
       expect(parseMenuText(text)).toEqual(one('Bagel', 450));
     });
 
+    it.each([
+      ['an amount without its whole part, far below the menu\'s prices written as whole units', menu('Latte    2.95', 'Mocha    3.25', 'Oat Milk    .55', 'Flavoured syrups available    .50', 'Bagel    4.50'), [['Latte', 295], ['Mocha', 325], ['Bagel', 450]]],
+      ['a row of prices each labelled by a size', menu('Bagel    4.50', 'Double Shot    rg 1.99    quad 3.99'), [['Bagel', 450]]],
+      ['a weight whose fraction OCR read as a letter', menu('Bagel    4.50', 'YIb    4.25'), [['Bagel', 450]]],
+    ])('%s', (_case, text, expected) => {
+      expect(parseMenuText(text)).toEqual(expected.map(([name, priceCents]) => ({ name, priceCents })));
+    });
+
+    it('but reads the last dot of a leader before a whole price as the leader, not as cents', () => {
+      expect(parseMenuText(menu('Soup ........ .10', 'Salad ....... .12', 'Stew    9.50', 'Pie    8.50', 'Roast    11.00'))).toEqual([
+        { name: 'Soup', priceCents: 1000 },
+        { name: 'Salad', priceCents: 1200 },
+        { name: 'Stew', priceCents: 950 },
+        { name: 'Pie', priceCents: 850 },
+        { name: 'Roast', priceCents: 1100 },
+      ]);
+    });
+
     it('beside an item in the next column', () => {
       expect(parseMenuText('Croissant    1,20 €    +Bacon    3,00 €')).toEqual(one('Croissant', 120));
     });
@@ -286,6 +304,23 @@ describe('parseMenuText', () => {
         { name: 'Lotus Tea', priceCents: 5_500_000 },
         { name: 'Yuzu Tea', priceCents: 5_500_000 },
       ]);
+    });
+  });
+
+  describe('reads a number inside a name and a sentence with a price for what they are', () => {
+    it('an amount of nothing before the price is part of the name (alcohol-free), not a second price', () => {
+      expect(parseMenuText('Biefstuk 0.0 | 25.5\nHeineken 0,0    3,50 €')).toEqual([
+        { name: 'Biefstuk 0.0', priceCents: 2550 },
+        { name: 'Heineken 0,0', priceCents: 350 },
+      ]);
+    });
+
+    it.each([
+      ['German', 'Beides ist auch als 0,25 l Glas möglich - 4,80 €'],
+      ['English', 'Gluten free bread is also available    1.50'],
+      ['French', 'Le menu est aussi disponible à emporter    2,00 €'],
+    ])('a sentence (%s) is a note, not an item', (_language, line) => {
+      expect(parseMenuText(`Flasche Rotwein    18,50 €\n${line}`)).toEqual(one('Flasche Rotwein', 1850));
     });
   });
 
