@@ -16,6 +16,7 @@ import type { CampaignInput } from '../../src/api/contract/campaigns';
 import { campaignRunnerPace } from '../../server/services/campaign-delivery/schedule';
 import { sendableAt } from '../../server/services/campaign-delivery/quiet-hours';
 import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
+import { createScratchDatabase, type ScratchDatabase } from '../server/scratch-postgres';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push-service';
 import { startFakeMailbox, type FakeMailbox } from './fake-mailbox';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -43,7 +44,7 @@ describe('campaign delivery from two servers while a server dies and the mail an
   const adminUrl = process.env.PG_TEST_URL;
   const databaseName = `stampwise_campaign_faults_${process.pid}`;
   const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-campaign-faults-'));
-  let admin: pg.Client;
+  let database: ScratchDatabase | undefined;
   let check: pg.Pool;
   let mailbox: FakeMailbox;
   let smtp: TcpProxy;
@@ -158,14 +159,9 @@ describe('campaign delivery from two servers while a server dies and the mail an
 
   beforeAll(async () => {
     if (!adminUrl) throw new Error('PG_TEST_URL is not set: the fault suite needs PostgreSQL (a role that may CREATE DATABASE)');
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    const direct = new URL(adminUrl);
-    direct.pathname = `/${databaseName}`;
-    check = new pg.Pool({ connectionString: direct.toString(), max: 2 });
-    check.on('error', () => undefined);
+    database = await createScratchDatabase(adminUrl, databaseName);
+    const direct = database.url;
+    check = database.check;
     mailbox = await startFakeMailbox();
     smtp = await startTcpProxy({ host: '127.0.0.1', port: mailbox.port });
     push = await startFakePushService();
@@ -191,11 +187,7 @@ describe('campaign delivery from two servers while a server dies and the mail an
     await smtp?.close();
     await mailbox?.close();
     await push?.close();
-    await check?.end();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    await database?.drop();
     fs.rmSync(certDir, { recursive: true, force: true });
   });
 

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
+import { createScratchDatabase, type ScratchDatabase } from '../server/scratch-postgres';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 const CUSTOMERS = 6;
@@ -79,6 +80,7 @@ async function probeHealth(server: E2eServer): Promise<Health | undefined> {
 describe('two servers under load while PostgreSQL, Redis and the servers falter', () => {
   const adminUrl = process.env.PG_TEST_URL;
   const databaseName = `stampwise_faults_${process.pid}`;
+  let database: ScratchDatabase | undefined;
   let admin: pg.Client;
   let check: pg.Pool;
   let proxy: TcpProxy;
@@ -318,16 +320,9 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
     }
     if (!hasRedisServer()) throw new Error('redis-server is not installed: the fault suite needs it (Debian: apt-get install redis-server)');
 
-    admin = new pg.Client({ connectionString: adminUrl });
-    admin.on('error', () => undefined); // its queries fail loudly themselves
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    const direct = new URL(adminUrl);
-    direct.pathname = `/${databaseName}`;
-    check = new pg.Pool({ connectionString: direct.toString(), max: 2, application_name: 'stampwise-faults-check' });
-    // DROP DATABASE … WITH (FORCE) at the end may cut a connection still closing: nothing to report.
-    check.on('error', () => undefined);
+    database = await createScratchDatabase(adminUrl, databaseName, 'stampwise-faults-check');
+    ({ admin, check } = database);
+    const direct = database.url;
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const throughProxy = new URL(direct.toString());
     throughProxy.hostname = '127.0.0.1';
@@ -374,11 +369,7 @@ describe('two servers under load while PostgreSQL, Redis and the servers falter'
     }
     await redis?.stop();
     await proxy?.close();
-    await check?.end();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    await database?.drop();
   }, 60_000);
 
   it('survives terminated database connections (pg_terminate_backend, as a restart or failover does)', async () => {

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
+import { createScratchDatabase } from '../server/scratch-postgres';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,20 +45,12 @@ export interface WalletFaultStageOptions {
 export async function startWalletFaultStage(options: WalletFaultStageOptions): Promise<WalletFaultStage> {
   const adminUrl = process.env.PG_TEST_URL;
   if (!adminUrl) throw new Error('PG_TEST_URL is not set: the fault suite needs PostgreSQL (a role that may CREATE DATABASE)');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${options.databaseName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${options.databaseName}`);
-  const direct = new URL(adminUrl);
-  direct.pathname = `/${options.databaseName}`;
-  const check = new pg.Pool({ connectionString: direct.toString(), max: 2 });
-  check.on('error', () => undefined);
+  const database = await createScratchDatabase(adminUrl, options.databaseName);
+  const { url: direct, check } = database;
   const servers: E2eServer[] = [];
   const close = async () => {
     for (const server of servers.splice(0)) await server.stop();
-    await check.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${options.databaseName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   };
   try {
     const env = { ...options.env, DATABASE_URL: direct.toString(), TRUST_PROXY: '1', LOG_LEVEL: 'warn' };

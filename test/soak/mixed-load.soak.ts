@@ -21,10 +21,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { linkFrom, signUpVendor, startServer, type E2eServer, type SignedUpVendor } from '../e2e/harness';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
+import { createScratchDatabase, type ScratchDatabase } from '../server/scratch-postgres';
 import { keepsRssRule, rssFigures, rssReportLines, RSS_RULE_FROM_MINUTES, type RssFigures } from './memory-rule';
 import { seededRandom, type Random } from './random';
 import { logLinesBetween, serverWarningsLine, traceRequests, TRACE_HEADER, type RequestTracer } from './request-trace';
@@ -374,8 +374,7 @@ const SERVERS_TEXT = [DEPLOYMENTS.has('pg') ? 'two PostgreSQL + Redis servers' :
 describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${SEED})`, () => {
   const adminUrl = process.env.PG_TEST_URL ?? process.env.DATABASE_URL;
   const databaseName = `stampwise_soak_${process.pid}`;
-  let admin: pg.Client | undefined;
-  let pool: pg.Pool | undefined;
+  let database: ScratchDatabase | undefined;
   let redis: PrivateRedis | undefined;
   let sqliteReader: SQLite.Database | undefined;
   const deployments: Deployment[] = [];
@@ -384,12 +383,8 @@ describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${S
     tracer?.stop();
     sqliteReader?.close();
     for (const d of deployments) for (const server of d.servers) await server.stop();
-    await pool?.end();
     await redis?.stop();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    await database?.drop();
   });
 
   async function deploy(name: string, servers: E2eServer[], query: Deployment['query']): Promise<Deployment> {
@@ -429,19 +424,13 @@ describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${S
     if (DEPLOYMENTS.has('pg')) {
       if (!adminUrl) throw new Error('PG_TEST_URL is not set: the soak needs PostgreSQL (a role that may CREATE DATABASE)');
       if (!hasRedisServer()) throw new Error('redis-server is not installed: the soak needs it');
-      admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${databaseName}`);
-      const direct = new URL(adminUrl);
-      direct.pathname = `/${databaseName}`;
-      pool = new pg.Pool({ connectionString: direct.toString(), max: 2, application_name: 'stampwise-soak-check' });
-      pool.on('error', () => undefined);
+      database = await createScratchDatabase(adminUrl, databaseName, 'stampwise-soak-check');
+      const direct = database.url;
       redis = await startPrivateRedis();
       const pgEnv = { ...common, DATABASE_URL: direct.toString(), REDIS_URL: redis.url };
       const first = await startServer({ ...pgEnv, ...memoryProbe('pg-1') });
       const second = await startServer({ ...pgEnv, ...memoryProbe('pg-2') });
-      const checkPool = pool;
+      const checkPool = database.check;
       await deploy('pg', [first, second], async (text, params) => (await checkPool.query(text, params)).rows);
     }
     if (DEPLOYMENTS.has('sqlite')) {
