@@ -79,7 +79,7 @@ describe('PaddleEngine', () => {
         .map((line) => JSON.parse(line) as { tiles: number; detectorRuns: number; detectorPixels: number });
       expect(stages!.tiles).toBe(12); // 1024 × 1536 in tiles of 512 × 256
       expect(stages!.detectorRuns).toBeLessThanOrEqual(4); // the first strip and the one under it
-      // The line's tile is 320 × 576 px with its context; the detector reads the line and 32-64 px around it.
+      // The line's tile is 320 × 576 px with its context; the detector reads the line and 64-96 px of paper around it.
       expect(stages!.detectorPixels).toBeLessThan((320 * 576) / 2);
     } finally {
       delete process.env.MENU_OCR_PROFILE;
