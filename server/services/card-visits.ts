@@ -10,8 +10,6 @@ import { storeCalendar } from './store-day';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
-export type { StampOfCard };
-
 export interface CardVisitFigures {
   /** Store days with a stamp neither removed nor bonus. */
   visits: number;
