@@ -2,7 +2,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { estimateSkewDegrees, MIN_CORRECTION_DEGREES, type GreyImage } from './deskew';
 import { MenuScanRejected } from './errors';
-import { findPageCrop, type PageCrop } from './page-crop';
+import { findHeldPage, findPageCrop, type PageCrop } from './page-crop';
 
 /** Decompression-bomb guard: a 20,000 × 20,000 PNG is a few kilobytes but 1.6 GB decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -53,20 +53,20 @@ export interface PreparedGeometry {
 
 /** The page is looked for on a copy this small: the paper is a big shape, not a detail. */
 const CROP_SEARCH_SIDE = 256;
+/** Text is told on a copy this big: a held card's letters are still a few pixels high there. */
+const INK_SEARCH_SIDE = 1024;
+/** A stroke of ink is this much darker than its surroundings (blurred over a few letters). */
+const INK_CONTRAST = 0.7;
+const INK_SURROUNDINGS_SIGMA = 6;
 
 /**
- * Where the menu lies in a picture that would be shrunk for OCR (a card in a big photo), in pixels
- * of the upright picture; null when the picture is all page or the page cannot be told.
+ * Where the menu lies in a picture that would be shrunk for OCR (a card in a big photo, a card held up
+ * in a hand), in pixels of the upright picture; null when the picture is all page or the page cannot be told.
  */
 async function pageRegion(image: Sharp, width: number, height: number): Promise<{ crop: PageCrop; left: number; top: number; width: number; height: number } | null> {
-  const { data, info } = await image
-    .clone()
-    .flatten({ background: '#ffffff' })
-    .resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const crop = findPageCrop({ data, width: info.width, height: info.height });
+  const small = image.clone().flatten({ background: '#ffffff' }).resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' });
+  const { data, info } = await small.clone().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const crop = findPageCrop({ data, width: info.width, height: info.height }) ?? (await heldPage(image, small));
   if (!crop) return null;
   const left = Math.floor(crop.left * width);
   const top = Math.floor(crop.top * height);
@@ -74,6 +74,29 @@ async function pageRegion(image: Sharp, width: number, height: number): Promise<
   const bottom = Math.min(height, Math.ceil((crop.top + crop.height) * height));
   if (right - left < MIN_SIDE || bottom - top < MIN_SIDE) return null;
   return { crop, left, top, width: right - left, height: bottom - top };
+}
+
+/** findHeldPage on a small colour copy and a map of the strokes of ink on a larger grey one. */
+async function heldPage(image: Sharp, small: Sharp): Promise<PageCrop | null> {
+  const colour = await small.clone().toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const grey = await image
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .resize(INK_SEARCH_SIDE, INK_SEARCH_SIDE, { fit: 'inside' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const surroundings = await sharp(grey.data, { raw: { width: grey.info.width, height: grey.info.height, channels: 1 } })
+    .blur(INK_SURROUNDINGS_SIGMA)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const ink = new Uint8Array(grey.data.length);
+  for (let i = 0; i < ink.length; i += 1) ink[i] = grey.data[i]! < surroundings[i]! * INK_CONTRAST ? 1 : 0;
+  return findHeldPage(
+    { data: colour.data, width: colour.info.width, height: colour.info.height, channels: colour.info.channels },
+    { data: ink, width: grey.info.width, height: grey.info.height },
+  );
 }
 
 export async function prepareForOcr(
