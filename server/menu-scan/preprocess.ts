@@ -261,15 +261,15 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
   for (let p = 0; p < 256; p += 1) reciprocal[p] = Math.round((255 * 65536) / Math.max(p, 1));
   const source = grey.data;
   const out = Buffer.allocUnsafe(source.length);
-  const histogram = new Uint32Array(256);
   await inSlices(out.length, (from, to) => {
     for (let i = from; i < to; i += 1) {
       const v = (source[i]! * reciprocal[paper[i]!]!) >>> 16;
-      const clipped = v > 255 ? 255 : v;
-      out[i] = clipped;
-      histogram[clipped]! += 1;
+      out[i] = v > 255 ? 255 : v;
     }
   });
+  await deepenFaintInk(out, grey.width, grey.height);
+  const histogram = new Uint32Array(256);
+  for (const v of out) histogram[v]! += 1;
 
   // Stretch so the darkest 0.5 % of pixels (the ink) become black; paper is already white.
   let dark = 0;
@@ -281,4 +281,67 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
     for (let i = from; i < to; i += 1) out[i] = lut[out[i]!]!;
   });
   return { data: out, width: grey.width, height: grey.height };
+}
+
+/** Ink is looked for in blocks this big (a letter or two) … */
+const INK_BLOCK = 16;
+/** … and a block's ink level is the darkest of it and its neighbours this many blocks away. */
+const INK_REACH = 1;
+/** Darkest ink this far below white (of 255) is ink as printed: left as it is. */
+const FULL_INK_RANGE = 120;
+/** Under this, a block holds no ink, only paper and the photo's noise: left as it is. */
+const MIN_INK_RANGE = 12;
+/** Faint ink is deepened at most this many times (glare leaves a tenth of the contrast). */
+const MAX_INK_GAIN = 7;
+
+/**
+ * Glare (a lamp reflected on a laminated card) washes out the ink under it: after the lighting is
+ * evened out, the letters there are pale grey on white. Each part of the page whose darkest ink is
+ * pale is stretched from white towards black, so those letters are as dark as the rest; the gain
+ * varies smoothly over the page (a small map of gains, enlarged), so no seam is drawn. Paper with
+ * no ink, whose darkest pixel is only the photo's noise, is left alone.
+ */
+async function deepenFaintInk(out: Buffer, width: number, height: number): Promise<void> {
+  const columns = Math.ceil(width / INK_BLOCK);
+  const rows = Math.ceil(height / INK_BLOCK);
+  const darkest = new Uint8Array(columns * rows).fill(255);
+  for (let y = 0; y < height; y += 1) {
+    const row = Math.floor(y / INK_BLOCK) * columns;
+    for (let x = 0; x < width; x += 1) {
+      const block = row + Math.floor(x / INK_BLOCK);
+      const v = out[y * width + x]!;
+      if (v < darkest[block]!) darkest[block] = v;
+    }
+  }
+  const gains = Buffer.alloc(columns * rows);
+  let faint = false;
+  for (let by = 0; by < rows; by += 1) {
+    for (let bx = 0; bx < columns; bx += 1) {
+      let level = 255;
+      for (let dy = -INK_REACH; dy <= INK_REACH; dy += 1) {
+        for (let dx = -INK_REACH; dx <= INK_REACH; dx += 1) {
+          const y = by + dy;
+          const x = bx + dx;
+          if (y >= 0 && y < rows && x >= 0 && x < columns) level = Math.min(level, darkest[y * columns + x]!);
+        }
+      }
+      const range = 255 - level;
+      const gain = range < MIN_INK_RANGE || range >= FULL_INK_RANGE ? 1 : Math.min(MAX_INK_GAIN, FULL_INK_RANGE / range);
+      if (gain > 1) faint = true;
+      // Stored in 32nds: 1 → 32, 7 → 224.
+      gains[by * columns + bx] = Math.round(gain * 32);
+    }
+  }
+  if (!faint) return;
+  const gainMap = await sharp(gains, { raw: { width: columns, height: rows, channels: 1 } })
+    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  await inSlices(out.length, (from, to) => {
+    for (let i = from; i < to; i += 1) {
+      const deepened = 255 - (((255 - out[i]!) * gainMap[i]!) >> 5);
+      out[i] = deepened < 0 ? 0 : deepened;
+    }
+  });
 }
