@@ -64,9 +64,18 @@ const INK_SURROUNDINGS_SIGMA = 6;
  * in a hand), in pixels of the upright picture; null when the picture is all page or the page cannot be told.
  */
 async function pageRegion(image: Sharp, width: number, height: number): Promise<{ crop: PageCrop; left: number; top: number; width: number; height: number } | null> {
-  const small = image.clone().flatten({ background: '#ffffff' }).resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' });
-  const { data, info } = await small.clone().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-  const crop = findPageCrop({ data, width: info.width, height: info.height }) ?? (await heldPage(image, small));
+  // Decoded once (a big PNG takes seconds to decode); the small copies are made from these pixels.
+  const { data: detailData, info: detailInfo } = await image
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .resize(INK_SEARCH_SIDE, INK_SEARCH_SIDE, { fit: 'inside' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const detail = (): Sharp => sharp(detailData, { raw: { width: detailInfo.width, height: detailInfo.height, channels: detailInfo.channels } });
+  const small = (): Sharp => detail().resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' });
+  const { data, info } = await small().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const crop = findPageCrop({ data, width: info.width, height: info.height }) ?? (await heldPage(detail, small));
   if (!crop) return null;
   const left = Math.floor(crop.left * width);
   const top = Math.floor(crop.top * height);
@@ -77,15 +86,9 @@ async function pageRegion(image: Sharp, width: number, height: number): Promise<
 }
 
 /** findHeldPage on a small colour copy and a map of the strokes of ink on a larger grey one. */
-async function heldPage(image: Sharp, small: Sharp): Promise<PageCrop | null> {
-  const colour = await small.clone().toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const grey = await image
-    .clone()
-    .flatten({ background: '#ffffff' })
-    .resize(INK_SEARCH_SIDE, INK_SEARCH_SIDE, { fit: 'inside' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+async function heldPage(detail: () => Sharp, small: () => Sharp): Promise<PageCrop | null> {
+  const colour = await small().raw().toBuffer({ resolveWithObject: true });
+  const grey = await detail().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const surroundings = await sharp(grey.data, { raw: { width: grey.info.width, height: grey.info.height, channels: 1 } })
     .blur(INK_SURROUNDINGS_SIGMA)
     .toColourspace('b-w')
@@ -269,7 +272,7 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
   });
   await deepenFaintInk(out, grey.width, grey.height);
   const histogram = new Uint32Array(256);
-  for (const v of out) histogram[v]! += 1;
+  for (let i = 0; i < out.length; i += 1) histogram[out[i]!]! += 1;
 
   // Stretch so the darkest 0.5 % of pixels (the ink) become black; paper is already white.
   let dark = 0;
@@ -305,11 +308,13 @@ async function deepenFaintInk(out: Buffer, width: number, height: number): Promi
   const columns = Math.ceil(width / INK_BLOCK);
   const rows = Math.ceil(height / INK_BLOCK);
   const darkest = new Uint8Array(columns * rows).fill(255);
-  for (let y = 0; y < height; y += 1) {
+  const blockOfX = new Uint32Array(width);
+  for (let x = 0; x < width; x += 1) blockOfX[x] = Math.floor(x / INK_BLOCK);
+  for (let y = 0, at = 0; y < height; y += 1) {
     const row = Math.floor(y / INK_BLOCK) * columns;
-    for (let x = 0; x < width; x += 1) {
-      const block = row + Math.floor(x / INK_BLOCK);
-      const v = out[y * width + x]!;
+    for (let x = 0; x < width; x += 1, at += 1) {
+      const block = row + blockOfX[x]!;
+      const v = out[at]!;
       if (v < darkest[block]!) darkest[block] = v;
     }
   }
