@@ -94,7 +94,7 @@ async function heldPage(detail: () => Sharp, small: () => Sharp): Promise<PageCr
     .toColourspace('b-w')
     .raw()
     .toBuffer();
-  const ink = new Uint8Array(grey.data.length);
+  const ink = Buffer.alloc(grey.data.length);
   for (let i = 0; i < ink.length; i += 1) ink[i] = grey.data[i]! < surroundings[i]! * INK_CONTRAST ? 1 : 0;
   return findHeldPage(
     { data: colour.data, width: colour.info.width, height: colour.info.height, channels: colour.info.channels },

@@ -1,4 +1,5 @@
 // Finding the menu in a big photo (page-crop.ts), so it can be cut out before the photo is shrunk for OCR.
+import type { GreyImage } from '../../../server/menu-scan/deskew';
 import { findHeldPage, findPageCrop, type ColourImage } from '../../../server/menu-scan/page-crop';
 
 /** A 200 × 250 grey picture of `room`, with a rectangle of `paper` and dark lines of text on it. */
@@ -56,11 +57,11 @@ interface Patch {
 const inside = (p: Patch, x: number, y: number): boolean => x >= p.left && x < p.left + p.width && y >= p.top && y < p.top + p.height;
 
 /** A 200 × 250 colour picture of the patches and its map of ink strokes at twice the size. */
-function scene(patches: readonly Patch[]): { colour: ColourImage; grey: { data: Uint8Array; width: number; height: number }; ink: { data: Uint8Array; width: number; height: number } } {
+function scene(patches: readonly Patch[]): { colour: ColourImage; grey: GreyImage; ink: GreyImage } {
   const width = 200;
   const height = 250;
   const data = new Uint8Array(width * height * 3);
-  const grey = new Uint8Array(width * height);
+  const grey = Buffer.alloc(width * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       let rgb: [number, number, number] = [92, 74, 60];
@@ -69,7 +70,7 @@ function scene(patches: readonly Patch[]): { colour: ColourImage; grey: { data: 
       grey[y * width + x] = Math.round(0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]);
     }
   }
-  const ink = new Uint8Array(width * 2 * height * 2);
+  const ink = Buffer.alloc(width * 2 * height * 2);
   for (let y = 0; y < height * 2; y += 1) {
     for (let x = 0; x < width * 2; x += 1) {
       const top = [...patches].reverse().find((p) => inside(p, x / 2, y / 2));
