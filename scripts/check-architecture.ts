@@ -1,6 +1,6 @@
 // `npm run check:architecture`: the import rules of docs/ARCHITECTURE.md, checked by dependency-cruiser.
-// Two passes, both always run so one report lists every broken rule: the layer rules over the whole
-// code base, then the feature-folder cycle rule over src/features alone (see .dependency-cruiser.features.cjs).
+// Two passes, both always run so one report lists every broken rule: the layer rules over the product and
+// the bench with all they import, then the feature-folder cycle rule over src/features alone (see .dependency-cruiser.features.cjs).
 // Both run in this one process through dependency-cruiser's API: a command-line run per pass would load
 // Node, dependency-cruiser and the TypeScript parser twice.
 import path from 'node:path';
@@ -16,10 +16,10 @@ interface Pass {
 const passes: Pass[] = [
   // The roots are where a rule's `from` can match (server/, src/, bench/); every module they import is
   // still followed and checked, test files included. test/ itself is not a root: no rule starts there, and
-  // cruising it only parsed some 450 test files for nothing. A rule about what tests import adds it back.
+  // cruising it only parsed some 350 test modules for nothing. A rule about what tests import adds it back.
   { title: 'layer rules', config: './.dependency-cruiser.cjs', roots: ['server', 'src', 'bench'], cacheName: 'layers' },
   // No cache: with `includeOnly`, dependency-cruiser's content cache lists every file as deleted, whatever changed,
-  // so a warm run answered the last result and missed a new cycle between features. The pass is small (~190 files).
+  // so a warm run answered its cached result and missed a new cycle between features. The pass is small (~190 files).
   { title: 'feature folders', config: './.dependency-cruiser.features.cjs', roots: ['src/features'], cacheName: null },
 ];
 
