@@ -40,22 +40,28 @@ const buildSerializer: BuildSerializer = (externalSchemas, serializerOptions) =>
 
 export const sharedSchemaCompilers: CompilersFactory = { buildValidator, buildSerializer };
 
+/** Fastify's validator as it calls one compiled by Ajv: with the request as the parent of the checked part. */
+type AjvValidator = FastifyValidationResult & ((data: unknown, dataContext?: object) => ReturnType<FastifyValidationResult>) & { schemaEnv?: unknown };
+
 /**
- * A validator that compiles its schema when it first checks a request. A schema that does not compile answers
- * that request as invalid, naming the compiler's error (thrown, Fastify would take it for a pass).
+ * A validator that compiles its schema when it first checks a request. A schema that does not compile refuses
+ * that request (400, naming the compiler's error; thrown, it would be a bare 500).
  */
-function validatorAtFirstUse(compile: () => FastifyValidationResult): FastifyValidationResult {
-  let compiled: FastifyValidationResult | undefined;
-  const validate = ((data: unknown) => {
+function validatorAtFirstUse(compile: () => AjvValidator): AjvValidator {
+  let compiled: AjvValidator | undefined;
+  const validate = ((data: unknown, dataContext?: object) => {
     try {
       compiled ??= compile();
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
-    const result = compiled(data);
+    const result = compiled(data, dataContext);
     validate.errors = compiled.errors as FastifySchemaValidationError[] | null | undefined;
     return result;
-  }) as FastifyValidationResult;
+  }) as AjvValidator;
+  // Fastify hands the request as parent data only to a function marked as Ajv's (`schemaEnv`): without it, Ajv
+  // could not replace a whole part it coerces (a single value where the schema wants an array).
+  validate.schemaEnv = true;
   return validate;
 }
 
@@ -68,7 +74,7 @@ function validatorAtFirstUse(compile: () => FastifyValidationResult): FastifyVal
 export const schemaCompilersAtFirstUse: CompilersFactory = {
   // Fastify takes any function with `errors` as a validator; the compiler package's type names Ajv's own.
   buildValidator: ((externalSchemas: Parameters<BuildValidator>[0], options: Parameters<BuildValidator>[1]) => {
-    const compile = buildValidator(externalSchemas, options) as unknown as FastifySchemaCompiler<unknown>;
+    const compile = buildValidator(externalSchemas, options) as unknown as (route: Parameters<FastifySchemaCompiler<unknown>>[0]) => AjvValidator;
     return (route: Parameters<FastifySchemaCompiler<unknown>>[0]) => validatorAtFirstUse(() => compile(route));
   }) as unknown as BuildValidator,
   buildSerializer: (externalSchemas, serializerOptions) => {
