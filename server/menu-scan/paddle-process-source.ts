@@ -10,7 +10,7 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
  * +710 MB after four, against a ~290 MB peak for this whole process (docs/menu-scanning.md).
  *
  * Per page: the detector (PP-OCRv4) reads the page in tiles with an overlap, so its working memory
- * is that of a tile whatever the page size, and reads only the inked part of each tile; the text mask it leaves becomes line
+ * is that of a tile whatever the page size, and skips tiles of blank paper; the text mask it leaves becomes line
  * boxes (line-boxes-source.ts); the recognizer reads the lines one at a time, each at most
  * REC_MAX_WIDTH wide. Answers one result per box: the layout (layout.ts) decides what belongs
  * together.
@@ -66,13 +66,6 @@ const TILE_MARGIN = 64;
  * paper white and ink black, so the detector is not run on it (its mask stays empty).
  */
 const BLANK_TILE_LEVEL = 200;
-/**
- * Within a tile the detector reads only the rectangle around its ink, with this much paper around it
- * (a multiple of 32, as the detector's sides must be): a tile holding the end of a line or a price
- * column's edge is read a fraction of its size. Measured to find the same items as whole tiles on real
- * menu photos and generated pages; 32 px lost two lines of a three-column page (too little context).
- */
-const INK_CONTEXT = 64;
 /** The recognizer reads lines 48 px high (PP-OCRv4's model takes no other height). */
 const REC_HEIGHT = 48;
 /** Wider lines are squeezed: beyond this a menu line is a leader run, not more letters. */
@@ -109,20 +102,16 @@ async function detect(detector, rgb, width, height) {
   let detectorPixels = 0;
   for (let coreTop = 0; coreTop < height; coreTop += TILE_ROWS) {
     const coreBottom = Math.min(height, coreTop + TILE_ROWS);
-    const tileTop = Math.max(0, coreTop - TILE_MARGIN);
-    const tileBottom = Math.min(height, coreBottom + TILE_MARGIN);
+    const top = Math.max(0, coreTop - TILE_MARGIN);
+    const bottom = Math.min(height, coreBottom + TILE_MARGIN);
     for (let coreLeft = 0; coreLeft < width; coreLeft += TILE_COLUMNS) {
       const coreRight = Math.min(width, coreLeft + TILE_COLUMNS);
-      const tileLeft = Math.max(0, coreLeft - TILE_MARGIN);
-      const tileRight = Math.min(width, coreRight + TILE_MARGIN);
+      const left = Math.max(0, coreLeft - TILE_MARGIN);
+      const right = Math.min(width, coreRight + TILE_MARGIN);
       tiles++;
-      const ink = inkBounds(rgb, width, tileLeft, tileTop, tileRight, tileBottom);
-      if (!ink) continue;
-      // The tile's sides are multiples of 32, and so are the ink's rectangle's once rounded out.
-      const top = Math.max(tileTop, Math.floor((ink.top - INK_CONTEXT) / 32) * 32);
-      const bottom = Math.min(tileBottom, Math.ceil((ink.bottom + INK_CONTEXT) / 32) * 32);
-      const left = Math.max(tileLeft, Math.floor((ink.left - INK_CONTEXT) / 32) * 32);
-      const right = Math.min(tileRight, Math.ceil((ink.right + INK_CONTEXT) / 32) * 32);
+      if (isBlank(rgb, width, left, top, right, bottom)) continue;
+      // The whole tile, blank parts and all: reading only the inked rectangle of a tile was measured
+      // and not kept, as it changes what the detector finds near the rectangle's edges.
       const rows = bottom - top;
       const columns = right - left;
       const plane = rows * columns;
@@ -157,24 +146,15 @@ async function detect(detector, rgb, width, height) {
   return { mask, tiles, detectorRuns, detectorPixels };
 }
 
-/** The smallest rectangle holding every pixel darker than BLANK_TILE_LEVEL in the area, or null if it is blank. */
-function inkBounds(rgb, width, left, top, right, bottom) {
-  let inkTop = bottom;
-  let inkBottom = top;
-  let inkLeft = right;
-  let inkRight = left;
+/** True if no pixel of the area is darker than BLANK_TILE_LEVEL in any channel. */
+function isBlank(rgb, width, left, top, right, bottom) {
   for (let y = top; y < bottom; y++) {
     let p = (y * width + left) * 3;
     for (let x = left; x < right; x++, p += 3) {
-      if (rgb[p] < BLANK_TILE_LEVEL || rgb[p + 1] < BLANK_TILE_LEVEL || rgb[p + 2] < BLANK_TILE_LEVEL) {
-        if (y < inkTop) inkTop = y;
-        inkBottom = y + 1;
-        if (x < inkLeft) inkLeft = x;
-        if (x >= inkRight) inkRight = x + 1;
-      }
+      if (rgb[p] < BLANK_TILE_LEVEL || rgb[p + 1] < BLANK_TILE_LEVEL || rgb[p + 2] < BLANK_TILE_LEVEL) return false;
     }
   }
-  return inkBottom > inkTop ? { top: inkTop, bottom: inkBottom, left: inkLeft, right: inkRight } : null;
+  return true;
 }
 
 /** Runs the recognizer on line crops in batches; answers { text, mean } per line, in order. */
