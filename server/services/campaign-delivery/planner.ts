@@ -43,8 +43,8 @@ const WEEK_MS = 7 * DAY_MS;
  * synchronously in this thread until it commits; on PostgreSQL it is one statement that a stamp arriving
  * meanwhile shares the database's CPU with. The commit does not wait for the disk (a power cut takes back
  * only the last chunks, which the next plan writes again). On the bench, 100 a chunk slowed stamps during
- * the plan on both databases; 25 made the plan longer (twice the chunks, each waiting for its turn) without
- * a stamp faster that the runs could tell.
+ * the plan on both databases; 25 made the plan slower to finish (twice the chunks, each waiting for its
+ * turn) without a stamp faster that the runs could tell.
  */
 const PLAN_CHUNK = 50;
 /**
