@@ -9,7 +9,7 @@ import { dropPlannerStatistics } from './sqlite-statistics';
 import type { Database } from './schema';
 import type { Dialect } from './migrations/dialect-types';
 import { migrationsFor } from './migrations';
-import { SqliteReadWorkerDialect, type ReadBacklog, type ReadWorkerLog } from './read-worker';
+import { SqliteReadWorkerDialect, type ReadBacklog, type ReadWorkerLog, type ReadWorkerResourceLimits } from './read-worker';
 
 // int8 (bigint: our epoch-millisecond columns and count(*)) fits a JS number for any real value.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
@@ -57,6 +57,8 @@ export interface DbOptions {
   readWorkerLog?: ReadWorkerLog;
   /** SQLite file: each new read worker thread as it starts (tests stop one to watch the next take over). */
   onReadThreadStart?: (thread: Worker) => void;
+  /** SQLite file: the read thread's heap cap (default READ_WORKER_RESOURCE_LIMITS; tests hit a smaller one). */
+  readWorkerResourceLimits?: ReadWorkerResourceLimits;
 }
 
 /** Prepared statements kept per SQLite connection; past this the cache starts over (a runaway of distinct SQL). */
@@ -148,6 +150,7 @@ export function openDb(options: DbOptions): Db {
     },
     log: options.readWorkerLog ?? consoleReadWorkerLog,
     onThreadStart: options.onReadThreadStart,
+    resourceLimits: options.readWorkerResourceLimits,
   });
   const reads = new Kysely<Database>({ dialect: readWorker });
   return {

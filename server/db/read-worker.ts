@@ -7,7 +7,10 @@
 // once more to the next one (they are idempotent), and until that one is ready reads run on the main
 // connection (synchronous, but answered). A thread that keeps dying is given up on: reads then stay on
 // the main connection for good. Closing the database stops the thread for good, and nothing restarts it.
-import { Worker } from 'node:worker_threads';
+// The thread's heap has a cap of its own, so one runaway read cannot take the server's memory: the read
+// that hits it fails with ReadTooLargeError (it is not sent again: it would only kill the next thread too),
+// and until the next thread is ready reads wait for it rather than run uncapped on the main connection.
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -72,6 +75,29 @@ export interface ReadWorkerOptions {
   log: ReadWorkerLog;
   /** Each new thread as it starts (tests stop one to watch the next take over). */
   onThreadStart?: (thread: Worker) => void;
+  /** The thread's heap cap (default READ_WORKER_RESOURCE_LIMITS; tests hit a smaller one). */
+  resourceLimits?: ReadWorkerResourceLimits;
+}
+
+export type ReadWorkerResourceLimits = Required<Pick<ResourceLimits, 'maxOldGenerationSizeMb' | 'maxYoungGenerationSizeMb'>>;
+
+/**
+ * Measured on the bench's biggest stores (26 Nov 2026): the thread's heap peaks at 7 MB used (10 MB reserved) on
+ * the dashboard, activity pages and customers export of a 1,000,000-event store (their reads are pages of at most
+ * 1,001 rows), and at 18 MB used (28 MB reserved) on the widest unpaged read, a campaign's reach over a
+ * 100,000-customer store's ids. 128 MB leaves over four times that (about 700,000 ids) and stops a runaway read
+ * long before it can hurt the server. The young generation holds each answer's rows briefly before they are
+ * sent: 16 MB is V8's own default size for it, made a fixed part of the cap.
+ */
+export const READ_WORKER_RESOURCE_LIMITS: Readonly<ReadWorkerResourceLimits> = Object.freeze({ maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 });
+
+/** A read whose rows did not fit in the read worker's heap cap; its thread died and was replaced. */
+export class ReadTooLargeError extends Error {
+  readonly code = 'ERR_READ_TOO_LARGE';
+  constructor(limits: ReadWorkerResourceLimits, sqlText: string) {
+    super(`the read needed more memory than the read worker may use (${limits.maxOldGenerationSizeMb} MB): ${sqlText.slice(0, BACKLOG_SQL_CHARS)}`);
+    this.name = 'ReadTooLargeError';
+  }
 }
 
 /** This many unexpected exits within READ_WORKER_EXIT_WINDOW_MS and no new thread is started. */
@@ -94,6 +120,11 @@ interface Waiter {
   resent: boolean;
 }
 
+/** The thread died because its heap reached the cap (resourceLimits). */
+function outOfMemory(error: Error | undefined): boolean {
+  return (error as (Error & { code?: unknown }) | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
 class ReadWorkerConnection implements DatabaseConnection {
   /** In the order first sent: the first is the oldest. */
   private readonly waiting = new Map<number, Waiter>();
@@ -103,6 +134,11 @@ class ReadWorkerConnection implements DatabaseConnection {
   private ready = false;
   /** When recent threads died unexpectedly (within the window). */
   private exits: number[] = [];
+  /**
+   * Set while the thread that replaces one a read's size killed starts: reads wait for it (a few
+   * milliseconds) instead of running on the main connection, where the same runaway read has no cap.
+   */
+  private holdReadsForThread = false;
   /** Set by a normal close: queries fail at once and no thread starts again. */
   private closed?: Error;
 
@@ -113,7 +149,11 @@ class ReadWorkerConnection implements DatabaseConnection {
 
   /** Starts a thread; settles once it is ready to read or has died. */
   start(): Promise<void> {
-    const thread = new Worker(READ_WORKER_SOURCE, { eval: true, workerData: { sqliteModule: require.resolve('better-sqlite3'), file: this.file } });
+    const thread = new Worker(READ_WORKER_SOURCE, {
+      eval: true,
+      workerData: { sqliteModule: require.resolve('better-sqlite3'), file: this.file },
+      resourceLimits: this.limits(),
+    });
     // An idle reader must not keep the process alive (tests, a stopping server).
     thread.unref();
     this.thread = thread;
@@ -139,9 +179,14 @@ class ReadWorkerConnection implements DatabaseConnection {
     return settled;
   }
 
+  private limits(): ReadWorkerResourceLimits {
+    return this.options.resourceLimits ?? READ_WORKER_RESOURCE_LIMITS;
+  }
+
   private becameReady(thread: Worker): void {
     if (thread !== this.thread) return;
     this.ready = true;
+    this.holdReadsForThread = false;
     for (const [id, waiter] of this.waiting) {
       if (waiter.thread) continue;
       waiter.thread = thread;
@@ -162,6 +207,8 @@ class ReadWorkerConnection implements DatabaseConnection {
     this.thread = undefined;
     this.ready = false;
     const stopped = new Error(`the read worker stopped (exit code ${exitCode})`);
+    const tooLarge = outOfMemory(error) ? this.refuseTheReadInProgress(thread) : undefined;
+    this.holdReadsForThread = tooLarge !== undefined;
     for (const [id, waiter] of this.waiting) {
       if (waiter.thread !== thread) continue;
       if (this.closed || waiter.resent) {
@@ -174,8 +221,11 @@ class ReadWorkerConnection implements DatabaseConnection {
     }
     if (this.closed) return;
     const now = Date.now();
-    this.exits = [...this.exits.filter((at) => now - at < READ_WORKER_EXIT_WINDOW_MS), now];
-    const details = { exitCode, error: error?.message, exitsWithinMinute: this.exits.length };
+    // A death the read in progress caused by outgrowing the cap says nothing about the next thread: it is not
+    // counted towards giving up, which would move every heavy read, runaway ones too, to the uncapped main
+    // connection.
+    if (!tooLarge) this.exits = [...this.exits.filter((at) => now - at < READ_WORKER_EXIT_WINDOW_MS), now];
+    const details = { exitCode, error: error?.message, exitsWithinMinute: this.exits.length, ...(tooLarge ? { refusedRead: tooLarge } : {}) };
     if (this.exits.length >= READ_WORKER_MAX_EXITS) {
       this.giveUp(details);
       return;
@@ -187,6 +237,21 @@ class ReadWorkerConnection implements DatabaseConnection {
       // No thread can be made at all (the process is out of threads or memory): the main connection reads.
       this.giveUp({ ...details, startError: startError instanceof Error ? startError.message : String(startError) });
     }
+  }
+
+  /**
+   * The thread reads one query at a time, in the order sent, so the oldest read it holds is the one it was
+   * running when its heap ran out: that read fails (sent again, it would only kill the next thread). Answers
+   * the start of its SQL, for the log.
+   */
+  private refuseTheReadInProgress(thread: Worker): string | undefined {
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.thread !== thread) continue;
+      this.waiting.delete(id);
+      waiter.reject(new ReadTooLargeError(this.limits(), waiter.query.sql));
+      return waiter.query.sql.slice(0, BACKLOG_SQL_CHARS);
+    }
+    return undefined;
   }
 
   private giveUp(details: Record<string, unknown>): void {
@@ -206,6 +271,7 @@ class ReadWorkerConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (this.closed) throw this.closed;
     const thread = this.thread;
+    if (thread && !this.ready && this.holdReadsForThread) return { rows: (await this.waitForThread(compiledQuery)) as R[] };
     if (!thread || !this.ready) return (await this.options.fallback(compiledQuery)) as QueryResult<R>;
     const id = (this.nextId += 1);
     const rows = await new Promise<unknown[]>((resolve, reject) => {
@@ -213,6 +279,14 @@ class ReadWorkerConnection implements DatabaseConnection {
       thread.postMessage({ id, sql: compiledQuery.sql, parameters: compiledQuery.parameters });
     });
     return { rows: rows as R[] };
+  }
+
+  /** Queued without a thread: the next thread sends it once ready, or the main connection runs it if none comes. */
+  private waitForThread(query: CompiledQuery): Promise<unknown[]> {
+    const id = (this.nextId += 1);
+    return new Promise<unknown[]>((resolve, reject) => {
+      this.waiting.set(id, { query, resolve, reject, sentAt: performance.now(), resent: false });
+    });
   }
 
   backlog(): ReadBacklog {

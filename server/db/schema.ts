@@ -324,7 +324,7 @@ export interface StampEventTable {
 
 export type StampMode = 'per-visit' | 'per-item';
 
-/** The store's saved reward settings; a store without a row keeps the defaults (DEFAULT_REWARD_SETTINGS). */
+/** The store's saved reward settings (a new store gets its row when created); a store without a row keeps DEFAULT_REWARD_SETTINGS. */
 export interface RewardSettingsTable {
   vendor_id: string;
   stamp_mode: StampMode;

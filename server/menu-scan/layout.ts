@@ -175,18 +175,19 @@ function splitAtColumns(segment: Segment, starts: readonly number[], lineHeight:
 /**
  * Rows top to bottom. A photographed page is rarely flat: a price at the far right of its name can
  * sit higher or lower than the name by more than half a line. Rows therefore follow the lines' own
- * tilt: segments are ordered by their height with the page's typical tilt taken out, and a segment
- * joins a row where it lies on the extension of the row's widest box (the most reliable angle).
+ * tilt: segments are ordered by their height with the page's bend taken out, and a segment joins a
+ * row where it lies on the extension of the row's widest box (the most reliable angle), or level with
+ * it once the bend is taken out.
  */
 function rowsOf(segments: Segment[]): PlacedRow[] {
-  const pageSlope = median(segments.filter((s) => s.right - s.left > 4 * s.height).map((s) => s.slope), 0);
-  const level = (s: Segment): number => s.cy - pageSlope * (s.left + s.right) / 2;
+  const bend = pageBend(segments);
+  const level = (s: Segment): number => s.cy - bend.rise((s.left + s.right) / 2);
   const sorted = [...segments].sort((a, b) => level(a) - level(b));
   const rows: Segment[][] = [];
   for (const [index, segment] of sorted.entries()) {
     const row = rows[rows.length - 1];
     const anchor = row ? widest(row) : undefined;
-    if (row && anchor && offLine(anchor, segment, pageSlope) <= 0.5 && !fitsNextRowBetter(segment, anchor, row, sorted[index + 1], pageSlope)) row.push(segment);
+    if (row && anchor && offLine(anchor, segment, bend) <= 0.5 && !fitsNextRowBetter(segment, anchor, row, sorted[index + 1], bend)) row.push(segment);
     else rows.push([segment]);
   }
   return rows.map((row) => {
@@ -202,19 +203,79 @@ function rowsOf(segments: Segment[]): PlacedRow[] {
   });
 }
 
+/**
+ * How the page's lines run across it: their tilt (`slope`, the median of the long boxes') and, on a
+ * page bent where a menu folder opens, how far a line has risen or fallen at a given x (`rise`).
+ */
+interface PageBend {
+  slope: number;
+  rise(x: number): number;
+  curved: boolean;
+}
+
+/** A line's tilt changing by less than this across the page's text is a flat page (a few pixels). */
+const MIN_CURVE_SLOPE_CHANGE = 0.04;
+/** Boxes needed to tell a bend from the tilt of a few lines. */
+const MIN_CURVE_LINES = 6;
+
+/**
+ * A page lying in a menu folder rises off the table towards its spine, so its lines bend: a line's
+ * tilt changes steadily across the page. Each long box measures the tilt at its middle (over a box,
+ * the mean of a steadily changing tilt is the tilt at its middle); a straight line fitted to those
+ * tilts against x, weighted by the boxes' widths, is integrated into the height a line has at any x.
+ * A flat or merely tilted page keeps one tilt, as before.
+ */
+function pageBend(segments: readonly Segment[]): PageBend {
+  const slope = median(segments.filter((s) => s.right - s.left > 4 * s.height).map((s) => s.slope), 0);
+  const flat: PageBend = { slope, rise: (x) => slope * x, curved: false };
+  // Prices are short boxes, but they are the ones far from the names, where the tilt differs most.
+  const long = segments.filter((s) => s.right - s.left > 2 * s.height);
+  if (long.length < MIN_CURVE_LINES) return flat;
+  let weight = 0;
+  let meanX = 0;
+  let meanSlope = 0;
+  for (const s of long) {
+    const w = s.right - s.left;
+    weight += w;
+    meanX += w * ((s.left + s.right) / 2);
+    meanSlope += w * s.slope;
+  }
+  meanX /= weight;
+  meanSlope /= weight;
+  let covariance = 0;
+  let variance = 0;
+  for (const s of long) {
+    const w = s.right - s.left;
+    const dx = (s.left + s.right) / 2 - meanX;
+    covariance += w * dx * (s.slope - meanSlope);
+    variance += w * dx * dx;
+  }
+  if (variance <= 0) return flat;
+  const change = covariance / variance;
+  const from = Math.min(...long.map((s) => s.left));
+  const to = Math.max(...long.map((s) => s.right));
+  if (Math.abs(change * (to - from)) < MIN_CURVE_SLOPE_CHANGE) return flat;
+  // slope(x) = meanSlope + change · (x − meanX), so rise(x) = meanSlope · x + change · (x − meanX)² / 2 (up to a constant).
+  return { slope, rise: (x) => meanSlope * x + (change * (x - meanX) ** 2) / 2, curved: true };
+}
+
 const overlapAcross = (a: Segment, b: Segment): boolean => a.left < b.right && b.left < a.right;
 const widest = (row: readonly Segment[]): Segment => row.reduce((w, s) => (s.right - s.left > w.right - w.left ? s : w));
 
 /**
  * How far `b` lies off the line `a` runs along, in the smaller line height: level with it, or on
- * its extension along the tilt of the wider of the two or of the page (a box's angle is a pixel or
- * two over its length, so the smallest distance counts). On one line up to 0.5.
+ * its extension along the tilt of the wider of the two or of the page, or level with it once a bent
+ * page's rise is taken out (a box's angle is a pixel or two over its length, so the smallest
+ * distance counts). On one line up to 0.5.
  */
-function offLine(a: Segment, b: Segment, pageSlope: number): number {
+function offLine(a: Segment, b: Segment, bend: PageBend): number {
   const [guide, other] = b.right - b.left > a.right - a.left ? [b, a] : [a, b];
-  const run = (other.left + other.right) / 2 - (guide.left + guide.right) / 2;
-  const distance = Math.min(...[0, guide.slope, pageSlope].map((slope) => Math.abs(other.cy - guide.cy - slope * run)));
-  return distance / Math.min(a.height, b.height);
+  const otherX = (other.left + other.right) / 2;
+  const guideX = (guide.left + guide.right) / 2;
+  const run = otherX - guideX;
+  const distances = [0, guide.slope, bend.slope].map((slope) => Math.abs(other.cy - guide.cy - slope * run));
+  if (bend.curved) distances.push(Math.abs(other.cy - bend.rise(otherX) - (guide.cy - bend.rise(guideX))));
+  return Math.min(...distances) / Math.min(a.height, b.height);
 }
 
 /**
@@ -222,10 +283,10 @@ function offLine(a: Segment, b: Segment, pageSlope: number): number {
  * goes with the next one when that is a new row (it overlaps the row above across the page) and
  * the price lies closer to its line.
  */
-function fitsNextRowBetter(segment: Segment, anchor: Segment, row: readonly Segment[], next: Segment | undefined, pageSlope: number): boolean {
+function fitsNextRowBetter(segment: Segment, anchor: Segment, row: readonly Segment[], next: Segment | undefined, bend: PageBend): boolean {
   if (!next || overlapAcross(next, segment)) return false;
   const startsNewRow = row.some((s) => overlapAcross(s, next));
-  return startsNewRow && offLine(next, segment, pageSlope) < offLine(anchor, segment, pageSlope);
+  return startsNewRow && offLine(next, segment, bend) < offLine(anchor, segment, bend);
 }
 
 function median(values: number[], empty = 1): number {

@@ -2,7 +2,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { estimateSkewDegrees, MIN_CORRECTION_DEGREES, type GreyImage } from './deskew';
 import { MenuScanRejected } from './errors';
-import { findPageCrop, type PageCrop } from './page-crop';
+import { findHeldPage, findPageCrop, type PageCrop } from './page-crop';
 
 /** Decompression-bomb guard: a 20,000 × 20,000 PNG is a few kilobytes but 1.6 GB decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -53,20 +53,29 @@ export interface PreparedGeometry {
 
 /** The page is looked for on a copy this small: the paper is a big shape, not a detail. */
 const CROP_SEARCH_SIDE = 256;
+/** Text is told on a copy this big: a held card's letters are still a few pixels high there. */
+const INK_SEARCH_SIDE = 1024;
+/** A stroke of ink is this much darker than its surroundings (blurred over a few letters). */
+const INK_CONTRAST = 0.7;
+const INK_SURROUNDINGS_SIGMA = 6;
 
 /**
- * Where the menu lies in a picture that would be shrunk for OCR (a card in a big photo), in pixels
- * of the upright picture; null when the picture is all page or the page cannot be told.
+ * Where the menu lies in a picture that would be shrunk for OCR (a card in a big photo, a card held up
+ * in a hand), in pixels of the upright picture; null when the picture is all page or the page cannot be told.
  */
 async function pageRegion(image: Sharp, width: number, height: number): Promise<{ crop: PageCrop; left: number; top: number; width: number; height: number } | null> {
-  const { data, info } = await image
+  // Decoded once (a big PNG takes seconds to decode); the small copies are made from these pixels.
+  const { data: detailData, info: detailInfo } = await image
     .clone()
     .flatten({ background: '#ffffff' })
-    .resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' })
-    .toColourspace('b-w')
+    .resize(INK_SEARCH_SIDE, INK_SEARCH_SIDE, { fit: 'inside' })
+    .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const crop = findPageCrop({ data, width: info.width, height: info.height });
+  const detail = (): Sharp => sharp(detailData, { raw: { width: detailInfo.width, height: detailInfo.height, channels: detailInfo.channels } });
+  const small = (): Sharp => detail().resize(CROP_SEARCH_SIDE, CROP_SEARCH_SIDE, { fit: 'inside' });
+  const { data, info } = await small().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const crop = findPageCrop({ data, width: info.width, height: info.height }) ?? (await heldPage(detail, small));
   if (!crop) return null;
   const left = Math.floor(crop.left * width);
   const top = Math.floor(crop.top * height);
@@ -74,6 +83,23 @@ async function pageRegion(image: Sharp, width: number, height: number): Promise<
   const bottom = Math.min(height, Math.ceil((crop.top + crop.height) * height));
   if (right - left < MIN_SIDE || bottom - top < MIN_SIDE) return null;
   return { crop, left, top, width: right - left, height: bottom - top };
+}
+
+/** findHeldPage on a small colour copy and a map of the strokes of ink on a larger grey one. */
+async function heldPage(detail: () => Sharp, small: () => Sharp): Promise<PageCrop | null> {
+  const colour = await small().raw().toBuffer({ resolveWithObject: true });
+  const grey = await detail().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const surroundings = await sharp(grey.data, { raw: { width: grey.info.width, height: grey.info.height, channels: 1 } })
+    .blur(INK_SURROUNDINGS_SIGMA)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const ink = Buffer.alloc(grey.data.length);
+  for (let i = 0; i < ink.length; i += 1) ink[i] = grey.data[i]! < surroundings[i]! * INK_CONTRAST ? 1 : 0;
+  return findHeldPage(
+    { data: colour.data, width: colour.info.width, height: colour.info.height, channels: colour.info.channels },
+    { data: ink, width: grey.info.width, height: grey.info.height },
+  );
 }
 
 export async function prepareForOcr(
@@ -238,15 +264,15 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
   for (let p = 0; p < 256; p += 1) reciprocal[p] = Math.round((255 * 65536) / Math.max(p, 1));
   const source = grey.data;
   const out = Buffer.allocUnsafe(source.length);
-  const histogram = new Uint32Array(256);
   await inSlices(out.length, (from, to) => {
     for (let i = from; i < to; i += 1) {
       const v = (source[i]! * reciprocal[paper[i]!]!) >>> 16;
-      const clipped = v > 255 ? 255 : v;
-      out[i] = clipped;
-      histogram[clipped]! += 1;
+      out[i] = v > 255 ? 255 : v;
     }
   });
+  await deepenFaintInk(out, grey.width, grey.height);
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < out.length; i += 1) histogram[out[i]!]! += 1;
 
   // Stretch so the darkest 0.5 % of pixels (the ink) become black; paper is already white.
   let dark = 0;
@@ -258,4 +284,69 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
     for (let i = from; i < to; i += 1) out[i] = lut[out[i]!]!;
   });
   return { data: out, width: grey.width, height: grey.height };
+}
+
+/** Ink is looked for in blocks this big (a letter or two) … */
+const INK_BLOCK = 16;
+/** … and a block's ink level is the darkest of it and its neighbours this many blocks away. */
+const INK_REACH = 1;
+/** Darkest ink this far below white (of 255) is ink as printed: left as it is. */
+const FULL_INK_RANGE = 120;
+/** Under this, a block holds no ink, only paper and the photo's noise: left as it is. */
+const MIN_INK_RANGE = 12;
+/** Faint ink is deepened at most this many times (glare leaves a tenth of the contrast). */
+const MAX_INK_GAIN = 7;
+
+/**
+ * Glare (a lamp reflected on a laminated card) washes out the ink under it: after the lighting is
+ * evened out, the letters there are pale grey on white. Each part of the page whose darkest ink is
+ * pale is stretched from white towards black, so those letters are as dark as the rest; the gain
+ * varies smoothly over the page (a small map of gains, enlarged), so no seam is drawn. Paper with
+ * no ink, whose darkest pixel is only the photo's noise, is left alone.
+ */
+async function deepenFaintInk(out: Buffer, width: number, height: number): Promise<void> {
+  const columns = Math.ceil(width / INK_BLOCK);
+  const rows = Math.ceil(height / INK_BLOCK);
+  const darkest = new Uint8Array(columns * rows).fill(255);
+  const blockOfX = new Uint32Array(width);
+  for (let x = 0; x < width; x += 1) blockOfX[x] = Math.floor(x / INK_BLOCK);
+  for (let y = 0, at = 0; y < height; y += 1) {
+    const row = Math.floor(y / INK_BLOCK) * columns;
+    for (let x = 0; x < width; x += 1, at += 1) {
+      const block = row + blockOfX[x]!;
+      const v = out[at]!;
+      if (v < darkest[block]!) darkest[block] = v;
+    }
+  }
+  const gains = Buffer.alloc(columns * rows);
+  let faint = false;
+  for (let by = 0; by < rows; by += 1) {
+    for (let bx = 0; bx < columns; bx += 1) {
+      let level = 255;
+      for (let dy = -INK_REACH; dy <= INK_REACH; dy += 1) {
+        for (let dx = -INK_REACH; dx <= INK_REACH; dx += 1) {
+          const y = by + dy;
+          const x = bx + dx;
+          if (y >= 0 && y < rows && x >= 0 && x < columns) level = Math.min(level, darkest[y * columns + x]!);
+        }
+      }
+      const range = 255 - level;
+      const gain = range < MIN_INK_RANGE || range >= FULL_INK_RANGE ? 1 : Math.min(MAX_INK_GAIN, FULL_INK_RANGE / range);
+      if (gain > 1) faint = true;
+      // Stored in 32nds: 1 → 32, 7 → 224.
+      gains[by * columns + bx] = Math.round(gain * 32);
+    }
+  }
+  if (!faint) return;
+  const gainMap = await sharp(gains, { raw: { width: columns, height: rows, channels: 1 } })
+    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  await inSlices(out.length, (from, to) => {
+    for (let i = from; i < to; i += 1) {
+      const deepened = 255 - (((255 - out[i]!) * gainMap[i]!) >> 5);
+      out[i] = deepened < 0 ? 0 : deepened;
+    }
+  });
 }

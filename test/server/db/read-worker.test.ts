@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql } from 'kysely';
 import { migrateToLatest, openDb, type Db } from '../../../server/db';
-import { READ_WORKER_EXIT_WINDOW_MS, SqliteReadWorkerDialect, type ReadWorkerLog } from '../../../server/db/read-worker';
+import { READ_WORKER_EXIT_WINDOW_MS, READ_WORKER_MAX_EXITS, SqliteReadWorkerDialect, type ReadWorkerLog } from '../../../server/db/read-worker';
 
 let dir: string;
 let db: Db;
@@ -181,4 +181,53 @@ it('starts no new thread on a normal close, and says nothing: a read still in fl
   expect(log.warn).not.toHaveBeenCalled();
   expect(log.error).not.toHaveBeenCalled();
   // afterEach closes again: a second close is harmless.
+});
+
+describe('the read thread has a heap cap of its own', () => {
+  /** 300,000 customer ids: about 40 MB of rows in the thread's heap, past the small cap these tests give it. */
+  const readTooLargeForTheCap = (reads: Db['reads']) =>
+    sql<{ id: string }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT printf('%08d-0000-4000-8000-%012d', x, x) AS id FROM c`.execute(reads);
+  let capped: Db;
+  let cappedThreads: Worker[];
+
+  beforeEach(async () => {
+    cappedThreads = [];
+    capped = openDb({
+      sqlitePath: path.join(dir, 'db.sqlite'),
+      readWorkerLog: log,
+      readWorkerResourceLimits: { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 4 },
+      onReadThreadStart: (thread) => cappedThreads.push(thread),
+    });
+    await sql`SELECT 1`.execute(capped.reads);
+  });
+  afterEach(async () => {
+    await capped.close();
+  });
+
+  it('a read too big for the cap fails with a clear error, is not sent again, and the next read is answered', async () => {
+    await capped.kysely.insertInto('app_settings').values({ key: 'a', value: 'one' }).execute();
+    await expect(readTooLargeForTheCap(capped.reads)).rejects.toMatchObject({ code: 'ERR_READ_TOO_LARGE', message: expect.stringMatching(/more memory than the read worker may use \(24 MB\)/) });
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ error: expect.stringMatching(/out of memory/i), refusedRead: expect.stringMatching(/^WITH RECURSIVE/) }), 'the read worker stopped: starting a new one');
+    // One thread died (the read was not tried on a second), and its replacement answers.
+    expect(cappedThreads).toHaveLength(2);
+    expect(await capped.reads.selectFrom('app_settings').select('value').executeTakeFirst()).toEqual({ value: 'one' });
+  });
+
+  it('a read that was waiting behind the runaway one is answered by the next thread', async () => {
+    await capped.kysely.insertInto('app_settings').values({ key: 'a', value: 'one' }).execute();
+    const runaway = readTooLargeForTheCap(capped.reads);
+    const behind = capped.reads.selectFrom('app_settings').select('value').executeTakeFirst();
+    await expect(runaway).rejects.toMatchObject({ code: 'ERR_READ_TOO_LARGE' });
+    expect(await behind).toEqual({ value: 'one' });
+  });
+
+  it('runaway reads never make the server give up the thread or run them on the uncapped main connection: each fails alone', async () => {
+    for (let i = 0; i < READ_WORKER_MAX_EXITS; i += 1) await expect(readTooLargeForTheCap(capped.reads)).rejects.toMatchObject({ code: 'ERR_READ_TOO_LARGE' });
+    expect(log.error).not.toHaveBeenCalled();
+    await new Promise((resolve) => cappedThreads.at(-1)?.once('message', resolve));
+    const read = sql`SELECT 1 AS one`.execute(capped.reads);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(capped.readBacklog?.()).toMatchObject({ waiting: 1 });
+    expect((await read).rows).toEqual([{ one: 1 }]);
+  });
 });

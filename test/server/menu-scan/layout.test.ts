@@ -63,6 +63,29 @@ describe('rowsFromLines', () => {
   it('answers nothing for no lines', () => {
     expect(rowsFromLines([])).toEqual([]);
   });
+
+  it('pairs names and prices on a page bent where a menu folder opens, its lines rising towards the spine by two rows', () => {
+    // The detector's boxes on such a photo: names tilt down to the right, prices at the far right tilt up.
+    const quad = (text: string, box: number[][]): OcrLine => ({ text, mean: 0.99, box });
+    const lines = [
+      quad('THE CORNER HOUSE', [[187, 338], [934, 374], [930, 446], [184, 410]]),
+      quad('Blueberry Pancakes', [[211, 470], [680, 504], [676, 558], [207, 525]]),
+      quad('$9.50', [[1245, 489], [1387, 476], [1391, 530], [1250, 542]]),
+      quad('Eggs Benedict', [[219, 551], [565, 573], [562, 628], [216, 607]]),
+      quad('$12.25', [[1224, 572], [1395, 557], [1399, 608], [1229, 623]]),
+      quad('Breakfast Burrito', [[232, 632], [633, 659], [630, 708], [229, 681]]),
+      quad('$10.75', [[1234, 653], [1404, 638], [1408, 687], [1238, 702]]),
+      quad('French Toast', [[239, 708], [542, 732], [538, 786], [235, 762]]),
+      quad('$8.90', [[1274, 728], [1416, 716], [1420, 767], [1279, 779]]),
+      quad('Huevos Rancheros', [[250, 791], [691, 820], [687, 868], [247, 838]]),
+      quad('$11.40', [[1254, 810], [1424, 796], [1428, 846], [1258, 860]]),
+      quad('Biscuits and Gravy', [[261, 869], [702, 907], [698, 953], [257, 915]]),
+      quad('$7.80', [[1294, 887], [1436, 874], [1441, 925], [1298, 938]]),
+      quad('Cobb Salad', [[268, 939], [543, 964], [537, 1026], [262, 1001]]),
+      quad('$13.20', [[1272, 969], [1445, 955], [1449, 1006], [1276, 1020]]),
+    ];
+    expect(rowsFromLines(lines).slice(-3)).toEqual(['Huevos Rancheros    $11.40', 'Biscuits and Gravy    $7.80', 'Cobb Salad    $13.20']);
+  });
 });
 
 describe('menuLinesFromOcr', () => {

@@ -1,5 +1,6 @@
 // Finding the menu in a big photo (page-crop.ts), so it can be cut out before the photo is shrunk for OCR.
-import { findPageCrop } from '../../../server/menu-scan/page-crop';
+import type { GreyImage } from '../../../server/menu-scan/deskew';
+import { findHeldPage, findPageCrop, type ColourImage } from '../../../server/menu-scan/page-crop';
 
 /** A 200 × 250 grey picture of `room`, with a rectangle of `paper` and dark lines of text on it. */
 function photo(room: (x: number, y: number) => number, paper: { left: number; top: number; width: number; height: number; shade: number } | null) {
@@ -40,5 +41,73 @@ describe('findPageCrop', () => {
 
   it('keeps the whole picture when nothing in it is paper', () => {
     expect(findPageCrop(photo(busyRoom, null))).toBeNull();
+  });
+});
+
+/** Rectangles of colour on a room, top to bottom in paint order; `ink` rectangles hold lines of text. */
+interface Patch {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  rgb: [number, number, number];
+  text?: boolean;
+}
+
+const inside = (p: Patch, x: number, y: number): boolean => x >= p.left && x < p.left + p.width && y >= p.top && y < p.top + p.height;
+
+/** A 200 × 250 colour picture of the patches and its map of ink strokes at twice the size. */
+function scene(patches: readonly Patch[]): { colour: ColourImage; grey: GreyImage; ink: GreyImage } {
+  const width = 200;
+  const height = 250;
+  const data = new Uint8Array(width * height * 3);
+  const grey = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let rgb: [number, number, number] = [92, 74, 60];
+      for (const p of patches) if (inside(p, x, y)) rgb = p.rgb;
+      data.set(rgb, (y * width + x) * 3);
+      grey[y * width + x] = Math.round(0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]);
+    }
+  }
+  const ink = Buffer.alloc(width * 2 * height * 2);
+  for (let y = 0; y < height * 2; y += 1) {
+    for (let x = 0; x < width * 2; x += 1) {
+      const top = [...patches].reverse().find((p) => inside(p, x / 2, y / 2));
+      // Lines of letters: a stroke every third pixel along rows 6 px apart.
+      if (top?.text && y % 6 === 2 && x % 3 === 0) ink[y * width * 2 + x] = 1;
+    }
+  }
+  return { colour: { data, width, height, channels: 3 }, grey: { data: grey, width, height }, ink: { data: ink, width: width * 2, height: height * 2 } };
+}
+
+describe('findHeldPage', () => {
+  const window: Patch = { left: 120, top: 10, width: 70, height: 90, rgb: [232, 236, 239] };
+  const card: Patch = { left: 70, top: 110, width: 50, height: 30, rgb: [250, 249, 245], text: true };
+  const hand: Patch = { left: 60, top: 138, width: 40, height: 110, rgb: [217, 162, 126] };
+
+  it('finds a small card held in a hand in front of a bright window, which the paper search alone cannot', () => {
+    const { colour, grey, ink } = scene([window, card, hand]);
+    expect(findPageCrop(grey)).toBeNull();
+    const crop = findHeldPage(colour, ink);
+    expect(crop).not.toBeNull();
+    expect(crop!.left).toBeLessThanOrEqual(70 / 200);
+    expect(crop!.left).toBeGreaterThan(60 / 200);
+    expect(crop!.left + crop!.width).toBeGreaterThanOrEqual(120 / 200);
+    expect(crop!.top).toBeLessThanOrEqual(110 / 250);
+    expect(crop!.top + crop!.height).toBeGreaterThanOrEqual(138 / 250);
+    expect(crop!.top + crop!.height).toBeLessThan(150 / 250);
+  });
+
+  it('does not cut a white panel of text out of a printed leaflet full of text', () => {
+    const leaflet: Patch = { left: 0, top: 0, width: 200, height: 250, rgb: [200, 30, 40], text: true };
+    const panel: Patch = { left: 60, top: 80, width: 80, height: 60, rgb: [250, 250, 250], text: true };
+    const { colour, ink } = scene([leaflet, panel]);
+    expect(findHeldPage(colour, ink)).toBeNull();
+  });
+
+  it('finds nothing where no bright part holds text (a window and a lamp in a room)', () => {
+    const { colour, ink } = scene([window, { left: 20, top: 180, width: 30, height: 30, rgb: [201, 194, 184] }]);
+    expect(findHeldPage(colour, ink)).toBeNull();
   });
 });
