@@ -20,6 +20,16 @@ const spyableServerJavaScript: Transformer = ['<rootDir>/test/setup/swc-spyable-
 // The API contract's `Type` comes from typebox, some 680 ES modules: bundled into its importer, one module
 // (test/setup/bundle-package.cjs).
 const TYPEBOX_PROVIDER_ENTRY = '/node_modules/@fastify/type-provider-typebox/dist/cjs/index\\.js$';
+// Packages every server test file loads, each served as one bundled module too: jest resolves, reads and
+// compiles each of their modules again for every file. Each is only ever required through this entry (a package
+// requiring one of its inner files would get a second copy of that file).
+const BUNDLED_SERVER_ENTRIES = [
+  'kysely/dist/cjs/index.js', // some 280 modules
+  '@sinclair/typebox/build/cjs/index.js', // some 270: the older typebox of the environment's schema and a few routes
+  'yaml/dist/index.js', // some 70: @fastify/swagger's
+  'semver/index.js', // some 50: fastify's check of its plugins' versions
+];
+const escapedPath = (file: string): string => file.replace(/[.]/g, '\\.');
 
 // antd (some 1,400 CommonJS modules with its rc-component and CSS-in-JS packages) and @ant-design/icons (some
 // 1,600) cost every client test file two seconds of CPU in jest's module loading: each is served as one bundled
@@ -49,14 +59,17 @@ const serverProject: Project = {
   roots: ['<rootDir>/test/server'],
   transform: {
     [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'] }],
+    ...Object.fromEntries(BUNDLED_SERVER_ENTRIES.map((entry) => [`/node_modules/${escapedPath(entry)}$`, ['<rootDir>/test/setup/bundle-package.cjs', {}]])),
     '^.+\\.ts$': spyableServerTypeScript,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
     '^.+\\.m?js$': spyableServerJavaScript,
   },
   // typebox (via @fastify/type-provider-typebox 6), content-disposition (@fastify/static),
   // cookie (light-my-request, i.e. app.inject), openid-client with oauth4webapi and jose (Google sign-in) ship only ES modules.
-  // The type provider's entry is transformed too: it is where typebox is bundled.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose|@fastify/type-provider-typebox)/)'],
+  // The type provider's entry is transformed too: it is where typebox is bundled; so are the bundled entries above.
+  transformIgnorePatterns: [
+    `/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose|@fastify/type-provider-typebox)/|${BUNDLED_SERVER_ENTRIES.map((entry) => `${escapedPath(entry)}$`).join('|')})`,
+  ],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
   // One migrated SQLite database per run, which every test app copies (test/server/database-image.ts), and one
   // set of Apple signing certificates (test/server/apple-certificates.ts).

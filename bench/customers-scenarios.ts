@@ -7,7 +7,8 @@ import type { AppDeps } from '../server/deps';
 import { ACTIVITY_EXPORT_SOURCES, type ExportPosition } from '../server/services/export/activity-sources';
 import { EXPORT_BATCH_ROWS } from '../server/services/export/csv-export';
 import type { LoadRequest } from './load';
-import { refreshStoreRecentVisits } from '../server/repositories/recent-visits';
+import { refreshStoreVisits } from '../server/repositories/recent-visits';
+import { calendarOfStore } from '../server/services/store-day';
 import { seedActivity, seedEventsFromEnv } from './seed-activity';
 import { seedBenchVendor } from './seed-vendor';
 
@@ -39,14 +40,13 @@ async function seed({ deps }: BenchContext): Promise<Seeded> {
   await deps.db.kysely.insertInto('rewards').values({ vendor_id: vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
   const started = Date.now();
   await seedActivity(deps.db, vendorId, { events, customers: CUSTOMERS, now });
-  // The seed writes history only: fill the cards' counters, last stamp and latest visits as stamping
+  // The seed writes history only: fill the cards' counters, last stamp and visits as stamping
   // and hand-overs keep them.
   await sql`UPDATE stamp_cards SET
-      visits = (SELECT COUNT(*) FROM stamp_events e WHERE e.card_id = stamp_cards.id),
       rewards_given = (SELECT COUNT(*) FROM redemptions r WHERE r.card_id = stamp_cards.id),
       last_stamp_at = (SELECT MAX(e.created_at) FROM stamp_events e WHERE e.card_id = stamp_cards.id)
     WHERE vendor_id = ${vendorId}`.execute(deps.db.kysely);
-  await refreshStoreRecentVisits(deps.db.kysely, vendorId);
+  await refreshStoreVisits(deps.db.kysely, vendorId, (await calendarOfStore(deps.db.kysely, vendorId)).offsets(0, now + 1));
   if (deps.db.dialect === 'postgres') await sql`ANALYZE stamp_cards`.execute(deps.db.kysely);
   console.log(`seeded ${events.toLocaleString('en-US')} stamp events over ${CUSTOMERS.toLocaleString('en-US')} customers for the customers rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   seeded = { vendorId, auth: { authorization: `Bearer ${token}` } };

@@ -6,6 +6,7 @@ import type { Db } from '../server/db';
 import { recountStoreCounters } from '../server/repositories/store-counters';
 import { recountEngaged } from '../server/repositories/dashboard-aggregates';
 import { recountStampFiguresOfStore } from '../server/repositories/stamp-figures';
+import { calendarOfStore } from '../server/services/store-day';
 import { ENGAGED_DAYS } from '../server/services/dashboard';
 
 export interface ActivitySeed {
@@ -108,7 +109,7 @@ export async function seedActivity(db: Db, vendorId: string, seed: ActivitySeed)
     await recountStoreCounters(trx, vendorId);
     // And the kept engaged counts and per-stamp figures (the card histogram keeps itself, by trigger).
     await recountEngaged(trx, vendorId, seed.now - ENGAGED_DAYS * DAY_MS);
-    await recountStampFiguresOfStore(trx, vendorId, db.dialect);
+    await recountStampFiguresOfStore(trx, vendorId, db.dialect, (await calendarOfStore(trx, vendorId)).offsets(start, seed.now + 1));
   });
   // PostgreSQL plans from statistics its autovacuum keeps, which may not have run yet: fresh ones, as a
   // running database would have. SQLite plans without any (server/db/sqlite-statistics.ts): none gathered.

@@ -1,7 +1,6 @@
 // Signs an Apple Wallet storeCard (.pkpass) from what the domain decided to show. The pass carries no
 // credential of the customer: only an authentication token for Apple's pass web service, which can
 // fetch this pass's updates and nothing else.
-import { PKPass } from 'passkit-generator';
 import type { ApplePassConfig } from '../config';
 
 export interface PassField {
@@ -46,7 +45,12 @@ function stringsLiteral(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 
-export function buildApplePass(config: ApplePassConfig, view: ApplePassView): Buffer {
+/**
+ * passkit-generator (with joi and node-forge) loads when the first pass is signed, not with the server: most
+ * processes that import this module (every API test file, a server without Apple Wallet) never sign one.
+ */
+export async function buildApplePass(config: ApplePassConfig, view: ApplePassView): Promise<Buffer> {
+  const { PKPass } = await import('passkit-generator');
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: config.passTypeId,

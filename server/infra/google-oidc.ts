@@ -1,7 +1,7 @@
 // The OpenID Connect client for "Continue with Google" (openid-client): the authorization code flow with PKCE,
 // state and nonce, and a verified ID token. The issuer is Google's unless configuration points it elsewhere
 // (tests run a fake identity provider on 127.0.0.1).
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { GoogleSignInConfig } from '../config';
 
 /** What the callback must check against: kept by the browser (signed cookie) between start and callback. */
@@ -26,9 +26,15 @@ export interface GoogleOidc {
   finish(callbackUrl: URL, checks: GoogleFlowChecks): Promise<GoogleIdentity>;
 }
 
+/**
+ * openid-client (with oauth4webapi and jose) loads at the first sign-in with Google, not with the server: most
+ * processes that build the app (every API test file) never start one.
+ */
+const loadOpenIdClient = (): Promise<typeof OpenIdClient> => import('openid-client');
+
 export function createGoogleOidc(config: GoogleSignInConfig): GoogleOidc {
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const configuration = (): Promise<oidc.Configuration> => {
+  let discovered: Promise<OpenIdClient.Configuration> | undefined;
+  const configuration = (oidc: typeof OpenIdClient): Promise<OpenIdClient.Configuration> => {
     // Plain http only ever means a local fake provider (Google's issuer is https).
     const insecure = new URL(config.issuerUrl).protocol === 'http:';
     discovered ??= oidc
@@ -43,8 +49,9 @@ export function createGoogleOidc(config: GoogleSignInConfig): GoogleOidc {
 
   return {
     async start(redirectUri) {
+      const oidc = await loadOpenIdClient();
       const checks: GoogleFlowChecks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
-      const url = oidc.buildAuthorizationUrl(await configuration(), {
+      const url = oidc.buildAuthorizationUrl(await configuration(oidc), {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
         response_type: 'code',
@@ -57,7 +64,8 @@ export function createGoogleOidc(config: GoogleSignInConfig): GoogleOidc {
       return { url: url.href, checks };
     },
     async finish(callbackUrl, checks) {
-      const tokens = await oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+      const oidc = await loadOpenIdClient();
+      const tokens = await oidc.authorizationCodeGrant(await configuration(oidc), callbackUrl, {
         pkceCodeVerifier: checks.codeVerifier,
         expectedState: checks.state,
         expectedNonce: checks.nonce,

@@ -2,7 +2,7 @@
 // assertion signed RS256 by jose, cached until shortly before it expires), loyalty classes and objects
 // inserted or patched, and the signed "Save to Google Wallet" link that references an object by id.
 // It knows nothing of stamps: the domain decides what a class and an object say.
-import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import type { CryptoKey } from 'jose';
 import type { GoogleWalletConfig } from '../config';
 
 export const GOOGLE_WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
@@ -95,6 +95,12 @@ export interface GoogleWalletClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * jose loads when the first token or save link is signed, not with the server: most processes that build the
+ * app (every API test file) never sign one.
+ */
+const loadJose = (): Promise<typeof import('jose')> => import('jose');
+
 const TOKEN_LIFETIME_S = 3600;
 /** A cached token is renewed this long before Google would refuse it. */
 const TOKEN_RENEW_MARGIN_MS = 5 * 60_000;
@@ -106,7 +112,7 @@ export function createGoogleWalletClient(config: GoogleWalletConfig, options: Go
   let cached: { token: string; expiresAt: number } | undefined;
   let pendingToken: Promise<string> | undefined;
 
-  const key = (): Promise<CryptoKey> => (signingKey ??= importPKCS8(config.privateKey, 'RS256'));
+  const key = (): Promise<CryptoKey> => (signingKey ??= loadJose().then(({ importPKCS8 }) => importPKCS8(config.privateKey, 'RS256')));
 
   const header = () => ({ alg: 'RS256', typ: 'JWT', ...(config.privateKeyId ? { kid: config.privateKeyId } : {}) });
 
@@ -126,6 +132,7 @@ export function createGoogleWalletClient(config: GoogleWalletConfig, options: Go
 
   async function fetchToken(signal: AbortSignal | undefined): Promise<string> {
     const issuedAt = Math.floor(now() / 1000);
+    const { SignJWT } = await loadJose();
     const assertion = await new SignJWT({ scope: GOOGLE_WALLET_SCOPE })
       .setProtectedHeader(header())
       .setIssuer(config.serviceAccountEmail)
@@ -193,6 +200,7 @@ export function createGoogleWalletClient(config: GoogleWalletConfig, options: Go
       return true;
     },
     async saveUrl(objectId, origins) {
+      const { SignJWT } = await loadJose();
       const jwt = await new SignJWT({ typ: 'savetowallet', origins, payload: { loyaltyObjects: [{ id: objectId }] } })
         .setProtectedHeader(header())
         .setIssuer(config.serviceAccountEmail)

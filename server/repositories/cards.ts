@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { reusableQuery } from '../db/reusable-query';
-import { recentVisitShift } from './recent-visits';
+import { newVisitOfDay, recentVisitShift } from './recent-visits';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -258,33 +258,38 @@ async function cardIdFor(db: Queryable, customerId: string, vendorId: string): P
 export type StampedCard = Omit<CardRow, keyof StoreRow>;
 
 /**
- * Adds one stamp unless the card was stamped after `notStampedSince` (the cooldown), in one
- * conditional UPDATE that also records the visit among the card's latest (recent-visits.ts). Answers
- * the card as the stamp left it, or undefined when the cooldown refused the stamp.
+ * Adds `count` stamps unless the card was stamped after `notStampedSince` (the cooldown), in one
+ * conditional UPDATE that also counts the visit: the card's first stamp of the store day that began at
+ * `dayStart` adds one to its visits and a place to its latest visits (recent-visits.ts); a later stamp
+ * that day is the same visit. Answers the card as the stamp left it and its visits (the stamp's visit
+ * number), or undefined when the cooldown refused the stamp.
  */
-export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number, count = 1, visits = count): Promise<StampedCard | undefined> {
-  const [row] = await addStampQuery(db, cardId, notStampedSince, now, count, visits);
+export async function addStampUnlessCoolingDown(db: Queryable, cardId: string, notStampedSince: number, now: number, count: number, dayStart: number): Promise<{ card: StampedCard; visits: number } | undefined> {
+  const [row] = await addStampQuery(db, cardId, notStampedSince, now, count, dayStart);
   if (!row) return undefined;
   return {
-    id: row.id,
-    customer_id: row.customer_id,
-    stamps: Number(row.stamps),
-    last_stamp_at: row.last_stamp_at === null ? null : Number(row.last_stamp_at),
-    updated_at: Number(row.updated_at),
-    removed_stamps: Number(row.removed_stamps),
-    removed_at: row.removed_at === null ? null : Number(row.removed_at),
+    card: {
+      id: row.id,
+      customer_id: row.customer_id,
+      stamps: Number(row.stamps),
+      last_stamp_at: row.last_stamp_at === null ? null : Number(row.last_stamp_at),
+      updated_at: Number(row.updated_at),
+      removed_stamps: Number(row.removed_stamps),
+      removed_at: row.removed_at === null ? null : Number(row.removed_at),
+    },
+    visits: Number(row.visits),
   };
 }
 
-const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number, count: number, visits: number], StampedCard>(5, (db, cardId, notStampedSince, now, count, visits) =>
+const addStampQuery = reusableQuery<[cardId: string, notStampedSince: number, now: number, count: number, dayStart: number], StampedCard & { visits: number }>(5, (db, cardId, notStampedSince, now, count, dayStart) =>
   db
     .updateTable('stamp_cards')
-    // `visits` counts stamps ever collected (a void takes one off per stamp), so a per-item scan adds each;
-    // a bonus stamp (a bonus-stamps campaign's extra one) is no visit, so the caller leaves it out of `visits`.
-    .set((eb) => ({ stamps: eb('stamps', '+', count), visits: eb('visits', '+', visits), last_stamp_at: now, updated_at: now, ...recentVisitShift(now) }))
+    // A scan always gives at least one stamp that is no bonus stamp, so its day is a visit: a new one on
+    // the card's first stamp of the store day (the right-hand sides read the row as it was).
+    .set((eb) => ({ stamps: eb('stamps', '+', count), visits: eb('visits', '+', newVisitOfDay(dayStart)), last_stamp_at: now, updated_at: now, ...recentVisitShift(now, dayStart) }))
     .where('id', '=', cardId)
     .where((eb) => eb.or([eb('last_stamp_at', 'is', null), eb('last_stamp_at', '<=', notStampedSince)]))
-    .returning(['id', 'customer_id', 'stamps', 'last_stamp_at', 'updated_at', 'removed_stamps', 'removed_at']),
+    .returning(['id', 'customer_id', 'stamps', 'visits', 'last_stamp_at', 'updated_at', 'removed_stamps', 'removed_at']),
 );
 
 /**

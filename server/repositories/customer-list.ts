@@ -13,6 +13,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import type { CustomerListFilter, CustomerListSort, SortOrder } from '../../src/api/contract/customers';
 import type { Database } from '../db/schema';
 import { RECENT_VISITS_KEPT, recentVisitColumn } from './recent-visits';
+import { storeDaySql, type UtcOffsetSpan } from './store-day-sql';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -53,7 +54,11 @@ export interface ListQuery {
   /** Start of the regulars/lapsed window (epoch ms). */
   windowStart: number;
   regularMinVisits: number;
+  /** The store's clock over the window, which cuts its days (UTC when left out); read only past RECENT_VISITS_KEPT visits. */
+  storeOffsets?: readonly UtcOffsetSpan[];
 }
+
+const UTC_DAYS: readonly UtcOffsetSpan[] = [{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }];
 
 /**
  * Below this many cards in the filter's index range a page gathers and sorts them (at most this many
@@ -130,12 +135,13 @@ export async function listCustomerRows(db: Queryable, q: ListQuery, plan?: ListP
     if (n === 1) query = query.where(card('c.recent_visit_1'), '>=', q.windowStart);
     query = query.where(card('c.visits'), '>=', q.regularMinVisits);
     if (q.regularMinVisits > RECENT_VISITS_KEPT) {
-      // More visits than a card keeps: count this card's visits in the window (rare cards: they have
-      // RECENT_VISITS_KEPT in it already), along stamp_events (card_id, created_at).
+      // More visits than a card keeps: count this card's visits (store days) in the window (rare cards:
+      // they have RECENT_VISITS_KEPT in it already), along stamp_events (card_id, created_at).
+      const visitDay = storeDaySql(sql.ref('e.created_at'), q.storeOffsets ?? UTC_DAYS);
       query = query.where(
         (eb: CardsAndCustomers) =>
           eb(
-            eb.selectFrom('stamp_events as e').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('e.card_id', '=', 'c.id').where('e.created_at', '>=', q.windowStart).where('e.voided_at', 'is', null).where('e.bonus_campaign_id', 'is', null),
+            eb.selectFrom('stamp_events as e').select(sql<number>`COUNT(DISTINCT ${visitDay})`.as('n')).whereRef('e.card_id', '=', 'c.id').where('e.created_at', '>=', q.windowStart).where('e.voided_at', 'is', null).where('e.bonus_campaign_id', 'is', null),
             '>=',
             q.regularMinVisits,
           ),

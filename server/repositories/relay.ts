@@ -353,10 +353,10 @@ export async function voidStampEvents(db: Queryable, ids: readonly string[], now
 
 /**
  * Takes `count` stamps off the card (never below zero: stamps already spent on a claim stay spent) and
- * notes them for the customer, and `visits` of them off its visits (bonus stamps were no visits); true
- * when the card held fewer than `count` (a claim was kept).
+ * notes them for the customer; true when the card held fewer than `count` (a claim was kept). The card's
+ * visits are counted again by the caller (services/card-visits.ts): a day stays a visit while any stamp of it is left.
  */
-export async function removeStampsFromCard(db: Queryable, cardId: string, count: number, now: number, visits = count): Promise<boolean> {
+export async function removeStampsFromCard(db: Queryable, cardId: string, count: number, now: number): Promise<boolean> {
   const before = await db.selectFrom('stamp_cards').select('stamps').where('id', '=', cardId).executeTakeFirst();
   await db
     .updateTable('stamp_cards')
@@ -364,8 +364,6 @@ export async function removeStampsFromCard(db: Queryable, cardId: string, count:
       stamps: sql<number>`CASE WHEN stamps >= ${count} THEN stamps - ${count} ELSE 0 END`,
       // What the card could not give back, a claim had spent (the claim is kept).
       claimed_stamps_withdrawn: sql<number>`CASE WHEN stamps >= ${count} THEN claimed_stamps_withdrawn ELSE claimed_stamps_withdrawn + ${count} - stamps END`,
-      // A voided stamp was no visit either (the Customers page counts visits).
-      visits: sql<number>`CASE WHEN visits >= ${visits} THEN visits - ${visits} ELSE 0 END`,
       // A count from an earlier void is forgotten once the customer stamped again (the notice hid then).
       removed_stamps: sql<number>`CASE WHEN removed_at IS NULL OR last_stamp_at > removed_at THEN ${count} ELSE removed_stamps + ${count} END`,
       removed_at: now,

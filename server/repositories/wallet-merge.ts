@@ -104,13 +104,11 @@ export async function addMergedStamps(db: Queryable, cardId: string, stamps: num
     .execute();
 }
 
-/** Recounts the card's lifetime visits and rewards given from its history (the Customers page shows both). */
+/** Recounts the card's rewards given from its history (the Customers page shows them; its visits: services/card-visits.ts). */
 export async function recountCard(db: Queryable, cardId: string): Promise<void> {
   await db
     .updateTable('stamp_cards')
     .set((eb) => ({
-      // Stamps the store voided were never visits, nor were bonus stamps (the extra stamp of a visit).
-      visits: eb.selectFrom('stamp_events').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('voided_at', 'is', null).where('bonus_campaign_id', 'is', null),
       rewards_given: eb.selectFrom('redemptions').select((inner) => inner.fn.countAll<number>().as('n')).where('card_id', '=', cardId).where('status', '=', 'given'),
     }))
     .where('id', '=', cardId)

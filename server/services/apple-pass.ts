@@ -150,7 +150,7 @@ export async function applePassForCard(deps: ApplePassDeps, customerId: string, 
     localizations,
     changeMessage: say('applePassFields.stampChanged'),
   };
-  return buildApplePass(config, view);
+  return await buildApplePass(config, view);
 }
 
 /** A link valid for a minute that downloads the customer's card as a pass without the credential header. */

@@ -6,6 +6,8 @@ import { REGULAR_WINDOW_DAYS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http-errors';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPosition } from '../repositories/customer-list';
+import { RECENT_VISITS_KEPT } from '../repositories/recent-visits';
+import { calendarOfStore } from './store-day';
 import { customerLabel, opaqueKey } from './activity';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 
@@ -53,6 +55,10 @@ export function toCustomerListItem(row: CustomerListRow, locale: Locale = DEFAUL
 /** One page of rows, plus where the next starts (rows are read one beyond the page to know whether it exists). */
 export async function customerRowsPage(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, options: Omit<CustomerListOptions, 'after'> & { after?: ListPosition }) {
   // Off the event loop on SQLite (the read worker): the regulars filter counts each recent card's visits.
+  const now = deps.now();
+  const windowStart = now - REGULAR_WINDOW_DAYS * DAY_MS;
+  // Past the visits a card keeps, the filter counts the store days in the window itself.
+  const storeOffsets = options.filter === 'regulars' && options.minVisits > RECENT_VISITS_KEPT ? (await calendarOfStore(deps.db.reads, vendorId)).offsets(windowStart, now + 1) : undefined;
   const rows = await listCustomerRows(deps.db.reads, {
     vendorId,
     filter: options.filter,
@@ -60,8 +66,9 @@ export async function customerRowsPage(deps: Pick<AppDeps, 'db' | 'now'>, vendor
     order: options.order,
     limit: options.limit + 1,
     after: options.after,
-    windowStart: deps.now() - REGULAR_WINDOW_DAYS * DAY_MS,
+    windowStart,
     regularMinVisits: options.minVisits,
+    storeOffsets,
   });
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound, textError } from '../http-errors';
 import { inTransaction } from '../db/transactions';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { findActivityRow } from '../repositories/activity';
-import { refreshRecentVisits } from '../repositories/recent-visits';
+import { recountCardVisits } from './card-visits';
 import { insertAudit, lockCardsById, removeStampsFromCard, voidStampEvents } from '../repositories/relay';
 import { setStampRemoval } from '../repositories/stamp-events';
 import { bumpStoreCounter } from '../repositories/store-counters';
@@ -48,9 +48,10 @@ export async function removeStamp(
     for (const { id } of voided) await setStampRemoval(trx, id, reason, by);
     // The dashboard's running counts stop counting them, in the slot they were counted in.
     await bumpStoreCounter(trx, vendorId, 'stamps', row.created_at, -voided.length);
-    const claimKept = await removeStampsFromCard(trx, cardId, voided.length, now, voided.filter((v) => !v.bonus).length);
+    const claimKept = await removeStampsFromCard(trx, cardId, voided.length, now);
     await applePassesChanged(trx, now, [cardId]);
-    await refreshRecentVisits(trx, cardId);
+    // A removed stamp's day stops being a visit once no other stamp of it is left.
+    await recountCardVisits(trx, cardId);
     await enqueueGoogleWalletUpdates(trx, now, [cardId]);
     await insertAudit(trx, { vendorId, action: 'remove-stamp', codeKey: null, detail: { stampId, reason, by, cardsHeldAtZero: claimKept ? [cardId] : [] }, clientAddress }, now);
   });

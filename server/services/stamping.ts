@@ -7,7 +7,8 @@ import type { AppDeps } from '../deps';
 import { textError, unauthorized } from '../http-errors';
 import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, numberNewCard, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
 import { hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
-import { refreshStampFigures } from '../repositories/stamp-figures';
+import { writeScanFigures } from '../repositories/stamp-figures';
+import { currentStoreDayStart } from './store-day';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { toCard, toReward, toStore } from './card-view';
 import { scanMessages } from './scan-messages';
@@ -179,13 +180,15 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
         bonusEventIds.push(id);
         await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: `${tokenId}#bonus${index + 1}`, kind, cardRequired: reward.stamps, deviceId, bonusCampaignId, bonusCostCents: earned.costCentsEach }, now);
       }
-      // the same UPDATE records the card's latest visit times, which the Customers page's regulars filter reads.
-      const card = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus, given);
-      if (!card) throw new CoolingDown();
+      // The same UPDATE counts the visit (the card's first stamp of the store day) and records the card's
+      // latest visit times, which the Customers page's visits and regulars filter read.
+      const stampedCard = await addStampUnlessCoolingDown(trx, cardId, coolingSince, now, given + bonus, currentStoreDayStart(now, context.store_time_zone));
+      if (!stampedCard) throw new CoolingDown();
+      const { card } = stampedCard;
       await applePassesChanged(trx, now, [cardId]);
-      // The visit number and card count the activity list shows for this stamp (and for any
-      // stamp of the card in this same millisecond, whose order among them is by id).
-      await refreshStampFigures(trx, [cardId], now);
+      // The visit number and card count the activity list shows for this scan's stamps (the card's
+      // visits as its UPDATE left them; the count after each, in id order within the millisecond).
+      await writeScanFigures(trx, cardId, now, stampedCard.visits);
       await enqueueGoogleWalletUpdates(trx, now, [cardId]);
       // The store's own rows last (its vendor row when numbering a new card, its pace, its counters): each
       // UPDATE holds its row until the commit and every scan at the store needs it, so each scan holds them

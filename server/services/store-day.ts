@@ -140,3 +140,20 @@ export async function calendarOfStore(db: Kysely<Database> | Transaction<Databas
 export function dayOfDate(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
+
+/** Per zone, the store day a scan last asked about: every scan of a day asks the same, worked out once. */
+const currentDays = new Map<string, { start: number; end: number }>();
+
+/**
+ * When the store day of `at` began (its local midnight): what a scan's UPDATE compares the card's latest
+ * visit with, to tell the day's first stamp (a new visit) from a later one. Kept per zone for the day.
+ */
+export function currentStoreDayStart(at: number, timeZone: string | null): number {
+  const key = timeZone ?? '';
+  const known = currentDays.get(key);
+  if (known && at >= known.start && at < known.end) return known.start;
+  const day = storeDay(at, timeZone);
+  const span = { start: storeDayStart(day, timeZone), end: storeDayStart(day + 1, timeZone) };
+  currentDays.set(key, span);
+  return span.start;
+}

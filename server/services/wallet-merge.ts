@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { Database, StampKind } from '../db/schema';
 import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
-import { refreshRecentVisits } from '../repositories/recent-visits';
+import { recountCardVisits } from './card-visits';
 import {
   addMergedStamps,
   recountCard,
@@ -107,7 +107,8 @@ export async function mergeAnonymousWallet(
     await recountCard(trx, existing.id);
     // The merged history gives its stamps other visit numbers and card counts.
     await refreshStampFigures(trx, [existing.id]);
-    await refreshRecentVisits(trx, existing.id);
+    // Two wallets' stamps on one day are one visit: the visits are counted again by store day.
+    await recountCardVisits(trx, existing.id);
     // The combined card's Google Wallet pass shows the new count; the anonymous card's pass is voided.
     await enqueueGoogleWalletUpdates(trx, now, [existing.id]);
     await enqueueGoogleWalletVoids(trx, now, { cardIds: [card.id] });

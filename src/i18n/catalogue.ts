@@ -21,6 +21,7 @@ import type counter from './messages/en/app/counter.json';
 import type currency from './messages/en/app/currency.json';
 import type storeTimeZone from './messages/en/app/storeTimeZone.json';
 import type customers from './messages/en/app/customers.json';
+import type customerVisits from './messages/en/app/customerVisits.json';
 import type dashboard from './messages/en/app/dashboard.json';
 import type firstDay from './messages/en/app/firstDay.json';
 import type handover from './messages/en/app/handover.json';
@@ -65,6 +66,7 @@ export type MessageId =
   | keyof typeof currency
   | keyof typeof storeTimeZone
   | keyof typeof customers
+  | keyof typeof customerVisits
   | keyof typeof dashboard
   | keyof typeof firstDay
   | keyof typeof handover

@@ -242,7 +242,7 @@ describe(`a bonus-stamps campaign, from the owner's click to the customer's seco
     await mainNav(page).getByRole('button', { name: 'Rewards' }).click();
     await page.getByText('Stamp 3/10 · Bonus').waitFor();
     await expect(page.getByText('Stamp 2/10', { exact: true }).count()).resolves.toBe(1);
-    // The bonus is the second stamp of the customer's 2nd visit, not a 3rd visit.
+    // The bonus is the second stamp of the customer's visit, not a visit of its own.
     await expect(page.getByRole('row', { name: /Stamp 3\/10 · Bonus/ }).textContent()).resolves.not.toContain('visit');
     await expect(page.getByText(/3rd visit/).count()).resolves.toBe(0);
     await screenshot(page, 'campaign-bonus-5-activity');

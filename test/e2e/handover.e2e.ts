@@ -108,8 +108,8 @@ describe('hand-over: phone claims, counter confirms, phone updates', () => {
     const row = counterPage.locator('tbody tr', { hasText: /^Customer #\d+/ }).first();
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
-    // Customer #1 · 4 visits · 0 stamps now · 2 rewards given · first and last visit today.
-    expect(cells.slice(1, 4)).toEqual(['4', '0', '2']);
+    // Customer #1 · 1 visit (4 stamps, all today: one day) · 0 stamps now · 2 rewards given · first and last visit today.
+    expect(cells.slice(1, 4)).toEqual(['1', '0', '2']);
     await screenshot(counterPage, 'handover-5-customers');
     await checkA11y(counterPage, 'on the Customers page');
 
@@ -117,7 +117,7 @@ describe('hand-over: phone claims, counter confirms, phone updates', () => {
     expect(download.suggestedFilename()).toBe('stampwise-customers.csv');
     const csv = fs.readFileSync((await download.path()) ?? '', 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Customer,Visits,Stamps,Rewards given,First visit,Last visit');
-    expect(csv).toMatch(/\r\nCustomer #\d+,4,0,2,/);
+    expect(csv).toMatch(/\r\nCustomer #\d+,1,0,2,/);
 
     const [activity] = await Promise.all([counterPage.waitForEvent('download'), counterPage.getByRole('button', { name: 'Export activity (CSV)' }).click()]);
     const log = fs.readFileSync((await activity.path()) ?? '', 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');

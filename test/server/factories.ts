@@ -16,7 +16,7 @@ import type { FakePushService } from '../support/fake-push-service';
 import { createJobRunner, type JobRunner } from '../../server/infra/jobs';
 import { googleWalletJobHandlers } from '../../server/services/google-wallet';
 import type { FakeGoogleWallet } from '../support/fake-google-wallet';
-import { recordRecentVisit } from '../../server/repositories/recent-visits';
+import { recountCardVisits } from '../../server/services/card-visits';
 import { bumpStoreCounter } from '../../server/repositories/store-counters';
 import { refreshStampFigures } from '../../server/repositories/stamp-figures';
 import { touchStore } from '../../server/repositories/store-version';
@@ -325,7 +325,8 @@ export async function stampAt(t: TestApp, card: TestCard, at: number): Promise<s
   await bumpStoreCounter(t.db.kysely, card.vendorId, 'stamps', at);
   // As the stamping transaction does; a stamp written before later ones moves theirs too.
   await refreshStampFigures(t.db.kysely, [card.cardId], at);
-  await recordRecentVisit(t.db.kysely, card.cardId, at);
+  // The card's visits, its latest visits and its stamps' visit numbers, by the store's days.
+  await recountCardVisits(t.db.kysely, card.cardId);
   return id;
 }
 

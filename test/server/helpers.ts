@@ -81,7 +81,8 @@ export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> &
     now: clock.now,
     ...depOverrides,
   };
-  const app = await buildApp(deps);
+  // A test calls a few of the routes: each route's schemas are compiled when it is first called.
+  const app = await buildApp(deps, { compileSchemasAtFirstUse: true });
   await app.ready();
   return {
     app,

@@ -36,6 +36,7 @@ import * as personLocale from './2026112617_person_locale';
 import * as storeTimeZone from './2026112620_store_time_zone';
 import * as bonusStampsNotVisits from './2026112623_bonus_stamps_not_visits';
 import * as storeCustomerOrder from './2026112624_store_customer_order';
+import * as visitsAsStoreDays from './2026112626_visits_as_store_days';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -74,5 +75,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112620_store_time_zone': { up: storeTimeZone.up(dialect), down: storeTimeZone.down() },
     '2026112623_bonus_stamps_not_visits': { up: bonusStampsNotVisits.up(dialect), down: bonusStampsNotVisits.down() },
     '2026112624_store_customer_order': { up: storeCustomerOrder.up(), down: storeCustomerOrder.down() },
+    '2026112626_visits_as_store_days': { up: visitsAsStoreDays.up(dialect), down: visitsAsStoreDays.down() },
   };
 }

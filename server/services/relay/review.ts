@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { textError } from '../../http-errors';
 import { customerDisplayNames, customerNumbersOfCards } from '../../repositories/activity';
 import { bumpPrintableVersion } from '../../repositories/printable-qr';
-import { refreshRecentVisits } from '../../repositories/recent-visits';
+import { recountCardVisits } from '../card-visits';
 import { bumpStoreCounter } from '../../repositories/store-counters';
 import { findStoreTimeZone } from '../../repositories/vendors';
 import {
@@ -138,9 +138,6 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     const voided = await voidStampEvents(trx, chosen.map((s) => s.id), now);
     const cardOfVoided = new Map(voided.map((v) => [v.id, v.cardId]));
     const perCard = new Map<string, number>();
-    // The voided stamps that were visits, per card (a bonus stamp was none).
-    const visitsPerCard = new Map<string, number>();
-    for (const v of voided) if (!v.bonus) visitsPerCard.set(v.cardId, (visitsPerCard.get(v.cardId) ?? 0) + 1);
     const claimedAfterOn = new Set<string>();
     for (const stamp of chosen) {
       const cardId = cardOfVoided.get(stamp.id);
@@ -161,10 +158,11 @@ export async function voidCode(deps: Deps, vendorId: string, codeKey: string, cl
     // (The histogram rows their commits change still can: inTransaction runs the one given up again.)
     const cardsInLockOrder = [...perCard].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [cardId, count] of cardsInLockOrder) {
-      const claimKept = await removeStampsFromCard(trx, cardId, count, now, visitsPerCard.get(cardId) ?? 0);
+      const claimKept = await removeStampsFromCard(trx, cardId, count, now);
       if (claimKept) cardsHeldAtZero.push(cardId);
-      // A voided stamp was no visit: the card's latest visits (the Customers page's regulars) are read again.
-      await refreshRecentVisits(trx, cardId);
+      // A voided stamp is no visit: the card's visits (a day stops counting once no stamp of it is left),
+      // its latest visits (the Customers page's regulars) and its stamps' visit numbers are worked out again.
+      await recountCardVisits(trx, cardId);
       if (claimKept || claimedAfterOn.has(cardId)) claimsKept += 1;
     }
     await enqueueGoogleWalletUpdates(trx, now, cardsInLockOrder.map(([cardId]) => cardId));

@@ -103,6 +103,8 @@ export default function CustomersPage() {
           ) : null}
         </Space>
         <p className="sw-customers-hint">{t('customers.filterHint', { minVisits, days: REGULAR_WINDOW_DAYS })}</p>
+        {/* What the Visits column and the regulars filter count: days, not stamps. */}
+        <p className="sw-customers-hint">{t('customerVisits.hint')}</p>
         {isError ? <Alert type="error" showIcon title={t('customers.loadFailed')} /> : null}
         <Table<CustomerListItem>
           rowKey="key"

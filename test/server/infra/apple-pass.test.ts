@@ -54,7 +54,7 @@ function unpack(pkpass: Buffer): string {
 }
 
 test('every file of the pass is in the manifest with its SHA-1, and the signature verifies against the root through the WWDR certificate', async () => {
-  const files = unpack(buildApplePass(config, await viewAt(7)));
+  const files = unpack(await buildApplePass(config, await viewAt(7)));
   const manifest = JSON.parse(fs.readFileSync(path.join(files, 'manifest.json'), 'utf8')) as Record<string, string>;
   const packed = fs.readdirSync(files).filter((name) => name !== 'manifest.json' && name !== 'signature');
   expect(Object.keys(manifest).sort()).toEqual(packed.sort());
@@ -69,7 +69,7 @@ test('every file of the pass is in the manifest with its SHA-1, and the signatur
 
 test("pass.json is a storeCard with the store's name, colours, count, reward, back fields and the web service, and no customer credential", async () => {
   const view = await viewAt(7);
-  const files = unpack(buildApplePass(config, view));
+  const files = unpack(await buildApplePass(config, view));
   const pass = JSON.parse(fs.readFileSync(path.join(files, 'pass.json'), 'utf8')) as Record<string, unknown> & { storeCard: Record<string, { key: string; value: string }[]> };
   expect(pass).toMatchObject({
     formatVersion: 1,

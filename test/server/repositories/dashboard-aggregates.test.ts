@@ -92,14 +92,16 @@ async function expectKeptFiguresRight(vendorId = store.id): Promise<DashboardRes
   const byStatus = await db.selectFrom('store_claim_counts').select(['status', 'claims']).where('vendor_id', '=', vendorId).where('claims', '<>', 0).execute();
   expect(new Map(byStatus.map((r) => [r.status, Number(r.claims)]))).toEqual(tally(statuses));
 
-  // Each stamp's visit number and the card's count after it, as the list once worked them out per read.
+  // Each stamp's visit number (the store days, UTC here, with a stamp not voided up to this one's, its own
+  // day counted even when voided) and the card's count after it.
   const before = (a: Stamp, b: Stamp) => a.created_at < b.created_at || (a.created_at === b.created_at && a.id <= b.id);
   for (const stamp of stamps) {
     const upToThis = stamps.filter((s) => s.card_id === stamp.card_id && before(s, stamp));
     const claimed = claims.filter((r) => r.card_id === stamp.card_id && r.created_at <= stamp.created_at).reduce((sum, r) => sum + r.stamps_required, 0);
+    const visitDays = new Set(upToThis.filter((s) => s.voided_at === null || s.id === stamp.id).map((s) => Math.floor(s.created_at / DAY)));
     expect({ id: stamp.id, visit: stamp.card_visit, after: stamp.card_stamps_after }).toEqual({
       id: stamp.id,
-      visit: upToThis.length,
+      visit: visitDays.size,
       after: upToThis.filter((s) => s.voided_at === null).length - claimed,
     });
   }

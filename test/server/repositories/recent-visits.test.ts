@@ -8,7 +8,8 @@ import { REGULAR_WINDOW_DAYS } from '../../../src/api/contract/limits';
 import { migrateToLatest, openDb, type Db } from '../../../server/db';
 import { migrationsFor } from '../../../server/db/migrations';
 import { listCustomerRows, sortValue, type CustomerListRow, type ListPlan, type ListPosition } from '../../../server/repositories/customer-list';
-import { RECENT_VISITS_KEPT, recentVisitColumn, refreshRecentVisits, refreshStoreRecentVisits } from '../../../server/repositories/recent-visits';
+import { RECENT_VISITS_KEPT, recentVisitColumn, refreshStoreVisits } from '../../../server/repositories/recent-visits';
+import { recountCardVisits } from '../../../server/services/card-visits';
 import type { TestApp } from '../helpers';
 import {
   addCard,
@@ -51,10 +52,29 @@ async function keptVisits(cardId: string): Promise<(number | null)[]> {
   return COLUMNS.map((c) => (row[c] === null ? null : Number(row[c])));
 }
 
-/** The card's visits not voided, latest first, as the events say. */
+/** The card's visits as the events say: the latest stamp (not voided, no bonus) of each UTC day with one, latest first. */
 async function visitsFromEvents(cardId: string): Promise<number[]> {
-  const rows = await t.db.kysely.selectFrom('stamp_events').select('created_at').where('card_id', '=', cardId).where('voided_at', 'is', null).orderBy('created_at', 'desc').execute();
-  return rows.map((r) => Number(r.created_at));
+  const rows = await t.db.kysely.selectFrom('stamp_events').select('created_at').where('card_id', '=', cardId).where('voided_at', 'is', null).where('bonus_campaign_id', 'is', null).orderBy('created_at', 'desc').execute();
+  const latestOfDay = new Map<number, number>();
+  for (const { created_at } of rows) {
+    const day = Math.floor(Number(created_at) / DAY);
+    if (!latestOfDay.has(day)) latestOfDay.set(day, Number(created_at));
+  }
+  return [...latestOfDay.values()];
+}
+
+/** A customer who scans once a day on `days` days (the last today); answers their credential and card. */
+async function customerOnDays(days: number): Promise<{ credential: string; cardId: string }> {
+  let credential: string | undefined;
+  let cardId = '';
+  for (let i = 0; i < days; i += 1) {
+    if (i > 0) t.clock.advance(DAY);
+    const response = await scan(t, dynamicToken(t, store.id), { credential, remoteAddress: '10.9.0.1' });
+    expect(response.statusCode).toBe(200);
+    credential ??= response.json().credential as string;
+    cardId = response.json().card.id as string;
+  }
+  return { credential: credential as string, cardId };
 }
 
 function padded(times: number[]): (number | null)[] {
@@ -66,10 +86,11 @@ function listNames(query: string, s: TestStore = store): Promise<string[]> {
 }
 
 describe('the latest visits a card keeps', () => {
-  it('moves along with each stamp; a claim and its expiry leave them as they are', async () => {
-    t = await build({ stampCooldownMinutes: 0 });
+  it('moves along with the first stamp of each day; a claim and its expiry leave them as they are', async () => {
+    // The vendor's session lasts the ten days.
+    t = await build({ stampCooldownMinutes: 0, sessionTtlHours: 24 * 30 });
     store = await rewardStore(t);
-    const who = await customerWithStamps(t, store.id, 10);
+    const who = await customerOnDays(10);
     const expected = await visitsFromEvents(who.cardId);
     expect(expected).toHaveLength(10);
     expect(await keptVisits(who.cardId)).toEqual(padded(expected));
@@ -124,9 +145,9 @@ describe('the latest visits a card keeps', () => {
     store = await rewardStore(t);
     const gone = await customerWithStamps(t, store.id, 5);
     await customerWithStamps(t, store.id, 5);
-    expect(await listNames('?filter=regulars')).toHaveLength(2);
+    expect(await listNames('?filter=regulars&minVisits=1')).toHaveLength(2);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/customer/me', headers: asCustomer(gone.credential) })).statusCode).toBe(200);
-    expect(await listNames('?filter=regulars')).toHaveLength(1);
+    expect(await listNames('?filter=regulars&minVisits=1')).toHaveLength(1);
   });
 
   it('are backfilled by the migration from the stamps already recorded, voided ones left out', async () => {
@@ -179,21 +200,25 @@ describe('a filtered page, walked or gathered', () => {
       const card = await addCard(t, store.id, `C${i}`, now - 61 * DAY);
       const times = Array.from({ length: visits }, () => now - Math.floor(random() * span)).sort((a, b) => a - b);
       for (const at of times) events.push({ cardId: card.cardId, at, id: await stampAt(t, card, at) });
-      await t.db.kysely.updateTable('stamp_cards').set({ visits, stamps: visits % 5, rewards_given: i % 3 }).where('id', '=', card.cardId).execute();
+      await t.db.kysely.updateTable('stamp_cards').set({ stamps: visits % 5, rewards_given: i % 3 }).where('id', '=', card.cardId).execute();
     }
     const voided = events.find((e) => e.at >= windowStart);
     if (!voided) throw new Error('no visit in the window');
     await t.db.kysely.updateTable('stamp_events').set({ voided_at: now }).where('id', '=', voided.id).execute();
-    await t.db.kysely.updateTable('stamp_cards').set((eb) => ({ visits: eb('visits', '-', 1) })).where('id', '=', voided.cardId).execute();
-    await refreshRecentVisits(t.db.kysely, voided.cardId);
-    // The store-wide refresh (for bulk-seeded history) reads the same times as the per-card one.
-    const kept = async () => t.db.kysely.selectFrom('stamp_cards').select(['id', ...COLUMNS]).where('vendor_id', '=', store.id).orderBy('id').execute();
+    await recountCardVisits(t.db.kysely, voided.cardId);
+    // The store-wide refresh (for bulk-seeded history) reads the same visits and times as the per-card one.
+    const kept = async () => t.db.kysely.selectFrom('stamp_cards').select(['id', 'visits', ...COLUMNS]).where('vendor_id', '=', store.id).orderBy('id').execute();
     const before = await kept();
-    await refreshStoreRecentVisits(t.db.kysely, store.id);
+    await refreshStoreVisits(t.db.kysely, store.id, [{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }]);
     expect(await kept()).toEqual(before);
 
-    const inWindow = new Map<string, number>();
-    for (const e of events) if (e.at >= windowStart && e.id !== voided.id) inWindow.set(e.cardId, (inWindow.get(e.cardId) ?? 0) + 1);
+    // Visits in the window: the UTC days (the store has no time zone) with a stamp in it.
+    const daysInWindow = new Map<string, Set<number>>();
+    for (const e of events) {
+      if (e.at < windowStart || e.id === voided.id) continue;
+      daysInWindow.set(e.cardId, (daysInWindow.get(e.cardId) ?? new Set()).add(Math.floor(e.at / DAY)));
+    }
+    const inWindow = new Map([...daysInWindow].map(([cardId, days]) => [cardId, days.size]));
     const cards = await t.db.kysely.selectFrom('stamp_cards').select(['id', 'last_stamp_at', 'visits']).where('vendor_id', '=', store.id).execute();
     const expectedIds = (filter: CustomerListFilter, minVisits: number) =>
       cards

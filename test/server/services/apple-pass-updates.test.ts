@@ -47,11 +47,15 @@ afterAll(() => certs.remove());
 beforeEach(async () => {
   fakeApns = await startFakeApns();
   t = await buildCustomerTestApp({ applePass: { ...applePass, apnsUrl: fakeApns.url }, stampCooldownMinutes: 0 });
-  // Long enough for the fake's answer on a loaded machine (at 200 ms, pushes timed out under load); the test
-  // of an APNs that never answers waits it out once.
-  apns = createApnsClient({ url: fakeApns.url, topic: applePass.passTypeId, cert: applePass.signerCert, key: applePass.signerKey, timeoutMs: 2000 });
-  jobs = createJobRunner({ db: t.db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(t.deps, apns) }, owner: 'server-a', now: t.clock.now, random: () => 1 });
+  // Long enough for the fake's answer on a loaded machine (at 200 ms, pushes timed out under load).
+  apns = apnsClient(2000);
+  jobs = pushRunner(apns);
 });
+
+const apnsClient = (timeoutMs: number): ApnsClient =>
+  createApnsClient({ url: fakeApns.url, topic: applePass.passTypeId, cert: applePass.signerCert, key: applePass.signerKey, timeoutMs });
+const pushRunner = (client: ApnsClient): JobRunner =>
+  createJobRunner({ db: t.db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(t.deps, client) }, owner: 'server-a', now: t.clock.now, random: () => 1 });
 
 afterEach(async () => {
   await jobs.stop();
@@ -149,7 +153,13 @@ test('APNs that never answers times the push out; it is sent again later', async
   let hangs = 1;
   fakeApns.answer = () => (hangs-- > 0 ? 'hang' : undefined);
   await stamp(phone);
-  await jobs.runOnce();
+  // The fake holds the push for good, so only the client's own time-out ends the wait: a short one here.
+  const impatient = apnsClient(100);
+  try {
+    await pushRunner(impatient).runOnce();
+  } finally {
+    await impatient.close();
+  }
   expect(fakeApns.delivered).toHaveLength(0);
   expect(await queuedPushes()).toEqual([{ state: 'queued', attempts: 1 }]);
   t.clock.advance(1000);

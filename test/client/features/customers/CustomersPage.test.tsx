@@ -76,6 +76,7 @@ describe('CustomersPage', () => {
     await settle();
     expect(queries[queries.length - 1].get('filter')).toBe('regulars');
     expect(screen.getByText('Regulars: 4+ visits in the last 30 days. Lapsed: no visit in the last 30 days.')).toBeInTheDocument();
+    expect(screen.getByText('A visit is a day with a stamp: several stamps or scans on one day count as one visit.')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Lapsed'));
     await settle();
     expect(queries[queries.length - 1].get('filter')).toBe('lapsed');
