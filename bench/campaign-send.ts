@@ -17,6 +17,7 @@ import { createActivityBus } from '../server/infra/activity-bus';
 import { createJobRunner } from '../server/infra/jobs';
 import { createRequestsInFlight } from '../server/infra/requests-in-flight';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
+import { PLAN_SIZES } from '../server/services/campaign-delivery/planner';
 import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
 import { seedBenchVendor } from './seed-vendor';
@@ -32,6 +33,8 @@ const BLOCK = 25;
  * in them. 0 times stamps back to back, where such a send does almost nothing while stamps are timed.
  */
 const GAP_MS = Number(process.env.BENCH_CAMPAIGN_GAP_MS ?? 10);
+/** Messages per plan transaction: the server's own by default; set to compare sizes. */
+const PLAN_CHUNK = Number(process.env.BENCH_CAMPAIGN_CHUNK ?? PLAN_SIZES.chunkSize);
 
 interface CampaignSendBudgets {
   /** A stamp's p99 while a send is planned or mailed, as % of its p99 without one, taken in turns (at most). */
@@ -98,7 +101,7 @@ export async function runCampaignSendBench(): Promise<void> {
       .execute();
     // The plan (10,000 rows and jobs written) is one call: stamps measured while it runs.
     const planStarted = performance.now();
-    const plan = planCampaignMessages(deps, campaignChannels(deps));
+    const plan = planCampaignMessages(deps, campaignChannels(deps), { ...PLAN_SIZES, chunkSize: PLAN_CHUNK });
     const duringPlan = await timeEach(SCANS, (i) => stamp(stamped + i));
     stamped += SCANS;
     const plannedDuring = Number((await db.kysely.selectFrom('campaign_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -140,7 +143,7 @@ export async function runCampaignSendBench(): Promise<void> {
     const bareP99 = percentile(bareTimes, 99);
     const quietP99 = percentile(quiet, 99);
     const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-    console.log(`Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers, ${SCANS} stamps each row, ${GAP_MS} ms apart; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect))})`);
+    console.log(`Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers, ${SCANS} stamps each row, ${GAP_MS} ms apart; ${PLAN_CHUNK} messages a plan chunk; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect))})`);
     console.log(`  bare route (inject, in process)         p99 ${bareP99.toFixed(2)} ms (the yardstick)`);
     for (const [name, times] of [['stamp, no send (in turns with the next)', quiet], ['stamp, while the send is mailed', duringMail], ['stamp, while the send is planned', duringPlan]] as const) {
       const p99 = percentile(times, 99);

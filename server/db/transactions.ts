@@ -41,15 +41,32 @@ export function retryPauseMs(rerun: number, random: () => number): number {
  * transaction up in a conflict (see the file comment for what `work` may do).
  */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>, policy: RetryPolicy = realPolicy): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+  return retryingConflicts(() => db.transaction().execute(work), policy);
+}
+
+/**
+ * Runs `attempt` (a transaction, or one statement that is its own transaction) and runs it again when the
+ * database gave it up in a conflict; nothing of an attempt given up was written.
+ */
+export async function retryingConflicts<T>(attempt: () => Promise<T>, policy: RetryPolicy = realPolicy): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
     try {
-      return await db.transaction().execute(work);
+      return await attempt();
     } catch (error) {
-      if (attempt >= policy.attempts || !isTransactionConflict(error)) throw error;
-      await policy.pause(retryPauseMs(attempt, policy.random));
+      if (tried >= policy.attempts || !isTransactionConflict(error)) throw error;
+      await policy.pause(retryPauseMs(tried, policy.random));
     }
   }
 }
+
+/**
+ * PostgreSQL, for one statement that is its own transaction (no BEGIN, no COMMIT: one round trip where
+ * `inRedoableTransaction` takes four): a common table expression `redoable_commit` that makes that
+ * transaction's commit not wait for the disk, as `SET LOCAL synchronous_commit = off` does in a
+ * transaction block. The statement must read it (`CROSS JOIN redoable_commit`): a `WITH` query nothing
+ * reads is never run. The same rules as inRedoableTransaction: only for writes a later run redoes.
+ */
+export const redoableCommitCte = sql`redoable_commit AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
 
 /**
  * As `inTransaction`, for writes that a later run redoes when they are missing (a campaign plan's

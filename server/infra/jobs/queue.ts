@@ -27,7 +27,12 @@ export async function enqueueJob(trx: Kysely<Database>, now: number, request: Jo
 
 /** Adds the jobs in `trx` in one statement; answers how many were new. */
 export async function enqueueJobs(trx: Kysely<Database>, now: number, requests: readonly JobRequest[]): Promise<number> {
-  return insertJobs(trx, requests.map((request): NewJob => ({
+  return insertJobs(trx, requests.map((request) => jobRow(now, request)));
+}
+
+/** The row a request becomes, for a caller that writes it with rows of its own in one statement. */
+export function jobRow(now: number, request: JobRequest): NewJob {
+  return {
     id: crypto.randomUUID(),
     kind: request.kind,
     idempotencyKey: request.idempotencyKey,
@@ -35,5 +40,5 @@ export async function enqueueJobs(trx: Kysely<Database>, now: number, requests: 
     payload: JSON.stringify(request.payload ?? null),
     runAfter: now + (request.delayMs ?? 0),
     now,
-  })));
+  };
 }

@@ -13,17 +13,17 @@
 import crypto from 'node:crypto';
 import { setTimeout as rest } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
-import { inRedoableTransaction } from '../../db/transactions';
-import { enqueueJobs, type JobRequest } from '../../infra/jobs';
+import { jobRow, type JobRequest } from '../../infra/jobs';
 import { audienceIn, FIRST_CUSTOMER_ID, storeCustomerPage, type CustomerIdRange } from '../../repositories/campaign-audience-pages';
 import {
   activeCampaigns,
-  insertCampaignMessages,
+  insertPlannedMessages,
   optedOutCustomerIds,
   plannedChannels,
   recentOccasionCounts,
   type ActiveCampaign,
   type NewCampaignMessage,
+  type PlannedMessage,
 } from '../../repositories/campaign-delivery';
 import { AUDIENCE_WINDOW_DAYS, DAILY_VISITOR_DAYS, WEEKLY_VISITOR_VISITS } from '../campaigns';
 import { isHeldOut } from '../campaign-split';
@@ -38,11 +38,13 @@ export const WEEKLY_MESSAGE_CAP = 2;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /**
- * Messages planned per transaction. Each transaction holds SQLite's one write connection (and runs
- * synchronously in this thread) until it commits: 50 messages and their jobs are about 3 ms of statements,
- * and the commit does not wait for the disk (an fsync under load took 10–20 ms more; a power cut takes back
- * only the last chunks, which the next plan writes again). Each chunk starts just after an answer went out
- * (campaignQuietSteps), so a stamp arriving meanwhile rarely finds one running, and then a short one.
+ * Messages planned per chunk. Each chunk starts just after an answer went out (campaignQuietSteps) and
+ * should be over before the next request comes: on SQLite it holds the one write connection and runs
+ * synchronously in this thread until it commits; on PostgreSQL it is one statement that a stamp arriving
+ * meanwhile shares the database's CPU with. The commit does not wait for the disk (a power cut takes back
+ * only the last chunks, which the next plan writes again). On the bench, 100 a chunk slowed stamps during
+ * the plan on both databases; 25 made the plan slower to finish (twice the chunks, each waiting for its
+ * turn) without a stamp faster that the runs could tell.
  */
 const PLAN_CHUNK = 50;
 /**
@@ -58,7 +60,7 @@ export interface PlanSizes {
   chunkSize: number;
 }
 
-const PLAN_SIZES: PlanSizes = { pageSize: PLAN_PAGE, chunkSize: PLAN_CHUNK };
+export const PLAN_SIZES: PlanSizes = { pageSize: PLAN_PAGE, chunkSize: PLAN_CHUNK };
 
 /**
  * The schedule period `now` is in, counted in the store's calendar days from the campaign's start day: a daily
@@ -149,6 +151,16 @@ async function planCampaign(
   }
 }
 
+/** The send job of a planned message: its idempotency key is the message's (campaign, customer, channel, period). */
+function sendJobRequest(message: NewCampaignMessage, now: number): JobRequest {
+  return {
+    kind: CAMPAIGN_SEND_JOB,
+    payload: { messageId: message.id } satisfies SendJobPayload,
+    idempotencyKey: `${CAMPAIGN_SEND_JOB}:${message.campaignId}:${message.customerId}:${message.channel}:${message.period}`,
+    delayMs: message.dueAt - now,
+  };
+}
+
 /** Writes the messages and their send jobs, `chunkSize` per transaction, each in its turn; answers how many were new. */
 async function writeInChunks(
   deps: Pick<AppDeps, 'db' | 'requestsInFlight'>,
@@ -171,20 +183,7 @@ async function writeInChunks(
     // stamp wait for it at each of its remaining queries (SQLite's one connection; PostgreSQL's CPU).
     await quietStep();
     const chunkStarted = performance.now();
-    // One statement for the chunk's messages and one for their jobs: two round trips per chunk.
-    added += await inRedoableTransaction(deps.db, async (trx) => {
-      const inserted = await insertCampaignMessages(trx, chunk, now);
-      const jobs = chunk
-        .filter((row) => inserted.has(row.id))
-        .map((row): JobRequest => ({
-          kind: CAMPAIGN_SEND_JOB,
-          payload: { messageId: row.id } satisfies SendJobPayload,
-          idempotencyKey: `${CAMPAIGN_SEND_JOB}:${row.campaignId}:${row.customerId}:${row.channel}:${row.period}`,
-          delayMs: row.dueAt - now,
-        }));
-      await enqueueJobs(trx, now, jobs);
-      return inserted.size;
-    });
+    added += await insertPlannedMessages(deps.db, chunk.map((message): PlannedMessage => ({ message, job: jobRow(now, sendJobRequest(message, now)) })), now);
     // On a server, a rest as long as the chunk took: the plan takes at most half of the moments between
     // requests, so a stamp arriving in one finds the database free half the time or more.
     if (deps.requestsInFlight) await rest(Math.round(performance.now() - chunkStarted));

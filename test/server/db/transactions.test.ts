@@ -10,7 +10,7 @@ import { sql, type Kysely, type TransactionBuilder } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { openDb } from '../../../server/db';
 import { isDatabaseUnavailable, isTransactionConflict } from '../../../server/db/errors';
-import { inRedoableTransaction, inTransaction, retryPauseMs, RETRY_BASE_MS, TRANSACTION_ATTEMPTS, type RetryPolicy } from '../../../server/db/transactions';
+import { inRedoableTransaction, inTransaction, redoableCommitCte, retryPauseMs, RETRY_BASE_MS, TRANSACTION_ATTEMPTS, type RetryPolicy } from '../../../server/db/transactions';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/app';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
@@ -284,5 +284,28 @@ describe('inRedoableTransaction (writes a later run redoes: a campaign plan chun
     ).rejects.toThrow('the chunk failed');
     expect(await written()).toEqual([]);
     expect(await waitsForDisk(t.db.kysely)).toBe(true);
+  });
+});
+
+(usingPostgres ? describe : describe.skip)('redoableCommitCte (one statement that is its own transaction: a campaign plan chunk on PostgreSQL)', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(() => t.close());
+
+  const synchronousCommit = async (db: Kysely<Database>): Promise<string> => (await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)).rows[0]!.synchronous_commit;
+
+  it("makes the statement's transaction commit without waiting for the disk, and no other", async () => {
+    const inside = await t.db.kysely.connection().execute(async (connection) => {
+      // A transaction block here only so that the setting can be read back before the commit.
+      await sql`BEGIN`.execute(connection);
+      await sql`WITH ${redoableCommitCte} INSERT INTO app_settings (key, value) SELECT 'redo-3', 'x' FROM redoable_commit`.execute(connection);
+      const setting = await synchronousCommit(connection);
+      await sql`COMMIT`.execute(connection);
+      return { setting, after: await synchronousCommit(connection) };
+    });
+    expect(inside).toEqual({ setting: 'off', after: 'on' });
+    expect((await t.db.kysely.selectFrom('app_settings').select('key').where('key', '=', 'redo-3').execute()).length).toBe(1);
   });
 });

@@ -1,14 +1,15 @@
 // The delivery plan of a big campaign, read a page of customers at a time and written a chunk at a time:
 // every reachable customer of the audience is planned once whatever the page and chunk sizes, a plan
 // that left gaps anywhere is completed without doubles, and the plan asks for one database connection
-// at a time (a stamp always finds the others free). Runs on SQLite and (with DATABASE_URL) PostgreSQL.
+// at a time (a stamp always finds the others free), and each chunk costs PostgreSQL one round trip. Runs on
+// SQLite and (with DATABASE_URL) PostgreSQL.
 import type { DatabaseConnection, Kysely } from 'kysely';
 import type { Db } from '../../../../server/db';
 import type { Database } from '../../../../server/db/schema';
 import { insertOptOut } from '../../../../server/repositories/campaign-delivery';
 import { campaignChannels, planCampaignMessages, type CampaignChannel } from '../../../../server/services/campaign-delivery';
 import { campaignInput, launchCampaign, mailableCards, rewardStore, DAY, type TestStore } from '../../factories';
-import { buildTestApp, type TestApp } from '../../helpers';
+import { buildTestApp, usingPostgres, type TestApp } from '../../helpers';
 
 let t: TestApp;
 let store: TestStore;
@@ -31,9 +32,18 @@ const sendJobKeys = async () => (await t.db.kysely.selectFrom('jobs').select('id
  * The app's database, counting the connections asked for at once (held or waited for) through either of
  * its handles: every query, transaction and connection of a Kysely goes through its executor.
  */
-function countingConnections(db: Db): { db: Db; most: () => number } {
+function countingConnections(db: Db): { db: Db; most: () => number; statements: () => readonly string[] } {
   let asked = 0;
   let most = 0;
+  // Every statement sent on a connection, BEGIN and COMMIT included (the driver sends those on the connection itself).
+  const statements: string[] = [];
+  const recording = (connection: DatabaseConnection): DatabaseConnection => ({
+    executeQuery: (query) => {
+      statements.push(query.sql);
+      return connection.executeQuery(query);
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  });
   const counted = (kysely: Kysely<Database>): Kysely<Database> => {
     // A copy with its own executor (a plugin that changes nothing), so the app's own handle is left as it is.
     const copy = kysely.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result });
@@ -43,7 +53,7 @@ function countingConnections(db: Db): { db: Db; most: () => number } {
       asked += 1;
       most = Math.max(most, asked);
       try {
-        return await provide(consumer);
+        return await provide((connection) => consumer(recording(connection)));
       } finally {
         asked -= 1;
       }
@@ -52,7 +62,7 @@ function countingConnections(db: Db): { db: Db; most: () => number } {
   };
   const kysely = counted(db.kysely);
   const reads = db.reads === db.kysely ? kysely : counted(db.reads);
-  return { db: { ...db, kysely, reads }, most: () => most };
+  return { db: { ...db, kysely, reads }, most: () => most, statements: () => statements };
 }
 
 it('a plan read 4 customers a page and written 3 a chunk plans every reachable customer once, and completes a plan that left gaps without doubles', async () => {
@@ -98,4 +108,29 @@ it('asks for one database connection at a time, whatever the number of channels 
 
   expect(await planCampaignMessages(deps, channels, { pageSize: 5, chunkSize: 4 })).toBe(24);
   expect(counting.most()).toBe(1);
+});
+
+it('writes each chunk of messages with their send jobs in one statement on PostgreSQL (one round trip), and in one transaction of two inserts on SQLite', async () => {
+  await mailableCards(t, store.id, 12);
+  await launch();
+  const counting = countingConnections(t.db);
+  const deps = { ...t.deps, db: counting.db };
+
+  expect(await planCampaignMessages(deps, campaignChannels(deps), { pageSize: 100, chunkSize: 4 })).toBe(12);
+  const chunks = 3;
+  // What the plan sent besides its reads (SQLite's own PRAGMAs of a commit that does not wait for the disk aside).
+  const writes = counting.statements().filter((statement) => !/^\s*(select|pragma)\b/i.test(statement));
+  if (usingPostgres) {
+    expect(writes).toHaveLength(chunks);
+    expect(writes.every((statement) => /insert into campaign_messages[\s\S]*insert into jobs/i.test(statement))).toBe(true);
+  } else {
+    expect(writes.map((statement) => statement.trim().split(/\s+/, 2).join(' ').toLowerCase())).toEqual(
+      Array.from({ length: chunks }, () => ['begin', 'insert into', 'insert into', 'commit']).flat(),
+    );
+  }
+  const jobs = await t.db.kysely.selectFrom('jobs').select(['payload', 'run_after', 'state']).where('kind', '=', 'campaign-message.send').execute();
+  expect(jobs).toHaveLength(12);
+  const messageIds = (await plannedRows()).map((row) => row.id).sort();
+  expect(jobs.map((job) => (JSON.parse(job.payload) as { messageId: string }).messageId).sort()).toEqual(messageIds);
+  expect(jobs.every((job) => job.state === 'queued' && Number(job.run_after) === t.clock.now())).toBe(true);
 });
