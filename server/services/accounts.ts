@@ -247,7 +247,7 @@ export async function completeRegistration(
   }
   if (link.state === 'expired') throw textError(400, 'formRefusals.linkExpired');
 
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw passwordRefusal(problem);
 
   // Hash before the transaction: argon2 takes a while and must not hold a database lock.

@@ -68,7 +68,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   const link = await inspectEmailToken(deps, token, 'reset', now);
   if (link.state === 'expired') throw textError(410, 'commonRefusals.resetLinkExpired');
   if (link.state !== 'valid') throw textError(404, 'commonRefusals.resetLinkInvalid');
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw passwordRefusal(problem);
 
   // Hash before the transaction: argon2 takes a while and must not hold a database lock.
@@ -94,7 +94,7 @@ export async function changePassword(deps: AccountDeps, vendorId: string, curren
   if (!vendor?.password_hash || !(await verifyPassword(vendor.password_hash, currentPassword))) {
     throw textError(400, 'teamRefusals.wrongCurrentPassword', undefined, [{ field: 'currentPassword', message: 'is not right' }]);
   }
-  const problem = passwordProblem(newPassword);
+  const problem = await passwordProblem(newPassword);
   if (problem) throw passwordRefusal(problem);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.now();

@@ -1,7 +1,6 @@
 // Password hashing (argon2id) and the password rule: 8–128 characters, not a commonly used password.
 import crypto from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/api/contract/limits';
 import { textError, type ErrorText, type HttpError } from '../http-errors';
 import { text } from '../infra/texts';
@@ -12,18 +11,27 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 // algorithm 2 is Algorithm.Argon2id (an ambient const enum, which isolated modules cannot read).
 const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-/** ~49,000 passwords from public breach lists (zxcvbn's "passwords-common"), lower-cased. */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+/**
+ * ~49,000 passwords from public breach lists (zxcvbn's "passwords-common"), lower-cased. Loaded at the first
+ * password checked: the package decompresses all of its word lists when it loads (some 50 ms of CPU), which a
+ * process that never checks a password (a worker, most server test files) need not spend.
+ */
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+const loadCommonPasswords = async (): Promise<ReadonlySet<string>> => {
+  const { dictionary } = await import('@zxcvbn-ts/language-common');
+  return new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+};
 
 // The same Unicode text can arrive in different byte forms (é vs e + ◌́); hash one form.
 const normalize = (password: string): string => password.normalize('NFKC');
 
 /** Why the password is refused, as a catalogue sentence, or null when it is acceptable. */
-export function passwordProblem(password: string): ErrorText | null {
+export async function passwordProblem(password: string): Promise<ErrorText | null> {
   const length = [...normalize(password)].length;
   if (length < PASSWORD_MIN_LENGTH) return { id: 'passwordRules.tooShort', values: { min: PASSWORD_MIN_LENGTH } };
   if (length > PASSWORD_MAX_LENGTH) return { id: 'passwordRules.tooLong', values: { max: PASSWORD_MAX_LENGTH } };
-  if (COMMON_PASSWORDS.has(normalize(password).toLowerCase())) return { id: 'passwordRules.tooCommon' };
+  commonPasswords ??= loadCommonPasswords();
+  if ((await commonPasswords).has(normalize(password).toLowerCase())) return { id: 'passwordRules.tooCommon' };
   return null;
 }
 

@@ -96,7 +96,7 @@ export async function openInvitation(deps: Pick<AppDeps, 'db' | 'now'>, token: s
 /** Accepts an invitation: the person joins the team with the role invited and is signed in. Single use. */
 export async function acceptInvitation(deps: TeamDeps, token: string, name: string, password: string): Promise<{ token: string; vendorId: string; email: string }> {
   const invitation = await openInvitation(deps, token);
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw passwordRefusal(problem);
   const trimmedName = name.trim();
   if (!trimmedName) throw textError(400, 'formRefusals.nameRequired', undefined, [{ field: 'name', message: 'must not be empty' }]);
@@ -141,7 +141,7 @@ export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions'
   if (!member || member.vendorId !== vendorId || !member.passwordHash || !(await verifyPassword(member.passwordHash, currentPassword))) {
     throw textError(400, 'teamRefusals.wrongCurrentPassword', undefined, [{ field: 'currentPassword', message: 'is not right' }]);
   }
-  const problem = passwordProblem(newPassword);
+  const problem = await passwordProblem(newPassword);
   if (problem) throw passwordRefusal(problem);
   const generation = await replaceMemberPassword(deps.db.kysely, personId, await hashPassword(newPassword));
   return { token: deps.sessions.issue(vendorId, generation, { id: personId, role: toRole(member.role) }), vendorId, email: member.email };
