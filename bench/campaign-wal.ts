@@ -15,7 +15,9 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb, type Db } from '../server/db';
 import { createActivityBus } from '../server/infra/activity-bus';
-import { campaignChannels, planCampaignMessages } from '../server/services/campaign-delivery';
+import { createJobRunner } from '../server/infra/jobs';
+import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
+import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
 import { seedBenchVendor } from './seed-vendor';
 
@@ -23,6 +25,8 @@ const CUSTOMERS = Number(process.env.BENCH_CAMPAIGN_CUSTOMERS ?? 10_000);
 const STAMPS = 40;
 const PLANS = Number(process.env.BENCH_WAL_PLANS ?? 3);
 const SEED_CHUNK = 500;
+/** Messages sent after the first plan, to measure the log of a send (the attempting mark, the settle, the job's claim and completion). */
+const SENDS = 400;
 
 async function walPosition(db: Db): Promise<bigint> {
   const { rows } = await sql<{ lsn: string }>`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS lsn`.execute(db.kysely);
@@ -53,7 +57,9 @@ async function main(): Promise<void> {
   try {
     const now = Date.now();
     const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Campaign Café', address: '1 Bench Street' }, now);
-    await db.kysely.updateTable('vendors').set({ time_zone: 'UTC' }).where('id', '=', vendor.vendorId).execute();
+    // A store where it is day now (at night the messages wait for the morning, and the send would have none due).
+    const dayZone = ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata'].find((zone) => sendableAt(now, zone) === now) ?? 'UTC';
+    await db.kysely.updateTable('vendors').set({ time_zone: dayZone }).where('id', '=', vendor.vendorId).execute();
     await db.kysely.insertInto('rewards').values({ vendor_id: vendor.vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
     for (let start = 0; start < CUSTOMERS; start += SEED_CHUNK) {
       const ids = Array.from({ length: Math.min(SEED_CHUNK, CUSTOMERS - start) }, () => crypto.randomUUID());
@@ -100,6 +106,18 @@ async function main(): Promise<void> {
           `the server's log while idle as long: ${kib(idleBytes)}`,
       );
       console.log(`    grown: ${grown.map(([name, growth]) => `${name} ${kib(growth)}`).join(', ')}`);
+      if (run === 0) {
+        const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers({ ...deps, now: () => now }, campaignChannels(deps)), owner: 'wal', now: () => now, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
+        const sendStart = await walPosition(db);
+        let sent = 0;
+        for (let ran = -1; sent < SENDS && ran !== 0; ) {
+          ran = await runner.runOnce();
+          sent += ran;
+        }
+        const sendBytes = Number((await walPosition(db)) - sendStart);
+        await runner.stop();
+        console.log(`  send: ${sent} messages, ${kib(sendBytes)} of log (${(sendBytes / sent).toFixed(0)} B a message)`);
+      }
       await db.kysely.updateTable('campaigns').set({ ended_at: now }).where('id', '=', campaignId).execute();
       await sql`TRUNCATE campaign_messages, jobs`.execute(db.kysely);
     }

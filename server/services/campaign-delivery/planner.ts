@@ -74,8 +74,9 @@ export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notificati
   return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
+/** A send job's payload: none (the job's id is its message's), or, from plans written before, the message's id. */
 export interface SendJobPayload {
-  messageId: string;
+  messageId?: string;
 }
 
 /** Plans the messages due now; answers how many were added. */
@@ -155,18 +156,14 @@ async function planCampaign(
 }
 
 /**
- * The send job of a planned message. The statement that writes the message writes its job only when the
- * message is new, so the (campaign, customer, channel, period) key of the message is what keeps a message
- * from being planned or sent twice; the job's id and idempotency key are the message's id, which sorts in
- * the order the plan writes (short keys, each written at the right edge of its index).
+ * The send job of a planned message: its id is the message's, and so is its idempotency key, and it
+ * carries nothing else (the job's row is written once per message, so each byte of it is 10,000 bytes of
+ * a big plan's log). The statement that writes the message writes its job only when the message is new,
+ * so the message's unique (campaign, customer, channel, period) is what keeps it from being planned or
+ * sent twice. The id sorts in the order the plan writes, so each index entry goes to the index's right edge.
  */
 function sendJob(message: NewCampaignMessage, now: number): NewJob {
-  const request: JobRequest = {
-    kind: CAMPAIGN_SEND_JOB,
-    payload: { messageId: message.id } satisfies SendJobPayload,
-    idempotencyKey: `${CAMPAIGN_SEND_JOB}:${message.id}`,
-    delayMs: message.dueAt - now,
-  };
+  const request: JobRequest = { kind: CAMPAIGN_SEND_JOB, payload: null, idempotencyKey: message.id, delayMs: message.dueAt - now };
   return { ...jobRow(now, request), id: message.id };
 }
 
