@@ -18,7 +18,7 @@ import type { SendJobPayload } from './planner';
 /** A message not sent this long after it fell due is given up (the dead letter). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
-/** The message a send job sends: the job's own id, or the one its payload names (jobs planned before). */
+/** The message a send job sends: the job's own id, or the one its payload names (a job an older server queued). */
 function messageOf(payload: unknown, jobId: string): string {
   const messageId = (payload as SendJobPayload | null)?.messageId;
   if (messageId !== undefined && typeof messageId !== 'string') throw new PermanentJobError('a campaign message job with a malformed message');
