@@ -74,7 +74,7 @@ export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notificati
   return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
-/** A send job's payload: none (the job's id is its message's), or, from plans written before, the message's id. */
+/** A send job's payload: none (the job's id is its message's), or the message's id (a job an older server queued). */
 export interface SendJobPayload {
   messageId?: string;
 }
