@@ -29,6 +29,23 @@ describe('rowsFromLines', () => {
     expect(rowsFromLines([...names, ...prices])).toEqual(['Masala Chai    Rs 120', 'Paneer Tikka    Rs 260', 'Nasi Lemak    RM8.50', 'Adana Kebap    TL45']);
   });
 
+  it('joins names to the prices set before them in a block of their own, not a column of names', () => {
+    const prices = [line('12 Riyals', 60, 50, 110), line('8 Riyals', 61, 90, 100), line('22 Riyals', 59, 130, 110), line('18 Riyals', 60, 170, 110)];
+    const names = [line('Arabic Coffee', 260, 51, 150), line('Karak Tea', 261, 91, 110), line('Saffron Latte', 259, 131, 150), line('Date Cake', 260, 171, 110)];
+    expect(rowsFromLines([line('DARAJ CAFE', 60, 10, 130), ...prices, ...names])).toEqual([
+      'DARAJ CAFE', '12 Riyals    Arabic Coffee', '8 Riyals    Karak Tea', '22 Riyals    Saffron Latte', '18 Riyals    Date Cake',
+    ]);
+  });
+
+  it('keeps a description set on its item\'s own line on that line, between the name and the price', () => {
+    const names = [line('Masala Dosa', 60, 50, 150), line('Idli Sambar', 60, 90, 140), line('Pav Bhaji', 60, 130, 110)];
+    const notes = [line('crisp rice crepe, potato', 300, 52, 200), line('steamed cakes, lentil stew', 300, 92, 210), line('spiced mash, buttered rolls', 300, 132, 220)];
+    const prices = [line('₹120/-', 700, 50, 60), line('₹80/-', 710, 90, 50), line('₹110/-', 700, 130, 60)];
+    expect(rowsFromLines([...names, ...notes, ...prices])).toEqual([
+      'Masala Dosa    crisp rice crepe, potato    ₹120/-', 'Idli Sambar    steamed cakes, lentil stew    ₹80/-', 'Pav Bhaji    spiced mash, buttered rolls    ₹110/-',
+    ]);
+  });
+
   it('keeps one column where a few centred headings start at the same place, so names stay whole and meet their prices', () => {
     const headings = [line('Melts', 200, 10, 60), line('Deli', 205, 130, 50), line('Sides', 200, 250, 60)];
     const items = [
