@@ -290,14 +290,47 @@ function unionRegion(a: ItemRegion | undefined, b: ItemRegion | undefined): Item
  * weight ("Peroni Beer 330ML", OCR's "5oo ML").
  */
 function withoutQualifiers(name: string): string {
-  const stripped = name
+  const stripped = withoutMarks(name)
     .replace(/\s*\([^()]*\)?\s*$/u, '')
     .replace(/\s*\([^()]*\)\s*/gu, ' ')
     // The unit may be glued to the name and OCR reads 0 as o ("Beer330ML", "Ale5oo ML", "27om L").
-    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|ltr|oz|g|gr|kg)\.?$/iu, '')
+    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|[lI]t|ltr|oz|g|gr|kg|cm|kcal)\.?$/iu, '')
+    // A count of pieces ("Wings 6 pcs", "Gyoza x6").
+    .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
   return isPlausibleName(stripped) ? stripped : name;
+}
+
+/** Allergen or additive codes, dietary marks and calories, and nothing else ("A,C,G", "VGF 610kcal"). */
+function isMarksOnly(text: string): boolean {
+  const rest = text
+    .replace(/\d{1,4}\s?k?cal\b\.?/giu, ' ')
+    .replace(/(?:^|\s)(?:[1-9]\d?|\p{L})(?:\s?,\s?(?:\d{1,2}|\p{L}))+(?=\s|$)/gu, ' ')
+    .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰,]+/gu, ' ')
+    .replace(/(?:^|\s)\(?(?:VGN|VG|VE|GF|DF|NF|V)+\)?(?=\s|$)/gu, ' ');
+  return rest.trim() === '' && rest !== text;
+}
+
+/** Dietary marks written after a name in capitals ("Caesar Salad V GF"). */
+const DIETARY_MARKS = new Set(['V', 'VG', 'VE', 'VGN', 'GF', 'DF', 'NF']);
+
+/**
+ * Drops what menus print after a name for allergens and diets, which is no part of the name: additive
+ * and allergen codes as a list ("Currywurst 3,4,9", "Caesar Salad A,C,G", superscripts "³⁴") and
+ * dietary marks ("V GF").
+ */
+function withoutMarks(name: string): string {
+  let text = name
+    // Codes count from 1: "0,0" is an amount of nothing (alcohol-free), part of the name.
+    .replace(/\s+(?:[1-9]\d?|\p{L})(?:\s?,\s?(?:\d{1,2}|\p{L}))+$/u, '')
+    .replace(/\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:\s?,?\s?[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$/u, '');
+  for (;;) {
+    const match = /\s+(\S+)$/u.exec(text);
+    if (!match || !DIETARY_MARKS.has(match[1]!.replace(/[().,]/g, ''))) break;
+    text = text.slice(0, match.index);
+  }
+  return text;
 }
 
 /**
@@ -422,6 +455,8 @@ function normalizeLine(line: string): string {
       // write them, where a currency follows or the group ends in hundreds (an apostrophe groups them).
       .replace(new RegExp(`(^|\\s)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), "$1$2'$3")
       .replace(/(^|\s)(\d{1,3}) (\d00)(?=\s|$)/gu, "$1$2'$3")
+      // A volume whose l OCR read as 1 ("Pils 0,5 1    4,20"): a quantity, not a price and a count.
+      .replace(/(^|\s)([01][.,]\d{1,2}) ?[1I](?=\s|$)/gu, '$1$2 l')
       // A German "-,60" is 0,60.
       .replace(/(^|\s)[-–],(\d{2})(?=\s|$|\D)/g, '$10,$2')
       // … or a whole price glued to the last word of the line ("Carrot Cake4").
@@ -515,7 +550,7 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
 }
 
 /** A unit of volume or weight written after a number. */
-const QUANTITY_UNIT = /^(?:m?l|cl|dl|ltr|oz|g|gr|kg)\.?$/i;
+const QUANTITY_UNIT = /^(?:m?l|cl|dl|lt|ltr|oz|g|gr|kg|cm|kcal)\.?$/i;
 
 /** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
 function readPrice(tokens: Token[], i: number): Price | null {
@@ -664,14 +699,16 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   }
   const candidates = segments
     .map((s) => ({ raw: s.join(' '), text: tidy(s.join(' ')) }))
-    .filter((c) => c.text.length > 0);
+    // Allergen codes, dietary marks and calories set apart after the name ("3,4,9", "V GF 410 kcal").
+    .filter((c) => c.text.length > 0 && !isMarksOnly(c.text));
   if (candidates.length === 0) return null;
 
   let chosen: { raw: string; text: string };
   if (side === 'after-price') {
     chosen = candidates[0]!;
   } else {
-    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text));
+    // Nor is a quantity in a column of its own ("Latte    190 kcal    3.50").
+    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text));
     chosen = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
   // Options under an item ("+ Bacon", "Extra shot", "Large", "Pot for two") attach to it: not items.

@@ -56,6 +56,23 @@ describe('parseMenuText on real menus', () => {
     });
   });
 
+  describe('leaves allergen codes, dietary marks, calories, counts and volumes out of the name', () => {
+    it.each([
+      ['additive codes after the name', 'Currywurst mit Pommes 3,4,9    8,90', one('Currywurst mit Pommes', 890)],
+      ['allergen letters set apart', 'Schnitzel Wiener Art    A,C,G    12,50', one('Schnitzel Wiener Art', 1250)],
+      ['codes as superscripts', 'Currywurst mit Pommes ³⁴    8,90', one('Currywurst mit Pommes', 890)],
+      ['dietary marks', 'Caesar Salad V GF    9.50', one('Caesar Salad', 950)],
+      ['dietary marks and calories glued, set apart', 'Avocado Toast    V410kcal    8.50', one('Avocado Toast', 850)],
+      ['calories in a column of their own', 'Latte    190 kcal    3.50', one('Latte', 350)],
+      ['a count of pieces', 'Chicken Wings 6 Stk.    C,F    7,90', one('Chicken Wings', 790)],
+      ['a volume in lt', 'Water 1,5 lt    3,00', one('Water', 300)],
+      ['a volume whose l OCR read as 1', 'Pils 0,5 1    4,20', one('Pils', 420)],
+      ['but not an amount of nothing (alcohol-free)', 'Heineken 0,0    3,50 €', one('Heineken 0,0', 350)],
+    ])('%s', (_habit, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+
   it('does not take words whose spaces OCR lost for a leader (which made the line an unpriced item)', () => {
     expect(parseMenuText('Iskender Kebap    ¤380\nDonerover breadwithyoghurt andbutter')).toEqual(one('Iskender Kebap', 38_000));
   });
