@@ -124,7 +124,9 @@ function columnStarts(segments: readonly Segment[], lineHeight: number): number[
   const lefts = segments
     // Two letters: a price read as "f12.50" (for £12.50) does not start a column; nor does a price
     // whose currency is written in letters ("Rs 120", "RM 8.50", "TL45").
-    .filter((s) => /^\p{L}{2}/u.test(s.text) && !isPriceAlone(s.text))
+    // An item number before the name counts as the name's start ("31 Chow Mein", "A12 Pho"); a quantity
+    // ("250 g", "330 ML") does not.
+    .filter((s) => /^(?:\p{Lu}?\d{1,3}[.)]?\s?(?=\p{Lu}\p{Ll}))?\p{L}{2}/u.test(s.text) && !isPriceAlone(s.text))
     .map((s) => s.left)
     .sort((a, b) => a - b);
   const clusters: { x: number; count: number }[] = [];

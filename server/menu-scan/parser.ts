@@ -124,7 +124,8 @@ export function parseMenuText(text: string): ScannedItem[] {
   return parseMenuLines(text.split(/\r?\n|\r/).map((line) => ({ text: line })));
 }
 
-export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
+export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
+  const lines = withoutItemNumbers(menuLines);
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -186,6 +187,33 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/** A number opening a line without a dot ("12 Pizza Margherita", "A12 Pizza", OCR's "25Prawn Toast"), a letter maybe before it. */
+const BARE_ITEM_NUMBER = /^\s*(\p{Lu}?)(\d{1,3})(?:\s+(?=\p{Lu})|(?=\p{Lu}\p{Ll}{2}))/u;
+
+/**
+ * "101 Spring Rolls", "102 Prawn Crackers", … : a take-away's item numbers written without a dot. Where at
+ * least three lines open with a number and the numbers rise from line to line (five lines or more, past 9
+ * or with a letter: a short run "1 Kugel", "2 Kugeln" counts scoops), they number the items and are
+ * dropped; counts ("2 Rühreier", "2 Spiegeleier", "3 Scheiben Bacon") do not rise that way and stay.
+ */
+function withoutItemNumbers(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  const numbered = lines.flatMap((line, index) => {
+    const match = BARE_ITEM_NUMBER.exec(line.text);
+    return match ? [{ index, number: Number(match[2]), letter: match[1] ?? '' }] : [];
+  });
+  if (numbered.length < 3) return lines;
+  let rising = 0;
+  for (let i = 1; i < numbered.length; i += 1) {
+    const [before, after] = [numbered[i - 1]!, numbered[i]!];
+    if (after.letter === before.letter ? after.number > before.number : after.letter > before.letter) rising += 1;
+  }
+  // "1 Kugel", "2 Kugeln", "3 Kugeln": a short rising run from 1 is scoops or eggs counted, not numbering.
+  const numbering = numbered.length >= 5 || numbered.some((n) => n.number >= 10 || n.letter !== '');
+  if (!numbering || rising < 0.8 * (numbered.length - 1)) return lines;
+  const strip = new Set(numbered.map((n) => n.index));
+  return lines.map((line, index) => (strip.has(index) ? { ...line, text: line.text.replace(BARE_ITEM_NUMBER, '') } : line));
 }
 
 /** "1. Plum Lemon", "A.Coconut": a numbered item, as OCR reads its number. */
@@ -455,6 +483,8 @@ function normalizeLine(line: string): string {
       // write them, where a currency follows or the group ends in hundreds (an apostrophe groups them).
       .replace(new RegExp(`(^|\\s)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), "$1$2'$3")
       .replace(/(^|\s)(\d{1,3}) (\d00)(?=\s|$)/gu, "$1$2'$3")
+      // An item number glued to its name ("25Prawn Toast", "A3Pho Bo"): OCR lost the space.
+      .replace(/(^|\s)(\p{Lu}?\d{1,3})(?=\p{Lu}\p{Ll}{2})/gu, '$1$2 ')
       // A volume whose l OCR read as 1 ("Pils 0,5 1    4,20"): a quantity, not a price and a count.
       .replace(/(^|\s)([01][.,]\d{1,2}) ?[1I](?=\s|$)/gu, '$1$2 l')
       // A German "-,60" is 0,60.

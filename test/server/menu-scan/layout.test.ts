@@ -37,6 +37,19 @@ describe('rowsFromLines', () => {
     ]);
   });
 
+  it('finds a column whose names open with item numbers, but not one of quantities', () => {
+    const left = [line('21 Chips', 40, 50, 90), line('22 Boiled Rice', 40, 90, 150), line('23 Egg Fried Rice', 40, 130, 180)];
+    const right = [line('31 Chow Mein', 450, 50, 140), line('32 Pork Balls', 450, 90, 140), line('33 Wonton Soup', 450, 130, 160)];
+    const prices = [line('2.50', 360, 50, 40), line('2.80', 360, 90, 40), line('3.20', 360, 130, 40), line('6.80', 770, 50, 40), line('5.20', 770, 90, 40), line('3.90', 770, 130, 40)];
+    expect(rowsFromLines([...left, ...right, ...prices])).toEqual([
+      '21 Chips    2.50', '22 Boiled Rice    2.80', '23 Egg Fried Rice    3.20', '31 Chow Mein    6.80', '32 Pork Balls    5.20', '33 Wonton Soup    3.90',
+    ]);
+    const names = [line('Sirloin', 40, 50, 90), line('Ribeye', 40, 90, 80), line('Fillet', 40, 130, 70)];
+    const weights = [line('250 g', 450, 50, 60), line('300 g', 450, 90, 60), line('200 g', 450, 130, 60)];
+    const steakPrices = [line('24.00', 700, 50, 50), line('27.00', 700, 90, 50), line('29.00', 700, 130, 50)];
+    expect(rowsFromLines([...names, ...weights, ...steakPrices])).toEqual(['Sirloin    250 g    24.00', 'Ribeye    300 g    27.00', 'Fillet    200 g    29.00']);
+  });
+
   it('keeps a description set on its item\'s own line on that line, between the name and the price', () => {
     const names = [line('Masala Dosa', 60, 50, 150), line('Idli Sambar', 60, 90, 140), line('Pav Bhaji', 60, 130, 110)];
     const notes = [line('crisp rice crepe, potato', 300, 52, 200), line('steamed cakes, lentil stew', 300, 92, 210), line('spiced mash, buttered rolls', 300, 132, 220)];

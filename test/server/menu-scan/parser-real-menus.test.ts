@@ -73,6 +73,13 @@ describe('parseMenuText on real menus', () => {
     });
   });
 
+  it('drops a take-away\'s item numbers written without a dot, glued or apart, but keeps counts and scoops', () => {
+    const numbered = parseMenuText('21 Chips    2.50\n22 Boiled Rice    2.80\n25Prawn Toast    4.60\n31 Chow Mein    6.80');
+    expect(numbered.map((i) => i.name)).toEqual(['Chips', 'Boiled Rice', 'Prawn Toast', 'Chow Mein']);
+    const counts = parseMenuText('2 Rühreier    2,00\n2 Spiegeleier    2,00\n3 Scheiben Bacon    1,50\n1 Kugel    1,50\n2 Kugeln    2,80\n3 Kugeln    4,00');
+    expect(counts.map((i) => i.name)).toEqual(['2 Rühreier', '2 Spiegeleier', '3 Scheiben Bacon', '1 Kugel', '2 Kugeln', '3 Kugeln']);
+  });
+
   it('does not take words whose spaces OCR lost for a leader (which made the line an unpriced item)', () => {
     expect(parseMenuText('Iskender Kebap    ¤380\nDonerover breadwithyoghurt andbutter')).toEqual(one('Iskender Kebap', 38_000));
   });
