@@ -39,7 +39,7 @@ export function redisTarget(redisUrl: string): string {
 
 export async function connectRedis(redisUrl: string, options: { commandTimeoutMs: number }): Promise<RedisHandle> {
   // Loaded only when REDIS_URL is set.
-  const { default: Redis } = await import('ioredis');
+  const { Redis } = await import('ioredis');
   // No reply mapping is set, so the clients are `Redis<'legacy'>`, the very type the handle names. Typed as plain
   // RedisOptions, the constructor would infer `Redis<'legacy' | 'resp3'>`, and handing that to
   // createRedisHandle makes the type checker compare the two command interfaces member by member (seconds).

@@ -124,7 +124,9 @@ function columnStarts(segments: readonly Segment[], lineHeight: number): number[
   const lefts = segments
     // Two letters: a price read as "f12.50" (for £12.50) does not start a column; nor does a price
     // whose currency is written in letters ("Rs 120", "RM 8.50", "TL45").
-    .filter((s) => /^\p{L}{2}/u.test(s.text) && !isPriceAlone(s.text))
+    // An item number before the name counts as the name's start ("31 Chow Mein", "A12 Pho"); a quantity
+    // ("250 g", "330 ML") does not.
+    .filter((s) => /^(?:\p{Lu}?\d{1,3}[.)]?\s?(?=\p{Lu}\p{Ll}))?\p{L}{2}/u.test(s.text) && !isPriceAlone(s.text))
     .map((s) => s.left)
     .sort((a, b) => a - b);
   const clusters: { x: number; count: number }[] = [];
@@ -141,9 +143,33 @@ function columnStarts(segments: readonly Segment[], lineHeight: number): number[
     // … with a gutter before it: a few lines starting at the same place inside a column (centred
     // headings, the second half of a long line) have more of the column's lines running across it.
     const crossing = segments.filter((s) => s.left < cluster.x - lineHeight && s.right > cluster.x + lineHeight).length;
-    if (crossing < cluster.count) starts.push(cluster.x);
+    if (crossing < cluster.count && !continuesRowsFromTheLeft(segments, cluster.x, starts[starts.length - 1]!, lineHeight)) starts.push(cluster.x);
   }
   return starts;
+}
+
+/**
+ * Whether the lines starting at `x` go on rows begun further left, so `x` starts no column of its own:
+ * - names whose prices stand before them ("12 Riyals    Arabic Coffee", a price list set in two
+ *   blocks): the text beside them on the left is all prices;
+ * - descriptions set on their item's own line ("Masala Dosa    crisp rice crepe, potato    ₹120"):
+ *   they open with a small letter, as names do not, and the text beside them on the left holds no price.
+ * Either way most of the lines at `x` have such text beside them.
+ */
+function continuesRowsFromTheLeft(segments: readonly Segment[], x: number, previousStart: number, lineHeight: number): boolean {
+  const starting = segments.filter((s) => Math.abs(s.left - x) <= lineHeight * 0.4);
+  const lowercase = starting.filter((s) => /^\p{Ll}/u.test(s.text)).length * 2 > starting.length;
+  let prices = 0;
+  let names = 0;
+  for (const line of starting) {
+    const beside = segments.filter((s) => s !== line && s.left >= previousStart - lineHeight && s.right <= x && Math.abs(s.cy - line.cy) <= lineHeight * 0.5);
+    if (beside.length === 0) continue;
+    if (beside.every((s) => isPriceAlone(s.text))) prices += 1;
+    else if (lowercase && beside.every((s) => !/\d/.test(s.text))) names += 1;
+    else return false;
+  }
+  const rows = prices + names;
+  return (prices === 0 || names === 0) && rows >= MIN_COLUMN_LINES && rows * 2 >= starting.length;
 }
 
 /**

@@ -12,9 +12,10 @@ const MAX_GROUPED_PRICE_CENTS = 100_000_000;
 
 /**
  * Currency signs and codes written before or after a price. "E" and "∈" are OCR's readings of €;
- * "f" (before the number) is its reading of £.
+ * "f" (before the number) is its reading of £; "¤" stands for a sign the recognizer read as a Chinese
+ * character (see normalizeLine).
  */
-const CURRENCY_SIGNS = ['$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
+const CURRENCY_SIGNS = ['¤', '$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
 const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 'AED', 'CHF', 'JPY', 'CNY', 'THB', 'IDR', 'PHP', 'PKR', 'LKR', 'SGD', 'AUD', 'CAD', 'NZD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'ZAR', 'BRL', 'MXN', 'EGP', 'MAD', 'QAR', 'KWD', 'BHD', 'OMR', 'JOD', 'ILS', 'KRW', 'RUB', 'UAH', 'NGN', 'KES'];
 /**
  * A store may price in any ISO 4217 currency, so every other one is read too, as Intl writes it: its code
@@ -39,8 +40,19 @@ function otherCurrencies(): string[] {
   }
   return [...marks];
 }
+/**
+ * Currencies written out as words after the price ("120 Baht", "18 Riyals", "45 lira", "9 euros"), glued
+ * or apart. Words that also name a dish, a weight or something else on a menu ("pound", "real", "won",
+ * "rand", "som") are left out.
+ */
+const CURRENCY_WORDS = [
+  'baht', 'lira', 'liras', 'lirası', 'riyal', 'riyals', 'rial', 'rials', 'dirham', 'dirhams', 'dinar', 'dinars', 'dong', 'đồng',
+  'yen', 'yuan', 'rupee', 'rupees', 'ringgit', 'rupiah', 'peso', 'pesos', 'euro', 'euros', 'dollar', 'dollars', 'franc', 'francs',
+  'kuna', 'forint', 'zloty', 'złoty', 'krona', 'kronor', 'krone', 'kroner', 'shekel', 'shekels', 'reais', 'soles', 'taka',
+  'naira', 'cedi', 'cedis', 'shilling', 'shillings', 'kyat', 'riel', 'lari', 'tenge', 'manat', 'birr', 'Dh', 'руб', 'грн',
+];
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ALL_CURRENCIES = [...new Set([...CURRENCY_CODES, ...CURRENCY_SIGNS, ...otherCurrencies()])];
+const ALL_CURRENCIES = [...new Set([...CURRENCY_CODES, ...CURRENCY_SIGNS, ...CURRENCY_WORDS, ...otherCurrencies()])];
 /** One currency sign or code, matched case-insensitively, with an optional dot ("Rs.", "TL."). */
 const CURRENCY = `(?:${ALL_CURRENCIES.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})\\.?`;
 const CURRENCY_ALONE = new RegExp(`^${CURRENCY}$`, 'i');
@@ -112,7 +124,8 @@ export function parseMenuText(text: string): ScannedItem[] {
   return parseMenuLines(text.split(/\r?\n|\r/).map((line) => ({ text: line })));
 }
 
-export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
+export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
+  const lines = withoutItemNumbers(menuLines);
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -174,6 +187,33 @@ export function parseMenuLines(lines: readonly MenuTextLine[]): ScannedItem[] {
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/** A number opening a line without a dot ("12 Pizza Margherita", "A12 Pizza", OCR's "25Prawn Toast"), a letter maybe before it. */
+const BARE_ITEM_NUMBER = /^\s*(\p{Lu}?)(\d{1,3})(?:\s+(?=\p{Lu})|(?=\p{Lu}\p{Ll}{2}))/u;
+
+/**
+ * "101 Spring Rolls", "102 Prawn Crackers", … : a take-away's item numbers written without a dot. Where at
+ * least three lines open with a number and the numbers rise from line to line (five lines or more, past 9
+ * or with a letter: a short run "1 Kugel", "2 Kugeln" counts scoops), they number the items and are
+ * dropped; counts ("2 Rühreier", "2 Spiegeleier", "3 Scheiben Bacon") do not rise that way and stay.
+ */
+function withoutItemNumbers(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  const numbered = lines.flatMap((line, index) => {
+    const match = BARE_ITEM_NUMBER.exec(line.text);
+    return match ? [{ index, number: Number(match[2]), letter: match[1] ?? '' }] : [];
+  });
+  if (numbered.length < 3) return lines;
+  let rising = 0;
+  for (let i = 1; i < numbered.length; i += 1) {
+    const [before, after] = [numbered[i - 1]!, numbered[i]!];
+    if (after.letter === before.letter ? after.number > before.number : after.letter > before.letter) rising += 1;
+  }
+  // "1 Kugel", "2 Kugeln", "3 Kugeln": a short rising run from 1 is scoops or eggs counted, not numbering.
+  const numbering = numbered.length >= 5 || numbered.some((n) => n.number >= 10 || n.letter !== '');
+  if (!numbering || rising < 0.8 * (numbered.length - 1)) return lines;
+  const strip = new Set(numbered.map((n) => n.index));
+  return lines.map((line, index) => (strip.has(index) ? { ...line, text: line.text.replace(BARE_ITEM_NUMBER, '') } : line));
 }
 
 /** "1. Plum Lemon", "A.Coconut": a numbered item, as OCR reads its number. */
@@ -278,14 +318,47 @@ function unionRegion(a: ItemRegion | undefined, b: ItemRegion | undefined): Item
  * weight ("Peroni Beer 330ML", OCR's "5oo ML").
  */
 function withoutQualifiers(name: string): string {
-  const stripped = name
+  const stripped = withoutMarks(name)
     .replace(/\s*\([^()]*\)?\s*$/u, '')
     .replace(/\s*\([^()]*\)\s*/gu, ' ')
     // The unit may be glued to the name and OCR reads 0 as o ("Beer330ML", "Ale5oo ML", "27om L").
-    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|ltr|oz|g|gr|kg)\.?$/iu, '')
+    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|[lI]t|ltr|oz|g|gr|kg|cm|kcal)\.?$/iu, '')
+    // A count of pieces ("Wings 6 pcs", "Gyoza x6").
+    .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
   return isPlausibleName(stripped) ? stripped : name;
+}
+
+/** Allergen or additive codes, dietary marks and calories, and nothing else ("A,C,G", "VGF 610kcal"). */
+function isMarksOnly(text: string): boolean {
+  const rest = text
+    .replace(/\d{1,4}\s?k?cal\b\.?/giu, ' ')
+    .replace(/(?:^|\s)(?:[1-9]\d?|\p{L})(?:\s?,\s?(?:\d{1,2}|\p{L}))+(?=\s|$)/gu, ' ')
+    .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰,]+/gu, ' ')
+    .replace(/(?:^|\s)\(?(?:VGN|VG|VE|GF|DF|NF|V)+\)?(?=\s|$)/gu, ' ');
+  return rest.trim() === '' && rest !== text;
+}
+
+/** Dietary marks written after a name in capitals ("Caesar Salad V GF"). */
+const DIETARY_MARKS = new Set(['V', 'VG', 'VE', 'VGN', 'GF', 'DF', 'NF']);
+
+/**
+ * Drops what menus print after a name for allergens and diets, which is no part of the name: additive
+ * and allergen codes as a list ("Currywurst 3,4,9", "Caesar Salad A,C,G", superscripts "³⁴") and
+ * dietary marks ("V GF").
+ */
+function withoutMarks(name: string): string {
+  let text = name
+    // Codes count from 1: "0,0" is an amount of nothing (alcohol-free), part of the name.
+    .replace(/\s+(?:[1-9]\d?|\p{L})(?:\s?,\s?(?:\d{1,2}|\p{L}))+$/u, '')
+    .replace(/\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:\s?,?\s?[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$/u, '');
+  for (;;) {
+    const match = /\s+(\S+)$/u.exec(text);
+    if (!match || !DIETARY_MARKS.has(match[1]!.replace(/[().,]/g, ''))) break;
+    text = text.slice(0, match.index);
+  }
+  return text;
 }
 
 /**
@@ -304,13 +377,29 @@ const CENTS_ONLY_SURCHARGE_RATIO = 10;
 function restoreDroppedDecimalPoints(items: ParsedItem[]): ParsedItem[] {
   const withDecimals = items.flatMap((i) => (i.price?.decimals && i.priceCents !== null ? [i.priceCents] : []));
   withDecimals.sort((a, b) => a - b);
-  const median = withDecimals.length >= 3 ? withDecimals[Math.floor(withDecimals.length / 2)]! : null;
+  const median = withDecimals.length >= 3 ? withDecimals[Math.floor(withDecimals.length / 2)]! : wholePricesMedian(items);
   return items.flatMap((item) => {
     if (item.centsOnly && median !== null && item.priceCents !== null && item.priceCents >= CENTS_ONLY_SURCHARGE_RATIO * median) return [];
     if (!item.price?.undotted || item.priceCents === null) return [item];
     if (median !== null && item.priceCents >= 20 * median) return [{ ...item, priceCents: Math.round(item.priceCents / 100) }];
     return item.price.needsPoint ? [] : [item];
   });
+}
+
+/**
+ * "Moules 16", "Café 9" beside "Croque 1250", "Soupe 850": a menu priced "16€" and "12€50", whose €
+ * OCR does not read, leaves whole prices of one or two digits beside numbers of three or four. Where at
+ * least two of each stand on the menu and two of the long ones are 20× the short ones' median, the long
+ * ones lost a decimal sign; the median is the reference restoreDroppedDecimalPoints divides by. A menu
+ * of whole prices across that range (rupees: "Chai 90", "Biryani 240") stays as it is.
+ */
+function wholePricesMedian(items: readonly ParsedItem[]): number | null {
+  const short = items.flatMap((i) => (i.price && !i.price.decimals && !i.price.undotted && !i.centsOnly && i.priceCents !== null && i.priceCents < 10_000 ? [i.priceCents] : []));
+  if (short.length < 2) return null;
+  short.sort((a, b) => a - b);
+  const median = short[Math.floor(short.length / 2)]!;
+  const lost = items.filter((i) => i.price?.undotted && i.priceCents !== null && i.priceCents >= 20 * median);
+  return lost.length >= 2 ? median : null;
 }
 
 /** One text line can hold several items (two-column layouts) or none (headings, descriptions). */
@@ -383,10 +472,21 @@ function normalizeLine(line: string): string {
       // A Chinese character read at the end of a number ("5號" for a "5" on a letter board, "12元" for
       // yuan): the recognizer's dictionary is Chinese; the number is the price.
       .replace(/(\d)\p{Script=Han}{1,2}(?=\s|$)/gu, '$1')
+      // … and one read where a sign the dictionary lacks opens a price ("七85" for "₺85", "天130" for
+      // "₹130"): a currency sign, though which one is not known.
+      .replace(/(^|\s)\p{Script=Han}(?=\d)/gu, '$1¤')
       // "£" read as "f" (PaddleOCR's dictionary has no "£") opening a price after a word ("Burger f13.50").
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
+      // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
+      // write them, where a currency follows or the group ends in hundreds (an apostrophe groups them).
+      .replace(new RegExp(`(^|\\s)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), "$1$2'$3")
+      .replace(/(^|\s)(\d{1,3}) (\d00)(?=\s|$)/gu, "$1$2'$3")
+      // An item number glued to its name ("25Prawn Toast", "A3Pho Bo"): OCR lost the space.
+      .replace(/(^|\s)(\p{Lu}?\d{1,3})(?=\p{Lu}\p{Ll}{2})/gu, '$1$2 ')
+      // A volume whose l OCR read as 1 ("Pils 0,5 1    4,20"): a quantity, not a price and a count.
+      .replace(/(^|\s)([01][.,]\d{1,2}) ?[1I](?=\s|$)/gu, '$1$2 l')
       // A German "-,60" is 0,60.
       .replace(/(^|\s)[-–],(\d{2})(?=\s|$|\D)/g, '$10,$2')
       // … or a whole price glued to the last word of the line ("Carrot Cake4").
@@ -439,8 +539,8 @@ function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
 
 /**
  * OCR reads a run of leader dots as lowercase gibberish: "ccvvvevveennees", "..csssesrsnivesnsie",
- * "cc00ve....". Menu words do not have three equal letters in a row, 15+ lowercase letters, or
- * dots inside a lowercase word.
+ * "cc00ve....". Menu words do not have three equal letters in a row, 15+ lowercase letters nearly
+ * all round, or dots inside a lowercase word.
  */
 function isLeaderNoise(word: string): boolean {
   if (!/^[a-z0-9.,:;'`]+$/.test(word) || !/[a-z]/.test(word)) return false;
@@ -449,7 +549,9 @@ function isLeaderNoise(word: string): boolean {
   const letters = word.replace(/[^a-z0-9]/g, '');
   return (
     /(.)\1\1/.test(letters) ||
-    letters.length >= 15 ||
+    // Dots read as letters come out round (a c e o s v …); words whose spaces OCR lost
+    // ("breadwithyoghurtandbutter") have their share of tall and hanging letters.
+    (letters.length >= 15 && (letters.match(/[bdfhkltgjpqy]/g)?.length ?? 0) * 8 <= letters.length) ||
     (word.match(/[.,:;'`]/g)?.length ?? 0) >= 2 ||
     // The tail of a leader: "verre.", "coer." (round letters OCR makes of dots, then the last dot).
     /^[acemnorsuvwx]{3,}\.$/.test(word)
@@ -461,7 +563,7 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
   // "E" alone is OCR's € only after a number (a name may end in a letter E).
   const isSign = (s: string): boolean => CURRENCY_ALONE.test(s) || /^C[.,]$/.test(s);
   const isSuffixSign = (s: string): boolean => isSign(s) || s === 'E';
-  const isNumber = (s: string): boolean => /^\d[\d.,]*$/.test(s);
+  const isNumber = (s: string): boolean => /^\d[\d.,]*(?:k|rb)?$/i.test(s);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const next = words[i + 1];
@@ -478,7 +580,7 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
 }
 
 /** A unit of volume or weight written after a number. */
-const QUANTITY_UNIT = /^(?:m?l|cl|dl|ltr|oz|g|gr|kg)\.?$/i;
+const QUANTITY_UNIT = /^(?:m?l|cl|dl|lt|ltr|oz|g|gr|kg|cm|kcal)\.?$/i;
 
 /** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
 function readPrice(tokens: Token[], i: number): Price | null {
@@ -534,6 +636,10 @@ function parsePriceText(raw: string): Price | null {
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
+  const thousands = parseThousandsPrice(text);
+  if (thousands) return thousands;
+  const signInside = parseSignInsidePrice(text);
+  if (signInside) return signInside;
   const dotted = parseLeaderDottedPrice(text);
   if (dotted) return dotted;
   // "f" before digits: PaddleOCR's dictionary has no "£" and reads it as "f".
@@ -575,6 +681,27 @@ function parseLeaderDottedPrice(text: string): Price | null {
 }
 
 /**
+ * "45k", "29K", "45k VND", "1.5k", "Rp25rb": thousands written with a k (or rb, ribu), as Vietnamese and
+ * Indonesian menus price in dong and rupiah.
+ */
+function parseThousandsPrice(text: string): Price | null {
+  const match = new RegExp(`^(?:${CURRENCY})?\\s?(\\d{1,3}(?:[.,]\\d)?)\\s?(?:k|rb)(?:\\s?${CURRENCY})?$`, 'i').exec(text);
+  if (!match?.[1]) return null;
+  const cents = Math.round(Number(match[1].replace(',', '.')) * 100_000);
+  if (cents <= 0 || cents > MAX_GROUPED_PRICE_CENTS) return null;
+  return { cents, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false };
+}
+
+/** "12€50", "2E50" (OCR's €), "4$50": the sign in place of the decimal point, as French menus write euros. */
+function parseSignInsidePrice(text: string): Price | null {
+  const match = /^(\d{1,4})[€$£E∈](\d{2})$/.exec(text);
+  if (!match?.[1] || !match[2]) return null;
+  const cents = Number(match[1]) * 100 + Number(match[2]);
+  if (cents > MAX_PRICE_CENTS) return null;
+  return { cents, strong: true, decimals: true, undotted: false, needsPoint: false, colon: false };
+}
+
+/**
  * "55.000", "1,250.00", "1.250,50 €", "₫55.000": thousands in groups of three, then maybe
  * decimals with the other mark. Answers undefined when the text is not written that way.
  */
@@ -602,14 +729,16 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   }
   const candidates = segments
     .map((s) => ({ raw: s.join(' '), text: tidy(s.join(' ')) }))
-    .filter((c) => c.text.length > 0);
+    // Allergen codes, dietary marks and calories set apart after the name ("3,4,9", "V GF 410 kcal").
+    .filter((c) => c.text.length > 0 && !isMarksOnly(c.text));
   if (candidates.length === 0) return null;
 
   let chosen: { raw: string; text: string };
   if (side === 'after-price') {
     chosen = candidates[0]!;
   } else {
-    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text));
+    // Nor is a quantity in a column of its own ("Latte    190 kcal    3.50").
+    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text));
     chosen = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
   // Options under an item ("+ Bacon", "Extra shot", "Large", "Pot for two") attach to it: not items.

@@ -12,7 +12,7 @@ const config: Config = {
   roots: ['<rootDir>/test/faults'],
   testMatch: ['**/*.faults.ts'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }],
+    '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.jest.json' }],
     // jose (the fake Google Wallet's token checks) and typebox (the contract the server modules import) ship
     // only ES modules: transpiled to CommonJS for jest 29.
     '^.+\\.m?js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, isolatedModules: true } }],

@@ -103,6 +103,34 @@ if (!window.ResizeObserver) {
   Object.assign(window, { ResizeObserver: NoopResizeObserver });
 }
 
+// A label's control and a form control's labels, as the HTML standard defines them, found through the document's
+// id index. jsdom finds them by walking the whole document: a label's `for` control per label, and a control's
+// labels by asking every node of the document for its control. testing-library's label queries and every role
+// query's accessible names ask each control of the page for its labels, so a query over an antd page walked it
+// thousands of times. A label or control outside the document (or in a shadow root) keeps jsdom's own answer.
+const inDocument = (node: Node) => node.getRootNode() === node.ownerDocument;
+const isLabelable = (element: Element) =>
+  /^(BUTTON|METER|OUTPUT|PROGRESS|SELECT|TEXTAREA)$/.test(element.tagName) || (element.tagName === 'INPUT' && (element as HTMLInputElement).type !== 'hidden');
+const jsdomControl = Object.getOwnPropertyDescriptor(HTMLLabelElement.prototype, 'control')?.get;
+Object.defineProperty(HTMLLabelElement.prototype, 'control', {
+  configurable: true,
+  get(this: HTMLLabelElement) {
+    if (!inDocument(this) || !this.hasAttribute('for')) return jsdomControl?.call(this);
+    const target = this.ownerDocument.getElementById(this.htmlFor);
+    return target && isLabelable(target) ? target : null;
+  },
+});
+for (const control of [HTMLButtonElement, HTMLInputElement, HTMLMeterElement, HTMLOutputElement, HTMLProgressElement, HTMLSelectElement, HTMLTextAreaElement]) {
+  const jsdomLabels = Object.getOwnPropertyDescriptor(control.prototype, 'labels')?.get;
+  Object.defineProperty(control.prototype, 'labels', {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (!inDocument(this) || !isLabelable(this)) return jsdomLabels?.call(this);
+      return [...this.ownerDocument.querySelectorAll('label')].filter((label) => label.control === this);
+    },
+  });
+}
+
 // getComputedStyle answers from inline styles: jsdom's full cascade over antd's CSS-in-JS costs seconds per call.
 installInlineComputedStyle();
 

@@ -11,7 +11,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/soak'],
   testMatch: ['**/*.soak.ts'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.json' }] },
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/test/e2e/tsconfig.jest.json' }] },
   // SOAK_MINUTES of load plus start-up and the checks.
   testTimeout: (Number(process.env.SOAK_MINUTES || 3) + 5) * 60_000,
   maxWorkers: 1,

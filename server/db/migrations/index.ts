@@ -37,6 +37,7 @@ import * as storeTimeZone from './2026112620_store_time_zone';
 import * as bonusStampsNotVisits from './2026112623_bonus_stamps_not_visits';
 import * as storeCustomerOrder from './2026112624_store_customer_order';
 import * as visitsAsStoreDays from './2026112626_visits_as_store_days';
+import * as campaignMessageLog from './2026112627_campaign_message_log';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -76,5 +77,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112623_bonus_stamps_not_visits': { up: bonusStampsNotVisits.up(dialect), down: bonusStampsNotVisits.down() },
     '2026112624_store_customer_order': { up: storeCustomerOrder.up(), down: storeCustomerOrder.down() },
     '2026112626_visits_as_store_days': { up: visitsAsStoreDays.up(dialect), down: visitsAsStoreDays.down() },
+    '2026112627_campaign_message_log': { up: campaignMessageLog.up(dialect), down: campaignMessageLog.down(dialect) },
   };
 }

@@ -1,9 +1,9 @@
 // Enqueueing a job: called inside the transaction of the change that causes it, so the job commits or
 // rolls back with that change (an outbox). Nothing is sent here: a runner sends after the commit.
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { insertJobs, type NewJob } from '../../repositories/jobs';
+import { timeOrderedId } from '../time-ordered-id';
 
 export interface JobRequest {
   kind: string;
@@ -33,7 +33,7 @@ export async function enqueueJobs(trx: Kysely<Database>, now: number, requests: 
 /** The row a request becomes, for a caller that writes it with rows of its own in one statement. */
 export function jobRow(now: number, request: JobRequest): NewJob {
   return {
-    id: crypto.randomUUID(),
+    id: timeOrderedId(now),
     kind: request.kind,
     idempotencyKey: request.idempotencyKey,
     coalesceKey: request.coalesceKey ?? null,

@@ -10,10 +10,11 @@
 // the plan needs to know about them (in the audience, opted out, planned already, recent occasions,
 // reach per channel) is read for that page alone: each read is short and takes its own turn among requests, one after another, so
 // the plan never holds more than one database connection and never reads 10,000 customers in one go.
-import crypto from 'node:crypto';
 import { setTimeout as rest } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { jobRow, type JobRequest } from '../../infra/jobs';
+import type { NewJob } from '../../repositories/jobs';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import { audienceIn, FIRST_CUSTOMER_ID, storeCustomerPage, type CustomerIdRange } from '../../repositories/campaign-audience-pages';
 import {
   activeCampaigns,
@@ -73,8 +74,9 @@ export function periodOf(campaign: Pick<ActiveCampaign, 'start_at' | 'notificati
   return campaign.notification_frequency === 'weekly' ? Math.floor(days / 7) : days;
 }
 
+/** A send job's payload: none (the job's id is its message's), or the message's id (a job an older server queued). */
 export interface SendJobPayload {
-  messageId: string;
+  messageId?: string;
 }
 
 /** Plans the messages due now; answers how many were added. */
@@ -112,6 +114,8 @@ async function planCampaign(
     weeklyVisits: WEEKLY_VISITOR_VISITS,
   };
   const dueAt = sendableAt(now, campaign.time_zone);
+  // The plan's message ids sort in the order it writes them (see timeOrderedId).
+  let sequence = 0;
   // Plans the audience's customers within one page of the store's card holders (everyone an audience can
   // hold has a card at the store, so the pages, one after the other, cover the whole audience).
   const planRange = async (range: CustomerIdRange): Promise<number> => {
@@ -134,7 +138,7 @@ async function planCampaign(
         // A channel added to an occasion already planned (an address confirmed since) is the same occasion: no new count.
         if (!plannedHere && (occasions.get(customerId) ?? 0) >= WEEKLY_MESSAGE_CAP) continue;
         for (const { channel } of missing) {
-          yield { id: crypto.randomUUID(), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt };
+          yield { id: timeOrderedId(now, sequence++), campaignId: campaign.id, vendorId: campaign.vendor_id, customerId, channel: channel.id, period, dueAt };
         }
       }
     }
@@ -151,14 +155,16 @@ async function planCampaign(
   }
 }
 
-/** The send job of a planned message: its idempotency key is the message's (campaign, customer, channel, period). */
-function sendJobRequest(message: NewCampaignMessage, now: number): JobRequest {
-  return {
-    kind: CAMPAIGN_SEND_JOB,
-    payload: { messageId: message.id } satisfies SendJobPayload,
-    idempotencyKey: `${CAMPAIGN_SEND_JOB}:${message.campaignId}:${message.customerId}:${message.channel}:${message.period}`,
-    delayMs: message.dueAt - now,
-  };
+/**
+ * The send job of a planned message: its id is the message's, and so is its idempotency key, and it
+ * carries nothing else (the job's row is written once per message, so each byte of it is 10,000 bytes of
+ * a big plan's log). The statement that writes the message writes its job only when the message is new,
+ * so the message's unique (campaign, customer, channel, period) is what keeps it from being planned or
+ * sent twice. The id sorts in the order the plan writes, so each index entry goes to the index's right edge.
+ */
+function sendJob(message: NewCampaignMessage, now: number): NewJob {
+  const request: JobRequest = { kind: CAMPAIGN_SEND_JOB, payload: null, idempotencyKey: message.id, delayMs: message.dueAt - now };
+  return { ...jobRow(now, request), id: message.id };
 }
 
 /** Writes the messages and their send jobs, `chunkSize` per transaction, each in its turn; answers how many were new. */
@@ -183,7 +189,7 @@ async function writeInChunks(
     // stamp wait for it at each of its remaining queries (SQLite's one connection; PostgreSQL's CPU).
     await quietStep();
     const chunkStarted = performance.now();
-    added += await insertPlannedMessages(deps.db, chunk.map((message): PlannedMessage => ({ message, job: jobRow(now, sendJobRequest(message, now)) })), now);
+    added += await insertPlannedMessages(deps.db, chunk.map((message): PlannedMessage => ({ message, job: sendJob(message, now) })), now);
     // On a server, a rest as long as the chunk took: the plan takes at most half of the moments between
     // requests, so a stamp arriving in one finds the database free half the time or more.
     if (deps.requestsInFlight) await rest(Math.round(performance.now() - chunkStarted));

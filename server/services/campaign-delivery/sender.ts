@@ -18,17 +18,18 @@ import type { SendJobPayload } from './planner';
 /** A message not sent this long after it fell due is given up (the dead letter). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
-function payloadOf(payload: unknown): SendJobPayload {
-  const messageId = (payload as Partial<SendJobPayload> | null)?.messageId;
-  if (typeof messageId !== 'string') throw new PermanentJobError('a campaign message job without a message');
-  return { messageId };
+/** The message a send job sends: the job's own id, or the one its payload names (a job an older server queued). */
+function messageOf(payload: unknown, jobId: string): string {
+  const messageId = (payload as SendJobPayload | null)?.messageId;
+  if (messageId !== undefined && typeof messageId !== 'string') throw new PermanentJobError('a campaign message job with a malformed message');
+  return messageId ?? jobId;
 }
 
 export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, channels: readonly CampaignChannel[]): JobHandler {
   const byId = new Map(channels.map((channel) => [channel.id, channel]));
   return async (payload, context) => {
     const db = deps.db.kysely;
-    const { messageId } = payloadOf(payload);
+    const messageId = messageOf(payload, context.jobId);
     const message = await findMessageToSend(db, messageId);
     if (!message || message.state !== 'waiting') return;
     const now = deps.now();

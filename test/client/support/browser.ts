@@ -21,3 +21,12 @@ export function stubLocationAssign() {
     restore: () => Object.defineProperty(window, 'location', { configurable: true, value: original }),
   };
 }
+
+/**
+ * Puts `text` into `field` as a user pasting it: a click, then one input event. For tests about what was entered
+ * rather than about typing: each keystroke of `user.type` re-renders the page (an antd form: every field).
+ */
+export async function enterText(user: Pick<User, 'click' | 'paste'>, field: Element, text: string): Promise<void> {
+  await user.click(field);
+  await user.paste(text);
+}

@@ -29,6 +29,36 @@ describe('rowsFromLines', () => {
     expect(rowsFromLines([...names, ...prices])).toEqual(['Masala Chai    Rs 120', 'Paneer Tikka    Rs 260', 'Nasi Lemak    RM8.50', 'Adana Kebap    TL45']);
   });
 
+  it('joins names to the prices set before them in a block of their own, not a column of names', () => {
+    const prices = [line('12 Riyals', 60, 50, 110), line('8 Riyals', 61, 90, 100), line('22 Riyals', 59, 130, 110), line('18 Riyals', 60, 170, 110)];
+    const names = [line('Arabic Coffee', 260, 51, 150), line('Karak Tea', 261, 91, 110), line('Saffron Latte', 259, 131, 150), line('Date Cake', 260, 171, 110)];
+    expect(rowsFromLines([line('DARAJ CAFE', 60, 10, 130), ...prices, ...names])).toEqual([
+      'DARAJ CAFE', '12 Riyals    Arabic Coffee', '8 Riyals    Karak Tea', '22 Riyals    Saffron Latte', '18 Riyals    Date Cake',
+    ]);
+  });
+
+  it('finds a column whose names open with item numbers, but not one of quantities', () => {
+    const left = [line('21 Chips', 40, 50, 90), line('22 Boiled Rice', 40, 90, 150), line('23 Egg Fried Rice', 40, 130, 180)];
+    const right = [line('31 Chow Mein', 450, 50, 140), line('32 Pork Balls', 450, 90, 140), line('33 Wonton Soup', 450, 130, 160)];
+    const prices = [line('2.50', 360, 50, 40), line('2.80', 360, 90, 40), line('3.20', 360, 130, 40), line('6.80', 770, 50, 40), line('5.20', 770, 90, 40), line('3.90', 770, 130, 40)];
+    expect(rowsFromLines([...left, ...right, ...prices])).toEqual([
+      '21 Chips    2.50', '22 Boiled Rice    2.80', '23 Egg Fried Rice    3.20', '31 Chow Mein    6.80', '32 Pork Balls    5.20', '33 Wonton Soup    3.90',
+    ]);
+    const names = [line('Sirloin', 40, 50, 90), line('Ribeye', 40, 90, 80), line('Fillet', 40, 130, 70)];
+    const weights = [line('250 g', 450, 50, 60), line('300 g', 450, 90, 60), line('200 g', 450, 130, 60)];
+    const steakPrices = [line('24.00', 700, 50, 50), line('27.00', 700, 90, 50), line('29.00', 700, 130, 50)];
+    expect(rowsFromLines([...names, ...weights, ...steakPrices])).toEqual(['Sirloin    250 g    24.00', 'Ribeye    300 g    27.00', 'Fillet    200 g    29.00']);
+  });
+
+  it('keeps a description set on its item\'s own line on that line, between the name and the price', () => {
+    const names = [line('Masala Dosa', 60, 50, 150), line('Idli Sambar', 60, 90, 140), line('Pav Bhaji', 60, 130, 110)];
+    const notes = [line('crisp rice crepe, potato', 300, 52, 200), line('steamed cakes, lentil stew', 300, 92, 210), line('spiced mash, buttered rolls', 300, 132, 220)];
+    const prices = [line('₹120/-', 700, 50, 60), line('₹80/-', 710, 90, 50), line('₹110/-', 700, 130, 60)];
+    expect(rowsFromLines([...names, ...notes, ...prices])).toEqual([
+      'Masala Dosa    crisp rice crepe, potato    ₹120/-', 'Idli Sambar    steamed cakes, lentil stew    ₹80/-', 'Pav Bhaji    spiced mash, buttered rolls    ₹110/-',
+    ]);
+  });
+
   it('keeps one column where a few centred headings start at the same place, so names stay whole and meet their prices', () => {
     const headings = [line('Melts', 200, 10, 60), line('Deli', 205, 130, 50), line('Sides', 200, 250, 60)];
     const items = [

@@ -19,6 +19,12 @@ describe('parseMenuText on real menus', () => {
       ['OCR reading € as "C." apart from the price', 'Tagliolini alla Bottarga    C. 15,00', one('Tagliolini alla Bottarga', 1500)],
       ['OCR reading £ as "f" in a price right after the name', 'Beef Burger f13.50', one('Beef Burger', 1350)],
       ['a Chinese character OCR read after a whole price', 'COLD BREW    5號', one('COLD BREW', 500)],
+      ['a currency written as a word after the price', 'Pad Thai Goong    120 Baht', one('Pad Thai Goong', 12_000)],
+      ['a currency word glued to the price', 'Tom Yum Soup    150Baht', one('Tom Yum Soup', 15_000)],
+      ['riyals as a word, the price before the name', '12 Riyals    Arabic Coffee', one('Arabic Coffee', 1200)],
+      ['lira as a word', 'Mercimek Corbasi    45 lira', one('Mercimek Corbasi', 4500)],
+      ['a sign OCR read as a Chinese character before the price (₺, ₹)', 'Adana Kebap    七240', one('Adana Kebap', 24_000)],
+      ['a code before the price with thousands (dong)', 'Banh Mi Thit    VND35.000', one('Banh Mi Thit', 3_500_000)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -30,9 +36,52 @@ describe('parseMenuText on real menus', () => {
       ['thousands with a comma and decimals', 'Tasting Menu    1,250.00', one('Tasting Menu', 125_000)],
       ['thousands with a dot and a decimal comma', 'Menu Degustazione    1.250,50 €', one('Menu Degustazione', 125_050)],
       ['a German "-,60"', 'Brötchen    -,60 €', one('Brötchen', 60)],
+      ['thousands written as k (dong)', 'Ca Phe Trung    45k', one('Ca Phe Trung', 4_500_000)],
+      ['thousands written as rb, the rupiah before them', 'Nasi Goreng    Rp25rb', one('Nasi Goreng', 2_500_000)],
+      ['a code before thousands written as K', 'Nasi Goreng    IDR 25K', one('Nasi Goreng', 2_500_000)],
+      ['the euro sign in place of the decimal comma', 'Croque Madame    12€50', one('Croque Madame', 1250)],
+      ['thousands grouped by a space, a currency after them', 'Gulyas    1 250 Ft', one('Gulyas', 125_000)],
+      ['thousands grouped by a space, no currency', 'Pho Bo    45 000', one('Pho Bo', 4_500_000)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
+  });
+
+  describe('reads prices whose decimal sign OCR lost', () => {
+    it('divides the long prices of a menu of 12€50 and 16€ whose € OCR did not read, and leaves a menu of rupees as it is', () => {
+      const euros = parseMenuText('Soupe a l\'Oignon    850\nCroque Madame    1250\nMoules Marinieres    16\nCreme Caramel    720\nCafe Gourmand    9');
+      expect(euros.map((i) => i.priceCents)).toEqual([850, 1250, 1600, 720, 900]);
+      const rupees = parseMenuText('Chai    90\nCoffee    60\nBiryani    240\nThali    350');
+      expect(rupees.map((i) => i.priceCents)).toEqual([9000, 6000, 24_000, 35_000]);
+    });
+  });
+
+  describe('leaves allergen codes, dietary marks, calories, counts and volumes out of the name', () => {
+    it.each([
+      ['additive codes after the name', 'Currywurst mit Pommes 3,4,9    8,90', one('Currywurst mit Pommes', 890)],
+      ['allergen letters set apart', 'Schnitzel Wiener Art    A,C,G    12,50', one('Schnitzel Wiener Art', 1250)],
+      ['codes as superscripts', 'Currywurst mit Pommes ³⁴    8,90', one('Currywurst mit Pommes', 890)],
+      ['dietary marks', 'Caesar Salad V GF    9.50', one('Caesar Salad', 950)],
+      ['dietary marks and calories glued, set apart', 'Avocado Toast    V410kcal    8.50', one('Avocado Toast', 850)],
+      ['calories in a column of their own', 'Latte    190 kcal    3.50', one('Latte', 350)],
+      ['a count of pieces', 'Chicken Wings 6 Stk.    C,F    7,90', one('Chicken Wings', 790)],
+      ['a volume in lt', 'Water 1,5 lt    3,00', one('Water', 300)],
+      ['a volume whose l OCR read as 1', 'Pils 0,5 1    4,20', one('Pils', 420)],
+      ['but not an amount of nothing (alcohol-free)', 'Heineken 0,0    3,50 €', one('Heineken 0,0', 350)],
+    ])('%s', (_habit, line, expected) => {
+      expect(parseMenuText(line)).toEqual(expected);
+    });
+  });
+
+  it('drops a take-away\'s item numbers written without a dot, glued or apart, but keeps counts and scoops', () => {
+    const numbered = parseMenuText('21 Chips    2.50\n22 Boiled Rice    2.80\n25Prawn Toast    4.60\n31 Chow Mein    6.80');
+    expect(numbered.map((i) => i.name)).toEqual(['Chips', 'Boiled Rice', 'Prawn Toast', 'Chow Mein']);
+    const counts = parseMenuText('2 Rühreier    2,00\n2 Spiegeleier    2,00\n3 Scheiben Bacon    1,50\n1 Kugel    1,50\n2 Kugeln    2,80\n3 Kugeln    4,00');
+    expect(counts.map((i) => i.name)).toEqual(['2 Rühreier', '2 Spiegeleier', '3 Scheiben Bacon', '1 Kugel', '2 Kugeln', '3 Kugeln']);
+  });
+
+  it('does not take words whose spaces OCR lost for a leader (which made the line an unpriced item)', () => {
+    expect(parseMenuText('Iskender Kebap    ¤380\nDonerover breadwithyoghurt andbutter')).toEqual(one('Iskender Kebap', 38_000));
   });
 
   describe('keeps what is not an item or not part of a name out', () => {

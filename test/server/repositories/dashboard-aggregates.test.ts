@@ -9,6 +9,7 @@ import { expireOverdueClaims } from '../../../server/services/handover';
 import { opaqueKey } from '../../../server/services/activity';
 import { ACTIVE_CARD_DAYS, ENGAGED_DAYS, ENGAGED_WINDOW_LAG_MS } from '../../../server/services/dashboard';
 import type { TestApp } from '../helpers';
+import { seedActivity } from '../../../bench/seed-activity';
 import {
   asCustomer,
   buildCustomerTestApp,
@@ -223,7 +224,6 @@ describe('kept dashboard and activity figures', () => {
 
   it('are the same for a store bulk-written and then recounted (the bench and scale data)', async () => {
     const other = await createStore(t, { company: 'Seeded Café' });
-    const { seedActivity } = await import('../../../bench/seed-activity');
     await seedActivity(t.db, other.id, { events: 3_000, customers: 40, now: t.clock.now(), spanDays: 200, stampsRequired: required });
     await setReward(t, other.id, { stamps: required, item: 'Flat White' });
     await expectKeptFiguresRight(other.id);

@@ -3,9 +3,10 @@
 // public push service only, with keys of the right sizes).
 import crypto from 'node:crypto';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../support/fake-push-service';
-import { asCustomer, buildCustomerTestApp, buildWebPushTestApp, createStore, customerWithCardAt, setReward } from '../factories';
+import { asCustomer, buildCustomerTestApp, buildWebPushTestApp, createStore, customerWithCardAt, dynamicToken, scan, setReward } from '../factories';
 import type { TestApp } from '../helpers';
 import { MAX_SUBSCRIPTIONS_PER_STORE } from '../../../server/services/web-push';
+import { createWebPushClient, resolveVapidKeys } from '../../../server/infra/web-push';
 
 let fake: FakePushService;
 let t: TestApp;
@@ -82,7 +83,6 @@ test('switching one store off tells the browser another store still uses its end
   const luna = await storeWithReward('Café Luna');
   const sol = await storeWithReward('Café Sol');
   const { credential, cardId: lunaCard } = await customerWithCardAt(t, luna.id);
-  const { dynamicToken, scan } = await import('../factories');
   expect((await scan(t, dynamicToken(t, sol.id), { credential })).statusCode).toBe(200);
   const wallet = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) })).json() as { cards: { id: string }[] };
   const solCard = wallet.cards.map((card) => card.id).find((id) => id !== lunaCard)!;
@@ -156,7 +156,6 @@ describe('refuses with 400 a subscription the server cannot or must not post to'
 
 test('endpoints on this machine are refused unless the configuration accepts a local push service', async () => {
   t = await buildCustomerTestApp();
-  const { createWebPushClient, resolveVapidKeys } = await import('../../../server/infra/web-push');
   t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: 'mailto:test@stampwise.test' });
   const store = await storeWithReward();
   const { credential, cardId } = await customerWithCardAt(t, store.id);

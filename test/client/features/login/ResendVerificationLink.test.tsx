@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../../../src/app/router';
 import { makeStore } from '../../../../src/app/store';
+import { enterText } from '../../support/browser';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 
 jest.setTimeout(60_000);
@@ -42,8 +43,8 @@ describe('a new verification link', () => {
     fakeApi.on('POST /api/auth/login', { status: 401, body: { error: 'Invalid username or password.' } });
     fakeApi.on('POST /api/auth/resend-verification', { status: 202, body: { message: SAME_ANSWER } });
     const { user } = openApp('/login');
-    await user.type(await screen.findByLabelText('Username', {}, PAINT), 'owner@corner.cafe');
-    await user.type(screen.getByLabelText('Password'), 'anything');
+    await enterText(user, await screen.findByLabelText('Username', {}, PAINT), 'owner@corner.cafe');
+    await enterText(user, screen.getByLabelText('Password'), 'anything');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText(/Registered, but not verified your e-mail address yet\?/)).toBeInTheDocument();
@@ -63,7 +64,7 @@ describe('a new verification link', () => {
 
     expect(await screen.findByText(/This verification link has been used already or is not valid\./, {}, PAINT)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    await user.type(screen.getByLabelText('Email Address'), 'owner@corner.cafe');
+    await enterText(user, screen.getByLabelText('Email Address'), 'owner@corner.cafe');
     await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
     expect(await screen.findByText(SAME_ANSWER)).toBeInTheDocument();
   });
@@ -72,7 +73,7 @@ describe('a new verification link', () => {
     fakeApi.on('GET /api/auth/verify/used-link', { status: 404, body: { error: 'This link is not valid.' } });
     fakeApi.on('POST /api/auth/resend-verification', { status: 429, body: { error: 'Too many attempts.' } });
     const { user } = openApp('/verify/used-link');
-    await user.type(await screen.findByLabelText('Email Address', {}, PAINT), 'owner@corner.cafe');
+    await enterText(user, await screen.findByLabelText('Email Address', {}, PAINT), 'owner@corner.cafe');
     await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please wait a few minutes and try again.'));
   });

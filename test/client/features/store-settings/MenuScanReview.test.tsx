@@ -131,11 +131,15 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
     const user = await scanMenu();
 
     const name = within(reviewPane()).getByRole('textbox', { name: 'Name of FIA WHILE' });
+    // Each correction is entered in one go (a paste) and committed with Enter: each keystroke would re-render
+    // the review and the menu beside it.
     await user.clear(name);
-    await user.type(name, 'Flat White Large{Enter}');
+    await user.paste('Flat White Large');
+    await user.keyboard('{Enter}');
     const price = within(reviewPane()).getByRole('textbox', { name: 'Price of Croissant' });
     await user.clear(price);
-    await user.type(price, '3.50{Enter}');
+    await user.paste('3.50');
+    await user.keyboard('{Enter}');
 
     await waitFor(() => expect(fakeApi.sent(`POST ${VENDOR_URL}/update-item`)).toHaveLength(2));
     expect(fakeApi.sent(`POST ${VENDOR_URL}/update-item`).map((request) => JSON.parse(request.body as string))).toEqual([
@@ -150,13 +154,16 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
 
     const price = within(reviewPane()).getByRole('textbox', { name: 'Price of Croissant' });
     await user.clear(price);
-    await user.type(price, 'abc{Enter}');
+    await user.paste('abc');
+    await user.keyboard('{Enter}');
     expect(await within(reviewPane()).findByRole('alert')).toHaveTextContent('Enter a price such as 4.50, or leave it empty.');
     await user.clear(price);
-    await user.type(price, '35{Enter}');
+    await user.paste('35');
+    await user.keyboard('{Enter}');
     const name = within(reviewPane()).getByRole('textbox', { name: 'Name of FIA WHILE' });
     await user.clear(name);
-    await user.type(name, '   {Enter}');
+    await user.paste('   ');
+    await user.keyboard('{Enter}');
     expect(await within(reviewPane()).findByRole('alert')).toHaveTextContent('Enter a name.');
 
     expect(fakeApi.sent(`POST ${VENDOR_URL}/update-item`)).toHaveLength(0);
@@ -168,7 +175,8 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
 
     const price = within(reviewPane()).getByRole('textbox', { name: 'Price of Croissant' });
     await user.clear(price);
-    await user.type(price, '3.50{Enter}');
+    await user.paste('3.50');
+    await user.keyboard('{Enter}');
 
     expect(await within(reviewPane()).findByRole('alert')).toHaveTextContent('This change could not be saved. Please try again.');
     expect(menuRowTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^Croissant\$35\.00/)]));

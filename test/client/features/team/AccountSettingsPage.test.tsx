@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import AccountSettingsPage from '../../../../src/features/team/AccountSettingsPage';
 import { useSavedLanguage } from '../../../../src/features/layout/personLanguage';
 import { fakeToken, renderWithApp } from '../../render';
+import { enterText } from '../../support/browser';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { FAR_FUTURE_EXP } from '../../support/tokens';
 
@@ -72,7 +73,7 @@ describe('Account Settings', () => {
     const name = await screen.findByLabelText('Name');
     await waitFor(() => expect(name).toHaveValue('Ana Barista'));
     await user().clear(name);
-    await user().type(name, 'Ana B.');
+    await enterText(user(), name, 'Ana B.');
     await user().click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Name saved.')).toBeInTheDocument();
     expect(bodyOf('PUT /api/account/name')).toEqual({ name: 'Ana B.' });
@@ -83,14 +84,14 @@ describe('Account Settings', () => {
     http.on('POST /api/account/email-change', () => answer);
     renderAccount();
     const field = await screen.findByLabelText('New e-mail address');
-    await user().type(field, 'maria@example.test');
+    await enterText(user(), field, 'maria@example.test');
     await user().click(screen.getByRole('button', { name: 'Send confirmation link' }));
     await waitFor(() => expect(http.sent('POST /api/account/email-change')).toHaveLength(1));
     expect(await screen.findByText('This e-mail address already signs in to Stampwise.')).toBeInTheDocument();
 
     answer = { status: 202, body: { email: 'new@example.test', expiresAt: 0 } };
     await user().clear(field);
-    await user().type(field, 'new@example.test');
+    await enterText(user(), field, 'new@example.test');
     await user().click(screen.getByRole('button', { name: 'Send confirmation link' }));
     expect(
       await screen.findByText('We sent a link to new@example.test. Open it within 24 hours to sign in with that address; until then you sign in with ana@example.test.'),
@@ -117,10 +118,10 @@ describe('Account Settings', () => {
     expect(within(card).getByRole('button', { name: 'Download activity (CSV)' })).toBeInTheDocument();
     const remove = within(card).getByRole('button', { name: 'Delete the store' });
     const name = await within(card).findByLabelText("Type the store's name to confirm: Bean There");
-    await user().type(name, 'Bean');
+    await enterText(user(), name, 'Bean');
     expect(remove).toBeDisabled();
-    await user().type(name, ' There');
-    await user().type(within(card).getByLabelText('Your password'), 'the password');
+    await enterText(user(), name, ' There');
+    await enterText(user(), within(card).getByLabelText('Your password'), 'the password');
     await waitFor(() => expect(remove).toBeEnabled());
     await user().click(remove);
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { TeamSection } from '../../../../src/features/team/TeamSection';
 import { formatLongDate } from '../../../../src/lib/format';
 import { renderWithApp } from '../../render';
+import { enterText } from '../../support/browser';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 
 jest.setTimeout(60_000);
@@ -73,7 +74,7 @@ describe('the team section of Account Settings', () => {
   it('says in words, from the catalogue, that a typed invite address is not an e-mail address', async () => {
     open();
     const user = userEvent.setup({ delay: null });
-    await user.type(await screen.findByLabelText('E-mail address'), 'not-an-address');
+    await enterText(user, await screen.findByLabelText('E-mail address'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.queryByText(/is not a valid email/)).not.toBeInTheDocument();

@@ -124,6 +124,22 @@ describe('campaign e-mail', () => {
     expect(row.delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
   });
 
+  it('sends a message whose send job names it in its payload (as a server of the previous release queued it), once', async () => {
+    const customer = await mailableCustomer();
+    await launch();
+    await planCampaignMessages(t.deps, campaignChannels(t.deps));
+    const [message] = await t.db.kysely.selectFrom('campaign_messages').select('id').execute();
+    await t.db.kysely
+      .updateTable('jobs')
+      .set({ id: 'job-queued-by-an-older-server', payload: JSON.stringify({ messageId: message!.id }) })
+      .where('id', '=', message!.id)
+      .execute();
+    await runner().runOnce();
+    await runner().runOnce();
+    expect(campaignMails().map((mail) => mail.to)).toEqual([customer.email]);
+    expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
   it('sends one message per customer when two servers plan and send at the same moment', async () => {
     const customers = await Promise.all([mailableCustomer(), mailableCustomer(), mailableCustomer()]);
     await launch();
