@@ -30,7 +30,11 @@ export async function passwordProblem(password: string): Promise<ErrorText | nul
   const length = [...normalize(password)].length;
   if (length < PASSWORD_MIN_LENGTH) return { id: 'passwordRules.tooShort', values: { min: PASSWORD_MIN_LENGTH } };
   if (length > PASSWORD_MAX_LENGTH) return { id: 'passwordRules.tooLong', values: { max: PASSWORD_MAX_LENGTH } };
-  commonPasswords ??= loadCommonPasswords();
+  // A failed load (a broken install) is not kept: the next password checked tries again.
+  commonPasswords ??= loadCommonPasswords().catch((error: unknown) => {
+    commonPasswords = undefined;
+    throw error;
+  });
   if ((await commonPasswords).has(normalize(password).toLowerCase())) return { id: 'passwordRules.tooCommon' };
   return null;
 }
