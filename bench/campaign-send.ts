@@ -18,13 +18,11 @@ import { createJobRunner } from '../server/infra/jobs';
 import { createRequestsInFlight } from '../server/infra/requests-in-flight';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
 import { PLAN_SIZES } from '../server/services/campaign-delivery/planner';
-import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
-import { seedBenchVendor } from './seed-vendor';
+import { seedCampaignStore } from './seed-campaign-store';
 
 const CUSTOMERS = Number(process.env.BENCH_CAMPAIGN_CUSTOMERS ?? 10_000);
 const SCANS = Number(process.env.BENCH_CAMPAIGN_SCANS ?? 300);
-const SEED_CHUNK = 500;
 /** Stamps per turn when the runs with and without the send alternate. */
 const BLOCK = 25;
 /**
@@ -76,19 +74,7 @@ export async function runCampaignSendBench(): Promise<void> {
   const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect, deps.requestsInFlight) });
   try {
     const now = Date.now();
-    const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Campaign Café', address: '1 Bench Street' }, now);
-    // A store where it is day now, whenever the bench runs: at night the messages would (rightly) wait for the morning.
-    const dayZone = ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata'].find((zone) => sendableAt(now, zone) === now) ?? 'UTC';
-    await db.kysely.updateTable('vendors').set({ time_zone: dayZone }).where('id', '=', vendor.vendorId).execute();
-    await db.kysely.insertInto('rewards').values({ vendor_id: vendor.vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
-    for (let start = 0; start < CUSTOMERS; start += SEED_CHUNK) {
-      const ids = Array.from({ length: Math.min(SEED_CHUNK, CUSTOMERS - start) }, () => crypto.randomUUID());
-      await db.kysely
-        .insertInto('customers')
-        .values(ids.map((id) => ({ id, display_name: null, email: `${id}@bench.local`, email_normalized: `${id}@bench.local`, created_at: now, updated_at: now, campaign_mail_opt_in: 1 })))
-        .execute();
-      await db.kysely.insertInto('stamp_cards').values(ids.map((id) => ({ id: crypto.randomUUID(), customer_id: id, vendor_id: vendor.vendorId, created_at: now, updated_at: now }))).execute();
-    }
+    const vendor = await seedCampaignStore(deps, CUSTOMERS, now);
     // A stamp as a new customer (no cooldown, no credential): one per address, as phones at a counter.
     const stamp = (i: number) => app.inject({ method: 'POST', url: '/api/customer/scan', payload: { token: deps.qrTokens.issueDynamic(vendor.vendorId).token }, remoteAddress: `10.9.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` });
     const bareTimes = await timeEach(SCANS, () => bare.inject({ method: 'GET', url: '/' }));

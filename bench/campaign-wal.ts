@@ -17,14 +17,12 @@ import { migrateToLatest, openDb, type Db } from '../server/db';
 import { createActivityBus } from '../server/infra/activity-bus';
 import { createJobRunner } from '../server/infra/jobs';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
-import { sendableAt } from '../server/services/campaign-delivery/quiet-hours';
 import { benchDeps } from './bench-deps';
-import { seedBenchVendor } from './seed-vendor';
+import { seedCampaignStore } from './seed-campaign-store';
 
 const CUSTOMERS = Number(process.env.BENCH_CAMPAIGN_CUSTOMERS ?? 10_000);
 const STAMPS = 40;
 const PLANS = Number(process.env.BENCH_WAL_PLANS ?? 3);
-const SEED_CHUNK = 500;
 /** Messages sent after the first plan, to measure the log of a send (the attempting mark, the settle, the job's claim and completion). */
 const SENDS = 400;
 
@@ -56,19 +54,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   try {
     const now = Date.now();
-    const vendor = await seedBenchVendor(deps, { name: 'Owner', company: 'Campaign Café', address: '1 Bench Street' }, now);
-    // A store where it is day now (at night the messages wait for the morning, and the send would have none due).
-    const dayZone = ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata'].find((zone) => sendableAt(now, zone) === now) ?? 'UTC';
-    await db.kysely.updateTable('vendors').set({ time_zone: dayZone }).where('id', '=', vendor.vendorId).execute();
-    await db.kysely.insertInto('rewards').values({ vendor_id: vendor.vendorId, stamps: 10, item_id: null, item_custom: 'Flat White', expiry: '2099-12-31', updated_at: now }).execute();
-    for (let start = 0; start < CUSTOMERS; start += SEED_CHUNK) {
-      const ids = Array.from({ length: Math.min(SEED_CHUNK, CUSTOMERS - start) }, () => crypto.randomUUID());
-      await db.kysely
-        .insertInto('customers')
-        .values(ids.map((id) => ({ id, display_name: null, email: `${id}@bench.local`, email_normalized: `${id}@bench.local`, created_at: now, updated_at: now, campaign_mail_opt_in: 1 })))
-        .execute();
-      await db.kysely.insertInto('stamp_cards').values(ids.map((id) => ({ id: crypto.randomUUID(), customer_id: id, vendor_id: vendor.vendorId, created_at: now, updated_at: now }))).execute();
-    }
+    const vendor = await seedCampaignStore(deps, CUSTOMERS, now);
     await sql`CHECKPOINT`.execute(db.kysely).catch(() => undefined);
     const stamp = (i: number) => app.inject({ method: 'POST', url: '/api/customer/scan', payload: { token: deps.qrTokens.issueDynamic(vendor.vendorId).token }, remoteAddress: `10.9.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` });
     const stampBytes: number[] = [];
