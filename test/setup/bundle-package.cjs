@@ -116,6 +116,10 @@ module.exports = {
     return crypto.createHash('sha256').update([source, filePath, config, lockfile, esbuild.version, ownSource, ...replacements].join('\0')).digest('hex');
   },
   process(source, filePath, options) {
+    const request = JSON.stringify({ filePath, config: options.transformerConfig ?? {} });
+    const bundleNow = () => execFileSync(process.execPath, [__filename], { input: request, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    // --no-cache: every worker bundles its own.
+    if (options.config.cache === false) return { code: bundleNow() };
     // On a cold cache every worker reaches the entry at about the same time: the first bundles it into jest's cache
     // directory (by the cache key), the others wait for that file instead of each bundling it too.
     const output = path.join(options.config.cacheDirectory, 'bundle-package', `${module.exports.getCacheKey(source, filePath, options)}.js`);
@@ -134,8 +138,7 @@ module.exports = {
         continue;
       }
       try {
-        const request = JSON.stringify({ filePath, config: options.transformerConfig ?? {} });
-        const code = execFileSync(process.execPath, [__filename], { input: request, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+        const code = bundleNow();
         fs.writeFileSync(`${output}.${process.pid}`, code);
         fs.renameSync(`${output}.${process.pid}`, output);
         return { code };
