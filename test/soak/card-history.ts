@@ -3,6 +3,7 @@
 // answered and the answer. A broken card's report names its wallet, the merges into it and, for each merge,
 // what ran at the same time on the wallet it merged, on the card's own wallet and at its store: the race that
 // left the card short is among those lines.
+import crypto from 'node:crypto';
 
 export interface JournalEntry {
   op: string;
@@ -38,6 +39,16 @@ export interface CardRows {
   email?: string | null;
 }
 
+/** A query on the deployment's database (`$1` … for parameters), as the soak's checks run them. */
+export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/** What the soak knows of a wallet it followed. */
+export interface FollowedWallet {
+  label: number;
+  email?: string;
+  credential?: string;
+}
+
 /** Merges printed per broken card (those with something running beside them first). */
 const MERGES_SHOWN = 6;
 /** Requests printed beside one merge. */
@@ -52,6 +63,20 @@ function describe(e: JournalEntry): string {
   const into = e.into === undefined ? '' : ` into #${e.into}`;
   const detail = e.detail ? ` ${e.detail}` : '';
   return `${e.op} by ${who}${into} ${span(e)} → ${e.status}${detail}`;
+}
+
+/** A card that does not add up, with its rows and what the soak did to its wallet, as lines of the soak's report. */
+export async function cardHistory(query: Query, wallets: Iterable<FollowedWallet>, journal: readonly JournalEntry[], card: CardFigures): Promise<string[]> {
+  const [voided] = await query<{ n: number }>('SELECT COUNT(*) AS n FROM stamp_events WHERE card_id = $1 AND voided_at IS NOT NULL', [card.id]);
+  const claims = await query<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM redemptions WHERE card_id = $1 GROUP BY status ORDER BY status', [card.id]);
+  const [owner] = await query<{ email: string | null }>('SELECT email FROM customers WHERE id = $1', [card.customerId]);
+  const credentials = await query<{ credential_hash: string }>('SELECT credential_hash FROM customer_credentials WHERE customer_id = $1', [card.customerId]);
+  const hashes = new Set(credentials.map((c) => c.credential_hash));
+  const hashOf = (credential: string) => crypto.createHash('sha256').update(credential, 'utf8').digest('hex');
+  // The wallet by its e-mail (the wallets others merge into), or by a credential it still holds.
+  const wallet = [...wallets].find((w) => (owner?.email != null && w.email === owner.email) || (w.credential !== undefined && hashes.has(hashOf(w.credential))));
+  const rows: CardRows = { voided: Number(voided?.n ?? 0), claims: Object.fromEntries(claims.map((c) => [c.status, Number(c.n)])), wallet: wallet?.label, email: owner?.email };
+  return cardHistoryLines(card, rows, journal);
 }
 
 /** The lines that explain one broken card: its rows, then the merges into its wallet with what ran beside each. */

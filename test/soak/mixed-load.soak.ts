@@ -19,7 +19,6 @@
 // Each server's RSS is read every 30 s; with SOAK_MINUTES of 30 or more it must end (the median of the last
 // 2 minutes) within 20% of where it was after the first 5 minutes (the median of the two minutes around it),
 // test/soak/memory-rule.ts. The level at one third of the run against the last third is printed too.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -28,7 +27,7 @@ import { linkFrom, signUpVendor, startServer, type E2eServer, type SignedUpVendo
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
 import { createScratchDatabase, type ScratchDatabase } from '../server/scratch-postgres';
 import { keepsRssRule, rssFigures, rssReportLines, RSS_RULE_FROM_MINUTES, type RssFigures } from './memory-rule';
-import { cardHistoryLines, type CardFigures, type JournalEntry } from './card-history';
+import { cardHistory, type CardFigures, type JournalEntry } from './card-history';
 import { seededRandom, type Random } from './random';
 import { logLinesBetween, serverWarningsLine, traceRequests, TRACE_HEADER, type RequestTracer } from './request-trace';
 
@@ -369,7 +368,7 @@ async function brokenInvariants(d: Deployment): Promise<{ broken: string[]; hist
     }
   }
   const histories: string[] = [];
-  for (const card of short.slice(0, CARD_HISTORIES_SHOWN)) histories.push(...(await cardHistory(d, card)));
+  for (const card of short.slice(0, CARD_HISTORIES_SHOWN)) histories.push(...(await cardHistory(d.query, d.wallets.values(), d.journal, card)).map((line) => `  ${line}`));
   if (checked === 0) broken.push('no card was checked');
   const counters = await d.query<{ vendor_id: string; metric: string; count: number; recount: number }>(
     `SELECT s.vendor_id, s.metric, s.count,
@@ -405,19 +404,6 @@ async function brokenInvariants(d: Deployment): Promise<{ broken: string[]; hist
     if (Number(row?.n ?? 0) !== 1) broken.push(`claim ${claimId} was acknowledged but is not in the database`);
   }
   return { broken, histories };
-}
-
-/** A card that does not add up, with its rows and what the soak did to its wallet (test/soak/card-history.ts). */
-async function cardHistory(d: Deployment, card: CardFigures): Promise<string[]> {
-  const [voided] = await d.query<{ n: number }>('SELECT COUNT(*) AS n FROM stamp_events WHERE card_id = $1 AND voided_at IS NOT NULL', [card.id]);
-  const claims = await d.query<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM redemptions WHERE card_id = $1 GROUP BY status', [card.id]);
-  const [owner] = await d.query<{ email: string | null }>('SELECT email FROM customers WHERE id = $1', [card.customerId]);
-  const credentials = await d.query<{ credential_hash: string }>('SELECT credential_hash FROM customer_credentials WHERE customer_id = $1', [card.customerId]);
-  const hashes = new Set(credentials.map((c) => c.credential_hash));
-  // The wallet by its e-mail (the wallets others merge into), or by a credential it still holds.
-  const wallet = [...d.wallets.values()].find((w) => (owner?.email != null && w.email === owner.email) || (w.credential !== undefined && hashes.has(crypto.createHash('sha256').update(w.credential, 'utf8').digest('hex'))));
-  const rows = { voided: Number(voided?.n ?? 0), claims: Object.fromEntries(claims.map((c) => [c.status, Number(c.n)])), wallet: wallet?.label, email: owner?.email };
-  return cardHistoryLines(card, rows, d.journal).map((line) => `  ${line}`);
 }
 
 const SERVERS_TEXT = [DEPLOYMENTS.has('pg') ? 'two PostgreSQL + Redis servers' : '', DEPLOYMENTS.has('sqlite') ? 'one SQLite server' : ''].filter(Boolean).join(' and ');
