@@ -11,9 +11,10 @@
 //   - every acknowledged stamp and claim is in the database.
 // A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs). A card that
 // does not add up is printed with its rows and what the soak did to its wallet: the merges into it and what
-// ran beside each (test/soak/card-history.ts). A request that got no answer is printed with what the soak saw of it (sent or not, from which port, whether the
-// soak's own loop stalled) and its server's log around it (the server warns of a request unanswered for
-// 5 s, with its stage, and of an event loop held up for 1 s: server/plugins/slow-requests.ts).
+// ran beside each (test/soak/card-history.ts). A request that got no answer is printed with what the soak
+// saw of it (sent or not, from which port, whether the soak's own loop stalled) and its server's log around
+// it (the server warns of a request unanswered for 5 s, with its stage, and of an event loop held up for
+// 1 s: server/plugins/slow-requests.ts).
 // SOAK_MIX=dashboard=40,export=20 changes operations' weights (to drive one harder); SOAK_DEPLOYMENTS=sqlite
 // runs only the SQLite server (or =pg only the PostgreSQL pair).
 // Each server's RSS is read every 30 s; with SOAK_MINUTES of 30 or more it must end (the median of the last
