@@ -1,8 +1,8 @@
 // A wallet merge (a phone recovers a wallet with an e-mail and brings its anonymous wallet along) against
 // every other write that reaches either wallet's cards: scans of both wallets (the recovered wallet's first
 // at a store whose card the merge moves over), claims of both cards, the hand-over and the expiry of the
-// phone's claim, a void of a code both wallets scanned, a stamp removed by staff, the deletion of the
-// phone's wallet, and another phone's merge into the same wallet.
+// phone's claim, voids of a code both wallets scanned and of one only the phone scanned, a stamp removed
+// by staff, the deletion of the phone's wallet, and another phone's merge into the same wallet.
 //
 // On PostgreSQL (READ COMMITTED, transactions overlap) each pair is run once for every statement of one of
 // them: that one stops after its k-th statement (inside its transaction, nothing committed), the other runs
@@ -27,6 +27,9 @@ import { insertRecoveryToken } from '../../../server/repositories/customers';
 import { storeCounterTotal } from '../../../server/repositories/store-counters';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { createStore, dynamicToken, freshCustomerAddress, scan as scanOverHttp, setReward } from '../factories';
+
+// One write's interleavings take 20–60 s on a busy 2-core machine (a deadlock the database breaks costs 1 s).
+jest.setTimeout(600_000);
 
 const REWARD_STAMPS = 3;
 const CLAIM_EXPIRY_MS = 31 * 60 * 1000;
@@ -62,8 +65,10 @@ interface Scene {
   phoneClaimId: string;
   /** One of the phone's own stamps (not the shared code's). */
   phoneStampId: string;
-  /** The code both wallets scanned, flagged by relay detection. */
+  /** The code both wallets scanned, flagged by relay detection (the merge drops the phone's stamp of it). */
   sharedCode: string;
+  /** The code of the phone's stamp `phoneStampId`, flagged too (the merge moves that stamp over). */
+  phoneCode: string;
   recoveryToken: string;
   otherRecoveryToken: string;
 }
@@ -105,10 +110,11 @@ async function scene(): Promise<Scene> {
   t.clock.advance(1000);
   const first = await scanOverHttp(t, dynamicToken(t, phoneOnly.id), { credential: phone.credential, remoteAddress: phone.address });
   if (first.statusCode !== 200) throw new Error(`scan answered ${first.statusCode}: ${first.body}`);
-  const [ownStamp] = await t.db.kysely.selectFrom('stamp_events').select('id').where('card_id', '=', phone.cardId).where('token_id', '!=', more.sharedTokenId).orderBy('created_at', 'desc').limit(1).execute();
+  const [ownStamp] = await t.db.kysely.selectFrom('stamp_events').select(['id', 'code_key']).where('card_id', '=', phone.cardId).where('token_id', '!=', more.sharedTokenId).orderBy('created_at', 'desc').limit(1).execute();
   const [shared] = await t.db.kysely.selectFrom('stamp_events').select('code_key').where('card_id', '=', phone.cardId).where('token_id', '=', more.sharedTokenId).execute();
   const sharedCode = shared.code_key ?? '';
-  await t.db.kysely.updateTable('code_usage').set({ flagged_at: t.clock.now(), flag_reason: 'networks' }).where('code_key', '=', sharedCode).execute();
+  const phoneCode = ownStamp.code_key ?? '';
+  await t.db.kysely.updateTable('code_usage').set({ flagged_at: t.clock.now(), flag_reason: 'networks' }).where('code_key', 'in', [sharedCode, phoneCode]).execute();
   t.clock.advance(1000);
   return {
     storeId: store.id,
@@ -119,6 +125,7 @@ async function scene(): Promise<Scene> {
     phoneClaimId: claimed.redemption.id,
     phoneStampId: ownStamp.id,
     sharedCode,
+    phoneCode,
     recoveryToken: await recoveryTokenFor(recovered.id),
     otherRecoveryToken: await recoveryTokenFor(recovered.id),
   };
@@ -150,6 +157,7 @@ const OPERATIONS: Array<[name: string, run: (deps: Deps, s: Scene) => Promise<un
   ["the hand-over of the phone's claim", (deps, s) => confirmHandover(deps, s.storeId, s.phoneClaimId, 'feed')],
   ["the expiry of the phone's claim", (deps, s) => expireOverdueClaims({ ...deps, now: () => t.clock.now() + CLAIM_EXPIRY_MS }, { id: s.phoneClaimId })],
   ['a void of the code both wallets scanned', (deps, s) => voidCode(deps, s.storeId, s.sharedCode, null)],
+  ['a void of a code only the phone scanned', (deps, s) => voidCode(deps, s.storeId, s.phoneCode, null)],
   ["staff removing one of the phone's stamps", (deps, s) => removeStamp(deps, s.storeId, s.phoneStampId, 'Scanned twice by mistake', null)],
   ["the deletion of the phone's wallet", (deps, s) => deleteWallet(deps, s.phone.id)],
   ["another phone's merge into the recovered wallet", (deps, s) => completeRecovery(deps, s.otherRecoveryToken, s.other.credential)],
