@@ -10,7 +10,7 @@
 // a time, so each pair runs in both orders. Either way, afterwards every card adds up from its rows as the
 // soak checks it (stamps = live stamp rows − stamps its claims hold + spent stamps withdrawn), a deleted
 // wallet's cards hold nothing, and the store's running counts equal a recount of its rows.
-// Its hundreds of interleavings on PostgreSQL take about 5 minutes on a busy 2-core machine: a heavy suite
+// Its hundreds of interleavings on PostgreSQL take 6–9 minutes on a busy 2-core machine: a heavy suite
 // (`DATABASE_URL=… npx jest test/server/services/wallet-merge-interleavings.test.ts --selectProjects heavy`).
 import crypto from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
