@@ -31,6 +31,9 @@ const BUNDLED_SERVER_ENTRIES: Record<string, { keptOutside?: string[] }> = {
   'yaml/dist/index.js': {}, // some 70: @fastify/swagger's
   'semver/index.js': {}, // some 50: fastify's check of its plugins' versions
   'find-my-way/index.js': {}, // some 30 with safe-regex2 and ret: fastify's router
+  // Some 70 with avvio, light-my-request and their helpers. Outside it: the packages above, pino (its transports
+  // start worker threads from files of its own) and the schema compilers, which the server also builds itself.
+  'fastify/fastify.js': { keptOutside: ['find-my-way', 'semver', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'] },
   '@fastify/busboy/index.js': {}, // some 10: @fastify/multipart's parser
   'pg/lib/index.js': { keptOutside: ['pg-native'] }, // some 30 with pg-types and pg-protocol; pg-native is optional and absent
   'web-push/src/index.js': {}, // some 40 with asn1.js, jws and https-proxy-agent
