@@ -20,10 +20,10 @@ const spyableServerJavaScript: Transformer = ['<rootDir>/test/setup/swc-spyable-
 // The API contract's `Type` comes from typebox, some 680 ES modules: bundled into its importer, one module
 // (test/setup/bundle-package.cjs).
 const TYPEBOX_PROVIDER_ENTRY = '/node_modules/@fastify/type-provider-typebox/dist/cjs/index\\.js$';
-// Packages every server test file loads, each served as one bundled module too: jest resolves, reads and
-// compiles each of their modules again for every file. Each is only ever required through this entry (a package
-// requiring one of its inner files would get a second copy of that file), and none finds files of its own by
-// `__dirname` (the bundle's code runs as the entry file). Bundled with each: its own dependencies, stateless
+// Packages the server test files load (most build an app), each served as one bundled module too: jest resolves,
+// reads and compiles each of their modules again for every file. Each is only ever required through this entry (a
+// package requiring one of its inner files would get a second copy of that file), and none finds files of its own
+// by `__dirname` (the bundle's code runs as the entry file). Bundled with each: its own dependencies, stateless
 // ones that other packages may load a second copy of.
 const BUNDLED_SERVER_ENTRIES: Record<string, { keptOutside?: string[] }> = {
   'kysely/dist/cjs/index.js': {}, // some 280 modules
