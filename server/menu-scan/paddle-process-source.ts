@@ -262,7 +262,7 @@ async function read(png) {
   // decode straight to the padded size, so no second copy of the page's pixels is held.
   const width = Math.max(32, Math.ceil(info.width / 32) * 32);
   const height = Math.max(32, Math.ceil(info.height / 32) * 32);
-  const rgb = await sharp(png)
+  let rgb = await sharp(png)
     .removeAlpha()
     .extend({ right: width - info.width, bottom: height - info.height, extendWith: 'copy' })
     .raw()
@@ -272,6 +272,8 @@ async function read(png) {
   if (profile) memory.push(highWaterMb());
   const boxes = findLineBoxes(mask, width, height);
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
+  // The page's pixels are in the crops now: let them go before the recognizer's memory grows.
+  rgb = null;
   const boxed = Date.now();
   if (profile) memory.push(highWaterMb());
   const texts = boxes.length ? await recognize(engine, crops) : [];
