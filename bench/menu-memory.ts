@@ -4,8 +4,9 @@
 // detection, line boxes and recognition). All in MB; the server's figures are its RSS and
 // high-water mark above its RSS when this run started, so memory kept from one menu to the next shows.
 //
-// `npx tsx bench/menu-memory.ts` (MENU_FIELD_HALF=both by default; a measuring aid, not part of
-// `npm run bench`). Held-back menus are numbered, not named, and no F1 is printed.
+// `NODE_OPTIONS=--expose-gc npx tsx bench/menu-memory.ts` (MENU_FIELD_HALF=both by default; a
+// measuring aid, not part of `npm run bench`). Held-back menus are numbered, not named, and no F1 is
+// printed. Each photo is prepared twice (once alone, to measure it; once in the scan).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +24,6 @@ function resetHighWater(): void {
 }
 
 async function main(): Promise<void> {
-  if (process.env.PROBE_SHARP_CACHE === '0') (await import('sharp')).default.cache(false);
-  if (process.env.PROBE_SHARP_CONCURRENCY) (await import('sharp')).default.concurrency(Number(process.env.PROBE_SHARP_CONCURRENCY));
   const menus = fieldMenus(fieldHalvesFromEnv(process.env.MENU_FIELD_HALF ?? 'both'));
   if (!menus) throw new Error('No field menus found (MENU_FIELD_DIR).');
   const profile = path.join(os.tmpdir(), `menu-memory-${process.pid}.jsonl`);
