@@ -12,10 +12,10 @@ const MAX_GROUPED_PRICE_CENTS = 100_000_000;
 
 /**
  * Currency signs and codes written before or after a price. "E" and "∈" are OCR's readings of €;
- * "f" (before the number) is its reading of £; "¤" stands for a sign the recognizer read as a Chinese
- * character (see normalizeLine).
+ * "f" (before the number) is its reading of £, "zt" its reading of zł; "¤" stands for a sign the
+ * recognizer read as a Chinese character (see normalizeLine).
  */
-const CURRENCY_SIGNS = ['¤', '$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
+const CURRENCY_SIGNS = ['¤', '$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'zt', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
 const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 'AED', 'CHF', 'JPY', 'CNY', 'THB', 'IDR', 'PHP', 'PKR', 'LKR', 'SGD', 'AUD', 'CAD', 'NZD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'ZAR', 'BRL', 'MXN', 'EGP', 'MAD', 'QAR', 'KWD', 'BHD', 'OMR', 'JOD', 'ILS', 'KRW', 'RUB', 'UAH', 'NGN', 'KES'];
 /**
  * A store may price in any ISO 4217 currency, so every other one is read too, as Intl writes it: its code
@@ -24,7 +24,7 @@ const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 
  */
 const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
 const WRITTEN_SIGNS = [
-  'Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
+  'Ksh', 'S/', 'Ft', 'SFr', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
   // Arabic abbreviations of the Gulf and North African currencies (riyal, dirham, dinar, pound).
   'ر.س', 'ر.ق', 'ر.ع', 'د.إ', 'د.ك', 'د.ب', 'د.ا', 'د.م', 'د.ج', 'د.ت', 'ج.م', 'ريال', 'درهم', 'دينار', 'جنيه',
 ];
@@ -563,7 +563,8 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
   // "E" alone is OCR's € only after a number (a name may end in a letter E).
   const isSign = (s: string): boolean => CURRENCY_ALONE.test(s) || /^C[.,]$/.test(s);
   const isSuffixSign = (s: string): boolean => isSign(s) || s === 'E';
-  const isNumber = (s: string): boolean => /^\d[\d.,]*(?:k|rb)?$/i.test(s);
+  // Cents written as a dash count too ("CHF 12.-", "kr 145:-").
+  const isNumber = (s: string): boolean => /^\d[\d.,]*(?:k|rb|(?<=[.,])[-–]|[:/][-–])?$/i.test(s);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const next = words[i + 1];
@@ -578,6 +579,9 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
     }
   }
 }
+
+/** Cents written as a dash, maybe with the currency after them ("3,-", "95,- kr"). */
+const DASH_CENTS = new RegExp(`(?<=\\d)(?:[.,:]|\\/)[-–](?=\\s?(?:${CURRENCY})?$)`, 'i');
 
 /** A unit of volume or weight written after a number. */
 const QUANTITY_UNIT = /^(?:m?l|cl|dl|lt|ltr|oz|g|gr|kg|cm|kcal)\.?$/i;
@@ -625,14 +629,16 @@ function parsePriceText(raw: string): Price | null {
   if (/^\([^)]*$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
-    // "3,-", "2.–", "250/-": a whole amount, its cents written as a dash.
-    .replace(/(?<=\d)(?:[.,]|\/)[-–]$/, '.00')
+    // "3,-", "2.–", "250/-", Swedish "145:-": a whole amount, its cents written as a dash.
+    .replace(DASH_CENTS, '.00')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
     .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
     // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
     .replace(/^C[.,]\s?(?=\d)/, '€')
     // A dash after the decimals is the end of a dash leader on the far side ("4.40-").
     .replace(/(?<=\d[.,]\d{1,2})[-–—]+$/, '')
+    // OCR's zł without its ł, glued to the decimals ("6,00z").
+    .replace(/(?<=\d[.,]\d{2})z$/, 'zł')
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
@@ -746,7 +752,7 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   let name = chosen.text;
   // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
   if (/^\(.*\)$/.test(name)) return null;
-  if (isSentence(name)) return null;
+  if (isSentence(name) || isOfferCondition(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
   // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
@@ -795,6 +801,17 @@ const SENTENCE_WORDS = new Set([
 /** A sentence read with a price ("Beides ist auch als 0,25 l Glas möglich - 4,80 €"): a note, not an item. */
 function isSentence(name: string): boolean {
   return name.toLocaleLowerCase('en').split(/\s+/u).filter((w) => SENTENCE_WORDS.has(w)).length >= 2;
+}
+
+/** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */
+const THRESHOLD_LAST_WORDS = new Set(['over', 'above', 'über', 'ab', 'dès', 'desde', 'oltre', 'vanaf']);
+/** Words a minimum order opens with ("Min. order £10", "Mindestbestellwert 12 €"). */
+const THRESHOLD_FIRST_WORDS = new Set(['min', 'minimum', 'mindestbestellwert', 'mindestbestellung', 'minimo', 'mínimo']);
+
+/** The terms of an offer or of delivery read with their amount: a note, not an item. */
+function isOfferCondition(name: string): boolean {
+  const words = name.toLocaleLowerCase('en').split(/[\s.:]+/u).filter((w) => w !== '');
+  return THRESHOLD_LAST_WORDS.has(words[words.length - 1] ?? '') || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
 }
 
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */

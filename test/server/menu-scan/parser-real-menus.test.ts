@@ -25,6 +25,13 @@ describe('parseMenuText on real menus', () => {
       ['lira as a word', 'Mercimek Corbasi    45 lira', one('Mercimek Corbasi', 4500)],
       ['a sign OCR read as a Chinese character before the price (₺, ₹)', 'Adana Kebap    七240', one('Adana Kebap', 24_000)],
       ['a code before the price with thousands (dong)', 'Banh Mi Thit    VND35.000', one('Banh Mi Thit', 3_500_000)],
+      ['Swiss francs as "SFr."', 'Bratwurst    SFr. 12.00', one('Bratwurst', 1200)],
+      ['a code before a whole price whose cents are a dash', 'Bratwurst    CHF 12.-', one('Bratwurst', 1200)],
+      ['a dash for the cents with the currency after it', 'Smørrebrød    95,- kr', one('Smørrebrød', 9500)],
+      ["OCR reading zł as zt after a whole price", 'Kompot    6 zt', one('Kompot', 600)],
+      ["OCR reading zł as z glued to the decimals", 'Kompot    6,00z', one('Kompot', 600)],
+      ['yen before thousands grouped by a comma', 'Tonkotsu Ramen    ¥1,150', one('Tonkotsu Ramen', 115_000)],
+      ['rupees right after the name, thousands grouped', 'Fish Ambul Thiyal Rs. 1,200', one('Fish Ambul Thiyal', 120_000)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -42,6 +49,8 @@ describe('parseMenuText on real menus', () => {
       ['the euro sign in place of the decimal comma', 'Croque Madame    12€50', one('Croque Madame', 1250)],
       ['thousands grouped by a space, a currency after them', 'Gulyas    1 250 Ft', one('Gulyas', 125_000)],
       ['thousands grouped by a space, no currency', 'Pho Bo    45 000', one('Pho Bo', 4_500_000)],
+      ['a Swedish whole price "145:-"', 'Köttbullar    145:-', one('Köttbullar', 14_500)],
+      ['a Swedish whole price after kronor', 'Kanelbulle    kr 45:-', one('Kanelbulle', 4500)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -95,6 +104,24 @@ describe('parseMenuText on real menus', () => {
 
     it('leaves out an item with several prices in a row (sizes), as a reader cannot pick one', () => {
       expect(parseMenuText('Drip Coffee    1.99    2.59    2.99\nBagel    3.29')).toEqual(one('Bagel', 329));
+    });
+
+    it.each([
+      ['a delivery threshold', 'FREE DELIVERY on orders over £15'],
+      ['a threshold cut off by a column gap', 'orders over    f15'],
+      ['a minimum order', 'Min. order £10 for delivery'],
+      ['a minimum order with its words glued', 'Min.order    £10'],
+      ['a German threshold', 'Lieferung ab 15 €'],
+    ])('reads the terms of an offer or of delivery as a note: %s', (_habit, line) => {
+      expect(parseMenuText(line)).toEqual([]);
+    });
+
+    it('keeps dishes whose names only look like terms', () => {
+      expect(parseMenuText('Mini Burger    4.00\nMinestrone    5.50\nLeftover Pie    £5')).toEqual([
+        { name: 'Mini Burger', priceCents: 400 },
+        { name: 'Minestrone', priceCents: 550 },
+        { name: 'Leftover Pie', priceCents: 500 },
+      ]);
     });
 
     it('reads allergen codes in brackets as no price', () => {

@@ -66,3 +66,53 @@ describe('prepareForOcr under glare', () => {
     expect(await darkestBetween(prepared, 0, 1)).toBeGreaterThan(200);
   });
 });
+
+/** Grey levels of the prepared page inside a rectangle (fractions of it), sorted. */
+async function levelsWithin(png: Buffer, left: number, top: number, right: number, bottom: number): Promise<number[]> {
+  const { data, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const levels: number[] = [];
+  for (let y = Math.floor(info.height * top); y < info.height * bottom; y += 1) {
+    for (let x = Math.floor(info.width * left); x < info.width * right; x += 1) levels.push(data[y * info.width + x]!);
+  }
+  return levels.sort((a, b) => a - b);
+}
+
+describe('prepareForOcr on a light page with a dark panel', () => {
+  const sizes = { maxLongSide: 2000, maxUpscale: 1, rgb: false };
+  /** A 900 × 700 photo: black text on the left, a black box of pale yellow text on the right (a leaflet's meal deals), sensor noise. */
+  async function leaflet(): Promise<Buffer> {
+    const line = (x: number, y: number, colour: string, words: string): string =>
+      `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="26" font-weight="bold" fill="${colour}">${words}</text>`;
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700"><rect width="100%" height="100%" fill="#fbf8ef"/>` +
+      `<rect x="470" y="80" width="400" height="540" fill="#161616"/>` +
+      [120, 200, 280, 360, 440, 520].map((y) => line(40, y, '#1a1a1a', 'Cheeseburger  4.50') + line(500, y, '#ffe14d', 'Burger Meal  7.99')).join('') +
+      `</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let seed = 99;
+    for (let i = 0; i < data.length; i += 1) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      data[i] = Math.max(0, Math.min(255, data[i]! + ((seed % 33) - 16)));
+    }
+    return sharp(data, { raw: info }).jpeg({ quality: 70 }).toBuffer();
+  }
+
+  it('turns the panel into paper and its light letters into ink, as on the rest of the page', async () => {
+    const prepared = (await prepareForOcr(await leaflet(), sizes))!;
+    const panel = await levelsWithin(prepared, 0.56, 0.15, 0.95, 0.85);
+    // Mostly paper, its noise not blown up to speckle; the letters dark.
+    expect(panel[Math.floor(panel.length * 0.5)]).toBeGreaterThan(220);
+    expect(panel[Math.floor(panel.length * 0.25)]).toBeGreaterThan(200);
+    expect(panel[Math.floor(panel.length * 0.03)]).toBeLessThan(100);
+  });
+
+  it('leaves a light page with big bold black type as it is: the type stays ink', async () => {
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="500"><rect width="100%" height="100%" fill="#fbf8ef"/>` +
+      `<text x="40" y="300" font-family="DejaVu Sans" font-size="220" font-weight="bold" fill="#111111">MENU</text></svg>`;
+    const prepared = (await prepareForOcr(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(), sizes))!;
+    const heading = await levelsWithin(prepared, 0.05, 0.25, 0.85, 0.6);
+    expect(heading[Math.floor(heading.length * 0.2)]).toBeLessThan(60);
+    expect(heading[heading.length - 1]).toBeGreaterThan(200);
+  });
+});
