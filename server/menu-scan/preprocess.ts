@@ -281,13 +281,20 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
     }
   });
   await deepenFaintInk(out, grey.width, grey.height);
+  // The stretch is measured off the panels, so that what they hold (or what a panel found in the
+  // room around a photographed page holds) does not change how dark the page's own ink is made.
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < out.length; i += 1) histogram[out[i]!]! += 1;
+  let counted = 0;
+  for (let i = 0; i < out.length; i += 1) {
+    if (panels && panels[i] !== 0) continue;
+    histogram[out[i]!]! += 1;
+    counted += 1;
+  }
 
   // Stretch so the darkest 0.5 % of pixels (the ink) become black; paper is already white.
   let dark = 0;
   let count = 0;
-  while (dark < 254 && count + histogram[dark]! < out.length * 0.005) count += histogram[dark++]!;
+  while (dark < 254 && count + histogram[dark]! < counted * 0.005) count += histogram[dark++]!;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v += 1) lut[v] = v <= dark ? 0 : Math.round(((v - dark) * 255) / (255 - dark));
   await inSlices(out.length, (from, to) => {
@@ -304,8 +311,10 @@ const LIGHT_LETTER_RISE = 60;
 const LIGHT_LETTER_BALANCE = 2;
 /** Paper up to this much lighter than a cell's counts as the same panel's. */
 const SAME_PAPER = 30;
-/** A panel spans at least this many cells of the paper estimate each way (5 × 16 = 80 px: not a bold letter). */
-const PANEL_CELLS = 5;
+/** Letters are looked for over this many cells of the paper estimate each way (5 × 16 = 80 px, a line gap and more) … */
+const LETTER_WINDOW_CELLS = 5;
+/** … and a panel spans at least this many (7 × 16 = 112 px: not a bold letter, nor a gap in the room around a page). */
+const PANEL_CELLS = 7;
 
 /**
  * Where a page holds a panel, band or banner of light letters (a take-away's black box of meal deals,
@@ -344,7 +353,7 @@ async function lightLetterPanels(grey: GreyImage, paper: Buffer, columns: number
     while (b > 0 && seen + bins[at + b]! < tail) seen += bins[at + b--]!;
     high[cell] = b * 8 + 4;
   }
-  const reach = Math.floor(PANEL_CELLS / 2);
+  const reach = Math.floor(LETTER_WINDOW_CELLS / 2);
   const lettered = new Uint8Array(columns * rows);
   let any = false;
   for (let y = 0; y < rows; y += 1) {
@@ -369,16 +378,24 @@ async function lightLetterPanels(grey: GreyImage, paper: Buffer, columns: number
     }
   }
   if (!any) return null;
-  // Opening: a cell stays where the whole square around it qualifies, then each such square is kept whole.
+  // Opening: a cell stays where the whole square around it qualifies and is of one shade (a printed
+  // panel is flat; the clutter of a room around a page is not), then each such square is kept whole.
+  const open = Math.floor(PANEL_CELLS / 2);
   const weights = Buffer.alloc(lettered.length);
   let anyPanel = false;
-  for (let y = reach; y < rows - reach; y += 1) {
-    for (let x = reach; x < columns - reach; x += 1) {
-      let all = 1;
-      for (let dy = -reach; dy <= reach && all; dy += 1) for (let dx = -reach; dx <= reach && all; dx += 1) all = lettered[(y + dy) * columns + x + dx]!;
+  for (let y = open; y < rows - open; y += 1) {
+    for (let x = open; x < columns - open; x += 1) {
+      const level = paper[y * columns + x]!;
+      let all = true;
+      for (let dy = -open; dy <= open && all; dy += 1) {
+        for (let dx = -open; dx <= open && all; dx += 1) {
+          const cell = (y + dy) * columns + x + dx;
+          all = lettered[cell] === 1 && Math.abs(paper[cell]! - level) <= SAME_PAPER;
+        }
+      }
       if (!all) continue;
       anyPanel = true;
-      for (let dy = -reach; dy <= reach; dy += 1) weights.fill(255, (y + dy) * columns + x - reach, (y + dy) * columns + x + reach + 1);
+      for (let dy = -open; dy <= open; dy += 1) weights.fill(255, (y + dy) * columns + x - open, (y + dy) * columns + x + open + 1);
     }
   }
   if (!anyPanel) return null;
