@@ -544,8 +544,10 @@ function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
  */
 function isLeaderNoise(word: string): boolean {
   if (!/^[a-z0-9.,:;'`]+$/.test(word) || !/[a-z]/.test(word)) return false;
-  // "cucumber,carrots,": a list of ingredients whose spaces OCR lost.
+  // "cucumber,carrots,", "lettuce.anchovies,croutons": a list of ingredients whose spaces OCR lost
+  // (a comma read as a dot, too); dots read as letters come out round, words have tall letters too.
   if (/^[a-z]{2,}(?:,[a-z]{2,})+,?$/.test(word)) return false;
+  if (/^[a-z]{2,}(?:[.,][a-z]{3,})+[.,]?$/.test(word) && !/(.)\1\1/.test(word) && /[bdfhiklt]/.test(word)) return false;
   const letters = word.replace(/[^a-z0-9]/g, '');
   return (
     /(.)\1\1/.test(letters) ||

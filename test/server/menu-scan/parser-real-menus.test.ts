@@ -124,6 +124,17 @@ describe('parseMenuText on real menus', () => {
       ]);
     });
 
+    it('takes a description whose spaces OCR lost (commas read as dots) for no leader, so it makes no item', () => {
+      expect(parseMenuText('Caesar Salad    9.75\ncos lettuce.anchovies,croutons\nBeef Burger f13.50\nTwo smashed patties,cheddar.pickles,')).toEqual([
+        { name: 'Caesar Salad', priceCents: 975 },
+        { name: 'Beef Burger', priceCents: 1350 },
+      ]);
+    });
+
+    it('gives the price closing such a description to the name above it', () => {
+      expect(parseMenuText('Ploughmans Lunch\ncheddar.pickle,crusty bread    11.00')).toEqual(one('Ploughmans Lunch', 1100));
+    });
+
     it('reads allergen codes in brackets as no price', () => {
       expect(parseMenuText('-Klassik (0.1)\nOmelette Mediterran (1.)')).toEqual([]);
     });
