@@ -333,11 +333,23 @@ function withoutQualifiers(name: string): string {
 /** Allergen or additive codes, dietary marks and calories, and nothing else ("A,C,G", "VGF 610kcal"). */
 function isMarksOnly(text: string): boolean {
   const rest = text
-    .replace(/\d{1,4}\s?k?cal\b\.?/giu, ' ')
+    // Also as OCR misreads its last letter ("120 kcaf", "kcai", "kca1").
+    .replace(/\d{1,4}\s?k?ca[l1ifI]\b\.?/giu, ' ')
     .replace(/(?:^|\s)(?:[1-9]\d?|\p{L})(?:\s?,\s?(?:\d{1,2}|\p{L}))+(?=\s|$)/gu, ' ')
     .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰,]+/gu, ' ')
     .replace(/(?:^|\s)\(?(?:VGN|VG|VE|GF|DF|NF|V)+\)?(?=\s|$)/gu, ' ');
   return rest.trim() === '' && rest !== text;
+}
+
+/**
+ * Allergen letters (A–N) or additive numbers listed in rising order whose commas OCR lost or read as
+ * dots: "A,CG", "CF", "AG", "349". A name's letters do not rise like that.
+ */
+function isRisingCodes(text: string): boolean {
+  const marks = text.replace(/[\s,.]/g, '');
+  if (!/^(?:[A-N]{2,6}|[1-9]{2,5})$/.test(marks)) return false;
+  for (let i = 1; i < marks.length; i += 1) if (marks.charCodeAt(i) <= marks.charCodeAt(i - 1)) return false;
+  return true;
 }
 
 /** Dietary marks written after a name in capitals ("Caesar Salad V GF"). */
@@ -613,6 +625,8 @@ function readPrice(tokens: Token[], i: number): Price | null {
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
   // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
   if (token.gapBefore && prev.price?.decimals) return price;
+  // "Currywurst    349    8,90": additive codes 3,4,9 whose commas OCR lost, set apart before the price.
+  if (token.gapBefore && next?.gapBefore && isRisingCodes(token.text) && parsePriceText(next.text)?.decimals) return null;
   if (/\d$/.test(prev.text) || /^[x×&+\-–]$/i.test(prev.text)) return null;
   if (next && /^\d/.test(next.text)) return null;
   return price;
@@ -735,11 +749,17 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     if (token.gapBefore || segments.length === 0) segments.push([]);
     segments[segments.length - 1]!.push(token.text);
   }
-  const candidates = segments
+  let candidates = segments
     .map((s) => ({ raw: s.join(' '), text: tidy(s.join(' ')) }))
     // Allergen codes, dietary marks and calories set apart after the name ("3,4,9", "V GF 410 kcal").
     .filter((c) => c.text.length > 0 && !isMarksOnly(c.text));
   if (candidates.length === 0) return null;
+  // Codes whose commas OCR lost ("A,CG", "CF", "349") are told by their rising order, beside a name only:
+  // a name alone ("HAM") stays, and so do crumbs beside a description ("made fresh …    EF 3").
+  if (candidates.length > 1) {
+    const named = candidates.filter((c) => !isRisingCodes(c.text));
+    if (named.some((c) => !/^\p{Ll}/u.test(c.text))) candidates = named;
+  }
 
   let chosen: { raw: string; text: string };
   if (side === 'after-price') {
