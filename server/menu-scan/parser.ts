@@ -489,6 +489,8 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)\p{Script=Han}(?=\d)/gu, '$1¤')
       // "£" read as "f" (PaddleOCR's dictionary has no "£") opening a price after a word ("Burger f13.50").
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
+      // … or as "E" (as € is too: "Chips    E2.50"): some currency, which one is not known.
+      .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
       // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
@@ -716,7 +718,8 @@ function parseThousandsPrice(text: string): Price | null {
 
 /** "12€50", "2E50" (OCR's €), "4$50": the sign in place of the decimal point, as French menus write euros. */
 function parseSignInsidePrice(text: string): Price | null {
-  const match = /^(\d{1,4})[€$£E∈](\d{2})$/.exec(text);
+  // OCR reads that € as E, ∈ or C ("8C50").
+  const match = /^(\d{1,4})[€$£E∈C](\d{2})$/.exec(text);
   if (!match?.[1] || !match[2]) return null;
   const cents = Number(match[1]) * 100 + Number(match[2]);
   if (cents > MAX_PRICE_CENTS) return null;
@@ -766,7 +769,10 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     chosen = candidates[0]!;
   } else {
     // Nor is a quantity in a column of its own ("Latte    190 kcal    3.50").
-    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text));
+    // A name whose capital I OCR read as l ("ldli Sambar") is no description.
+    const notDescription = candidates.filter(
+      (c) => !/^\p{Ll}/u.test(c.text.replace(/^l(?=[bcdfghjkmnpqrstvwxz])/, 'I')) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text),
+    );
     chosen = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
   // Options under an item ("+ Bacon", "Extra shot", "Large", "Pot for two") attach to it: not items.
