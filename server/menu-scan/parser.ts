@@ -655,8 +655,10 @@ function parsePriceText(raw: string): Price | null {
     .replace(/^C[.,]\s?(?=\d)/, '€')
     // A dash after the decimals is the end of a dash leader on the far side ("4.40-").
     .replace(/(?<=\d[.,]\d{1,2})[-–—]+$/, '')
-    // OCR's zł without its ł, glued to the decimals ("6,00z").
-    .replace(/(?<=\d[.,]\d{2})z$/, 'zł')
+    // OCR's zł without its ł or with it misread, glued to the decimals ("6,00z", "6,00z1").
+    .replace(/(?<=\d[.,]\d{2})z[1lIit]?$/, 'zł')
+    // OCR's € read as a small c, glued to the decimals ("10.90c").
+    .replace(/(?<=\d[.,]\d{2})[cC]$/, '€')
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;

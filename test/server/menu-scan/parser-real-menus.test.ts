@@ -31,6 +31,8 @@ describe('parseMenuText on real menus', () => {
       ['OCR reading £ (or €) as E before the price', '13. Chips    E2.50', one('Chips', 250)],
       ["OCR reading zł as zt after a whole price", 'Kompot    6 zt', one('Kompot', 600)],
       ["OCR reading zł as z glued to the decimals", 'Kompot    6,00z', one('Kompot', 600)],
+      ["OCR reading zł as z1 glued to the decimals", 'Kompot    6,00z1', one('Kompot', 600)],
+      ['OCR reading € as c glued to the decimals', 'Quiche Lorraine    10.90c', one('Quiche Lorraine', 1090)],
       ['yen before thousands grouped by a comma', 'Tonkotsu Ramen    ¥1,150', one('Tonkotsu Ramen', 115_000)],
       ['rupees right after the name, thousands grouped', 'Fish Ambul Thiyal Rs. 1,200', one('Fish Ambul Thiyal', 120_000)],
     ])('%s', (_habit, line, expected) => {
