@@ -321,11 +321,12 @@ const PANEL_CELLS = 7;
  * a red banner, white on a teal or orange box), dividing by its paper makes its letters and its paper
  * alike white. Returns, per pixel, how far (0–255) the pixel lies inside such a panel, or null when the
  * page has none. A cell of the paper estimate (16 px) belongs to one when, over the 80 px around it on
- * paper of its shade, the brightest pixels (each cell's 98th percentile) stand well above its paper, and either the paper
- * is dark or the darkest pixels (2nd percentile) lie less far below it: light letters, not dark ink.
- * Dark paper without light letters (the table around a photographed page) is left as it is. The cells
- * must fill a square of `PANEL_CELLS` cells (an opening), so a bold letter is never one; the map is
- * enlarged linearly, so the change from page to panel is a ramp, not a seam.
+ * paper of its shade, the brightest pixels (each cell's 98th percentile) stand well above its paper,
+ * and either the paper is dark or the darkest pixels (2nd percentile) lie less far below it: light
+ * letters, not dark ink. Dark paper without light letters (the table around a photographed page) is
+ * left as it is. The cells must fill a square of `PANEL_CELLS` cells of one shade (an opening), so a
+ * bold letter is never one; the map is enlarged linearly, so the change from page to panel is a ramp,
+ * not a seam.
  */
 async function lightLetterPanels(grey: GreyImage, paper: Buffer, columns: number, rows: number): Promise<Buffer | null> {
   const { data, width, height } = grey;
