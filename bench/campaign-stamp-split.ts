@@ -1,6 +1,8 @@
 // Where a stamp's time goes while a campaign is planned, on PostgreSQL (`DATABASE_URL=… npx tsx
 // bench/campaign-stamp-split.ts`): 300 stamps with no send, 300 while the 10,000-message plan runs, and 300
-// with no send again, 10 ms apart, as the campaign bench takes them. Per stamp: the wait for a pooled
+// with no send again, 10 ms apart, as the campaign bench takes them. The first phase comes right after the
+// seed and 25 stamps, where the bench's planned row once came: set against the third, it shows what that
+// place alone costs a stamp (on PostgreSQL the seed's tables are not yet analyzed, and the code is cold). Per stamp: the wait for a pooled
 // connection, its statements, its COMMIT (which waits until the write-ahead log is on disk up to its own
 // record), and the rest (its work in this thread), and whether a plan step (a chunk, or a read of the plan)
 // was running in the database meanwhile. Per plan step: how long after the app's last answer it began, and
@@ -178,6 +180,10 @@ async function main(): Promise<void> {
       sampling = false;
       await sampled;
       const walAfter = await wal();
+      const { rows: vacuums } = await sampler.query<{ vacuums: string; analyzes: string }>(
+        'SELECT coalesce(sum(autovacuum_count), 0) AS vacuums, coalesce(sum(autoanalyze_count), 0) AS analyzes FROM pg_stat_user_tables WHERE schemaname = $1',
+        [pgSchema],
+      );
 
       console.log(`\n== ${name}: ${SCANS} stamps in ${(phaseMs / 1000).toFixed(1)} s, load ${os.loadavg()[0]!.toFixed(1)}${background ? `; the plan took ${(backgroundMs / 1000).toFixed(1)} s` : ''}`);
       console.log(`  stamp             ${spread(stamps.map((s) => s.endedAt - s.startedAt))}`);
@@ -207,6 +213,7 @@ async function main(): Promise<void> {
       console.log(`  pool waits over 1 ms: main ${poolWaits.filter((w) => w.pool === MAIN_POOL && w.endedAt - w.startedAt > 1).length}, reads ${poolWaits.filter((w) => w.pool === READ_POOL && w.endedAt - w.startedAt > 1).length}`);
       const walDelta = (key: keyof typeof walBefore) => Number(walAfter[key]) - Number(walBefore[key]);
       console.log(`  pg_stat_wal (the whole server): ${(walDelta('wal_bytes') / 1024).toFixed(0)} KiB written, ${walDelta('wal_write')} writes, ${walDelta('wal_sync')} syncs`);
+      console.log(`  autovacuum in the bench's schema so far: ${vacuums[0]!.vacuums} vacuums, ${vacuums[0]!.analyzes} analyzes`);
       console.log(`  pg_stat_activity samples: ${[...activity].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${n}`).join(', ')}`);
       if (process.env.SPLIT_STATEMENTS === '1') {
         const byText = new Map<string, number[]>();

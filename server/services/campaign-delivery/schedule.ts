@@ -34,11 +34,11 @@ export const CAMPAIGN_QUIET_STEPS: QuietStepsPace = { spellMs: 5, idleMs: 50, ma
 
 /**
  * The plan's steps (a read of a page of customers, a chunk of messages): one per answer, begun within 2 ms
- * of it. On PostgreSQL a step is a statement the database runs beside the next stamp's if it is still
- * running when that stamp comes, and the stamps it ran into were the plan's slow stamps: in the bench,
- * the steps that did began later after an answer than those that did not (several steps in one spell, the
- * last begun near its end). The plan is not in a hurry (its messages wait for the sends anyway); with no
- * answer for 50 ms, its steps still go one after another.
+ * of it. On PostgreSQL a step still running when the next stamp comes is a statement the database runs
+ * beside the stamp's, and those stamps are the slow ones of a plan (bench/campaign-stamp-split.ts); the
+ * steps that run into a stamp are mostly those begun late in a spell, after another step. The plan is
+ * not in a hurry (its messages wait for the sends anyway); with no answer for 50 ms, its steps still go
+ * one after another.
  */
 export const CAMPAIGN_PLAN_STEPS: QuietStepsPace = { spellMs: 2, idleMs: 50, maxWaitMs: 250, stepsPerAnswer: 1 };
 
