@@ -20,15 +20,25 @@ const spyableServerJavaScript: Transformer = ['<rootDir>/test/setup/swc-spyable-
 // The API contract's `Type` comes from typebox, some 680 ES modules: bundled into its importer, one module
 // (test/setup/bundle-package.cjs).
 const TYPEBOX_PROVIDER_ENTRY = '/node_modules/@fastify/type-provider-typebox/dist/cjs/index\\.js$';
-// Packages every server test file loads, each served as one bundled module too: jest resolves, reads and
-// compiles each of their modules again for every file. Each is only ever required through this entry (a package
-// requiring one of its inner files would get a second copy of that file).
-const BUNDLED_SERVER_ENTRIES = [
-  'kysely/dist/cjs/index.js', // some 280 modules
-  '@sinclair/typebox/build/cjs/index.js', // some 270: the older typebox of the environment's schema and a few routes
-  'yaml/dist/index.js', // some 70: @fastify/swagger's
-  'semver/index.js', // some 50: fastify's check of its plugins' versions
-];
+// Packages the server test files load (most build an app), each served as one bundled module too: jest resolves,
+// reads and compiles each of their modules again for every file. Each is only ever required through this entry (a
+// package requiring one of its inner files would get a second copy of that file), and none finds files of its own
+// by `__dirname` (the bundle's code runs as the entry file). Bundled with each: its own dependencies, stateless
+// ones that other packages may load a second copy of.
+const BUNDLED_SERVER_ENTRIES: Record<string, { keptOutside?: string[] }> = {
+  'kysely/dist/cjs/index.js': {}, // some 280 modules
+  '@sinclair/typebox/build/cjs/index.js': {}, // some 270: the older typebox of the environment's schema and a few routes
+  'yaml/dist/index.js': {}, // some 70: @fastify/swagger's
+  'semver/index.js': {}, // some 50: fastify's check of its plugins' versions
+  'find-my-way/index.js': {}, // some 30 with safe-regex2 and ret: fastify's router
+  // Some 70 with avvio, light-my-request and their helpers. Outside it: the packages above, pino (its transports
+  // start worker threads from files of its own) and the schema compilers, which the server also builds itself.
+  'fastify/fastify.js': { keptOutside: ['find-my-way', 'semver', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'] },
+  '@fastify/busboy/index.js': {}, // some 10: @fastify/multipart's parser
+  'pg/lib/index.js': { keptOutside: ['pg-native'] }, // some 30 with pg-types and pg-protocol; pg-native is optional and absent
+  'web-push/src/index.js': {}, // some 40 with asn1.js, jws and https-proxy-agent
+  'fast-jwt/src/index.js': {}, // some 30 with asn1.js and mnemonist: session and QR tokens
+};
 const escapedPath = (file: string): string => file.replace(/[.]/g, '\\.');
 
 // antd (some 1,400 CommonJS modules with its rc-component and CSS-in-JS packages) and @ant-design/icons (some
@@ -52,14 +62,14 @@ const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONT
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
  * minute on a 2-core machine, together more than the rest of the server suite.
  */
-export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts'];
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts'];
 
 const serverProject: Project = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/server'],
   transform: {
     [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'] }],
-    ...Object.fromEntries(BUNDLED_SERVER_ENTRIES.map((entry) => [`/node_modules/${escapedPath(entry)}$`, ['<rootDir>/test/setup/bundle-package.cjs', {}]])),
+    ...Object.fromEntries(Object.entries(BUNDLED_SERVER_ENTRIES).map(([entry, options]) => [`/node_modules/${escapedPath(entry)}$`, ['<rootDir>/test/setup/bundle-package.cjs', options]])),
     '^.+\\.ts$': spyableServerTypeScript,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.
     '^.+\\.m?js$': spyableServerJavaScript,
@@ -68,7 +78,7 @@ const serverProject: Project = {
   // cookie (light-my-request, i.e. app.inject), openid-client with oauth4webapi and jose (Google sign-in) ship only ES modules.
   // The type provider's entry is transformed too: it is where typebox is bundled; so are the bundled entries above.
   transformIgnorePatterns: [
-    `/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose|@fastify/type-provider-typebox)/|${BUNDLED_SERVER_ENTRIES.map((entry) => `${escapedPath(entry)}$`).join('|')})`,
+    `/node_modules/(?!(typebox|content-disposition|cookie|openid-client|oauth4webapi|jose|@fastify/type-provider-typebox)/|${Object.keys(BUNDLED_SERVER_ENTRIES).map((entry) => `${escapedPath(entry)}$`).join('|')})`,
   ],
   setupFilesAfterEnv: ['<rootDir>/test/setup/server.ts'],
   // One migrated SQLite database per run, which every test app copies (test/server/database-image.ts), and one

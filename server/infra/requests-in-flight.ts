@@ -40,11 +40,15 @@ export interface RequestsInFlight {
  * still running when it comes), or at any moment once no answer went out for `idleMs` (nobody is
  * waiting for one). A server that gives no spell for `maxWaitMs` (never quiet) gives one anyway, of
  * `spellMs`, whatever is in flight: the work then takes `spellMs` in every `maxWaitMs`.
+ * With `stepsPerAnswer`, a spell after an answer holds at most that many steps: a step begun late in it,
+ * after another, can still be running when the client's next request comes.
  */
 export interface QuietStepsPace {
   spellMs: number;
   idleMs: number;
   maxWaitMs: number;
+  /** Steps at most in the spell after one answer (any number when left out); the idle and the given spells are not counted. */
+  stepsPerAnswer?: number;
 }
 
 export function createRequestsInFlight(clock: () => number = () => performance.now()): RequestsInFlight {
@@ -94,18 +98,30 @@ export function createRequestsInFlight(clock: () => number = () => performance.n
         waiters.add(wake);
       });
     },
-    quietSteps({ spellMs, idleMs, maxWaitMs }) {
+    quietSteps({ spellMs, idleMs, maxWaitMs, stepsPerAnswer = Infinity }) {
       /** Until when a spell given after the longest wait lasts, whatever is in flight. */
       let givenUntil = -Infinity;
-      const inSpell = (): boolean => {
+      /** The answer whose spell the steps below were taken in, and how many. */
+      let spellOf = -Infinity;
+      let stepsInSpell = 0;
+      /** Whether a step may start now; one started in the spell after an answer counts against it. */
+      const takeStep = (): boolean => {
         if (busy()) return false;
         const sinceAnswer = clock() - lastAnswerAt;
-        return sinceAnswer <= spellMs || sinceAnswer >= idleMs;
+        if (sinceAnswer >= idleMs) return true;
+        if (sinceAnswer > spellMs) return false;
+        if (spellOf !== lastAnswerAt) {
+          spellOf = lastAnswerAt;
+          stepsInSpell = 0;
+        }
+        if (stepsInSpell >= stepsPerAnswer) return false;
+        stepsInSpell += 1;
+        return true;
       };
       return async () => {
         // Whatever is ready to run (a request's next step) goes first.
         await nextTurn();
-        if (clock() < givenUntil || inSpell()) return;
+        if (clock() < givenUntil || takeStep()) return;
         const deadline = clock() + maxWaitMs;
         await new Promise<void>((resolve) => {
           let idleCheck: NodeJS.Timeout | undefined;
@@ -124,7 +140,7 @@ export function createRequestsInFlight(clock: () => number = () => performance.n
             idleCheck.unref();
           };
           const check = () => {
-            if (inSpell()) done(false);
+            if (takeStep()) done(false);
             else watchForIdle();
           };
           // An answer just went out: another request may begin in the same turn (a client sending its next

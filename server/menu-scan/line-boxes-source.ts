@@ -27,8 +27,11 @@ const LINE_UNCLIP_RATIO = 1.5;
 function findLineBoxes(mask, width, height) {
   const boxes = [];
   const seen = new Uint8Array(width * height);
-  // Breadth-first fill: the queue also lists the region's pixels once the fill is done.
-  const queue = new Int32Array(width * height);
+  // Breadth-first fill: the queue also lists the region's pixels once the fill is done. No region
+  // is bigger than the mask's text pixels, a small part of a page (a page-sized queue is 4 bytes a pixel).
+  let textPixels = 0;
+  for (let i = 0; i < width * height; i++) if (mask[i]) textPixels++;
+  const queue = new Int32Array(Math.max(1, textPixels));
   for (let start = 0; start < width * height; start++) {
     if (!mask[start] || seen[start]) continue;
     let head = 0;

@@ -84,8 +84,11 @@ export class OptionLineReader {
     }
     if (this.heading && here.letterHeight * TITLED_TYPE <= this.heading.letterHeight) this.newSection();
     if (this.lastItem && this.itemHeights.length > 0) {
-      if (here.letterHeight <= SMALLER_TYPE * itemHeight) return true;
       const addOnPrice = here.priceCents !== null && this.lastItem.priceCents !== null && here.priceCents <= INDENTED_PRICE * this.lastItem.priceCents;
+      // One item's box alone may stand too tall (a tilted photo, a box run into the line under it):
+      // under a single item, a smaller line priced like it is the section's next item, not its option.
+      const pricedLikeAnItem = here.priceCents !== null && !addOnPrice;
+      if (here.letterHeight <= SMALLER_TYPE * itemHeight && (this.itemHeights.length > 1 || !pricedLikeAnItem)) return true;
       if (addOnPrice && here.letterHeight <= INDENTED_TYPE * itemHeight && this.indentedUnder(here, this.lastItem, itemHeight)) return true;
     }
     this.itemHeights.push(here.letterHeight);

@@ -97,6 +97,9 @@ async function start() {
  */
 async function detect(detector, rgb, width, height) {
   const mask = new Uint8Array(width * height);
+  // One input buffer for every tile of the page (a tile's tensor is a view of its start): a fresh
+  // array per tile would leave ~3 MB of garbage a tile until V8 collects it.
+  const buffer = new Float32Array(3 * (TILE_ROWS + 2 * TILE_MARGIN) * (TILE_COLUMNS + 2 * TILE_MARGIN));
   let tiles = 0;
   let detectorRuns = 0;
   let detectorPixels = 0;
@@ -116,7 +119,7 @@ async function detect(detector, rgb, width, height) {
       const columns = right - left;
       const plane = rows * columns;
       // Planar B, G, R in 0..1, as PaddleOCR's Node port feeds this model.
-      const data = new Float32Array(3 * plane);
+      const data = buffer.subarray(0, 3 * plane);
       for (let y = 0; y < rows; y++) {
         let p = ((top + y) * width + left) * 3;
         let o = y * columns;
@@ -160,7 +163,10 @@ function isBlank(rgb, width, left, top, right, bottom) {
 /** Runs the recognizer on line crops in batches; answers { text, mean } per line, in order. */
 async function recognize({ recognizer, dictionary }, crops) {
   const lines = [];
-  for (const crop of crops) {
+  for (let i = 0; i < crops.length; i++) {
+    const crop = crops[i];
+    // The crop is not needed once resized: letting it go keeps only the 48-px lines.
+    crops[i] = null;
     const width = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((crop.width * REC_HEIGHT) / Math.max(1, crop.height))));
     const data = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
       .resize({ width, height: REC_HEIGHT, fit: 'fill' })
@@ -171,6 +177,8 @@ async function recognize({ recognizer, dictionary }, crops) {
   const order = lines.map((_, i) => i).sort((a, b) => lines[a].width - lines[b].width);
   const results = new Array(lines.length);
   results.recognizerPixels = 0;
+  // One input buffer for every batch (a batch's tensor is a view of its start), not one per line.
+  const buffer = new Float32Array(REC_BATCH * 3 * REC_HEIGHT * REC_MAX_WIDTH);
   for (let start = 0; start < order.length; ) {
     // Sorted by width, so the last line of a batch is its widest.
     let end = start + 1;
@@ -180,7 +188,7 @@ async function recognize({ recognizer, dictionary }, crops) {
     const batchWidth = lines[batch[batch.length - 1]].width;
     const plane = REC_HEIGHT * batchWidth;
     results.recognizerPixels += batch.length * plane;
-    const input = new Float32Array(batch.length * 3 * plane);
+    const input = buffer.subarray(0, batch.length * 3 * plane);
     batch.forEach((lineIndex, b) => {
       const { data, width } = lines[lineIndex];
       const base = b * 3 * plane;
@@ -249,22 +257,23 @@ async function read(png) {
   if (profile) fs.writeFileSync('/proc/self/clear_refs', '5');
   const started = Date.now();
   const cpuStarted = profile ? process.cpuUsage() : null;
-  const { data: page, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  // The detector wants sides that are multiples of 32: the page's edge pixels are repeated.
+  const info = await sharp(png).metadata();
+  // The detector wants sides that are multiples of 32: the page's edge pixels are repeated. One
+  // decode straight to the padded size, so no second copy of the page's pixels is held.
   const width = Math.max(32, Math.ceil(info.width / 32) * 32);
   const height = Math.max(32, Math.ceil(info.height / 32) * 32);
-  const rgb =
-    width === info.width && height === info.height
-      ? page
-      : await sharp(page, { raw: { width: info.width, height: info.height, channels: 3 } })
-          .extend({ right: width - info.width, bottom: height - info.height, extendWith: 'copy' })
-          .raw()
-          .toBuffer();
+  let rgb = await sharp(png)
+    .removeAlpha()
+    .extend({ right: width - info.width, bottom: height - info.height, extendWith: 'copy' })
+    .raw()
+    .toBuffer();
   const { mask, tiles, detectorRuns, detectorPixels } = await detect(engine.detector, rgb, width, height);
   const detected = Date.now();
   if (profile) memory.push(highWaterMb());
   const boxes = findLineBoxes(mask, width, height);
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
+  // The page's pixels are in the crops now: let them go before the recognizer's memory grows.
+  rgb = null;
   const boxed = Date.now();
   if (profile) memory.push(highWaterMb());
   const texts = boxes.length ? await recognize(engine, crops) : [];
@@ -278,7 +287,8 @@ async function read(png) {
 
 process.on('message', async ({ id, png }) => {
   try {
-    const lines = await read(Buffer.from(png));
+    // A view of the received bytes, not a copy.
+    const lines = await read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     process.send({ id, ok: true, lines });
   } catch (error) {
     process.send({ id, ok: false, error: String((error && error.message) || error) });

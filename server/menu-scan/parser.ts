@@ -12,10 +12,10 @@ const MAX_GROUPED_PRICE_CENTS = 100_000_000;
 
 /**
  * Currency signs and codes written before or after a price. "E" and "∈" are OCR's readings of €;
- * "f" (before the number) is its reading of £; "¤" stands for a sign the recognizer read as a Chinese
- * character (see normalizeLine).
+ * "f" (before the number) is its reading of £, "zt" its reading of zł; "¤" stands for a sign the
+ * recognizer read as a Chinese character (see normalizeLine).
  */
-const CURRENCY_SIGNS = ['¤', '$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
+const CURRENCY_SIGNS = ['¤', '$', 'US$', '€', '£', '¥', '₺', '₫', 'đ', '₹', '₩', '₽', '₪', '฿', '₱', 'zł', 'zt', 'kr', 'Kč', 'Rp', 'R$', 'Rs', 'RM', 'TL', 'SR', 'Dhs', 'Fr', '∈'];
 const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 'AED', 'CHF', 'JPY', 'CNY', 'THB', 'IDR', 'PHP', 'PKR', 'LKR', 'SGD', 'AUD', 'CAD', 'NZD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'ZAR', 'BRL', 'MXN', 'EGP', 'MAD', 'QAR', 'KWD', 'BHD', 'OMR', 'JOD', 'ILS', 'KRW', 'RUB', 'UAH', 'NGN', 'KES'];
 /**
  * A store may price in any ISO 4217 currency, so every other one is read too, as Intl writes it: its code
@@ -24,7 +24,7 @@ const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 
  */
 const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
 const WRITTEN_SIGNS = [
-  'Ksh', 'S/', 'Ft', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
+  'Ksh', 'S/', 'Ft', 'SFr', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
   // Arabic abbreviations of the Gulf and North African currencies (riyal, dirham, dinar, pound).
   'ر.س', 'ر.ق', 'ر.ع', 'د.إ', 'د.ك', 'د.ب', 'د.ا', 'د.م', 'د.ج', 'د.ت', 'ج.م', 'ريال', 'درهم', 'دينار', 'جنيه',
 ];
@@ -333,11 +333,23 @@ function withoutQualifiers(name: string): string {
 /** Allergen or additive codes, dietary marks and calories, and nothing else ("A,C,G", "VGF 610kcal"). */
 function isMarksOnly(text: string): boolean {
   const rest = text
-    .replace(/\d{1,4}\s?k?cal\b\.?/giu, ' ')
+    // Also as OCR misreads its last letter ("120 kcaf", "kcai", "kca1").
+    .replace(/\d{1,4}\s?k?ca[l1ifI]\b\.?/giu, ' ')
     .replace(/(?:^|\s)(?:[1-9]\d?|\p{L})(?:\s?,\s?(?:\d{1,2}|\p{L}))+(?=\s|$)/gu, ' ')
     .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰,]+/gu, ' ')
     .replace(/(?:^|\s)\(?(?:VGN|VG|VE|GF|DF|NF|V)+\)?(?=\s|$)/gu, ' ');
   return rest.trim() === '' && rest !== text;
+}
+
+/**
+ * Allergen letters (A–N) or additive numbers listed in rising order whose commas OCR lost or read as
+ * dots: "A,CG", "CF", "AG", "349". A name's letters do not rise like that.
+ */
+function isRisingCodes(text: string): boolean {
+  const marks = text.replace(/[\s,.]/g, '');
+  if (!/^(?:[A-N]{2,6}|[1-9]{2,5})$/.test(marks)) return false;
+  for (let i = 1; i < marks.length; i += 1) if (marks.charCodeAt(i) <= marks.charCodeAt(i - 1)) return false;
+  return true;
 }
 
 /** Dietary marks written after a name in capitals ("Caesar Salad V GF"). */
@@ -477,6 +489,8 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)\p{Script=Han}(?=\d)/gu, '$1¤')
       // "£" read as "f" (PaddleOCR's dictionary has no "£") opening a price after a word ("Burger f13.50").
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
+      // … or as "E" (as € is too: "Chips    E2.50"): some currency, which one is not known.
+      .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
       // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
@@ -544,8 +558,10 @@ function tokenize(line: string): { tokens: Token[]; endsWithLeader: boolean } {
  */
 function isLeaderNoise(word: string): boolean {
   if (!/^[a-z0-9.,:;'`]+$/.test(word) || !/[a-z]/.test(word)) return false;
-  // "cucumber,carrots,": a list of ingredients whose spaces OCR lost.
+  // "cucumber,carrots,", "lettuce.anchovies,croutons": a list of ingredients whose spaces OCR lost
+  // (a comma read as a dot, too); dots read as letters come out round, words have tall letters too.
   if (/^[a-z]{2,}(?:,[a-z]{2,})+,?$/.test(word)) return false;
+  if (/^[a-z]{2,}(?:[.,][a-z]{3,})+[.,]?$/.test(word) && !/(.)\1\1/.test(word) && /[bdfhiklt]/.test(word)) return false;
   const letters = word.replace(/[^a-z0-9]/g, '');
   return (
     /(.)\1\1/.test(letters) ||
@@ -563,7 +579,8 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
   // "E" alone is OCR's € only after a number (a name may end in a letter E).
   const isSign = (s: string): boolean => CURRENCY_ALONE.test(s) || /^C[.,]$/.test(s);
   const isSuffixSign = (s: string): boolean => isSign(s) || s === 'E';
-  const isNumber = (s: string): boolean => /^\d[\d.,]*(?:k|rb)?$/i.test(s);
+  // Cents written as a dash count too ("CHF 12.-", "kr 145:-").
+  const isNumber = (s: string): boolean => /^\d[\d.,]*(?:k|rb|(?<=[.,])[-–]|[:/][-–])?$/i.test(s);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const next = words[i + 1];
@@ -578,6 +595,9 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
     }
   }
 }
+
+/** Cents written as a dash, maybe with the currency after them ("3,-", "95,- kr"). */
+const DASH_CENTS = new RegExp(`(?<=\\d)(?:[.,:]|\\/)[-–](?=\\s?(?:${CURRENCY})?$)`, 'i');
 
 /** A unit of volume or weight written after a number. */
 const QUANTITY_UNIT = /^(?:m?l|cl|dl|lt|ltr|oz|g|gr|kg|cm|kcal)\.?$/i;
@@ -607,6 +627,8 @@ function readPrice(tokens: Token[], i: number): Price | null {
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
   // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
   if (token.gapBefore && prev.price?.decimals) return price;
+  // "Currywurst    349    8,90": additive codes 3,4,9 whose commas OCR lost, set apart before the price.
+  if (token.gapBefore && next?.gapBefore && isRisingCodes(token.text) && parsePriceText(next.text)?.decimals) return null;
   if (/\d$/.test(prev.text) || /^[x×&+\-–]$/i.test(prev.text)) return null;
   if (next && /^\d/.test(next.text)) return null;
   return price;
@@ -625,14 +647,18 @@ function parsePriceText(raw: string): Price | null {
   if (/^\([^)]*$/.test(raw)) return null;
   const text = raw
     .replace(/^[([{+]+/, '')
-    // "3,-", "2.–", "250/-": a whole amount, its cents written as a dash.
-    .replace(/(?<=\d)(?:[.,]|\/)[-–]$/, '.00')
+    // "3,-", "2.–", "250/-", Swedish "145:-": a whole amount, its cents written as a dash.
+    .replace(DASH_CENTS, '.00')
     // The tail of a leader stuck to the price (".13.30", ":.f8"): PaddleOCR keeps no gap there.
     .replace(/^[.:,;'`]+(?=\D{0,3}\d)/, '')
     // "C,13,00", "C. 15,00": OCR's reading of a "€" written before the price.
     .replace(/^C[.,]\s?(?=\d)/, '€')
     // A dash after the decimals is the end of a dash leader on the far side ("4.40-").
     .replace(/(?<=\d[.,]\d{1,2})[-–—]+$/, '')
+    // OCR's zł without its ł or with it misread, glued to the decimals ("6,00z", "6,00z1").
+    .replace(/(?<=\d[.,]\d{2})z[1lIit]?$/, 'zł')
+    // OCR's € read as a small c, glued to the decimals ("10.90c").
+    .replace(/(?<=\d[.,]\d{2})[cC]$/, '€')
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
@@ -694,7 +720,8 @@ function parseThousandsPrice(text: string): Price | null {
 
 /** "12€50", "2E50" (OCR's €), "4$50": the sign in place of the decimal point, as French menus write euros. */
 function parseSignInsidePrice(text: string): Price | null {
-  const match = /^(\d{1,4})[€$£E∈](\d{2})$/.exec(text);
+  // OCR reads that € as E, ∈ or C ("8C50").
+  const match = /^(\d{1,4})[€$£E∈C](\d{2})$/.exec(text);
   if (!match?.[1] || !match[2]) return null;
   const cents = Number(match[1]) * 100 + Number(match[2]);
   if (cents > MAX_PRICE_CENTS) return null;
@@ -727,18 +754,27 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
     if (token.gapBefore || segments.length === 0) segments.push([]);
     segments[segments.length - 1]!.push(token.text);
   }
-  const candidates = segments
+  let candidates = segments
     .map((s) => ({ raw: s.join(' '), text: tidy(s.join(' ')) }))
     // Allergen codes, dietary marks and calories set apart after the name ("3,4,9", "V GF 410 kcal").
     .filter((c) => c.text.length > 0 && !isMarksOnly(c.text));
   if (candidates.length === 0) return null;
+  // Codes whose commas OCR lost ("A,CG", "CF", "349") are told by their rising order, beside a name only:
+  // a name alone ("HAM") stays, and so do crumbs beside a description ("made fresh …    EF 3").
+  if (candidates.length > 1) {
+    const named = candidates.filter((c) => !isRisingCodes(c.text));
+    if (named.some((c) => !/^\p{Ll}/u.test(c.text))) candidates = named;
+  }
 
   let chosen: { raw: string; text: string };
   if (side === 'after-price') {
     chosen = candidates[0]!;
   } else {
     // Nor is a quantity in a column of its own ("Latte    190 kcal    3.50").
-    const notDescription = candidates.filter((c) => !/^\p{Ll}/u.test(c.text) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text));
+    // A name whose capital I OCR read as l ("ldli Sambar") is no description.
+    const notDescription = candidates.filter(
+      (c) => !/^\p{Ll}/u.test(c.text.replace(/^l(?=[bcdfghjkmnpqrstvwxz])/, 'I')) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text),
+    );
     chosen = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
   }
   // Options under an item ("+ Bacon", "Extra shot", "Large", "Pot for two") attach to it: not items.
@@ -746,7 +782,7 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   let name = chosen.text;
   // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
   if (/^\(.*\)$/.test(name)) return null;
-  if (isSentence(name)) return null;
+  if (isSentence(name) || isOfferCondition(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
   // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
@@ -795,6 +831,17 @@ const SENTENCE_WORDS = new Set([
 /** A sentence read with a price ("Beides ist auch als 0,25 l Glas möglich - 4,80 €"): a note, not an item. */
 function isSentence(name: string): boolean {
   return name.toLocaleLowerCase('en').split(/\s+/u).filter((w) => SENTENCE_WORDS.has(w)).length >= 2;
+}
+
+/** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */
+const THRESHOLD_LAST_WORDS = new Set(['over', 'above', 'über', 'ab', 'dès', 'desde', 'oltre', 'vanaf']);
+/** Words a minimum order opens with ("Min. order £10", "Mindestbestellwert 12 €"). */
+const THRESHOLD_FIRST_WORDS = new Set(['min', 'minimum', 'mindestbestellwert', 'mindestbestellung', 'minimo', 'mínimo']);
+
+/** The terms of an offer or of delivery read with their amount: a note, not an item. */
+function isOfferCondition(name: string): boolean {
+  const words = name.toLocaleLowerCase('en').split(/[\s.:]+/u).filter((w) => w !== '');
+  return THRESHOLD_LAST_WORDS.has(words[words.length - 1] ?? '') || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
 }
 
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */

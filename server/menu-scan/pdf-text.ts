@@ -13,6 +13,12 @@ const MAX_IMAGES_PER_PAGE = 4;
 const SCANNED_PAGE_MAX_CHARS = 200;
 /** Enough for pdf.js on a 10 MB file; a PDF built to exhaust memory kills only its own thread. */
 const WORKER_HEAP_MB = 512;
+/**
+ * V8's young generation of the worker: pdf.js's short-lived objects. Measured on the field PDFs: the
+ * server's high-water mark while reading one is ~20 MB lower at 4 MB than at V8's default (16 MB
+ * semi-spaces), with no measurable change in time.
+ */
+const WORKER_YOUNG_MB = 4;
 
 /** One run of text as pdf.js reports it, in viewport coordinates (origin top left, y down). */
 export interface PdfTextItem {
@@ -60,7 +66,7 @@ function runWorker(file: Buffer, timeoutMs: number): Promise<WorkerAnswer | null
       maxImagePixels: MAX_INPUT_PIXELS,
       scannedPageMaxChars: SCANNED_PAGE_MAX_CHARS,
     },
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     // pdf.js prints warnings about broken files; they are not ours to log.
     stdout: true,
     stderr: true,

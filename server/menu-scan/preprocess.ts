@@ -264,26 +264,147 @@ async function flattenLighting(grey: GreyImage): Promise<GreyImage> {
   for (let p = 0; p < 256; p += 1) reciprocal[p] = Math.round((255 * 65536) / Math.max(p, 1));
   const source = grey.data;
   const out = Buffer.allocUnsafe(source.length);
+  const panels = await lightLetterPanels(grey, small.data, small.info.width, small.info.height);
   await inSlices(out.length, (from, to) => {
     for (let i = from; i < to; i += 1) {
       const v = (source[i]! * reciprocal[paper[i]!]!) >>> 16;
       out[i] = v > 255 ? 255 : v;
     }
+    if (!panels) return;
+    // On a panel of light letters the letters are the ink: the panel is turned into paper and its
+    // letters into ink (the same division on the inverted pixels), blended in over the panel's edge.
+    for (let i = from; i < to; i += 1) {
+      const weight = panels[i]!;
+      if (weight === 0) continue;
+      const inverted = ((255 - source[i]!) * reciprocal[255 - paper[i]!]!) >>> 16;
+      out[i] = ((out[i]! * (255 - weight) + (inverted > 255 ? 255 : inverted) * weight + 127) / 255) | 0;
+    }
   });
   await deepenFaintInk(out, grey.width, grey.height);
+  // The stretch is measured off the panels, so that what they hold (or what a panel found in the
+  // room around a photographed page holds) does not change how dark the page's own ink is made.
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < out.length; i += 1) histogram[out[i]!]! += 1;
+  let counted = 0;
+  for (let i = 0; i < out.length; i += 1) {
+    if (panels && panels[i] !== 0) continue;
+    histogram[out[i]!]! += 1;
+    counted += 1;
+  }
 
   // Stretch so the darkest 0.5 % of pixels (the ink) become black; paper is already white.
   let dark = 0;
   let count = 0;
-  while (dark < 254 && count + histogram[dark]! < out.length * 0.005) count += histogram[dark++]!;
+  while (dark < 254 && count + histogram[dark]! < counted * 0.005) count += histogram[dark++]!;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v += 1) lut[v] = v <= dark ? 0 : Math.round(((v - dark) * 255) / (255 - dark));
   await inSlices(out.length, (from, to) => {
     for (let i = from; i < to; i += 1) out[i] = lut[out[i]!]!;
   });
   return { data: out, width: grey.width, height: grey.height };
+}
+
+/** Paper darker than this (0–255, as the whole page's `DARK_PAGE_LEVEL`) is a dark panel … */
+const DARK_PANEL_LEVEL = 110;
+/** … and a panel of any shade holds light letters where its brightest pixels stand this far above its paper … */
+const LIGHT_LETTER_RISE = 60;
+/** … and its darkest pixels fall below its paper by less than the rise over this (dark ink on a mid-tone falls further). */
+const LIGHT_LETTER_BALANCE = 2;
+/** Paper up to this much lighter than a cell's counts as the same panel's. */
+const SAME_PAPER = 30;
+/** Letters are looked for over this many cells of the paper estimate each way (5 × 16 = 80 px, a line gap and more) … */
+const LETTER_WINDOW_CELLS = 5;
+/** … and a panel spans at least this many (7 × 16 = 112 px: not a bold letter, nor a gap in the room around a page). */
+const PANEL_CELLS = 7;
+
+/**
+ * Where a page holds a panel, band or banner of light letters (a take-away's black box of meal deals,
+ * a red banner, white on a teal or orange box), dividing by its paper makes its letters and its paper
+ * alike white. Returns, per pixel, how far (0–255) the pixel lies inside such a panel, or null when the
+ * page has none. A cell of the paper estimate (16 px) belongs to one when, over the 80 px around it on
+ * paper of its shade, the brightest pixels (each cell's 98th percentile) stand well above its paper,
+ * and either the paper is dark or the darkest pixels (2nd percentile) lie less far below it: light
+ * letters, not dark ink. Dark paper without light letters (the table around a photographed page) is
+ * left as it is. The cells must fill a square of `PANEL_CELLS` cells of one shade (an opening), so a
+ * bold letter is never one; the map is enlarged linearly, so the change from page to panel is a ramp,
+ * not a seam.
+ */
+async function lightLetterPanels(grey: GreyImage, paper: Buffer, columns: number, rows: number): Promise<Buffer | null> {
+  const { data, width, height } = grey;
+  // A 32-level histogram per cell gives its 2nd and 98th percentiles to a level of 8.
+  const bins = new Uint16Array(columns * rows * 32);
+  const cellOfX = new Uint32Array(width);
+  for (let x = 0; x < width; x += 1) cellOfX[x] = Math.min(columns - 1, Math.floor((x * columns) / width));
+  for (let y = 0, at = 0; y < height; y += 1) {
+    const row = Math.min(rows - 1, Math.floor((y * rows) / height)) * columns;
+    for (let x = 0; x < width; x += 1, at += 1) bins[(row + cellOfX[x]!) * 32 + (data[at]! >> 3)]! += 1;
+  }
+  const low = new Uint8Array(columns * rows);
+  const high = new Uint8Array(columns * rows);
+  for (let cell = 0; cell < columns * rows; cell += 1) {
+    const at = cell * 32;
+    let total = 0;
+    for (let b = 0; b < 32; b += 1) total += bins[at + b]!;
+    const tail = Math.max(1, Math.floor(total * 0.02));
+    let seen = 0;
+    let b = 0;
+    while (b < 31 && seen + bins[at + b]! < tail) seen += bins[at + b++]!;
+    low[cell] = b * 8 + 4;
+    seen = 0;
+    b = 31;
+    while (b > 0 && seen + bins[at + b]! < tail) seen += bins[at + b--]!;
+    high[cell] = b * 8 + 4;
+  }
+  const reach = Math.floor(LETTER_WINDOW_CELLS / 2);
+  const lettered = new Uint8Array(columns * rows);
+  let any = false;
+  for (let y = 0; y < rows; y += 1) {
+    for (let x = 0; x < columns; x += 1) {
+      const level = paper[y * columns + x]!;
+      let brightest = 0;
+      let darkest = 255;
+      for (let cy = Math.max(0, y - reach); cy <= Math.min(rows - 1, y + reach); cy += 1) {
+        for (let cx = Math.max(0, x - reach); cx <= Math.min(columns - 1, x + reach); cx += 1) {
+          // Only cells on paper of about this shade: lighter paper beside it (the page around a dark
+          // table, a panel's edge) is no letter.
+          if (paper[cy * columns + cx]! > level + SAME_PAPER) continue;
+          brightest = Math.max(brightest, high[cy * columns + cx]!);
+          darkest = Math.min(darkest, low[cy * columns + cx]!);
+        }
+      }
+      const rise = brightest - level;
+      if (rise >= LIGHT_LETTER_RISE && (level < DARK_PANEL_LEVEL || rise > LIGHT_LETTER_BALANCE * (level - darkest))) {
+        lettered[y * columns + x] = 1;
+        any = true;
+      }
+    }
+  }
+  if (!any) return null;
+  // Opening: a cell stays where the whole square around it qualifies and is of one shade (a printed
+  // panel is flat; the clutter of a room around a page is not), then each such square is kept whole.
+  const open = Math.floor(PANEL_CELLS / 2);
+  const weights = Buffer.alloc(lettered.length);
+  let anyPanel = false;
+  for (let y = open; y < rows - open; y += 1) {
+    for (let x = open; x < columns - open; x += 1) {
+      const level = paper[y * columns + x]!;
+      let all = true;
+      for (let dy = -open; dy <= open && all; dy += 1) {
+        for (let dx = -open; dx <= open && all; dx += 1) {
+          const cell = (y + dy) * columns + x + dx;
+          all = lettered[cell] === 1 && Math.abs(paper[cell]! - level) <= SAME_PAPER;
+        }
+      }
+      if (!all) continue;
+      anyPanel = true;
+      for (let dy = -open; dy <= open; dy += 1) weights.fill(255, (y + dy) * columns + x - open, (y + dy) * columns + x + open + 1);
+    }
+  }
+  if (!anyPanel) return null;
+  return sharp(weights, { raw: { width: columns, height: rows, channels: 1 } })
+    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
 }
 
 /** Ink is looked for in blocks this big (a letter or two) … */

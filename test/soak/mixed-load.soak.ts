@@ -9,10 +9,12 @@
 //   - every store's running counters (dashboard) equal a recount from the rows;
 //   - no customer has two stamps from one counter code;
 //   - every acknowledged stamp and claim is in the database.
-// A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs). A request
-// that got no answer is printed with what the soak saw of it (sent or not, from which port, whether the
-// soak's own loop stalled) and its server's log around it (the server warns of a request unanswered for
-// 5 s, with its stage, and of an event loop held up for 1 s: server/plugins/slow-requests.ts).
+// A failure prints the seed: SOAK_SEED=<seed> replays the same choices (the timing differs). A card that
+// does not add up is printed with its rows and what the soak did to its wallet: the merges into it and what
+// ran beside each (test/soak/card-history.ts). A request that got no answer is printed with what the soak
+// saw of it (sent or not, from which port, whether the soak's own loop stalled) and its server's log around
+// it (the server warns of a request unanswered for 5 s, with its stage, and of an event loop held up for
+// 1 s: server/plugins/slow-requests.ts).
 // SOAK_MIX=dashboard=40,export=20 changes operations' weights (to drive one harder); SOAK_DEPLOYMENTS=sqlite
 // runs only the SQLite server (or =pg only the PostgreSQL pair).
 // Each server's RSS is read every 30 s; with SOAK_MINUTES of 30 or more it must end (the median of the last
@@ -26,6 +28,7 @@ import { linkFrom, signUpVendor, startServer, type E2eServer, type SignedUpVendo
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../server/redis-server';
 import { createScratchDatabase, type ScratchDatabase } from '../server/scratch-postgres';
 import { keepsRssRule, rssFigures, rssReportLines, RSS_RULE_FROM_MINUTES, type RssFigures } from './memory-rule';
+import { cardHistory, type CardFigures, type JournalEntry } from './card-history';
 import { seededRandom, type Random } from './random';
 import { logLinesBetween, serverWarningsLine, traceRequests, TRACE_HEADER, type RequestTracer } from './request-trace';
 
@@ -52,6 +55,8 @@ const DEPLOYMENTS = new Set((process.env.SOAK_DEPLOYMENTS || 'pg,sqlite').split(
 const LOG_MARGIN_MS = 5000;
 /** Lost requests printed with their server's log (the count says how many there were). */
 const LOST_REQUESTS_SHOWN = 3;
+/** Broken cards printed with their wallet's history (the count says how many there were). */
+const CARD_HISTORIES_SHOWN = 3;
 
 /** `base` with the weights `spec` names ("dashboard=40,export=20"). */
 function withWeights(base: Record<Operation, number>, spec: string): Record<Operation, number> {
@@ -65,6 +70,8 @@ function withWeights(base: Record<Operation, number>, spec: string): Record<Oper
 }
 
 interface Customer {
+  /** The soak's number for this wallet (its history in a broken card's report). */
+  label: number;
   ip: string;
   credential?: string;
   /** A confirmed recovery e-mail (the wallet other phones' wallets merge into). */
@@ -85,8 +92,12 @@ interface Deployment {
   customers: Customer[];
   /** A counter code per store that many phones scan (relay detection flags it; voids take it back). */
   sharedTokens: Map<string, string>;
-  pendingClaims: Array<{ vendorId: string; code: string; claimId: string }>;
+  pendingClaims: Array<{ vendorId: string; code: string; claimId: string; wallet: number }>;
   acknowledgedClaims: string[];
+  /** Every wallet the run had (merged away and deleted ones too), by its number. */
+  wallets: Map<number, Customer>;
+  /** The wallets' writes, and each store's voids and hand-overs, in the order they were answered. */
+  journal: JournalEntry[];
   failures: string[];
   /** Requests that got no answer: which server, when, and what the soak saw of them. */
   lost: Array<{ server: E2eServer; label: string; startedAt: number; endedAt: number }>;
@@ -178,7 +189,9 @@ async function freshToken(d: Deployment, random: Random, store: SignedUpVendor):
 
 async function scanAs(d: Deployment, random: Random, customer: Customer, store: SignedUpVendor, token: string, op: string): Promise<void> {
   const credential = customer.credential;
+  const startedAt = Date.now();
   const answer = await call(d, random, op, 'POST', '/api/customer/scan', { body: { token }, credential, ip: customer.ip });
+  d.journal.push({ op, wallet: customer.label, store: store.vendorId, startedAt, endedAt: Date.now(), status: answer.status });
   if (answer.status !== 200) return;
   // The wallet may have been merged away or deleted while the scan ran: only a wallet still in use counts it.
   if (customer.credential !== credential || customer.gone) return;
@@ -190,7 +203,9 @@ async function scanAs(d: Deployment, random: Random, customer: Customer, store: 
 
 /** A new phone replaces a wallet that was merged away or deleted. */
 function replace(d: Deployment, index: number): void {
-  d.customers[index] = { ip: newAddress(), stamps: new Map(), claims: [], cards: new Map(), gone: false };
+  const customer: Customer = { label: d.wallets.size + 1, ip: newAddress(), stamps: new Map(), claims: [], cards: new Map(), gone: false };
+  d.wallets.set(customer.label, customer);
+  d.customers[index] = customer;
 }
 
 async function confirmEmail(d: Deployment, customer: Customer, email: string): Promise<boolean> {
@@ -230,25 +245,31 @@ async function step(d: Deployment, random: Random): Promise<void> {
       const cardId = customer.cards.get(store.vendorId);
       const credential = customer.credential;
       if (!cardId || !credential) return;
+      const startedAt = Date.now();
       const answer = await call(d, random, op, 'POST', `/api/customer/cards/${cardId}/claim`, { credential, ip: customer.ip });
-      if (answer.status !== 200) return;
-      const redemption = answer.body.redemption as { id: string; code: string };
+      const redemption = answer.body.redemption as { id: string; code: string } | undefined;
+      d.journal.push({ op, wallet: customer.label, store: store.vendorId, startedAt, endedAt: Date.now(), status: answer.status, detail: redemption?.id });
+      if (answer.status !== 200 || !redemption) return;
       d.acknowledgedClaims.push(redemption.id);
-      d.pendingClaims.push({ vendorId: store.vendorId, code: redemption.code, claimId: redemption.id });
+      d.pendingClaims.push({ vendorId: store.vendorId, code: redemption.code, claimId: redemption.id, wallet: customer.label });
       return;
     }
     case 'handover': {
       const claim = d.pendingClaims.splice(random.int(d.pendingClaims.length), 1)[0];
       if (!claim) return;
       const owner = d.stores.find((s) => s.vendorId === claim.vendorId) ?? store;
-      await call(d, random, op, 'POST', `/api/handover/${claim.vendorId}/code`, { auth: owner.token, body: { code: claim.code, screen: 'counter' } });
+      const startedAt = Date.now();
+      const answer = await call(d, random, op, 'POST', `/api/handover/${claim.vendorId}/code`, { auth: owner.token, body: { code: claim.code, screen: 'counter' } });
+      d.journal.push({ op, wallet: claim.wallet, store: claim.vendorId, startedAt, endedAt: Date.now(), status: answer.status, detail: claim.claimId });
       return;
     }
     case 'void': {
       const alerts = await call(d, random, 'alerts', 'GET', `/api/qrcode/${store.vendorId}/alerts`, { auth: store.token });
       const open = ((alerts.body.alerts as Array<{ code: string; voided?: unknown; voidedAt?: unknown }> | undefined) ?? []).filter((a) => !a.voidedAt && !a.voided);
       if (open.length === 0) return;
-      await call(d, random, op, 'POST', `/api/qrcode/${store.vendorId}/alerts/void`, { auth: store.token, body: { code: random.pick(open).code } });
+      const startedAt = Date.now();
+      const voided = await call(d, random, op, 'POST', `/api/qrcode/${store.vendorId}/alerts/void`, { auth: store.token, body: { code: random.pick(open).code } });
+      d.journal.push({ op, wallet: 0, store: store.vendorId, startedAt, endedAt: Date.now(), status: voided.status, detail: voided.status === 200 ? JSON.stringify(voided.body) : undefined });
       // The voided code grants nothing more: the store shows a new one.
       const token = await freshToken(d, random, store);
       if (token) d.sharedTokens.set(store.vendorId, token);
@@ -270,7 +291,9 @@ async function step(d: Deployment, random: Random): Promise<void> {
       if (!mail) d.failures.push(`merge: no recovery mail to ${target.email} within 5 s`);
       if (!mail) return;
       const token = new URL(linkFrom(mail, '/wallet/recover/')).pathname.split('/').pop() ?? '';
+      const startedAt = Date.now();
       const used = await call(d, random, op, 'POST', `/api/customer/recover/${token}`, { credential: customer.credential, ip: customer.ip });
+      d.journal.push({ op, wallet: customer.label, into: target.label, startedAt, endedAt: Date.now(), status: used.status, detail: used.status === 200 ? `merged ${JSON.stringify(used.body.merged)}` : undefined });
       if (used.status !== 200) return;
       // The merged wallet's stamps and claims now count on the recovered wallet's cards: no longer checked one by one.
       customer.gone = true;
@@ -281,7 +304,9 @@ async function step(d: Deployment, random: Random): Promise<void> {
     }
     case 'delete': {
       if (!customer.credential || customer.email) return;
+      const startedAt = Date.now();
       const answer = await call(d, random, op, 'DELETE', '/api/customer/me', { credential: customer.credential, ip: customer.ip });
+      d.journal.push({ op, wallet: customer.label, startedAt, endedAt: Date.now(), status: answer.status });
       if (answer.status === 200) {
         customer.gone = true;
         replace(d, index);
@@ -294,9 +319,13 @@ async function step(d: Deployment, random: Random): Promise<void> {
     case 'budgetSave':
       await call(d, random, op, 'PUT', `/api/qrcode/${store.vendorId}/stamp-budget`, { auth: store.token, body: { codeBudgetFloor: random.pick([null, 50, 100]), flyerBudgetFloor: null } });
       return;
-    case 'profileSave':
-      if (customer.credential) await call(d, random, op, 'PATCH', '/api/customer/me', { credential: customer.credential, ip: customer.ip, body: { displayName: random.pick(['Sam', 'Alex', null]) } });
+    case 'profileSave': {
+      if (!customer.credential) return;
+      const startedAt = Date.now();
+      const answer = await call(d, random, op, 'PATCH', '/api/customer/me', { credential: customer.credential, ip: customer.ip, body: { displayName: random.pick(['Sam', 'Alex', null]) } });
+      d.journal.push({ op, wallet: customer.label, startedAt, endedAt: Date.now(), status: answer.status });
       return;
+    }
     case 'export': {
       const today = new Date().toISOString().slice(0, 10);
       const pathname = random.next() < 0.5 ? `/api/customers/${store.vendorId}/export.csv?filter=all&utcOffset=0` : `/api/activity/${store.vendorId}/export.csv?from=${today}&to=${today}&utcOffset=0`;
@@ -309,18 +338,22 @@ async function step(d: Deployment, random: Random): Promise<void> {
   }
 }
 
-/** The rows' own account of each invariant; empty when everything adds up. */
-async function brokenInvariants(d: Deployment): Promise<string[]> {
+/**
+ * The rows' own account of each invariant (`broken`, empty when everything adds up), and for the first cards
+ * that do not add up, their rows and what the soak did to their wallets (`histories`).
+ */
+async function brokenInvariants(d: Deployment): Promise<{ broken: string[]; histories: string[] }> {
   const broken: string[] = [];
   const live = "voided_at IS NULL";
-  const cards = await d.query<{ id: string; stamps: number; live: number; held: number; withdrawn: number; deleted: number }>(
-    `SELECT c.id, c.stamps, c.claimed_stamps_withdrawn AS withdrawn,
+  const cards = await d.query<{ id: string; customer_id: string; vendor_id: string; stamps: number; live: number; held: number; withdrawn: number; deleted: number }>(
+    `SELECT c.id, c.customer_id, c.vendor_id, c.stamps, c.claimed_stamps_withdrawn AS withdrawn,
        (SELECT COUNT(*) FROM stamp_events e WHERE e.card_id = c.id AND e.${live}) AS live,
        (SELECT COALESCE(SUM(r.stamps_required), 0) FROM redemptions r WHERE r.card_id = c.id AND r.status IN ('pending', 'given')) AS held,
        (SELECT COUNT(*) FROM customers u WHERE u.id = c.customer_id AND u.deleted_at IS NOT NULL) AS deleted
      FROM stamp_cards c`,
   );
   let checked = 0;
+  const short: CardFigures[] = [];
   for (const card of cards) {
     // A deleted wallet's cards are emptied, and stay empty: a scan that raced the deletion stamps nothing.
     if (Number(card.deleted) > 0) {
@@ -330,8 +363,13 @@ async function brokenInvariants(d: Deployment): Promise<string[]> {
     checked += 1;
     // Stamps a kept claim had spent before they were voided or merged away are counted by the card itself.
     const expected = Number(card.live) - Number(card.held) + Number(card.withdrawn);
-    if (Number(card.stamps) !== expected) broken.push(`card ${card.id}: ${card.stamps} stamps, but ${card.live} live stamp rows minus ${card.held} held by claims plus ${card.withdrawn} withdrawn is ${expected}`);
+    if (Number(card.stamps) !== expected) {
+      broken.push(`card ${card.id}: ${card.stamps} stamps, but ${card.live} live stamp rows minus ${card.held} held by claims plus ${card.withdrawn} withdrawn is ${expected}`);
+      short.push({ id: card.id, customerId: card.customer_id, vendorId: card.vendor_id, stamps: Number(card.stamps), live: Number(card.live), held: Number(card.held), withdrawn: Number(card.withdrawn) });
+    }
   }
+  const histories: string[] = [];
+  for (const card of short.slice(0, CARD_HISTORIES_SHOWN)) histories.push(...(await cardHistory(d.query, d.wallets.values(), d.journal, card)).map((line) => `  ${line}`));
   if (checked === 0) broken.push('no card was checked');
   const counters = await d.query<{ vendor_id: string; metric: string; count: number; recount: number }>(
     `SELECT s.vendor_id, s.metric, s.count,
@@ -366,7 +404,7 @@ async function brokenInvariants(d: Deployment): Promise<string[]> {
     const [row] = await d.query<{ n: number }>('SELECT COUNT(*) AS n FROM redemptions WHERE id = $1', [claimId]);
     if (Number(row?.n ?? 0) !== 1) broken.push(`claim ${claimId} was acknowledged but is not in the database`);
   }
-  return broken;
+  return { broken, histories };
 }
 
 const SERVERS_TEXT = [DEPLOYMENTS.has('pg') ? 'two PostgreSQL + Redis servers' : '', DEPLOYMENTS.has('sqlite') ? 'one SQLite server' : ''].filter(Boolean).join(' and ');
@@ -388,7 +426,7 @@ describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${S
   });
 
   async function deploy(name: string, servers: E2eServer[], query: Deployment['query']): Promise<Deployment> {
-    const d: Deployment = { name, servers, stores: [], customers: [], sharedTokens: new Map(), pendingClaims: [], acknowledgedClaims: [], failures: [], lost: [], answers: 0, statuses: new Map(), query, rss: [], rssCurve: new Map(servers.map((server) => [server, []])) };
+    const d: Deployment = { name, servers, stores: [], customers: [], sharedTokens: new Map(), pendingClaims: [], acknowledgedClaims: [], wallets: new Map(), journal: [], failures: [], lost: [], answers: 0, statuses: new Map(), query, rss: [], rssCurve: new Map(servers.map((server) => [server, []])) };
     const random = seededRandom(SEED);
     for (let i = 0; i < STORES; i += 1) {
       const store = await signUpVendor(servers[0], { email: `${name}-store-${i}-${process.pid}@example.test`, company: `${name} Café ${i}` });
@@ -467,12 +505,13 @@ describe(`soak: ${MINUTES} min of mixed writes on ${SERVERS_TEXT} (SOAK_SEED=${S
     let broken = 0;
     for (const d of deployments) {
       d.servers.forEach((server, i) => d.rss.push({ server: `${d.name} ${i + 1}`, figures: rssFigures(readings.get(server) ?? [], MINUTES) }));
-      const invariants = await brokenInvariants(d);
+      const { broken: invariants, histories } = await brokenInvariants(d);
       broken += invariants.length + d.failures.length;
       const statuses = [...d.statuses].sort().map(([k, n]) => `${k}: ${n}`).join(', ');
       report.push(`${d.name}: ${d.answers} requests; ${d.failures.length} 5xx or lost; ${invariants.length} broken invariants`);
       report.push(`  answers: ${statuses}`);
       for (const line of [...d.failures, ...invariants].slice(0, 20)) report.push(`  ${line}`);
+      report.push(...histories);
       d.servers.forEach((server, i) => report.push(`  ${d.name} ${i + 1}'s warnings: ${serverWarningsLine(server.output())}`));
       for (const lost of d.lost.slice(0, LOST_REQUESTS_SHOWN)) {
         const serverName = `${d.name} ${d.servers.indexOf(lost.server) + 1}`;

@@ -50,6 +50,17 @@ describe('items that stay items', () => {
     expect(names(lines)).toEqual(['Espresso', 'Americano', 'Flat White', 'Tea', 'Cappuccino', 'Hot Chocolate']);
   });
 
+  it('the items after a section\'s first item whose box stands too tall (a tilted photo), priced like it', () => {
+    expect(
+      names([
+        at('PUDDINGS', 0.1, 0.05, 0.023),
+        at('Sticky Toffee Pudding    6.50', 0.1, 0.1, 0.032),
+        at('Eton Mess    6.25', 0.1, 0.14, 0.022),
+        at('Cheese Board    8.95', 0.1, 0.18, 0.022),
+      ]),
+    ).toEqual(['Sticky Toffee Pudding', 'Eton Mess', 'Cheese Board']);
+  });
+
   it('a section of smaller items under its own heading', () => {
     expect(
       names([

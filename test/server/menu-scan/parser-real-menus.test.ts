@@ -25,6 +25,16 @@ describe('parseMenuText on real menus', () => {
       ['lira as a word', 'Mercimek Corbasi    45 lira', one('Mercimek Corbasi', 4500)],
       ['a sign OCR read as a Chinese character before the price (₺, ₹)', 'Adana Kebap    七240', one('Adana Kebap', 24_000)],
       ['a code before the price with thousands (dong)', 'Banh Mi Thit    VND35.000', one('Banh Mi Thit', 3_500_000)],
+      ['Swiss francs as "SFr."', 'Bratwurst    SFr. 12.00', one('Bratwurst', 1200)],
+      ['a code before a whole price whose cents are a dash', 'Bratwurst    CHF 12.-', one('Bratwurst', 1200)],
+      ['a dash for the cents with the currency after it', 'Smørrebrød    95,- kr', one('Smørrebrød', 9500)],
+      ['OCR reading £ (or €) as E before the price', '13. Chips    E2.50', one('Chips', 250)],
+      ["OCR reading zł as zt after a whole price", 'Kompot    6 zt', one('Kompot', 600)],
+      ["OCR reading zł as z glued to the decimals", 'Kompot    6,00z', one('Kompot', 600)],
+      ["OCR reading zł as z1 glued to the decimals", 'Kompot    6,00z1', one('Kompot', 600)],
+      ['OCR reading € as c glued to the decimals', 'Quiche Lorraine    10.90c', one('Quiche Lorraine', 1090)],
+      ['yen before thousands grouped by a comma', 'Tonkotsu Ramen    ¥1,150', one('Tonkotsu Ramen', 115_000)],
+      ['rupees right after the name, thousands grouped', 'Fish Ambul Thiyal Rs. 1,200', one('Fish Ambul Thiyal', 120_000)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -40,8 +50,11 @@ describe('parseMenuText on real menus', () => {
       ['thousands written as rb, the rupiah before them', 'Nasi Goreng    Rp25rb', one('Nasi Goreng', 2_500_000)],
       ['a code before thousands written as K', 'Nasi Goreng    IDR 25K', one('Nasi Goreng', 2_500_000)],
       ['the euro sign in place of the decimal comma', 'Croque Madame    12€50', one('Croque Madame', 1250)],
+      ['that euro sign read as C', "Soupe a l'Oignon    8C50", one("Soupe a l'Oignon", 850)],
       ['thousands grouped by a space, a currency after them', 'Gulyas    1 250 Ft', one('Gulyas', 125_000)],
       ['thousands grouped by a space, no currency', 'Pho Bo    45 000', one('Pho Bo', 4_500_000)],
+      ['a Swedish whole price "145:-"', 'Köttbullar    145:-', one('Köttbullar', 14_500)],
+      ['a Swedish whole price after kronor', 'Kanelbulle    kr 45:-', one('Kanelbulle', 4500)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -64,6 +77,12 @@ describe('parseMenuText on real menus', () => {
       ['dietary marks', 'Caesar Salad V GF    9.50', one('Caesar Salad', 950)],
       ['dietary marks and calories glued, set apart', 'Avocado Toast    V410kcal    8.50', one('Avocado Toast', 850)],
       ['calories in a column of their own', 'Latte    190 kcal    3.50', one('Latte', 350)],
+      ['allergen letters whose commas OCR lost, set apart', 'Schnitzel Wiener Art    A,CG    12,50', one('Schnitzel Wiener Art', 1250)],
+      ['two allergen letters without a comma', 'Frikadelle im Brötchen    AG    4,50', one('Frikadelle im Brötchen', 450)],
+      ['additive codes whose commas OCR lost, set apart (no second price)', 'Currywurst mit Pommes    349    8,90', one('Currywurst mit Pommes', 890)],
+      ['calories whose l OCR misread', 'Flat White    120 kcaf    3.20', one('Flat White', 320)],
+      ['nothing from a name whose capital I OCR read as l, a description beside it', 'ldli Sambar    steamed cakes,lentil stew    180/-', one('Idli Sambar', 18_000)],
+      ['nothing from a name in capitals alone', 'HAM    4.50', one('HAM', 450)],
       ['a count of pieces', 'Chicken Wings 6 Stk.    C,F    7,90', one('Chicken Wings', 790)],
       ['a volume in lt', 'Water 1,5 lt    3,00', one('Water', 300)],
       ['a volume whose l OCR read as 1', 'Pils 0,5 1    4,20', one('Pils', 420)],
@@ -95,6 +114,35 @@ describe('parseMenuText on real menus', () => {
 
     it('leaves out an item with several prices in a row (sizes), as a reader cannot pick one', () => {
       expect(parseMenuText('Drip Coffee    1.99    2.59    2.99\nBagel    3.29')).toEqual(one('Bagel', 329));
+    });
+
+    it.each([
+      ['a delivery threshold', 'FREE DELIVERY on orders over £15'],
+      ['a threshold cut off by a column gap', 'orders over    f15'],
+      ['a minimum order', 'Min. order £10 for delivery'],
+      ['a minimum order with its words glued', 'Min.order    £10'],
+      ['a German threshold', 'Lieferung ab 15 €'],
+    ])('reads the terms of an offer or of delivery as a note: %s', (_habit, line) => {
+      expect(parseMenuText(line)).toEqual([]);
+    });
+
+    it('keeps dishes whose names only look like terms', () => {
+      expect(parseMenuText('Mini Burger    4.00\nMinestrone    5.50\nLeftover Pie    £5')).toEqual([
+        { name: 'Mini Burger', priceCents: 400 },
+        { name: 'Minestrone', priceCents: 550 },
+        { name: 'Leftover Pie', priceCents: 500 },
+      ]);
+    });
+
+    it('takes a description whose spaces OCR lost (commas read as dots) for no leader, so it makes no item', () => {
+      expect(parseMenuText('Caesar Salad    9.75\ncos lettuce.anchovies,croutons\nBeef Burger f13.50\nTwo smashed patties,cheddar.pickles,')).toEqual([
+        { name: 'Caesar Salad', priceCents: 975 },
+        { name: 'Beef Burger', priceCents: 1350 },
+      ]);
+    });
+
+    it('gives the price closing such a description to the name above it', () => {
+      expect(parseMenuText('Ploughmans Lunch\ncheddar.pickle,crusty bread    11.00')).toEqual(one('Ploughmans Lunch', 1100));
     });
 
     it('reads allergen codes in brackets as no price', () => {
