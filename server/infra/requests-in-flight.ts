@@ -40,15 +40,11 @@ export interface RequestsInFlight {
  * still running when it comes), or at any moment once no answer went out for `idleMs` (nobody is
  * waiting for one). A server that gives no spell for `maxWaitMs` (never quiet) gives one anyway, of
  * `spellMs`, whatever is in flight: the work then takes `spellMs` in every `maxWaitMs`.
- * With `stepsPerAnswer`, a spell after an answer holds at most that many steps: a step begun late in it,
- * after another, can still be running when the client's next request comes.
  */
 export interface QuietStepsPace {
   spellMs: number;
   idleMs: number;
   maxWaitMs: number;
-  /** Steps at most in the spell after one answer (any number when left out); the idle and the given spells are not counted. */
-  stepsPerAnswer?: number;
 }
 
 export function createRequestsInFlight(clock: () => number = () => performance.now()): RequestsInFlight {
@@ -98,30 +94,18 @@ export function createRequestsInFlight(clock: () => number = () => performance.n
         waiters.add(wake);
       });
     },
-    quietSteps({ spellMs, idleMs, maxWaitMs, stepsPerAnswer = Infinity }) {
+    quietSteps({ spellMs, idleMs, maxWaitMs }) {
       /** Until when a spell given after the longest wait lasts, whatever is in flight. */
       let givenUntil = -Infinity;
-      /** The answer whose spell the steps below were taken in, and how many. */
-      let spellOf = -Infinity;
-      let stepsInSpell = 0;
-      /** Whether a step may start now; one started in the spell after an answer counts against it. */
-      const takeStep = (): boolean => {
+      const inSpell = (): boolean => {
         if (busy()) return false;
         const sinceAnswer = clock() - lastAnswerAt;
-        if (sinceAnswer >= idleMs) return true;
-        if (sinceAnswer > spellMs) return false;
-        if (spellOf !== lastAnswerAt) {
-          spellOf = lastAnswerAt;
-          stepsInSpell = 0;
-        }
-        if (stepsInSpell >= stepsPerAnswer) return false;
-        stepsInSpell += 1;
-        return true;
+        return sinceAnswer <= spellMs || sinceAnswer >= idleMs;
       };
       return async () => {
         // Whatever is ready to run (a request's next step) goes first.
         await nextTurn();
-        if (clock() < givenUntil || takeStep()) return;
+        if (clock() < givenUntil || inSpell()) return;
         const deadline = clock() + maxWaitMs;
         await new Promise<void>((resolve) => {
           let idleCheck: NodeJS.Timeout | undefined;
@@ -140,7 +124,7 @@ export function createRequestsInFlight(clock: () => number = () => performance.n
             idleCheck.unref();
           };
           const check = () => {
-            if (takeStep()) done(false);
+            if (inSpell()) done(false);
             else watchForIdle();
           };
           // An answer just went out: another request may begin in the same turn (a client sending its next

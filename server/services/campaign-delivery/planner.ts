@@ -31,7 +31,7 @@ import { isHeldOut } from '../campaign-split';
 import type { CampaignChannel } from './channel';
 import { storeDay, utcOffsetSpans } from '../store-day';
 import { sendableAt } from './quiet-hours';
-import { CAMPAIGN_PLAN_STEPS, campaignQuietSteps } from './schedule';
+import { campaignQuietSteps } from './schedule';
 
 export const CAMPAIGN_SEND_JOB = 'campaign-message.send';
 /** Campaign message occasions one customer may get from one store in any 7 days, all campaigns and channels together. */
@@ -39,7 +39,7 @@ export const WEEKLY_MESSAGE_CAP = 2;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /**
- * Messages planned per chunk. Each chunk starts just after an answer went out (CAMPAIGN_PLAN_STEPS) and
+ * Messages planned per chunk. Each chunk starts just after an answer went out (campaignQuietSteps) and
  * should be over before the next request comes: on SQLite it holds the one write connection and runs
  * synchronously in this thread until it commits; on PostgreSQL it is one statement that a stamp arriving
  * meanwhile shares the database's CPU with. The commit does not wait for the disk (a power cut takes back
@@ -98,7 +98,7 @@ async function planCampaign(
   // blocks a stamp. A row another server commits meanwhile is caught by the unique (campaign, customer,
   // channel, period).
   const reads = deps.db.reads;
-  const quietStep = campaignQuietSteps(deps.requestsInFlight, CAMPAIGN_PLAN_STEPS);
+  const quietStep = campaignQuietSteps(deps.requestsInFlight);
   // Each read takes its turn among requests too (on PostgreSQL it shares the database's CPU with them).
   const read = async <T>(query: () => Promise<T>): Promise<T> => {
     await quietStep();

@@ -32,19 +32,9 @@ export interface CampaignRunnerPace {
  */
 export const CAMPAIGN_QUIET_STEPS: QuietStepsPace = { spellMs: 5, idleMs: 50, maxWaitMs: 250 };
 
-/**
- * The plan's steps (a read of a page of customers, a chunk of messages): one per answer, begun within 2 ms
- * of it. On PostgreSQL a step still running when the next stamp comes is a statement the database runs
- * beside the stamp's, and those stamps are the slow ones of a plan (bench/campaign-stamp-split.ts); the
- * steps that run into a stamp are mostly those begun late in a spell, after another step. The plan is
- * not in a hurry (its messages wait for the sends anyway); with no answer for 50 ms, its steps still go
- * one after another.
- */
-export const CAMPAIGN_PLAN_STEPS: QuietStepsPace = { spellMs: 2, idleMs: 50, maxWaitMs: 250, stepsPerAnswer: 1 };
-
-/** What the plan's steps and the runner's sends each wait for (CAMPAIGN_PLAN_STEPS, CAMPAIGN_QUIET_STEPS); one turn of the event loop without deps.requestsInFlight. */
-export function campaignQuietSteps(requests: RequestsInFlight | undefined, pace: QuietStepsPace = CAMPAIGN_QUIET_STEPS): () => Promise<void> {
-  return requests ? requests.quietSteps(pace) : () => yieldToRequests();
+/** What the plan's chunks and the runner's sends each wait for (see CAMPAIGN_QUIET_STEPS); one turn of the event loop without deps.requestsInFlight. */
+export function campaignQuietSteps(requests: RequestsInFlight | undefined): () => Promise<void> {
+  return requests ? requests.quietSteps(CAMPAIGN_QUIET_STEPS) : () => yieldToRequests();
 }
 
 /**

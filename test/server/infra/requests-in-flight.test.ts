@@ -143,31 +143,6 @@ describe('quiet steps: background work in short spells just after an answer', ()
     expect(await settledSoon(createRequestsInFlight(() => Date.now()).quietSteps(pace)())).toBe(true);
   });
 
-  test('with one step an answer, a second step waits for the next answer, however early in the spell', async () => {
-    const step = requests.quietSteps({ ...pace, stepsPerAnswer: 1 });
-    answer();
-    expect(await settledSoon(step())).toBe(true);
-    const second = step();
-    expect(await settledSoon(second)).toBe(false);
-    await jest.advanceTimersByTimeAsync(20);
-    expect(await settledSoon(second)).toBe(false);
-    answer();
-    expect(await settledSoon(second)).toBe(true);
-    // Another pacer's steps are counted apart.
-    expect(await settledSoon(requests.quietSteps({ ...pace, stepsPerAnswer: 1 })())).toBe(true);
-  });
-
-  test('with one step an answer, steps still go one after another once nobody waits for an answer', async () => {
-    const step = requests.quietSteps({ ...pace, stepsPerAnswer: 1 });
-    answer();
-    expect(await settledSoon(step())).toBe(true);
-    const second = step();
-    await jest.advanceTimersByTimeAsync(50);
-    expect(await settledSoon(second)).toBe(true);
-    expect(await settledSoon(step())).toBe(true);
-    expect(await settledSoon(step())).toBe(true);
-  });
-
   test('a server never quiet gives a spell anyway after the longest wait, with several steps in it', async () => {
     const step = requests.quietSteps(pace);
     requests.started({});
