@@ -20,6 +20,7 @@ import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, ca
 import { PLAN_SIZES } from '../server/services/campaign-delivery/planner';
 import { benchDeps } from './bench-deps';
 import { seedCampaignStore } from './seed-campaign-store';
+import { percentile } from './percentile';
 
 const CUSTOMERS = Number(process.env.BENCH_CAMPAIGN_CUSTOMERS ?? 10_000);
 const SCANS = Number(process.env.BENCH_CAMPAIGN_SCANS ?? 300);
@@ -37,10 +38,6 @@ const PLAN_CHUNK = Number(process.env.BENCH_CAMPAIGN_CHUNK ?? PLAN_SIZES.chunkSi
 interface CampaignSendBudgets {
   /** A stamp's p99 while a send is planned or mailed, as % of its p99 without one, taken in turns (at most). */
   stampP99WithSendPercent: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function timeEach(count: number, work: (i: number) => Promise<unknown>): Promise<number[]> {

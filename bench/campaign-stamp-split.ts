@@ -26,6 +26,7 @@ import { createRequestsInFlight } from '../server/infra/requests-in-flight';
 import { campaignChannels, planCampaignMessages } from '../server/services/campaign-delivery';
 import { benchDeps } from './bench-deps';
 import { seedCampaignStore } from './seed-campaign-store';
+import { percentile } from './percentile';
 
 const CUSTOMERS = 10_000;
 const SCANS = 300;
@@ -73,10 +74,6 @@ const poolConnect = pg.Pool.prototype.connect as (this: pg.Pool) => Promise<pg.P
   if (recording) poolWaits.push({ pool: this.options.max, startedAt, endedAt: performance.now() });
   return client;
 };
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const ascending = (values: number[]) => values.sort((a, b) => a - b);
 const spread = (values: number[]) => {

@@ -26,6 +26,7 @@ import { makeTestAppleCertificates } from '../test/server/apple-certificates';
 import { startFakeApns } from '../test/support/fake-apns';
 import { benchDeps } from './bench-deps';
 import { seedBenchVendor } from './seed-vendor';
+import { percentile } from './percentile';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 200);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 1000);
@@ -44,10 +45,6 @@ interface WalletBudgets {
   pushesPerSecond: number;
   stampP99WithPassesPercent: number;
   enqueueP50Ms: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function timeEach(count: number, work: () => Promise<unknown>): Promise<number[]> {
