@@ -499,9 +499,9 @@ function normalizeLine(line: string): string {
       // … and one read where a sign the dictionary lacks opens a price ("七85" for "₺85", "天130" for
       // "₹130"): a currency sign, though which one is not known.
       .replace(/(^|\s)\p{Script=Han}(?=\d)/gu, '$1¤')
-      // A euro sign set apart inside the price, where its decimal point goes ("2 € 50", OCR's "12 E 50");
+      // A euro sign set apart inside the price, where its decimal point goes ("2 € 50", OCR's "12 E 50", "8 C 50");
       // not a whole price followed by another one ("10 € 12 €").
-      .replace(/(^|\s)(\d{1,4}) ?[€E∈] ?(\d{2})(?=\s|$)(?!\s*(?:[€$£∈]|E(?:\s|$)|EUR))/gu, '$1$2€$3')
+      .replace(/(^|\s)(\d{1,4}) ?[€E∈C] ?(\d{2})(?=\s|$)(?!\s*(?:[€$£∈]|E(?:\s|$)|EUR))/gu, '$1$2€$3')
       // A currency's letters written with dots beside a number ("45 S.R.", "R.M. 12"): its code.
       .replace(/(?<=\d\s?)\p{Lu}(?:\.\p{Lu}){1,2}\.?(?=\s|$)|(?<=^|\s)\p{Lu}(?:\.\p{Lu}){1,2}\.?(?=\s?\d)/gu, (code) => {
         const letters = code.replace(/\./g, '');
