@@ -125,7 +125,7 @@ export function parseMenuText(text: string): ScannedItem[] {
 }
 
 export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
-  const lines = withoutItemNumbers(menuLines);
+  const lines = withPoundSignsRead(withoutItemNumbers(menuLines));
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -187,6 +187,21 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/** A price whose £ OCR read as "f", apart from the word before it ("Fish and Chips f14.50"). */
+const POUND_READ_AS_F = /(?:^|\s)f\d{1,4}[.,]\d{2}(?=\s|$)/u;
+/** The same glued to the name ("Steak and Ale Pief15.95"). */
+const GLUED_POUND_READ_AS_F = /(\p{Ll})f(\d{1,4}[.,]\d{2})(?=\s|$)/gu;
+
+/**
+ * On a menu whose prices OCR reads as "f14.50" (PaddleOCR's dictionary has no "£"), a price glued to the
+ * name after an "f" ("Pief15.95") has its £ read as that "f" too: it is no letter of the name. Two such
+ * prices apart make it a menu in pounds; elsewhere "Beef12.50" keeps its f.
+ */
+function withPoundSignsRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  if (lines.filter((line) => POUND_READ_AS_F.test(line.text)).length < 2) return lines;
+  return lines.map((line) => ({ ...line, text: line.text.replace(GLUED_POUND_READ_AS_F, '$1 £$2') }));
 }
 
 /** A number opening a line without a dot ("12 Pizza Margherita", "A12 Pizza", OCR's "25Prawn Toast"), a letter maybe before it. */

@@ -203,6 +203,13 @@ describe('parseMenuText on prices OCR reads apart, with codes or with a number i
     expect(parseMenuText(`Toast    3,00\n${line}`)).toEqual(line === 'Pizza 1/2    9.00' ? [...one('Toast', 300), ...one('Pizza 1/2', 900)] : one('Toast', 300));
   });
 
+  it('reads the f glued to a name as the £ OCR read it for where the menu\'s other prices show £ read as f, and keeps it elsewhere', () => {
+    expect(parseMenuText('Fish and Chips f14.50\nSteak and Ale Pief15.95\nPloughmans Lunch f11.00')).toEqual([
+      ...one('Fish and Chips', 1450), ...one('Steak and Ale Pie', 1595), ...one('Ploughmans Lunch', 1100),
+    ]);
+    expect(parseMenuText('Roast Beef12.50\nSalad    8.00')).toEqual([...one('Roast Beef', 1250), ...one('Salad', 800)]);
+  });
+
   it('takes no row of prices OCR ran together for an item', () => {
     expect(parseMenuText('Glazed    1.89    9.99    18.99\nCake    1.69    910.99199\nMuffins    2.99')).toEqual(one('Muffins', 299));
   });
