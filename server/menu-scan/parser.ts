@@ -650,8 +650,13 @@ function readPrice(tokens: Token[], i: number): Price | null {
   // "0,25 l", "330 ml": a quantity, whatever its decimals.
   if (next && !next.gapBefore && QUANTITY_UNIT.test(next.text)) return null;
   const price = parsePriceText(token.text);
-  // "12/95" is a price only where a price stands, at the end of its part of the line: "10/12 Uhr" is no price.
-  if (price && /\d\/\d/.test(token.text) && next && !next.gapBefore) return null;
+  // "12/95" is a price only where a price stands, at the end of its part of the line ("10/12 Uhr" is no
+  // price), and not where it reads as a date right after a word ("valid until 31/12").
+  if (price && /\d\/\d/.test(token.text)) {
+    if (next && !next.gapBefore) return null;
+    const prev = tokens[i - 1];
+    if (!token.gapBefore && prev && (NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase()) || /\d\/(?:0[1-9]|1[0-2])\D*$/.test(token.text))) return null;
+  }
   if (!price || price.strong) return price;
 
   // A bare integer: a price only at the end of a name ("Croissant 3", "Espresso 3    Latte 4"),

@@ -198,6 +198,8 @@ describe('parseMenuText on prices OCR reads apart, with codes or with a number i
     ['a whole price followed by another', 'Espresso 10 € 12 €'],
     ['a fraction', 'Pizza 1/2    9.00'],
     ['a time range before a word', 'Brunch 10/12 Uhr'],
+    ['a date after a word', 'Valid until 31/12'],
+    ['a date after a name', 'Christmas Menu 24/12'],
     ['two prices in one format', 'Wine    4,50    9,00'],
   ])('does not join or drop numbers in %s', (_habit, line) => {
     expect(parseMenuText(`Toast    3,00\n${line}`)).toEqual(line === 'Pizza 1/2    9.00' ? [...one('Toast', 300), ...one('Pizza 1/2', 900)] : one('Toast', 300));
