@@ -23,13 +23,21 @@ const HEADING_TYPE = 1.15;
 /** Items set this much smaller than a heading right above them are that heading's section, not options. */
 const TITLED_TYPE = 1.1;
 /**
- * A line without a price that names a dish with what comes with it ("Bagel with Cream Cheese", "Toast mit
- * Belag", "Crêpe avec …"; OCR may glue "with" to the word before), set in the items' type, titles that
- * dish's kinds (its flavours, its spreads) below it: lines priced at most INDENTED_PRICE of the section's
- * items are those kinds, not items, even at the items' left edge and in their type. A title set larger is a
- * heading ("Burgers with Fries" over burgers): what follows it is items.
+ * A line without a price that names a dish with what comes with it, in capitals like a name ("Bagel with
+ * Cream Cheese", "Toast mit Belag"; OCR may glue "with" to the word before), set in the items' type, titles
+ * that dish's kinds (its flavours, its spreads) below it: lines priced at most INDENTED_PRICE of the
+ * section's items are those kinds, not items, even at the items' left edge and in their type. A title set
+ * larger is a heading ("Burgers with Fries" over burgers): what follows it is items. A description ("Two
+ * rice pancakes with lunu miris", "Roti with egg, leeks") is written in lower case or lists with commas.
  */
 const NAMES_A_DISH = /(?:^|\s|(?<=\p{Ll}))with\s|\s(?:mit|avec|con|com|met|ile)\s/iu;
+/** Words a name keeps in lower case between its capitalised words. */
+const JOINING_WORDS = new Set(['with', 'mit', 'avec', 'con', 'com', 'met', 'ile', 'and', 'und', 'et', 'e', 'y', 'of', 'de', 'di', 'du', '&']);
+
+function namesADish(text: string): boolean {
+  if (!NAMES_A_DISH.test(text) || text.includes(',')) return false;
+  return text.trim().split(/\s+/u).every((word) => !/^\p{Ll}/u.test(word) || JOINING_WORDS.has(word));
+}
 /** A line starting this many letter heights left or right of the section's items belongs to another column. */
 const OTHER_COLUMN_LETTERS = 6;
 /** A line starting this far (a share of the page's height) above the one before it opens another column. */
@@ -101,7 +109,7 @@ export class OptionLineReader {
       else if (holds === 'heading') {
         this.heading = here;
         // A title of words alone ends the dish's kinds; a size line under them ("½ lb    2.25") does not.
-        if (NAMES_A_DISH.test(line.text) && this.itemPrices.length > 0 && here.letterHeight > SMALLER_TYPE * itemHeight) this.dish = here;
+        if (namesADish(line.text) && this.itemPrices.length > 0 && here.letterHeight > SMALLER_TYPE * itemHeight) this.dish = here;
         else if (!/\d/.test(line.text)) this.dish = null;
       }
       return false;

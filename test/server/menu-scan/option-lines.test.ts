@@ -48,10 +48,15 @@ describe('option lines under an item', () => {
     ).toEqual(['Bagel and Lox', 'Chicken Club', 'Bagel Melt', 'Soup of the Day']);
   });
 
-  it("a heading set larger that names dishes with something, or a title without 'with', keeps the cheaper lines under it as items", () => {
+  it("a heading set larger that names dishes with something, a title without 'with', or a description keeps the cheaper lines under it as items", () => {
     const mains = [at('Ribeye Steak    26.00', 0.1, 0.1, 0.026), at('Lamb Shank    22.00', 0.1, 0.13, 0.026)];
     expect(names([...mains, at('Burgers with Fries', 0.1, 0.17, 0.034), at('Cheeseburger    10.00', 0.1, 0.21, 0.026)])).toEqual(['Ribeye Steak', 'Lamb Shank', 'Cheeseburger']);
     expect(names([...mains, at('Sides', 0.1, 0.17, 0.027), at('Fries    4.00', 0.1, 0.21, 0.026)])).toEqual(['Ribeye Steak', 'Lamb Shank', 'Fries']);
+    expect(names([...mains, at('Two rice pancakes with lunu miris', 0.1, 0.17, 0.026), at('Egg Hoppers    9.50', 0.1, 0.21, 0.026)])).toEqual([
+      'Ribeye Steak',
+      'Lamb Shank',
+      'Egg Hoppers',
+    ]);
   });
 
   it('an indented line in the same type priced as an add-on is an option; one priced like an item, or a centred shorter line, is an item', () => {
