@@ -161,6 +161,22 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
       previous = { line, hadItem: true };
       continue;
     }
+    const following = lines[index + 1];
+    // A name wrapped before its price ("Grilled Halloumi and" / "Roasted Vegetable Salad    14.00"): the
+    // first line is a few words ending in one that cannot end a name, the next holds one priced item.
+    if (parsed.length === 0 && following && DANGLING_WORD.test(tidy(line.text)) && isStandaloneName(line.text)) {
+      const rest = parseLine(following.text);
+      if (rest.length === 1 && rest[0]!.priceCents !== null && !isDescription(rest[0]!.name)) {
+        keepItem({ ...rest[0]!, name: `${tidy(line.text)} ${rest[0]!.name}`, region: unionRegion(line.region, following.region) });
+        // Both lines are the item's: the option reader learns its type from them.
+        optionLines.isOption(line, 'other');
+        optionLines.isOption(following, 'items', rest[0]!.priceCents);
+        unpricedName = null;
+        index += 1;
+        previous = { line: following, hadItem: true };
+        continue;
+      }
+    }
     if (parsed.length > 0) unpricedName = null;
     else if (isStandaloneName(line.text)) unpricedName = line;
     else if (!isDescription(tidy(line.text))) unpricedName = null;

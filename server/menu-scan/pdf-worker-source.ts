@@ -8,7 +8,7 @@
  * makes pdf.js spin.
  *
  * workerData: { pdfjsUrl, data, maxPages, maxImagesPerPage, maxImagePixels, scannedPageMaxChars }
- * Posts { ok: true, numPages, pages: [{ items: [{ str, x, y, width, size }], images: [{ data, width, height, channels }] }] }
+ * Posts { ok: true, numPages, pages: [{ items: [{ str, x, y, width, size, angle }], box: { width, height }, images: [{ data, width, height, channels }] }] }
  * (coordinates in the page's viewport: origin top left, y down, rotation applied) or { ok: false, error }.
  */
 export const PDF_WORKER_SOURCE = String.raw`
@@ -66,7 +66,7 @@ async function main() {
     for (const item of content.items) {
       if (typeof item.str !== 'string' || item.str.trim() === '') continue;
       const t = pdfjs.Util.transform(viewport.transform, item.transform);
-      items.push({ str: item.str, x: t[4], y: t[5], width: item.width, size: Math.hypot(t[2], t[3]) || item.height || 1 });
+      items.push({ str: item.str, x: t[4], y: t[5], width: item.width, size: Math.hypot(t[2], t[3]) || item.height || 1, angle: Math.atan2(t[1], t[0]) });
     }
     const images = [];
     const chars = items.reduce((sum, item) => sum + item.str.trim().length, 0);
@@ -86,7 +86,7 @@ async function main() {
         }
       }
     }
-    pages.push({ items, images });
+    pages.push({ items, box: { width: viewport.width, height: viewport.height }, images });
     page.cleanup();
   }
   const numPages = doc.numPages;
