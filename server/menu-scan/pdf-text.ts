@@ -10,6 +10,9 @@ import { MAX_INPUT_PIXELS, type RawImage } from './preprocess';
 export const MAX_PDF_PAGES = 10;
 /** Scanned pages usually hold one picture; a page tiled into many strips is not worth OCR-ing. */
 const MAX_IMAGES_PER_PAGE = 4;
+/** Letters this close in shade to what lies under them cannot be read (white on the white page): hidden text. */
+const MIN_CONTRAST = 0.2;
+
 /** A page with less text than this may be a scan with a watermark: its images come back too. */
 const SCANNED_PAGE_MAX_CHARS = 200;
 /** Enough for pdf.js on a 10 MB file; a PDF built to exhaust memory kills only its own thread. */
@@ -31,6 +34,10 @@ export interface PdfTextItem {
   size: number;
   /** The direction the run is written in, in radians in the viewport (0: left to right, π/2: down the page); 0 when absent. */
   angle?: number;
+  /** The shade of the letters, 0 (black) to 1 (white), where the worker could tell it. */
+  ink?: number;
+  /** The shade of what was painted under the run before it (1 for bare paper), where the worker could tell it. */
+  backdrop?: number;
 }
 
 /** A page's size in viewport units (after its /Rotate). */
@@ -75,6 +82,7 @@ function runWorker(file: Buffer, timeoutMs: number): Promise<WorkerAnswer | null
       maxImagesPerPage: MAX_IMAGES_PER_PAGE,
       maxImagePixels: MAX_INPUT_PIXELS,
       scannedPageMaxChars: SCANNED_PAGE_MAX_CHARS,
+      minContrast: MIN_CONTRAST,
     },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     // pdf.js prints warnings about broken files; they are not ours to log.
@@ -157,6 +165,10 @@ function isOnPage(item: PdfTextItem, box: PdfPageBox): boolean {
   const angle = item.angle ?? 0;
   const inside = (x: number, y: number): boolean => x >= -item.size && x <= box.width + item.size && y >= 0 && y <= box.height + item.size;
   return inside(item.x, item.y) || inside(item.x + Math.cos(angle) * item.width, item.y + Math.sin(angle) * item.width);
+}
+
+function isVisible(item: PdfTextItem): boolean {
+  return item.ink === undefined || item.backdrop === undefined || Math.abs(item.ink - item.backdrop) >= MIN_CONTRAST;
 }
 
 /**
@@ -280,11 +292,11 @@ const GAP = '    ';
  * Rebuilds a page's text from its runs: rows by vertical position, ordered left to right, a column
  * of items set beside another read after it (so its rows need not line up with its neighbour's, and
  * a name broken over two lines or a price under its name stays next to its own lines). Gaps wider
- * than a character become four spaces, which the parser reads as a column gap. With `box`, text off
- * the page is left out.
+ * than a character become four spaces, which the parser reads as a column gap. Text a reader cannot
+ * see is left out: letters in the shade of what lies under them and, with `box`, text off the page.
  */
 export function groupIntoLines(items: readonly PdfTextItem[], box?: PdfPageBox): string[] {
-  const visible = box ? items.filter((item) => isOnPage(item, box)) : items;
+  const visible = items.filter((item) => isVisible(item) && (!box || isOnPage(item, box)));
   const rows = rowsOf(alongMainDirection(visible)).map(segmentsOf);
   const starts = columnStarts(rows);
   const columnOf = (segment: Segment): number => starts.filter((start) => segment.left >= start).length;

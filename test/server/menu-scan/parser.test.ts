@@ -221,6 +221,12 @@ describe('parseMenuText', () => {
         { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
       ]);
     });
+    it('a name wrapped before its price, the first line ending in a joining word', () => {
+      expect(parseMenuText('Grilled Halloumi and\nRoasted Vegetable Salad    14.00\nFish and Chips    15.00')).toEqual([
+        { name: 'Grilled Halloumi and Roasted Vegetable Salad', priceCents: 1400 },
+        { name: 'Fish and Chips', priceCents: 1500 },
+      ]);
+    });
     it('not a note in brackets that a price under it was read with', () => {
       expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
     });
