@@ -141,6 +141,8 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   // The last line that could be an item's name but had no price, while only description lines followed it.
   let unpricedName: MenuTextLine | null = null;
   const optionLines = new OptionLineReader();
+  // The price a heading gives every item of its section ("Pizza – all 12.00"), until an item priced on its own.
+  let sectionPrice: number | null = null;
   for (let index = 0; index < lines.length; index += 1) {
     const line = withNumberMarkRead(lines, index);
     let parsed = parseLine(line.text);
@@ -162,6 +164,24 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
       continue;
     }
     const following = lines[index + 1];
+    const unpricedNameFollows = following !== undefined && parseLine(following.text).length === 0 && isStandaloneName(following.text);
+    if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedNameFollows && PRICED_FOR_EACH.test(normalizeLine(line.text))) {
+      sectionPrice = parsed[0]!.priceCents;
+      unpricedName = null;
+      previous = { line, hadItem: true };
+      continue;
+    }
+    if (parsed.length > 0) sectionPrice = null;
+    // A name under such a heading takes its price; one over a priced line is the next section's heading.
+    if (parsed.length === 0 && sectionPrice !== null && isStandaloneName(line.text)) {
+      if (following && parseLine(following.text).some((item) => item.priceCents !== null)) {
+        sectionPrice = null;
+      } else {
+        keepItem({ name: tidy(line.text), priceCents: sectionPrice, price: null, region: line.region });
+        previous = { line, hadItem: true };
+        continue;
+      }
+    }
     // A name wrapped before its price ("Grilled Halloumi and" / "Roasted Vegetable Salad    14.00"): the
     // first line is a few words ending in one that cannot end a name, the next holds one priced item.
     if (parsed.length === 0 && following && DANGLING_WORD.test(tidy(line.text)) && isStandaloneName(line.text)) {
@@ -259,6 +279,8 @@ function withNumberMarkRead(lines: readonly MenuTextLine[], index: number): Menu
  * ("with", "and", "of" …): a name ending in one goes on on the next line.
  */
 const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+/** A heading priced for each of its items: "Pizza – all 12.00", "Crêpes, chacune 6 €", "Pasta je 9,50". */
+const PRICED_FOR_EACH = /\s(?:all|each|each one|jeweils|je|chacun|chacune|cada una|cada uno|ognuna|ognuno|tutte|tutti|elk|alle|hepsi)\s+\S*\d[\d.,]*\S*(?:\s+\S+)?\s*$/iu;
 /** The rest of a wrapped name: at most this many words. */
 const MAX_NAME_TAIL_WORDS = 4;
 

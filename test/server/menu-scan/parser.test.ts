@@ -227,6 +227,23 @@ describe('parseMenuText', () => {
         { name: 'Fish and Chips', priceCents: 1500 },
       ]);
     });
+    it('the names under a heading priced for each of them, until a heading over items priced on their own', () => {
+      expect(parseMenuText('Pizza – all 12.00\nMargherita\nFunghi\nSides\nGarlic Bread    4.50')).toEqual([
+        { name: 'Margherita', priceCents: 1200 },
+        { name: 'Funghi', priceCents: 1200 },
+        { name: 'Garlic Bread', priceCents: 450 },
+      ]);
+      expect(parseMenuText('Crêpes, chacune 6 €\nNature\nChocolat')).toEqual([
+        { name: 'Nature', priceCents: 600 },
+        { name: 'Chocolat', priceCents: 600 },
+      ]);
+    });
+    it('an item whose name ends in such a word, with items priced on their own under it', () => {
+      expect(parseMenuText('Coffee for all    3.00\nTea    2.00')).toEqual([
+        { name: 'Coffee for all', priceCents: 300 },
+        { name: 'Tea', priceCents: 200 },
+      ]);
+    });
     it('not a note in brackets that a price under it was read with', () => {
       expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
     });
