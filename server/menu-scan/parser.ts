@@ -475,6 +475,8 @@ function parseLine(rawLine: string): ParsedItem[] {
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
   const priceFirst = first.price !== null && first.price.strong && last.price === null;
+  const sizes = priceFirst ? null : slashedSizes(tokens, priceIdx);
+  if (sizes) return [sizes];
   if (!priceFirst && listsSizes(tokens, priceIdx)) return [];
 
   const items: ParsedItem[] = [];
@@ -509,6 +511,23 @@ function listsSizes(tokens: readonly Token[], priceIdx: readonly number[]): bool
     return (k === 0 ? words.slice(-1) : words).join(' ');
   };
   return [0, ...priceIdx.slice(1).map((_, i) => i + 1)].every((k) => isSizeLabel(labelBefore(k)));
+}
+
+/** A size's label in a group of sizes: a letter or two (`S`, `M`, `XL`), a volume (`8oz`) or size words. */
+const isGroupLabel = (text: string): boolean => /^(?:\p{Lu}{1,2}|\d{1,2}\s?oz)$/u.test(text) || isSizeLabel(text);
+
+/**
+ * "Latte    S $3.20 / M $3.70 / L $4.10": an item's sizes written as one group, a label before each
+ * price and slashes between them. The first (the smallest) price is the item's.
+ */
+function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): ParsedItem | null {
+  const start = priceIdx[0]!;
+  if (priceIdx.length < 2 || start < 2 || !isGroupLabel(tokens[start - 1]!.text)) return null;
+  const grouped = priceIdx.slice(1).every((at, k) => at === priceIdx[k]! + 3 && tokens[at - 2]!.text === '/' && isGroupLabel(tokens[at - 1]!.text));
+  if (!grouped) return null;
+  const name = cleanName(tokens.slice(0, start - 1), 'before-price');
+  const price = tokens[start]!.price!;
+  return name ? { name, priceCents: price.cents, price } : null;
 }
 
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */

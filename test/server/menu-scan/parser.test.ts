@@ -244,6 +244,11 @@ describe('parseMenuText', () => {
         { name: 'Tea', priceCents: 200 },
       ]);
     });
+    it('the first price of a group of sizes written with slashes, signs and all', () => {
+      expect(parseMenuText('Sparkling Water    S $10.00 / M $10.50 / L $11')).toEqual(one('Sparkling Water', 1000));
+      expect(parseMenuText('Latte    S £4 / M £4.50 / L £5')).toEqual(one('Latte', 400));
+      expect(parseMenuText('Flat White    8oz $3.50 / 12oz $4.20')).toEqual(one('Flat White', 350));
+    });
     it('not a note in brackets that a price under it was read with', () => {
       expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
     });
