@@ -10,6 +10,7 @@ describe('parseMenuText', () => {
       ['"f" for a pound sign', 'Banana Bread    f10', one('Banana Bread', 1000)],
       ['the tail of a leader stuck to the price', 'Fruit Salad    .13.30', one('Fruit Salad', 1330)],
       ['a price glued to the name', 'Avocado Toast8.30', one('Avocado Toast', 830)],
+      ['a dash between the name and the price without its spaces', 'Pot of Tea–2.50', one('Pot of Tea', 250)],
       ['a whole price glued to the name', 'Carrot Cake4', one('Carrot Cake', 400)],
       ['a doubled decimal mark', 'Pot of Tea 2.,80', one('Pot of Tea', 280)],
       ['full-width commas', 'Grilled Cheese ，5.50', one('Grilled Cheese', 550)],
