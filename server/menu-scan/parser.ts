@@ -141,6 +141,8 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   // The last line that could be an item's name but had no price, while only description lines followed it.
   let unpricedName: MenuTextLine | null = null;
   const optionLines = new OptionLineReader();
+  // The price a heading gives every item of its section ("Pizza – all 12.00"), until an item priced on its own.
+  let sectionPrice: number | null = null;
   for (let index = 0; index < lines.length; index += 1) {
     const line = withNumberMarkRead(lines, index);
     let parsed = parseLine(line.text);
@@ -160,6 +162,40 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
       unpricedName = null;
       previous = { line, hadItem: true };
       continue;
+    }
+    const following = lines[index + 1];
+    const unpricedNameFollows = following !== undefined && parseLine(following.text).length === 0 && isStandaloneName(following.text);
+    if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedNameFollows && PRICED_FOR_EACH.test(normalizeLine(line.text))) {
+      sectionPrice = parsed[0]!.priceCents;
+      unpricedName = null;
+      previous = { line, hadItem: true };
+      continue;
+    }
+    if (parsed.length > 0) sectionPrice = null;
+    // A name under such a heading takes its price; one over a priced line is the next section's heading.
+    if (parsed.length === 0 && sectionPrice !== null && isStandaloneName(line.text)) {
+      if (following && parseLine(following.text).some((item) => item.priceCents !== null)) {
+        sectionPrice = null;
+      } else {
+        keepItem({ name: tidy(line.text), priceCents: sectionPrice, price: null, region: line.region });
+        previous = { line, hadItem: true };
+        continue;
+      }
+    }
+    // A name wrapped before its price ("Grilled Halloumi and" / "Roasted Vegetable Salad    14.00"): the
+    // first line is a few words ending in one that cannot end a name, the next holds one priced item.
+    if (parsed.length === 0 && following && DANGLING_WORD.test(tidy(line.text)) && isStandaloneName(line.text)) {
+      const rest = parseLine(following.text);
+      if (rest.length === 1 && rest[0]!.priceCents !== null && !isDescription(rest[0]!.name)) {
+        keepItem({ ...rest[0]!, name: `${tidy(line.text)} ${rest[0]!.name}`, region: unionRegion(line.region, following.region) });
+        // Both lines are the item's: the option reader learns its type from them.
+        optionLines.isOption(line, 'other');
+        optionLines.isOption(following, 'items', rest[0]!.priceCents);
+        unpricedName = null;
+        index += 1;
+        previous = { line: following, hadItem: true };
+        continue;
+      }
     }
     if (parsed.length > 0) unpricedName = null;
     else if (isStandaloneName(line.text)) unpricedName = line;
@@ -243,6 +279,8 @@ function withNumberMarkRead(lines: readonly MenuTextLine[], index: number): Menu
  * ("with", "and", "of" …): a name ending in one goes on on the next line.
  */
 const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+/** A heading priced for each of its items: "Pizza – all 12.00", "Crêpes, chacune 6 €", "Pasta je 9,50". */
+const PRICED_FOR_EACH = /\s(?:all|each|each one|jeweils|je|chacun|chacune|cada una|cada uno|ognuna|ognuno|tutte|tutti|elk|alle|hepsi)\s+\S*\d[\d.,]*\S*(?:\s+\S+)?\s*$/iu;
 /** The rest of a wrapped name: at most this many words. */
 const MAX_NAME_TAIL_WORDS = 4;
 
@@ -437,6 +475,8 @@ function parseLine(rawLine: string): ParsedItem[] {
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
   const priceFirst = first.price !== null && first.price.strong && last.price === null;
+  const sizes = priceFirst ? null : slashedSizes(tokens, priceIdx);
+  if (sizes) return [sizes];
   if (!priceFirst && listsSizes(tokens, priceIdx)) return [];
 
   const items: ParsedItem[] = [];
@@ -471,6 +511,23 @@ function listsSizes(tokens: readonly Token[], priceIdx: readonly number[]): bool
     return (k === 0 ? words.slice(-1) : words).join(' ');
   };
   return [0, ...priceIdx.slice(1).map((_, i) => i + 1)].every((k) => isSizeLabel(labelBefore(k)));
+}
+
+/** A size's label in a group of sizes: a letter or two (`S`, `M`, `XL`), a volume (`8oz`) or size words. */
+const isGroupLabel = (text: string): boolean => /^(?:\p{Lu}{1,2}|\d{1,2}\s?oz)$/u.test(text) || isSizeLabel(text);
+
+/**
+ * "Latte    S $3.20 / M $3.70 / L $4.10": an item's sizes written as one group, a label before each
+ * price and slashes between them. The first (the smallest) price is the item's.
+ */
+function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): ParsedItem | null {
+  const start = priceIdx[0]!;
+  if (priceIdx.length < 2 || start < 2 || !isGroupLabel(tokens[start - 1]!.text)) return null;
+  const grouped = priceIdx.slice(1).every((at, k) => at === priceIdx[k]! + 3 && tokens[at - 2]!.text === '/' && isGroupLabel(tokens[at - 1]!.text));
+  if (!grouped) return null;
+  const name = cleanName(tokens.slice(0, start - 1), 'before-price');
+  const price = tokens[start]!.price!;
+  return name ? { name, priceCents: price.cents, price } : null;
 }
 
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
