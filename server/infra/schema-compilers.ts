@@ -3,8 +3,6 @@
 // cost of each). Ajv keeps each compiled schema keyed by the schema object; the serializers are kept here
 // the same way.
 import { createHash } from 'node:crypto';
-import { AjvCompiler, StandaloneValidator } from '@fastify/ajv-compiler';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
@@ -14,8 +12,25 @@ type SerializerCompiler = ReturnType<BuildSerializer>;
 type Serializer = ReturnType<SerializerCompiler>;
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>;
 
-const buildValidator = AjvCompiler() as BuildValidator;
-const buildFreshSerializer = SerializerSelector() as BuildSerializer;
+// The compiler packages (with Ajv and fast-json-stringify, over a hundred modules) load when a schema is first
+// compiled: a test app whose schemas' code is stored (below) never needs them.
+let compilerPackages: { ajv: typeof import('@fastify/ajv-compiler'); serializer: typeof import('@fastify/fast-json-stringify-compiler') } | undefined;
+const compilerPackage = <Name extends 'ajv' | 'serializer'>(name: Name): NonNullable<typeof compilerPackages>[Name] =>
+  (compilerPackages ??= {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a compiler is called synchronously, so it loads so
+    ajv: require('@fastify/ajv-compiler') as typeof import('@fastify/ajv-compiler'),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+    serializer: require('@fastify/fast-json-stringify-compiler') as typeof import('@fastify/fast-json-stringify-compiler'),
+  })[name];
+
+/** `make()`, made at its first call. */
+function atFirstCall<Build extends (...args: never[]) => unknown>(make: () => Build): Build {
+  let made: Build | undefined;
+  return ((...args: Parameters<Build>) => (made ??= make())(...args)) as Build;
+}
+
+const buildValidator = atFirstCall(() => compilerPackage('ajv').AjvCompiler() as BuildValidator);
+const buildFreshSerializer = atFirstCall(() => compilerPackage('serializer').SerializerSelector() as BuildSerializer);
 const serializerFactories = new Map<string, SerializerCompiler>();
 
 /** One serializer compiler per distinct set of shared schemas and options, each keeping what it compiled. */
@@ -100,8 +115,10 @@ function storedCode(store: SchemaCodeStore, key: string, generate: () => string)
 // Generated code, as Fastify's standalone compilers hand it to their `storeFunction` (synchronously, while
 // compiling).
 let generatedValidatorCode: string | undefined;
-const buildCodeValidator = StandaloneValidator({ readMode: false, storeFunction: (_route, code) => { generatedValidatorCode = code; } }) as unknown as BuildValidator;
-const buildCodeSerializer = SerializerSelector() as BuildSerializer;
+const buildCodeValidator = atFirstCall(
+  () => compilerPackage('ajv').StandaloneValidator({ readMode: false, storeFunction: (_route, code) => { generatedValidatorCode = code; } }) as unknown as BuildValidator,
+);
+const buildCodeSerializer = atFirstCall(() => compilerPackage('serializer').SerializerSelector() as BuildSerializer);
 // What this process evaluated, by key: each test file builds several apps.
 const evaluatedCode = new Map<string, unknown>();
 
