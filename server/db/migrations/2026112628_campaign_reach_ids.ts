@@ -15,7 +15,7 @@ export function up() {
       .createIndex('customers_campaign_mail')
       .on('customers')
       .column('id')
-      .where((eb) => eb.and([eb('email', 'is not', null), eb('campaign_mail_opt_in', '=', 1), eb('deleted_at', 'is', null)]))
+      .where(sql<boolean>`email IS NOT NULL AND campaign_mail_opt_in = 1 AND deleted_at IS NULL`)
       .execute();
   };
 }
