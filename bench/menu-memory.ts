@@ -1,7 +1,7 @@
-// Where a menu scan's memory goes: for each field menu, the server process's growth while it
-// prepares the page (sharp: decode, crop, straighten, light) and while it scans, and the OCR
-// process's memory (MENU_OCR_PROFILE: its RSS before the page and its high-water mark after
-// detection, line boxes and recognition). All in MB; the server's figures are its RSS and
+// Where a menu scan's memory goes: for each field menu, this process's growth while it prepares the
+// page by itself (sharp: decode, crop, straighten, light; the scanner does that in the OCR process, so
+// it is measured here alone) and while it scans, and the OCR process's memory (MENU_OCR_PROFILE: its RSS
+// before the page is read and its high-water mark after detection, line boxes and recognition). All in MB; the server's figures are its RSS and
 // high-water mark above its RSS when this run started, so memory kept from one menu to the next shows.
 //
 // `NODE_OPTIONS=--expose-gc npx tsx bench/menu-memory.ts` (MENU_FIELD_HALF=both by default; a

@@ -4,6 +4,7 @@
 // jest's output streams as it comes; each check's output is printed whole when it ends, so lines never
 // interleave. Arguments go to jest (`npm test -- --ci --json --outputFile=…`). Exit code 1 if anything failed.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,10 +18,10 @@ const started = Date.now();
 const elapsedSeconds = (since: number): number => Math.round((Date.now() - since) / 1000);
 
 /** Runs a command, its output either passed through as it comes or kept and printed whole at the end. */
-function run(name: string, command: string, args: string[], stream: boolean): Promise<Outcome> {
+function run(name: string, command: string, args: string[], stream: boolean, env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
   const since = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -37,11 +38,17 @@ function run(name: string, command: string, args: string[], stream: boolean): Pr
   });
 }
 
-/** The checks run in turn: each is CPU-bound, and jest already has both cores for most of its run. */
+/**
+ * The checks run in turn: each is CPU-bound, and jest already has both cores for most of its run. Each runs its
+ * package.json script line through the shell as npm would, with node_modules/.bin first on the PATH, but without
+ * starting npm for it (about 0.17 CPU-s a check).
+ */
 async function checks(): Promise<Outcome[]> {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const env = { ...process.env, PATH: [path.resolve('node_modules', '.bin'), process.env.PATH].join(path.delimiter) };
   const outcomes: Outcome[] = [];
   for (const script of ['lint', 'typecheck', 'check:architecture']) {
-    outcomes.push(await run(`npm run ${script}`, 'npm', ['run', '--silent', script], false));
+    outcomes.push(await run(`npm run ${script}`, 'sh', ['-c', scripts[script]], false, env));
   }
   return outcomes;
 }

@@ -3,15 +3,12 @@
 // Routes depend only on the `MenuScanner` interface. A hosted vision model can be plugged in later
 // as another implementation of it, chosen by configuration where the scanner is created; nothing
 // else has to change.
-import sharp from 'sharp';
 import { menuLinesFromOcr } from './layout';
 import { OcrEngine } from './ocr';
-import { readUpright } from './orientation';
 import { PaddleEngine } from './paddle';
 import { parseMenuLines, parseMenuText, type MenuTextLine } from './parser';
 import { readPdf } from './pdf-text';
-import { pageView } from './page-view';
-import { prepareForOcr, type PreparedGeometry, type PrepareOptions, type RawImage } from './preprocess';
+import { isReadablePage, prepareForOcr, type RawImage } from './preprocess';
 import type { MenuFileKind, MenuPageView, MenuScanForReview, MenuScanner, ScannedItem } from './types';
 
 export type { ItemRegion, MenuFileKind, MenuPageView, MenuScanForReview, MenuScanner, ScannedItem } from './types';
@@ -36,12 +33,6 @@ export interface LocalMenuScannerOptions {
 }
 
 export type OcrEngineName = 'paddle' | 'tesseract';
-
-/**
- * PaddleOCR's detector sees the whole page: past 2000 px it only gets slower; small text is
- * upscaled up to 2× so the recognizer gets letters at least ~20 px high.
- */
-const PADDLE_SIZES: PrepareOptions = { maxLongSide: 2000, maxUpscale: 2, rgb: true };
 
 /** What reading some images gave: text lines, and the pictures their places refer to when asked for. */
 interface PageReading {
@@ -83,37 +74,26 @@ function paddleReader(): PageReader {
   const engine = new PaddleEngine();
   return {
     async read(images, timeoutMs, withViews) {
-      const prepared: { png: Buffer; image: Buffer | RawImage; geometry: PreparedGeometry }[] = [];
-      // The pictures are made in sharp's threads while the OCR process reads: they cost the vendor no wait.
-      const pendingViews: Promise<MenuPageView | null>[] = [];
-      for (const image of images) {
-        const geometry: PreparedGeometry = { rotationDegrees: 0 };
-        const png = await prepareForOcr(image, PADDLE_SIZES, geometry);
-        if (!png) continue;
-        if (withViews) pendingViews.push(pageView(image, geometry, prepared.length));
-        prepared.push({ png, image, geometry });
-      }
-      if (prepared.length === 0) return { lines: [], views: [] };
-      const lines = await engine.exclusive(async (readLines) => {
-        const rows: MenuTextLine[] = [];
-        for (const [page, { png, geometry }] of prepared.entries()) {
-          const reading = await readUpright(png, readLines);
-          if (reading.turnDegrees !== 0) {
-            geometry.rotationDegrees += reading.turnDegrees;
-            // A page read turned gets its picture turned the same way (rare: made again, after the reading).
-            if (withViews) pendingViews[page] = pageView(prepared[page]!.image, geometry, page);
-          }
+      // Only the header is read here (a refusal or an unreadable file costs no OCR turn): the pixels are
+      // decoded, prepared and read in the OCR process, and so is the review's picture (page-reading.ts).
+      const readable: (Buffer | RawImage)[] = [];
+      for (const image of images) if (await isReadablePage(image)) readable.push(image);
+      if (readable.length === 0) return { lines: [], views: [] };
+      return engine.exclusive(async (_readLines, readPage) => {
+        const lines: MenuTextLine[] = [];
+        const views: MenuPageView[] = [];
+        // A page counts among the images read (its regions' `page`), an unreadable one is passed over.
+        let page = 0;
+        for (const image of readable) {
+          const reading = await readPage(image, withViews);
+          if (!reading) continue;
           // The page as read is upright and straightened: the places read on it are the ones the user sees.
-          const { width = 1, height = 1 } = await sharp(reading.png).metadata();
-          rows.push(...menuLinesFromOcr(reading.lines, { page, width, height }));
+          lines.push(...menuLinesFromOcr(reading.lines, { page, width: reading.width, height: reading.height }));
+          if (reading.view) views.push({ ...reading.view, page });
+          page += 1;
         }
-        return rows;
-      }, timeoutMs).catch(async (error: unknown) => {
-        // Settled before the error goes on, so no picture's failure is left unhandled.
-        await Promise.allSettled(pendingViews);
-        throw error;
-      });
-      return { lines, views: (await Promise.all(pendingViews)).filter((view) => view !== null) };
+        return { lines, views };
+      }, timeoutMs);
     },
     close: () => engine.close(),
   };

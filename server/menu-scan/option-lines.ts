@@ -1,6 +1,7 @@
 // Tells an option or add-on line from an item line by how the menu sets it: a line in clearly smaller
 // type than its section's items, or indented under an item in type no larger and priced at most half
-// of it, is one of that item's options (a flavour, a milk, a topping) even with a price of its own.
+// of it, is one of that item's options (a flavour, a milk, a topping) even with a price of its own; so are
+// the cheap lines under a dish's title in the items' type ("Bagel with Cream Cheese" over its flavours).
 // Nothing in such a line's text tells it from an item ("Oat Milk    0.55" under "Latte    3.25"); its
 // place and size do. Lines read from a PDF's text layer carry no size and are never judged here.
 import type { MenuTextLine } from './parser';
@@ -21,6 +22,22 @@ const INDENTED_PRICE = 0.5;
 const HEADING_TYPE = 1.15;
 /** Items set this much smaller than a heading right above them are that heading's section, not options. */
 const TITLED_TYPE = 1.1;
+/**
+ * A line without a price that names a dish with what comes with it, in capitals like a name ("Bagel with
+ * Cream Cheese", "Toast mit Belag"; OCR may glue "with" to the word before), set in the items' type, titles
+ * that dish's kinds (its flavours, its spreads) below it: lines priced at most INDENTED_PRICE of the
+ * section's items are those kinds, not items, even at the items' left edge and in their type. A title set
+ * larger is a heading ("Burgers with Fries" over burgers): what follows it is items. A description ("Two
+ * rice pancakes with lunu miris", "Roti with egg, leeks") is written in lower case or lists with commas.
+ */
+const NAMES_A_DISH = /(?:^|\s|(?<=\p{Ll}))with\s|\s(?:mit|avec|con|com|met|ile)\s/iu;
+/** Words a name keeps in lower case between its capitalised words. */
+const JOINING_WORDS = new Set(['with', 'mit', 'avec', 'con', 'com', 'met', 'ile', 'and', 'und', 'et', 'e', 'y', 'of', 'de', 'di', 'du', '&']);
+
+function namesADish(text: string): boolean {
+  if (!NAMES_A_DISH.test(text) || text.includes(',')) return false;
+  return text.trim().split(/\s+/u).every((word) => !/^\p{Ll}/u.test(word) || JOINING_WORDS.has(word));
+}
 /** A line starting this many letter heights left or right of the section's items belongs to another column. */
 const OTHER_COLUMN_LETTERS = 6;
 /** A line starting this far (a share of the page's height) above the one before it opens another column. */
@@ -53,6 +70,11 @@ function itemType(heights: readonly number[]): number {
   return heights.length === 0 ? 0 : Math.min(...heights);
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 /**
  * Follows a menu's sections line by line, in reading order (column by column, top to bottom), and
  * answers whether a priced line is set as an option under the section's items. A section ends at a
@@ -60,6 +82,10 @@ function itemType(heights: readonly number[]): number {
  */
 export class OptionLineReader {
   private itemHeights: number[] = [];
+  /** The prices of the section's items. */
+  private itemPrices: number[] = [];
+  /** A dish's title in the items' type, read since the section's last item (see NAMES_A_DISH). */
+  private dish: Placement | null = null;
   private lastItem: Placement | null = null;
   private previous: Placement | null = null;
   /** A heading read since the section's last item. */
@@ -68,7 +94,8 @@ export class OptionLineReader {
   /**
    * Takes the next line in reading order, what it holds and the price of its first item: answers true
    * when its items are options of the item above (set smaller than the section's items, or indented
-   * under the item above in type no larger and priced at most half of it). Items that are not options
+   * under the item above in type no larger and priced at most half of it) or kinds of a dish titled in
+   * the items' type (see NAMES_A_DISH). Items that are not options
    * set the section's item type. A heading opens a new section when it is set larger than the items,
    * or when the priced lines after it are set smaller than it (a section of smaller items under its
    * own title: "Extras" over "Toast  1.50").
@@ -79,9 +106,16 @@ export class OptionLineReader {
     const itemHeight = itemType(this.itemHeights);
     if (holds !== 'items') {
       if (this.itemHeights.length > 0 && here.letterHeight >= HEADING_TYPE * itemHeight) this.newSection();
-      else if (holds === 'heading') this.heading = here;
+      else if (holds === 'heading') {
+        this.heading = here;
+        // A title of words alone ends the dish's kinds; a size line under them ("½ lb    2.25") does not.
+        if (namesADish(line.text) && this.itemPrices.length > 0 && here.letterHeight > SMALLER_TYPE * itemHeight) this.dish = here;
+        else if (!/\d/.test(line.text)) this.dish = null;
+      }
       return false;
     }
+    if (this.dish && here.priceCents !== null && here.priceCents <= INDENTED_PRICE * median(this.itemPrices)) return true;
+    this.dish = null;
     if (this.heading && here.letterHeight * TITLED_TYPE <= this.heading.letterHeight) this.newSection();
     if (this.lastItem && this.itemHeights.length > 0) {
       const addOnPrice = here.priceCents !== null && this.lastItem.priceCents !== null && here.priceCents <= INDENTED_PRICE * this.lastItem.priceCents;
@@ -92,6 +126,7 @@ export class OptionLineReader {
       if (addOnPrice && here.letterHeight <= INDENTED_TYPE * itemHeight && this.indentedUnder(here, this.lastItem, itemHeight)) return true;
     }
     this.itemHeights.push(here.letterHeight);
+    if (here.priceCents !== null) this.itemPrices.push(here.priceCents);
     this.lastItem = here;
     this.heading = null;
     return false;
@@ -122,6 +157,8 @@ export class OptionLineReader {
 
   private newSection(): void {
     this.itemHeights = [];
+    this.itemPrices = [];
+    this.dish = null;
     this.lastItem = null;
     this.heading = null;
   }

@@ -15,9 +15,16 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
  * REC_MAX_WIDTH wide. Answers one result per box: the layout (layout.ts) decides what belongs
  * together.
  *
- * Configuration: JSON in STAMPWISE_PADDLE_CONFIG: { ortPath, sharpPath, modelsUrl, threads,
- * threshold }. Receives { id, png } (an RGB PNG); sends { id, ok: true, lines: [{ text, mean,
- * box }] } with box as four [x, y] corners in the page's pixels, or { id, ok: false, error }.
+ * The process also prepares the uploaded pages (page-reading.ts, loaded from pageReadingPath: sharp's
+ * decoding, cropping, straightening and lighting), so the native memory sharp's threads leave behind is
+ * given back with the process, not kept by the long-lived server.
+ *
+ * Configuration: JSON in STAMPWISE_PADDLE_CONFIG: { ortPath, sharpPath, pageReadingPath, tsxApiPath,
+ * modelsUrl, threads, threshold }. Receives { id, kind: 'lines', png } (a prepared RGB PNG) and answers
+ * { id, ok: true, result: [{ text, mean, box }] } with box as four [x, y] corners in the page's pixels;
+ * receives { id, kind: 'page', file | raw, withView } (an uploaded PNG or JPEG, or a PDF's decoded picture)
+ * and answers { id, ok: true, result: { lines, width, height, view } or null } (page-reading.ts's PageOcr).
+ * A failure answers { id, ok: false, error, rejected? } (rejected: a MenuScanRejected's reason).
  * With MENU_OCR_PROFILE=<file> it appends each page's stage times and memory there (a measuring aid:
  * memoryMb is the RSS before the page, then the high-water mark after detection, boxes, recognition;
  * tiles and detectorRuns: the detector's tiles, and those it read, blank ones being skipped;
@@ -41,6 +48,8 @@ const sharp = require(config.sharpPath);
 // libvips' operation cache and thread pool would keep memory for pages that are gone.
 sharp.cache(false);
 sharp.concurrency(1);
+if (config.tsxApiPath) require(config.tsxApiPath).register();
+const pageReading = require(config.pageReadingPath);
 
 const onnxOptions = {
   intraOpNumThreads: config.threads,
@@ -285,13 +294,22 @@ async function read(png) {
   return texts.map((t, i) => ({ text: t.text, mean: t.mean, box: boxes[i] }));
 }
 
-process.on('message', async ({ id, png }) => {
+/** A Buffer view of bytes received over the channel, not a copy. */
+function asBuffer(bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+process.on('message', async (request) => {
+  const { id } = request;
   try {
-    // A view of the received bytes, not a copy.
-    const lines = await read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
-    process.send({ id, ok: true, lines });
+    const result =
+      request.kind === 'page'
+        ? await pageReading.readPage(request.file ? asBuffer(request.file) : request.raw, request.withView, read)
+        : await read(asBuffer(request.png));
+    process.send({ id, ok: true, result });
   } catch (error) {
-    process.send({ id, ok: false, error: String((error && error.message) || error) });
+    const rejected = error && error.name === 'MenuScanRejected' ? error.reason : undefined;
+    process.send({ id, ok: false, error: String((error && error.message) || error), rejected });
   }
 });
 // The server went away (or closed the scanner): nothing is left to read for.

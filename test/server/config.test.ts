@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
 import { startFakeGoogleWallet, type FakeGoogleWallet } from '../support/fake-google-wallet';
 import { makeTestAppleCertificates } from './apple-certificates';
+import { HTTPS_TEST_APP_ENV, TEST_APP_ENV, testConfig } from './test-config';
 
 describe('loadConfig', () => {
   it('gives a working default setup with no variables at all', () => {
@@ -225,5 +226,17 @@ describe('web push (VAPID)', () => {
   it('accepts push endpoints on this machine only when told to', () => {
     expect(loadConfig({}).webPush.localEndpoints).toBe(false);
     expect(loadConfig({ WEB_PUSH_LOCAL_ENDPOINTS: '1' }).webPush.localEndpoints).toBe(true);
+  });
+});
+
+describe("the test apps' configuration (test/server/test-config.ts)", () => {
+  it('is what loadConfig gives, read once for the run and copied for each app', () => {
+    expect(process.env.STAMPWISE_TEST_CONFIGS).toBeDefined();
+    for (const env of [TEST_APP_ENV, HTTPS_TEST_APP_ENV, { PUBLIC_URL: 'http://other.test' }]) {
+      const config = testConfig(env);
+      expect(config).toStrictEqual(loadConfig(env));
+      expect(config).not.toBe(testConfig(env));
+      expect(config.relay).not.toBe(testConfig(env).relay);
+    }
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { loadConfig, type Config } from '../../server/config';
+import type { Config } from '../../server/config';
 import { createGoogleWalletClient } from '../../server/infra/google-wallet';
 import { createWebPushClient, resolveVapidKeys } from '../../server/infra/web-push';
 import type { FakePushService } from '../support/fake-push-service';
@@ -22,6 +22,7 @@ import { refreshStampFigures } from '../../server/repositories/stamp-figures';
 import { touchStore } from '../../server/repositories/store-version';
 import { newMenuItemId } from '../../server/services/menu/items';
 import { buildTestApp, type TestApp } from './helpers';
+import { HTTPS_TEST_APP_ENV, testConfig } from './test-config';
 import type { CampaignInput } from '../../src/api/contract/campaigns';
 import { credentialHashOf } from '../../server/services/customers';
 
@@ -135,7 +136,7 @@ export function buildCustomerTestApp(config: Partial<Config> = {}): Promise<Test
 
 /** The customer API with Google Wallet pointed at `fake` (its token endpoint and Wallet API on 127.0.0.1). */
 export function buildGoogleWalletTestApp(fake: FakeGoogleWallet, config: Partial<Config> = {}): Promise<TestApp> {
-  const googleWallet = loadConfig(fake.env).googleWallet!;
+  const googleWallet = testConfig(fake.env).googleWallet!;
   return buildTestApp({ config: { ...config, googleWallet } as Config, googleWallet: createGoogleWalletClient(googleWallet, { timeoutMs: 2000 }) });
 }
 
@@ -144,7 +145,7 @@ export function buildGoogleWalletTestApp(fake: FakeGoogleWallet, config: Partial
  * trusting `fake`'s certificate and accepting its 127.0.0.1 endpoints; pushes give up after `timeoutMs`.
  */
 export async function buildWebPushTestApp(fake: FakePushService, options: { timeoutMs?: number } = {}): Promise<TestApp> {
-  const base = loadConfig({ PUBLIC_URL: 'https://stampwise.test', DATA_DIR: '/tmp/stampwise-test' });
+  const base = testConfig(HTTPS_TEST_APP_ENV);
   const config = { ...base, webPush: { ...base.webPush, localEndpoints: true } };
   const t = await buildTestApp({ config });
   t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: config.webPush.subject, agent: fake.agent, timeoutMs: options.timeoutMs ?? 2000 });

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
+import type { Config } from '../../server/config';
 import { migrateToLatest, openDb, type Db } from '../../server/db';
 import type { AppDeps } from '../../server/deps';
 import type { MailMessage, Mailer } from '../../server/infra/mailer';
@@ -14,6 +14,7 @@ import { createQrTokens } from '../../server/infra/qr-tokens';
 import { createActivityBus } from '../../server/infra/activity-bus';
 import { createMenuScanQueue } from '../../server/services/menu/scan-queue';
 import { migratedDatabaseImage } from './database-image';
+import { TEST_APP_ENV, testConfig } from './test-config';
 
 export interface TestClock {
   now: () => number;
@@ -55,7 +56,7 @@ export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
 export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> & { config?: Partial<Config> } = {}): Promise<TestApp> {
   const { config: configOverrides, ...depOverrides } = overrides;
-  const config: Config = { ...loadConfig({ PUBLIC_URL: 'http://stampwise.test', DATA_DIR: '/tmp/stampwise-test' }), ...configOverrides };
+  const config: Config = { ...testConfig(TEST_APP_ENV), ...configOverrides };
   const pgSchema = usingPostgres ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: ':memory:', sqliteImage: migratedDatabaseImage(), pgSchema, connectTimeoutMs: config.dbConnectTimeoutMs });
   try {

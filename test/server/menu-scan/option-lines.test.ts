@@ -33,6 +33,32 @@ describe('option lines under an item', () => {
     ).toEqual(['Latte', 'Mocha']);
   });
 
+  it("a dish's kinds under its title in the items' type, at the items' left edge and priced at most half of them, are not items", () => {
+    expect(
+      names([
+        at('Bagel and Lox    13.50', 0.1, 0.1, 0.026),
+        at('Chicken Club    12.75', 0.1, 0.13, 0.026),
+        at('Bagelwith Cream Cheese', 0.12, 0.17, 0.027, 0.4),
+        at('Plain    2.25', 0.1, 0.2, 0.026),
+        at('Strawberry    2.25', 0.1, 0.23, 0.026),
+        at('Honey Walnut    3.00', 0.1, 0.26, 0.026),
+        at('Bagel Melt    9.00', 0.1, 0.29, 0.026),
+        at('Soup of the Day    4.00', 0.1, 0.32, 0.026),
+      ]),
+    ).toEqual(['Bagel and Lox', 'Chicken Club', 'Bagel Melt', 'Soup of the Day']);
+  });
+
+  it("a heading set larger that names dishes with something, a title without 'with', or a description keeps the cheaper lines under it as items", () => {
+    const mains = [at('Ribeye Steak    26.00', 0.1, 0.1, 0.026), at('Lamb Shank    22.00', 0.1, 0.13, 0.026)];
+    expect(names([...mains, at('Burgers with Fries', 0.1, 0.17, 0.034), at('Cheeseburger    10.00', 0.1, 0.21, 0.026)])).toEqual(['Ribeye Steak', 'Lamb Shank', 'Cheeseburger']);
+    expect(names([...mains, at('Sides', 0.1, 0.17, 0.027), at('Fries    4.00', 0.1, 0.21, 0.026)])).toEqual(['Ribeye Steak', 'Lamb Shank', 'Fries']);
+    expect(names([...mains, at('Two rice pancakes with lunu miris', 0.1, 0.17, 0.026), at('Egg Hoppers    9.50', 0.1, 0.21, 0.026)])).toEqual([
+      'Ribeye Steak',
+      'Lamb Shank',
+      'Egg Hoppers',
+    ]);
+  });
+
   it('an indented line in the same type priced as an add-on is an option; one priced like an item, or a centred shorter line, is an item', () => {
     expect(names([at('Pancakes    8.00', 0.1, 0.1, 0.026), at('Maple Syrup    1.00', 0.17, 0.13, 0.023, 0.53)])).toEqual(['Pancakes']);
     expect(names([at('Burger    9.00', 0.1, 0.1, 0.026), at('Cheeseburger    10.00', 0.17, 0.13, 0.023, 0.53)])).toEqual(['Burger', 'Cheeseburger']);

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { MenuScanRejected } from '../../../server/menu-scan/errors';
 import { OCR_IDLE_MS, PaddleEngine } from '../../../server/menu-scan/paddle';
 
 jest.setTimeout(120_000);
@@ -89,5 +91,43 @@ describe('PaddleEngine', () => {
       await profiled.close();
       fs.rmSync(profile, { force: true });
     }
+  });
+
+  it('prepares and reads an uploaded photo inside the OCR process: its lines, the size of the page as read, and the picture when asked', async () => {
+    // A tilted JPEG: the process straightens it before reading, as the server did before handing it over.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="400"><rect width="900" height="400" fill="#fff"/>
+      <text x="60" y="120" font-family="DejaVu Sans" font-size="36" fill="#111">Flat White ...... 4.20</text>
+      <text x="60" y="220" font-family="DejaVu Sans" font-size="36" fill="#111">Croissant ....... 3.00</text></svg>`;
+    const photo = await sharp(Buffer.from(svg)).rotate(4, { background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+
+    const page = await engine.exclusive((_read, readPage) => readPage(photo, true), 60_000);
+
+    expect(page!.lines.map((line) => line.text).join(' ')).toMatch(/Flat ?White.*Croissant/);
+    const corners = page!.lines.flatMap((line) => line.box);
+    expect(Math.max(...corners.map(([x]) => x!))).toBeLessThanOrEqual(page!.width);
+    expect(Math.max(...corners.map(([, y]) => y!))).toBeLessThanOrEqual(page!.height);
+    // The picture comes back as bytes the server can store and send: a JPEG of the page's shape.
+    expect(Buffer.isBuffer(page!.view!.jpeg)).toBe(true);
+    const view = await sharp(page!.view!.jpeg).metadata();
+    expect(view.format).toBe('jpeg');
+    expect(view.width! / view.height!).toBeCloseTo(page!.width / page!.height, 1);
+
+    const withoutView = await engine.exclusive((_read, readPage) => readPage(photo, false), 60_000);
+    expect(withoutView!.view).toBeNull();
+  });
+
+  it('answers null for a picture that cannot be read and refuses a decompression bomb with MenuScanRejected', async () => {
+    const truncated = (await sharp({ create: { width: 600, height: 400, channels: 3, background: '#fff' } }).png().toBuffer()).subarray(0, 200);
+    await expect(engine.exclusive((_read, readPage) => readPage(truncated, false), 60_000)).resolves.toBeNull();
+
+    // A PNG whose header claims 20,000 × 20,000 pixels: refused from the header, nothing decoded.
+    const bomb = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } }).png().toBuffer();
+    // IHDR's width and height follow the signature, the chunk's length and its type; its CRC follows the header.
+    bomb.writeUInt32BE(20_000, 16);
+    bomb.writeUInt32BE(20_000, 20);
+    bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
+    const refusal: unknown = await engine.exclusive((_read, readPage) => readPage(bomb, false), 60_000).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(MenuScanRejected);
+    expect(refusal).toMatchObject({ reason: 'image-too-large', httpStatus: 413 });
   });
 });

@@ -175,6 +175,56 @@ describe('parseMenuText on real menus', () => {
   });
 });
 
+describe('parseMenuText on prices OCR reads apart, with codes or with a number in the name', () => {
+  it.each([
+    ['a euro sign set apart where the decimal point goes', 'Croissant    2 € 50', one('Croissant', 250)],
+    ['… read as E', 'Pain au Chocolat 12 E 50', one('Pain au Chocolat', 1250)],
+    ['a currency code written with dots after the price', 'Kabsa Lamb    45 S.R.', one('Kabsa Lamb', 4500)],
+    ['… before it', 'Nasi Lemak    R.M. 12', one('Nasi Lemak', 1200)],
+    ['a slash for the decimal point', 'Fish Pie    12/95', one('Fish Pie', 1295)],
+    ['additive codes set apart that read as a decimal number', 'Frikadelle    2,3    4,50', one('Frikadelle', 450)],
+    ['a decimal number inside the name', 'Menü 1.5    12.90', one('Menü 1.5', 1290)],
+  ])('reads %s', (_habit, line, expected) => {
+    expect(parseMenuText(line)).toEqual(expected);
+  });
+
+  it('gives a point back to a 12€50 read as 1250 after a single space where the other prices have cents, but takes no year for a price', () => {
+    expect(parseMenuText('Quiche    8,90\nSoupe    6,50\nSalade    9,80\nCroque Monsieur 1250\nEst. 1985')).toEqual([
+      ...one('Quiche', 890), ...one('Soupe', 650), ...one('Salade', 980), ...one('Croque Monsieur', 1250),
+    ]);
+  });
+
+  it.each([
+    ['a whole price followed by another', 'Espresso 10 € 12 €'],
+    ['a fraction', 'Pizza 1/2    9.00'],
+    ['a time range before a word', 'Brunch 10/12 Uhr'],
+    ['a date after a word', 'Valid until 31/12'],
+    ['a date after a name', 'Christmas Menu 24/12'],
+    ['two prices in one format', 'Wine    4,50    9,00'],
+  ])('does not join or drop numbers in %s', (_habit, line) => {
+    expect(parseMenuText(`Toast    3,00\n${line}`)).toEqual(line === 'Pizza 1/2    9.00' ? [...one('Toast', 300), ...one('Pizza 1/2', 900)] : one('Toast', 300));
+  });
+
+  it('reads the f glued to a name as the £ OCR read it for where the menu\'s other prices show £ read as f, and keeps it elsewhere', () => {
+    expect(parseMenuText('Fish and Chips f14.50\nSteak and Ale Pief15.95\nPloughmans Lunch f11.00')).toEqual([
+      ...one('Fish and Chips', 1450), ...one('Steak and Ale Pie', 1595), ...one('Ploughmans Lunch', 1100),
+    ]);
+    expect(parseMenuText('Roast Beef12.50\nSalad    8.00')).toEqual([...one('Roast Beef', 1250), ...one('Salad', 800)]);
+  });
+
+  it('takes no row of prices OCR ran together for an item', () => {
+    expect(parseMenuText('Glazed    1.89    9.99    18.99\nCake    1.69    910.99199\nMuffins    2.99')).toEqual(one('Muffins', 299));
+  });
+
+  it.each([
+    ['German', 'Wir servieren dazu Brot - 2,00 €'],
+    ['English', 'We bake our own bread    3.50'],
+    ['French', 'Nous servons du pain    2,00 €'],
+  ])('takes a sentence in the first person (%s) for a note, and keeps a name with the same words', (_language, line) => {
+    expect(parseMenuText(`Gyros Teller    14,50 €\n${line}\nWe Are Burger    9,00 €`)).toEqual([...one('Gyros Teller', 1450), ...one('We Are Burger', 900)]);
+  });
+});
+
 describe('parseMenuText on names with their description and price under them', () => {
   it('gives the price that closes a description to the name above it, takes no description for an item, and keeps a name in lower case', () => {
     const menu = [

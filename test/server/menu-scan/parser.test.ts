@@ -10,6 +10,7 @@ describe('parseMenuText', () => {
       ['"f" for a pound sign', 'Banana Bread    f10', one('Banana Bread', 1000)],
       ['the tail of a leader stuck to the price', 'Fruit Salad    .13.30', one('Fruit Salad', 1330)],
       ['a price glued to the name', 'Avocado Toast8.30', one('Avocado Toast', 830)],
+      ['a dash between the name and the price without its spaces', 'Pot of Tea–2.50', one('Pot of Tea', 250)],
       ['a whole price glued to the name', 'Carrot Cake4', one('Carrot Cake', 400)],
       ['a doubled decimal mark', 'Pot of Tea 2.,80', one('Pot of Tea', 280)],
       ['full-width commas', 'Grilled Cheese ，5.50', one('Grilled Cheese', 550)],
@@ -220,6 +221,34 @@ describe('parseMenuText', () => {
         { name: 'Cappellacci con Capesante e Gamberi', priceCents: 1600 },
         { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
       ]);
+    });
+    it('a name wrapped before its price, the first line ending in a joining word', () => {
+      expect(parseMenuText('Grilled Halloumi and\nRoasted Vegetable Salad    14.00\nFish and Chips    15.00')).toEqual([
+        { name: 'Grilled Halloumi and Roasted Vegetable Salad', priceCents: 1400 },
+        { name: 'Fish and Chips', priceCents: 1500 },
+      ]);
+    });
+    it('the names under a heading priced for each of them, until a heading over items priced on their own', () => {
+      expect(parseMenuText('Pizza – all 12.00\nMargherita\nFunghi\nSides\nGarlic Bread    4.50')).toEqual([
+        { name: 'Margherita', priceCents: 1200 },
+        { name: 'Funghi', priceCents: 1200 },
+        { name: 'Garlic Bread', priceCents: 450 },
+      ]);
+      expect(parseMenuText('Crêpes, chacune 6 €\nNature\nChocolat')).toEqual([
+        { name: 'Nature', priceCents: 600 },
+        { name: 'Chocolat', priceCents: 600 },
+      ]);
+    });
+    it('an item whose name ends in such a word, with items priced on their own under it', () => {
+      expect(parseMenuText('Coffee for all    3.00\nTea    2.00')).toEqual([
+        { name: 'Coffee for all', priceCents: 300 },
+        { name: 'Tea', priceCents: 200 },
+      ]);
+    });
+    it('the first price of a group of sizes written with slashes, signs and all', () => {
+      expect(parseMenuText('Sparkling Water    S $10.00 / M $10.50 / L $11')).toEqual(one('Sparkling Water', 1000));
+      expect(parseMenuText('Latte    S £4 / M £4.50 / L £5')).toEqual(one('Latte', 400));
+      expect(parseMenuText('Flat White    8oz $3.50 / 12oz $4.20')).toEqual(one('Flat White', 350));
     });
     it('not a note in brackets that a price under it was read with', () => {
       expect(parseMenuText('Flasche Weißwein    18,50 €\n(Malagousia, Roditis)\n18,50 €')).toEqual(one('Flasche Weißwein', 1850));
