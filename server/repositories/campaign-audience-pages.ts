@@ -34,12 +34,6 @@ export async function storeCustomerPage(db: Queryable, vendorId: string, page: {
 
 /** The customers of `range` that `frequency` selects at the store, in id order. */
 export async function audienceIn(db: Queryable, vendorId: string, frequency: AudienceFrequency, window: AudienceWindow, range: CustomerIdRange): Promise<string[]> {
-  const rows = await db
-    .selectFrom(audienceMembers(db, vendorId, frequency, window))
-    .select('audience.customer_id')
-    .where('audience.customer_id', '>', range.after)
-    .where('audience.customer_id', '<=', range.last)
-    .orderBy('audience.customer_id')
-    .execute();
+  const rows = await db.selectFrom(audienceMembers(db, vendorId, frequency, window, range)).select('audience.customer_id').orderBy('audience.customer_id').execute();
   return rows.map((row) => row.customer_id);
 }

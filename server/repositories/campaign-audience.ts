@@ -30,6 +30,14 @@ export interface AudienceWindow {
 
 export type AudienceMembers = AliasedSelectQueryBuilder<{ customer_id: string }, 'audience'>;
 
+/** Which customers an audience is asked about: one, or those whose id is after `after` and at most `last`. */
+export type AudienceNarrowing = string | IdRange;
+
+interface IdRange {
+  after: string;
+  last: string;
+}
+
 /** The stamps that make visits (`e`): the store's, in [from, until), not voided, no bonus stamp. */
 function visitStamps(db: Queryable, vendorId: string, from: number, until: number) {
   return db
@@ -56,9 +64,9 @@ function visitsAskedFor(frequency: 'daily' | 'weekly' | 'monthly', window: Audie
 /**
  * The customers `frequency` selects at the store, one row each (`audience.customer_id`): daily = at least
  * `dailyDays` visits in the window, weekly = at least `weeklyVisits`, monthly = at least one, all (and any
- * other value) = every customer holding a card. `onlyCustomer` narrows it to one customer.
+ * other value) = every customer holding a card. `only` narrows it to one customer or a range of ids.
  */
-export function audienceMembers(db: Queryable, vendorId: string, frequency: AudienceFrequency, window: AudienceWindow, onlyCustomer?: string): AudienceMembers {
+export function audienceMembers(db: Queryable, vendorId: string, frequency: AudienceFrequency, window: AudienceWindow, only?: AudienceNarrowing): AudienceMembers {
   if (frequency !== 'daily' && frequency !== 'weekly' && frequency !== 'monthly') {
     return db
       .selectFrom('stamp_cards as s')
@@ -66,7 +74,10 @@ export function audienceMembers(db: Queryable, vendorId: string, frequency: Audi
       .select('s.customer_id as customer_id')
       .where('s.vendor_id', '=', vendorId)
       .where('c.deleted_at', 'is', null)
-      .$if(onlyCustomer !== undefined, (qb) => qb.where('s.customer_id', '=', onlyCustomer as string))
+      .$if(typeof only === 'string', (qb) => qb.where('s.customer_id', '=', only as string))
+      // A range on both sides of the join: the database then reads only that range of each (an index
+      // range), where a range on the card alone had it read every customer to join them.
+      .$if(typeof only === 'object', (qb) => qb.where('s.customer_id', '>', (only as IdRange).after).where('s.customer_id', '<=', (only as IdRange).last).where('c.id', '>', (only as IdRange).after).where('c.id', '<=', (only as IdRange).last))
       .groupBy('s.customer_id')
       .as('audience');
   }
@@ -75,7 +86,8 @@ export function audienceMembers(db: Queryable, vendorId: string, frequency: Audi
     .innerJoin('customers as c', 'c.id', 'e.customer_id')
     .select('e.customer_id as customer_id')
     .where('c.deleted_at', 'is', null)
-    .$if(onlyCustomer !== undefined, (qb) => qb.where('e.customer_id', '=', onlyCustomer as string))
+    .$if(typeof only === 'string', (qb) => qb.where('e.customer_id', '=', only as string))
+    .$if(typeof only === 'object', (qb) => qb.where('e.customer_id', '>', (only as IdRange).after).where('e.customer_id', '<=', (only as IdRange).last).where('c.id', '>', (only as IdRange).after).where('c.id', '<=', (only as IdRange).last))
     .groupBy('e.customer_id')
     // One visit needs no counting: any stamp in the window is one.
     .$if(visits > 1, (qb) => qb.having(sql<number>`COUNT(DISTINCT ${visitDaySql(window.storeOffsets)})`, '>=', visits))

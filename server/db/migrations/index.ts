@@ -38,6 +38,7 @@ import * as bonusStampsNotVisits from './2026112623_bonus_stamps_not_visits';
 import * as storeCustomerOrder from './2026112624_store_customer_order';
 import * as visitsAsStoreDays from './2026112626_visits_as_store_days';
 import * as campaignMessageLog from './2026112627_campaign_message_log';
+import * as campaignReachIds from './2026112628_campaign_reach_ids';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -78,5 +79,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112624_store_customer_order': { up: storeCustomerOrder.up(), down: storeCustomerOrder.down() },
     '2026112626_visits_as_store_days': { up: visitsAsStoreDays.up(dialect), down: visitsAsStoreDays.down() },
     '2026112627_campaign_message_log': { up: campaignMessageLog.up(dialect), down: campaignMessageLog.down(dialect) },
+    '2026112628_campaign_reach_ids': { up: campaignReachIds.up(), down: campaignReachIds.down() },
   };
 }
