@@ -44,7 +44,7 @@ import accountRoutes from './routes/account';
 import counterRoutes from './routes/counter';
 import webPushRoutes from './routes/web-push';
 import { startExpirySweep } from './services/handover';
-import { schemaCompilersAtFirstUse, sharedSchemaCompilers } from './infra/schema-compilers';
+import { type SchemaCodeStore, schemaCompilersAtFirstUse, sharedSchemaCompilers } from './infra/schema-compilers';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract/limits';
 
 declare module 'fastify' {
@@ -64,6 +64,8 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Compile each route's schemas at its first request instead of at the start (the API tests' apps). */
   compileSchemasAtFirstUse?: boolean;
+  /** With `compileSchemasAtFirstUse`: where compiled schemas' code is kept between processes. */
+  schemaCodeStore?: SchemaCodeStore;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
-    schemaController: { compilersFactory: options.compileSchemasAtFirstUse ? schemaCompilersAtFirstUse : sharedSchemaCompilers },
+    schemaController: { compilersFactory: options.compileSchemasAtFirstUse ? schemaCompilersAtFirstUse(options.schemaCodeStore) : sharedSchemaCompilers },
     // Malformed (%zz) or over-long path parameters are refused before routing, bypassing the error
     // handler; answer them in the same `{ error }` shape instead of Fastify's default body.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {

@@ -3,10 +3,12 @@
 import { loadConfig } from '../../server/config';
 import { nameRunAppleCertificatesFolder } from './apple-certificates';
 import writeDatabaseImage from './database-image';
+import { nameSchemaCodeFolder } from './schema-code';
 import { shareTestAppConfigs } from './test-config';
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(_globalConfig: unknown, projectConfig: { cacheDirectory: string }): Promise<void> {
   await writeDatabaseImage();
   nameRunAppleCertificatesFolder();
   shareTestAppConfigs(loadConfig);
+  nameSchemaCodeFolder(projectConfig.cacheDirectory);
 }

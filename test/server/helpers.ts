@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { schemaCodeStore } from './schema-code';
 import type { Config } from '../../server/config';
 import { migrateToLatest, openDb, type Db } from '../../server/db';
 import type { AppDeps } from '../../server/deps';
@@ -83,7 +84,7 @@ export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> &
     ...depOverrides,
   };
   // A test calls a few of the routes: each route's schemas are compiled when it is first called.
-  const app = await buildApp(deps, { compileSchemasAtFirstUse: true });
+  const app = await buildApp(deps, { compileSchemasAtFirstUse: true, schemaCodeStore: schemaCodeStore() });
   await app.ready();
   return {
     app,
