@@ -3,7 +3,8 @@
 import sharp from 'sharp';
 import { parseMenuText } from '../../../server/menu-scan/parser';
 import { groupIntoLines, readPdf, type PdfTextItem } from '../../../server/menu-scan/pdf-text';
-import { PDF_KINDS, pdfOf } from '../../fixtures/menus/pdf-kinds';
+import { PDF_KINDS } from '../../fixtures/menus/pdf-kinds';
+import { pdfOf } from '../../fixtures/menus/pdf-document';
 
 const run = (str: string, x: number, y: number, width = str.length * 6, size = 12, angle = 0): PdfTextItem => ({ str, x, y, width, size, angle });
 

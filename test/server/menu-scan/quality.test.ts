@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import PDFDocument from 'pdfkit';
+import { pdfOf } from '../../fixtures/menus/pdf-document';
 import sharp from 'sharp';
 import { createLocalMenuScanner, MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../server/menu-scan';
 import { estimateSkewDegrees } from '../../../server/menu-scan/deskew';
@@ -245,25 +245,13 @@ async function seededNoise(width: number, height: number, sigma: number): Promis
   return sharp(pixels, { raw: { width, height, channels: 1 } }).toColourspace('srgb').png().toBuffer();
 }
 
-function pdfBuffer(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
-
 /** 7. A two-page PDF with a text layer: leaders, right-aligned prices, a two-column block. */
 const pdfMenu: MenuFixture = (() => {
   const page1: [string, number][] = [['Flat White', 420], ['Cortado', 380], ['Matcha Latte', 520], ['Iced Long Black', 450], ['Affogato', 600]];
   const page2Left: [string, number][] = [['Brownie', 400], ['Cheesecake', 650], ['Apple Pie', 550]];
   const page2Right: [string, number][] = [['Club Sandwich', 1250], ['Soup of the Day', 900], ['Caesar Salad', 1300]];
   const render = (): Promise<Buffer> =>
-    pdfBuffer((doc) => {
+    pdfOf((doc) => {
       doc.font('Helvetica-Bold').fontSize(24).text('Harbour Coffee Co.', 50, 50);
       doc.font('Helvetica-Bold').fontSize(16).text('COFFEE', 50, 110);
       doc.font('Helvetica').fontSize(12).text('All coffee made with locally roasted beans', 50, 132);
@@ -284,7 +272,7 @@ const pdfMenu: MenuFixture = (() => {
         doc.text(rightName, 320, y, { lineBreak: false });
         doc.text(dollars(rightCents), 490, y, { width: 50, align: 'right', lineBreak: false });
       }
-    });
+    }, { margin: 50 });
   return {
     name: 'PDF text layer, 2 pages',
     kind: 'pdf',
@@ -301,10 +289,10 @@ const scannedPdfMenu: MenuFixture = (() => {
     l.heading('SUMMER DRINKS', 40, 26, 50);
     for (const [name, cents] of lines) l.priced(name, dollars(cents), 40, 520, 20, 36);
     const png = await sharp(svgPage(560, l.y + 40, l.runs, '#ffffff')).png().toBuffer();
-    return pdfBuffer((doc) => {
+    return pdfOf((doc) => {
       doc.image(png, 50, 50, { width: 495 });
       doc.font('Helvetica').fontSize(8).fillColor('#999999').text('Scanned with PocketScan Free', 50, 780);
-    });
+    }, { margin: 50 });
   };
   return { name: 'PDF scan (image + watermark text)', kind: 'pdf', expected: lines.map(([n, c]) => item(n, c)), render };
 })();
@@ -567,10 +555,10 @@ describe('menu scan of bad files', () => {
   });
 
   it('answers [] for a PDF with neither text nor images', async () => {
-    const drawing = await pdfBuffer((doc) => {
+    const drawing = await pdfOf((doc) => {
       doc.rect(100, 100, 300, 200).fillAndStroke('#eeeeee', '#333333');
       doc.circle(300, 500, 80).stroke();
-    });
+    }, { margin: 50 });
     await expect(scanner.scan(drawing, 'pdf')).resolves.toEqual([]);
   });
 
