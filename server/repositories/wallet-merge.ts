@@ -38,15 +38,6 @@ export async function countRedemptionsOf(db: Queryable, customerId: string): Pro
   return Number((await db.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
 }
 
-/**
- * Locks both customers' cards until the transaction ends (PostgreSQL: SELECT … FOR UPDATE, in id order
- * so two merges cannot deadlock), so a stamp scanned meanwhile waits and then sees the merged card.
- * SQLite needs nothing: its transactions already run one at a time.
- */
-export async function lockCards(db: Queryable, customerIds: string[]): Promise<void> {
-  await db.selectFrom('stamp_cards').select('id').where('customer_id', 'in', customerIds).orderBy('id').forUpdate().execute();
-}
-
 export async function cardsOf(db: Queryable, customerId: string): Promise<MergeCardRow[]> {
   return db.selectFrom('stamp_cards').select(['id', 'vendor_id', 'stamps', 'last_stamp_at', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).orderBy('id').execute();
 }

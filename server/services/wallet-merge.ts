@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { Database, StampKind } from '../db/schema';
+import { lockCardsOfCustomers } from '../repositories/cards';
 import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
 import { recountCardVisits } from './card-visits';
 import {
@@ -20,7 +21,6 @@ import {
   deleteCustomer,
   deleteStampEvents,
   eventsOfCard,
-  lockCards,
   lockCustomers,
   moveCard,
   moveCardHistory,
@@ -65,7 +65,7 @@ export async function mergeAnonymousWallet(
   if (deps.db.dialect === 'postgres') {
     // Hold the anonymous customer still (no e-mail added, no claim) while it is read and emptied.
     await lockCustomers(trx, [fromId, intoId]);
-    await lockCards(trx, [fromId, intoId]);
+    await lockCardsOfCustomers(trx, [fromId, intoId]);
   }
   const from = await findCustomerById(trx, fromId);
   const into = await findCustomerById(trx, intoId);
