@@ -62,11 +62,12 @@ export async function eventsOfCard(db: Queryable, cardId: string): Promise<Merge
     .execute();
 }
 
-/** Gives a whole card (with its stamp events and claims) to another customer. */
+/** Gives a whole card (with its stamp events, claims and expiries) to another customer. */
 export async function moveCard(db: Queryable, cardId: string, toCustomerId: string, now: number): Promise<void> {
   await db.updateTable('stamp_cards').set({ customer_id: toCustomerId, updated_at: now }).where('id', '=', cardId).execute();
   await db.updateTable('stamp_events').set({ customer_id: toCustomerId }).where('card_id', '=', cardId).execute();
   await db.updateTable('redemptions').set({ customer_id: toCustomerId }).where('card_id', '=', cardId).execute();
+  await db.updateTable('stamp_expiries').set({ customer_id: toCustomerId }).where('card_id', '=', cardId).execute();
 }
 
 export async function deleteStampEvents(db: Queryable, eventIds: string[]): Promise<void> {
@@ -75,10 +76,14 @@ export async function deleteStampEvents(db: Queryable, eventIds: string[]): Prom
   }
 }
 
-/** Re-homes the remaining stamp events and all claims of `fromCardId` onto `toCardId` (of `toCustomerId`). */
+/**
+ * Re-homes the remaining stamp events, all claims and all expiries of `fromCardId` onto `toCardId` (of
+ * `toCustomerId`): the card is deleted next, and its expiries would go with it (ON DELETE CASCADE).
+ */
 export async function moveCardHistory(db: Queryable, fromCardId: string, toCardId: string, toCustomerId: string): Promise<void> {
   await db.updateTable('stamp_events').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
   await db.updateTable('redemptions').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
+  await db.updateTable('stamp_expiries').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
 }
 
 /** Adds stamps (and claimed stamps withdrawn) to a card and moves its last-stamp time forward (never back). */

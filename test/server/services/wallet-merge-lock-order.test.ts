@@ -6,15 +6,14 @@
 // Each case stops one side just after the statement where it used to take its first lock (inside its
 // transaction, nothing committed), runs the other until it waits for a row lock, then lets the first go on.
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema';
-import { isTransactionConflict } from '../../../server/db/errors';
 import { claimCard } from '../../../server/services/claims';
 import { completeRecovery, credentialHashOf, hashSecret } from '../../../server/services/customers';
 import { confirmHandover, expireOverdueClaims } from '../../../server/services/handover';
 import { insertRecoveryToken } from '../../../server/repositories/customers';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
-import { pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
+import { notingConflicts, pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
 import { createStore, dynamicToken, freshCustomerAddress, scan, setReward, type TestStore } from '../factories';
 
 const REWARD_STAMPS = 3;
@@ -63,28 +62,6 @@ async function twoWallets(phoneStamps: number): Promise<{ recovered: Wallet; pho
   await insertRecoveryToken(t.db.kysely, hashSecret(recoveryToken), recovered.id, t.clock.now() + 86_400_000, t.clock.now());
   t.clock.advance(1000);
   return { recovered, phone, recoveryToken };
-}
-
-/** The app's handle that notes every transaction the database gave up in a conflict (before it runs again). */
-function notingConflicts(db: Kysely<Database>, conflicts: unknown[]): Kysely<Database> {
-  return new Proxy(db, {
-    get(object, property) {
-      if (property === 'transaction') {
-        return () => ({
-          execute: async <R>(work: (trx: Transaction<Database>) => Promise<R>) => {
-            try {
-              return await object.transaction().execute(work);
-            } catch (error) {
-              if (isTransactionConflict(error)) conflicts.push(error);
-              throw error;
-            }
-          },
-        });
-      }
-      const value: unknown = Reflect.get(object, property, object);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
-    },
-  });
 }
 
 type Outcome = { ok: true } | { ok: false; statusCode: number | undefined };
