@@ -253,6 +253,12 @@ const settled = (work: Promise<unknown>, failures: string[] = []): Promise<void>
     },
   );
 
+/** PostgreSQL's words for a transaction it gave up: the error, who waited for what, and the statement. */
+function conflictInWords(error: unknown): string {
+  const { message, detail, where } = error as { message?: string; detail?: string; where?: string };
+  return [message, detail, where].filter(Boolean).join(' | ');
+}
+
 /** What went wrong in one interleaving besides the figures: answers that were no clean refusal, deadlock victims. */
 interface Trouble {
   failures: string[];
@@ -280,7 +286,7 @@ async function interleaved(k: number, first: (deps: Deps) => Promise<unknown>, s
     const broken: string[] = [];
     const note = (where: string, trouble: Trouble, figures: string[]) =>
       broken.push(
-        ...[...figures, ...trouble.failures.map((f) => `answered ${f}`), ...trouble.conflicts.map((c) => `a transaction was given up: ${String(c)}`)].map((line) => `${where}: ${line}`),
+        ...[...figures, ...trouble.failures.map((f) => `answered ${f}`), ...trouble.conflicts.map((c) => `a transaction was given up: ${conflictInWords(c)}`)].map((line) => `${where}: ${line}`),
       );
     for (let k = 1; ; k += 1) {
       const s = await scene();
