@@ -11,6 +11,7 @@ import type { Database } from '../../../server/db/schema';
 import { claimCard } from '../../../server/services/claims';
 import { completeRecovery, credentialHashOf, hashSecret } from '../../../server/services/customers';
 import { confirmHandover, expireOverdueClaims } from '../../../server/services/handover';
+import { deleteWallet } from '../../../server/services/wallet-deletion';
 import { insertRecoveryToken } from '../../../server/repositories/customers';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { notingConflicts, pausingAfter, someoneWaitsForALock, statementOn } from '../interleaving';
@@ -54,12 +55,18 @@ async function walletWithStamps(stamps: number): Promise<Wallet> {
   return { id: row.customer_id, credential, cardId };
 }
 
-/** The recovered wallet (2 stamps) and the phone's anonymous wallet (a full card, or a claim waiting too). */
+/** A fresh sign-in link to the wallet. */
+async function recoveryTokenFor(customerId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, t.clock.now() + 86_400_000, t.clock.now());
+  return token;
+}
+
+/** The recovered wallet (2 stamps) and the phone's anonymous wallet (`phoneStamps` stamps), with a sign-in link. */
 async function twoWallets(phoneStamps: number): Promise<{ recovered: Wallet; phone: Wallet; recoveryToken: string }> {
   const recovered = await walletWithStamps(2);
   const phone = await walletWithStamps(phoneStamps);
-  const recoveryToken = crypto.randomBytes(32).toString('base64url');
-  await insertRecoveryToken(t.db.kysely, hashSecret(recoveryToken), recovered.id, t.clock.now() + 86_400_000, t.clock.now());
+  const recoveryToken = await recoveryTokenFor(recovered.id);
   t.clock.advance(1000);
   return { recovered, phone, recoveryToken };
 }
@@ -149,5 +156,37 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
     );
     expect(result).toEqual({ first: { ok: true }, second: { ok: true }, conflicts: [] });
     expect(await cardsThatDoNotAddUp()).toEqual([]);
+  });
+
+  it('the same phone wallet merged from two sign-in links at once (a second tab): the second waits, merges nothing and still signs in', async () => {
+    const { recovered, phone, recoveryToken } = await twoWallets(REWARD_STAMPS);
+    const secondLink = await recoveryTokenFor(recovered.id);
+    const result = await interleave(
+      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential),
+      statementOn('SelectQueryNode', 'customers'),
+      (db) => completeRecovery(depsOn(db), secondLink, phone.credential),
+    );
+    expect(result).toEqual({ first: { ok: true }, second: { ok: true }, conflicts: [] });
+    const cards = await t.db.kysely.selectFrom('stamp_cards').select(['customer_id', 'stamps']).where('vendor_id', '=', store.id).execute();
+    expect(cards).toEqual([{ customer_id: recovered.id, stamps: 2 + REWARD_STAMPS }]);
+    expect(await cardsThatDoNotAddUp()).toEqual([]);
+  });
+
+  it.each([
+    ['the merge first, then the deletion of the recovered wallet', true],
+    ['the deletion of the recovered wallet first, then the merge', false],
+  ])('%s: nobody is a deadlock victim, and the deleted wallet keeps no stamp (a link of a wallet deleted first answers 410)', async (_name, mergeFirst) => {
+    const { recovered, phone, recoveryToken } = await twoWallets(REWARD_STAMPS);
+    const merge = (db: Kysely<Database>) => completeRecovery(depsOn(db), recoveryToken, phone.credential);
+    const deletion = (db: Kysely<Database>) => deleteWallet(depsOn(db), recovered.id);
+    const result = mergeFirst
+      ? await interleave(merge, statementOn('SelectQueryNode', 'stamp_cards'), deletion)
+      : await interleave(deletion, statementOn('UpdateQueryNode', 'customers'), merge);
+    expect(result.conflicts).toEqual([]);
+    // Deleted first, the wallet's sign-in links went with it: the link answers 410.
+    expect([result.first, result.second]).toEqual([{ ok: true }, mergeFirst ? { ok: true } : { ok: false, statusCode: 410 }]);
+    const cards = await t.db.kysely.selectFrom('stamp_cards').select(['customer_id', 'stamps']).where('vendor_id', '=', store.id).execute();
+    // Merged first, the phone's stamps went with the recovered wallet; deleted first, nothing was merged.
+    expect(cards).toEqual(mergeFirst ? [{ customer_id: recovered.id, stamps: 0 }] : expect.arrayContaining([{ customer_id: recovered.id, stamps: 0 }, { customer_id: phone.id, stamps: REWARD_STAMPS }]));
   });
 });
