@@ -128,7 +128,7 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
     expect(await cardsThatDoNotAddUp()).toEqual([]);
   });
 
-  it('the merge holding both wallets and a claim of the phone\'s card: the claim waits, then answers 401/404 (the wallet is gone); nobody is a deadlock victim', async () => {
+  it('the merge holding both wallets and a claim of the phone\'s card: the claim waits, then answers 404 (the wallet is gone); nobody is a deadlock victim', async () => {
     const { phone, recoveryToken } = await twoWallets(REWARD_STAMPS);
     const result = await interleave(
       (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential),
