@@ -125,10 +125,6 @@ export function latestRecoveryTokenAt(db: Queryable, customerId: string): Promis
   return latestMailedLinkAt(db, 'customer_recovery_tokens', customerId);
 }
 
-/**
- * Marks an unused, unexpired recovery token used and answers its customer — one conditional UPDATE,
- * so two devices opening the same link at once cannot both get in.
- */
 /** The wallet a sign-in link (unused, not expired) opens, without using it. */
 export async function recoveryTokenOwner(db: Queryable, tokenHash: string, now: number): Promise<string | undefined> {
   const row = await db
@@ -141,6 +137,10 @@ export async function recoveryTokenOwner(db: Queryable, tokenHash: string, now: 
   return row?.customer_id;
 }
 
+/**
+ * Marks an unused, unexpired recovery token used and answers its customer — one conditional UPDATE,
+ * so two devices opening the same link at once cannot both get in.
+ */
 export async function consumeRecoveryToken(db: Queryable, tokenHash: string, now: number): Promise<string | undefined> {
   const row = await db
     .updateTable('customer_recovery_tokens')
