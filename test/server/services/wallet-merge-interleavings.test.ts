@@ -2,7 +2,7 @@
 // every other write that reaches either wallet's cards: scans of both wallets (the recovered wallet's first
 // at a store whose card the merge moves over), claims of both cards, the hand-over and the expiry of the
 // phone's claim, voids of a code both wallets scanned and of one only the phone scanned, a stamp removed
-// by staff, the deletion of the phone's wallet, and another phone's merge into the same wallet.
+// by staff, the deletion of either wallet, and another phone's merge into the same wallet.
 //
 // On PostgreSQL (READ COMMITTED, transactions overlap) each pair is run once for every statement of one of
 // them: that one stops after its k-th statement (inside its transaction, nothing committed), the other runs
@@ -11,7 +11,7 @@
 // soak checks it (stamps = live stamp rows − stamps its claims hold + spent stamps withdrawn), a deleted
 // wallet's cards hold nothing, and the store's running counts equal a recount of its rows; every answer is a
 // success or a clean refusal (never a 5xx), and on PostgreSQL no transaction is given up as a deadlock victim.
-// Its hundreds of interleavings on PostgreSQL take 6–9 minutes on a busy 2-core machine: a heavy suite
+// Its hundreds of interleavings on PostgreSQL take 6–12 minutes on a busy 2-core machine: a heavy suite
 // (`DATABASE_URL=… npx jest test/server/services/wallet-merge-interleavings.test.ts --selectProjects heavy`).
 import crypto from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
@@ -30,7 +30,7 @@ import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { notingConflicts } from '../interleaving';
 import { createStore, dynamicToken, freshCustomerAddress, scan as scanOverHttp, setReward } from '../factories';
 
-// One write's interleavings take 20–60 s on a busy 2-core machine (a deadlock the database breaks costs 1 s).
+// One write's interleavings take 20–130 s on a busy 2-core machine.
 jest.setTimeout(600_000);
 
 const REWARD_STAMPS = 3;
@@ -162,6 +162,7 @@ const OPERATIONS: Array<[name: string, run: (deps: Deps, s: Scene) => Promise<un
   ['a void of a code only the phone scanned', (deps, s) => voidCode(deps, s.storeId, s.phoneCode, null)],
   ["staff removing one of the phone's stamps", (deps, s) => removeStamp(deps, s.storeId, s.phoneStampId, 'Scanned twice by mistake', null)],
   ["the deletion of the phone's wallet", (deps, s) => deleteWallet(deps, s.phone.id)],
+  ['the deletion of the recovered wallet', (deps, s) => deleteWallet(deps, s.recovered.id)],
   ["another phone's merge into the recovered wallet", (deps, s) => completeRecovery(deps, s.otherRecoveryToken, s.other.credential)],
 ];
 
