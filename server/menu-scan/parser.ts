@@ -24,7 +24,7 @@ const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 
  */
 const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
 const WRITTEN_SIGNS = [
-  'Ksh', 'S/', 'Ft', 'SFr', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
+  'Ksh', 'S/', 'Ft', 'SFr', '円', '元', '圓', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
   // Arabic abbreviations of the Gulf and North African currencies (riyal, dirham, dinar, pound).
   'ر.س', 'ر.ق', 'ر.ع', 'د.إ', 'د.ك', 'د.ب', 'د.ا', 'د.م', 'د.ج', 'د.ت', 'ج.م', 'ريال', 'درهم', 'دينار', 'جنيه',
 ];
@@ -585,8 +585,12 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
       // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
       .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
-      // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
-      .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
+      // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap. Letters that
+      // make a currency with the sign after them ("R$9,00", "US$4.50") are that currency, not the name's.
+      .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, (match: string, letter: string, price: string, offset: number, whole: string) => {
+        const word = whole.slice(whole.lastIndexOf(' ', offset) + 1, offset + 1);
+        return /^[$€£]/.test(price) && CURRENCY_ALONE.test(word + price[0]!) ? match : `${letter} ${price}`;
+      })
       // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
       // write them, where a currency follows or the group ends in hundreds (an apostrophe groups them).
       .replace(new RegExp(`(^|\\s)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), "$1$2'$3")

@@ -50,6 +50,11 @@ describe('parseMenuText', () => {
       ['cents written as a dash', 'Cappuccino 3,-', one('Cappuccino', 300)],
       ['a rupee price closed with a slash and dash', 'Paneer Tikka Rs.250/-', one('Paneer Tikka', 25000)],
       ['an Arabic riyal abbreviation after the number', 'Shawarma 15 ر.س', one('Shawarma', 1500)],
+      ['reais glued to the number after a column gap', 'Coxinha de Frango    R$9,00', one('Coxinha de Frango', 900)],
+      ['reais glued to the number after a single space', 'Coxinha R$9,00', one('Coxinha', 900)],
+      ['US dollars glued to the number', 'Club Sandwich US$12.50', one('Club Sandwich', 1250)],
+      ['yen written 円 apart from the number', 'Gyoza    480 円', one('Gyoza', 48000)],
+      ['yuan written 元 apart from the number', 'Dumplings    28 元', one('Dumplings', 2800)],
     ])('%s', (_, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
