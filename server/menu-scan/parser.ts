@@ -77,7 +77,7 @@ const NOT_BEFORE_BARE_PRICE = new Set([
 ]);
 
 /** Written in place of a price on menus; the item exists but its price is unknown. */
-const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q']);
+const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q', 's/m', 's.m.', 's.m', 's/q', 's.q.', 's.q']);
 
 /** Column gap or leader between a name and a price, kept as a token boundary the parser can see. */
 const GAP = '\t';
@@ -293,7 +293,7 @@ function withNumberMarkRead(lines: readonly MenuTextLine[], index: number): Menu
  * Words that join two parts of a name and never end one, in the languages menus are written in
  * ("with", "and", "of" …): a name ending in one goes on on the next line.
  */
-const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile|the|la|las|el|los)$/iu;
 /** A heading priced for each of its items: "Pizza – all 12.00", "Crêpes, chacune 6 €", "Pasta je 9,50". */
 const PRICED_FOR_EACH = /\s(?:all|each|each one|jeweils|je|chacun|chacune|cada una|cada uno|ognuna|ognuno|tutte|tutti|elk|alle|hepsi)\s+\S*\d[\d.,]*\S*(?:\s+\S+)?\s*$/iu;
 /** The rest of a wrapped name: at most this many words. */
@@ -557,6 +557,9 @@ function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): Pa
   return name ? { name, priceCents: price.cents, price } : null;
 }
 
+/** Two or three sizes, each a letter and a price, slashes between them, labels maybe glued to their prices. */
+const SIZE_GROUP = /(?<=^|\s)(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?(?:\s?\/\s?(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}(?=\s|$)/g;
+
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
 function normalizeLine(line: string): string {
   return (
@@ -585,6 +588,8 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
       // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
       .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
+      // Sizes in a group whose labels OCR glued to their prices ("S7,50/ M8,00 /L8.5"): a label, a price, a slash.
+      .replace(SIZE_GROUP, (group: string) => group.replace(/\s*\/\s*/g, ' / ').replace(/(^|\s|\/)(XL|[SMLR])\s?(?=\d)/g, '$1$2 '))
       // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap. Letters that
       // make a currency with the sign after them ("R$9,00", "US$4.50") are that currency, not the name's.
       .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, (match: string, letter: string, price: string, offset: number, whole: string) => {
@@ -682,8 +687,10 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const next = words[i + 1];
-    if (next && (isSign(word.text) || word.text === 'S') && isNumber(next.text)) {
-      next.text = (word.text === 'S' ? '$' : word.text) + next.text;
+    // OCR's "S" for "$", and a lone "s" before a price with decimals (no name ends in a lone s).
+    const dollar = word.text === 'S' || (word.text === 's' && next !== undefined && /^\d{1,4}[.,]\d{2}$/.test(next.text));
+    if (next && (isSign(word.text) || dollar) && isNumber(next.text)) {
+      next.text = (dollar ? '$' : word.text) + next.text;
       next.gapBefore = word.gapBefore || next.gapBefore;
       words.splice(i, 1);
       i -= 1;

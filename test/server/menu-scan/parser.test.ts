@@ -19,6 +19,8 @@ describe('parseMenuText', () => {
       ['l read for a capital I', 'lced Tea    4.50', one('Iced Tea', 450)],
       ['a description run into the name', 'served warm with butter Cappuccino 8.50', one('Cappuccino', 850)],
       ['S/M/L prices: the first (small) one', 'Latte    S 3.50 / M 4.00 / L 4.50', one('Latte', 350)],
+      ['S/M/L prices whose labels are glued to them', 'Lemonade -    S7,50/ M8,00 /L8.5', one('Lemonade', 750)],
+      ['a dollar sign read as a lone "s"', 'Carrot Cake s4.00', one('Carrot Cake', 400)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -227,6 +229,13 @@ describe('parseMenuText', () => {
         { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
       ]);
     });
+    it('a name wrapped before its price after an article', () => {
+      expect(parseMenuText('Chuletón de Buey a la\nParrilla    24,00 €\nSolomillo al Whisky    19,50 €')).toEqual([
+        { name: 'Chuletón de Buey a la Parrilla', priceCents: 2400 },
+        { name: 'Solomillo al Whisky', priceCents: 1950 },
+      ]);
+    });
+
     it('a name wrapped before its price, the first line ending in a joining word', () => {
       expect(parseMenuText('Grilled Halloumi and\nRoasted Vegetable Salad    14.00\nFish and Chips    15.00')).toEqual([
         { name: 'Grilled Halloumi and Roasted Vegetable Salad', priceCents: 1400 },
@@ -269,6 +278,8 @@ describe('parseMenuText', () => {
     });
     it('market price', () => {
       expect(parseMenuText('Oysters    Market Price')).toEqual(one('Oysters', null));
+      expect(parseMenuText('Percebes    S/M')).toEqual(one('Percebes', null));
+      expect(parseMenuText('Branzino    s.q.')).toEqual(one('Branzino', null));
       expect(parseMenuText('Catch of the Day ...... MP')).toEqual(one('Catch of the Day', null));
     });
     it('but not a name on its own, which may be a heading', () => {
