@@ -141,6 +141,7 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   // The last line that could be an item's name but had no price, while only description lines followed it.
   let unpricedName: MenuTextLine | null = null;
   const optionLines = new OptionLineReader();
+  const titleOf = titledDescriptions(lines);
   // The price a heading gives every item of its section ("Pizza – all 12.00"), until an item priced on its own.
   let sectionPrice: number | null = null;
   for (let index = 0; index < lines.length; index += 1) {
@@ -148,8 +149,10 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
     let parsed = parseLine(line.text);
     // A name on its own line, its description under it closed by the price ("Steak Pie" /
     // "slow-cooked beef in ale gravy    13.95"): the price is the name's, the description is no item.
-    if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedName && isDescription(parsed[0]!.name)) {
-      parsed = [{ ...parsed[0]!, name: tidy(unpricedName.text), region: unionRegion(unpricedName.region, line.region) }];
+    const title = titleOf.get(index);
+    if (parsed.length === 1 && parsed[0]!.priceCents !== null && (title || (unpricedName && isDescription(parsed[0]!.name)))) {
+      const name = title ?? unpricedName!;
+      parsed = [{ ...parsed[0]!, name: tidy(name.text), region: unionRegion(name.region, line.region) }];
       unpricedName = null;
       // The description's type is not the items' type.
       optionLines.isOption(line, 'other');
@@ -223,6 +226,58 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
     previous = { line, hadItem: parsed.length > 0 };
   }
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+}
+
+/** A dish's title is set at least this large against its description's letters (OCR's measure is rough). */
+const TITLE_MIN_SIZE = 0.95;
+/** Lines of a description between a dish's title and the description's priced last line. */
+const MAX_DESCRIPTION_LINES = 2;
+
+/**
+ * Text shaped like a description rather than a dish's name: three words or more, written as a sentence
+ * (the longer words after the first in lower case: "Slow-cooked beef in ale gravy", "Con alioli casero y
+ * limón") or listing with a comma ("Heritage tomatoes, basil oil").
+ */
+function isDescriptionShaped(text: string): boolean {
+  const name = tidy(text);
+  const words = name.split(' ').filter((w) => w !== '');
+  if (words.length < 3) return false;
+  if (name.includes(',') || isDescription(name)) return true;
+  const long = words.slice(1).filter((w) => /^\p{L}{4,}/u.test(w));
+  const lower = long.filter((w) => /^\p{Ll}/u.test(w)).length;
+  return lower >= 2 && 2 * lower > long.length;
+}
+
+/**
+ * Dishes set as a title without a price, a description under it and the price at the end of the
+ * description ("Steak Pie" / "Slow-cooked beef in ale gravy    13.95"), the description opening with a
+ * capital: the description's price is the title's. A section's heading over items written as sentences
+ * ("Starters" / "Chicken liver pâté, toast    7.50" / "Soup of the day, bread    6.00") has several
+ * priced lines under it, so only titles each over one description, two or more in a row, count. Answers
+ * the title of each such description's priced line.
+ */
+function titledDescriptions(lines: readonly MenuTextLine[]): Map<number, MenuTextLine> {
+  const parsed = lines.map((line) => parseLine(line.text));
+  const blocks: { title: number; priced: number }[] = [];
+  for (let title = 0; title < lines.length; title += 1) {
+    if (parsed[title]!.length > 0 || !isStandaloneName(lines[title]!.text) || isDescriptionShaped(lines[title]!.text)) continue;
+    let at = title + 1;
+    while (at < lines.length && at - title <= MAX_DESCRIPTION_LINES && parsed[at]!.length === 0 && isDescriptionShaped(lines[at]!.text)) at += 1;
+    const priced = parsed[at];
+    // The last line of a longer description may be a name's shape ("Pimentón de la Vera    18").
+    if (priced?.length !== 1 || priced[0]!.priceCents === null || (at === title + 1 && !isDescriptionShaped(priced[0]!.name))) continue;
+    // A numbered line is an item; a title is set no smaller than its description (a translation under an item is).
+    if (NUMBER_MARK.test(lines[at]!.text) || BARE_ITEM_NUMBER.test(lines[at]!.text)) continue;
+    const [titleHeight, pricedHeight] = [lines[title]!.letterHeight, lines[at]!.letterHeight];
+    if (titleHeight !== undefined && pricedHeight !== undefined && titleHeight < TITLE_MIN_SIZE * pricedHeight) continue;
+    blocks.push({ title, priced: at });
+  }
+  const titles = new Map<number, MenuTextLine>();
+  for (const [k, block] of blocks.entries()) {
+    const inRun = blocks[k - 1]?.priced === block.title - 1 || blocks[k + 1]?.title === block.priced + 1;
+    if (inRun) titles.set(block.priced, lines[block.title]!);
+  }
+  return titles;
 }
 
 /** A price whose £ OCR read as "f", apart from the word before it ("Fish and Chips f14.50"). */

@@ -1,5 +1,6 @@
 // Unit tests of the menu text parser: each case names the menu-writing habit or OCR mistake it handles.
 import { parseMenuText } from '../../../server/menu-scan';
+import { parseMenuLines } from '../../../server/menu-scan/parser';
 import { groupIntoLines, type PdfTextItem } from '../../../server/menu-scan/pdf-text';
 
 const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
@@ -229,6 +230,34 @@ describe('parseMenuText', () => {
         { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
       ]);
     });
+    describe('a dish\'s title over its description in the items\' size, the price ending the description', () => {
+      it.each([
+        ['opening with a capital', 'Steak Pie\nSlow-cooked beef in ale gravy    13.95\nFish Pie\nSmoked haddock, salmon and prawns    14.50', [['Steak Pie', 1395], ['Fish Pie', 1450]]],
+        ['over two lines, the last a name\'s shape', 'Octopus\nChargrilled with chorizo, crushed potatoes\nSmoked paprika and lemon    16\nPulpo a la Gallega\nCon cachelos, aceite de oliva\nPimentón de la Vera    18', [['Octopus', 1600], ['Pulpo a la Gallega', 1800]]],
+        ['in lower case, its last line short', 'Steak Pie\nslow-cooked beef in ale gravy, with mash\nand seasonal greens    13.95\nFish Pie\nsmoked haddock and prawns    14.50', [['Steak Pie', 1395], ['Fish Pie', 1450]]],
+        ['titles in capitals', 'CALAMARES\nFritos con alioli casero y limón    11,00 €\nPULPO\nCon cachelos y pimentón de la Vera    18,00 €', [['CALAMARES', 1100], ['PULPO', 1800]]],
+      ])('%s', (_case, text, expected) => {
+        expect(parseMenuText(text)).toEqual(expected.map(([name, priceCents]) => ({ name, priceCents })));
+      });
+
+      it('but not a section\'s heading over items written as sentences', () => {
+        expect(parseMenuText('Starters\nChicken liver pâté, toast    7.50\nSoup of the day, bread    6.00\nMains\nFish and chips, mushy peas    14.00\nPie of the day, mash    13.00')).toEqual([
+          { name: 'Chicken liver pâté, toast', priceCents: 750 },
+          { name: 'Soup of the day, bread', priceCents: 600 },
+          { name: 'Fish and chips, mushy peas', priceCents: 1400 },
+          { name: 'Pie of the day, mash', priceCents: 1300 },
+        ]);
+      });
+
+      it('nor a translation set smaller over a numbered item', () => {
+        const lines = [
+          { text: 'Ca Phe Chanh Vang', letterHeight: 0.017 }, { text: '1. Plum lemon cold brew    55.000', letterHeight: 0.02 },
+          { text: 'Tra Dao Cam Sa', letterHeight: 0.017 }, { text: '2. Peach orange lemongrass tea    55.000', letterHeight: 0.02 },
+        ];
+        expect(parseMenuLines(lines).map((item) => item.name)).toEqual(['Plum lemon cold brew', 'Peach orange lemongrass tea']);
+      });
+    });
+
     it('a name wrapped before its price after an article', () => {
       expect(parseMenuText('Chuletón de Buey a la\nParrilla    24,00 €\nSolomillo al Whisky    19,50 €')).toEqual([
         { name: 'Chuletón de Buey a la Parrilla', priceCents: 2400 },
