@@ -228,8 +228,6 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
 }
 
-/** A dish's title is set at least this large against its description's letters (OCR's measure is rough). */
-const TITLE_MIN_SIZE = 0.95;
 /** Lines of a description between a dish's title and the description's priced last line. */
 const MAX_DESCRIPTION_LINES = 2;
 
@@ -266,10 +264,9 @@ function titledDescriptions(lines: readonly MenuTextLine[]): Map<number, MenuTex
     const priced = parsed[at];
     // The last line of a longer description may be a name's shape ("Pimentón de la Vera    18").
     if (priced?.length !== 1 || priced[0]!.priceCents === null || (at === title + 1 && !isDescriptionShaped(priced[0]!.name))) continue;
-    // A numbered line is an item; a title is set no smaller than its description (a translation under an item is).
+    // A numbered line is an item (the line over it a translation or a heading). OCR's letter heights do
+    // not tell a title from its description: they follow the ascenders and descenders of the words read.
     if (NUMBER_MARK.test(lines[at]!.text) || BARE_ITEM_NUMBER.test(lines[at]!.text)) continue;
-    const [titleHeight, pricedHeight] = [lines[title]!.letterHeight, lines[at]!.letterHeight];
-    if (titleHeight !== undefined && pricedHeight !== undefined && titleHeight < TITLE_MIN_SIZE * pricedHeight) continue;
     blocks.push({ title, priced: at });
   }
   const titles = new Map<number, MenuTextLine>();

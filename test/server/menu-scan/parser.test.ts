@@ -249,7 +249,7 @@ describe('parseMenuText', () => {
         ]);
       });
 
-      it('nor a translation set smaller over a numbered item', () => {
+      it('nor a translation over a numbered item', () => {
         const lines = [
           { text: 'Ca Phe Chanh Vang', letterHeight: 0.017 }, { text: '1. Plum lemon cold brew    55.000', letterHeight: 0.02 },
           { text: 'Tra Dao Cam Sa', letterHeight: 0.017 }, { text: '2. Peach orange lemongrass tea    55.000', letterHeight: 0.02 },
