@@ -270,9 +270,18 @@ function titledDescriptions(lines: readonly MenuTextLine[]): Map<number, MenuTex
     blocks.push({ title, priced: at });
   }
   const titles = new Map<number, MenuTextLine>();
-  for (const [k, block] of blocks.entries()) {
-    const inRun = blocks[k - 1]?.priced === block.title - 1 || blocks[k + 1]?.title === block.priced + 1;
-    if (inRun) titles.set(block.priced, lines[block.title]!);
+  for (let k = 0; k < blocks.length; ) {
+    let end = k;
+    while (blocks[end + 1]?.title === blocks[end]!.priced + 1) end += 1;
+    // Items written as sentences, each with its translation under it, pair the same way one line later:
+    // the run then opens under such an item (a heading may stand over it, which pairs with the first
+    // item), and the last translation closes the text without a description under it.
+    const before = parsed[blocks[k]!.title - 1];
+    const underItem = before?.length === 1 && before[0]!.priceCents !== null && isDescriptionShaped(before[0]!.name);
+    const last = blocks[end]!.priced + 1;
+    const lastUntitled = last === lines.length - 1 && parsed[last]!.length === 0 && isStandaloneName(lines[last]!.text) && !isDescriptionShaped(lines[last]!.text);
+    if (end > k && !underItem && !lastUntitled) for (const block of blocks.slice(k, end + 1)) titles.set(block.priced, lines[block.title]!);
+    k = end + 1;
   }
   return titles;
 }

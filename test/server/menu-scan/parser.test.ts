@@ -235,7 +235,7 @@ describe('parseMenuText', () => {
         ['opening with a capital', 'Steak Pie\nSlow-cooked beef in ale gravy    13.95\nFish Pie\nSmoked haddock, salmon and prawns    14.50', [['Steak Pie', 1395], ['Fish Pie', 1450]]],
         ['over two lines, the last a name\'s shape', 'Octopus\nChargrilled with chorizo, crushed potatoes\nSmoked paprika and lemon    16\nPulpo a la Gallega\nCon cachelos, aceite de oliva\nPimentón de la Vera    18', [['Octopus', 1600], ['Pulpo a la Gallega', 1800]]],
         ['in lower case, its last line short', 'Steak Pie\nslow-cooked beef in ale gravy, with mash\nand seasonal greens    13.95\nFish Pie\nsmoked haddock and prawns    14.50', [['Steak Pie', 1395], ['Fish Pie', 1450]]],
-        ['titles in capitals', 'CALAMARES\nFritos con alioli casero y limón    11,00 €\nPULPO\nCon cachelos y pimentón de la Vera    18,00 €', [['CALAMARES', 1100], ['PULPO', 1800]]],
+        ['titles in capitals, a note closing the page', 'CALAMARES\nFritos con alioli casero y limón    11,00 €\nPULPO\nCon cachelos y pimentón de la Vera    18,00 €\nPlease tell us about any allergies', [['CALAMARES', 1100], ['PULPO', 1800]]],
       ])('%s', (_case, text, expected) => {
         expect(parseMenuText(text)).toEqual(expected.map(([name, priceCents]) => ({ name, priceCents })));
       });
@@ -246,6 +246,14 @@ describe('parseMenuText', () => {
           { name: 'Soup of the day, bread', priceCents: 600 },
           { name: 'Fish and chips, mushy peas', priceCents: 1400 },
           { name: 'Pie of the day, mash', priceCents: 1300 },
+        ]);
+      });
+
+      it('nor the translations under items written as sentences', () => {
+        expect(parseMenuText('Drinks\nPlum lemon cold brew with honey    5.50\nCa Phe Man Chanh\nPeach orange tea with lemongrass    5.00\nTra Dao Cam Sa\nCoconut coffee with condensed milk    5.50\nCa Phe Dua')).toEqual([
+          { name: 'Plum lemon cold brew with honey', priceCents: 550 },
+          { name: 'Peach orange tea with lemongrass', priceCents: 500 },
+          { name: 'Coconut coffee with condensed milk', priceCents: 550 },
         ]);
       });
 
