@@ -258,7 +258,16 @@ function highWaterMb() {
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) / 1024);
 }
 
-async function read(png) {
+/** The median height of line boxes (their left edges' length: a tilted box's extent would overstate it). */
+function medianBoxHeight(boxes) {
+  const heights = boxes.map((b) => Math.hypot(b[3][0] - b[0][0], b[3][1] - b[0][1])).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)];
+}
+
+/** Lines below this many are too few to judge a page's type size by. */
+const MIN_LINES_FOR_HEIGHT = 3;
+
+async function read(png, options) {
   const engine = await ready;
   const profile = process.env.MENU_OCR_PROFILE;
   // Memory in MB: the start, and the high-water mark after each stage (reset for each page).
@@ -280,6 +289,11 @@ async function read(png) {
   const detected = Date.now();
   if (profile) memory.push(highWaterMb());
   const boxes = findLineBoxes(mask, width, height);
+  // Letters too small for the detector's input: the caller reads the page again, larger (paddle.ts, ReadOptions).
+  const below = options && options.unreadBelowLineHeight;
+  if (below && boxes.length >= MIN_LINES_FOR_HEIGHT && medianBoxHeight(boxes) < below) {
+    return boxes.map((box) => ({ text: '', mean: 0, box }));
+  }
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
   // The page's pixels are in the crops now: let them go before the recognizer's memory grows.
   rgb = null;
