@@ -13,7 +13,7 @@ import { PHOTO_CONDITIONS } from '../test/fixtures/menus/photo-conditions';
 import { PHOTO_GENERAL } from '../test/fixtures/menus/photo-general';
 import { PHOTO_HARDER } from '../test/fixtures/menus/photo-harder';
 import { PHOTO_KINDS } from '../test/fixtures/menus/photo-kinds';
-import { PHOTO_STRESS } from '../test/fixtures/menus/photo-stress';
+import { PHOTO_STRESS, PHOTO_STRESS_OPEN } from '../test/fixtures/menus/photo-stress';
 import { metrics, score, sum, type Score, type TruthItem } from '../test/fixtures/menus/score';
 import { attributeMisses, LOSS_STAGES, substringDistance, type LossStage } from '../test/fixtures/menus/stage-attribution';
 
@@ -35,6 +35,7 @@ function sets(): [string, Photo[]][] {
     ['kinds', made(PHOTO_KINDS)],
     ['harder', made(PHOTO_HARDER)],
     ['stress', made(PHOTO_STRESS)],
+    ['stress, still failing', made(PHOTO_STRESS_OPEN)],
     ['field dev', field],
   ];
   const only = process.env.MENU_STAGES_SETS?.split(',').map((s) => s.trim());
@@ -70,12 +71,15 @@ async function main(): Promise<void> {
         const lost = attributeMisses(photo.expected, result.misses, { ocrLines: stages.ocrLines, rows: stages.rows.map((r) => r.text), items: stages.items });
         for (const { stage } of lost) counts.set(stage, (counts.get(stage) ?? 0) + 1);
         const m = metrics(result);
-        console.log(`${setName.padEnd(12)} ${photo.name.slice(0, 48).padEnd(48)} F1 ${f3(m.f1)}  missed ${String(result.misses.length).padStart(2)}  extra ${String(result.extras.length).padStart(2)}`);
+        console.log(
+          `${setName.padEnd(12)} ${photo.name.slice(0, 48).padEnd(48)} F1 ${f3(m.f1)}  missed ${String(result.misses.length).padStart(2)}  extra ${String(result.extras.length).padStart(2)}  wrong price ${result.wrongPrices.length}`,
+        );
+        if (process.env.MENU_VERBOSE === '1' && result.wrongPrices.length) console.log(`     price: ${result.wrongPrices.join(' | ')}`);
         for (const { name, stage } of lost) console.log(`     ${stage.padEnd(24)} ${name}${process.env.MENU_VERBOSE === '1' ? `  ← ${nearestLines(name, stages)}` : ''}`);
       }
       const m = metrics(sum(scores));
       const summary = LOSS_STAGES.filter((s) => counts.has(s)).map((s) => `${s} ${counts.get(s)}`);
-      console.log(`${setName}: ${photos.length} photos, F1 ${f3(m.f1)} P ${f3(m.precision)} R ${f3(m.recall)}, ${(seconds / Math.max(1, photos.length)).toFixed(2)} s a photo; lost: ${summary.join(', ') || 'none'}\n`);
+      console.log(`${setName}: ${photos.length} photos, F1 ${f3(m.f1)} P ${f3(m.precision)} R ${f3(m.recall)} prices ${f3(m.priceAccuracy)}, ${(seconds / Math.max(1, photos.length)).toFixed(2)} s a photo; lost: ${summary.join(', ') || 'none'}\n`);
       for (const [stage, n] of counts) totals.set(stage, (totals.get(stage) ?? 0) + n);
     }
   } finally {

@@ -27,7 +27,8 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
  * A failure answers { id, ok: false, error, rejected? } (rejected: a MenuScanRejected's reason).
  * With MENU_OCR_PROFILE=<file> it appends each page's stage times and memory there (a measuring aid:
  * memoryMb is the RSS before the page, then the high-water mark after detection, boxes, recognition;
- * tiles and detectorRuns: the detector's tiles, and those it read, blank ones being skipped;
+ * tiles and detectorRuns: the detector's tiles, and those it read, blank ones being skipped; unread: a page
+ * whose boxes were too low to read there (ReadOptions);
  * detectorPixels and recognizerPixels: the pixels each model was given; cpuMs: the CPU time of all
  * the process's threads for the page, which a loaded machine does not inflate as it does the wall time).
  */
@@ -292,6 +293,10 @@ async function read(png, options) {
   // Letters too small for the detector's input: the caller reads the page again, larger (paddle.ts, ReadOptions).
   const below = options && options.unreadBelowLineHeight;
   if (below && boxes.length >= MIN_LINES_FOR_HEIGHT && medianBoxHeight(boxes) < below) {
+    if (profile) {
+      const stages = { width, height, tiles, detectorRuns, detectorPixels, lines: boxes.length, unread: true, detectMs: detected - started, cpuMs: cpuMs(process.cpuUsage(cpuStarted)), memoryMb: [...memory, highWaterMb()] };
+      fs.appendFileSync(profile, JSON.stringify(stages) + '\n');
+    }
     return boxes.map((box) => ({ text: '', mean: 0, box }));
   }
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
