@@ -163,7 +163,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'The live feed: server-sent events, one `activity` event per stamp or claim',
       description:
         `text/event-stream. Each stamp or claim arrives as \`event: ${ACTIVITY_STREAM_EVENT}\` with one activity item as JSON; ` +
-        'a comment every 15 s keeps the connection open. 401 for a missing, forged or expired ticket, 403 for a ticket of another vendor.',
+        'a comment every 15 s keeps the connection open. When the session (or counter screen) the ticket came from is revoked, a last ' +
+        `\`event: ${SESSION_ENDED_STREAM_EVENT}\` (\`{ error, reason }\`) and the stream ends. ` +
+        '401 for a missing, forged or expired ticket or one whose session has ended, 403 for a ticket of another vendor.',
       params: Params,
       querystring: StreamQuery,
       response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody },
