@@ -23,10 +23,6 @@ function isRole(value: string): value is Role {
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
-export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<boolean> {
-  return (await checkSession(deps, claims)).current;
-}
-
 /** Why a session that was issued is no longer current (told to the owner on the sign-in screen). */
 export type SessionEnd = Exclude<SessionEndReason, 'expired'>;
 
