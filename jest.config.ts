@@ -92,7 +92,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      // jsdom, with what every file would otherwise rebuild (aria-query's tables, the compiled texts) made once per worker.
+      testEnvironment: '<rootDir>/test/setup/client-environment.ts',
       roots: ['<rootDir>/test/client', '<rootDir>/src'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/client.ts'],
@@ -104,6 +105,7 @@ const config: Config = {
       // Only the two bundled entries of node_modules are transformed.
       transformIgnorePatterns: ['/node_modules/(?!antd/lib/index\\.js$|@ant-design/icons/lib/index\\.js$)'],
       moduleNameMapper: {
+        '^aria-query$': '<rootDir>/test/setup/shared-aria-query.cjs',
         '\\.(css|less)$': '<rootDir>/test/setup/style-stub.ts',
         // webpack's lazy catalogue chunks do not exist in jest: the same files, read from disk.
         '(^|/)catalogue-chunks$': '<rootDir>/test/setup/catalogue-chunks.ts',
