@@ -5,7 +5,7 @@
 // else has to change.
 import { menuLinesFromOcr } from './layout';
 import { OcrEngine } from './ocr';
-import { PaddleEngine } from './paddle';
+import { PaddleEngine, type OcrLine } from './paddle';
 import { parseMenuLines, parseMenuText, type MenuTextLine } from './parser';
 import { readPdf } from './pdf-text';
 import { isReadablePage, prepareForOcr, type RawImage } from './preprocess';
@@ -18,6 +18,7 @@ export { parseMenuText } from './parser';
 export { readPdf } from './pdf-text';
 // The page as the OCR reads it: the bench's stage timings (bench/menu-profile.ts) start from it.
 export { prepareForOcr } from './preprocess';
+export type { OcrLine } from './paddle';
 
 export interface LocalMenuScannerOptions {
   /**
@@ -134,5 +135,31 @@ export function createLocalMenuScanner(options: LocalMenuScannerOptions = {}): M
     },
     scanForReview: (file: Buffer, kind: MenuFileKind) => scanFile(file, kind, true),
     close: () => reader.close(),
+  };
+}
+
+/** One photo read stage by stage: what the OCR boxed and read, the rows the layout made of it, the items parsed. */
+export interface MenuScanStages {
+  /** Every line the recognizer read, with its confidence, before the layout leaves out the unsure ones. */
+  ocrLines: OcrLine[];
+  rows: MenuTextLine[];
+  items: ScannedItem[];
+}
+
+/**
+ * Reads menu photos keeping each stage's output, for the bench's stage attribution (bench/menu-stages.ts):
+ * where an item a reader sees was lost. The scan itself is `createLocalMenuScanner`'s; this only keeps more.
+ */
+export function createMenuStageReader(timeoutMs = DEFAULT_OCR_TIMEOUT_MS): { read(file: Buffer): Promise<MenuScanStages>; close(): Promise<void> } {
+  const engine = new PaddleEngine();
+  return {
+    read: (file) =>
+      engine.exclusive(async (_readLines, readPage) => {
+        const reading = await readPage(file, false);
+        if (!reading) return { ocrLines: [], rows: [], items: [] };
+        const rows = menuLinesFromOcr(reading.lines, { page: 0, width: reading.width, height: reading.height });
+        return { ocrLines: reading.lines, rows, items: parseMenuLines(rows) };
+      }, timeoutMs),
+    close: () => engine.close(),
   };
 }

@@ -27,7 +27,8 @@ import { LINE_BOXES_SOURCE } from './line-boxes-source';
  * A failure answers { id, ok: false, error, rejected? } (rejected: a MenuScanRejected's reason).
  * With MENU_OCR_PROFILE=<file> it appends each page's stage times and memory there (a measuring aid:
  * memoryMb is the RSS before the page, then the high-water mark after detection, boxes, recognition;
- * tiles and detectorRuns: the detector's tiles, and those it read, blank ones being skipped;
+ * tiles and detectorRuns: the detector's tiles, and those it read, blank ones being skipped; unread: a page
+ * whose boxes were too low to read there (ReadOptions);
  * detectorPixels and recognizerPixels: the pixels each model was given; cpuMs: the CPU time of all
  * the process's threads for the page, which a loaded machine does not inflate as it does the wall time).
  */
@@ -258,7 +259,16 @@ function highWaterMb() {
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) / 1024);
 }
 
-async function read(png) {
+/** The median height of line boxes (their left edges' length: a tilted box's extent would overstate it). */
+function medianBoxHeight(boxes) {
+  const heights = boxes.map((b) => Math.hypot(b[3][0] - b[0][0], b[3][1] - b[0][1])).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)];
+}
+
+/** Lines below this many are too few to judge a page's type size by. */
+const MIN_LINES_FOR_HEIGHT = 3;
+
+async function read(png, options) {
   const engine = await ready;
   const profile = process.env.MENU_OCR_PROFILE;
   // Memory in MB: the start, and the high-water mark after each stage (reset for each page).
@@ -280,6 +290,15 @@ async function read(png) {
   const detected = Date.now();
   if (profile) memory.push(highWaterMb());
   const boxes = findLineBoxes(mask, width, height);
+  // Letters too small for the detector's input: the caller reads the page again, larger (paddle.ts, ReadOptions).
+  const below = options && options.unreadBelowLineHeight;
+  if (below && boxes.length >= MIN_LINES_FOR_HEIGHT && medianBoxHeight(boxes) < below) {
+    if (profile) {
+      const stages = { width, height, tiles, detectorRuns, detectorPixels, lines: boxes.length, unread: true, detectMs: detected - started, cpuMs: cpuMs(process.cpuUsage(cpuStarted)), memoryMb: [...memory, highWaterMb()] };
+      fs.appendFileSync(profile, JSON.stringify(stages) + '\n');
+    }
+    return boxes.map((box) => ({ text: '', mean: 0, box }));
+  }
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
   // The page's pixels are in the crops now: let them go before the recognizer's memory grows.
   rgb = null;

@@ -16,8 +16,18 @@ export interface OcrLine {
   box: number[][];
 }
 
+/** How a page is read. */
+export interface ReadOptions {
+  /**
+   * When the median height of the detector's line boxes is below this (px), the lines are not read:
+   * the boxes are answered with empty text and confidence 0, so the page can be prepared larger and
+   * read again without the recognizer's time spent on letters too small for the detector's input.
+   */
+  unreadBelowLineHeight?: number;
+}
+
 /** Reads one prepared page (an RGB PNG). */
-export type ReadLines = (png: Buffer) => Promise<OcrLine[]>;
+export type ReadLines = (png: Buffer, options?: ReadOptions) => Promise<OcrLine[]>;
 
 /**
  * Prepares and reads one uploaded page in the OCR process (page-reading.ts); null when it cannot be read.

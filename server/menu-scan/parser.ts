@@ -24,7 +24,7 @@ const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'TRY', 'VND', 'INR', 'MYR', 'SAR', 
  */
 const CODES_THAT_ARE_WORDS = new Set(['ALL', 'BOB', 'CUP', 'GEL', 'MOP', 'PEN', 'SOS', 'TOP']);
 const WRITTEN_SIGNS = [
-  'Ksh', 'S/', 'Ft', 'SFr', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
+  'Ksh', 'S/', 'Ft', 'SFr', '円', '元', '圓', 'lei', 'FCFA', 'F CFA', 'CFA', 'KM', 'Kz', 'Bs', 'лв', 'ден', 'сом', '￥',
   // Arabic abbreviations of the Gulf and North African currencies (riyal, dirham, dinar, pound).
   'ر.س', 'ر.ق', 'ر.ع', 'د.إ', 'د.ك', 'د.ب', 'د.ا', 'د.م', 'د.ج', 'د.ت', 'ج.م', 'ريال', 'درهم', 'دينار', 'جنيه',
 ];
@@ -77,7 +77,7 @@ const NOT_BEFORE_BARE_PRICE = new Set([
 ]);
 
 /** Written in place of a price on menus; the item exists but its price is unknown. */
-const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q']);
+const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q', 's/m', 's.m.', 's.m', 's/q', 's.q.', 's.q']);
 
 /** Column gap or leader between a name and a price, kept as a token boundary the parser can see. */
 const GAP = '\t';
@@ -141,6 +141,7 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   // The last line that could be an item's name but had no price, while only description lines followed it.
   let unpricedName: MenuTextLine | null = null;
   const optionLines = new OptionLineReader();
+  const titleOf = titledDescriptions(lines);
   // The price a heading gives every item of its section ("Pizza – all 12.00"), until an item priced on its own.
   let sectionPrice: number | null = null;
   for (let index = 0; index < lines.length; index += 1) {
@@ -148,8 +149,10 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
     let parsed = parseLine(line.text);
     // A name on its own line, its description under it closed by the price ("Steak Pie" /
     // "slow-cooked beef in ale gravy    13.95"): the price is the name's, the description is no item.
-    if (parsed.length === 1 && parsed[0]!.priceCents !== null && unpricedName && isDescription(parsed[0]!.name)) {
-      parsed = [{ ...parsed[0]!, name: tidy(unpricedName.text), region: unionRegion(unpricedName.region, line.region) }];
+    const title = titleOf.get(index);
+    if (parsed.length === 1 && parsed[0]!.priceCents !== null && (title || (unpricedName && isDescription(parsed[0]!.name)))) {
+      const name = title ?? unpricedName!;
+      parsed = [{ ...parsed[0]!, name: tidy(name.text), region: unionRegion(name.region, line.region) }];
       unpricedName = null;
       // The description's type is not the items' type.
       optionLines.isOption(line, 'other');
@@ -225,6 +228,64 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
   return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
 }
 
+/** Lines of a description between a dish's title and the description's priced last line. */
+const MAX_DESCRIPTION_LINES = 2;
+
+/**
+ * Text shaped like a description rather than a dish's name: three words or more, written as a sentence
+ * (the longer words after the first in lower case: "Slow-cooked beef in ale gravy", "Con alioli casero y
+ * limón") or listing with a comma ("Heritage tomatoes, basil oil").
+ */
+function isDescriptionShaped(text: string): boolean {
+  const name = tidy(text);
+  const words = name.split(' ').filter((w) => w !== '');
+  if (words.length < 3) return false;
+  if (name.includes(',') || isDescription(name)) return true;
+  const long = words.slice(1).filter((w) => /^\p{L}{4,}/u.test(w));
+  const lower = long.filter((w) => /^\p{Ll}/u.test(w)).length;
+  return lower >= 2 && 2 * lower > long.length;
+}
+
+/**
+ * Dishes set as a title without a price, a description under it and the price at the end of the
+ * description ("Steak Pie" / "Slow-cooked beef in ale gravy    13.95"), the description opening with a
+ * capital: the description's price is the title's. A section's heading over items written as sentences
+ * ("Starters" / "Chicken liver pâté, toast    7.50" / "Soup of the day, bread    6.00") has several
+ * priced lines under it, so only titles each over one description, two or more in a row, count. Answers
+ * the title of each such description's priced line.
+ */
+function titledDescriptions(lines: readonly MenuTextLine[]): Map<number, MenuTextLine> {
+  const parsed = lines.map((line) => parseLine(line.text));
+  const blocks: { title: number; priced: number }[] = [];
+  for (let title = 0; title < lines.length; title += 1) {
+    if (parsed[title]!.length > 0 || !isStandaloneName(lines[title]!.text) || isDescriptionShaped(lines[title]!.text)) continue;
+    let at = title + 1;
+    while (at < lines.length && at - title <= MAX_DESCRIPTION_LINES && parsed[at]!.length === 0 && isDescriptionShaped(lines[at]!.text)) at += 1;
+    const priced = parsed[at];
+    // The last line of a longer description may be a name's shape ("Pimentón de la Vera    18").
+    if (priced?.length !== 1 || priced[0]!.priceCents === null || (at === title + 1 && !isDescriptionShaped(priced[0]!.name))) continue;
+    // A numbered line is an item (the line over it a translation or a heading). OCR's letter heights do
+    // not tell a title from its description: they follow the ascenders and descenders of the words read.
+    if (NUMBER_MARK.test(lines[at]!.text) || BARE_ITEM_NUMBER.test(lines[at]!.text)) continue;
+    blocks.push({ title, priced: at });
+  }
+  const titles = new Map<number, MenuTextLine>();
+  for (let k = 0; k < blocks.length; ) {
+    let end = k;
+    while (blocks[end + 1]?.title === blocks[end]!.priced + 1) end += 1;
+    // Items written as sentences, each with its translation under it, pair the same way one line later:
+    // the run then opens under such an item (a heading may stand over it, which pairs with the first
+    // item), and the last translation closes the text without a description under it.
+    const before = parsed[blocks[k]!.title - 1];
+    const underItem = before?.length === 1 && before[0]!.priceCents !== null && isDescriptionShaped(before[0]!.name);
+    const last = blocks[end]!.priced + 1;
+    const lastUntitled = last === lines.length - 1 && parsed[last]!.length === 0 && isStandaloneName(lines[last]!.text) && !isDescriptionShaped(lines[last]!.text);
+    if (end > k && !underItem && !lastUntitled) for (const block of blocks.slice(k, end + 1)) titles.set(block.priced, lines[block.title]!);
+    k = end + 1;
+  }
+  return titles;
+}
+
 /** A price whose £ OCR read as "f", apart from the word before it ("Fish and Chips f14.50"). */
 const POUND_READ_AS_F = /(?:^|\s)f\d{1,4}[.,]\d{2}(?=\s|$)/u;
 /** The same glued to the name ("Steak and Ale Pief15.95"). */
@@ -293,7 +354,7 @@ function withNumberMarkRead(lines: readonly MenuTextLine[], index: number): Menu
  * Words that join two parts of a name and never end one, in the languages menus are written in
  * ("with", "and", "of" …): a name ending in one goes on on the next line.
  */
-const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile)$/iu;
+const DANGLING_WORD = /\s(?:with|and|of|in|on|&|e|ed|con|di|del|della|al|alla|mit|und|an|auf|et|au|aux|à|de|du|des|y|met|en|van|ve|ile|the|la|las|el|los)$/iu;
 /** A heading priced for each of its items: "Pizza – all 12.00", "Crêpes, chacune 6 €", "Pasta je 9,50". */
 const PRICED_FOR_EACH = /\s(?:all|each|each one|jeweils|je|chacun|chacune|cada una|cada uno|ognuna|ognuno|tutte|tutti|elk|alle|hepsi)\s+\S*\d[\d.,]*\S*(?:\s+\S+)?\s*$/iu;
 /** The rest of a wrapped name: at most this many words. */
@@ -557,6 +618,9 @@ function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): Pa
   return name ? { name, priceCents: price.cents, price } : null;
 }
 
+/** Two or three sizes, each a letter and a price, slashes between them, labels maybe glued to their prices. */
+const SIZE_GROUP = /(?<=^|\s)(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?(?:\s?\/\s?(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}(?=\s|$)/g;
+
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
 function normalizeLine(line: string): string {
   return (
@@ -585,8 +649,14 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
       // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
       .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
-      // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap.
-      .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 $2')
+      // Sizes in a group whose labels OCR glued to their prices ("S7,50/ M8,00 /L8.5"): a label, a price, a slash.
+      .replace(SIZE_GROUP, (group: string) => group.replace(/\s*\/\s*/g, ' / ').replace(/(^|\s|\/)(XL|[SMLR])\s?(?=\d)/g, '$1$2 '))
+      // A price glued to the name ("Avocado Toast8.30", "Scone£3.50"): OCR lost the gap. Letters that
+      // make a currency with the sign after them ("R$9,00", "US$4.50") are that currency, not the name's.
+      .replace(/(\p{L})((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, (match: string, letter: string, price: string, offset: number, whole: string) => {
+        const word = whole.slice(whole.lastIndexOf(' ', offset) + 1, offset + 1);
+        return /^[$€£]/.test(price) && CURRENCY_ALONE.test(word + price[0]!) ? match : `${letter} ${price}`;
+      })
       // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
       // write them, where a currency follows or the group ends in hundreds (an apostrophe groups them).
       .replace(new RegExp(`(^|\\s)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), "$1$2'$3")
@@ -678,8 +748,10 @@ function mergeCurrencySigns(words: { text: string; gapBefore: boolean; leaderBef
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const next = words[i + 1];
-    if (next && (isSign(word.text) || word.text === 'S') && isNumber(next.text)) {
-      next.text = (word.text === 'S' ? '$' : word.text) + next.text;
+    // OCR's "S" for "$", and a lone "s" before a price with decimals (no name ends in a lone s).
+    const dollar = word.text === 'S' || (word.text === 's' && next !== undefined && /^\d{1,4}[.,]\d{2}$/.test(next.text));
+    if (next && (isSign(word.text) || dollar) && isNumber(next.text)) {
+      next.text = (dollar ? '$' : word.text) + next.text;
       next.gapBefore = word.gapBefore || next.gapBefore;
       words.splice(i, 1);
       i -= 1;

@@ -44,6 +44,8 @@ export interface PreparedGeometry {
   rotationDegrees: number;
   /** The part of the upright picture the page was cut from, before it was turned; absent: all of it. */
   crop?: PageCrop;
+  /** The prepared page's pixels per pixel of the picture (or of the part cut out): below 1, it was shrunk. */
+  scale?: number;
 }
 
 /** The page is looked for on a copy this small: the paper is a big shape, not a detail. */
@@ -170,6 +172,7 @@ export async function prepareForOcr(
       }
     }
     const scale = Math.min(sizes.maxUpscale, sizes.maxLongSide / Math.max(width, height));
+    if (geometry) geometry.scale = scale;
     const { data, info } = await image
       // Transparent PNGs often have dark text on nothing: give them paper to sit on.
       .flatten({ background: '#ffffff' })

@@ -306,3 +306,14 @@ export async function takeStampsIfEnough(db: Queryable, customerId: string, card
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * PostgreSQL: holds every card of these customers (SELECT … FOR UPDATE, in id order so two holders cannot
+ * deadlock) until the transaction ends. A wallet merge and a wallet deletion take them right after the
+ * customers' rows and before any claim or stamp of the cards: the order every writer of a card follows
+ * (customer, card, then the card's claims and stamps), so a scan, claim or hand-over meanwhile waits and
+ * then sees what the merge or deletion left. SQLite needs nothing: its write transactions run one at a time.
+ */
+export async function lockCardsOfCustomers(db: Queryable, customerIds: readonly string[]): Promise<void> {
+  await db.selectFrom('stamp_cards').select('id').where('customer_id', 'in', [...customerIds]).orderBy('id').forUpdate().execute();
+}

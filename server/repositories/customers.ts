@@ -125,6 +125,18 @@ export function latestRecoveryTokenAt(db: Queryable, customerId: string): Promis
   return latestMailedLinkAt(db, 'customer_recovery_tokens', customerId);
 }
 
+/** The wallet a sign-in link (unused, not expired) opens, without using it. */
+export async function recoveryTokenOwner(db: Queryable, tokenHash: string, now: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('customer_recovery_tokens')
+    .select('customer_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.customer_id;
+}
+
 /**
  * Marks an unused, unexpired recovery token used and answers its customer — one conditional UPDATE,
  * so two devices opening the same link at once cannot both get in.

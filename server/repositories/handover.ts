@@ -22,6 +22,23 @@ export async function pendingCodeTaken(db: Queryable, vendorId: string, code: st
 }
 
 /**
+ * PostgreSQL: holds the card a claim is on (FOR UPDATE) until the transaction ends, before the claim's own
+ * row is written. Every path that writes a card's claims or stamps holds the card first (a wallet merge
+ * holds both wallets' cards, in id order, before it moves their claims), so none waits for a card while
+ * holding a claim the other waits for. A merge that committed meanwhile may have moved the claim to
+ * another card: the card is read again once held, until it is the one held.
+ */
+export async function lockCardOfClaim(db: Queryable, id: string): Promise<void> {
+  let cardId = (await db.selectFrom('redemptions').select('card_id').where('id', '=', id).executeTakeFirst())?.card_id;
+  while (cardId !== undefined) {
+    await db.selectFrom('stamp_cards').select('id').where('id', '=', cardId).forUpdate().execute();
+    const now = (await db.selectFrom('redemptions').select('card_id').where('id', '=', id).executeTakeFirst())?.card_id;
+    if (now === cardId) return;
+    cardId = now;
+  }
+}
+
+/**
  * pending → given, only while it is still pending and not past its deadline; true for the one caller that
  * made the change. The card's count of rewards given moves in the same transaction (callers pass one).
  */

@@ -321,11 +321,16 @@ export async function stampsOfCode(db: Queryable, codeKey: string, limit: number
 /**
  * PostgreSQL: holds the cards' rows (in id order, as a wallet merge and a scan take them) until the
  * transaction ends, so two voids reaching one card run one after the other: each then reads the other's
- * voided stamps when it works out the card's figures again.
+ * voided stamps when it works out the card's figures again. Their customers' rows are held first (FOR KEY
+ * SHARE, in id order), in the order a wallet merge takes customers and then cards: a merge under way is
+ * waited for before any card is held, rather than met halfway in a circle of locks.
  */
 export async function lockCardsById(db: Queryable, cardIds: readonly string[]): Promise<void> {
   const unique = [...new Set(cardIds)].sort();
   if (unique.length === 0) return;
+  const owners = await db.selectFrom('stamp_cards').select('customer_id').distinct().where('id', 'in', unique).execute();
+  const customerIds = owners.map((row) => row.customer_id).sort();
+  if (customerIds.length > 0) await db.selectFrom('customers').select('id').where('id', 'in', customerIds).orderBy('id').forKeyShare().execute();
   await db.selectFrom('stamp_cards').select('id').where('id', 'in', unique).orderBy('id').forUpdate().execute();
 }
 

@@ -38,15 +38,6 @@ export async function countRedemptionsOf(db: Queryable, customerId: string): Pro
   return Number((await db.selectFrom('redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
 }
 
-/**
- * Locks both customers' cards until the transaction ends (PostgreSQL: SELECT … FOR UPDATE, in id order
- * so two merges cannot deadlock), so a stamp scanned meanwhile waits and then sees the merged card.
- * SQLite needs nothing: its transactions already run one at a time.
- */
-export async function lockCards(db: Queryable, customerIds: string[]): Promise<void> {
-  await db.selectFrom('stamp_cards').select('id').where('customer_id', 'in', customerIds).orderBy('id').forUpdate().execute();
-}
-
 export async function cardsOf(db: Queryable, customerId: string): Promise<MergeCardRow[]> {
   return db.selectFrom('stamp_cards').select(['id', 'vendor_id', 'stamps', 'last_stamp_at', 'claimed_stamps_withdrawn']).where('customer_id', '=', customerId).orderBy('id').execute();
 }
@@ -71,11 +62,12 @@ export async function eventsOfCard(db: Queryable, cardId: string): Promise<Merge
     .execute();
 }
 
-/** Gives a whole card (with its stamp events and claims) to another customer. */
+/** Gives a whole card (with its stamp events, claims and expiries) to another customer. */
 export async function moveCard(db: Queryable, cardId: string, toCustomerId: string, now: number): Promise<void> {
   await db.updateTable('stamp_cards').set({ customer_id: toCustomerId, updated_at: now }).where('id', '=', cardId).execute();
   await db.updateTable('stamp_events').set({ customer_id: toCustomerId }).where('card_id', '=', cardId).execute();
   await db.updateTable('redemptions').set({ customer_id: toCustomerId }).where('card_id', '=', cardId).execute();
+  await db.updateTable('stamp_expiries').set({ customer_id: toCustomerId }).where('card_id', '=', cardId).execute();
 }
 
 export async function deleteStampEvents(db: Queryable, eventIds: string[]): Promise<void> {
@@ -84,10 +76,14 @@ export async function deleteStampEvents(db: Queryable, eventIds: string[]): Prom
   }
 }
 
-/** Re-homes the remaining stamp events and all claims of `fromCardId` onto `toCardId` (of `toCustomerId`). */
+/**
+ * Re-homes the remaining stamp events, all claims and all expiries of `fromCardId` onto `toCardId` (of
+ * `toCustomerId`): the card is deleted next, and its expiries would go with it (ON DELETE CASCADE).
+ */
 export async function moveCardHistory(db: Queryable, fromCardId: string, toCardId: string, toCustomerId: string): Promise<void> {
   await db.updateTable('stamp_events').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
   await db.updateTable('redemptions').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
+  await db.updateTable('stamp_expiries').set({ card_id: toCardId, customer_id: toCustomerId }).where('card_id', '=', fromCardId).execute();
 }
 
 /** Adds stamps (and claimed stamps withdrawn) to a card and moves its last-stamp time forward (never back). */

@@ -8,6 +8,7 @@ import { customerOffers } from './campaign-offers';
 import type { AppDeps } from '../deps';
 import { textError } from '../http-errors';
 import { findCard, listCards, takeStampsIfEnough, type CardRow } from '../repositories/cards';
+import { walletStillInUse } from '../repositories/customers';
 import { findRedemption, pendingCodeTaken, returnedClaims } from '../repositories/handover';
 import { insertRedemption, listRedemptionsForCard } from '../repositories/redemptions';
 import { refreshStampFigures } from '../repositories/stamp-figures';
@@ -91,12 +92,16 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
   const expiresAt = now + deps.config.claimExpiryMinutes * MINUTE_MS;
 
   let code = '';
-  let outcome: 'claimed' | 'not-full' | 'code-clash' = 'code-clash';
+  let outcome: 'claimed' | 'not-full' | 'code-clash' | 'wallet-gone' = 'code-clash';
   for (let attempt = 1; outcome === 'code-clash'; attempt += 1) {
     if (attempt > CODE_ATTEMPTS) throw new Error('could not draw a free hand-over code');
     code = newHandoverCode();
     try {
       outcome = await inTransaction(db, async (trx) => {
+        // The wallet's row before its card, in the order a wallet merge, a deletion and a scan take them
+        // (PostgreSQL holds it until the commit): a merge or deletion under way is waited for, never met
+        // halfway in a circle of locks, and a wallet it took away is refused.
+        if (!(await walletStillInUse(trx, customerId, deps.db.dialect))) return 'wallet-gone';
         // Checked first so a clash rarely reaches the unique index (on PostgreSQL that aborts the transaction).
         if (await pendingCodeTaken(trx, before.vendor_id, code)) return 'code-clash';
         if (!(await takeStampsIfEnough(trx, customerId, cardId, required, now))) return 'not-full';
@@ -113,6 +118,7 @@ export async function claimCard(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'
       if (!isUniqueViolation(error)) throw error;
     }
   }
+  if (outcome === 'wallet-gone') throw cardNotInWallet();
   const claimed = outcome === 'claimed';
   const after = await findCard(db, customerId, cardId);
   if (!after) throw cardNotInWallet();

@@ -18,10 +18,12 @@ import {
   insertRecoveryToken,
   latestEmailConfirmationAt,
   latestRecoveryTokenAt,
+  recoveryTokenOwner,
   updateCustomerProfile,
   type CustomerProfileUpdate,
 } from '../repositories/customers';
 import { isUniqueViolation } from '../repositories/stamp-events';
+import { lockCustomers } from '../repositories/wallet-merge';
 import { isValidEmail, normalizeEmail } from './accounts';
 import type { MailMessage } from '../infra/mailer';
 import { mergeAnonymousWallet, type WalletMergeSummary } from './wallet-merge';
@@ -258,10 +260,17 @@ export async function completeRecovery(
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
   const now = deps.now();
   return inTransaction(deps.db.kysely, async (trx) => {
-    const customerId = await consumeRecoveryToken(trx, hashSecret(token), now);
-    if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
+    const tokenHash = hashSecret(token);
     // An unknown or malformed old credential is no reason to refuse the recovery: it is just not merged.
     const phoneWalletId = await customerForCredential(deps, currentCredential, trx);
+    if (deps.db.dialect === 'postgres' && phoneWalletId !== undefined) {
+      // A merge holds both wallets' rows before the link's, in the order a wallet deletion takes a wallet
+      // and then its links: the two never wait on each other in a circle.
+      const owner = await recoveryTokenOwner(trx, tokenHash, now);
+      if (owner !== undefined && owner !== phoneWalletId) await lockCustomers(trx, [phoneWalletId, owner]);
+    }
+    const customerId = await consumeRecoveryToken(trx, tokenHash, now);
+    if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
     const merged = phoneWalletId === undefined
       ? null
       : await mergeAnonymousWallet(deps, phoneWalletId, customerId, now, trx);

@@ -11,6 +11,7 @@ import {
   claimCounts,
   findPendingByCode,
   findRedemption,
+  lockCardOfClaim,
   markExpired,
   markGiven,
   overdueClaims,
@@ -38,6 +39,8 @@ export async function expireOverdueClaims(deps: Deps, scope: ClaimScope = {}): P
   let expired = 0;
   for (const claim of overdue) {
     const won = await inTransaction(deps.db.kysely, async (trx) => {
+      // The card first, as every writer of a card's claims takes it (see lockCardOfClaim).
+      if (deps.db.dialect === 'postgres') await lockCardOfClaim(trx, claim.id);
       if (!(await markExpired(trx, claim.id, now))) return false;
       await enqueueGoogleWalletUpdates(trx, now, [claim.card_id]);
       await applePassOfClaimChanged(trx, now, claim.id);
@@ -72,6 +75,8 @@ export async function confirmHandover(
 ): Promise<ActivityItem> {
   const now = deps.now();
   const given = await inTransaction(deps.db.kysely, async (trx) => {
+    // The card first, as every writer of a card's claims takes it (see lockCardOfClaim).
+    if (deps.db.dialect === 'postgres') await lockCardOfClaim(trx, redemptionId);
     if (!(await markGiven(trx, vendorId, redemptionId, screen, now, by))) return false;
     const claim = await findRedemption(trx, redemptionId);
     if (claim) await enqueueGoogleWalletUpdates(trx, now, [claim.card_id]);

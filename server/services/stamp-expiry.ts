@@ -1,7 +1,9 @@
 // Stamps end a store's expiry in days after a card's last visit: the cards past it lose their stamps when
 // they are next read or scanned (the card, the wallet, the store's dashboard and activity), each once,
 // as an expiry event. Nothing runs on a timer; until a read reaches a card, toCard already shows it empty.
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../deps';
+import type { Database } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { expireCard, findOverdueCards } from '../repositories/stamp-expiries';
 import { refreshStampFigures } from '../repositories/stamp-figures';
@@ -39,4 +41,27 @@ export async function expireOverdueCards(deps: Pick<AppDeps, 'db' | 'now'>, scop
     }
     if (!progressed) return expired;
   }
+}
+
+/**
+ * Expires the overdue cards of these customers inside the caller's transaction, at `now`; answers the
+ * cards it expired (their passes are the caller's to mark). A wallet merge runs it before it combines two
+ * cards: stamps past their date end on it, rather than living on under the other card's later visit.
+ */
+export async function expireOverdueCardsOf(trx: Transaction<Database>, customerIds: readonly string[], now: number): Promise<string[]> {
+  const expired: string[] = [];
+  for (const customerId of customerIds) {
+    for (;;) {
+      const overdue = await findOverdueCards(trx, { customerId }, now);
+      let progressed = false;
+      for (const card of overdue) {
+        if (!(await expireCard(trx, card, now))) continue;
+        await refreshStampFigures(trx, [card.id], now);
+        expired.push(card.id);
+        progressed = true;
+      }
+      if (!progressed) break;
+    }
+  }
+  return expired;
 }

@@ -1,6 +1,7 @@
 // DELETE /api/customer/me: the customer erases their wallet — cards, name, e-mail and the
 // device credentials — in one transaction. The vendor keeps anonymous counts (see repositories/wallet-deletion).
 import type { AppDeps } from '../deps';
+import { lockCardsOfCustomers } from '../repositories/cards';
 import { eraseCustomer, markCustomerDeleted, pendingClaimsOf } from '../repositories/wallet-deletion';
 import { inTransaction } from '../db/transactions';
 import { forgetApplePassesOf } from './apple-pass-updates';
@@ -14,6 +15,8 @@ export async function deleteWallet(deps: Pick<AppDeps, 'db' | 'now' | 'activityB
   await inTransaction(deps.db.kysely, async (trx) => {
     // Before anything else: a scan of this wallet still running is waited for, a later one finds it deleted.
     await markCustomerDeleted(trx, customerId, now);
+    // Then its cards, before their claims are ended: the order a claim's hand-over takes them in.
+    if (deps.db.dialect === 'postgres') await lockCardsOfCustomers(trx, [customerId]);
     // Its Wallet passes go first (they are found through the wallet's cards), with every phone's registration.
     await forgetApplePassesOf(trx, customerId);
     // Each Google Wallet pass of the wallet is voided (after the commit), and its object forgotten here.

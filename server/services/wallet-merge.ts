@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { Database, StampKind } from '../db/schema';
+import { lockCardsOfCustomers } from '../repositories/cards';
 import { findCustomerById, updateCustomerProfile } from '../repositories/customers';
 import { recountCardVisits } from './card-visits';
 import {
@@ -20,7 +21,6 @@ import {
   deleteCustomer,
   deleteStampEvents,
   eventsOfCard,
-  lockCards,
   lockCustomers,
   moveCard,
   moveCardHistory,
@@ -30,6 +30,7 @@ import { refreshStampFigures } from '../repositories/stamp-figures';
 import { bumpStoreCounter } from '../repositories/store-counters';
 import { refundBonusStamps } from '../repositories/campaigns';
 import { cooldownMinutes } from './cooldown';
+import { expireOverdueCardsOf } from './stamp-expiry';
 import { bonusTokenOf } from './bonus-stamps';
 import { enqueueGoogleWalletUpdates, enqueueGoogleWalletVoids } from './google-wallet-updates';
 import { applePassesChanged } from './apple-pass-updates';
@@ -65,7 +66,7 @@ export async function mergeAnonymousWallet(
   if (deps.db.dialect === 'postgres') {
     // Hold the anonymous customer still (no e-mail added, no claim) while it is read and emptied.
     await lockCustomers(trx, [fromId, intoId]);
-    await lockCards(trx, [fromId, intoId]);
+    await lockCardsOfCustomers(trx, [fromId, intoId]);
   }
   const from = await findCustomerById(trx, fromId);
   const into = await findCustomerById(trx, intoId);
@@ -76,9 +77,12 @@ export async function mergeAnonymousWallet(
   // gone with it; nothing is merged, and nothing is merged into a deleted wallet either.
   if (from.deleted_at !== null || into.deleted_at !== null) return null;
 
+  // Stamps past their store's expiry that no read has taken off yet end now, on their own card: combined
+  // with a card visited more lately they would otherwise live on (or bring the other card's back).
+  const expiredCards = await expireOverdueCardsOf(trx, [fromId, intoId], now);
   const summary: WalletMergeSummary = { cards: 0, stamps: 0, skippedStamps: 0, redemptions: 0 };
   summary.redemptions = await countRedemptionsOf(trx, fromId);
-  const changedCards: string[] = [];
+  const changedCards: string[] = [...expiredCards];
   for (const card of await cardsOf(trx, fromId)) {
     summary.cards += 1;
     const existing = await cardOfAt(trx, intoId, card.vendor_id);
@@ -121,6 +125,8 @@ export async function mergeAnonymousWallet(
     await updateCustomerProfile(trx, intoId, { display_name: from.display_name }, now);
   }
   await applePassesChanged(trx, now, changedCards);
+  // A card that only expired shows its empty count too (a combined one's pass was voided above, with its object).
+  await enqueueGoogleWalletUpdates(trx, now, expiredCards);
   // Revokes the anonymous wallet's credential(s): that phone now uses the recovered wallet's new one.
   await deleteCustomer(trx, fromId);
   return summary;

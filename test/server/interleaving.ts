@@ -1,8 +1,9 @@
 // Two operations interleaved at a chosen point, every time: a hook before a transaction begins, a pause
 // after a chosen statement (inside its transaction, nothing committed), and on PostgreSQL a wait until
-// another session waits for a row lock.
+// another session waits for a row lock, and a handle that notes the transactions given up in a conflict.
 import { sql, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode, type Transaction } from 'kysely';
 import type { Database } from '../../server/db/schema';
+import { isTransactionConflict } from '../../server/db/errors';
 
 /** The app's database handle that runs `before` once, just before its first transaction begins. */
 export function runningBeforeFirstTransaction(db: Kysely<Database>, before: () => Promise<void>): Kysely<Database> {
@@ -17,6 +18,31 @@ export function runningBeforeFirstTransaction(db: Kysely<Database>, before: () =
               await before();
             }
             return object.transaction().execute(work);
+          },
+        });
+      }
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+/**
+ * The app's database handle that notes every transaction the database gave up in a conflict (a deadlock
+ * victim, a serialization failure) before inTransaction runs it again.
+ */
+export function notingConflicts(db: Kysely<Database>, conflicts: unknown[]): Kysely<Database> {
+  return new Proxy(db, {
+    get(object, property) {
+      if (property === 'transaction') {
+        return () => ({
+          execute: async <R>(work: (trx: Transaction<Database>) => Promise<R>) => {
+            try {
+              return await object.transaction().execute(work);
+            } catch (error) {
+              if (isTransactionConflict(error)) conflicts.push(error);
+              throw error;
+            }
           },
         });
       }

@@ -1,5 +1,6 @@
 // Unit tests of the menu text parser: each case names the menu-writing habit or OCR mistake it handles.
 import { parseMenuText } from '../../../server/menu-scan';
+import { parseMenuLines } from '../../../server/menu-scan/parser';
 import { groupIntoLines, type PdfTextItem } from '../../../server/menu-scan/pdf-text';
 
 const one = (name: string, priceCents: number | null) => [{ name, priceCents }];
@@ -19,6 +20,8 @@ describe('parseMenuText', () => {
       ['l read for a capital I', 'lced Tea    4.50', one('Iced Tea', 450)],
       ['a description run into the name', 'served warm with butter Cappuccino 8.50', one('Cappuccino', 850)],
       ['S/M/L prices: the first (small) one', 'Latte    S 3.50 / M 4.00 / L 4.50', one('Latte', 350)],
+      ['S/M/L prices whose labels are glued to them', 'Lemonade -    S7,50/ M8,00 /L8.5', one('Lemonade', 750)],
+      ['a dollar sign read as a lone "s"', 'Carrot Cake s4.00', one('Carrot Cake', 400)],
     ])('%s', (_habit, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -50,6 +53,11 @@ describe('parseMenuText', () => {
       ['cents written as a dash', 'Cappuccino 3,-', one('Cappuccino', 300)],
       ['a rupee price closed with a slash and dash', 'Paneer Tikka Rs.250/-', one('Paneer Tikka', 25000)],
       ['an Arabic riyal abbreviation after the number', 'Shawarma 15 ر.س', one('Shawarma', 1500)],
+      ['reais glued to the number after a column gap', 'Coxinha de Frango    R$9,00', one('Coxinha de Frango', 900)],
+      ['reais glued to the number after a single space', 'Coxinha R$9,00', one('Coxinha', 900)],
+      ['US dollars glued to the number', 'Club Sandwich US$12.50', one('Club Sandwich', 1250)],
+      ['yen written 円 apart from the number', 'Gyoza    480 円', one('Gyoza', 48000)],
+      ['yuan written 元 apart from the number', 'Dumplings    28 元', one('Dumplings', 2800)],
     ])('%s', (_, line, expected) => {
       expect(parseMenuText(line)).toEqual(expected);
     });
@@ -222,6 +230,49 @@ describe('parseMenuText', () => {
         { name: 'Tagliolini alla Bottarga', priceCents: 1500 },
       ]);
     });
+    describe('a dish\'s title over its description in the items\' size, the price ending the description', () => {
+      it.each([
+        ['opening with a capital', 'Steak Pie\nSlow-cooked beef in ale gravy    13.95\nFish Pie\nSmoked haddock, salmon and prawns    14.50', [['Steak Pie', 1395], ['Fish Pie', 1450]]],
+        ['over two lines, the last a name\'s shape', 'Octopus\nChargrilled with chorizo, crushed potatoes\nSmoked paprika and lemon    16\nPulpo a la Gallega\nCon cachelos, aceite de oliva\nPimentón de la Vera    18', [['Octopus', 1600], ['Pulpo a la Gallega', 1800]]],
+        ['in lower case, its last line short', 'Steak Pie\nslow-cooked beef in ale gravy, with mash\nand seasonal greens    13.95\nFish Pie\nsmoked haddock and prawns    14.50', [['Steak Pie', 1395], ['Fish Pie', 1450]]],
+        ['titles in capitals, a note closing the page', 'CALAMARES\nFritos con alioli casero y limón    11,00 €\nPULPO\nCon cachelos y pimentón de la Vera    18,00 €\nPlease tell us about any allergies', [['CALAMARES', 1100], ['PULPO', 1800]]],
+      ])('%s', (_case, text, expected) => {
+        expect(parseMenuText(text)).toEqual(expected.map(([name, priceCents]) => ({ name, priceCents })));
+      });
+
+      it('but not a section\'s heading over items written as sentences', () => {
+        expect(parseMenuText('Starters\nChicken liver pâté, toast    7.50\nSoup of the day, bread    6.00\nMains\nFish and chips, mushy peas    14.00\nPie of the day, mash    13.00')).toEqual([
+          { name: 'Chicken liver pâté, toast', priceCents: 750 },
+          { name: 'Soup of the day, bread', priceCents: 600 },
+          { name: 'Fish and chips, mushy peas', priceCents: 1400 },
+          { name: 'Pie of the day, mash', priceCents: 1300 },
+        ]);
+      });
+
+      it('nor the translations under items written as sentences', () => {
+        expect(parseMenuText('Drinks\nPlum lemon cold brew with honey    5.50\nCa Phe Man Chanh\nPeach orange tea with lemongrass    5.00\nTra Dao Cam Sa\nCoconut coffee with condensed milk    5.50\nCa Phe Dua')).toEqual([
+          { name: 'Plum lemon cold brew with honey', priceCents: 550 },
+          { name: 'Peach orange tea with lemongrass', priceCents: 500 },
+          { name: 'Coconut coffee with condensed milk', priceCents: 550 },
+        ]);
+      });
+
+      it('nor a translation over a numbered item', () => {
+        const lines = [
+          { text: 'Ca Phe Chanh Vang', letterHeight: 0.017 }, { text: '1. Plum lemon cold brew    55.000', letterHeight: 0.02 },
+          { text: 'Tra Dao Cam Sa', letterHeight: 0.017 }, { text: '2. Peach orange lemongrass tea    55.000', letterHeight: 0.02 },
+        ];
+        expect(parseMenuLines(lines).map((item) => item.name)).toEqual(['Plum lemon cold brew', 'Peach orange lemongrass tea']);
+      });
+    });
+
+    it('a name wrapped before its price after an article', () => {
+      expect(parseMenuText('Chuletón de Buey a la\nParrilla    24,00 €\nSolomillo al Whisky    19,50 €')).toEqual([
+        { name: 'Chuletón de Buey a la Parrilla', priceCents: 2400 },
+        { name: 'Solomillo al Whisky', priceCents: 1950 },
+      ]);
+    });
+
     it('a name wrapped before its price, the first line ending in a joining word', () => {
       expect(parseMenuText('Grilled Halloumi and\nRoasted Vegetable Salad    14.00\nFish and Chips    15.00')).toEqual([
         { name: 'Grilled Halloumi and Roasted Vegetable Salad', priceCents: 1400 },
@@ -264,6 +315,8 @@ describe('parseMenuText', () => {
     });
     it('market price', () => {
       expect(parseMenuText('Oysters    Market Price')).toEqual(one('Oysters', null));
+      expect(parseMenuText('Percebes    S/M')).toEqual(one('Percebes', null));
+      expect(parseMenuText('Branzino    s.q.')).toEqual(one('Branzino', null));
       expect(parseMenuText('Catch of the Day ...... MP')).toEqual(one('Catch of the Day', null));
     });
     it('but not a name on its own, which may be a heading', () => {

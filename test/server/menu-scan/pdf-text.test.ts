@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { parseMenuText } from '../../../server/menu-scan/parser';
 import { groupIntoLines, readPdf, type PdfTextItem } from '../../../server/menu-scan/pdf-text';
 import { PDF_KINDS } from '../../fixtures/menus/pdf-kinds';
+import { LAYOUTS, layoutPdf } from '../../fixtures/menus/layouts';
 import { pdfOf } from '../../fixtures/menus/pdf-document';
 
 const run = (str: string, x: number, y: number, width = str.length * 6, size = 12, angle = 0): PdfTextItem => ({ str, x, y, width, size, angle });
@@ -85,6 +86,14 @@ describe('made-up PDFs of the kinds real menus show', () => {
     const items = parseMenuText(pages!.flatMap((page) => page.lines).join('\n'));
     expect(items).toEqual(expect.arrayContaining(kind.expected));
     expect(items).toHaveLength(kind.expected.length);
+  });
+
+  it.each(LAYOUTS.map((layout) => [layout.name, layout] as const))('laid out as a PDF, %s: every item with its price, nothing else', async (_name, layout) => {
+    const pages = await readPdf(await layoutPdf(layout), 30_000);
+    expect(pages).not.toBeNull();
+    const items = parseMenuText(pages!.flatMap((page) => page.lines).join('\n'));
+    expect(items).toEqual(expect.arrayContaining(layout.expected));
+    expect(items).toHaveLength(layout.expected.length);
   });
 
   it('hands a scanned page\'s picture back for OCR (the photo path) and finds no item in its text', async () => {

@@ -2,15 +2,16 @@
 // every other write that reaches either wallet's cards: scans of both wallets (the recovered wallet's first
 // at a store whose card the merge moves over), claims of both cards, the hand-over and the expiry of the
 // phone's claim, voids of a code both wallets scanned and of one only the phone scanned, a stamp removed
-// by staff, the deletion of the phone's wallet, and another phone's merge into the same wallet.
+// by staff, the deletion of either wallet, and another phone's merge into the same wallet.
 //
 // On PostgreSQL (READ COMMITTED, transactions overlap) each pair is run once for every statement of one of
 // them: that one stops after its k-th statement (inside its transaction, nothing committed), the other runs
 // until it finishes or waits for a row lock, then the first goes on. On SQLite write transactions run one at
 // a time, so each pair runs in both orders. Either way, afterwards every card adds up from its rows as the
 // soak checks it (stamps = live stamp rows − stamps its claims hold + spent stamps withdrawn), a deleted
-// wallet's cards hold nothing, and the store's running counts equal a recount of its rows.
-// Its hundreds of interleavings on PostgreSQL take 6–9 minutes on a busy 2-core machine: a heavy suite
+// wallet's cards hold nothing, and the store's running counts equal a recount of its rows; every answer is a
+// success or a clean refusal (never a 5xx), and on PostgreSQL no transaction is given up as a deadlock victim.
+// Its hundreds of interleavings on PostgreSQL take 6–12 minutes on a busy 2-core machine: a heavy suite
 // (`DATABASE_URL=… npx jest test/server/services/wallet-merge-interleavings.test.ts --selectProjects heavy`).
 import crypto from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
@@ -26,9 +27,10 @@ import { deleteWallet } from '../../../server/services/wallet-deletion';
 import { insertRecoveryToken } from '../../../server/repositories/customers';
 import { storeCounterTotal } from '../../../server/repositories/store-counters';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
+import { notingConflicts } from '../interleaving';
 import { createStore, dynamicToken, freshCustomerAddress, scan as scanOverHttp, setReward } from '../factories';
 
-// One write's interleavings take 20–60 s on a busy 2-core machine (a deadlock the database breaks costs 1 s).
+// One write's interleavings take 20–130 s on a busy 2-core machine.
 jest.setTimeout(600_000);
 
 const REWARD_STAMPS = 3;
@@ -160,6 +162,7 @@ const OPERATIONS: Array<[name: string, run: (deps: Deps, s: Scene) => Promise<un
   ['a void of a code only the phone scanned', (deps, s) => voidCode(deps, s.storeId, s.phoneCode, null)],
   ["staff removing one of the phone's stamps", (deps, s) => removeStamp(deps, s.storeId, s.phoneStampId, 'Scanned twice by mistake', null)],
   ["the deletion of the phone's wallet", (deps, s) => deleteWallet(deps, s.phone.id)],
+  ['the deletion of the recovered wallet', (deps, s) => deleteWallet(deps, s.recovered.id)],
   ["another phone's merge into the recovered wallet", (deps, s) => completeRecovery(deps, s.otherRecoveryToken, s.other.credential)],
 ];
 
@@ -239,19 +242,40 @@ async function waitsForALockOr(db: Kysely<Database>, done: Promise<unknown>): Pr
   }
 }
 
-/** A promise that settles when `work` does and never rejects (refusals such as 401 or 409 are answers here). */
-const settled = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, () => undefined);
+/**
+ * A promise that settles when `work` does and never rejects: refusals such as 401 or 409 are answers here;
+ * anything else (a 5xx, an error that is no answer) is noted in `failures`.
+ */
+const settled = (work: Promise<unknown>, failures: string[] = []): Promise<void> =>
+  work.then(
+    () => undefined,
+    (error: { statusCode?: number; message?: string }) => {
+      if (error.statusCode === undefined || error.statusCode >= 500) failures.push(`${error.statusCode ?? 'no answer'}: ${error.message ?? String(error)}`);
+    },
+  );
+
+/** PostgreSQL's words for a transaction it gave up: the error, who waited for what, and the statement. */
+function conflictInWords(error: unknown): string {
+  const { message, detail, where } = error as { message?: string; detail?: string; where?: string };
+  return [message, detail, where].filter(Boolean).join(' | ');
+}
+
+/** What went wrong in one interleaving besides the figures: answers that were no clean refusal, deadlock victims. */
+interface Trouble {
+  failures: string[];
+  conflicts: unknown[];
+}
 
 /**
  * `first` stops after its k-th statement, `second` runs until it finishes or waits for a lock, then `first`
  * goes on; answers false when `first` finished with fewer than k statements (nothing was interleaved).
  */
-async function interleaved(k: number, first: (deps: Deps) => Promise<unknown>, second: (deps: Deps) => Promise<unknown>): Promise<boolean> {
+async function interleaved(k: number, first: (deps: Deps) => Promise<unknown>, second: (deps: Deps) => Promise<unknown>, trouble: Trouble): Promise<boolean> {
   const stopping = stoppingAfterStatement(t.db.kysely, k);
-  const firstDone = settled(first({ ...t.deps, db: { ...t.db, kysely: stopping.handle } }));
+  const firstDone = settled(first({ ...t.deps, db: { ...t.db, kysely: notingConflicts(stopping.handle, trouble.conflicts) } }), trouble.failures);
   const stopped = await Promise.race([stopping.atPause.then(() => true), firstDone.then(() => false)]);
   if (!stopped) return false;
-  const secondDone = settled(second(t.deps));
+  const secondDone = settled(second({ ...t.deps, db: { ...t.db, kysely: notingConflicts(t.db.kysely, trouble.conflicts) } }), trouble.failures);
   await waitsForALockOr(t.db.kysely, secondDone);
   stopping.resume();
   await Promise.all([firstDone, secondDone]);
@@ -261,16 +285,22 @@ async function interleaved(k: number, first: (deps: Deps) => Promise<unknown>, s
 (usingPostgres ? describe : describe.skip)('a wallet merge against every write that reaches its cards, at every statement (PostgreSQL)', () => {
   it.each(OPERATIONS)('%s: every card still adds up from its rows, whichever statement the two meet at', async (_name, operation) => {
     const broken: string[] = [];
+    const note = (where: string, trouble: Trouble, figures: string[]) =>
+      broken.push(
+        ...[...figures, ...trouble.failures.map((f) => `answered ${f}`), ...trouble.conflicts.map((c) => `a transaction was given up: ${conflictInWords(c)}`)].map((line) => `${where}: ${line}`),
+      );
     for (let k = 1; ; k += 1) {
       const s = await scene();
-      const ran = await interleaved(k, (deps) => operation(deps, s), (deps) => merge(deps, s));
-      broken.push(...(await brokenFigures(s)).map((line) => `stopped after its statement ${k}, the merge ran: ${line}`));
+      const trouble: Trouble = { failures: [], conflicts: [] };
+      const ran = await interleaved(k, (deps) => operation(deps, s), (deps) => merge(deps, s), trouble);
+      note(`stopped after its statement ${k}, the merge ran`, trouble, await brokenFigures(s));
       if (!ran) break;
     }
     for (let k = 1; ; k += 1) {
       const s = await scene();
-      const ran = await interleaved(k, (deps) => merge(deps, s), (deps) => operation(deps, s));
-      broken.push(...(await brokenFigures(s)).map((line) => `the merge stopped after its statement ${k}: ${line}`));
+      const trouble: Trouble = { failures: [], conflicts: [] };
+      const ran = await interleaved(k, (deps) => merge(deps, s), (deps) => operation(deps, s), trouble);
+      note(`the merge stopped after its statement ${k}`, trouble, await brokenFigures(s));
       if (!ran) break;
     }
     expect(broken).toEqual([]);
@@ -279,12 +309,13 @@ async function interleaved(k: number, first: (deps: Deps) => Promise<unknown>, s
 
 describe('a wallet merge against every write that reaches its cards, one after the other', () => {
   it.each(OPERATIONS)('%s before or after the merge: every card still adds up from its rows', async (_name, operation) => {
+    const failures: string[] = [];
     const before = await scene();
-    await settled(operation(t.deps, before));
-    await settled(merge(t.deps, before));
+    await settled(operation(t.deps, before), failures);
+    await settled(merge(t.deps, before), failures);
     const after = await scene();
-    await settled(merge(t.deps, after));
-    await settled(operation(t.deps, after));
-    expect({ before: await brokenFigures(before), after: await brokenFigures(after) }).toEqual({ before: [], after: [] });
+    await settled(merge(t.deps, after), failures);
+    await settled(operation(t.deps, after), failures);
+    expect({ before: await brokenFigures(before), after: await brokenFigures(after), failures }).toEqual({ before: [], after: [], failures: [] });
   });
 });

@@ -7,10 +7,11 @@ import { replayStamps } from '../../../server/services/wallet-merge';
 import { removeStampsFromCard, voidStampEvents } from '../../../server/repositories/relay';
 import { bumpStoreCounter, storeCounterTotal } from '../../../server/repositories/store-counters';
 import type { MergeEventRow } from '../../../server/repositories/wallet-merge';
-import { buildTestApp, type TestApp } from '../helpers';
+import { buildTestApp, parseCsv, type TestApp } from '../helpers';
 import { asCustomer, createStore, dynamicToken, newCustomer, printableToken, saveConfirmedEmail, scan, setReward, type TestStore } from '../factories';
 
 const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
 
 let t: TestApp;
 let cafe: TestStore;
@@ -64,7 +65,7 @@ function useLink(token: string, phoneCredential?: string) {
 
 async function wallet(credential: string) {
   const response = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(credential) });
-  return { status: response.statusCode, cards: (response.json().cards ?? []) as Array<{ id: string; store: { vendorId: string }; stamps: number; canClaim: boolean; lastStampAt: number | null }> };
+  return { status: response.statusCode, cards: (response.json().cards ?? []) as Array<{ id: string; store: { vendorId: string }; stamps: number; canClaim: boolean; lastStampAt: number | null; stampsExpireAt: number | null }> };
 }
 
 const cardAt = (cards: Awaited<ReturnType<typeof wallet>>['cards'], store: TestStore) => cards.find((c) => c.store.vendorId === store.id);
@@ -317,6 +318,106 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     expect(retried.statusCode).toBe(200);
     expect(retried.json().merged).toEqual({ cards: 1, stamps: 1, skippedStamps: 0, redemptions: 0 });
     expect(cardAt((await wallet(oldPhone)).cards, cafe)?.stamps).toBe(2);
+  });
+});
+
+describe('merging cards of a store whose stamps expire (30 days after the last visit)', () => {
+  /** A session issued now: these tests move the clock past a session's lifetime. */
+  const cafeAuth = () => ({ authorization: `Bearer ${t.deps.sessions.issue(cafe.id)}` });
+  const activity = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/activity/${cafe.id}?page=1&pageSize=50`, headers: cafeAuth() })).json().items as Array<{ type: string; customer: string; stamps?: number; date: number }>;
+  const exportRows = async (from: number, to: number) => {
+    const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/activity/${cafe.id}/export.csv?from=${day(from)}&to=${day(to)}&utcOffset=0`, headers: cafeAuth() });
+    expect(csv.statusCode).toBe(200);
+    // Date and event of every row: the customer column changes with the merge (one customer now).
+    return parseCsv(csv.body).slice(1).map((row) => `${row[0]} ${row[1]}`);
+  };
+
+  beforeEach(async () => {
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/rewards/${cafe.id}/settings`, headers: cafe.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: 30 } });
+    expect(saved.statusCode).toBe(200);
+  });
+
+  it("keeps the phone's card's expired stamps in the merged card's history: the activity, its figures and the export stay whole", async () => {
+    const start = t.clock.now();
+    const phone = await newCustomer(t, cafe.id);
+    t.clock.advance(15 * MINUTE);
+    await stampOk(phone, dynamicToken(t, cafe.id));
+    t.clock.advance(31 * DAY);
+    // The phone opens its wallet: its 2 stamps expire, an expiry in the store's activity.
+    expect(cardAt((await wallet(phone)).cards, cafe)?.stamps).toBe(0);
+    t.clock.advance(DAY);
+    const { email } = await walletWithEmail();
+    t.clock.advance(MINUTE);
+    const before = await activity();
+    const exportedBefore = await exportRows(start, t.clock.now());
+
+    const response = await useLink(await signInLink(email), phone);
+    expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 0, redemptions: 0 });
+    const card = cardAt((await wallet(response.json().credential as string)).cards, cafe);
+    expect(card).toMatchObject({ stamps: 1 });
+    const expiries = await t.db.kysely.selectFrom('stamp_expiries').select(['card_id', 'stamps']).execute();
+    expect(expiries).toEqual([{ card_id: card?.id, stamps: 2 }]);
+    // The same lines, all of one customer now; the card's count after each stamp still takes the expiry off.
+    const after = await activity();
+    expect(after.map((item) => [item.type, item.date, item.stamps])).toEqual(before.map((item) => [item.type, item.date, item.stamps]));
+    expect(new Set(after.map((item) => item.customer.split(',')[0])).size).toBe(1);
+    expect(await exportRows(start, t.clock.now())).toEqual(exportedBefore);
+  });
+
+  it("moves a card of another store with its expiries, now the recovered customer's", async () => {
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/rewards/${bakery.id}/settings`, headers: bakery.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: 30 } });
+    expect(saved.statusCode).toBe(200);
+    const phone = await newCustomer(t, bakery.id);
+    t.clock.advance(31 * DAY);
+    expect(cardAt((await wallet(phone)).cards, bakery)?.stamps).toBe(0);
+    const { email } = await walletWithEmail();
+    const into = await t.db.kysely.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', cafe.id).executeTakeFirstOrThrow();
+
+    const response = await useLink(await signInLink(email), phone);
+    expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 0, redemptions: 0 });
+    const card = cardAt((await wallet(response.json().credential as string)).cards, bakery);
+    expect(await t.db.kysely.selectFrom('stamp_expiries').select(['card_id', 'customer_id', 'stamps']).execute()).toEqual([{ card_id: card?.id, customer_id: into.customer_id, stamps: 1 }]);
+  });
+
+  it('ends stamps past their date that no read took off yet, instead of letting them live on in the merged card', async () => {
+    const phone = await newCustomer(t, cafe.id);
+    t.clock.advance(15 * MINUTE);
+    await stampOk(phone, dynamicToken(t, cafe.id));
+    t.clock.advance(31 * DAY);
+    // Nobody has read the phone's card since: its 2 stamps are past their date but still on the row.
+    const { email } = await walletWithEmail();
+    const recoveredStampAt = t.clock.now();
+    t.clock.advance(MINUTE);
+
+    const response = await useLink(await signInLink(email), phone);
+    expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 0, redemptions: 0 });
+    const card = cardAt((await wallet(response.json().credential as string)).cards, cafe);
+    expect(card).toMatchObject({ stamps: 1, stampsExpireAt: recoveredStampAt + 30 * DAY });
+    expect(await t.db.kysely.selectFrom('stamp_expiries').select(['card_id', 'stamps', 'created_at']).execute()).toEqual([{ card_id: card?.id, stamps: 2, created_at: t.clock.now() }]);
+    expect((await activity()).filter((item) => item.type === 'expiry')).toMatchObject([{ stamps: 2 }]);
+  });
+
+  it("ends the recovered card's stamps past their date too; the phone's stamps come along and keep their date", async () => {
+    const { email } = await walletWithEmail(); // its café stamp, never read again
+    t.clock.advance(20 * DAY);
+    const phone = await newCustomer(t, cafe.id);
+    t.clock.advance(15 * MINUTE);
+    await stampOk(phone, dynamicToken(t, cafe.id));
+    const phoneStampAt = t.clock.now();
+    t.clock.advance(11 * DAY);
+
+    const response = await useLink(await signInLink(email), phone);
+    expect(response.json().merged).toEqual({ cards: 1, stamps: 2, skippedStamps: 0, redemptions: 0 });
+    const credential = response.json().credential as string;
+    expect(cardAt((await wallet(credential)).cards, cafe)).toMatchObject({ stamps: 2, stampsExpireAt: phoneStampAt + 30 * DAY });
+    expect(await t.db.kysely.selectFrom('stamp_expiries').select('stamps').execute()).toEqual([{ stamps: 1 }]);
+    // On their own date, and not a day later, they expire.
+    t.clock.set(phoneStampAt + 30 * DAY - 1);
+    expect(cardAt((await wallet(credential)).cards, cafe)?.stamps).toBe(2);
+    t.clock.set(phoneStampAt + 30 * DAY);
+    expect(cardAt((await wallet(credential)).cards, cafe)?.stamps).toBe(0);
   });
 });
 
