@@ -42,8 +42,8 @@ async function relationSizes(db: Db, schema: string): Promise<Map<string, number
 
 /** Rows each table of the schema has inserted, updated (in place or not) and deleted, as PostgreSQL counts them. */
 async function rowCounts(db: Db, schema: string): Promise<Map<string, { ins: number; upd: number; hot: number; del: number }>> {
-  // A connection reports its counts when it goes idle, at most once a second: wait for the pool's last ones.
-  await pause(1500);
+  // An idle connection reports its counts within 10 s (PostgreSQL's idle interval): wait for the pool's last ones.
+  await pause(11_000);
   const { rows } = await sql<{ name: string; ins: string; upd: string; hot: string; del: string }>`
     SELECT relname AS name, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot, n_tup_del::text AS del
     FROM pg_stat_user_tables WHERE schemaname = ${schema} AND relname IN ('jobs', 'campaign_messages')`.execute(db.kysely);
