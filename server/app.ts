@@ -13,6 +13,8 @@ import { localeOfAcceptLanguage, text } from './infra/texts';
 import { formFieldRefusal } from './infra/validation-texts';
 import { OneLinePerRequest } from './infra/request-log';
 import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
+import { isMailServerUnavailable } from './infra/mailer';
+import { MAIL_UNAVAILABLE_REASON } from '../src/api/contract/protocol';
 import type { RedisHandle } from './infra/redis';
 import { fallbackRateLimitStore } from './infra/rate-limit-store';
 import authPlugin from './plugins/auth';
@@ -236,11 +238,17 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
     request.log.warn(`transaction conflict after retries: ${error.message}`);
     return reply.code(503).header('Retry-After', '1').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
   }
+  if (isMailServerUnavailable(error)) {
+    // The mail server is down or unreachable: what the request wrote is kept, its mail is what is missing.
+    request.log.warn(`mail server unavailable: ${error.message}`);
+    return reply.code(503).header('Retry-After', '60').send({ error: MAIL_UNAVAILABLE_MESSAGE, reason: MAIL_UNAVAILABLE_REASON });
+  }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
 }
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+export const MAIL_UNAVAILABLE_MESSAGE = 'The e-mail could not be sent: the mail server is unreachable. Please try again in a few minutes.';
 
 const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',

@@ -33,6 +33,20 @@ export interface MailerOptions {
   announce?: (line: string) => void;
 }
 
+/**
+ * Nodemailer's codes for a mail server that cannot be reached or talked to right now (refused, timed out, name
+ * not found, TLS or protocol trouble), as opposed to a message it refuses.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EPROTOCOL', 'EAUTH', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/** Whether a send failed because the mail server is away or answering "try again later" (a 4xx reply). */
+export function isMailServerUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  return typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500;
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -50,7 +50,7 @@ describe('customer: scan, collect, fill the card, claim (390 × 844 phone)', () 
   it('collects the first stamp from the QR url, with the store, the reward and the card', async () => {
     await page.goto(await qrUrl());
     await page.getByText('1 / 2').waitFor();
-    await expect(page.getByRole('heading', { name: 'Bean There Café' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bean There Café' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Buy 2 Flat White, get 1 free').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('status').textContent()).resolves.toContain('Stamp collected! 1 more for your free Flat White');
     await expect(imageShows(page.getByRole('img', { name: 'Bean There Café logo' }))).resolves.toBe(true);
@@ -112,7 +112,8 @@ describe('customer: scan, collect, fill the card, claim (390 × 844 phone)', () 
     const qr = await vendorApi<QrTokenResponse>(app.server, bakery, 'GET', `/api/qrcode/generate/${bakery.vendorId}`);
     await page.goto(qr.url);
     await page.getByText('1 / 10').waitFor();
-    await expect(page.getByRole('heading', { name: 'Harbour Bakery' }).isVisible()).resolves.toBe(true);
+    // Level 1: the store section under the card, read just after the stamp shows, names the store in a heading too.
+    await expect(page.getByRole('heading', { level: 1, name: 'Harbour Bakery' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Buy 10 Almond croissant, get 1 free').isVisible()).resolves.toBe(true);
     await animationsSettled();
     await screenshot(page, 'customer-8-second-store');

@@ -35,6 +35,31 @@ describe(`the app over plain http at a LAN host name (${HOST})`, () => {
     }
   });
 
+  it('copies the whole QR link with Copy link, though plain http at a LAN name has no Clipboard API', async () => {
+    const { context, page, errors } = await newPage(app.browser);
+    try {
+      await page.goto(`${lanOrigin()}/login`);
+      await page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
+      await page.goto(`${lanOrigin()}/qr-code/${app.vendor.vendorId}`);
+      await page.getByTestId('qr-code').waitFor();
+      expect(await page.evaluate(() => [window.isSecureContext, 'clipboard' in navigator])).toEqual([false, false]);
+      // What the copy put on the clipboard: the page's selection as the browser copies it.
+      await page.evaluate(() => {
+        document.addEventListener('copy', () => {
+          document.body.dataset.copied = document.getSelection()?.toString() ?? '';
+        });
+      });
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await page.getByText('Link copied').waitFor();
+      const copied = await page.evaluate(() => document.body.dataset.copied ?? '');
+      expect(copied.startsWith(`${lanOrigin().toUpperCase()}/S/`)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Copy link');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lets a phone open the QR code url and collect a stamp', async () => {
     const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
     expect(qr.url.startsWith(`${lanOrigin().toUpperCase()}/S/`)).toBe(true);

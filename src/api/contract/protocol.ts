@@ -11,3 +11,9 @@ export const RELAY_ALERT_STREAM_EVENT = 'relay-alert';
 
 /** How often the claim screen asks whether its claim was handed over (the screen changes within 2 s). */
 export const CLAIM_POLL_MS = 1000;
+
+/**
+ * The `reason` of a 503 answered when the mail server cannot be reached: whatever the request saved stays saved,
+ * only its e-mail is missing (a registration sent again re-sends the verification link).
+ */
+export const MAIL_UNAVAILABLE_REASON = 'mail-unavailable';

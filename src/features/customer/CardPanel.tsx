@@ -32,7 +32,7 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
   const showMessage = message && current === card;
 
   const onConfirm = async () => {
-    const outcome = await claim(card.id);
+    const outcome = await claim({ cardId: card.id, seenAt: current.updatedAt });
     setConfirming(false);
     if ('data' in outcome) setReadyScreen(outcome.data.redemption);
   };

@@ -1,5 +1,5 @@
 // The link the QR code holds: where it goes and the first 12 characters of its token, with a button that
-// copies the whole link (what staff paste into a message); a clipboard failure is silently ignored.
+// copies the whole link (what staff paste into a message), on plain http too; a clipboard failure is silently ignored.
 import { useState } from 'react';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
@@ -17,12 +17,33 @@ export function linkBase(url: string, token: string): string {
   return at >= 0 ? withoutScheme.slice(0, at) : '';
 }
 
+/** Copies `value` the way pages did before the Clipboard API (it works on plain http); false when refused. */
+function copyBySelection(value: string): boolean {
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const field = document.createElement('textarea');
+  field.value = value;
+  field.setAttribute('readonly', '');
+  field.style.position = 'fixed';
+  field.style.opacity = '0';
+  document.body.appendChild(field);
+  field.select();
+  try {
+    // Deprecated, yet the only copy a page on an insecure origin has.
+    return document.execCommand('copy');
+  } finally {
+    field.remove();
+    focused?.focus();
+  }
+}
+
 export function TokenPreview({ token, url }: { token: string | null; url: string | null }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     if (!url) return;
     try {
-      await navigator.clipboard.writeText(url);
+      // Browsers give the Clipboard API to secure origins only; a shop PC served over plain http on the LAN has none.
+      if (navigator.clipboard) await navigator.clipboard.writeText(url);
+      else if (!copyBySelection(url)) return;
       setCopied(true);
     } catch {
       // Silently ignored (e.g. clipboard permission denied): the link is still on screen.

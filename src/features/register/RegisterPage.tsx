@@ -9,7 +9,8 @@ import { ROUTES } from '../../constants';
 import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, REGISTRATION_TEXT_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../../api/contract/limits';
 import type { MessageId } from '../../i18n/catalogue';
 import { t } from '../../i18n/texts';
-import { serverErrorMessage } from '../../api/errorMessage';
+import { serverErrorMessage, serverErrorReason } from '../../api/errorMessage';
+import { MAIL_UNAVAILABLE_REASON } from '../../api/contract/protocol';
 import type { RegisterFields } from '../../api/contract/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
@@ -83,7 +84,9 @@ export default function RegisterPage() {
     } catch (error) {
       // A refused registration stays on step 2 without a message; a thrown failure is only logged.
       if (!isHttpRefusal(error)) console.error(REGISTER_FAILED_LOG, error);
-      setFailure(t('register.registerFailed', { reason: serverErrorMessage(error, t('register.registerFailedFallback')) }));
+      // The account is saved but its verification mail could not go out: Register again re-sends the link.
+      if (serverErrorReason(error) === MAIL_UNAVAILABLE_REASON) setFailure(t('register.mailUnavailable'));
+      else setFailure(t('register.registerFailed', { reason: serverErrorMessage(error, t('register.registerFailedFallback')) }));
     } finally {
       inFlight.current = false;
       setSubmitting(false);

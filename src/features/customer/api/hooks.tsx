@@ -1,7 +1,7 @@
 // The customer pages' data hooks, shaped like the RTK Query hooks they replace (data, error, isLoading,
 // isSuccess…), over one CustomerCache per app (CustomerApiProvider).
 import { createContext, useCallback, useContext, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { CardResponse, CustomerProfile, RedemptionDto, StoreDetailsResponse, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
+import type { CardResponse, ClaimResponse, CustomerProfile, RedemptionDto, StoreDetailsResponse, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
 import { CustomerCache, type RequestState } from './cache';
 import { customerClient, type CustomerApiError } from './client';
 
@@ -156,15 +156,35 @@ export function useGetCardStoreQuery(cardId: string) {
   return useCustomerQuery<StoreDetailsResponse>(cardStoreKey(cardId), () => customerClient.getCardStore(cardId), []);
 }
 
+/**
+ * Claims a full card. `seenAt` is the `updatedAt` of the card the phone showed: when the claim fails (the answer was
+ * lost as the network dropped, or a retry of such a claim is refused because the card is empty now), the card is
+ * read again and a pending claim made since then is the one this customer just made, shown instead of the error.
+ */
 export function useClaimCardMutation() {
-  return useCustomerMutation(async (cardId: string, cache) => {
+  return useCustomerMutation(async ({ cardId, seenAt }: { cardId: string; seenAt: number }, cache) => {
     try {
       return await customerClient.claimCard(cardId);
+    } catch (error) {
+      const made = await claimMadeSince(cardId, seenAt);
+      if (made) return made;
+      throw error;
     } finally {
       // A refused claim may mean the card changed (e.g. the store voided a stamp): read it again either way.
       cache.invalidate([CARDS_TAG, cardKey(cardId)]);
     }
   });
+}
+
+async function claimMadeSince(cardId: string, seenAt: number): Promise<ClaimResponse | null> {
+  try {
+    const { card, redemptions } = await customerClient.getCard(cardId);
+    const redemption = redemptions.find((claim) => claim.status === 'pending' && claim.claimedAt >= seenAt);
+    return redemption ? { redemption, card } : null;
+  } catch {
+    // Still unreachable: the claim's own error says so.
+    return null;
+  }
 }
 
 /** The claim as it is now, polled while it is pending; see useClaimStatus. */

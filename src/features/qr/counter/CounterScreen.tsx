@@ -3,7 +3,7 @@
 // about a lost connection), the live feed, a short flash (and an opt-in chime) when a stamp or claim lands,
 // and a screen wake lock. Esc (or the Leave button) returns to the page.
 import { StampQuantitySelector } from '../StampQuantitySelector';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CloseOutlined, SoundOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../../../app/hooks';
 import { ActivityFeedView } from '../LiveActivityFeed';
@@ -35,6 +35,8 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
   const landed = useLandedItem();
   useScreenWakeLock(true);
   useLeaveOnEscape(onLeave ?? null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useFocusKeptInside(dialogRef);
 
   // Read through a ref: switching the chime on must not sound for a stamp that landed before.
   const chimeOn = useRef(chime);
@@ -54,7 +56,7 @@ export function CounterScreen({ company, logo, offer, onLeave }: CounterScreenPr
   };
 
   return (
-    <div className="sw-counter" role="dialog" aria-modal="true" aria-label={t('qr.counterLabel')} data-testid="counter-screen">
+    <div ref={dialogRef} tabIndex={-1} className="sw-counter" role="dialog" aria-modal="true" aria-label={t('qr.counterLabel')} data-testid="counter-screen">
       {landed ? (
         // Keyed by the line: each new stamp replays the CSS flash (no timer needed to end it).
         <div key={landed.id} className={`sw-counter__flash sw-counter__flash--${landed.type}`} data-testid="counter-flash" aria-hidden>
@@ -117,6 +119,44 @@ function useLandedItem() {
   const [opened] = useState(() => ({ at: Date.now(), newestId: newest?.id ?? null }));
   if (!newest || newest.id === opened.newestId || newest.date < opened.at - LANDED_SLACK_MS) return null;
   return newest;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The counter screen covers the page without removing it: focus moves into the screen when it opens, Tab and
+ * Shift+Tab go round its own controls (never to a hidden button of the page behind), and focus returns to what
+ * opened it (the Counter mode button) when it closes.
+ */
+function useFocusKeptInside(ref: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const active = document.activeElement;
+      const inside = active instanceof Node && active !== dialog && dialog.contains(active);
+      if (!first || !last) {
+        event.preventDefault();
+      } else if (event.shiftKey && (!inside || active === first)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (!inside || active === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [ref]);
 }
 
 /** Esc leaves: the browser ends full screen on Esc itself (fullscreenchange), and without full screen the key does. */

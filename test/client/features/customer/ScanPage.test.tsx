@@ -225,6 +225,46 @@ describe('ScanPage', () => {
     expect(screen.queryByRole('button', { name: 'Claim reward' })).not.toBeInTheDocument();
   });
 
+  it('a claim whose answer was lost (the network dropped) and then refused as not full shows the claim it made', async () => {
+    const full = sampleCard({ stamps: 2, required: 2, canClaim: true, reward: { ...REWARD, stamps: 2 } });
+    const emptied = { ...full, stamps: 0, canClaim: false, updatedAt: full.updatedAt + 5 };
+    const made = sampleClaim(full.updatedAt + 5, emptied);
+    api.on(SCAN, { status: 200, body: sampleScan({ card: full }) });
+    api.on('POST /api/customer/cards/card-1/claim', 'network-failure');
+    api.on('GET /api/customer/cards/card-1', 'network-failure');
+    renderPage();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Claim reward' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim now' }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach Stampwise. Check your connection and try again.');
+
+    // Back online: the server made the claim; pressing Claim again is refused, and the phone shows the claim's code.
+    api.on('POST /api/customer/cards/card-1/claim', { status: 409, body: { error: 'This card is not full yet: 2 more stamps to go.' } });
+    api.on('GET /api/customer/cards/card-1', { status: 200, body: { card: emptied, redemptions: [made.redemption] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Claim reward' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim now' }));
+    await settle();
+    const ready = screen.getByRole('dialog', { name: 'Reward ready — show this to staff' });
+    expect(within(ready).getByTestId('handover-code')).toHaveTextContent('K7MQ4');
+    expect(screen.queryByText('This card is not full yet: 2 more stamps to go.')).not.toBeInTheDocument();
+  });
+
+  it('a refused claim is not covered by an older claim still waiting at the counter', async () => {
+    const full = sampleCard({ stamps: 2, required: 2, canClaim: true, updatedAt: 1_700_000_100_000 });
+    const older = sampleClaim(1_700_000_000_000, full);
+    api.on(SCAN, { status: 200, body: sampleScan({ card: full }) });
+    api.on('POST /api/customer/cards/card-1/claim', { status: 409, body: { error: 'This card is not full yet: 2 more stamps to go.' } });
+    api.on('GET /api/customer/cards/card-1', { status: 200, body: { card: full, redemptions: [older.redemption] } });
+    renderPage();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Claim reward' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim now' }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('This card is not full yet: 2 more stamps to go.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("says why a claim was refused (e.g. the card is not full any more)", async () => {
     const full = sampleCard({ stamps: 2, required: 2, canClaim: true });
     api.on(SCAN, { status: 200, body: sampleScan({ card: full }) });

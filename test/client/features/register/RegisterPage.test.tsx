@@ -232,6 +232,20 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Store Address')).toHaveValue('12 Market Street');
   });
 
+  test('the mail server being down says the account is saved and Register again sends the link, not "was not created"', async () => {
+    fakeApi.on(REGISTER, { status: 503, body: { error: 'The e-mail could not be sent: the mail server is unreachable.', reason: 'mail-unavailable' } });
+    const { user } = renderRegister();
+    await completeAccountStep(user);
+    await completeStoreStep(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your account is saved, but we could not send the verification e-mail just now. Press Register again in a few minutes to have it sent.');
+    expect(alert).not.toHaveTextContent('not created');
+    fakeApi.on(REGISTER, { status: 201 });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('heading', { name: 'Account Created' }, PAINT);
+  });
+
   test('a network failure stays on step 2, is logged and says so', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi.on(REGISTER, 'network-failure');
