@@ -3,7 +3,7 @@
 // e-mail, in a schema of its own, dropped at the end), vacuums and analyzes it, runs a plan of the whole
 // audience with every statement it sends recorded, then takes that plan back and replays it: each read of
 // one page of the audience, and a chunk in the middle of the plan (the chunks before it written for real),
-// under EXPLAIN (ANALYZE, BUFFERS), each inside a transaction rolled back. Prints the statements a plan sends
+// under EXPLAIN (ANALYZE, BUFFERS, WAL), each inside a transaction rolled back. Prints the statements a plan sends
 // by kind, and for each kind its plan tree, time and buffers. It explains; the campaign bench says whether
 // the budget holds.
 import crypto from 'node:crypto';
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const result = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
+          const result = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, WAL) ${statement.text}`, statement.values);
           return result.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n');
         } finally {
           await client.query('ROLLBACK');

@@ -40,6 +40,16 @@ async function relationSizes(db: Db, schema: string): Promise<Map<string, number
   return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
 }
 
+/** Rows each table of the schema has inserted, updated (in place or not) and deleted, as PostgreSQL counts them. */
+async function rowCounts(db: Db, schema: string): Promise<Map<string, { ins: number; upd: number; hot: number; del: number }>> {
+  // An idle connection reports its counts within 10 s (PostgreSQL's idle interval): wait for the pool's last ones.
+  await pause(11_000);
+  const { rows } = await sql<{ name: string; ins: string; upd: string; hot: string; del: string }>`
+    SELECT relname AS name, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot, n_tup_del::text AS del
+    FROM pg_stat_user_tables WHERE schemaname = ${schema} AND relname IN ('jobs', 'campaign_messages')`.execute(db.kysely);
+  return new Map(rows.map((row) => [row.name, { ins: Number(row.ins), upd: Number(row.upd), hot: Number(row.hot), del: Number(row.del) }]));
+}
+
 const kib = (bytes: number | bigint): string => `${(Number(bytes) / 1024).toFixed(1)} KiB`;
 
 async function main(): Promise<void> {
@@ -94,15 +104,35 @@ async function main(): Promise<void> {
       console.log(`    grown: ${grown.map(([name, growth]) => `${name} ${kib(growth)}`).join(', ')}`);
       if (run === 0) {
         const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers({ ...deps, now: () => now }, campaignChannels(deps)), owner: 'wal', now: () => now, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
+        const rowsBefore = await rowCounts(db, schema);
         const sendStart = await walPosition(db);
         let sent = 0;
+        // Each batch's log apart too: other databases of the server write to the same log meanwhile, so the
+        // smallest batch's figure is the send's own.
+        const batchBytes: number[] = [];
         for (let ran = -1; sent < SENDS && ran !== 0; ) {
+          const batchStart = await walPosition(db);
           ran = await runner.runOnce();
+          if (ran > 0) batchBytes.push(Number((await walPosition(db)) - batchStart) / ran);
           sent += ran;
         }
         const sendBytes = Number((await walPosition(db)) - sendStart);
         await runner.stop();
-        console.log(`  send: ${sent} messages, ${kib(sendBytes)} of log (${(sendBytes / sent).toFixed(0)} B a message)`);
+        batchBytes.sort((a, b) => a - b);
+        // Rows written, which do not depend on the load: each insert, and each update not made in place, writes
+        // an entry in every index of its table; an update in place (HOT) or a delete writes none.
+        const rowsAfter = await rowCounts(db, schema);
+        const rowWrites = ['jobs', 'campaign_messages'].map((table) => {
+          const [after, before] = [rowsAfter.get(table), rowsBefore.get(table)];
+          if (!after || !before) return `${table} ?`;
+          const per = (n: number) => (n / sent).toFixed(2);
+          return `${table} ${per(after.ins - before.ins)} inserted, ${per(after.upd - before.upd)} updated (${per(after.hot - before.hot)} in place), ${per(after.del - before.del)} deleted`;
+        });
+        console.log(`  send, rows a message: ${rowWrites.join('; ')}`);
+        console.log(
+          `  send: ${sent} messages, ${kib(sendBytes)} of log (${(sendBytes / sent).toFixed(0)} B a message); ` +
+            `per batch of the runner: smallest ${batchBytes[0]?.toFixed(0)} B a message, median ${batchBytes[Math.floor(batchBytes.length / 2)]?.toFixed(0)} B`,
+        );
       }
       await db.kysely.updateTable('campaigns').set({ ended_at: now }).where('id', '=', campaignId).execute();
       await sql`TRUNCATE campaign_messages, jobs`.execute(db.kysely);

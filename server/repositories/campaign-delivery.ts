@@ -66,19 +66,28 @@ export async function plannedChannels(db: Queryable, campaignId: string, period:
   return planned;
 }
 
+/** How long after its campaign's end a message can fall due: planned before the end, held at most a night for the store's morning. */
+const MAX_DUE_AFTER_END_MS = 24 * 60 * 60_000;
+
 /**
  * Per customer of the store: how many message occasions (one campaign period, whatever the channels)
  * fall due after `since` (customers of `range` only, when given), not counting those that reached the customer on no channel (all dead or skipped).
  */
 export async function recentOccasionCounts(db: Queryable, vendorId: string, since: number, range?: CustomerIdRange): Promise<Map<string, number>> {
+  // Through the store's campaigns and each one's unique key (campaign, customer, …): the messages have no
+  // index by store and customer, which every planned message would write an entry in. A message falls due
+  // at most a night after it was planned, and it is planned only before its campaign's end, so campaigns
+  // that ended over a day before `since` have none due after it.
   const rows = await db
-    .selectFrom('campaign_messages')
-    .select(['customer_id', sql<number>`COUNT(DISTINCT campaign_id || ':' || CAST(period AS TEXT))`.as('occasions')])
-    .where('vendor_id', '=', vendorId)
-    .$if(range !== undefined, (qb) => qb.where('customer_id', '>', (range as CustomerIdRange).after).where('customer_id', '<=', (range as CustomerIdRange).last))
-    .where('due_at', '>', since)
-    .where('state', 'in', ['waiting', 'sent'])
-    .groupBy('customer_id')
+    .selectFrom('campaigns as c')
+    .innerJoin('campaign_messages as m', 'm.campaign_id', 'c.id')
+    .select(['m.customer_id', sql<number>`COUNT(DISTINCT m.campaign_id || ':' || CAST(m.period AS TEXT))`.as('occasions')])
+    .where('c.vendor_id', '=', vendorId)
+    .where('c.end_at', '>', since - MAX_DUE_AFTER_END_MS)
+    .$if(range !== undefined, (qb) => qb.where('m.customer_id', '>', (range as CustomerIdRange).after).where('m.customer_id', '<=', (range as CustomerIdRange).last))
+    .where('m.due_at', '>', since)
+    .where('m.state', 'in', ['waiting', 'sent'])
+    .groupBy('m.customer_id')
     .execute();
   return new Map(rows.map((row) => [row.customer_id, Number(row.occasions)]));
 }
@@ -277,6 +286,28 @@ export async function markAttempt(db: Queryable, messageId: string, lease: { job
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * The attempting mark (see markAttempt), committed without waiting for the disk: lost to a power cut, it is
+ * lost with everything after it, which leaves the message waiting as a server that died mid-send does. On
+ * PostgreSQL one statement that is its own transaction (one round trip, where a transaction block with
+ * `SET LOCAL` took four, each a turn of the database the stamps share); on SQLite a transaction in this thread.
+ */
+export async function markAttemptRedoably(db: Db, messageId: string, lease: { jobId: string; owner: string }, now: number): Promise<boolean> {
+  if (db.dialect !== 'postgres') return inRedoableTransaction(db, (trx) => markAttempt(trx, messageId, lease, now));
+  const result = await retryingConflicts(() =>
+    sql`
+      WITH ${redoableCommitCte}
+      UPDATE campaign_messages SET attempts = attempts + 1
+      FROM redoable_commit
+      WHERE campaign_messages.id = ${messageId} AND campaign_messages.state = 'waiting'
+        AND EXISTS (
+          SELECT 1 FROM jobs
+          WHERE jobs.id = ${lease.jobId} AND jobs.lease_owner = ${lease.owner} AND jobs.state = 'running' AND jobs.lease_expires_at > ${now}::bigint
+        )`.execute(db.kysely),
+  );
+  return Number(result.numAffectedRows ?? 0) === 1;
+}
+
 /** Settles a waiting message; false when it had already been settled (another server got there first). */
 export async function settleMessage(db: Queryable, messageId: string, state: Exclude<CampaignMessageState, 'waiting'>, now: number, error: string | null = null): Promise<boolean> {
   const result = await db
@@ -443,14 +474,19 @@ export async function findCardCampaignMessage(db: Queryable, cardId: string, now
 
 /** Google notifications (sent campaign pass messages) to the customer's card of the store since `since`. */
 export async function googleNotificationsSince(db: Queryable, vendorId: string, customerId: string, since: number): Promise<number> {
+  // Through the store's campaigns and each one's unique key, as recentOccasionCounts. A message is sent at
+  // most a day after it fell due (then it is given up), itself at most a day after its campaign's end, so
+  // campaigns that ended three days before `since` (two and a margin) sent none after it.
   const row = await db
-    .selectFrom('campaign_messages')
+    .selectFrom('campaigns as c')
+    .innerJoin('campaign_messages as m', 'm.campaign_id', 'c.id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('vendor_id', '=', vendorId)
-    .where('customer_id', '=', customerId)
-    .where('channel', '=', 'google-pass')
-    .where('state', '=', 'sent')
-    .where('finished_at', '>', since)
+    .where('c.vendor_id', '=', vendorId)
+    .where('c.end_at', '>', since - 3 * MAX_DUE_AFTER_END_MS)
+    .where('m.customer_id', '=', customerId)
+    .where('m.channel', '=', 'google-pass')
+    .where('m.state', '=', 'sent')
+    .where('m.finished_at', '>', since)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -39,6 +39,8 @@ import * as storeCustomerOrder from './2026112624_store_customer_order';
 import * as visitsAsStoreDays from './2026112626_visits_as_store_days';
 import * as campaignMessageLog from './2026112627_campaign_message_log';
 import * as campaignReachIds from './2026112628_campaign_reach_ids';
+import * as jobsKeyedById from './2026112629_jobs_keyed_by_id';
+import * as campaignMessagesByCampaign from './2026112630_campaign_messages_by_campaign';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -80,5 +82,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112626_visits_as_store_days': { up: visitsAsStoreDays.up(dialect), down: visitsAsStoreDays.down() },
     '2026112627_campaign_message_log': { up: campaignMessageLog.up(dialect), down: campaignMessageLog.down(dialect) },
     '2026112628_campaign_reach_ids': { up: campaignReachIds.up(), down: campaignReachIds.down() },
+    '2026112629_jobs_keyed_by_id': { up: jobsKeyedById.up(dialect), down: jobsKeyedById.down(dialect) },
+    '2026112630_campaign_messages_by_campaign': { up: campaignMessagesByCampaign.up(), down: campaignMessagesByCampaign.down() },
   };
 }

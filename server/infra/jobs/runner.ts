@@ -3,7 +3,7 @@
 // is still ours, retried with backoff on failure and dead-lettered after `maxAttempts`. A server that
 // dies mid-job leaves the lease to run out, and another server takes the job over.
 import type { Db } from '../../db';
-import { buryJob, claimJobs, completeJobs, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
+import { buryJob, claimJobs, completeJobs, forgetDoneJobs, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 
@@ -68,7 +68,7 @@ export interface JobRunnerOptions {
   /** Attempts before a job goes to the dead letter (default 8). */
   maxAttempts?: number;
   backoff?: BackoffPolicy;
-  /** Done jobs are deleted after this long (default 7 days): their idempotency keys are remembered until then. */
+  /** Done jobs are deleted after this long (default 7 days): their idempotency keys are remembered until then. A job keyed by its own id is deleted once done. */
   keepDoneMs?: number;
   onError?: (error: unknown, job?: JobRow) => void;
 }
@@ -147,7 +147,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const jobs = await claimJobs(db, { dialect: options.db.dialect, owner: options.owner, now: at, leaseMs, kinds, limit: batchSize });
     // Claimed jobs waiting for their turn keep their leases renewed too.
     for (const job of jobs) inHand.add(job.id);
-    const finished = finishTogether(jobs.length, FINISH_WAIT_MS, (ids) => completeJobs(db, ids, options.owner, now()), onError);
+    // A job keyed by its own id has nothing to remember once done: it is deleted (see forgetDoneJobs).
+    const keyedById = new Set(jobs.filter((job) => job.idempotency_key === job.id).map((job) => job.id));
+    const finished = finishTogether(
+      jobs.length,
+      FINISH_WAIT_MS,
+      async (ids) => {
+        await forgetDoneJobs(db, ids.filter((id) => keyedById.has(id)), options.owner);
+        await completeJobs(db, ids.filter((id) => !keyedById.has(id)), options.owner, now());
+      },
+      onError,
+    );
     try {
       // Each job settles on its own (a failure is recorded in its row at once); `concurrency` lanes take
       // the batch's jobs in turn, so one slow send never holds the others back for long.

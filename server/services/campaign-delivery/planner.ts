@@ -161,6 +161,8 @@ async function planCampaign(
  * a big plan's log). The statement that writes the message writes its job only when the message is new,
  * so the message's unique (campaign, customer, channel, period) is what keeps it from being planned or
  * sent twice. The id sorts in the order the plan writes, so each index entry goes to the index's right edge.
+ * A job keyed by its own id has no entry in the keys' index on PostgreSQL (its primary key already makes the
+ * key unique) and is deleted once done rather than kept as a done row (the settled message is the record).
  */
 function sendJob(message: NewCampaignMessage, now: number): NewJob {
   const request: JobRequest = { kind: CAMPAIGN_SEND_JOB, payload: null, idempotencyKey: message.id, delayMs: message.dueAt - now };

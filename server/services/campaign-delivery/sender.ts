@@ -7,9 +7,8 @@
 // the message waiting, and the server that takes the job over sends it again under the same key, which
 // the service uses to collapse the repeat where its protocol allows (docs/campaigns.md, Delivery guarantees).
 import type { AppDeps } from '../../deps';
-import { inRedoableTransaction } from '../../db/transactions';
 import { PermanentJobError, RetryJobLaterError, type JobHandler } from '../../infra/jobs';
-import { findMessageToSend, markAttempt, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
+import { findMessageToSend, markAttemptRedoably, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
 import type { CampaignChannel, SendOutcome } from './channel';
 import { deliveryKey } from './delivery-key';
 import { sendableAt } from './quiet-hours';
@@ -49,7 +48,7 @@ export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>
     // The mark need not wait for the disk: lost to a power cut, it is lost with everything after it (the
     // settle waits for the disk, and makes the mark durable with it), which leaves the message waiting as
     // a server that died mid-send does, and the repeat goes under the same key.
-    if (!(await inRedoableTransaction(deps.db, (trx) => markAttempt(trx, messageId, { jobId: context.jobId, owner: context.owner }, now)))) {
+    if (!(await markAttemptRedoably(deps.db, messageId, { jobId: context.jobId, owner: context.owner }, now))) {
       // Another server settled it meanwhile: nothing to do.
       if ((await findMessageToSend(db, messageId))?.state !== 'waiting') return;
       // This server's lease ran out while it prepared the send: the job goes back to the queue untouched.

@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import { migrateToLatest, openDb, type Db } from '../../../../server/db';
 import { inTransaction } from '../../../../server/db/transactions';
 import { createJobRunner, enqueueJob, PermanentJobError, type JobHandler, type JobRunnerOptions } from '../../../../server/infra/jobs';
-import { claimJobs, completeJob } from '../../../../server/repositories/jobs';
+import { claimJobs, completeJob, insertJobs } from '../../../../server/repositories/jobs';
+import { timeOrderedId } from '../../../../server/infra/time-ordered-id';
 import { testClock, usingPostgres, type TestClock } from '../../helpers';
 
 let db: Db;
@@ -201,6 +202,22 @@ test('a batch of jobs that all succeed is marked done in one write, not one per 
   expect(counted.updates()).toBe(3);
   expect((await jobStates()).every((job) => job.state === 'done' && job.attempts === 1)).toBe(true);
   expect(await jobs.runOnce()).toBe(0);
+});
+
+test('a job keyed by its own id is deleted once done, where a job with a key of its own is kept done; a failed one waits for its next try', async () => {
+  const now = clock.now();
+  const ids = [timeOrderedId(now), timeOrderedId(now), timeOrderedId(now)];
+  // The shape of a campaign message's send job: its id is its key, and its own row (the message) is the record.
+  await insertJobs(db.kysely, ids.map((id) => ({ id, kind: 'send', idempotencyKey: id, coalesceKey: null, payload: 'null', runAfter: now, now })));
+  await enqueue('kept');
+  const failing = ids[2];
+  const jobs = runner({ send: async (_payload, { jobId }) => { if (jobId === failing) throw new Error('the mail server is down'); }, push: async () => undefined });
+  expect(await jobs.runOnce()).toBe(4);
+  const rows = await db.kysely.selectFrom('jobs').select(['id', 'idempotency_key', 'state', 'attempts']).execute();
+  expect(rows.map(({ id, idempotency_key, state, attempts }) => ({ job: id === failing ? 'failing' : idempotency_key, state, attempts }))).toEqual(
+    expect.arrayContaining([{ job: 'kept', state: 'done', attempts: 1 }, { job: 'failing', state: 'queued', attempts: 1 }]),
+  );
+  expect(rows).toHaveLength(2);
 });
 
 test("a job still running does not keep its batch's finished jobs from being marked done", async () => {

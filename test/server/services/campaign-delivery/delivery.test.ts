@@ -124,6 +124,21 @@ describe('campaign e-mail', () => {
     expect(row.delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
   });
 
+  it('leaves no send job behind once a message is settled (the message is the record), and a plan run again queues none and sends nothing again', async () => {
+    const customer = await mailableCustomer();
+    await launch();
+    await planCampaignMessages(t.deps, campaignChannels(t.deps));
+    const sendJobs = () => t.db.kysely.selectFrom('jobs').select(['id', 'state']).where('kind', '=', 'campaign-message.send').execute();
+    expect(await sendJobs()).toHaveLength(1);
+    await runner().runOnce();
+    expect(await sendJobs()).toEqual([]);
+    expect(await planCampaignMessages(t.deps, campaignChannels(t.deps))).toBe(0);
+    expect(await sendJobs()).toEqual([]);
+    await runner().runOnce();
+    expect(campaignMails().map((mail) => mail.to)).toEqual([customer.email]);
+    expect((await rows())[0].delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
   it('sends a message whose send job names it in its payload (as a server of the previous release queued it), once', async () => {
     const customer = await mailableCustomer();
     await launch();
