@@ -60,9 +60,10 @@ const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONT
 
 /**
  * The heavy suites, by file name (so they stay heavy wherever their folder moves): each takes 20 s to a
- * minute on a 2-core machine, together more than the rest of the server suite.
+ * minute on a 2-core machine, together more than the rest of the server suite, or reads a whole corpus of
+ * made-up documents whose path a quick file keeps one of (pdf-kinds.test.ts: pdf-text.test.ts).
  */
-export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts'];
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts'];
 
 const serverProject: Project = {
   testEnvironment: 'node',
@@ -91,7 +92,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      // jsdom, with what every file would otherwise rebuild (aria-query's tables, the compiled texts) made once per worker.
+      testEnvironment: '<rootDir>/test/setup/client-environment.ts',
       roots: ['<rootDir>/test/client', '<rootDir>/src'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/client.ts'],
@@ -103,6 +105,7 @@ const config: Config = {
       // Only the two bundled entries of node_modules are transformed.
       transformIgnorePatterns: ['/node_modules/(?!antd/lib/index\\.js$|@ant-design/icons/lib/index\\.js$)'],
       moduleNameMapper: {
+        '^aria-query$': '<rootDir>/test/setup/shared-aria-query.cjs',
         '\\.(css|less)$': '<rootDir>/test/setup/style-stub.ts',
         // webpack's lazy catalogue chunks do not exist in jest: the same files, read from disk.
         '(^|/)catalogue-chunks$': '<rootDir>/test/setup/catalogue-chunks.ts',

@@ -9,10 +9,14 @@ import { notifyChannel } from '../repositories/notify';
 import { connectRedis, type RedisHandle } from './redis';
 
 export interface ActivityNotice {
-  /** 'relay-alert': a code's relay alert appeared or changed; `id` is the code. */
-  type: 'stamp' | 'redemption' | 'relay-alert';
+  /**
+   * 'relay-alert': a code's relay alert appeared or changed; `id` is the code. 'sessions-ended': some of the
+   * store's sessions or counter screens were just revoked (`id` only tells one notice from the next): each
+   * feed of the store checks its own at once.
+   */
+  type: 'stamp' | 'redemption' | 'relay-alert' | 'sessions-ended';
   vendorId: string;
-  /** The stamp event's or the redemption's id (the code for a relay alert). */
+  /** The stamp event's or the redemption's id (the code for a relay alert, a fresh id for sessions ended). */
   id: string;
 }
 
@@ -53,7 +57,7 @@ export function encodeNotice(notice: ActivityNotice): string {
 export function decodeNotice(payload: string): ActivityNotice | undefined {
   try {
     const parsed = JSON.parse(payload) as { t?: unknown; v?: unknown; i?: unknown };
-    if ((parsed.t !== 'stamp' && parsed.t !== 'redemption' && parsed.t !== 'relay-alert') || typeof parsed.v !== 'string' || typeof parsed.i !== 'string') return undefined;
+    if ((parsed.t !== 'stamp' && parsed.t !== 'redemption' && parsed.t !== 'relay-alert' && parsed.t !== 'sessions-ended') || typeof parsed.v !== 'string' || typeof parsed.i !== 'string') return undefined;
     return { type: parsed.t, vendorId: parsed.v, id: parsed.i };
   } catch {
     return undefined;

@@ -19,7 +19,7 @@ import { expireOverdueCards } from '../services/stamp-expiry';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { ActivityExportQuery, CsvBody } from '../../src/api/contract/customers';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
-import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../src/api/contract/protocol';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../src/api/contract/protocol';
 import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { activityItemFor, getActivityPage, todaysActivity } from '../services/activity';
 import { activityCsvStream } from '../services/export/csv-export';
@@ -29,7 +29,7 @@ import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../ser
 import { SERVER_ID } from '../infra/server-id';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { dayOfDate, storeCalendar, storeTimeZoneOf } from '../services/store-day';
-import { isSessionCurrent } from '../services/sessions';
+import { checkSession, type SessionEnd } from '../services/sessions';
 import { isDeviceCurrent } from '../services/counter-devices';
 import type { SessionClaims } from '../infra/session-tokens';
 import { csvHeaders, EXPORTS_PER_MINUTE } from './customers';
@@ -44,7 +44,7 @@ export const STREAM_PLACE_LEASE_MS = 60_000;
 /** How often an open feed renews its place and re-checks its session: a third of the lease. */
 export const STREAM_RECHECK_MS = STREAM_PLACE_LEASE_MS / 3;
 /** Sent (then the feed closes) once the session that opened it has ended. */
-export const SESSION_ENDED_EVENT = 'session-ended';
+export const SESSION_ENDED_EVENT = SESSION_ENDED_STREAM_EVENT;
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask for a new one.';
@@ -163,7 +163,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'The live feed: server-sent events, one `activity` event per stamp or claim',
       description:
         `text/event-stream. Each stamp or claim arrives as \`event: ${ACTIVITY_STREAM_EVENT}\` with one activity item as JSON; ` +
-        'a comment every 15 s keeps the connection open. 401 for a missing, forged or expired ticket, 403 for a ticket of another vendor.',
+        'a comment every 15 s keeps the connection open. When the session (or counter screen) the ticket came from is revoked, a last ' +
+        `\`event: ${SESSION_ENDED_STREAM_EVENT}\` (\`{ error, reason }\`) and the stream ends. ` +
+        '401 for a missing, forged or expired ticket or one whose session has ended, 403 for a ticket of another vendor.',
       params: Params,
       querystring: StreamQuery,
       response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody },
@@ -181,16 +183,34 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const place = () => ({ id: placeId, vendorId, owner: SERVER_ID, now: app.deps.now(), ttlMs: STREAM_PLACE_LEASE_MS });
     if (!(await takeLiveFeedPlace(app.deps, place(), MAX_STREAMS_PER_VENDOR))) throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE);
     let stream: EventStream | undefined;
-    // Each renewal also asks whether the session (or counter screen) the ticket came from still stands: a feed
-    // outlives its ticket, but not a Logout, a password change or reset, or the screen's removal (checked in the
-    // database, so on every server alike).
+    let queue: Promise<void> = Promise.resolve();
+    /** Set once the session (or counter screen) the ticket came from has ended: nothing is sent after it. */
+    let ended = false;
+    /**
+     * Whether the session (or counter screen) the ticket came from still stands, read from the database, so on
+     * every server alike: a feed outlives its ticket, but not a Logout, a password change or reset, a team
+     * member's removal or the screen's removal. undefined: it stands.
+     */
+    const endOfSession = async (): Promise<{ reason?: SessionEnd } | undefined> => {
+      if (check.deviceId !== undefined) return (await isDeviceCurrent(app.deps, check.deviceId)) ? undefined : {};
+      const standing = await checkSession(app.deps, check.session);
+      return standing.current ? undefined : { reason: standing.reason };
+    };
+    /** Tells the page why (the reason picks the sign-in screen's text), then closes the feed. */
+    const endFeed = (end: { reason?: SessionEnd }) => {
+      ended = true;
+      stream?.send(SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE, ...end });
+      stream?.close();
+    };
+    // The store's revocations are announced on the bus ('sessions-ended') and close the feed at once; this
+    // periodic check is the backstop for an announcement lost while a bus was down.
     const renewal = setInterval(() => {
       renewLiveFeedPlace(app.deps, placeId, app.deps.now() + STREAM_PLACE_LEASE_MS).catch((error: unknown) => request.log.warn({ err: error }, 'could not renew a live-feed place'));
-      (check.deviceId !== undefined ? isDeviceCurrent(app.deps, check.deviceId) : isSessionCurrent(app.deps, check.session))
-        .then((current) => {
-          if (current) return;
-          stream?.send(SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE });
-          stream?.close();
+      queue = queue
+        .then(async () => {
+          if (ended) return;
+          const end = await endOfSession();
+          if (end) endFeed(end);
         })
         .catch((error: unknown) => request.log.warn({ err: error }, 'could not check a live feed\'s session'));
     }, STREAM_RECHECK_MS);
@@ -201,11 +221,19 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       freeLiveFeedPlace(app.deps, placeId).catch((error: unknown) => request.log.warn({ err: error }, 'could not free a live-feed place'));
     };
 
-    // Lines are written in the order the notices came, though each is read from the database first.
-    let queue: Promise<void> = Promise.resolve();
+    // Lines are written in the order the notices came, though each is read from the database first. Each one
+    // first checks the session in the same queue, so no line goes out after a revocation has committed, even
+    // one whose notice overtook the revocation's on its way from another server.
     const unsubscribe = app.deps.activityBus.subscribe(vendorId, (notice) => {
       queue = queue
         .then(async () => {
+          if (ended) return;
+          const end = await endOfSession();
+          if (end) {
+            endFeed(end);
+            return;
+          }
+          if (notice.type === 'sessions-ended') return;
           // A relay alert carries only its code; the page reads the alert itself (owner-only route).
           if (notice.type === 'relay-alert') {
             stream?.send(RELAY_ALERT_STREAM_EVENT, { code: notice.id });
@@ -225,6 +253,17 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       release();
       request.log.error({ err: error }, 'activity bus is not listening');
       throw new HttpError(503, FEED_UNAVAILABLE_MESSAGE);
+    }
+    // The ticket may outlive its session (Logout within its 60 s): such a feed never opens.
+    const endedBeforeOpening = await endOfSession().catch((error: unknown) => {
+      unsubscribe();
+      release();
+      throw error;
+    });
+    if (endedBeforeOpening) {
+      unsubscribe();
+      release();
+      throw unauthorized(SESSION_ENDED_MESSAGE, endedBeforeOpening.reason);
     }
     if (closing) {
       // The stop began while this feed was being set up: it already closed the open feeds, and this one

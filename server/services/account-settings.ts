@@ -17,6 +17,7 @@ import {
 } from '../repositories/email-changes';
 import { deleteEndedOpenSessions, deleteOpenSession, findOpenSession, listOpenSessions } from '../repositories/open-sessions';
 import { insertRevokedSession } from '../repositories/sessions';
+import { announceSessionsEnded } from './sessions';
 import type { SessionClaims } from '../infra/session-tokens';
 import type { Locale } from '../../src/api/contract/locales';
 import type { EmailChangeResponse, OpenSession } from '../../src/api/contract/account';
@@ -113,11 +114,12 @@ export async function openSessionsOf(deps: Pick<AppDeps, 'db' | 'now'>, claims: 
 }
 
 /** Ends one of the person's sessions (as Logout would on that browser); 404 when it is not theirs. */
-export async function endOpenSession(deps: Pick<AppDeps, 'db'>, claims: SessionClaims, sessionId: string): Promise<void> {
+export async function endOpenSession(deps: Pick<AppDeps, 'db' | 'activityBus'>, claims: SessionClaims, sessionId: string): Promise<void> {
   const session = await findOpenSession(deps.db.kysely, claims.sub, claims.pid, sessionId);
   if (!session) throw notFound(NO_SUCH_SESSION_MESSAGE);
   await inTransaction(deps.db.kysely, async (trx) => {
     await insertRevokedSession(trx, { jti: session.jti, vendorId: claims.sub, expiresAt: session.expiresAt });
     await deleteOpenSession(trx, session.jti);
   });
+  announceSessionsEnded(deps, claims.sub);
 }

@@ -25,7 +25,7 @@ type Queryable = Kysely<Database> | Transaction<Database>;
 import { findMemberByEmail } from '../repositories/people';
 import type { Role } from '../../src/api/contract/team';
 
-export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions'>;
+export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'now' | 'config' | 'sessions' | 'activityBus'>;
 
 /** An expired link mails a fresh one, but not more often than this per vendor. */
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;

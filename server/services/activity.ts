@@ -297,7 +297,7 @@ export async function todaysActivity(
  * (another schema or a rolled-back write) or belongs to another vendor than the notice claims.
  */
 export async function activityItemFor(deps: Pick<AppDeps, 'db'>, notice: ActivityNotice, locale: Locale = DEFAULT_LOCALE): Promise<ActivityItem | undefined> {
-  if (notice.type === 'relay-alert') return undefined;
+  if (notice.type === 'relay-alert' || notice.type === 'sessions-ended') return undefined;
   const row = await findActivityRow(deps.db.kysely, notice.type, notice.id);
   if (!row || row.vendor_id !== notice.vendorId) return undefined;
   const [item] = await toActivityItems(deps, notice.vendorId, [row], deps.db.kysely, locale);

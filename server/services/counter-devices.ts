@@ -17,6 +17,7 @@ import { recordOf } from './actors';
 import type { Principal } from './access';
 import { findVendorById } from '../repositories/vendors';
 import { imageUrl } from './images';
+import { announceSessionsEnded } from './sessions';
 
 export type { DeviceRow };
 
@@ -115,8 +116,9 @@ export async function renameCounterDevice(deps: Pick<AppDeps, 'db'>, vendorId: s
 }
 
 /** The device's token, feed and codes (offline ones included) stop working at once. */
-export async function revokeCounterDevice(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, deviceId: string): Promise<void> {
+export async function revokeCounterDevice(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, vendorId: string, deviceId: string): Promise<void> {
   if (!(await revokeDevice(deps.db.kysely, vendorId, deviceId, deps.now()))) throw textError(404, 'counterRefusals.deviceNotFound');
+  announceSessionsEnded(deps, vendorId);
 }
 
 /** A counter code for a device that is online: signed with the device's key, so the stamp records the device. */

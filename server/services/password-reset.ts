@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { inspectEmailToken, issueEmailToken } from './email-tokens';
 import { accountKey } from './login-throttle';
 import { hashPassword, passwordProblem, passwordRefusal, verifyPassword } from './passwords';
-import { endAllSessions, startSession } from './sessions';
+import { announceSessionsEnded, endAllSessions, startSession } from './sessions';
 import { inTransaction } from '../db/transactions';
 
 /** At most one reset mail per account in this time, however often the form is sent. */
@@ -85,6 +85,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     return { token: await startSession(deps, vendor.id, trx), vendorId: vendor.id, email: vendor.email };
   });
   if (!session) throw textError(404, 'commonRefusals.resetLinkInvalid');
+  announceSessionsEnded(deps, session.vendorId);
   return session;
 }
 
@@ -105,5 +106,6 @@ export async function changePassword(deps: AccountDeps, vendorId: string, curren
     await endAllSessions(deps, vendorId, trx);
     return startSession(deps, vendorId, trx);
   });
+  announceSessionsEnded(deps, vendorId);
   return { token, vendorId, email: vendor.email };
 }

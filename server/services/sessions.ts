@@ -1,6 +1,7 @@
 // Revocable vendor sessions. A token is current while its vendor exists, its generation is the
 // vendor's current one (a password change or reset moves it on) and Logout has not ended its jti.
 // All of it lives in the database, so every server sharing it refuses a revoked token at once.
+import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -21,10 +22,6 @@ function isRole(value: string): value is Role {
 }
 
 type Queryable = Kysely<Database> | Transaction<Database>;
-
-export async function isSessionCurrent(deps: Pick<AppDeps, 'db'>, claims: SessionClaims): Promise<boolean> {
-  return (await checkSession(deps, claims)).current;
-}
 
 /** Why a session that was issued is no longer current (told to the owner on the sign-in screen). */
 export type SessionEnd = Exclude<SessionEndReason, 'expired'>;
@@ -57,10 +54,20 @@ export async function startSession(deps: Pick<AppDeps, 'db' | 'sessions'>, vendo
   return deps.sessions.issue(vendorId, generation ?? 0);
 }
 
+/**
+ * Tells every server that sessions (or counter screens) of the store were just revoked, so the live feeds they
+ * opened close now rather than at their next periodic check. Called after the revocation has committed: a feed
+ * that hears it reads the session's standing from the database.
+ */
+export function announceSessionsEnded(deps: Pick<AppDeps, 'activityBus'>, vendorId: string): void {
+  deps.activityBus.publish({ type: 'sessions-ended', vendorId, id: crypto.randomUUID() });
+}
+
 /** Logout: this session ends now; the vendor's other sessions go on. */
-export async function endSession(deps: Pick<AppDeps, 'db' | 'now'>, claims: SessionClaims): Promise<void> {
+export async function endSession(deps: Pick<AppDeps, 'db' | 'now' | 'activityBus'>, claims: SessionClaims): Promise<void> {
   const now = deps.now();
   await insertRevokedSession(deps.db.kysely, { jti: claims.jti, vendorId: claims.sub, expiresAt: claims.exp * 1000 });
+  announceSessionsEnded(deps, claims.sub);
   // Housekeeping on the (rare) logout path rather than a timer: rows of expired tokens are dead weight.
   await deleteExpiredRevokedSessions(deps.db.kysely, now);
 }

@@ -27,7 +27,7 @@ import { personLocale } from './person-locale';
 import { isValidEmail, normalizeEmail } from './accounts';
 import { hashPassword, passwordProblem, passwordRefusal, verifyPassword } from './passwords';
 import { hashEmailToken } from './email-tokens';
-import { endAllSessions } from './sessions';
+import { announceSessionsEnded, endAllSessions } from './sessions';
 import { invitationMail } from './team-mails';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 
@@ -124,19 +124,21 @@ export async function acceptInvitation(deps: TeamDeps, token: string, name: stri
 }
 
 /** The owner changes a manager's or staff member's role; their open sessions end. */
-export async function changeRole(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string, role: Role): Promise<void> {
+export async function changeRole(deps: Pick<AppDeps, 'db' | 'activityBus'>, vendorId: string, personId: string, role: Role): Promise<void> {
   if (personId === vendorId || !isAssignableRole(role)) throw textError(409, 'teamRefusals.ownerStays');
   if (!(await updateMemberRole(deps.db.kysely, vendorId, personId, role))) throw textError(404, 'teamRefusals.noSuchPerson');
+  announceSessionsEnded(deps, vendorId);
 }
 
 /** The owner removes a person: they can no longer sign in, and their open sessions end. */
-export async function removePerson(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string): Promise<void> {
+export async function removePerson(deps: Pick<AppDeps, 'db' | 'activityBus'>, vendorId: string, personId: string): Promise<void> {
   if (personId === vendorId) throw textError(409, 'teamRefusals.ownerStays');
   if (!(await deleteMember(deps.db.kysely, vendorId, personId))) throw textError(404, 'teamRefusals.noSuchPerson');
+  announceSessionsEnded(deps, vendorId);
 }
 
 /** A team member changes their own password (the current one is needed); their other sessions end. */
-export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions'>, vendorId: string, personId: string, currentPassword: string, newPassword: string): Promise<{ token: string; vendorId: string; email: string }> {
+export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions' | 'activityBus'>, vendorId: string, personId: string, currentPassword: string, newPassword: string): Promise<{ token: string; vendorId: string; email: string }> {
   const member = await findMemberById(deps.db.kysely, personId);
   if (!member || member.vendorId !== vendorId || !member.passwordHash || !(await verifyPassword(member.passwordHash, currentPassword))) {
     throw textError(400, 'teamRefusals.wrongCurrentPassword', undefined, [{ field: 'currentPassword', message: 'is not right' }]);
@@ -144,6 +146,7 @@ export async function changeMemberPassword(deps: Pick<AppDeps, 'db' | 'sessions'
   const problem = await passwordProblem(newPassword);
   if (problem) throw passwordRefusal(problem);
   const generation = await replaceMemberPassword(deps.db.kysely, personId, await hashPassword(newPassword));
+  announceSessionsEnded(deps, vendorId);
   return { token: deps.sessions.issue(vendorId, generation, { id: personId, role: toRole(member.role) }), vendorId, email: member.email };
 }
 
@@ -155,9 +158,10 @@ export async function whoIsSignedIn(deps: Pick<AppDeps, 'db'>, vendorId: string,
 }
 
 /** Ends every session of one person: the owner's follow the vendor row, a member's their own row. */
-export async function signOutEverywhere(deps: Pick<AppDeps, 'db'>, vendorId: string, personId: string): Promise<void> {
+export async function signOutEverywhere(deps: Pick<AppDeps, 'db' | 'activityBus'>, vendorId: string, personId: string): Promise<void> {
   if (personId === vendorId) await endAllSessions(deps, vendorId);
   else await bumpMemberGeneration(deps.db.kysely, personId);
+  announceSessionsEnded(deps, vendorId);
 }
 
 function toRole(role: string): Role {

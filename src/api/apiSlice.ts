@@ -33,7 +33,8 @@ export const sessionRefused = createAction<{ token: string; cause: SessionEndCau
 
 const SESSION_END_REASONS: readonly string[] = ['expired', 'signed-out', 'password-changed', 'account-closed'] satisfies SessionEndReason[];
 
-function causeOf(body: unknown): SessionEndCause {
+/** The cause a refusal's body (or a live feed's `session-ended` event) gives, 'unknown' when none is recognised. */
+export function sessionEndCauseOf(body: unknown): SessionEndCause {
   const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : undefined;
   return typeof reason === 'string' && SESSION_END_REASONS.includes(reason) ? (reason as SessionEndReason) : 'unknown';
 }
@@ -60,7 +61,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     return result;
   }
   if (sentToken && result.error?.status === 401 && !ENDPOINTS_WHOSE_401_IS_NOT_ABOUT_THE_SESSION.has(queryApi.endpoint)) {
-    queryApi.dispatch(sessionRefused({ token: sentToken, cause: causeOf(result.error.data) }));
+    queryApi.dispatch(sessionRefused({ token: sentToken, cause: sessionEndCauseOf(result.error.data) }));
   }
   return result;
 };

@@ -2,9 +2,15 @@
 // exist outside the bundle). Mapped over src/i18n/catalogue-chunks.ts by jest.config.ts.
 import type { Locale } from '../../src/api/contract/locales';
 import type { CompiledCatalogue, TextArea } from '../../src/i18n/catalogue';
+import type { ClientTestShared } from './client-environment';
 import { compileCatalogue, messagesDir, readSourceCatalogue } from './catalogue-files';
 
+// The environment compiles each catalogue once per worker (test/setup/client-environment.ts); a file run under
+// another environment compiles its own.
+const shared = (globalThis as { __clientTestShared?: ClientTestShared }).__clientTestShared;
+
 export function loadCatalogueNow(area: TextArea, locale: Locale): CompiledCatalogue {
+  if (shared) return JSON.parse(shared.compiledCatalogueJson(area, locale)) as CompiledCatalogue;
   return compileCatalogue(readSourceCatalogue(messagesDir(), locale, area)) as CompiledCatalogue;
 }
 

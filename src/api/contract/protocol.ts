@@ -8,6 +8,11 @@ export const CUSTOMER_CREDENTIAL_HEADER = 'X-Customer-Key';
 export const ACTIVITY_STREAM_EVENT = 'activity';
 /** The live feed's event when a code's relay alert appears or changes; its data is `{ code }`. */
 export const RELAY_ALERT_STREAM_EVENT = 'relay-alert';
+/**
+ * The live feed's last event when the session (or counter screen) that opened it has ended; its data is
+ * `{ error, reason? }`, `reason` as a refused session's (`SessionEndReason`). The feed closes after it.
+ */
+export const SESSION_ENDED_STREAM_EVENT = 'session-ended';
 
 /** How often the claim screen asks whether its claim was handed over (the screen changes within 2 s). */
 export const CLAIM_POLL_MS = 1000;

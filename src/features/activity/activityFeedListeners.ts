@@ -3,9 +3,9 @@
 // ticket (an expired ticket cannot reopen the stream, so EventSource's own retry is not relied on).
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
-import { api, sessionRefused } from '../../api/apiSlice';
+import { api, sessionEndCauseOf, sessionRefused } from '../../api/apiSlice';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT } from '../../api/contract/protocol';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../api/contract/protocol';
 import { activityApi } from './activityApi';
 import { ACTIVITY_FEED_MAX_LINES } from '../../constants';
 import { loggedOut, sessionExpired } from '../session/sessionSlice';
@@ -84,6 +84,8 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
        * (a fresh ticket carries the new one). Never throws but for cancellation.
        */
       const connectOnce = async (task: ForkedTaskAPI): Promise<'dropped' | 'relabelled'> => {
+        // The session the ticket is asked with: the one a `session-ended` event of this connection speaks of.
+        const sessionToken = listenerApi.getState().session.token;
         const request = listenerApi.dispatch(activityApi.endpoints.createStreamTicket.initiate(vendorId, { track: false }));
         let url: string;
         try {
@@ -124,6 +126,13 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
               // A code's relay alert appeared or changed: the QR page's alerts reload at once.
               source.addEventListener(RELAY_ALERT_STREAM_EVENT, () => {
                 listenerApi.dispatch(api.util.invalidateTags([{ type: 'RelayAlerts', id: vendorId }, { type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
+              });
+              // The session was revoked (Logout elsewhere, a password change, the person removed): the server closes
+              // the feed, and this tab signs out at once, the sign-in screen saying why.
+              source.addEventListener(SESSION_ENDED_STREAM_EVENT, (event) => {
+                source.close();
+                if (sessionToken) listenerApi.dispatch(sessionRefused({ token: sessionToken, cause: sessionEndCauseOf(parseJson((event as MessageEvent<string>).data)) }));
+                ended('dropped');
               });
               source.addEventListener('error', () => ended('dropped'));
             }),
@@ -172,6 +181,14 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       if (listenerApi.getState().activityFeed.status !== 'closed') listenerApi.dispatch(feedClosed());
     },
   });
+}
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseItem(data: string): ActivityItem | undefined {

@@ -40,3 +40,26 @@ test('a label and a control outside the document still find each other inside th
   expect((form.querySelector('label') as HTMLLabelElement).control).toBe(input);
   expect([...(input.labels ?? [])].map((label) => label.textContent)).toEqual(['Away']);
 });
+
+test('a control named both by `for` and by a label around it has both, in document order', () => {
+  document.body.innerHTML = `
+    <label for="both">Before</label>
+    <label>Around <input id="both"></label>
+    <label for="both">After</label>`;
+  expect(labelTexts('both')).toEqual(['Before', 'Around ', 'After']);
+});
+
+test('a label added, removed or pointed elsewhere after a query is seen by the next query', () => {
+  document.body.innerHTML = '<label for="a">A</label><input id="a"><input id="b">';
+  expect(labelTexts('a')).toEqual(['A']);
+  const label = document.querySelector('label') as HTMLLabelElement;
+  label.htmlFor = 'b';
+  expect(labelTexts('a')).toEqual([]);
+  expect(labelTexts('b')).toEqual(['A']);
+  document.body.insertAdjacentHTML('beforeend', '<label for="a">A again</label>');
+  expect(labelTexts('a')).toEqual(['A again']);
+  label.remove();
+  expect(labelTexts('b')).toEqual([]);
+  byId('a').id = 'renamed';
+  expect(labelTexts('renamed')).toEqual([]);
+});

@@ -39,6 +39,8 @@ describe('activity notices on the wire', () => {
     expect(decodeNotice(wire)).toEqual(notice);
     expect(Buffer.byteLength(wire)).toBeLessThan(200);
     expect(MAX_NOTIFY_PAYLOAD_BYTES).toBeLessThan(8000);
+    const revocation: ActivityNotice = { type: 'sessions-ended', vendorId: notice.vendorId, id: '0d8a3b4e-0f5e-4b33-8a64-2f3a7b8c9d11' };
+    expect(decodeNotice(encodeNotice(revocation))).toEqual(revocation);
     for (const junk of ['', 'not json', '{"t":"visit","v":"a","i":"b"}', '{"t":"stamp","v":1,"i":"b"}', 'null']) expect(decodeNotice(junk)).toBeUndefined();
   });
 });

@@ -138,4 +138,19 @@ describe('live feed connection', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(store.getState().activityFeed.status).toBe('closed');
   });
+
+  it('a session-ended event signs the tab out with the reason it gives, closes the stream and asks for no new ticket', async () => {
+    const store = openFeed();
+    await settle();
+    const source = FakeEventSource.latest();
+    source.emit('open');
+    source.emit('session-ended', { error: 'Your session has ended. Please sign in again.', reason: 'password-changed' });
+    source.emit('error');
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(source.closed).toBe(true);
+    expect(store.getState().session).toMatchObject({ token: null, endedBecause: 'password-changed' });
+    expect(store.getState().activityFeed.status).toBe('closed');
+    expect(http.sent(TICKET)).toHaveLength(1);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
 });

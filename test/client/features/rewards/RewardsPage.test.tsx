@@ -122,18 +122,15 @@ describe('RewardsPage', () => {
     await waitFor(() => expect(postedBodies()).toEqual([{ stamps: 3, item: 'latte', itemCustom: null, expiry: '2027-06-30' }]));
   });
 
-  it.each([
-    ['0', 1],
-    ['150', 100],
-    ['abc', 1],
-    ['7.6', 8],
-    ['-3', 1],
-  ])('clamps Punches Required %p to %i when the field is left', async (typed, clamped) => {
+  // One page for every case: each typed value replaces the field's whole content, whatever was there before.
+  it("clamps Punches Required when the field is left: '0' to 1, '150' to 100, 'abc' to 1, '7.6' to 8, '-3' to 1", async () => {
     serve({ stamps: 10, item: 'latte', itemCustom: null, expiry: '2027-06-30' });
     await renderLoaded();
-    fireEvent.change(punchesInput(), { target: { value: typed } });
-    fireEvent.blur(punchesInput());
-    await waitFor(() => expect(punchesInput()).toHaveValue(String(clamped)));
+    for (const [typed, clamped] of [['0', '1'], ['150', '100'], ['abc', '1'], ['7.6', '8'], ['-3', '1']]) {
+      fireEvent.change(punchesInput(), { target: { value: typed } });
+      fireEvent.blur(punchesInput());
+      await waitFor(() => expect({ typed, value: (punchesInput() as HTMLInputElement).value }).toEqual({ typed, value: clamped }));
+    }
   });
 
   it("shows 'Punches required must be at least 1' while the typed value is below 1, and does not submit", async () => {
@@ -198,18 +195,16 @@ describe('RewardsPage', () => {
     expect(screen.queryByText(/This date has already passed/)).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['2', 2, 2],
-    ['3', 3, 3],
-    ['10', 10, 6],
-    ['30', 12, 2],
-  ])('previews %s punches with %i stamp icons, %i filled', async (punches, icons, filled) => {
+  // One page for every case: the preview follows the field's current value only.
+  it('previews 2 punches with 2 stamp icons (2 filled), 3 with 3 (3), 10 with 10 (6) and 30 with 12 (2)', async () => {
     serve({ stamps: 10, item: 'latte', itemCustom: null, expiry: '2027-06-30' });
     await renderLoaded();
-    fireEvent.change(punchesInput(), { target: { value: punches } });
-    await waitFor(() => expect(previewStamps()).toHaveLength(icons));
-    expect(screen.getByTestId('live-preview').querySelectorAll('[data-stamp="filled"]')).toHaveLength(filled);
-    expect(within(screen.getByTestId('live-preview')).getByText(`Buy ${punches} × Latte, get 1 free`)).toBeInTheDocument();
+    for (const [punches, icons, filled] of [['2', 2, 2], ['3', 3, 3], ['10', 10, 6], ['30', 12, 2]] as const) {
+      fireEvent.change(punchesInput(), { target: { value: punches } });
+      await waitFor(() => expect({ punches, icons: previewStamps().length }).toEqual({ punches, icons }));
+      expect({ punches, filled: screen.getByTestId('live-preview').querySelectorAll('[data-stamp="filled"]').length }).toEqual({ punches, filled });
+      expect(within(screen.getByTestId('live-preview')).getByText(`Buy ${punches} × Latte, get 1 free`)).toBeInTheDocument();
+    }
   });
 
   it('a 3-punch card is previewed with 3 stamps and one consistent sample customer', async () => {

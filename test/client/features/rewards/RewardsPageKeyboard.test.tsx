@@ -13,8 +13,15 @@ jest.setTimeout(90_000);
 const VENDOR = 'vendor-1';
 const REWARD = `/api/rewards/${VENDOR}`;
 
+// On jest's clock: antd's motion steps on animation frames, and on the real clock a step that landed between two of
+// a test's steps updated the page outside act(). Frames now run only where the test or user-event moves the clock.
+// user-event moves it with the async form, which lets the promises a key press starts (the field's validation,
+// which re-renders it) settle before the call returns, as they do on the real clock.
+const waitOnTheClock = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
 let http: FakeApi;
 beforeEach(() => {
+  jest.useFakeTimers();
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   http = installFakeApi();
   http.on(`GET ${REWARD}`, {
@@ -27,6 +34,7 @@ beforeEach(() => {
 afterEach(() => {
   http.restore();
   jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 async function renderLoaded(submitLabel = 'Update Reward Setup') {
@@ -37,7 +45,7 @@ async function renderLoaded(submitLabel = 'Update Reward Setup') {
     extraRoutes: [{ path: '/dashboard/:userId', element: <h1>Dashboard page</h1> }],
   });
   await screen.findByText(submitLabel);
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTimeAsync(ms) }) };
 }
 
 const punches = () => screen.getByRole('spinbutton', { name: 'Punches Required' });
@@ -49,7 +57,7 @@ describe('Rewards page keyboard and unsaved edits', () => {
     await user.click(expiry);
     await user.keyboard('{Enter}');
     // Give a submit every chance to happen.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitOnTheClock(50);
     expect(http.sent(`POST ${REWARD}`)).toHaveLength(0);
   });
 
@@ -72,7 +80,7 @@ describe('Rewards page keyboard and unsaved edits', () => {
     fireEvent.change(punches(), { target: { value: '5' } });
     await waitFor(() => expect(punches()).toHaveValue('5'));
     // antd's watch reports the edit on its next tick.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await waitOnTheClock(50);
     await act(() => router.navigate(`/dashboard/${VENDOR}`));
     expect((await screen.findAllByText('Leave without saving?')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
@@ -91,7 +99,7 @@ describe('Rewards page keyboard and unsaved edits', () => {
       fireEvent.change(input, { target: { value: '5' } });
       await waitFor(() => expect(input).toHaveValue('5'));
       // antd's watch reports the edit on its next tick (as in the English test above).
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      await waitOnTheClock(50);
       await act(() => router.navigate(`/dashboard/${VENDOR}`));
       expect((await screen.findAllByText('Quitter sans enregistrer ?')).length).toBeGreaterThan(0);
       expect(screen.getByText('Vos modifications de la carte de fidélité ne sont pas encore enregistrées. Les clients voient toujours la carte telle qu’elle était.')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 // The live counter feed: POST /api/activity/{vendorId}/stream-ticket and GET /api/activity/{vendorId}/stream
 // (server-sent events), read with a real HTTP client from the app listening on a random port.
 import type { ActivityItem, StreamTicketResponse } from '../../../../src/api/contract/activity';
-import { asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
+import { addTeamMember, asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, signUpVendor, STRONG_PASSWORD, type TestStore } from '../../factories';
+import { createActivityBus } from '../../../../server/infra/activity-bus';
 import { buildTestApp, type TestApp } from '../../helpers';
 import {
   MAX_STREAMS_PER_VENDOR,
@@ -226,14 +227,93 @@ describe('GET /api/activity/:vendorId/stream', () => {
       jest.useRealTimers();
     });
 
-    it('closes the open feed after Logout, telling the page why', async () => {
+    // No periodic check runs in these (its timer is never advanced): the revocation itself closes the feed.
+    it('closes the open feed at once after Logout, telling the page why, and sends nothing after it', async () => {
       const feed = await openFeed();
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: store.auth })).statusCode).toBe(204);
-      jest.advanceTimersByTime(STREAM_RECHECK_MS);
-      const event = await feed.next();
+      const event = await feed.next(1000);
       expect(event.event).toBe(SESSION_ENDED_EVENT);
-      expect(JSON.parse(event.data)).toEqual({ error: SESSION_ENDED_MESSAGE });
+      expect(JSON.parse(event.data)).toEqual({ error: SESSION_ENDED_MESSAGE, reason: 'signed-out' });
       await feed.ended;
+      await newCustomer(t, store.id);
+      await expect(feed.next(300)).rejects.toThrow('no event');
+    });
+
+    it('closes it at once after a password change, with that reason', async () => {
+      const signedUp = await signUpVendor(t);
+      const owner: TestStore = { id: signedUp.vendorId, company: 'Signed Up Café', auth: { authorization: `Bearer ${signedUp.token}` } };
+      const feed = await openFeed(owner);
+      const change = await t.app.inject({
+        method: 'POST', url: '/api/auth/change-password', headers: owner.auth, payload: { currentPassword: STRONG_PASSWORD, password: `${STRONG_PASSWORD}-2` },
+      });
+      expect(change.statusCode).toBe(200);
+      expect(JSON.parse((await feed.next(1000)).data)).toEqual({ error: SESSION_ENDED_MESSAGE, reason: 'password-changed' });
+      await feed.ended;
+    });
+
+    it("closes a team member's feed at once when the owner removes them, and leaves the owner's open", async () => {
+      const member = await addTeamMember(t, store.id, 'manager');
+      const memberFeed = await openFeed({ ...store, auth: member.auth });
+      const ownerFeed = await openFeed();
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/team/${store.id}/people/${member.id}`, headers: store.auth })).statusCode).toBe(204);
+      expect(JSON.parse((await memberFeed.next(1000)).data)).toEqual({ error: SESSION_ENDED_MESSAGE, reason: 'account-closed' });
+      await memberFeed.ended;
+      await newCustomer(t, store.id);
+      expect((await ownerFeed.next(1000)).event).toBe('activity');
+    });
+
+    it('sends no line after a revocation whose announcement has not arrived (another server, a bus down)', async () => {
+      const feed = await openFeed();
+      const claims = t.deps.sessions.verify(store.auth.authorization.replace('Bearer ', ''));
+      if (!claims) throw new Error('the test store has no session');
+      // Revoked in the database only: the stamp's notice is the first this feed hears of it.
+      await t.db.kysely.insertInto('revoked_sessions').values({ jti: claims.jti, vendor_id: store.id, expires_at: claims.exp * 1000 }).execute();
+      await newCustomer(t, store.id);
+      const event = await feed.next(1000);
+      expect(event.event).toBe(SESSION_ENDED_EVENT);
+      await feed.ended;
+    });
+
+    it('refuses to open a feed on a ticket whose session has ended since', async () => {
+      const { url } = await ticketFor(store);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: store.auth })).statusCode).toBe(204);
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: SESSION_ENDED_MESSAGE, reason: 'signed-out' });
+    });
+
+    it('still closes it at the periodic check when the announcement was lost', async () => {
+      const feed = await openFeed();
+      const claims = t.deps.sessions.verify(store.auth.authorization.replace('Bearer ', ''));
+      if (!claims) throw new Error('the test store has no session');
+      await t.db.kysely.insertInto('revoked_sessions').values({ jti: claims.jti, vendor_id: store.id, expires_at: claims.exp * 1000 }).execute();
+      jest.advanceTimersByTime(STREAM_RECHECK_MS);
+      expect((await feed.next(1000)).event).toBe(SESSION_ENDED_EVENT);
+      await feed.ended;
+    });
+
+    // .ci/run starts a private redis-server and passes it as REDIS_TEST_URL.
+    const redisUrl = process.env.REDIS_TEST_URL ?? process.env.REDIS_URL;
+    (redisUrl ? it : it.skip)('closes a feed held by another server sharing Redis at once (REDIS_TEST_URL)', async () => {
+      const busA = await createActivityBus({ databaseUrl: undefined, redisUrl }, t.db);
+      const busB = await createActivityBus({ databaseUrl: undefined, redisUrl }, t.db);
+      const serverA = await buildApp({ ...t.deps, activityBus: busA });
+      const serverB = await buildApp({ ...t.deps, activityBus: busB });
+      try {
+        await Promise.all([busA.ready(), busB.ready()]);
+        const urlB = await serverB.listen({ port: 0, host: '127.0.0.1' });
+        const feed = await openSse(`${urlB}${(await ticketFor(store)).url}`);
+        connections.push(feed);
+        expect(feed.status).toBe(200);
+        expect((await serverA.inject({ method: 'POST', url: '/api/auth/logout', headers: store.auth })).statusCode).toBe(204);
+        expect(JSON.parse((await feed.next(2000)).data)).toEqual({ error: SESSION_ENDED_MESSAGE, reason: 'signed-out' });
+        await feed.ended;
+      } finally {
+        await serverA.close();
+        await serverB.close();
+        await busA.close();
+        await busB.close();
+      }
     });
 
     it('keeps the feed open, and its lines coming, while the session stands', async () => {

@@ -1,0 +1,64 @@
+// Logout in one tab signs the browser's other tabs out at once: they hear the token leave local storage.
+import { makeStore } from '../../../../src/app/store';
+import { loggedOut, selectIsLoggedIn } from '../../../../src/features/session/sessionSlice';
+import { followSessionAcrossTabs } from '../../../../src/features/session/sessionTabs';
+import { FAR_FUTURE_EXP, fakeToken } from '../../support/tokens';
+
+const token = fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP });
+
+/** What the browser fires in every other tab when one tab changes local storage. */
+function otherTabChanged(key: string | null, newValue: string | null) {
+  window.dispatchEvent(new StorageEvent('storage', { key, oldValue: token, newValue, storageArea: localStorage }));
+}
+
+let stop: () => void = () => undefined;
+afterEach(() => {
+  stop();
+  localStorage.clear();
+});
+
+function signedInTab() {
+  localStorage.setItem('token', token);
+  const store = makeStore();
+  stop = followSessionAcrossTabs(store);
+  return store;
+}
+
+describe('the session across tabs', () => {
+  test('another tab logging out signs this one out, saying the session was ended with Logout', () => {
+    const store = signedInTab();
+    localStorage.removeItem('token');
+    otherTabChanged('token', null);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
+    expect(store.getState().session.endedBecause).toBe('signed-out');
+  });
+
+  test('another tab clearing the whole storage signs this one out too', () => {
+    const store = signedInTab();
+    localStorage.clear();
+    otherTabChanged(null, null);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
+  });
+
+  test('other keys, and a token still in storage, change nothing', () => {
+    const store = signedInTab();
+    otherTabChanged('lang', 'de');
+    otherTabChanged('token', token);
+    expect(store.getState().session.token).toBe(token);
+  });
+
+  test('a tab already signed out stays as it was, its reason kept', () => {
+    const store = signedInTab();
+    store.dispatch(loggedOut());
+    otherTabChanged('token', null);
+    expect(store.getState().session.endedBecause).toBeNull();
+  });
+
+  test('stops listening when asked', () => {
+    const store = signedInTab();
+    stop();
+    localStorage.removeItem('token');
+    otherTabChanged('token', null);
+    expect(store.getState().session.token).toBe(token);
+  });
+});
