@@ -281,8 +281,18 @@ function pageBend(segments: readonly Segment[]): PageBend {
   const from = Math.min(...long.map((s) => s.left));
   const to = Math.max(...long.map((s) => s.right));
   if (Math.abs(change * (to - from)) < MIN_CURVE_SLOPE_CHANGE) return flat;
-  // slope(x) = meanSlope + change · (x − meanX), so rise(x) = meanSlope · x + change · (x − meanX)² / 2 (up to a constant).
-  return { slope, rise: (x) => meanSlope * x + (change * (x - meanX) ** 2) / 2, curved: true };
+  // slope(x) = meanSlope + change · (x − meanX), so rise(x) = meanSlope · x + change · (x − meanX)² / 2 (up to a
+  // constant), but only between the boxes' middles, where the tilt was measured. Beyond them the line goes on
+  // straight at the last tilt measured: names all starting at one x measure a change over a few tens of
+  // pixels, and a pixel of noise there, carried as a curve to a price column far right, moves it rows away.
+  const first = Math.min(...long.map((s) => (s.left + s.right) / 2));
+  const last = Math.max(...long.map((s) => (s.left + s.right) / 2));
+  const measured = (x: number): number => meanSlope * x + (change * (x - meanX) ** 2) / 2;
+  const rise = (x: number): number => {
+    const within = Math.min(last, Math.max(first, x));
+    return measured(within) + (meanSlope + change * (within - meanX)) * (x - within);
+  };
+  return { slope, rise, curved: true };
 }
 
 const overlapAcross = (a: Segment, b: Segment): boolean => a.left < b.right && b.left < a.right;

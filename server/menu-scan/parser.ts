@@ -97,6 +97,10 @@ interface Price {
   needsPoint: boolean;
   /** "3:50": OCR's reading of 3.50, or a time. */
   colon: boolean;
+  /** Written with a k for thousands ("45k"): the number before the k, in cents (see readCrownsLostTheirR). */
+  perThousandCents?: number;
+  /** Written in crowns: `kr`, `:-` or SEK, NOK, DKK, ISK. */
+  crowns?: boolean;
 }
 
 interface Token {
@@ -225,7 +229,7 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
     for (const item of parsed) keepItem(item);
     previous = { line, hadItem: parsed.length > 0 };
   }
-  return restoreDroppedDecimalPoints(items).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
+  return restoreDroppedDecimalPoints(readCrownsLostTheirR(items)).map(({ name, priceCents, region }) => (region ? { name, priceCents, region } : { name, priceCents }));
 }
 
 /** Lines of a description between a dish's title and the description's priced last line. */
@@ -503,12 +507,50 @@ const CENTS_ONLY_SURCHARGE_RATIO = 10;
 function restoreDroppedDecimalPoints(items: ParsedItem[]): ParsedItem[] {
   const withDecimals = items.flatMap((i) => (i.price?.decimals && i.priceCents !== null ? [i.priceCents] : []));
   withDecimals.sort((a, b) => a - b);
-  const median = withDecimals.length >= 3 ? withDecimals[Math.floor(withDecimals.length / 2)]! : wholePricesMedian(items);
+  const median = withDecimals.length >= 3 || onlyCentsBesideUndotted(items, withDecimals) ? withDecimals[Math.floor(withDecimals.length / 2)]! : wholePricesMedian(items);
   return items.flatMap((item) => {
     if (item.centsOnly && median !== null && item.priceCents !== null && item.priceCents >= CENTS_ONLY_SURCHARGE_RATIO * median) return [];
     if (!item.price?.undotted || item.priceCents === null) return [item];
     if (median !== null && item.priceCents >= 20 * median) return [{ ...item, priceCents: Math.round(item.priceCents / 100) }];
     return item.price.needsPoint ? [] : [item];
+  });
+}
+
+/**
+ * Thin light type loses most of a page's points ("4.20" and "3.80" read, "450", "540", "490" not): one or
+ * two prices with cents are evidence enough where every other price is a point-less number of three or
+ * four digits and those with cents are a café's (at most 50.00); one alone only beside one such number. A page of whole prices ("240", "180",
+ * "450": rupees, yen, forint) has none with cents, and one with whole short prices beside them
+ * ("Tea 3") is left to wholePricesMedian.
+ */
+const MAX_CAFE_CENTS = 5000;
+function onlyCentsBesideUndotted(items: readonly ParsedItem[], withDecimals: readonly number[]): boolean {
+  if (withDecimals.length === 0 || withDecimals.at(-1)! > MAX_CAFE_CENTS) return false;
+  const priced = items.filter((i) => i.price && i.priceCents !== null && !i.centsOnly);
+  if (!priced.every((i) => i.price!.decimals || (i.price!.undotted && i.price!.perThousandCents === undefined))) return false;
+  // One price with cents beside several whole ones may be an extra on a menu of rupees ("Extra cheese 0.50").
+  return withDecimals.length >= 2 || priced.length - withDecimals.length === 1;
+}
+
+/**
+ * "Kardemummabulle 38k": OCR drops the r of a glued "38kr", and the k reads as thousands. Where the
+ * page's other prices are in crowns (`kr`, `:-`, SEK …), or the k-price stands over 200× the median of
+ * the page's other prices, it is crowns: 38.00. A page priced in thousands ("45k" dong beside
+ * "55.000") keeps its k.
+ */
+const THOUSANDS_FAR_OUT = 200;
+function readCrownsLostTheirR(items: ParsedItem[]): ParsedItem[] {
+  const perThousand = items.filter((i) => i.price?.perThousandCents !== undefined);
+  if (perThousand.length === 0) return items;
+  const others = items.filter((i) => i.price && i.priceCents !== null && i.price.perThousandCents === undefined).map((i) => i.priceCents!);
+  others.sort((a, b) => a - b);
+  const median = others.length >= 2 ? others[Math.floor(others.length / 2)]! : null;
+  const inCrowns = items.some((i) => i.price?.crowns);
+  return items.map((item) => {
+    const shortened = item.price?.perThousandCents;
+    if (shortened === undefined || item.priceCents === null) return item;
+    if (inCrowns || (median !== null && item.priceCents >= THOUSANDS_FAR_OUT * median)) return { ...item, priceCents: shortened };
+    return item;
   });
 }
 
@@ -836,6 +878,14 @@ function parsePriceText(raw: string): Price | null {
     // A slash for the decimal point ("12/95"); a fraction ("1/2") has one digit after it.
     .replace(/(?<=^\D{0,3}\d{1,3})\/(?=\d{2}\D{0,3}$)/, '.')
     .replace(/[)\]}.,;:!*]+$/, '');
+  const price = parsePriceTextCleaned(text);
+  return price && CROWNS.test(raw) ? { ...price, crowns: true } : price;
+}
+
+/** A price in crowns: kr after or before it, a Nordic code, or Swedish `:-` for no öre. */
+const CROWNS = /(?:\d[:.,]?\s?(?:kr\.?|sek|nok|dkk|isk)|^(?:kr\.?|sek|nok|dkk|isk)\s?\d.*|\d:[-–])$/i;
+
+function parsePriceTextCleaned(text: string): Price | null {
   const grouped = parseGroupedPrice(text);
   if (grouped !== undefined) return grouped;
   const thousands = parseThousandsPrice(text);
@@ -891,7 +941,7 @@ function parseThousandsPrice(text: string): Price | null {
   if (!match?.[1]) return null;
   const cents = Math.round(Number(match[1].replace(',', '.')) * 100_000);
   if (cents <= 0 || cents > MAX_GROUPED_PRICE_CENTS) return null;
-  return { cents, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false };
+  return { cents, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false, perThousandCents: cents / 1000 };
 }
 
 /** "12€50", "2E50" (OCR's €), "4$50": the sign in place of the decimal point, as French menus write euros. */

@@ -116,6 +116,23 @@ describe('rowsFromLines', () => {
     ];
     expect(rowsFromLines(lines).slice(-3)).toEqual(['Huevos Rancheros    $11.40', 'Biscuits and Gravy    $7.80', 'Cobb Salad    $13.20']);
   });
+
+  it('pairs a price column far right of its names on a flat page whose short names tilt by a pixel or two', () => {
+    // Small type: names of 60–120 px all starting at one x, their boxes' tilts a pixel of noise that
+    // happens to grow with their width. Measured over a few tens of pixels, that is no bend across the page.
+    const tiltedBy = (text: string, left: number, top: number, width: number, rise: number): OcrLine => ({
+      text,
+      mean: 0.98,
+      box: [[left, top], [left + width, top + rise], [left + width, top + 20 + rise], [left, top + 20]],
+    });
+    const names = ['Chocolate Mousse', 'Lemon Tart', 'Cheese Plate', 'Apple Crumble', 'Espresso', 'Cappuccino', 'Hot Chocolate', 'Fresh Mint Tea'];
+    const prices = ['7.25', '6.90', '11.50', '7.50', '2.80', '3.90', '4.20', '3.60'];
+    const lines = names.flatMap((name, i) => {
+      const wide = i % 2 === 0;
+      return [tiltedBy(name, 850, 300 + i * 32, wide ? 120 : 60, wide ? 2 : -1), tiltedBy(prices[i]!, 1420, 300 + i * 32, 34, 0)];
+    });
+    expect(rowsFromLines(lines)).toEqual(names.map((name, i) => `${name}    ${prices[i]}`));
+  });
 });
 
 describe('menuLinesFromOcr', () => {

@@ -67,6 +67,43 @@ describe('parseMenuText on real menus', () => {
       const rupees = parseMenuText('Chai    90\nCoffee    60\nBiryani    240\nThali    350');
       expect(rupees.map((i) => i.priceCents)).toEqual([9000, 6000, 24_000, 35_000]);
     });
+
+    it('gives a three-digit price its point back on a café page whose other prices have cents', () => {
+      const cafe = parseMenuText('Jasmine Green    4.20\nEarl Grey    3.80\nRooibos Vanilla    450\nChamomile    3.60\nMatcha Latte    5.40');
+      expect(cafe.map((i) => i.priceCents)).toEqual([420, 380, 450, 360, 540]);
+    });
+
+    it('does so where thin light type lost most of the page\'s points, two prices with cents left', () => {
+      const tea = parseMenuText('Jasmine Green    4.20\nEarl Grey    3.80\nRooibos Vanilla    450\nChamomile    360\nMatcha Latte    540\nChai Latte    490');
+      expect(tea.map((i) => i.priceCents)).toEqual([420, 380, 450, 360, 540, 490]);
+    });
+
+    it('leaves pages of whole three-digit prices as they are: rupees, yen, forint', () => {
+      expect(parseMenuText('Masala Chai    240\nSamosa    180\nPaneer Tikka    450').map((i) => i.priceCents)).toEqual([24_000, 18_000, 45_000]);
+      expect(parseMenuText('Ramen    ¥980\nGyoza    ¥450\nAsahi    ¥600').map((i) => i.priceCents)).toEqual([98_000, 45_000, 60_000]);
+      expect(parseMenuText('Gulyásleves    990 Ft\nLángos    650 Ft\nPalacsinta    450 Ft').map((i) => i.priceCents)).toEqual([99_000, 65_000, 45_000]);
+    });
+
+    it('leaves whole prices beside one price with cents, an extra on a page of rupees', () => {
+      expect(parseMenuText('Masala Dosa    240\nThali    350\nRaita    0.50').map((i) => i.priceCents)).toEqual([24_000, 35_000, 50]);
+    });
+  });
+
+  describe('reads a k that OCR left of kr as crowns', () => {
+    it('where the page\'s other prices are in crowns', () => {
+      const fika = parseMenuText('Kanelbulle    35 kr\nKardemummabulle    38k\nPrinsesstårta    65:-\nKaffe med påtår    32 kr');
+      expect(fika.map((i) => i.priceCents)).toEqual([3500, 3800, 6500, 3200]);
+      expect(parseMenuText('Prinsesstårta    65:-\nKardemummabulle    38k').map((i) => i.priceCents)).toEqual([6500, 3800]);
+    });
+
+    it('where the k price stands far out of the page\'s range', () => {
+      expect(parseMenuText('Kanelbulle    35\nKardemummabulle    38k\nRäkmacka    145').map((i) => i.priceCents)).toEqual([3500, 3800, 14_500]);
+    });
+
+    it('keeps thousands on a page priced in thousands', () => {
+      expect(parseMenuText('Ca Phe Trung    45k\nTra Da    15.000\nBanh Mi    25k').map((i) => i.priceCents)).toEqual([4_500_000, 1_500_000, 2_500_000]);
+      expect(parseMenuText('Pho Bo    45k\nBun Cha    50k').map((i) => i.priceCents)).toEqual([4_500_000, 5_000_000]);
+    });
   });
 
   describe('leaves allergen codes, dietary marks, calories, counts and volumes out of the name', () => {
