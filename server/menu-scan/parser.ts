@@ -234,6 +234,8 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
 
 /** Lines of a description between a dish's title and the description's priced last line. */
 const MAX_DESCRIPTION_LINES = 2;
+/** A line that goes on into the next one. */
+const CONTINUED_LINE = /[,;]\s*$/u;
 
 /**
  * Text shaped like a description rather than a dish's name: three words or more, written as a sentence
@@ -260,14 +262,22 @@ function isDescriptionShaped(text: string): boolean {
  */
 function titledDescriptions(lines: readonly MenuTextLine[]): Map<number, MenuTextLine> {
   const parsed = lines.map((line) => parseLine(line.text));
+  const opensDescription = (at: number): boolean => {
+    const next = at + 1;
+    return next < lines.length && parsed[next]!.length === 0 && isDescriptionShaped(lines[next]!.text);
+  };
   const blocks: { title: number; priced: number }[] = [];
   for (let title = 0; title < lines.length; title += 1) {
-    if (parsed[title]!.length > 0 || !isStandaloneName(lines[title]!.text) || isDescriptionShaped(lines[title]!.text)) continue;
+    // A line ending in a comma goes on into the next one: it is a description's, not a title ("Beer-battered haddock,").
+    if (parsed[title]!.length > 0 || !isStandaloneName(lines[title]!.text) || isDescriptionShaped(lines[title]!.text) || CONTINUED_LINE.test(lines[title]!.text)) continue;
     let at = title + 1;
     while (at < lines.length && at - title <= MAX_DESCRIPTION_LINES && parsed[at]!.length === 0 && isDescriptionShaped(lines[at]!.text)) at += 1;
     const priced = parsed[at];
-    // The last line of a longer description may be a name's shape ("Pimentón de la Vera    18").
-    if (priced?.length !== 1 || priced[0]!.priceCents === null || (at === title + 1 && !isDescriptionShaped(priced[0]!.name))) continue;
+    // The last line of a longer description may be a name's shape ("Pimentón de la Vera    18"), unless a
+    // description stands under it: then it is an item priced right after its name, its description under
+    // it ("Ploughmans Lunch    11.00" / "Cheddar, pickle, apple,"), and the lines over it another item's.
+    if (priced?.length !== 1 || priced[0]!.priceCents === null) continue;
+    if (!isDescriptionShaped(priced[0]!.name) && (at === title + 1 || opensDescription(at))) continue;
     // A numbered line is an item (the line over it a translation or a heading). OCR's letter heights do
     // not tell a title from its description: they follow the ascenders and descenders of the words read.
     if (NUMBER_MARK.test(lines[at]!.text) || BARE_ITEM_NUMBER.test(lines[at]!.text)) continue;

@@ -257,6 +257,29 @@ describe('parseMenuText', () => {
         ]);
       });
 
+      // A pub's two columns as OCR reads them: each price right after its name, a description of two or three lines
+      // under it. A description's first line ending in a comma is no title, and a priced name with a
+      // description under it is an item, not the last line of the description over it.
+      const PUB_COLUMN = [
+        'Fish and Chips f14.50', 'Beer-battered haddock,', 'mushy peas, tartare sauce',
+        'Steakand Ale Pief15.95', 'Slow-cooked beef in ale', 'shortcrust pastry, mash', 'and seasonai greens',
+        'Ploughmans Lunch f1l.00', 'Cheddar, pickle, apple,', 'crusty bread and butter',
+        'LION', 'Sausage and Mash 13.25', 'Pork sausages, onion gravy,', 'buttery mash',
+        'Chicken Caesar 12.50', 'Cos lettuce, anchovies,', 'croutons. parmesan,', 'house dressing',
+        'Sticky Toffee Pudding f7.25', 'Toffeesauceand', 'Vanilla ice cream',
+      ];
+      const PUB_ITEMS = [
+        ['Fish and Chips', 1450], ['Steakand Ale Pie', 1595], ['Ploughmans Lunch', 1100],
+        ['Sausage and Mash', 1325], ['Chicken Caesar', 1250], ['Sticky Toffee Pudding', 725],
+      ];
+      it.each([
+        ['as read', PUB_COLUMN],
+        ['the comma after the first description lost', PUB_COLUMN.map((line) => line.replace('haddock,', 'haddock'))],
+        ['no description under the third name', PUB_COLUMN.filter((line) => !/^(?:Cheddar|crusty)/u.test(line))],
+      ])('nor lines of descriptions under items priced right after the name (%s)', (_case, lines) => {
+        expect(parseMenuText(lines.join('\n'))).toEqual(PUB_ITEMS.map(([name, priceCents]) => ({ name, priceCents })));
+      });
+
       it('nor a translation over a numbered item', () => {
         const lines = [
           { text: 'Ca Phe Chanh Vang', letterHeight: 0.017 }, { text: '1. Plum lemon cold brew    55.000', letterHeight: 0.02 },
