@@ -1,7 +1,7 @@
 // Adding a menu item on a 390-px phone, in German: the item's name is what a person types most, so its box keeps
 // room for a word ("Cappuccino") however long the Add button's label is in the page's language.
 import { openIn } from './languages';
-import { signInPage, useE2eApp } from './harness';
+import { animationsSettled, signInPage, useE2eApp } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Kleines Café' } });
 
@@ -15,6 +15,8 @@ describe('Store Settings → Menu & Items on a phone', () => {
       await page.getByRole('tab', { name: 'Karte & Artikel' }).click();
       const name = page.getByRole('textbox', { name: 'Artikelname' });
       await name.fill('Cappuccino');
+      // The dialog opens with a zoom: boxes measured during it come out scaled down.
+      await animationsSettled(page);
       const nameBox = await name.boundingBox();
       const dialogBox = await page.getByRole('dialog').boundingBox();
       const addBox = await page.getByRole('button', { name: 'Hinzufügen' }).boundingBox();
