@@ -72,3 +72,17 @@ export async function readRedemptionEvents(
   if (after) query = query.where((eb) => eb.or([eb(col, '>', after.at), eb('r.id', '>', after.id)]));
   return query.orderBy(col).orderBy('r.id').limit(limit).execute();
 }
+
+/** Stamps that expired in the range: a card's stamps taken off after no visit for the store's expiry in days. */
+export async function readStampExpiryEvents(db: Kysely<Database>, range: ExportRange, after: ExportPosition | undefined, limit: number) {
+  let query = db
+    .selectFrom('stamp_expiries as x')
+    .innerJoin('customers as cu', 'cu.id', 'x.customer_id')
+    .leftJoin('stamp_cards as c', 'c.id', 'x.card_id')
+    .select(['x.id', 'x.created_at as at', 'x.customer_id', 'cu.display_name', 'c.customer_number', 'x.stamps', 'x.required', 'x.last_visit_at'])
+    .where('x.vendor_id', '=', range.vendorId)
+    .where('x.created_at', '>=', batchStart(range, after))
+    .where('x.created_at', '<', range.to);
+  if (after) query = query.where((eb) => eb.or([eb('x.created_at', '>', after.at), eb('x.id', '>', after.id)]));
+  return query.orderBy('x.created_at').orderBy('x.id').limit(limit).execute();
+}

@@ -308,6 +308,8 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const start = calendar.dayStart(fromDay);
     const end = calendar.dayStart(toDay + 1);
     if (end <= start) throw badRequest(EXPORT_RANGE_MESSAGE, [{ field: 'to', message: 'is before from' }]);
+    // Cards past the store's stamp expiry are settled first, as the list does, so the file holds their expiries.
+    await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
     const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset, timeZone });
     return reply.headers(csvHeaders(`stampwise-activity-${from}-to-${to}.csv`)).send(stream);
   });

@@ -1,12 +1,14 @@
 // The owner deletes their store: the store's name typed as it is and the owner's current password, then the
 // store and the personal data it holds are erased. Everyone signed in to it (people and counter screens) is
-// refused from the next request on: their sessions and devices go with the store.
+// refused from the next request on: their sessions and devices go with the store, and the live feeds they
+// hold open end at once.
 import type { AppDeps } from '../deps';
 import { inTransaction } from '../db/transactions';
 import { badRequest, textError } from '../http-errors';
 import { findVendorById } from '../repositories/vendors';
 import { customersOfStore, deleteCustomersWithoutCards, deleteStoreCards, deleteStoreRows, deleteUnusedImages, imagesOfStore } from '../repositories/store-deletion';
 import { verifyPassword } from './passwords';
+import { announceSessionsEnded } from './sessions';
 
 export const STORE_NAME_MISMATCH_MESSAGE = "Type the store's name exactly as it is shown.";
 export const WRONG_PASSWORD_MESSAGE = 'The password is not right.';
@@ -16,7 +18,7 @@ export function storeNameOf(vendor: { company: string; name: string }): string {
   return vendor.company || vendor.name;
 }
 
-export async function deleteStore(deps: Pick<AppDeps, 'db'>, vendorId: string, typedName: string, password: string): Promise<void> {
+export async function deleteStore(deps: Pick<AppDeps, 'db' | 'activityBus'>, vendorId: string, typedName: string, password: string): Promise<void> {
   const vendor = await findVendorById(deps.db.kysely, vendorId);
   if (!vendor) throw textError(404, 'commonRefusals.storeGone');
   if (typedName.trim() !== storeNameOf(vendor).trim()) throw badRequest(STORE_NAME_MISMATCH_MESSAGE, [{ field: 'storeName', message: 'does not match' }]);
@@ -39,4 +41,7 @@ export async function deleteStore(deps: Pick<AppDeps, 'db'>, vendorId: string, t
     await deleteStoreRows(trx, vendorId);
     await deleteUnusedImages(trx, images);
   });
+  // The store's open live feeds and counter screens close now (with their last 'session-ended' event),
+  // on every server, rather than at their next periodic check.
+  announceSessionsEnded(deps, vendorId);
 }

@@ -3,7 +3,7 @@
 // kind (e.g. voided stamps) is adding a source to ACTIVITY_EXPORT_SOURCES: the merge and the CSV follow.
 import type { AppDeps } from '../../deps';
 import { handedOverBy } from '../actors';
-import { readRedemptionEvents, readStampEvents, type ExportPosition, type ExportRange } from '../../repositories/activity-export';
+import { readRedemptionEvents, readStampEvents, readStampExpiryEvents, type ExportPosition, type ExportRange } from '../../repositories/activity-export';
 
 export type { ExportPosition, ExportRange };
 
@@ -79,6 +79,27 @@ function redemptionSource(kind: string, column: 'created_at' | 'given_at' | 'exp
   };
 }
 
+/**
+ * Stamps that expired (the activity list's "N stamps expired" line), at the time they were taken off the
+ * card; the Reward column is the store's reward, as for stamps.
+ */
+const stampExpiries: ActivityExportSource = {
+  kind: 'stamps expired',
+  async read(deps, range, after, limit) {
+    const rows = await readStampExpiryEvents(deps.db.kysely, range, after, limit);
+    return rows.map((r) => ({
+      at: Number(r.at),
+      id: r.id,
+      event: 'stamps expired',
+      customerId: r.customer_id,
+      displayName: r.display_name,
+      customerNumber: numberOrNull(r.customer_number),
+      reward: null,
+      detail: `${Number(r.stamps)} of ${Number(r.required)} stamps taken off the card`,
+    }));
+  },
+};
+
 export const ACTIVITY_EXPORT_SOURCES: readonly ActivityExportSource[] = [
   stamps,
   redemptionSource('claim', 'created_at', (r) => (r.code ? `code ${r.code}` : '')),
@@ -87,5 +108,6 @@ export const ACTIVITY_EXPORT_SOURCES: readonly ActivityExportSource[] = [
     return `confirmed in ${SCREEN_TEXT[r.given_via ?? ''] ?? r.given_via ?? ''}${who ? `, ${who}` : ''}`;
   }, true),
   redemptionSource('expired', 'expired_at', (r) => `${r.stamps_required} stamps back on the card`),
+  stampExpiries,
   voids,
 ];

@@ -45,6 +45,19 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     expect(parseCsv((await exportActivity('?from=2020-01-01&to=2020-01-31')).body)).toHaveLength(1);
   });
 
+  it('writes stamps that expired after no visit, with the store\'s reward and how many of how many, on SQLite and PostgreSQL alike', async () => {
+    const settings = await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: 30 } });
+    expect(settings.statusCode).toBe(200);
+    const card = await addCard(t, store.id, 'Lapsed');
+    await stampsFrom(t, card, t.clock.now() - 60_000, 2, 1000);
+    t.clock.advance(31 * DAY);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    // Nothing read the store since: the export settles the overdue card itself.
+    const auth = { authorization: `Bearer ${t.deps.sessions.issue(store.id)}` };
+    const rows = parseCsv((await exportActivity(`?from=${day}&to=${day}`, auth)).body).slice(1);
+    expect(rows).toEqual([[expect.any(String), 'stamps expired', 'Lapsed', 'Flat White', '2 of 3 stamps taken off the card', '']]);
+  });
+
   it("takes the range's days and writes the times on the store's clock when it has a time zone (America/Los_Angeles, summer and winter)", async () => {
     await setStoreTimeZone(t, store.id, 'America/Los_Angeles');
     const card = await addCard(t, store.id, 'Night Owl', Date.parse('2026-10-01T00:00:00Z'));

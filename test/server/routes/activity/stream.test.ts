@@ -1,7 +1,7 @@
 // The live counter feed: POST /api/activity/{vendorId}/stream-ticket and GET /api/activity/{vendorId}/stream
 // (server-sent events), read with a real HTTP client from the app listening on a random port.
 import type { ActivityItem, StreamTicketResponse } from '../../../../src/api/contract/activity';
-import { addTeamMember, asCustomer, createStore, dynamicToken, newCustomer, scan, setReward, signUpVendor, STRONG_PASSWORD, type TestStore } from '../../factories';
+import { addTeamMember, asCustomer, createStore, dynamicToken, newCustomer, pairCounterScreen, scan, setReward, signUpVendor, STRONG_PASSWORD, type TestStore } from '../../factories';
 import { createActivityBus } from '../../../../server/infra/activity-bus';
 import { buildTestApp, type TestApp } from '../../helpers';
 import {
@@ -249,6 +249,20 @@ describe('GET /api/activity/:vendorId/stream', () => {
       expect(change.statusCode).toBe(200);
       expect(JSON.parse((await feed.next(1000)).data)).toEqual({ error: SESSION_ENDED_MESSAGE, reason: 'password-changed' });
       await feed.ended;
+    });
+
+    it("closes every feed of the store at once when the owner deletes it, the counter screen's too", async () => {
+      const signedUp = await signUpVendor(t);
+      const owner: TestStore = { id: signedUp.vendorId, company: 'Corner Café', auth: { authorization: `Bearer ${signedUp.token}` } };
+      const screen = await pairCounterScreen(t, owner);
+      const ownerFeed = await openFeed(owner);
+      const screenFeed = await openFeed({ ...owner, auth: screen.auth });
+      const deleted = await t.app.inject({ method: 'POST', url: `/api/account/${owner.id}/delete-store`, headers: owner.auth, payload: { storeName: 'Corner Café', password: STRONG_PASSWORD } });
+      expect(deleted.statusCode).toBe(204);
+      const [ownerEvent, screenEvent] = await Promise.all([ownerFeed.next(1000), screenFeed.next(1000)]);
+      expect([ownerEvent.event, JSON.parse(ownerEvent.data)]).toEqual([SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE, reason: 'account-closed' }]);
+      expect([screenEvent.event, JSON.parse(screenEvent.data)]).toEqual([SESSION_ENDED_EVENT, { error: SESSION_ENDED_MESSAGE }]);
+      await Promise.all([ownerFeed.ended, screenFeed.ended]);
     });
 
     it("closes a team member's feed at once when the owner removes them, and leaves the owner's open", async () => {
