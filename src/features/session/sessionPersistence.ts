@@ -4,7 +4,7 @@ import type { AppStartListening } from '../../app/listener';
 import { api } from '../../api/apiSlice';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { sessionRefused } from '../../api/apiSlice';
-import { loggedOut, sessionExpired } from './sessionSlice';
+import { loggedOut, readStoredToken, sessionExpired } from './sessionSlice';
 
 function writeStoredToken(token: string | null): void {
   try {
@@ -20,7 +20,11 @@ export function registerSessionPersistence(startListening: AppStartListening): v
   startListening({
     predicate: (_action, currentState, previousState) => currentState.session.token !== previousState.session.token,
     effect: (_action, listenerApi) => {
-      writeStoredToken(listenerApi.getState().session.token);
+      const token = listenerApi.getState().session.token;
+      // This tab dropping an old token (the server refused it) leaves a newer one another tab stored: that
+      // tab's session goes on, and this one takes it up (sessionTabs.ts).
+      if (token === null && readStoredToken() !== listenerApi.getOriginalState().session.token) return;
+      writeStoredToken(token);
     },
   });
   startListening({
