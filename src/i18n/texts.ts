@@ -13,9 +13,54 @@ export type PageLocale = Locale | typeof PSEUDO_LOCALE;
 export type TextValue = string | number | Date;
 export type TextValues = Readonly<Record<string, TextValue>>;
 
+/** Unicode's first-strong isolate and its end: what <bdi> does, for a value inside a sentence. */
+const FIRST_STRONG_ISOLATE = '\u2068';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * The placeholders a compiled message chooses by (`{kind, select, …}`, `{n, plural, …}`): their values are keys,
+ * not text. A compiled message is a list of strings and placeholders, `[name]` or `[name, format, branches]`.
+ */
+function choosers(tokens: unknown, into = new Set<string>()): Set<string> {
+  if (!Array.isArray(tokens)) return into;
+  for (const token of tokens as unknown[]) {
+    if (!Array.isArray(token) || token.length < 2 || typeof token[0] !== 'string') continue;
+    into.add(token[0]);
+    const branches: unknown = token[2];
+    if (typeof branches === 'object' && branches !== null) for (const branch of Object.values(branches)) choosers(branch, into);
+  }
+  return into;
+}
+
+/**
+ * In a right-to-left sentence each text put in (a price, a date, a name, a code) is isolated, so its own
+ * direction holds and it cannot pull the words or numbers beside it out of order ("$4.50", "Flat White (3)"
+ * or "09:05–10:00" inside Arabic). Numbers, and the values a select chooses by, stay as they are.
+ */
+function isolated(id: MessageId, values: TextValues): TextValues {
+  const keys = choosers(i18n.messages[id]);
+  const out: Record<string, TextValue> = {};
+  for (const [key, value] of Object.entries(values)) {
+    out[key] = typeof value === 'string' && value !== '' && !keys.has(key) ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : value;
+  }
+  return out;
+}
+
 /** The text of `id` in the page's language, with `values` in its placeholders. */
 export function t(id: MessageId, values?: TextValues): string {
-  return i18n._(id, values as Record<string, unknown> | undefined);
+  const put = values && isRightToLeft(currentLocale()) ? isolated(id, values) : values;
+  return i18n._(id, put as Record<string, unknown> | undefined);
+}
+
+/**
+ * Arabic is written with Latin digits (0–9) throughout: the server's sentences, codes, prices typed by the
+ * vendor and the texts' plural numbers all use them, and Intl would otherwise write Arabic-Indic digits
+ * (٠–٩) for a browser set to ar-EG or ar-SA, mixing the two systems on one screen.
+ */
+const LATIN_DIGITS = '-u-nu-latn';
+
+function withLatinDigits(tag: string): string {
+  return tag.toLowerCase().split('-')[0] === 'ar' && !tag.includes('-u-') ? `${tag}${LATIN_DIGITS}` : tag;
 }
 
 /** The page's language (a real one: the pseudo-language counts as English for formats and mails). */
@@ -31,8 +76,8 @@ export function intlLocale(): string {
   const locale = currentLocale();
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   const sameLanguage = browser.find((tag) => tag.toLowerCase().split('-')[0] === locale && tag.includes('-'));
-  if (sameLanguage && sameLanguage !== 'en-US') return sameLanguage;
-  return locale === 'en' ? 'en-GB' : locale;
+  if (sameLanguage && sameLanguage !== 'en-US') return withLatinDigits(sameLanguage);
+  return locale === 'en' ? 'en-GB' : withLatinDigits(locale);
 }
 
 export function pageLocale(): PageLocale {
@@ -67,7 +112,8 @@ export function activate(locale: PageLocale): void {
     document.documentElement.lang = locale;
     document.documentElement.dir = isRightToLeft(real) ? 'rtl' : 'ltr';
   }
-  if (i18n.locale !== locale) i18n.activate(locale);
+  // The texts' own numbers (a plural's #) are written as intlLocale writes them: Latin digits in Arabic too.
+  if (i18n.locale !== locale) i18n.activate(locale, [withLatinDigits(locale)]);
 }
 
 /** Puts compiled messages in the catalogue directly (tests; the webpack build always goes through switchLanguage). */

@@ -2,6 +2,7 @@
 // full card: confirm at the counter, claim, then the full-screen reward-ready screen.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { CustomerCard, RedemptionDto } from '../../api/contract/customer';
+import { intlLocale } from '../../i18n/texts';
 import { CUSTOMER_TEXT } from './texts';
 import { useClaimCardMutation } from './api/hooks';
 import { errorText } from './customerErrors';
@@ -48,7 +49,7 @@ export function CardPanel({ card, justStamped = false, message, children, autoRe
       {current.removedStamps ? <Notice tone="warning">{CUSTOMER_TEXT.removedByStore(current.removedStamps)}</Notice> : null}
       {current.stampsExpireAt ? (
         <Notice tone="warning">
-          {CUSTOMER_TEXT.stampsExpire(new Date(current.stampsExpireAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' }))}
+          {CUSTOMER_TEXT.stampsExpire(new Date(current.stampsExpireAt).toLocaleDateString(intlLocale(), { day: 'numeric', month: 'long' }))}
         </Notice>
       ) : null}
       {current.returnedClaim && current === card ? (

@@ -1,5 +1,5 @@
 // "Forgot password?": the vendor's e-mail → the same "Check your inbox" for any address.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,12 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [ask, state] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
+  // The form and its button go once the link is sent: the focus moves to the answer's heading rather than
+  // falling to the page, so a screen reader reads "Check your inbox" from there.
+  const sentHeading = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (sent) sentHeading.current?.focus();
+  }, [sent]);
 
   const onFinish = async ({ email }: { email: string }) => {
     const result = await ask(email.trim());
@@ -30,7 +36,7 @@ export default function ForgotPasswordPage() {
         </div>
         {sent ? (
           <>
-            <Typography.Title level={1} className="sw-verify__heading">
+            <Typography.Title level={1} className="sw-verify__heading" ref={sentHeading} tabIndex={-1}>
               {t('passwordReset.forgot.sentTitle')}
             </Typography.Title>
             <p className="sw-verify__text" role="status">

@@ -1,6 +1,6 @@
 // Registration in three steps: account → store information → account created.
-import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Divider, Form, Input, Steps, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Divider, Form, Input, Steps, Typography, Upload, type InputRef, type UploadFile, type UploadProps } from 'antd';
 import { GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -61,6 +61,19 @@ export default function RegisterPage() {
   const [menuNotAdded, setMenuNotAdded] = useState<string | null>(null);
   // A ref, not the state: two quick clicks both pass validation before the state re-renders.
   const inFlight = useRef(false);
+  // Next, Back and Register take away the button that was pressed, so the focus would fall to the page: it
+  // goes to the step's first field, or to the result's heading, where a screen reader then starts reading.
+  const nameInput = useRef<InputRef>(null);
+  const addressInput = useRef<InputRef>(null);
+  const doneHeading = useRef<HTMLElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (step === 0) nameInput.current?.focus();
+    else if (step === 1) addressInput.current?.focus();
+    else doneHeading.current?.focus();
+  }, [step]);
 
   const submitRegistration = async () => {
     if (inFlight.current) return;
@@ -119,7 +132,7 @@ export default function RegisterPage() {
           <div className="sw-register__done-icon" aria-hidden="true">
             <MailOutlined aria-hidden />
           </div>
-          <Typography.Title level={1} className="sw-register__heading">
+          <Typography.Title level={1} className="sw-register__heading" ref={doneHeading} tabIndex={-1}>
             {t(STEP_TITLES[step])}
           </Typography.Title>
           <p>{t('register.createdText')}</p>
@@ -160,7 +173,7 @@ export default function RegisterPage() {
             {step === 0 ? (
               <>
                 <Form.Item label={t('register.name')} name="name" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="name" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.namePlaceholder')} />
+                  <Input ref={nameInput} autoComplete="name" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.namePlaceholder')} />
                 </Form.Item>
                 <Form.Item label={t('register.business')} name="business" rules={[{ required: true, whitespace: true }]}>
                   <Input autoComplete="organization" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.businessPlaceholder')} />
@@ -182,7 +195,7 @@ export default function RegisterPage() {
             ) : (
               <>
                 <Form.Item label={t('register.address')} name="address" rules={[{ required: true, whitespace: true }]}>
-                  <Input autoComplete="street-address" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.addressPlaceholder')} />
+                  <Input ref={addressInput} autoComplete="street-address" maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.addressPlaceholder')} />
                 </Form.Item>
                 <Form.Item label={t('register.openingHours')} name="openingHours" rules={[{ required: true, whitespace: true }]}>
                   <Input maxLength={REGISTRATION_TEXT_MAX_LENGTH} placeholder={t('register.openingHoursPlaceholder')} />

@@ -4,6 +4,9 @@ import { activate, loadMessages, switchLanguage, t } from '../../../src/i18n/tex
 import { TextsRoot } from '../../../src/i18n/TextsRoot';
 import { preferredLocale, rememberLocale } from '../../../src/i18n/preferences';
 import { loadCatalogueNow } from '../../setup/catalogue-chunks';
+import { formatDay, formatNumber, formatPercent, formatTime } from '../../../src/lib/format';
+import { formatMoney } from '../../../src/lib/money';
+import { pageLanguage } from '../support/pageLanguage';
 
 afterEach(() => {
   localStorage.clear();
@@ -55,4 +58,28 @@ test('every language has the same texts as English', () => {
       expect(Object.keys(loadCatalogueNow(area, locale)).sort()).toEqual(english);
     }
   }
+});
+
+describe('numbers in Arabic', () => {
+  const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
+  let back: () => void = () => undefined;
+  afterEach(() => back());
+
+  test('are Latin digits everywhere, even for a browser set to ar-EG (whose Intl writes ٠–٩): dates, times, counts, prices and plurals', () => {
+    back = pageLanguage('ar', ['ar-EG', 'ar']);
+    const at = Date.UTC(2026, 10, 22, 9, 5);
+    const written = [formatNumber(1234), formatTime(at), formatDay(at), formatMoney(4.5, 'USD'), formatPercent(12), t('customer.toGo', { n: 7 })];
+    expect(written.filter((text) => ARABIC_INDIC.test(text))).toEqual([]);
+    expect(formatNumber(1234)).toBe('1,234');
+    expect(t('customer.toGo', { n: 7 })).toContain('7');
+  });
+
+  test('a value put into a right-to-left sentence is isolated (as <bdi> would), a number stays a number for the plural', () => {
+    back = pageLanguage('ar', ['ar']);
+    expect(t('customer.stampsExpire', { date: '12 March' })).toContain('\u206812 March\u2069');
+    expect(t('customer.toGo', { n: 2 })).toBe('بقي طابعان');
+    back();
+    back = () => undefined;
+    expect(t('customer.stampsExpire', { date: '12 March' })).toBe("Your stamps expire on 12 March if you don't visit");
+  });
 });

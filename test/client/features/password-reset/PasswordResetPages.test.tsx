@@ -64,7 +64,9 @@ describe('ForgotPasswordPage', () => {
     const { user } = renderForgot();
     expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
     await askFor(user, ' owner@corner.cafe ');
-    expect(await screen.findByRole('heading', { name: 'Check your inbox' }, PAINT)).toBeInTheDocument();
+    const sent = await screen.findByRole('heading', { name: 'Check your inbox' }, PAINT);
+    // The form and its button are gone: the focus is on the answer, not fallen to the page.
+    await waitFor(() => expect(sent).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent(SAME_ANSWER);
     expect(JSON.parse(fakeApi.sent(FORGOT)[0].body as string)).toEqual({ email: 'owner@corner.cafe' });
   });

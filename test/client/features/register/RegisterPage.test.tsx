@@ -53,6 +53,15 @@ async function completeStoreStep(user: User, { website = 'https://corner.cafe' }
   if (website) await fill(user, 'Website Link (optional)', website);
 }
 
+/** Presses Tab until the named button has the focus, as a keyboard user would. */
+async function tabToButton(user: User, name: string) {
+  for (let step = 0; step < 30; step += 1) {
+    if (document.activeElement === screen.getByRole('button', { name })) return;
+    await user.tab();
+  }
+  throw new Error(`never reached ${name}`);
+}
+
 /** Label texts whose form item carries antd's required mark. */
 function requiredLabels(): string[] {
   return Array.from(document.querySelectorAll('label.ant-form-item-required')).map((label) => label.textContent ?? '');
@@ -184,6 +193,28 @@ describe('RegisterPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test('keyboard only: Enter on Next, Back and Register moves the focus to the next step\'s first field or the result\'s heading, never to the page', async () => {
+    fakeApi.on(REGISTER, { status: 201, body: { ok: true } });
+    const { user } = renderRegister();
+    await fill(user, 'Full Name', 'Jane Doe');
+    await fill(user, 'Business/Company', 'Corner Café');
+    await fill(user, 'Email Address', 'jane@corner.cafe');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'Store Information' }, PAINT);
+    await waitFor(() => expect(screen.getByLabelText('Store Address')).toHaveFocus());
+    // Back, reached from the keyboard, then the account step's first field.
+    await tabToButton(user, 'Back');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'Create your account' }, PAINT);
+    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'Store Information' }, PAINT);
+    await completeStoreStep(user);
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { name: 'Account Created' }, PAINT);
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   test('without a menu and website, the optional fields are sent empty and no menu part is sent', async () => {

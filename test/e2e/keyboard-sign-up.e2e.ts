@@ -1,0 +1,84 @@
+// Keyboard only, as a screen-reader user signs up: after Next, Back, Register and "Send me a link" the focus
+// is on the next step's first field or the answer's heading — never fallen to the page (<body>), where the
+// next Tab would start again from the top. A wrong password at sign-in leaves it in the form.
+import type { Page } from 'playwright-core';
+import { newPage, settledScreenshot, useE2eApp, type PageHandle } from './harness';
+
+const app = useE2eApp({ vendor: { company: 'Focus Kaffee' } });
+let handle: PageHandle;
+let page: Page;
+
+beforeAll(async () => {
+  handle = await newPage(app.browser, { viewport: { width: 1280, height: 900 } });
+  page = handle.page;
+});
+afterAll(() => handle?.context.close());
+
+/** The focused element as a screen reader would name it: its tag, and its label, aria-label or text. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const forLabel = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '' : '';
+    return `${el.tagName.toLowerCase()}: ${(el.getAttribute('aria-label') || forLabel || el.textContent || '').trim()}`;
+  });
+
+/** Presses Tab until the focused element's name matches, as a keyboard user would. */
+async function tabTo(name: RegExp, limit = 40): Promise<void> {
+  for (let step = 0; step < limit; step += 1) {
+    if (name.test(await focused())) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`never reached ${name}; focus is on "${await focused()}"`);
+}
+
+it('sign-up: Next goes to the store step\'s first field, Back to the account step\'s, Register to "Account Created"', async () => {
+  await page.goto(`${app.server.baseUrl}/register`);
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  await tabTo(/^input: Full Name/);
+  await page.keyboard.type('Kira Keys');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keyboard Café');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`keys-${Date.now()}@example.com`);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Store Information' }).waitFor();
+  await expect(focused()).resolves.toBe('input: Store Address');
+
+  await tabTo(/^button: Back/);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  await expect(focused()).resolves.toBe('input: Full Name');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Store Information' }).waitFor();
+
+  await expect(focused()).resolves.toBe('input: Store Address');
+  await page.keyboard.type('1 Key Street');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Mon–Fri 7–17');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Account Created' }).waitFor();
+  await expect(focused()).resolves.toBe('h1: Account Created');
+  await settledScreenshot(page, 'keyboard-sign-up-created', false);
+});
+
+it('forgot password: "Send me a link" moves the focus to "Check your inbox"', async () => {
+  await page.goto(`${app.server.baseUrl}/forgot-password`);
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+  await page.keyboard.type(app.vendor.email);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  await expect(focused()).resolves.toBe('h1: Check your inbox');
+});
+
+it('sign-in with a wrong password says so and leaves the focus in the form', async () => {
+  await page.goto(`${app.server.baseUrl}/login`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await tabTo(/^input: Username/);
+  await page.keyboard.type(app.vendor.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Enter');
+  await page.getByRole('alert').waitFor();
+  await expect(focused()).resolves.not.toBe('body');
+});
