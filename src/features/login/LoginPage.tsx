@@ -8,8 +8,8 @@ import type { GoogleSignInError } from '../../api/contract/auth';
 import type { SessionEndCause } from '../../api/apiSlice';
 import type { MessageId } from '../../i18n/catalogue';
 import { t } from '../../i18n/texts';
-import { decodeToken } from '../../lib/token';
-import { selectSessionEndedBecause, tokenSaved } from '../session/sessionSlice';
+import { decodeToken, isTokenValid } from '../../lib/token';
+import { selectSessionEndedBecause, selectToken, tokenSaved } from '../session/sessionSlice';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { readGoogleReturn, type GoogleReturn } from './googleSignIn';
 import { ResendVerificationLink } from './ResendVerificationLink';
@@ -86,6 +86,16 @@ export default function LoginPage() {
     }
   }, [googleReturn, googleSession, dispatch]);
   const [typedEmail, setTypedEmail] = useState('');
+
+  // Signed in in another tab of this browser (its new token reaches this one, sessionTabs.ts): this tab follows
+  // to the dashboard, as it followed a Logout there to this screen. Its own sign-in redirects by itself.
+  const token = useAppSelector(selectToken);
+  const [tokenAtOpen] = useState(token);
+  useEffect(() => {
+    if (status !== 'idle' || googleSession !== null || token === null || token === tokenAtOpen || !isTokenValid(token)) return;
+    const vendorId = decodeToken(token)?.sub;
+    if (vendorId) navigate(ROUTES.dashboard(vendorId), { replace: true });
+  }, [token, tokenAtOpen, status, googleSession, navigate]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from '../../../../src/features/login/LoginPage';
+import { tokenSaved } from '../../../../src/features/session/sessionSlice';
 import { renderWithApp } from '../../render';
 import { pageLanguage } from '../../support/pageLanguage';
 import { stubLocationAssign } from '../../support/browser';
@@ -33,6 +34,7 @@ function renderLogin() {
     extraRoutes: [
       { path: '/register', element: <p>registration screen</p> },
       { path: '/forgot-password', element: <p>forgot password screen</p> },
+      { path: '/dashboard/:userId', element: <p>dashboard</p> },
     ],
   });
   return { user, ...view };
@@ -78,6 +80,14 @@ describe('LoginPage', () => {
     expect(eye).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Hide what I typed' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  test('signed in in another tab (its new token arrives here): this tab goes to the dashboard', async () => {
+    const { store, router } = renderLogin();
+    act(() => {
+      store.dispatch(tokenSaved(fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP })));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/v1'));
   });
 
   test('Register! opens /register', async () => {
