@@ -4,10 +4,12 @@
 // neighbour, no price paired, dropped by the parser), and the counts per stage for each set.
 //
 // `npx tsx bench/menu-stages.ts` (a measuring aid, not part of `npm run bench`). MENU_STAGES_SETS picks sets by
-// name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, field); MENU_VERBOSE=1
+// name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, printed, field); MENU_VERBOSE=1
 // prints each miss with the OCR lines nearest to it. The held-back field half is never read here.
 import { createMenuStageReader, type MenuScanStages } from '../server/menu-scan';
 import { fieldMenus } from '../test/fixtures/menus/field';
+import { layoutPhoto } from '../test/fixtures/menus/layouts';
+import { PRINTED_LAYOUTS } from '../test/fixtures/menus/layouts-printed';
 import { PHOTO_CASES } from '../test/fixtures/menus/photo-cases';
 import { PHOTO_CONDITIONS } from '../test/fixtures/menus/photo-conditions';
 import { PHOTO_GENERAL } from '../test/fixtures/menus/photo-general';
@@ -36,6 +38,7 @@ function sets(): [string, Photo[]][] {
     ['harder', made(PHOTO_HARDER)],
     ['stress', made(PHOTO_STRESS)],
     ['stress, still failing', made(PHOTO_STRESS_OPEN)],
+    ['printed', PRINTED_LAYOUTS.map((layout) => ({ name: layout.name, expected: layout.expected, file: () => layoutPhoto(layout) }))],
     ['field dev', field],
   ];
   const only = process.env.MENU_STAGES_SETS?.split(',').map((s) => s.trim());
