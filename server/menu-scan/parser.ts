@@ -319,13 +319,14 @@ function withPoundSignsRead(lines: readonly MenuTextLine[]): readonly MenuTextLi
 const MIN_TRANSLATED_LINES = 3;
 
 /**
- * "Mercimek Çorbası    Lentil Soup    45 TL": a name, its translation in a column of its own and the
- * price. Answers the line without the translation, or null for any other line.
+ * "Mercimek Çorbası    Lentil Soup    45 TL", "Croquetas de Jamón    Ham Croquettes 7,00 €": a name, its
+ * translation in a column of its own and the price, apart or right after it. Answers the line without the
+ * translation, or null for any other line.
  */
 function withoutTranslationBeside(text: string): string | null {
   const { tokens } = tokenize(normalizeLine(text));
   const last = tokens[tokens.length - 1];
-  if (!last?.price || !last.gapBefore || tokens.slice(0, -1).some((t) => t.price)) return null;
+  if (!last?.price || tokens.slice(0, -1).some((t) => t.price)) return null;
   const segments: string[][] = [];
   for (const token of tokens.slice(0, -1)) {
     if (token.gapBefore || segments.length === 0) segments.push([]);
@@ -333,8 +334,10 @@ function withoutTranslationBeside(text: string): string | null {
   }
   if (segments.length !== 2) return null;
   const [name, translation] = segments.map((segment) => tidy(segment.join(' '))) as [string, string];
-  const isName = (part: string): boolean => /^\p{Lu}/u.test(part) && isPlausibleName(part) && !isDescription(part) && !isMarksOnly(part) && !isRisingCodes(part) && !isOptionLine(part, part);
-  return isName(name) && isName(translation) ? `${name}    ${last.text}` : null;
+  const isName = (part: string): boolean => isPlausibleName(part) && !isDescription(part) && !isMarksOnly(part) && !isRisingCodes(part) && !isOptionLine(part, part);
+  // The name may have lost its capital to OCR ("izgara Köfte" for İzgara); a translation in lower case is a description.
+  const opensName = (part: string): boolean => /^\p{Lu}/u.test(part) || /^\p{Ll}+ \p{Lu}/u.test(part);
+  return opensName(name) && /^\p{Lu}/u.test(translation) && isName(name) && isName(translation) ? `${name}    ${last.text}` : null;
 }
 
 /**

@@ -218,6 +218,11 @@ describe('parseMenuText on a menu in two languages side by side', () => {
     expect(parseMenuText(menu)).toEqual([...one('Mercimek Corbasi', 4500), ...one('Adana Kebap', 18000), ...one('Tavuk Sis', 16000), ...one('Ayran', 2500)]);
   });
 
+  it('also where the price stands right after the translation, and where OCR lost the name\'s capital', () => {
+    const menu = ['Croquetas de Jamon    Ham Croquettes 7,00 €', 'Gambas al Ajillo    Garlic Prawns 12,50 €', 'izgara Kofte    Grilled Meatballs 14,00 €'].join('\n');
+    expect(parseMenuText(menu)).toEqual([...one('Croquetas de Jamon', 700), ...one('Gambas al Ajillo', 1250), ...one('izgara Kofte', 1400)]);
+  });
+
   it('but not a description beside the name, nor one line whose other part is another column\'s', () => {
     expect(parseMenuText('Masala Dosa    crisp rice crepe, potato    ₹120\nIdli Sambar    steamed cakes, lentil stew    ₹80\nPav Bhaji    spiced mash, rolls    ₹110')).toEqual([
       ...one('Masala Dosa', 12000), ...one('Idli Sambar', 8000), ...one('Pav Bhaji', 11000),
