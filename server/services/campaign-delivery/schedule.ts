@@ -25,7 +25,7 @@ export interface CampaignRunnerPace {
   startsPerSecond?: number;
 }
 
-/** CAMPAIGN_SEND_RATE's default: 10,000 messages in under 4 minutes, a quarter of what a server sends unpaced beside stamps. */
+/** CAMPAIGN_SEND_RATE's default (the env schema's too): 10,000 messages in about 4 minutes, a quarter of what a quiet server sent unpaced beside stamps. */
 export const DEFAULT_CAMPAIGN_SEND_RATE = 50;
 
 /**
@@ -47,8 +47,9 @@ export function campaignQuietSteps(requests: RequestsInFlight | undefined): () =
  * and every message is statements in the database the stamps share: the runner starts at most `sendRate`
  * messages a second (CAMPAIGN_SEND_RATE; 0 for no limit), evenly spaced, so the share of stamps that meet a
  * send's statements is set by the rate, not by how fast the machine is. Each message also takes its turn
- * among requests, when the app's requestsInFlight is given (a spell after an answer). Every message is a few commits (the attempting mark, which does not wait for the disk, the settle
- * and the job's completion, which do). On SQLite each runs in this thread and waits for the disk, and a stamp
+ * among requests, when the app's requestsInFlight is given (a spell after an answer). Every message is a
+ * few commits (the attempting mark, which does not wait for the disk, the settle and the job's completion,
+ * which do). On SQLite each runs in this thread and waits for the disk, and a stamp
  * arriving meanwhile waits with it: 8 claimed at a time, one in flight, a yield to the event loop before
  * each and a rest as long as the batch took, so the send uses at most half the thread and a stamp waits
  * for at most one message's commits. On PostgreSQL the commits run in the database, which the stamps
