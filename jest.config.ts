@@ -66,7 +66,8 @@ const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONT
 export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts'];
 
 const serverProject: Project = {
-  testEnvironment: 'node',
+  // jest's node environment in a context whose globals are read as fast as under Node (test/setup/server-environment.ts).
+  testEnvironment: '<rootDir>/test/setup/server-environment.ts',
   roots: ['<rootDir>/test/server'],
   transform: {
     [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'] }],
