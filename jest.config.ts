@@ -59,6 +59,7 @@ const antdBundle = {
     '@ant-design/cssinjs/lib/hooks/useStyleRegister.js': 'test/setup/antd/useStyleRegister-unstyled.cjs',
     '@ant-design/cssinjs/lib/hooks/useCSSVarRegister.js': 'test/setup/antd/useCSSVarRegister-unregistered.cjs',
     '@ant-design/cssinjs/lib/hooks/useCacheToken.js': 'test/setup/antd/useCacheToken-remembered.cjs',
+    '@ant-design/cssinjs/lib/util/css-variables.js': 'test/setup/antd/css-variables-remembered.cjs',
   },
 };
 const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONTEXT], lazyRequiresIn: ['@ant-design/icons/lib/icons/index.js'] };
