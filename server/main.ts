@@ -189,7 +189,7 @@ async function start(config: Config): Promise<void> {
   }
   await migrateToLatest(db);
   const secret = await resolveSecret({ db, config });
-  const webPush = createWebPushClient({ keys: await resolveVapidKeys({ db, config }), subject: config.webPush.subject });
+  const webPush = createWebPushClient({ keys: await resolveVapidKeys({ db, config }), subject: config.webPush.subject, allowPrivateAddresses: config.webPush.localEndpoints });
   if (config.redisUrl) {
     running.redis = await connectRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
     await running.redis.waitUntilUp(REDIS_STARTUP_WAIT_MS);

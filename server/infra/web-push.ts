@@ -1,7 +1,9 @@
 // Web push (RFC 8030) with VAPID (RFC 8292) and payload encryption (RFC 8291), through the web-push
 // library. The VAPID key pair is configured, or generated once and kept in the database beside the
 // session secret, so every server signs with the same key and browsers' subscriptions keep working.
-import type https from 'node:https';
+import dns from 'node:dns';
+import https from 'node:https';
+import net from 'node:net';
 import webpush from 'web-push';
 import type { AppDeps } from '../deps';
 import { findSetting, insertSettingIfAbsent } from '../repositories/app-settings';
@@ -46,15 +48,64 @@ export interface WebPushClientOptions {
   timeoutMs?: number;
   /** The TLS agent (a test trusts its local push service's certificate with one). */
   agent?: https.Agent;
+  /**
+   * Posts to endpoints on this machine or a private network (a local fake push service). Otherwise an
+   * endpoint whose host is, or resolves to, such an address gets nothing: a subscription names any URL it
+   * likes, and the server would post to its own network for whoever subscribed.
+   */
+  allowPrivateAddresses?: boolean;
+}
+
+/** Addresses no push service has: this machine, private and shared networks, link-local (cloud metadata), multicast, reserved. */
+const NOT_PUBLIC = new net.BlockList();
+for (const [address, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) {
+  NOT_PUBLIC.addSubnet(address, prefix, 'ipv4');
+}
+// IPv4-mapped and NAT64 addresses carry an IPv4 address this list would otherwise not see.
+for (const [address, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96], ['64:ff9b::', 96]] as const) {
+  NOT_PUBLIC.addSubnet(address, prefix, 'ipv6');
+}
+
+/** True for an IP address a public push service may have. */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** dns.lookup that leaves out every address that is not public, and fails when none is left. */
+const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const usable = addresses.filter((entry) => isPublicAddress(entry.address));
+    if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no public address`), { code: 'ENOTFOUND' }), '', 0);
+    if (options.all) return callback(null, usable);
+    return callback(null, usable[0]!.address, usable[0]!.family);
+  });
+};
+
+/** The endpoint's host when it is an IP literal that is not public (a lookup is never made for a literal). */
+function privateLiteral(endpoint: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return undefined;
+  }
+  return net.isIP(host) !== 0 && !isPublicAddress(host) ? host : undefined;
 }
 
 export function createWebPushClient(options: WebPushClientOptions): WebPushClient {
   const vapidDetails = { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey };
   // Checks the subject and keys now, so a bad configuration stops the start rather than the first campaign.
   webpush.getVapidHeaders('https://push.example', options.subject, options.keys.publicKey, options.keys.privateKey, 'aes128gcm');
+  const allowPrivate = options.allowPrivateAddresses === true;
+  const agent = options.agent ?? (allowPrivate ? undefined : new https.Agent({ lookup: publicOnlyLookup }));
   return {
     publicKey: options.keys.publicKey,
     async send(target, payload, sendOptions = {}) {
+      const literal = allowPrivate ? undefined : privateLiteral(target.endpoint);
+      if (literal !== undefined) return { kind: 'failed', reason: `${literal} is not a public address` };
       try {
         await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
           vapidDetails,
@@ -62,7 +113,7 @@ export function createWebPushClient(options: WebPushClientOptions): WebPushClien
           contentEncoding: 'aes128gcm',
           timeout: options.timeoutMs ?? PUSH_TIMEOUT_MS,
           ...(sendOptions.topic ? { topic: sendOptions.topic } : {}),
-          ...(options.agent ? { agent: options.agent } : {}),
+          ...(agent ? { agent } : {}),
         });
         return { kind: 'delivered' };
       } catch (error) {

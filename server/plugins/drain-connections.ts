@@ -12,6 +12,7 @@
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loggableUrl } from '../infra/request-log';
 
 /** While closing, idle connections are looked for this often: how long an answered connection outlives its answer. */
 export const DRAIN_POLL_MS = 50;
@@ -52,7 +53,7 @@ export default fp(async (app) => {
 
   app.decorate('describeOpenWork', () => {
     const now = Date.now();
-    const requests = [...inFlight].map(([request, { startedAt }]) => `${request.method} ${request.url.split('?')[0]} (${((now - startedAt) / 1000).toFixed(1)} s)`);
+    const requests = [...inFlight].map(([request, { startedAt }]) => `${request.method} ${loggableUrl(request.url.split('?')[0] ?? '')} (${((now - startedAt) / 1000).toFixed(1)} s)`);
     const busy = new Set([...inFlight.keys()].map((request) => request.raw.socket));
     const idle = [...connections].filter((socket) => !busy.has(socket)).length;
     return `${requests.length} request(s) in flight${requests.length > 0 ? `: ${requests.slice(0, 10).join(', ')}${requests.length > 10 ? ', …' : ''}` : ''}; ${connections.size} connection(s) open (${idle} without a request in flight)`;

@@ -7,6 +7,7 @@
 // Cheap enough for production: one timer a second that looks at the requests in flight.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loggableUrl } from '../infra/request-log';
 
 /** A request still unanswered after this long is logged; again each time its wait doubles. */
 export const SLOW_REQUEST_MS = 5000;
@@ -63,8 +64,8 @@ export default fp<SlowRequestOptions>(
     function describe(request: FastifyRequest, entry: Waiting, waitedMs: number): Record<string, unknown> {
       return {
         method: request.method,
-        // The path only: a query string may carry what a log should not keep.
-        path: request.url.split('?')[0],
+        // The path only, its link tokens hidden: neither belongs in a log.
+        path: loggableUrl(request.url.split('?')[0] ?? ''),
         remotePort: request.raw.socket?.remotePort,
         waitedMs,
         stage: entry.stage,

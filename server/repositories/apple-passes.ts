@@ -99,6 +99,27 @@ export async function registerApplePassDevice(db: Queryable, registration: { dev
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/**
+ * Keeps the pass's `keep` newest registrations and forgets the rest (and phones left holding no pass of ours);
+ * answers how many were forgotten.
+ */
+export async function keepNewestRegistrations(db: Queryable, serialNumber: string, keep: number): Promise<number> {
+  const older = await db
+    .selectFrom('apple_pass_registrations')
+    .select('device_library_id')
+    .where('serial_number', '=', serialNumber)
+    .orderBy('created_at', 'desc')
+    .orderBy('device_library_id', 'desc')
+    .offset(keep)
+    .limit(1000)
+    .execute();
+  if (older.length === 0) return 0;
+  const ids = older.map((row) => row.device_library_id);
+  await db.deleteFrom('apple_pass_registrations').where('serial_number', '=', serialNumber).where('device_library_id', 'in', ids).execute();
+  await deleteDevicesWithoutPasses(db, ids);
+  return ids.length;
+}
+
 /** Removes the phone's registration for the pass, and the phone when it holds no other pass of ours. */
 export async function unregisterApplePassDevice(db: Queryable, deviceLibraryId: string, serialNumber: string): Promise<void> {
   await db.deleteFrom('apple_pass_registrations').where('device_library_id', '=', deviceLibraryId).where('serial_number', '=', serialNumber).execute();

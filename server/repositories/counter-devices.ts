@@ -56,6 +56,11 @@ export async function usePairingCode(db: Queryable, hash: string, now: number): 
   return row ? { vendorId: row.vendor_id, createdBy: row.created_by, createdByPersonId: row.created_by_person_id } : undefined;
 }
 
+/** A person's codes that have not paired yet stop working (they left the team or lost the role that made them). */
+export async function withdrawPairingCodesOf(db: Queryable, vendorId: string, personId: string): Promise<void> {
+  await db.deleteFrom('counter_pairing_codes').where('vendor_id', '=', vendorId).where('created_by_person_id', '=', personId).where('used_at', 'is', null).execute();
+}
+
 /** Codes that can no longer pair: dead weight. */
 export async function deleteStalePairingCodes(db: Queryable, now: number): Promise<void> {
   await db.deleteFrom('counter_pairing_codes').where('expires_at', '<=', now).execute();

@@ -40,6 +40,7 @@ import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginT
 import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../services/password-reset';
 import { endSession } from '../services/sessions';
+import { mailAfterAnswer } from '../services/mail-after-answer';
 import { acceptInvitation, changeMemberPassword, openInvitation, signOutEverywhere, whoIsSignedIn } from '../services/team';
 import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationInfo, MeResponse } from '../../src/api/contract/team';
 import multipartForms from '../plugins/multipart-forms';
@@ -51,6 +52,11 @@ import { named } from '../plugins/plugin-name';
 
 /** The language of the page a request comes from (the SPA sends it as Accept-Language): mails it causes are written in it. */
 const pageLocaleOf = (request: FastifyRequest): Locale => localeOfAcceptLanguage(request.headers['accept-language']);
+/**
+ * For the routes that answer the same whether or not an account uses the address: their mail goes out after
+ * the answer (see mail-after-answer.ts), and a send that fails is logged, since no answer can say so.
+ */
+const mailFailed = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'account mail not sent');
 
 /** Sign-in attempts per client address, successful or not. */
 export const LOGIN_ATTEMPTS_PER_ADDRESS = 20;
@@ -244,7 +250,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 202: ForgotPasswordResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
-    await requestPasswordReset(app.deps, request.body.email, pageLocaleOf(request));
+    await requestPasswordReset(mailAfterAnswer(app.deps, mailFailed(request)), request.body.email, pageLocaleOf(request));
     return reply.code(202).send({ message: text(pageLocaleOf(request), 'commonRefusals.resetRequested') });
   });
 
@@ -264,7 +270,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!isValidEmail(request.body.email)) {
       throw textError(400, 'commonRefusals.invalidEmail', undefined, [{ field: 'email', message: 'is not a valid e-mail address' }]);
     }
-    await requestVerificationLink(app.deps, request.body.email, pageLocaleOf(request));
+    await requestVerificationLink(mailAfterAnswer(app.deps, mailFailed(request)), request.body.email, pageLocaleOf(request));
     return reply.code(202).send({ message: VERIFICATION_LINK_REQUESTED_MESSAGE });
   });
 

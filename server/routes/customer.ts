@@ -39,6 +39,7 @@ import { CampaignMailSetting, CampaignMessagesSetting } from '../../src/api/cont
 import { credentialOf, customerOf, customerRoute, MINUTE_MS } from '../plugins/customer-routes';
 import { campaignMailEnabled, campaignMessagesEnabled, setCampaignMail, setCampaignMessages } from '../services/campaign-opt-out';
 import { named } from '../plugins/plugin-name';
+import { mailAfterAnswer } from '../services/mail-after-answer';
 
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
 export const SCAN_ATTEMPTS_PER_ADDRESS = 60;
@@ -224,7 +225,9 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 202: RecoverResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
-    await requestRecovery(app.deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']));
+    // The answer never waits for the mail: it would come later (or fail) only for an address a wallet uses.
+    const deps = mailAfterAnswer(app.deps, (error) => request.log.warn({ err: error }, 'wallet sign-in mail not sent'));
+    await requestRecovery(deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']));
     return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
   });
 

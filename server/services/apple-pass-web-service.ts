@@ -8,12 +8,20 @@ import { HttpError, notFound } from '../http-errors';
 import {
   applePassesUpdatedSince,
   findApplePassBySerial,
+  keepNewestRegistrations,
   registerApplePassDevice,
   unregisterApplePassDevice,
   type ApplePassOfSerial,
 } from '../repositories/apple-passes';
 import { text } from '../infra/texts';
 import { APPLE_WALLET_NOT_CONFIGURED_MESSAGE, applePassForCard, hashPassToken, type ApplePassDeps } from './apple-pass';
+
+/**
+ * Phones one pass stays registered on: a customer's iPhone and Watch, and the phones a backup restored it
+ * to, with room to spare. The pass's own token registers any device id it likes, so without a bound one
+ * customer could fill the table and have every stamp on their card sent to APNs thousands of times.
+ */
+export const MAX_DEVICES_PER_PASS = 10;
 
 /** Compared against when the serial is unknown, so that answer costs what a wrong token costs. */
 const NO_PASS_HASH = hashPassToken(crypto.randomBytes(32).toString('hex'));
@@ -52,6 +60,8 @@ async function authorizedPass(deps: Pick<AppDeps, 'db' | 'config'>, request: Pas
 export async function registerDevice(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, request: PassRequest & { deviceLibraryId: string; pushToken: string }): Promise<'created' | 'exists'> {
   await authorizedPass(deps, request);
   const created = await registerApplePassDevice(deps.db.kysely, { deviceLibraryId: request.deviceLibraryId, pushToken: request.pushToken, serialNumber: request.serialNumber }, deps.now());
+  // The newest registrations stay: a phone that registers now is the one in the customer's hand.
+  if (created) await keepNewestRegistrations(deps.db.kysely, request.serialNumber, MAX_DEVICES_PER_PASS);
   return created ? 'created' : 'exists';
 }
 

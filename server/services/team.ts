@@ -22,6 +22,7 @@ import {
   useInvitation,
   withdrawInvitations,
 } from '../repositories/people';
+import { withdrawPairingCodesOf } from '../repositories/counter-devices';
 import type { AssignableRole, MeResponse, Role, TeamResponse, InvitationInfo } from '../../src/api/contract/team';
 import { personLocale } from './person-locale';
 import { isValidEmail, normalizeEmail } from './accounts';
@@ -123,17 +124,27 @@ export async function acceptInvitation(deps: TeamDeps, token: string, name: stri
   return { token: deps.sessions.issue(invitation.vendorId, 0, { id: personId, role }), vendorId: invitation.vendorId, email: invitation.email };
 }
 
-/** The owner changes a manager's or staff member's role; their open sessions end. */
+/**
+ * The owner changes a manager's or staff member's role; their open sessions end, and so do the counter
+ * pairing codes they made that have not paired yet (a code made as manager would otherwise still pair a
+ * counter screen for someone who may no longer add one).
+ */
 export async function changeRole(deps: Pick<AppDeps, 'db' | 'activityBus'>, vendorId: string, personId: string, role: Role): Promise<void> {
   if (personId === vendorId || !isAssignableRole(role)) throw textError(409, 'teamRefusals.ownerStays');
-  if (!(await updateMemberRole(deps.db.kysely, vendorId, personId, role))) throw textError(404, 'teamRefusals.noSuchPerson');
+  await inTransaction(deps.db.kysely, async (trx) => {
+    if (!(await updateMemberRole(trx, vendorId, personId, role))) throw textError(404, 'teamRefusals.noSuchPerson');
+    await withdrawPairingCodesOf(trx, vendorId, personId);
+  });
   announceSessionsEnded(deps, vendorId);
 }
 
-/** The owner removes a person: they can no longer sign in, and their open sessions end. */
+/** The owner removes a person: they can no longer sign in, their open sessions end, and their unused pairing codes stop working. */
 export async function removePerson(deps: Pick<AppDeps, 'db' | 'activityBus'>, vendorId: string, personId: string): Promise<void> {
   if (personId === vendorId) throw textError(409, 'teamRefusals.ownerStays');
-  if (!(await deleteMember(deps.db.kysely, vendorId, personId))) throw textError(404, 'teamRefusals.noSuchPerson');
+  await inTransaction(deps.db.kysely, async (trx) => {
+    if (!(await deleteMember(trx, vendorId, personId))) throw textError(404, 'teamRefusals.noSuchPerson');
+    await withdrawPairingCodesOf(trx, vendorId, personId);
+  });
   announceSessionsEnded(deps, vendorId);
 }
 

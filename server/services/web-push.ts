@@ -44,7 +44,8 @@ export function webPushKey(deps: Pick<AppDeps, 'webPush'>): { publicKey: string 
 /**
  * The server posts to the endpoint, so it must be a public https host: an address on the server's own
  * network (an IP literal, localhost) would let anyone make it post wherever they like. A local fake
- * push service is allowed when the configuration says so.
+ * push service is allowed when the configuration says so. A host name that resolves to such an address
+ * passes here and is refused when the push is sent (infra/web-push.ts looks the address up then).
  */
 function checkEndpoint(deps: Pick<AppDeps, 'config'>, endpoint: string): void {
   let url: URL;
@@ -59,6 +60,8 @@ function checkEndpoint(deps: Pick<AppDeps, 'config'>, endpoint: string): void {
   if (LOCAL_HOSTS.has(host) || host.endsWith('.localhost') || isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !host.includes('.')) {
     throw badRequest(BAD_ENDPOINT_MESSAGE, [{ field: 'endpoint', message: 'must name a public push service' }]);
   }
+  // Push services listen on https's own port; any other port would let a subscription probe a host's other services.
+  if (url.port !== '') throw badRequest(BAD_ENDPOINT_MESSAGE, [{ field: 'endpoint', message: 'must use the https port' }]);
 }
 
 function checkKeys(keys: WebPushSubscribeRequest['keys']): void {

@@ -120,7 +120,7 @@ test('a customer opts in on the card page, a campaign message reaches the browse
 
   // What the delivery queue does for a campaign: the message goes through the push service, encrypted to the browser.
   const config = loadConfig({ PUBLIC_URL: app.server.baseUrl, WEB_PUSH_LOCAL_ENDPOINTS: '1' });
-  const deps = { db, config, now: Date.now, webPush: createWebPushClient({ keys: await resolveVapidKeys({ db, config }), subject: 'mailto:test@stampwise.test', agent: fake.agent }) };
+  const deps = { db, config, now: Date.now, webPush: createWebPushClient({ keys: await resolveVapidKeys({ db, config }), subject: 'mailto:test@stampwise.test', agent: fake.agent, allowPrivateAddresses: true }) };
   const message = { vendorId: app.vendor.vendorId, customerId: card.customer_id, title: 'Double stamps this week', body: 'Every coffee counts twice until Sunday', url: `/wallet/${card.id}` };
   await expect(sendCampaignPush(deps, message)).resolves.toBe('sent');
   expect(fake.received).toHaveLength(1);

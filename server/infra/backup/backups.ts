@@ -7,6 +7,9 @@ import path from 'node:path';
 import { backupSqliteFile, checkSqliteIntegrity } from './sqlite-backup';
 import { PID_FILE, serverHoldingDataDir } from './data-dir-lock';
 
+/** Owner only: a backup, and a database moved aside by a restore, hold the session secret and customers' e-mails. */
+const PRIVATE_DIR_MODE = 0o700;
+
 export const DATABASE_FILE = 'stampwise.db';
 const FILES_DIR = 'files';
 const MANIFEST_FILE = 'manifest.json';
@@ -77,7 +80,9 @@ export async function takeBackup(place: BackupPlace, now: Date = new Date()): Pr
   const finished = path.join(place.backupDir, name);
   if (fs.existsSync(finished)) throw new Error(`a backup named ${name} already exists`);
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial);
+  // chmod as well: mkdir's mode passes through the umask.
+  fs.mkdirSync(partial, { mode: PRIVATE_DIR_MODE });
+  fs.chmodSync(partial, PRIVATE_DIR_MODE);
   try {
     const pages = await backupSqliteFile(source, path.join(partial, DATABASE_FILE));
     fsyncFile(path.join(partial, DATABASE_FILE));
@@ -167,7 +172,8 @@ export function restoreBackup(place: BackupPlace, from: string, now: Date = new 
   const current = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`].filter((name) => fs.existsSync(path.join(place.dataDir, name)));
   if (current.length > 0) {
     replacedInto = path.join(place.dataDir, `${REPLACED_PREFIX}${backupName(now)}`);
-    fs.mkdirSync(replacedInto, { recursive: true });
+    fs.mkdirSync(replacedInto, { recursive: true, mode: PRIVATE_DIR_MODE });
+    fs.chmodSync(replacedInto, PRIVATE_DIR_MODE);
     // The old WAL goes first: left beside the restored file, SQLite would replay it into it.
     for (const name of [...current].reverse()) fs.renameSync(path.join(place.dataDir, name), path.join(replacedInto, name));
   }

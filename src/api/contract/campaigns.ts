@@ -1,6 +1,7 @@
 // /api/campaigns/{vendorId}: the store's campaigns as saved from the Campaigns form, and who they reach.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, MAX_CAMPAIGN_DESCRIPTION_LENGTH, MAX_CAMPAIGN_ITEMS, MAX_CAMPAIGN_ITEM_LENGTH, MAX_CAMPAIGN_TITLE_LENGTH } from './limits';
+import { MultilineText, Text } from './text';
 
 export const CustomerFrequency = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('all')]);
 export type CustomerFrequency = Static<typeof CustomerFrequency>;
@@ -13,14 +14,14 @@ export type NotificationFrequency = Static<typeof NotificationFrequency>;
 
 /** The campaign object the form submits (and logs), field for field. */
 export const CampaignInput = Type.Object({
-  campaignTitle: Type.String({ minLength: 1, maxLength: MAX_CAMPAIGN_TITLE_LENGTH }),
-  campaignDescription: Type.String({ minLength: 1, maxLength: MAX_CAMPAIGN_DESCRIPTION_LENGTH }),
+  campaignTitle: Text({ minLength: 1, maxLength: MAX_CAMPAIGN_TITLE_LENGTH }),
+  campaignDescription: MultilineText({ minLength: 1, maxLength: MAX_CAMPAIGN_DESCRIPTION_LENGTH }),
   targetAudience: CustomerFrequency,
   /** ISO 8601 instants. */
   startDateTime: Type.String({ format: 'date-time', maxLength: 40 }),
   endDateTime: Type.String({ format: 'date-time', maxLength: 40 }),
   promotionType: PromotionType,
-  itemsToPromote: Type.Array(Type.String({ minLength: 1, maxLength: MAX_CAMPAIGN_ITEM_LENGTH }), { minItems: 1, maxItems: MAX_CAMPAIGN_ITEMS }),
+  itemsToPromote: Type.Array(Text({ minLength: 1, maxLength: MAX_CAMPAIGN_ITEM_LENGTH }), { minItems: 1, maxItems: MAX_CAMPAIGN_ITEMS }),
   notificationFrequency: NotificationFrequency,
   abTesting: Type.Boolean(),
   budget: Type.Integer({ minimum: CAMPAIGN_BUDGET_MIN, maximum: CAMPAIGN_BUDGET_MAX, description: "In the store's currency" }),

@@ -33,8 +33,10 @@ test('through real SMTP', async () => {
   const { t, email, restore } = await appThatMailsWith(() => createMailer({ smtpUrl: smtp.url, from: 'Stampwise <no-reply@stampwise.test>', outboxDir: '/nonexistent' }));
   try {
     expect((await forgot(t, email)).statusCode).toBe(202);
+    // The mail goes out after the answer (an address with an account must not answer later than one without).
+    const mail = await smtp.waitForMail(email);
     expect(smtp.mails.map((m) => m.to)).toEqual([email.toLowerCase()]);
-    const link = /http:\/\/stampwise\.test\/reset-password\/[A-Za-z0-9_-]{43}/.exec(smtp.mails[0].text)?.[0] ?? '';
+    const link = /http:\/\/stampwise\.test\/reset-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0] ?? '';
     expect(await resetThroughLink(t, link)).toBe(200);
   } finally {
     restore();
@@ -46,11 +48,20 @@ test('through real SMTP', async () => {
 test('through the outbox', async () => {
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stampwise-outbox-'));
   const announced: string[] = [];
+  let written = (): void => undefined;
+  const mailWritten = new Promise<void>((resolve) => {
+    written = resolve;
+  });
   const { t, email, restore } = await appThatMailsWith(() =>
-    createMailer({ smtpUrl: undefined, from: 'Stampwise <no-reply@stampwise.test>', outboxDir, announce: (line) => announced.push(line) }),
+    createMailer({ smtpUrl: undefined, from: 'Stampwise <no-reply@stampwise.test>', outboxDir, announce: (line) => {
+      announced.push(line);
+      written();
+    } }),
   );
   try {
     expect((await forgot(t, email)).statusCode).toBe(202);
+    // The mail goes out after the answer: the outbox announces each file once it is written.
+    await mailWritten;
     const files = await fs.readdir(outboxDir);
     expect(files).toHaveLength(1);
     const body = (await fs.readFile(path.join(outboxDir, files[0]), 'utf8')).replace(/=\r?\n/g, '');
