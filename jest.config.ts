@@ -53,8 +53,14 @@ const antdBundle = {
   keptOutside: [...SHARED_WITH_THE_APP, ICONS_CONTEXT],
   namedFromIndex: { pattern: '^@ant-design/icons/(\\w+)$', index: '@ant-design/icons' },
   lazyRequiresIn: ['antd/lib/index.js'],
-  // No CSS rules are generated or injected (the tests read no stylesheet): test/setup/antd/useStyleRegister-unstyled.cjs.
-  replacedFiles: { '@ant-design/cssinjs/lib/hooks/useStyleRegister.js': 'test/setup/antd/useStyleRegister-unstyled.cjs' },
+  // No CSS rules or component CSS variables are generated or injected (the tests read no stylesheet), and the theme's
+  // token is computed once per file: the files in test/setup/antd/ say why.
+  replacedFiles: {
+    '@ant-design/cssinjs/lib/hooks/useStyleRegister.js': 'test/setup/antd/useStyleRegister-unstyled.cjs',
+    '@ant-design/cssinjs/lib/hooks/useCSSVarRegister.js': 'test/setup/antd/useCSSVarRegister-unregistered.cjs',
+    '@ant-design/cssinjs/lib/hooks/useCacheToken.js': 'test/setup/antd/useCacheToken-remembered.cjs',
+    '@ant-design/cssinjs/lib/util/css-variables.js': 'test/setup/antd/css-variables-remembered.cjs',
+  },
 };
 const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONTEXT], lazyRequiresIn: ['@ant-design/icons/lib/icons/index.js'] };
 
