@@ -112,7 +112,12 @@ describe('vendor app', () => {
     const first = await openIn(app.browser, 'en-US', DESKTOP);
     await first.page.goto(`${app.server.baseUrl}/login`);
     await first.page.evaluate((token) => localStorage.setItem('token', token), app.vendor.token);
+    const me = first.page.waitForResponse((response) => response.url().endsWith('/api/auth/me') && response.request().method() === 'GET');
     await first.page.goto(`${app.server.baseUrl}/dashboard/${app.vendor.vendorId}`);
+    // The page first speaks the browser's language and then the person's saved one (an earlier test may have
+    // chosen one): a click on the menu in between would land on a button that is replaced under it.
+    const { locale } = (await (await me).json()) as { locale: string | null };
+    await first.page.waitForFunction((expected) => document.documentElement.lang === expected, locale ?? 'en');
     await first.page.getByRole('button', { name: /: Bean There Café/ }).click();
     const saved = first.page.waitForResponse((response) => response.url().endsWith('/api/auth/me') && response.request().method() === 'PATCH');
     await first.page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
