@@ -53,8 +53,14 @@ const antdBundle = {
   keptOutside: [...SHARED_WITH_THE_APP, ICONS_CONTEXT],
   namedFromIndex: { pattern: '^@ant-design/icons/(\\w+)$', index: '@ant-design/icons' },
   lazyRequiresIn: ['antd/lib/index.js'],
-  // No CSS rules are generated or injected (the tests read no stylesheet): test/setup/antd/useStyleRegister-unstyled.cjs.
-  replacedFiles: { '@ant-design/cssinjs/lib/hooks/useStyleRegister.js': 'test/setup/antd/useStyleRegister-unstyled.cjs' },
+  // No CSS rules or component CSS variables are generated or injected (the tests read no stylesheet), and the theme's
+  // token is computed once per file: the files in test/setup/antd/ say why.
+  replacedFiles: {
+    '@ant-design/cssinjs/lib/hooks/useStyleRegister.js': 'test/setup/antd/useStyleRegister-unstyled.cjs',
+    '@ant-design/cssinjs/lib/hooks/useCSSVarRegister.js': 'test/setup/antd/useCSSVarRegister-unregistered.cjs',
+    '@ant-design/cssinjs/lib/hooks/useCacheToken.js': 'test/setup/antd/useCacheToken-remembered.cjs',
+    '@ant-design/cssinjs/lib/util/css-variables.js': 'test/setup/antd/css-variables-remembered.cjs',
+  },
 };
 const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONTEXT], lazyRequiresIn: ['@ant-design/icons/lib/icons/index.js'] };
 
@@ -66,7 +72,8 @@ const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONT
 export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts'];
 
 const serverProject: Project = {
-  testEnvironment: 'node',
+  // jest's node environment in a context whose globals are read as fast as under Node (test/setup/server-environment.ts).
+  testEnvironment: '<rootDir>/test/setup/server-environment.ts',
   roots: ['<rootDir>/test/server'],
   transform: {
     [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'] }],

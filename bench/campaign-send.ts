@@ -132,7 +132,7 @@ function pausablePlanPace(requests: RequestsInFlight) {
 export async function runCampaignSendBench(): Promise<void> {
   const budgets = (JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')) as { campaignSend: CampaignSendBudgets }).campaignSend;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-campaign-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0' });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0', CAMPAIGN_SEND_RATE: process.env.CAMPAIGN_SEND_RATE });
   // On PostgreSQL a schema of its own, dropped at the end: a run never sends an earlier run's campaign.
   const pgSchema = process.env.DATABASE_URL ? `bench_campaign_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath, pgSchema });
@@ -146,7 +146,7 @@ export async function runCampaignSendBench(): Promise<void> {
   const app = await buildApp(deps);
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
-  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect, deps.requestsInFlight) });
+  const runner = createJobRunner({ db, handlers: campaignDeliveryJobHandlers(deps, campaignChannels(deps)), owner: 'bench', maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, ...campaignRunnerPace(db.dialect, deps.requestsInFlight, config.campaignSendRate) });
   try {
     const now = Date.now();
     const vendor = await seedCampaignStore(deps, CUSTOMERS, now);
@@ -234,7 +234,7 @@ export async function runCampaignSendBench(): Promise<void> {
     const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
     console.log(
       `Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers; ${PLANS} plans and ${MAIL_TURNS} mailing turns, each in turns of ${BLOCK} stamps with and ${BLOCK} without, ${GAP_MS} ms apart; ` +
-        `${PLAN_CHUNK} messages a plan chunk; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect))}; load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')})`,
+        `${PLAN_CHUNK} messages a plan chunk; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect, undefined, config.campaignSendRate))}; load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')})`,
     );
     console.log(`  bare route (inject, in process)              p99 ${bareP99.toFixed(2)} ms (the yardstick)`);
     const row = (name: string, times: readonly number[], share: string) => {

@@ -47,6 +47,8 @@ export interface Config {
   sqliteSynchronous: 'normal' | 'full';
   /** Relay detection (docs/security.md, "Stamp integrity"): the knobs of services/relay. */
   relay: RelayConfig;
+  /** Campaign messages a server starts a second at most (0: no limit); see docs/campaigns.md, "How delivery works". */
+  campaignSendRate: number;
   /** Where `npm run backup` and the scheduled backups write (default DATA_DIR/backups). */
   backupDir: string;
   /** SQLite: the server takes a backup this often; undefined (the default) takes none. */
@@ -249,6 +251,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
       deviceStores: vars.RELAY_DEVICE_STORES,
       deviceWindowMinutes: vars.RELAY_DEVICE_WINDOW_MINUTES,
     },
+    campaignSendRate: vars.CAMPAIGN_SEND_RATE,
     backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,

@@ -244,7 +244,7 @@ async function start(config: Config): Promise<void> {
     owner: SERVER_ID,
     maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS,
     backoff: CAMPAIGN_JOB_BACKOFF,
-    ...campaignRunnerPace(db.dialect, requestsInFlight),
+    ...campaignRunnerPace(db.dialect, requestsInFlight, config.campaignSendRate),
     onError: (error) => app.log.warn({ err: error }, 'campaign message'),
   });
   running.campaignJobs = campaignJobs;

@@ -66,6 +66,7 @@ export const ENV_SCHEMA = Type.Object({
   RELAY_NETWORKS_PER_CODE: wholeNumber(4, 1, 10_000),
   RELAY_DEVICE_STORES: wholeNumber(3, 2, 1000),
   RELAY_DEVICE_WINDOW_MINUTES: wholeNumber(10, 1, 24 * 60),
+  CAMPAIGN_SEND_RATE: wholeNumber(50, 0, 10_000),
   BACKUP_DIR: Type.String({ default: 'backups' }),
   BACKUP_EVERY_HOURS: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 24 * 365, description: 'a whole number from 1 to 8760 (unset means no scheduled backups)' }),

@@ -63,9 +63,32 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
+// The probe's answer depends only on the options, so apps built in one process with the same plain-data options
+// share it: the API tests build hundreds of apps per run, and the two probe instances cost each of them about as
+// much as registering a route module. Options with a function (a CSP directive computed per request) are probed
+// each time, since their text would not tell two functions apart.
+const headersByOptions = new Map<string, Promise<Record<string, string>>>();
+
+function sharedHelmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  let plainData = true;
+  const key = JSON.stringify(options, (_name, value: unknown) => {
+    if (typeof value === 'function') plainData = false;
+    return value;
+  });
+  if (!plainData) return helmetHeaders(options);
+  let headers = headersByOptions.get(key);
+  if (!headers) {
+    headers = helmetHeaders(options);
+    headersByOptions.set(key, headers);
+    // A probe that failed is not kept: the next app tries again.
+    headers.catch(() => headersByOptions.delete(key));
+  }
+  return headers;
+}
+
 /** Sets the security headers (computed once) on every answer, errors and 404s included. */
 export default fp(async (app: FastifyInstance, options: FastifyHelmetOptions) => {
-  const documentHeaders = await helmetHeaders(options);
+  const documentHeaders = { ...(await sharedHelmetHeaders(options)) };
   const apiHeaders = apiHeadersFrom(documentHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);

@@ -82,6 +82,7 @@ describe('loadConfig', () => {
     [{ REDIS_COMMAND_TIMEOUT_MS: '5000' }, 'REDIS_COMMAND_TIMEOUT_MS must be a whole number from 50 to 1000 (unset means 500), got "5000"'],
     [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of full, normal (unset means full), got "off"'],
     [{ RELAY_DEVICE_STORES: '1' }, 'RELAY_DEVICE_STORES must be a whole number from 2 to 1000 (unset means 3), got "1"'],
+    [{ CAMPAIGN_SEND_RATE: '2.5' }, 'CAMPAIGN_SEND_RATE must be a whole number from 0 to 10000 (unset means 50), got "2.5"'],
   ])('refuses %j with a ConfigError naming the variable and the fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -103,6 +104,12 @@ describe('loadConfig', () => {
       port: 8080,
       relay: { codeBudgetFloor: 10, flyerBudgetFloor: 25, paceFactor: 3, networksPerCode: 4, deviceStores: 3, deviceWindowMinutes: 15 },
     });
+  });
+
+  it('paces campaign sends at 50 messages a second unless told otherwise; 0 is no limit', () => {
+    expect(loadConfig({}).campaignSendRate).toBe(50);
+    expect(loadConfig({ CAMPAIGN_SEND_RATE: '0' }).campaignSendRate).toBe(0);
+    expect(loadConfig({ CAMPAIGN_SEND_RATE: '200' }).campaignSendRate).toBe(200);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // Migrating a database costs a fifth of a second of CPU, and the API suites build hundreds of apps. So the
 // server projects' global set-up (jest.config.ts) migrates one in-memory SQLite database per run and writes
-// it to a file; buildTestApp opens each app's database as a copy of those bytes, and still runs the
-// migrator over it, which finds nothing left to do. The PostgreSQL pass migrates a schema per app as before.
+// it to a file; buildTestApp opens each app's database as a copy of those bytes, already at the latest
+// migration (the migrator would only read its bookkeeping). The PostgreSQL pass migrates a schema per app.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

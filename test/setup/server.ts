@@ -10,3 +10,12 @@ jest.mock('@node-rs/argon2', () => {
   const cheapest = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
   return { ...actual, hash: (password: string | Uint8Array, options?: import('@node-rs/argon2').Options) => actual.hash(password, { ...options, ...cheapest }) };
 });
+
+// Fastify names a plugin without a display name by searching the module cache for its module, and in jest that
+// cache is a proxy over the file's whole module registry (some 800 modules, ~5 ms an app). @fastify/swagger-ui
+// registers its routes plugin so; it gets the name that search finds, its module's path, given up front.
+jest.mock('@fastify/swagger-ui/lib/routes', () => {
+  const routes: object = jest.requireActual('@fastify/swagger-ui/lib/routes');
+  Object.defineProperty(routes, Symbol.for('fastify.display-name'), { value: require.resolve('@fastify/swagger-ui/lib/routes') });
+  return routes;
+});

@@ -65,6 +65,12 @@ export interface JobRunnerOptions {
    * event loop): a runner sharing the thread with requests passes one that waits for a moment between them.
    */
   quietMoment?: () => Promise<void>;
+  /**
+   * At most this many jobs start a second (default: no limit). Each job waits for its own start, spaced
+   * evenly, before its quiet moment: background work that must not take the database from requests does a
+   * known, small amount of it a second however many jobs are due.
+   */
+  startsPerSecond?: number;
   /** Attempts before a job goes to the dead letter (default 8). */
   maxAttempts?: number;
   backoff?: BackoffPolicy;
@@ -102,6 +108,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * 60_000;
   const onError = options.onError ?? (() => undefined);
   const quietMoment = options.quietMoment ?? (() => yieldToRequests());
+  const startEveryMs = options.startsPerSecond ? 1000 / options.startsPerSecond : 0;
+  /** When the next job may start (startsPerSecond); a start taken is booked at once, so lanes never share one. */
+  let nextStartAt = -Infinity;
+  async function startSlot(): Promise<void> {
+    if (startEveryMs === 0) return;
+    const at = performance.now();
+    const startAt = Math.max(at, nextStartAt);
+    nextStartAt = startAt + startEveryMs;
+    if (startAt > at) await new Promise((resolve) => setTimeout(resolve, startAt - at));
+  }
   const kinds = Object.keys(options.handlers);
   const db = options.db.kysely;
   const inHand = new Set<string>();
@@ -164,11 +180,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const waiting = [...jobs];
       const lane = async (): Promise<void> => {
         for (let job = waiting.shift(); job; job = waiting.shift()) {
-          if (concurrency < jobs.length) {
-            const waitStarted = performance.now();
-            await quietMoment();
-            waitedMs += performance.now() - waitStarted;
-          }
+          const waitStarted = performance.now();
+          await startSlot();
+          if (concurrency < jobs.length) await quietMoment();
+          waitedMs += performance.now() - waitStarted;
           let succeeded = false;
           try {
             succeeded = await runJob(job);

@@ -21,7 +21,12 @@ export interface CampaignRunnerPace {
   concurrency: number;
   restFactor: number;
   quietMoment?: () => Promise<void>;
+  /** Messages (and plan runs) started a second at most; undefined: no limit. */
+  startsPerSecond?: number;
 }
+
+/** CAMPAIGN_SEND_RATE's default (the env schema's too): 10,000 messages in about 4 minutes, a quarter of what a quiet server sent unpaced beside stamps. */
+export const DEFAULT_CAMPAIGN_SEND_RATE = 50;
 
 /**
  * How the plan's chunks and the runner's sends take their turns among requests (see QuietStepsPace): a
@@ -38,18 +43,22 @@ export function campaignQuietSteps(requests: RequestsInFlight | undefined): () =
 }
 
 /**
- * How the campaign runner paces a big send (besides taking each message's turn among requests, when the
- * app's requestsInFlight is given: several messages in one spell after an answer, as many as start within
- * it). Every message is a few commits (the attempting mark, which does not wait for the disk, the settle
- * and the job's completion, which do). On SQLite each runs in this thread and waits for the disk, and a stamp
+ * How the campaign runner paces a big send. A café's campaign needs no more than tens of messages a second,
+ * and every message is statements in the database the stamps share: the runner starts at most `sendRate`
+ * messages a second (CAMPAIGN_SEND_RATE; 0 for no limit), evenly spaced, so the share of stamps that meet a
+ * send's statements is set by the rate, not by how fast the machine is. Each message also takes its turn
+ * among requests, when the app's requestsInFlight is given (a spell after an answer). Every message is a
+ * few commits (the attempting mark, which does not wait for the disk, the settle and the job's completion,
+ * which do). On SQLite each runs in this thread and waits for the disk, and a stamp
  * arriving meanwhile waits with it: 8 claimed at a time, one in flight, a yield to the event loop before
  * each and a rest as long as the batch took, so the send uses at most half the thread and a stamp waits
  * for at most one message's commits. On PostgreSQL the commits run in the database, which the stamps
  * share: 2 in flight overlap their round trips, with the same rest (4 in flight with a short rest
  * doubled a stamp's p50 in the bench).
  */
-export function campaignRunnerPace(dialect: Dialect, requests?: RequestsInFlight): CampaignRunnerPace {
-  const pace = dialect === 'sqlite' ? { batchSize: 8, concurrency: 1, restFactor: 1 } : { batchSize: 8, concurrency: 2, restFactor: 1 };
+export function campaignRunnerPace(dialect: Dialect, requests?: RequestsInFlight, sendRate = DEFAULT_CAMPAIGN_SEND_RATE): CampaignRunnerPace {
+  const pace: CampaignRunnerPace = dialect === 'sqlite' ? { batchSize: 8, concurrency: 1, restFactor: 1 } : { batchSize: 8, concurrency: 2, restFactor: 1 };
+  if (sendRate > 0) pace.startsPerSecond = sendRate;
   return requests ? { ...pace, quietMoment: campaignQuietSteps(requests) } : pace;
 }
 

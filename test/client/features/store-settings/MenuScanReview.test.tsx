@@ -6,7 +6,6 @@ import { renderWithApp } from '../../render';
 import { setupUser } from '../../support/browser';
 import { FakeXhr, installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
-import { getTab } from './dom';
 import { vendorResponse, VENDOR_ID } from './vendorFixtures';
 
 jest.setTimeout(20_000);
@@ -54,10 +53,10 @@ afterEach(() => {
 });
 
 async function scanMenu(reply: object = scanned) {
-  renderWithApp(<StoreSettingsDialog open onClose={jest.fn()} />, { preloadedState: { session: { token } } });
+  // Opened on Menu & Items, as the top bar's search opens it: the Setup tab's form is never drawn.
+  renderWithApp(<StoreSettingsDialog open onClose={jest.fn()} initialTab="menu" />, { preloadedState: { session: { token } } });
   const user = setupUser();
-  await screen.findByLabelText('Company');
-  await user.click(getTab('Menu & Items'));
+  await screen.findByLabelText('Menu items');
   await user.upload(screen.getByLabelText('Upload your menu', { selector: 'input' }), new File([new Uint8Array([0x89, 0x50])], 'menu.png', { type: 'image/png' }));
   await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
   FakeXhr.last().respond(200, reply);
@@ -205,10 +204,9 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
   });
 
   test('no review when the scan added nothing', async () => {
-    renderWithApp(<StoreSettingsDialog open onClose={jest.fn()} />, { preloadedState: { session: { token } } });
+    renderWithApp(<StoreSettingsDialog open onClose={jest.fn()} initialTab="menu" />, { preloadedState: { session: { token } } });
     const user = setupUser();
-    await screen.findByLabelText('Company');
-    await user.click(getTab('Menu & Items'));
+    await screen.findByLabelText('Menu items');
     await user.upload(screen.getByLabelText('Upload your menu', { selector: 'input' }), new File([new Uint8Array([0x89, 0x50])], 'menu.png', { type: 'image/png' }));
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     FakeXhr.last().respond(200, { newItems: [], uploadId: 'u2' });

@@ -276,6 +276,36 @@ test('with a concurrency below the batch, the batch runs that many jobs at a tim
   expect((await jobStates()).every((job) => job.state === 'done')).toBe(true);
 });
 
+test('with a rate, a batch that would run all at once starts its jobs evenly spaced at that rate, and no closer across batches', async () => {
+  for (let i = 0; i < 10; i += 1) await enqueue(`rated-${i}`);
+  const startedAt: number[] = [];
+  const jobs = runner({ push: async () => void startedAt.push(performance.now()) }, { batchSize: 5, startsPerSecond: 5 });
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+  try {
+    const first = performance.now();
+    const drained = (async () => {
+      let ran = 0;
+      while ((ran = await jobs.runOnce()) > 0) expect(ran).toBe(5);
+    })();
+    // 5 a second: 200 ms apart. The clock moves on in steps much shorter than that, one a turn of the event loop.
+    while (startedAt.length < 10) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    await drained;
+    const offsets = startedAt.map((at) => at - first);
+    const gaps = offsets.slice(1).map((at, i) => at - offsets[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
+    // Within a batch nothing else holds a start back: each comes within a step of its slot. (Between batches
+    // the claim's round trip to the database takes real time, while this loop moves the clock on.)
+    const withinBatches = [...gaps.slice(0, 4), ...gaps.slice(5)];
+    expect(Math.max(...withinBatches)).toBeLessThan(200 + 50);
+  } finally {
+    jest.useRealTimers();
+  }
+  expect((await jobStates()).every((job) => job.state === 'done' && job.attempts === 1)).toBe(true);
+});
+
 test('a job whose lease ran out (its server died) is claimed before queued ones, even older ones, each once', async () => {
   await enqueue('first');
   const [held] = await claimJobs(db.kysely, { dialect: db.dialect, owner: 'server-dead', now: clock.now(), leaseMs: 1000, kinds: ['push'], limit: 1 });
