@@ -45,6 +45,7 @@ function FactIcon({ kind }: { kind: keyof typeof ICON_PATHS }) {
  */
 export interface StoreDetailsTexts {
   unnamedStore: string;
+  /** With its colon, as the language writes it ("Address:", "Adresse :"). */
   addressLabel: string;
   hoursLabel: string;
   menuHeading: string;
@@ -70,14 +71,14 @@ export function StoreDetails({ store, texts, headingLevel = 2 }: { store: StoreD
           {store.address.trim() ? (
             <li>
               <FactIcon kind="address" />
-              <span className="sd-visually-hidden">{texts.addressLabel}: </span>
+              <span className="sd-visually-hidden">{texts.addressLabel} </span>
               <span>{store.address}</span>
             </li>
           ) : null}
           {store.openHours.trim() ? (
             <li>
               <FactIcon kind="hours" />
-              <span className="sd-visually-hidden">{texts.hoursLabel}: </span>
+              <span className="sd-visually-hidden">{texts.hoursLabel} </span>
               <span>{store.openHours}</span>
             </li>
           ) : null}

@@ -28,7 +28,9 @@ export function TeamSection({ vendorId }: { vendorId: string }) {
     try {
       const sent = await invite({ vendorId, email, role }).unwrap();
       setSentTo(sent.email);
-      form.resetFields(['email']);
+      // The whole form, role included, goes back to its defaults: a role kept from the last send would let the
+      // next invitation go out as Manager unnoticed.
+      form.resetFields();
     } catch (error) {
       form.setFields([{ name: 'email', errors: [serverErrorMessage(error, ACCOUNT_TEXT.inviteFailed)] }]);
     }

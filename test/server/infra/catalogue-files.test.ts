@@ -70,6 +70,30 @@ describe.each(AREAS)('the %s catalogue', (area) => {
   });
 });
 
+describe('French typography', () => {
+  const french = AREAS.flatMap((area) => Object.entries(readSourceCatalogue(messagesDir(), 'fr', area)));
+
+  it('puts a no-break space, never a plain one, before : ; ! ? and inside « », so a line never starts with the sign', () => {
+    const plain = french.filter(([, message]) => / [:;!?»]|« /.test(message)).map(([key]) => key);
+    expect(plain).toEqual([]);
+  });
+
+  it('writes the apostrophe one way, the typographic ’, as in "l’équipe"', () => {
+    const straight = french.filter(([, message]) => /\p{L}'\p{L}/u.test(message)).map(([key]) => key);
+    expect(straight).toEqual([]);
+  });
+
+  it('labels the store’s address and hours with the French colon, after a no-break space', () => {
+    const labels = Object.fromEntries(french.filter(([key]) => /^(storeDetails|storePreview)\.(address|hours)Label$/.test(key)));
+    expect(labels).toEqual({
+      'storeDetails.addressLabel': 'Adresse\u00a0:',
+      'storeDetails.hoursLabel': 'Horaires d’ouverture\u00a0:',
+      'storePreview.addressLabel': 'Adresse\u00a0:',
+      'storePreview.hoursLabel': 'Horaires d’ouverture\u00a0:',
+    });
+  });
+});
+
 test('each key starts with its file name, so two files never hold the same key', () => {
   const problems: string[] = [];
   for (const locale of LOCALES) {

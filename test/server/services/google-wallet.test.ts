@@ -158,7 +158,7 @@ test('a pass saved from the French page stays French in its updates, its new str
   const [patch] = fake.calls.filter(patchesOf(card.objectId));
   expect(balanceOf(patch)).toBe('2 sur 10');
   const body = patch!.body as { messages: { body: string; localizedBody: { translatedValues: { language: string; value: string }[] } }[]; heroImage: { sourceUri: { uri: string } } };
-  expect(body.messages[0]!.body).toBe('Tampon obtenu : 2 sur 10');
+  expect(body.messages[0]!.body).toBe('Tampon obtenu\u00a0: 2 sur 10');
   expect(body.messages[0]!.localizedBody.translatedValues).toContainEqual({ language: 'en', value: 'Stamp collected: 2 of 10' });
   expect(body.heroImage.sourceUri.uri).toMatch(/\/api\/images\/pass-strips\/2-10-[0-9a-f]{32}\.png$/);
 

@@ -103,7 +103,7 @@ describe('HelpPage in French', () => {
     const user = userEvent.setup();
     renderHelp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Aide et ressources' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Comment les clients gagnent-ils et utilisent-ils leurs récompenses ?' }));
+    await user.click(screen.getByRole('button', { name: 'Comment les clients gagnent-ils et utilisent-ils leurs récompenses\u00a0?' }));
     expect(screen.getByText(/^Aucune appli à installer/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Guide d’utilisation' })).toHaveAttribute('href', '/help/vendor-1/guide');
   });
@@ -117,7 +117,7 @@ describe('HelpPage in French', () => {
     guide.unmount();
 
     const faq = renderWithApp(<HelpFaqPage />, { route: '/help/vendor-1/faq', path: '/help/:userId/faq' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Mes clients ont-ils besoin d’une appli ?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mes clients ont-ils besoin d’une appli\u00a0?' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Retour à Aide et ressources/ })).toHaveAttribute('href', '/help/vendor-1');
     faq.unmount();
 

@@ -165,7 +165,7 @@ describe('the password pages in French', () => {
   test('asking for a link and choosing a new password read in French', async () => {
     fakeApi.on(FORGOT, { status: 202, body: { message: 'whatever the server says' } });
     const { user } = renderForgot();
-    expect(screen.getByRole('heading', { name: 'Mot de passe oublié ?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mot de passe oublié\u00a0?' })).toBeInTheDocument();
     await user.click(screen.getByLabelText('Adresse e-mail'));
     await user.paste('patron@cafeducoin.fr');
     await user.click(screen.getByRole('button', { name: 'Envoyez-moi un lien' }));

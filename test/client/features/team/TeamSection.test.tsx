@@ -1,6 +1,6 @@
 // Account Settings' team section, as the owner reads it: one row per person (the owner marked, everyone else with a
 // role picker and Remove) and the invitations not accepted yet, each list announced as a list with its name.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TeamSection } from '../../../../src/features/team/TeamSection';
 import { formatLongDate } from '../../../../src/lib/format';
@@ -78,6 +78,33 @@ describe('the team section of Account Settings', () => {
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.queryByText(/is not a valid email/)).not.toBeInTheDocument();
+  });
+
+  it('puts the invite form back to Staff after a send, so the next invitation does not go out as Manager by mistake', async () => {
+    http.on(`POST /api/team/${VENDOR}/invitations`, (request) => {
+      const { email, role } = JSON.parse(request.body as string) as { email: string; role: string };
+      return { status: 201, body: { email, role, expiresAt: INVITATION_EXPIRES } };
+    });
+    open();
+    const user = userEvent.setup({ delay: null });
+    // The form's select is found afresh each time: a reset mounts its fields anew.
+    const roleSelect = () => screen.getByLabelText('Role').closest('.ant-select') as HTMLElement;
+    await screen.findByLabelText('Role');
+    fireEvent.mouseDown(roleSelect());
+    await user.click(await screen.findByText('Manager', { selector: '.ant-select-item-option-content' }));
+    await enterText(user, screen.getByLabelText('E-mail address'), 'first@example.test');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(http.sent(`POST /api/team/${VENDOR}/invitations`)).toHaveLength(1));
+    expect(await screen.findByRole('status')).toHaveTextContent('first@example.test');
+
+    expect(roleSelect()).toHaveTextContent('Staff');
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('');
+    await enterText(user, screen.getByLabelText('E-mail address'), 'second@example.test');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(http.sent(`POST /api/team/${VENDOR}/invitations`)).toHaveLength(2));
+    const [first, second] = http.sent(`POST /api/team/${VENDOR}/invitations`).map((request) => JSON.parse(request.body as string) as unknown);
+    expect(first).toEqual({ email: 'first@example.test', role: 'manager' });
+    expect(second).toEqual({ email: 'second@example.test', role: 'staff' });
   });
 
   it("removes a person from their row's Remove button once the owner confirms", async () => {

@@ -151,7 +151,7 @@ describe('VerifyPage in French', () => {
   test('a verified address is asked for its password in French, and an empty one is refused in French', async () => {
     fakeApi.on(VERIFY, { status: 200, body: { ok: true, vendorId: 'v7' } });
     const { user } = renderVerify();
-    expect(await screen.findByRole('heading', { name: 'Vérification réussie !' }, PAINT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Vérification réussie\u00a0!' }, PAINT)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Terminer l’inscription' }));
     expect(await screen.findByText('Veuillez saisir un mot de passe', undefined, PAINT)).toBeInTheDocument();
     expect(screen.getByText('Au moins 8 caractères. Une longue phrase est facile à retenir et difficile à deviner.')).toBeInTheDocument();

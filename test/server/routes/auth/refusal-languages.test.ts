@@ -22,7 +22,7 @@ describe('password reset refusals in the page’s language', () => {
     expect(french.statusCode).toBe(202);
     expect(french.json().message).toBe(
       'Si un compte utilise cette adresse e-mail, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien fonctionne une seule fois, pendant 1 heure. ' +
-        'Si l’adresse n’est pas encore vérifiée, nous avons plutôt envoyé un nouveau lien de vérification : ouvrez-le pour définir votre mot de passe.',
+        'Si l’adresse n’est pas encore vérifiée, nous avons plutôt envoyé un nouveau lien de vérification\u00a0: ouvrez-le pour définir votre mot de passe.',
     );
     expect((await forgotPassword('nobody@example.test')).json().message).toBe(
       'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour. ' +
@@ -45,7 +45,7 @@ describe('password reset refusals in the page’s language', () => {
       headers: { 'accept-language': 'fr' },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe('Ce lien n’est pas valable. Il a peut-être déjà été utilisé : demandez-en un nouveau depuis la page de connexion.');
+    expect(response.json().error).toBe('Ce lien n’est pas valable. Il a peut-être déjà été utilisé\u00a0: demandez-en un nouveau depuis la page de connexion.');
   });
 
   it('says "too many attempts" with the wait in French once the reset requests of one address run out', async () => {

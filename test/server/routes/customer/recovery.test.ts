@@ -98,7 +98,7 @@ describe('POST /api/customer/recover', () => {
     await saveConfirmedEmail(t, credential, 'lea@example.com');
     t.mailer.sent.length = 0;
     await t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: { 'accept-language': 'fr' }, payload: { email: 'lea@example.com' } });
-    expect(t.mailer.last()?.subject).toBe('Vos cartes de fidélité Stampwise : lien de connexion');
+    expect(t.mailer.last()?.subject).toBe('Vos cartes de fidélité Stampwise\u00a0: lien de connexion');
     expect(t.mailer.last()?.text).toContain('Ouvrir mes cartes: ');
     await t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: { 'accept-language': 'nl' }, payload: { email: 'lea@example.com' } });
     expect(t.mailer.sent.map((mail) => mail.subject).at(-1)).toMatch(/^(Your Stampwise stamp cards: sign-in link|Vos cartes)/);

@@ -26,7 +26,7 @@ describe('POST /api/customer/scan in the page’s language', () => {
   it('a French phone reads the stamp and the cooldown refusal in French; without Accept-Language, in English', async () => {
     const first = await scanIn(dynamicToken(t, store.id), 'fr-FR,fr;q=0.9');
     expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe('Tampon collecté ! Encore 9 pour votre Flat White offert');
+    expect(first.json().message).toBe('Tampon collecté\u00a0! Encore 9 pour votre Flat White offert');
     const credential = first.json().credential as string;
 
     const again = await scanIn(dynamicToken(t, store.id), 'fr', credential);

@@ -114,7 +114,7 @@ describe('campaign e-mail', () => {
     expect(mails.map((mail) => mail.to)).toEqual([asked.email]);
     expect(mails.some((mail) => mail.to === notAsked.email)).toBe(false);
     const [mail] = mails;
-    expect(mail.subject).toBe('Café Luna : Winter Warmer Week');
+    expect(mail.subject).toBe('Café Luna\u00a0: Winter Warmer Week');
     expect(mail.text).toContain('A free pastry with every large coffee.');
     expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${mail.link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(mail.link).toMatch(/^http:\/\/stampwise\.test\/api\/unsubscribe\//);
@@ -225,14 +225,14 @@ describe('campaign e-mail', () => {
     await storeZone('UTC');
     await launch({ campaignTitle: 'London' });
     await deliver();
-    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna\u00a0: London']);
     // The message held in Paris follows the store to its new zone: 07:00 UTC is still night there, 08:00 is morning.
     t.clock.set(Date.parse('2026-11-24T07:00:00Z'));
     await deliver();
-    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London']);
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna\u00a0: London']);
     t.clock.set(Date.parse('2026-11-24T08:00:00Z'));
     await deliver();
-    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna : London', 'Café Luna : Paris']);
+    expect(campaignMails().map((mail) => mail.subject)).toEqual(['Café Luna\u00a0: London', 'Café Luna\u00a0: Paris']);
   });
 
   it('sends a message held over the night the clocks go forward at 08:00 summer time, not an hour late', async () => {
