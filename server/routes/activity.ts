@@ -19,7 +19,8 @@ import { expireOverdueCards } from '../services/stamp-expiry';
 import { ErrorBody, VendorParams as Params } from '../../src/api/contract/common';
 import { ActivityExportQuery, CsvBody } from '../../src/api/contract/customers';
 import { ACTIVITY_SEEK_MAX_ROWS } from '../../src/api/contract/limits';
-import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../src/api/contract/protocol';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SERVER_STATE_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../src/api/contract/protocol';
+import { watchDatabaseOf } from '../services/database-watch';
 import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { activityItemFor, getActivityPage, todaysActivity } from '../services/activity';
 import { activityCsvStream } from '../services/export/csv-export';
@@ -59,6 +60,8 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const openStreams = new Set<EventStream>();
   /** Set when the server starts to stop: a feed still being set up then must not open. */
   let closing = false;
+  /** This server's view of its database, probed while any of its feeds is open (not per feed, not per stamp). */
+  const databaseWatch = watchDatabaseOf(app.deps);
 
   // The vendor's private figures: never kept by the browser or anything in between.
   app.addHook('onRequest', async (_request, reply) => {
@@ -68,6 +71,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Open feeds would keep the server from closing (they never end on their own).
   app.addHook('preClose', async () => {
     closing = true;
+    databaseWatch.stop();
     for (const stream of openStreams) stream.close();
   });
 
@@ -163,7 +167,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'The live feed: server-sent events, one `activity` event per stamp or claim',
       description:
         `text/event-stream. Each stamp or claim arrives as \`event: ${ACTIVITY_STREAM_EVENT}\` with one activity item as JSON; ` +
-        'a comment every 15 s keeps the connection open. When the session (or counter screen) the ticket came from is revoked, a last ' +
+        'a comment every 15 s keeps the connection open. ' +
+        `\`event: ${SERVER_STATE_STREAM_EVENT}\` (\`{ database: "down" | "up" }\`) says when this server stops or starts again being able to record stamps. ` +
+        'When the session (or counter screen) the ticket came from is revoked, a last ' +
         `\`event: ${SESSION_ENDED_STREAM_EVENT}\` (\`{ error, reason }\`) and the stream ends. ` +
         '401 for a missing, forged or expired ticket or one whose session has ended, 403 for a ticket of another vendor.',
       params: Params,
@@ -277,7 +283,11 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const opened = openEventStream(reply.raw);
     stream = opened;
     openStreams.add(opened);
+    // Staff see when this server cannot record stamps (its customers' scans are refused) and when it can again.
+    if (databaseWatch.state === 'down') opened.send(SERVER_STATE_STREAM_EVENT, { database: 'down' });
+    const unwatch = databaseWatch.subscribe((database) => opened.send(SERVER_STATE_STREAM_EVENT, { database }));
     opened.onClose(() => {
+      unwatch();
       unsubscribe();
       release();
       openStreams.delete(opened);

@@ -36,10 +36,15 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return Promise.race([promise.then(() => true, () => false), late]).finally(() => clearTimeout(timer));
 }
 
+/** Whether the database answers `select 1` within DATABASE_PROBE_MS: health's probe, alone. */
+export function probeDatabaseUp(db: AppDeps['db']): Promise<boolean> {
+  return within(probeDatabase(() => selectOne(db.kysely)), DATABASE_PROBE_MS);
+}
+
 export async function probeHealth(deps: Pick<AppDeps, 'db' | 'redis'>): Promise<HealthProbes> {
   const { db, redis } = deps;
   const [databaseUp, redisUp] = await Promise.all([
-    within(probeDatabase(() => selectOne(db.kysely)), DATABASE_PROBE_MS),
+    probeDatabaseUp(db),
     redis ? redis.ping(REDIS_PROBE_MS) : Promise.resolve(undefined),
   ]);
   return { databaseUp, redisUp };

@@ -14,6 +14,13 @@ export const RELAY_ALERT_STREAM_EVENT = 'relay-alert';
  */
 export const SESSION_ENDED_STREAM_EVENT = 'session-ended';
 
+/**
+ * The live feed's event when the server that holds it changes its mind about its database: `{ database: 'down' }`
+ * while it cannot record stamps (every scan through it is refused), `{ database: 'up' }` once it can again.
+ * Sent on each change, and as the feed opens when the server already sees the database down.
+ */
+export const SERVER_STATE_STREAM_EVENT = 'server-state';
+
 /** How often the claim screen asks whether its claim was handed over (the screen changes within 2 s). */
 export const CLAIM_POLL_MS = 1000;
 
