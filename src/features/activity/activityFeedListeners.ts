@@ -5,7 +5,7 @@ import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { api, sessionEndCauseOf, sessionRefused } from '../../api/apiSlice';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../api/contract/protocol';
+import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SERVER_STATE_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../api/contract/protocol';
 import { activityApi } from './activityApi';
 import { ACTIVITY_FEED_MAX_LINES } from '../../constants';
 import { loggedOut, sessionExpired } from '../session/sessionSlice';
@@ -20,6 +20,7 @@ import {
   itemsBackfilled,
   itemsRelabelled,
   retryDelayMs,
+  serverStateReceived,
 } from './activityFeedSlice';
 
 /**
@@ -126,6 +127,12 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
               // A code's relay alert appeared or changed: the QR page's alerts reload at once.
               source.addEventListener(RELAY_ALERT_STREAM_EVENT, () => {
                 listenerApi.dispatch(api.util.invalidateTags([{ type: 'RelayAlerts', id: vendorId }, { type: 'Activity', id: vendorId }, { type: 'Dashboard', id: vendorId }]));
+              });
+              // The server can (or can no longer) reach its database: the counter says whether scans stamp.
+              source.addEventListener(SERVER_STATE_STREAM_EVENT, (event) => {
+                const state = parseJson((event as MessageEvent<string>).data);
+                const database = typeof state === 'object' && state !== null && 'database' in state ? state.database : undefined;
+                if (database === 'up' || database === 'down') listenerApi.dispatch(serverStateReceived({ database }));
               });
               // The session was revoked (Logout elsewhere, a password change, the person removed): the server closes
               // the feed, and this tab signs out at once, the sign-in screen saying why.

@@ -26,9 +26,14 @@ export interface ActivityFeedState {
    * moment after the last one lets go, so moving between vendor pages keeps the same stream.
    */
   holders: number;
+  /**
+   * The server holding the feed says it cannot reach its database: every scan is refused until it can. Told by
+   * the feed itself (each server its own view), so cleared with each new connection until that server says so.
+   */
+  databaseDown: boolean;
 }
 
-export const initialActivityFeedState: ActivityFeedState = { status: 'closed', vendorId: null, items: [], retries: 0, holders: 0 };
+export const initialActivityFeedState: ActivityFeedState = { status: 'closed', vendorId: null, items: [], retries: 0, holders: 0, databaseDown: false };
 
 export const activityFeedSlice = createSlice({
   name: 'activityFeed',
@@ -53,11 +58,18 @@ export const activityFeedSlice = createSlice({
       if (state.status === 'closed') return;
       state.status = 'live';
       state.retries = 0;
+      state.databaseDown = false;
     },
     feedDropped(state) {
       if (state.status === 'closed') return;
       state.status = 'reconnecting';
       state.retries += 1;
+      state.databaseDown = false;
+    },
+    /** The server holding the feed says whether it can reach its database (on each change). */
+    serverStateReceived(state, action: PayloadAction<{ database: 'up' | 'down' }>) {
+      if (state.status !== 'live') return;
+      state.databaseDown = action.payload.database === 'down';
     },
     /** The store's day's latest lines, fetched when the feed opens: merged with any that arrived meanwhile. */
     itemsBackfilled(state, action: PayloadAction<ActivityItem[]>) {
@@ -93,7 +105,7 @@ export const activityFeedSlice = createSlice({
   },
 });
 
-export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, itemReceived, itemsBackfilled, itemsRelabelled, itemsVoided } = activityFeedSlice.actions;
+export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, serverStateReceived, itemReceived, itemsBackfilled, itemsRelabelled, itemsVoided } = activityFeedSlice.actions;
 
 /**
  * The person switched the page's language: the stream's labels ("Customer #27, 3rd visit") are written by the
@@ -101,6 +113,17 @@ export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped,
  */
 export const feedLanguageChanged = createAction('activityFeed/languageChanged');
 export const { selectActivityFeed } = activityFeedSlice.selectors;
+
+/**
+ * What the feed's badge says: 'paused' while the feed is up but its server cannot record stamps (customers'
+ * scans fail), whatever else the page shows.
+ */
+export type FeedBadgeState = 'connecting' | 'live' | 'reconnecting' | 'paused';
+
+export function feedBadgeState(feed: Pick<ActivityFeedState, 'status' | 'databaseDown'>): FeedBadgeState {
+  if (feed.status === 'live') return feed.databaseDown ? 'paused' : 'live';
+  return feed.status === 'reconnecting' ? 'reconnecting' : 'connecting';
+}
 
 /** The pause before attempt `retries` + 1: 1 s, 2 s, 4 s … up to 15 s. */
 export function retryDelayMs(retries: number): number {

@@ -1,4 +1,4 @@
-// The QR page's counter feed: each stamp and claim as it happens, with a 'Live' / 'Reconnecting…' badge.
+// The QR page's counter feed: each stamp and claim as it happens, with a 'Live' / 'Reconnecting…' / 'Scans paused' badge.
 import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import { formatTime } from '../../lib/format';
 import { useAppSelector } from '../../app/hooks';
@@ -6,7 +6,7 @@ import type { HandoverScreen } from '../../api/contract/handover';
 import type { MessageId } from '../../i18n/catalogue';
 import { intlLocale, t } from '../../i18n/texts';
 import { ClaimHandOver, HandOverByCode } from '../handover/HandOver';
-import { feedLine, selectActivityFeed, type ActivityFeedStatus } from '../activity/activityFeedSlice';
+import { feedBadgeState, feedLine, selectActivityFeed, type FeedBadgeState } from '../activity/activityFeedSlice';
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
 import { RelayAlerts } from './RelayAlerts';
 import { useRoleAllows } from '../session/roleAccess';
@@ -42,12 +42,19 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
   const qrStatus = useAppSelector(selectQrStatus);
   const handoverOffline = qrStatus === 'self-signed' || qrStatus === 'offline';
   const vendorId = feed.vendorId;
+  const badge = feedBadgeState(feed);
   return (
     <section className="sw-live-feed" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
       <header className="sw-live-feed__header">
         <h2 id={`${idPrefix}-title`}>{t('activity.feedTitle')}</h2>
-        <FeedStatusBadge status={feed.status} />
+        <FeedStatusBadge state={badge} />
       </header>
+      {/* Said plainly, not only by the badge: staff must know that customers' scans fail right now. */}
+      {badge === 'paused' ? (
+        <p className="sw-live-feed__paused" role="alert" data-testid="scans-paused">
+          {t('activity.scansPaused')}
+        </p>
+      ) : null}
       <p className="sw-live-feed__hint">{t('activity.feedHint')}</p>
       {/* Confirm a hand-over by the code on the customer's phone. */}
       {/* Offline, a counter screen cannot confirm a hand-over (the server settles each claim once): it says so. */}
@@ -82,10 +89,10 @@ const STATUS_TEXT = {
   connecting: 'activity.status.connecting',
   live: 'activity.status.live',
   reconnecting: 'activity.status.reconnecting',
-} as const satisfies Record<string, MessageId>;
+  paused: 'activity.status.paused',
+} as const satisfies Record<FeedBadgeState, MessageId>;
 
-function FeedStatusBadge({ status }: { status: ActivityFeedStatus }) {
-  const state = status === 'live' ? 'live' : status === 'reconnecting' ? 'reconnecting' : 'connecting';
+function FeedStatusBadge({ state }: { state: FeedBadgeState }) {
   return (
     <span className={`sw-live-badge sw-live-badge--${state}`} role="status" data-testid="live-status">
       <span className="sw-live-badge__dot" aria-hidden />

@@ -153,4 +153,29 @@ describe('live feed connection', () => {
     expect(http.sent(TICKET)).toHaveLength(1);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
+
+  it("server-state events set whether scans are paused; a new connection starts unpaused until its server says so", async () => {
+    const store = openFeed();
+    await settle();
+    const first = FakeEventSource.latest();
+    first.emit('open');
+    first.emit('server-state', { database: 'down' });
+    expect(store.getState().activityFeed).toMatchObject({ status: 'live', databaseDown: true });
+    first.emit('server-state', { nonsense: true });
+    expect(store.getState().activityFeed.databaseDown).toBe(true);
+    first.emit('server-state', { database: 'up' });
+    expect(store.getState().activityFeed.databaseDown).toBe(false);
+
+    // Another server may hold the next connection: its own view counts, told as its feed opens.
+    first.emit('server-state', { database: 'down' });
+    first.emit('error');
+    await settle();
+    expect(store.getState().activityFeed).toMatchObject({ status: 'reconnecting', databaseDown: false });
+    await jest.advanceTimersByTimeAsync(1000);
+    const second = FakeEventSource.latest();
+    second.emit('open');
+    expect(store.getState().activityFeed).toMatchObject({ status: 'live', databaseDown: false });
+    second.emit('server-state', { database: 'down' });
+    expect(store.getState().activityFeed.databaseDown).toBe(true);
+  });
 });

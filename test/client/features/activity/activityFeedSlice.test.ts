@@ -21,7 +21,7 @@ describe('activityFeed slice', () => {
   it('connects, goes live, drops and counts the retries, and is live again (retries reset)', () => {
     const store = makeStore();
     store.dispatch(feedOpened({ vendorId: 'v1' }));
-    expect(store.getState().activityFeed).toEqual({ status: 'connecting', vendorId: 'v1', items: [], retries: 0, holders: 1 });
+    expect(store.getState().activityFeed).toEqual({ status: 'connecting', vendorId: 'v1', items: [], retries: 0, holders: 1, databaseDown: false });
     store.dispatch(feedConnected());
     expect(store.getState().activityFeed.status).toBe('live');
     store.dispatch(feedDropped());
@@ -77,7 +77,7 @@ describe('activityFeed slice', () => {
     store.dispatch(feedConnected());
     store.dispatch(feedDropped());
     store.dispatch(itemReceived(stamp('e2')));
-    expect(store.getState().activityFeed).toEqual({ status: 'closed', vendorId: null, items: [], retries: 0, holders: 0 });
+    expect(store.getState().activityFeed).toEqual({ status: 'closed', vendorId: null, items: [], retries: 0, holders: 0, databaseDown: false });
   });
 
   it('waits 1 s, 2 s, 4 s … and never more than 15 s between attempts', () => {

@@ -106,6 +106,19 @@ describe('LiveActivityFeed', () => {
     expect(screen.getByText('Ana collected a stamp · 1/10')).toBeInTheDocument();
   });
 
+  it("says 'Scans paused' plainly while the server cannot reach its database, and 'Live' again by itself once it can", async () => {
+    renderFeed();
+    await settle();
+    await serverSends('open');
+    await serverSends('server-state', { database: 'down' });
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Scans paused');
+    expect(screen.getByRole('alert')).toHaveTextContent('Scans paused — the server cannot reach its database. Customers’ scans fail until it is back; this screen shows Live again by itself.');
+    await serverSends('server-state', { database: 'up' });
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Live');
+    expect(screen.queryByTestId('scans-paused')).not.toBeInTheDocument();
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
   it('closes the stream a moment after the page goes away (no other vendor page took it over)', async () => {
     const { unmount } = renderFeed();
     await settle();
