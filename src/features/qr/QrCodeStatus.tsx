@@ -1,5 +1,6 @@
 // What the QR page says under its code: 'Refresh in N s' while the code is live, and the truth when
-// the connection is lost: how long the code on screen still stamps, or that it no longer does.
+// the connection is lost: how long the code on screen still stamps, or that it no longer does; 'Scans paused'
+// while the server cannot reach its database.
 import { Progress } from 'antd';
 import { COUNTER_DEVICE_TEXT } from './device/texts';
 import type { QrCodeHealth } from './qrSlice';
@@ -18,9 +19,11 @@ export function codeStatusText(health: QrCodeHealth, secondsToRefresh: number): 
   }
 }
 
-export function QrCodeStatus({ health, progress, secondsToRefresh }: { health: QrCodeHealth; progress: number; secondsToRefresh: number }) {
-  const text = codeStatusText(health, secondsToRefresh);
-  const trouble = health.kind !== 'live' && health.kind !== 'self-signed';
+export function QrCodeStatus({ health, progress, secondsToRefresh, scansPaused = false }: { health: QrCodeHealth; progress: number; secondsToRefresh: number; scansPaused?: boolean }) {
+  // The server's live code while it cannot record stamps: the feed beside it says why, this line says so too.
+  const paused = scansPaused && health.kind === 'live';
+  const text = paused ? t('activity.status.paused') : codeStatusText(health, secondsToRefresh);
+  const trouble = paused || (health.kind !== 'live' && health.kind !== 'self-signed');
   return (
     <div className={trouble ? 'sw-qr-refresh sw-qr-refresh--trouble' : 'sw-qr-refresh'}>
       <Progress percent={progress} showInfo={false} strokeColor={trouble ? '#b3261e' : '#7a4a2a'} railColor="#efe4da" size={['100%', 8]} aria-label={text} />

@@ -88,6 +88,19 @@ describe('counter mode', () => {
     expect(within(counter).queryByTestId('counter-offers')).not.toBeInTheDocument();
   });
 
+  it("says 'Scans paused' under the code and in the feed while the server cannot reach its database, and the countdown again once it can", async () => {
+    const counter = await openCounterMode();
+    await act(() => FakeEventSource.latest().emit('open'));
+    await act(() => FakeEventSource.latest().emit('server-state', { database: 'down' }));
+    expect(within(counter).getByTestId('refresh-label')).toHaveTextContent('Scans paused');
+    expect(within(counter).getByTestId('live-status')).toHaveTextContent('Scans paused');
+    expect(within(counter).getByTestId('scans-paused')).toHaveTextContent('the server cannot reach its database');
+    await act(() => FakeEventSource.latest().emit('server-state', { database: 'up' }));
+    expect(within(counter).getByTestId('refresh-label')).toHaveTextContent(/^Refresh in \d+ s$/);
+    expect(within(counter).getByTestId('live-status')).toHaveTextContent('Live');
+    expect(within(counter).queryByTestId('scans-paused')).not.toBeInTheDocument();
+  });
+
   it('flashes when a stamp lands, and chimes only when the vendor asked for it', async () => {
     const counter = await openCounterMode();
     await act(() => FakeEventSource.latest().emit('open'));
