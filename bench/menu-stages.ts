@@ -1,13 +1,16 @@
-// Where the items a scan missed were lost: for each made-up photo (test/fixtures/menus/photo-*.ts) and each
+// Where the items a scan missed were lost: for each made-up photo (test/fixtures/menus/photo-*.ts, and the
+// layouts of layouts.ts and layouts-printed.ts photographed) and each
 // photo of the field corpus's development half, every missed item with the stage that lost it (no line box
 // over it, misread beyond the scorer's tolerance, dropped as unsure, split over boxes or joined with a
 // neighbour, no price paired, dropped by the parser), and the counts per stage for each set.
 //
 // `npx tsx bench/menu-stages.ts` (a measuring aid, not part of `npm run bench`). MENU_STAGES_SETS picks sets by
-// name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, field); MENU_VERBOSE=1
-// prints each miss with the OCR lines nearest to it. The held-back field half is never read here.
+// name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, layouts, printed,
+// field); MENU_VERBOSE=1 prints each miss with the OCR lines nearest to it. The held-back field half is never read here.
 import { createMenuStageReader, type MenuScanStages } from '../server/menu-scan';
 import { fieldMenus } from '../test/fixtures/menus/field';
+import { LAYOUTS, layoutPhoto, type Layout } from '../test/fixtures/menus/layouts';
+import { PRINTED_LAYOUTS } from '../test/fixtures/menus/layouts-printed';
 import { PHOTO_CASES } from '../test/fixtures/menus/photo-cases';
 import { PHOTO_CONDITIONS } from '../test/fixtures/menus/photo-conditions';
 import { PHOTO_GENERAL } from '../test/fixtures/menus/photo-general';
@@ -24,6 +27,7 @@ interface Photo {
 }
 
 function sets(): [string, Photo[]][] {
+  const laidOut = (layout: Layout): Photo => ({ name: layout.name, expected: layout.expected, file: () => layoutPhoto(layout) });
   const made = (cases: typeof PHOTO_CASES): Photo[] => cases.map((c) => ({ name: c.name, expected: c.expected, file: () => c.render() }));
   const field = (fieldMenus(['dev']) ?? [])
     .filter((menu) => menu.kind !== 'pdf')
@@ -36,6 +40,8 @@ function sets(): [string, Photo[]][] {
     ['harder', made(PHOTO_HARDER)],
     ['stress', made(PHOTO_STRESS)],
     ['stress, still failing', made(PHOTO_STRESS_OPEN)],
+    ['layouts', LAYOUTS.map(laidOut)],
+    ['printed', PRINTED_LAYOUTS.map(laidOut)],
     ['field dev', field],
   ];
   const only = process.env.MENU_STAGES_SETS?.split(',').map((s) => s.trim());

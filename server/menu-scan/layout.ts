@@ -153,19 +153,22 @@ function columnStarts(segments: readonly Segment[], lineHeight: number): number[
  * - names whose prices stand before them ("12 Riyals    Arabic Coffee", a price list set in two
  *   blocks): the text beside them on the left is all prices;
  * - descriptions set on their item's own line ("Masala Dosa    crisp rice crepe, potato    ₹120"):
- *   they open with a small letter, as names do not, and the text beside them on the left holds no price.
+ *   they open with a small letter, as names do not, and the text beside them on the left holds no price;
+ * - a name's translation beside it ("Mercimek Çorbası    Lentil Soup    45 TL"): the text beside it on
+ *   the left holds no price, and the row's price stands at or right of it.
  * Either way most of the lines at `x` have such text beside them.
  */
 function continuesRowsFromTheLeft(segments: readonly Segment[], x: number, previousStart: number, lineHeight: number): boolean {
   const starting = segments.filter((s) => Math.abs(s.left - x) <= lineHeight * 0.4);
   const lowercase = starting.filter((s) => /^\p{Ll}/u.test(s.text)).length * 2 > starting.length;
+  const onRow = (a: Segment, b: Segment): boolean => Math.abs(a.cy - b.cy) <= lineHeight * 0.5;
   let prices = 0;
   let names = 0;
   for (const line of starting) {
-    const beside = segments.filter((s) => s !== line && s.left >= previousStart - lineHeight && s.right <= x && Math.abs(s.cy - line.cy) <= lineHeight * 0.5);
+    const beside = segments.filter((s) => s !== line && s.left >= previousStart - lineHeight && s.right <= x && onRow(s, line));
     if (beside.length === 0) continue;
     if (beside.every((s) => isPriceAlone(s.text))) prices += 1;
-    else if (lowercase && beside.every((s) => !/\d/.test(s.text))) names += 1;
+    else if (beside.every((s) => !/\d/.test(s.text)) && (lowercase || segments.some((s) => s.left >= line.left && onRow(s, line) && /\d/.test(s.text)))) names += 1;
     else return false;
   }
   const rows = prices + names;

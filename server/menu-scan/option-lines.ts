@@ -38,6 +38,12 @@ function namesADish(text: string): boolean {
   if (!NAMES_A_DISH.test(text) || text.includes(',')) return false;
   return text.trim().split(/\s+/u).every((word) => !/^\p{Ll}/u.test(word) || JOINING_WORDS.has(word));
 }
+/**
+ * A dish's title is set in the items' type: no lower than this share of it (boxes vary with ascenders and
+ * descenders). A translation set smaller under its item ("Baked Aubergine with Cheese" in italics at 0.74
+ * of the names) names no dish whose kinds follow.
+ */
+const TITLE_TYPE = 0.85;
 /** A line starting this many letter heights left or right of the section's items belongs to another column. */
 const OTHER_COLUMN_LETTERS = 6;
 /** A line starting this far (a share of the page's height) above the one before it opens another column. */
@@ -109,7 +115,7 @@ export class OptionLineReader {
       else if (holds === 'heading') {
         this.heading = here;
         // A title of words alone ends the dish's kinds; a size line under them ("½ lb    2.25") does not.
-        if (namesADish(line.text) && this.itemPrices.length > 0 && here.letterHeight > SMALLER_TYPE * itemHeight) this.dish = here;
+        if (namesADish(line.text) && this.itemPrices.length > 0 && here.letterHeight >= TITLE_TYPE * itemHeight) this.dish = here;
         else if (!/\d/.test(line.text)) this.dish = null;
       }
       return false;

@@ -129,7 +129,7 @@ export function parseMenuText(text: string): ScannedItem[] {
 }
 
 export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
-  const lines = withPoundSignsRead(withoutItemNumbers(menuLines));
+  const lines = withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withoutItemNumbers(menuLines))));
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -313,6 +313,59 @@ const GLUED_POUND_READ_AS_F = /(\p{Ll})f(\d{1,4}[.,]\d{2})(?=\s|$)/gu;
 function withPoundSignsRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
   if (lines.filter((line) => POUND_READ_AS_F.test(line.text)).length < 2) return lines;
   return lines.map((line) => ({ ...line, text: line.text.replace(GLUED_POUND_READ_AS_F, '$1 £$2') }));
+}
+
+/** A page's lines holding a name with its translation beside it needed to read them so. */
+const MIN_TRANSLATED_LINES = 3;
+
+/**
+ * "Mercimek Çorbası    Lentil Soup    45 TL", "Croquetas de Jamón    Ham Croquettes 7,00 €": a name, its
+ * translation in a column of its own and the price, apart or right after it. Answers the line without the
+ * translation, or null for any other line.
+ */
+function withoutTranslationBeside(text: string): string | null {
+  const { tokens } = tokenize(normalizeLine(text));
+  const last = tokens[tokens.length - 1];
+  if (!last?.price || tokens.slice(0, -1).some((t) => t.price)) return null;
+  const segments: string[][] = [];
+  for (const token of tokens.slice(0, -1)) {
+    if (token.gapBefore || segments.length === 0) segments.push([]);
+    segments[segments.length - 1]!.push(token.text);
+  }
+  if (segments.length !== 2) return null;
+  const [name, translation] = segments.map((segment) => tidy(segment.join(' '))) as [string, string];
+  const isName = (part: string): boolean => isPlausibleName(part) && !isDescription(part) && !isMarksOnly(part) && !isRisingCodes(part) && !isOptionLine(part, part);
+  // The name may have lost its capital to OCR ("izgara Köfte" for İzgara); a translation in lower case is a description.
+  const opensName = (part: string): boolean => /^\p{Lu}/u.test(part) || /^\p{Ll}+ \p{Lu}/u.test(part);
+  return opensName(name) && /^\p{Lu}/u.test(translation) && isName(name) && isName(translation) ? `${name}    ${last.text}` : null;
+}
+
+/**
+ * A menu in two languages side by side ("Mercimek Çorbası    Lentil Soup    45 TL", "Adana Kebap    Spicy
+ * Minced Lamb Kebab    180 TL"): the name is the first, the café's own; the part nearest the price is its
+ * translation. One such line alone is more likely a heading or another column's line run into an item
+ * ("Soup of the day    Mocha    5.00"), so only a page where three or more, a third of its priced lines,
+ * read so is read that way.
+ */
+function withTranslationsBesideLeftOut(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  const shortened = lines.map((line) => withoutTranslationBeside(line.text));
+  const translated = shortened.filter((text) => text !== null).length;
+  if (translated < MIN_TRANSLATED_LINES) return lines;
+  const priced = lines.filter((line) => parseLine(line.text).some((item) => item.priceCents !== null)).length;
+  if (3 * translated < priced) return lines;
+  return lines.map((line, i) => (shortened[i] === null ? line : { ...line, text: shortened[i]! }));
+}
+
+/** Cents set apart from the whole price at the end of a line ("12 95" for 12⁹⁵, read without the rise). */
+const CENTS_APART = /((?:^|\s{3,}|\t)[$€£]?\d{1,3}) (\d{2})\s*$/u;
+
+/**
+ * "Classic Cheeseburger    12 95": a price printed with its cents raised in smaller type comes back as two
+ * numbers one space apart. Two such lines or more make it the page's way of writing prices.
+ */
+function withRaisedCentsRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  if (lines.filter((line) => CENTS_APART.test(line.text)).length < 2) return lines;
+  return lines.map((line) => ({ ...line, text: line.text.replace(CENTS_APART, '$1.$2') }));
 }
 
 /** A number opening a line without a dot ("12 Pizza Margherita", "A12 Pizza", OCR's "25Prawn Toast"), a letter maybe before it. */

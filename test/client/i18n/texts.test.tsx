@@ -56,3 +56,15 @@ test('every language has the same texts as English', () => {
     }
   }
 });
+
+test('French counts of stamps agree with the number: 0 and 1 stamp are singular, 2 and more plural', async () => {
+  await act(() => switchLanguage('fr', 'app'));
+  expect(t('dashboard.averageStamps', { collected: 1, total: 10 })).toBe('En moyenne, les clients ont 1 tampon sur 10.');
+  expect(t('dashboard.averageStamps', { collected: 1.5, total: 10 })).toBe('En moyenne, les clients ont 1.5 tampon sur 10.');
+  expect(t('dashboard.averageStamps', { collected: 7, total: 10 })).toBe('En moyenne, les clients ont 7 tampons sur 10.');
+  expect(t('dashboard.stampsLabel', { filled: 1, total: 10 })).toBe('1 tampon sur 10');
+  expect(t('rewards.previewCollected', { collected: 0, punches: 10 })).toBe('0 tampon sur 10');
+  await act(() => switchLanguage('fr', 'customer'));
+  expect(t('customer.progressLabel', { stamps: 1, required: 10 })).toBe('1 tampon sur 10');
+  expect(t('customer.progressLabel', { stamps: 4, required: 10 })).toBe('4 tampons sur 10');
+});

@@ -59,6 +59,13 @@ describe('rowsFromLines', () => {
     ]);
   });
 
+  it('keeps a name\'s translation set beside it on the name\'s row, between the name and the price', () => {
+    const names = [line('Mercimek Corbasi', 60, 50, 170), line('Adana Kebap', 60, 90, 130), line('Tavuk Sis', 60, 130, 100)];
+    const translations = [line('Lentil Soup', 400, 52, 120), line('Spicy Minced Lamb Kebab', 400, 92, 250), line('Chicken Skewers', 400, 132, 160)];
+    const prices = [line('45 TL', 800, 50, 60), line('180 TL', 790, 90, 70), line('160 TL', 790, 130, 70)];
+    expect(rowsFromLines([...names, ...translations, ...prices])).toEqual(['Mercimek Corbasi    Lentil Soup    45 TL', 'Adana Kebap    Spicy Minced Lamb Kebab    180 TL', 'Tavuk Sis    Chicken Skewers    160 TL']);
+  });
+
   it('keeps one column where a few centred headings start at the same place, so names stay whole and meet their prices', () => {
     const headings = [line('Melts', 200, 10, 60), line('Deli', 205, 130, 50), line('Sides', 200, 250, 60)];
     const items = [

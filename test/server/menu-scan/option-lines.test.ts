@@ -59,6 +59,19 @@ describe('option lines under an item', () => {
     ]);
   });
 
+  it("a translation in smaller type under an item names no dish: the cheaper item after it is an item", () => {
+    expect(
+      names([
+        at('Saltimbocca alla Romana    18.50', 0.1, 0.1, 0.03),
+        at('Veal with Sage and Ham', 0.1, 0.13, 0.022),
+        at('Melanzane alla Parmigiana    11.00', 0.1, 0.17, 0.03),
+        at('Baked Aubergine with Cheese', 0.1, 0.2, 0.022),
+        at('Tiramisu della Casa    6.50', 0.1, 0.24, 0.03),
+        at('Homemade Tiramisu', 0.1, 0.27, 0.022),
+      ]),
+    ).toEqual(['Saltimbocca alla Romana', 'Melanzane alla Parmigiana', 'Tiramisu della Casa']);
+  });
+
   it('an indented line in the same type priced as an add-on is an option; one priced like an item, or a centred shorter line, is an item', () => {
     expect(names([at('Pancakes    8.00', 0.1, 0.1, 0.026), at('Maple Syrup    1.00', 0.17, 0.13, 0.023, 0.53)])).toEqual(['Pancakes']);
     expect(names([at('Burger    9.00', 0.1, 0.1, 0.026), at('Cheeseburger    10.00', 0.17, 0.13, 0.023, 0.53)])).toEqual(['Burger', 'Cheeseburger']);

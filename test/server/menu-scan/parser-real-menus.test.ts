@@ -212,6 +212,25 @@ describe('parseMenuText on real menus', () => {
   });
 });
 
+describe('parseMenuText on a menu in two languages side by side', () => {
+  it('names each item by its first name, the translation beside it left out, where three or more lines read so', () => {
+    const menu = ['Mercimek Corbasi    Lentil Soup    45 TL', 'Adana Kebap    Spicy Minced Lamb Kebab    180 TL', 'Tavuk Sis    Chicken Skewers    160 TL', 'Ayran    25 TL'].join('\n');
+    expect(parseMenuText(menu)).toEqual([...one('Mercimek Corbasi', 4500), ...one('Adana Kebap', 18000), ...one('Tavuk Sis', 16000), ...one('Ayran', 2500)]);
+  });
+
+  it('also where the price stands right after the translation, and where OCR lost the name\'s capital', () => {
+    const menu = ['Croquetas de Jamon    Ham Croquettes 7,00 €', 'Gambas al Ajillo    Garlic Prawns 12,50 €', 'izgara Kofte    Grilled Meatballs 14,00 €'].join('\n');
+    expect(parseMenuText(menu)).toEqual([...one('Croquetas de Jamon', 700), ...one('Gambas al Ajillo', 1250), ...one('izgara Kofte', 1400)]);
+  });
+
+  it('but not a description beside the name, nor one line whose other part is another column\'s', () => {
+    expect(parseMenuText('Masala Dosa    crisp rice crepe, potato    ₹120\nIdli Sambar    steamed cakes, lentil stew    ₹80\nPav Bhaji    spiced mash, rolls    ₹110')).toEqual([
+      ...one('Masala Dosa', 12000), ...one('Idli Sambar', 8000), ...one('Pav Bhaji', 11000),
+    ]);
+    expect(parseMenuText('Soup of the day    Mocha    5.00\nLatte    4.50\nFlat White    4.20')).toEqual([...one('Mocha', 500), ...one('Latte', 450), ...one('Flat White', 420)]);
+  });
+});
+
 describe('parseMenuText on prices OCR reads apart, with codes or with a number in the name', () => {
   it.each([
     ['a euro sign set apart where the decimal point goes', 'Croissant    2 € 50', one('Croissant', 250)],
@@ -223,6 +242,11 @@ describe('parseMenuText on prices OCR reads apart, with codes or with a number i
     ['a decimal number inside the name', 'Menü 1.5    12.90', one('Menü 1.5', 1290)],
   ])('reads %s', (_habit, line, expected) => {
     expect(parseMenuText(line)).toEqual(expected);
+  });
+
+  it('reads cents raised in smaller type, read one space apart, where two or more prices are written so', () => {
+    expect(parseMenuText('Classic Cheeseburger    12 95\nPatty Melt    1175\nBuffalo Wings    10 25')).toEqual([...one('Classic Cheeseburger', 1295), ...one('Patty Melt', 1175), ...one('Buffalo Wings', 1025)]);
+    expect(parseMenuText('Pizza Margherita    12 95\nPizza Funghi    13.50')).toEqual(one('Pizza Funghi', 1350));
   });
 
   it('gives a point back to a 12€50 read as 1250 after a single space where the other prices have cents, but takes no year for a price', () => {
