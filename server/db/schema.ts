@@ -231,6 +231,8 @@ export interface CustomerCredentialTable {
 export interface CustomerRecoveryTokenTable {
   token_hash: string;
   customer_id: string;
+  /** The wallet of the phone that asked for the link; null when that phone had none. */
+  requested_by: string | null;
   expires_at: number;
   used_at: number | null;
   created_at: number;

@@ -113,10 +113,17 @@ export async function consumeEmailConfirmation(
   return row ? { customerId: row.customer_id, email: row.email, emailNormalized: row.email_normalized } : undefined;
 }
 
-export async function insertRecoveryToken(db: Queryable, tokenHash: string, customerId: string, expiresAt: number, now: number): Promise<void> {
+export async function insertRecoveryToken(
+  db: Queryable,
+  tokenHash: string,
+  customerId: string,
+  requestedBy: string | null,
+  expiresAt: number,
+  now: number,
+): Promise<void> {
   await db
     .insertInto('customer_recovery_tokens')
-    .values({ token_hash: tokenHash, customer_id: customerId, expires_at: expiresAt, used_at: null, created_at: now })
+    .values({ token_hash: tokenHash, customer_id: customerId, requested_by: requestedBy, expires_at: expiresAt, used_at: null, created_at: now })
     .execute();
 }
 
@@ -125,16 +132,33 @@ export function latestRecoveryTokenAt(db: Queryable, customerId: string): Promis
   return latestMailedLinkAt(db, 'customer_recovery_tokens', customerId);
 }
 
-/** The wallet a sign-in link (unused, not expired) opens, without using it. */
-export async function recoveryTokenOwner(db: Queryable, tokenHash: string, now: number): Promise<string | undefined> {
+/** The wallet a sign-in link (unused, not expired) opens and the wallet that asked for it, without using it. */
+export async function recoveryTokenParties(
+  db: Queryable,
+  tokenHash: string,
+  now: number,
+): Promise<{ owner: string; requestedBy: string | null } | undefined> {
   const row = await db
     .selectFrom('customer_recovery_tokens')
-    .select('customer_id')
+    .select(['customer_id', 'requested_by'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row?.customer_id;
+  return row === undefined ? undefined : { owner: row.customer_id, requestedBy: row.requested_by };
+}
+
+/** How many cards a wallet holds, when it has no e-mail (a wallet with one is never merged): 0 otherwise. */
+export async function anonymousWalletCardCount(db: Queryable, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stamp_cards')
+    .innerJoin('customers', 'customers.id', 'stamp_cards.customer_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('cards'))
+    .where('stamp_cards.customer_id', '=', customerId)
+    .where('customers.email', 'is', null)
+    .where('customers.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.cards ?? 0);
 }
 
 /**

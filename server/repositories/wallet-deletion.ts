@@ -30,5 +30,7 @@ export async function eraseCustomer(db: Queryable, customerId: string, now: numb
   await db.updateTable('stamp_cards').set({ stamps: 0, updated_at: now }).where('customer_id', '=', customerId).execute();
   await db.deleteFrom('customer_credentials').where('customer_id', '=', customerId).execute();
   await db.deleteFrom('customer_recovery_tokens').where('customer_id', '=', customerId).execute();
+  // Other wallets' links this phone asked for keep nothing that leads back to the erased wallet.
+  await db.updateTable('customer_recovery_tokens').set({ requested_by: null }).where('requested_by', '=', customerId).execute();
   await db.deleteFrom('customer_email_confirmations').where('customer_id', '=', customerId).execute();
 }

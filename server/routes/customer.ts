@@ -9,11 +9,14 @@ import {
   CardParams,
   CardResponse,
   ClaimParams,
+  CredentialHeaders,
   ClaimResponse,
   CustomerProfile as Profile,
   DeleteWalletResponse,
   GooglePassResponse,
   LinkTokenParams,
+  RecoverCompleteQuery,
+  RecoverCompleteRefusal,
   RecoverCompleteResponse,
   RecoverRequest,
   RecoverResponse,
@@ -27,7 +30,15 @@ import {
   WalletResponse,
 } from '../../src/api/contract/customer';
 import { claimCard, getCard, getClaim, listWallet } from '../services/claims';
-import { completeRecovery, confirmEmail, getProfile, requestRecovery, RECOVER_ACCEPTED_MESSAGE, updateProfile } from '../services/customers';
+import {
+  completeRecovery,
+  confirmEmail,
+  customerForCredential,
+  getProfile,
+  requestRecovery,
+  RECOVER_ACCEPTED_MESSAGE,
+  updateProfile,
+} from '../services/customers';
 import { scan } from '../services/stamping';
 import { getCardStoreDetails } from '../services/store-details';
 import { deleteWallet } from '../services/wallet-deletion';
@@ -220,14 +231,19 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['customer'],
       summary: 'Mail a sign-in link that brings the wallet to another device',
-      description: 'Always 202 for a well-formed address, whether or not a wallet uses it.',
+      description:
+        "Always 202 for a well-formed address, whether or not a wallet uses it. Send the device's credential (X-Customer-Key) " +
+        'if it has one: the link then merges that wallet without asking when it is opened on this device.',
+      headers: CredentialHeaders,
       body: RecoverRequest,
       response: { 202: RecoverResponse, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
     },
   }, async (request, reply) => {
     // The answer never waits for the mail: it would come later (or fail) only for an address a wallet uses.
     const deps = mailAfterAnswer(app.deps, (error) => request.log.warn({ err: error }, 'wallet sign-in mail not sent'));
-    await requestRecovery(deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']));
+    // An unknown or malformed credential is no reason to refuse: the link just remembers no wallet.
+    const requestedBy = (await customerForCredential(app.deps, credentialOf(request))) ?? null;
+    await requestRecovery(deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']), requestedBy);
     return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
   });
 
@@ -236,13 +252,16 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     description:
       "Send the device's current credential (X-Customer-Key) to bring its anonymous wallet along: its cards are merged into the " +
       'recovered wallet (stamps that one customer could not have collected — the same code twice, or within a store\'s cooldown — ' +
-      'are left out; claims are kept) and its credential stops working. A wallet with an e-mail is never merged.',
+      'are left out; claims are kept) and its credential stops working. A wallet with an e-mail is never merged. ' +
+      'When that wallet holds cards and is not the one whose device asked for the link (POST /recover with its credential), ' +
+      'nothing happens until `merge=confirmed` is sent: 409 with reason `merge-unconfirmed`, the link still unused.',
     params: LinkTokenParams,
+    querystring: RecoverCompleteQuery,
     response: {
       200: RecoverCompleteResponse,
-      404: ErrorBody, 410: ErrorBody, 429: ErrorBody,
+      400: ErrorBody, 404: ErrorBody, 409: RecoverCompleteRefusal, 410: ErrorBody, 429: ErrorBody,
     },
-  }), async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request)));
+  }), async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request), request.query.merge === 'confirmed'));
 
   app.get('/cards/:cardId/campaign-messages', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
     summary: "Whether the card's store may send this customer campaign messages (on unless turned off)",

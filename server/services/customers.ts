@@ -18,7 +18,8 @@ import {
   insertRecoveryToken,
   latestEmailConfirmationAt,
   latestRecoveryTokenAt,
-  recoveryTokenOwner,
+  recoveryTokenParties,
+  anonymousWalletCardCount,
   updateCustomerProfile,
   type CustomerProfileUpdate,
 } from '../repositories/customers';
@@ -44,6 +45,10 @@ export const RECOVERY_MAIL_SPACING_MS = 60 * 1000;
 export const NO_CUSTOMER_MESSAGE = "This phone has no stamp cards yet. Scan a store's QR code to start one.";
 export const RECOVER_ACCEPTED_MESSAGE = 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.';
 export const RECOVERY_LINK_INVALID_MESSAGE = 'This sign-in link is not valid. It may have been used already — ask for a new one.';
+export const RECOVERY_MERGE_UNCONFIRMED_MESSAGE =
+  "This link was asked for on another phone. The cards on this phone would join the wallet of the e-mail it was sent to: confirm it (merge=confirmed), or ask for a link on this phone.";
+/** The 409's reason when a link from another phone would take this phone's cards: the page asks before it goes on. */
+export const RECOVERY_MERGE_UNCONFIRMED_REASON = 'merge-unconfirmed';
 export const EMAIL_CONFIRMATION_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is not valid. It may have been used already or expired: save your e-mail again for a new one.';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to another wallet. To open that wallet on this phone, use "Recover my cards".';
@@ -163,7 +168,7 @@ async function requestEmailConfirmation(
   const db = deps.db.kysely;
   const owner = await findCustomerByEmail(db, normalizeEmail(email));
   if (owner && owner.id !== customerId) {
-    await requestRecovery(deps, email, locale);
+    await requestRecovery(deps, email, locale, customerId);
     return;
   }
   const latest = await latestEmailConfirmationAt(db, customerId);
@@ -226,9 +231,16 @@ function customerMail(to: string, link: string, locale: Locale, kind: keyof type
 
 /**
  * Mails a sign-in link when the address belongs to a wallet. The caller answers the same 202 either
- * way, so the form cannot be used to find out who collects stamps where.
+ * way, so the form cannot be used to find out who collects stamps where. The link remembers the wallet
+ * of the phone that asked (`requestedBy`): only there, or on a phone without cards, does it merge
+ * without asking (completeRecovery).
  */
-export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>, email: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+export async function requestRecovery(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>,
+  email: string,
+  locale: Locale = DEFAULT_LOCALE,
+  requestedBy: string | null = null,
+): Promise<void> {
   if (!isValidEmail(email.trim())) {
     throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
   }
@@ -239,7 +251,7 @@ export async function requestRecovery(deps: Pick<AppDeps, 'db' | 'mailer' | 'con
   const latest = await latestRecoveryTokenAt(db, customer.id);
   if (latest !== undefined && now - latest < RECOVERY_MAIL_SPACING_MS) return;
   const token = newSecret();
-  await insertRecoveryToken(db, hashSecret(token), customer.id, now + RECOVERY_LINK_TTL_MS, now);
+  await insertRecoveryToken(db, hashSecret(token), customer.id, requestedBy, now + RECOVERY_LINK_TTL_MS, now);
   await deps.mailer.send(customerMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`, locale, 'recover'));
 }
 
@@ -251,11 +263,16 @@ export type RecoveryResult = RecoverCompleteResponse & { merged: WalletMergeSumm
  * the credential it had so far (`currentCredential`) and that names an anonymous wallet, that wallet
  * is merged into the recovered one and its credential revoked — all in the same transaction as the
  * link's use, so a failure leaves the link, both wallets and both credentials as they were.
+ *
+ * A link forwarded to someone else must not take their cards: when the phone's anonymous wallet holds
+ * cards and is not the wallet that asked for the link, nothing happens (409, the link still unused)
+ * until the phone confirms the merge (`mergeConfirmed`).
  */
 export async function completeRecovery(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   token: string,
   currentCredential?: string,
+  mergeConfirmed = false,
 ): Promise<RecoveryResult> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
   const now = deps.now();
@@ -263,11 +280,14 @@ export async function completeRecovery(
     const tokenHash = hashSecret(token);
     // An unknown or malformed old credential is no reason to refuse the recovery: it is just not merged.
     const phoneWalletId = await customerForCredential(deps, currentCredential, trx);
-    if (deps.db.dialect === 'postgres' && phoneWalletId !== undefined) {
+    const parties = phoneWalletId === undefined ? undefined : await recoveryTokenParties(trx, tokenHash, now);
+    if (phoneWalletId !== undefined && parties !== undefined && parties.owner !== phoneWalletId) {
       // A merge holds both wallets' rows before the link's, in the order a wallet deletion takes a wallet
       // and then its links: the two never wait on each other in a circle.
-      const owner = await recoveryTokenOwner(trx, tokenHash, now);
-      if (owner !== undefined && owner !== phoneWalletId) await lockCustomers(trx, [phoneWalletId, owner]);
+      if (deps.db.dialect === 'postgres') await lockCustomers(trx, [phoneWalletId, parties.owner]);
+      if (!mergeConfirmed && parties.requestedBy !== phoneWalletId && (await anonymousWalletCardCount(trx, phoneWalletId)) > 0) {
+        throw new HttpError(409, RECOVERY_MERGE_UNCONFIRMED_MESSAGE, undefined, RECOVERY_MERGE_UNCONFIRMED_REASON);
+      }
     }
     const customerId = await consumeRecoveryToken(trx, tokenHash, now);
     if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);

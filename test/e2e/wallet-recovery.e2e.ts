@@ -90,3 +90,62 @@ describe('wallet recovery on a second phone (390 × 844)', () => {
     expect(firstPhone.errors).toEqual([]);
   });
 });
+
+describe('a sign-in link forwarded to another customer (390 × 844)', () => {
+  const MALLORY = 'mallory.forwards@example.com';
+  let sender: PageHandle;
+  let victim: PageHandle;
+
+  beforeAll(async () => {
+    sender = await newPage(app.browser, { viewport: PHONE, isMobile: true });
+    victim = await newPage(app.browser, { viewport: PHONE, isMobile: true });
+  });
+
+  it("asks the opener before their cards would join the sender's wallet, and keeps them when told to", async () => {
+    // The sender: a wallet with an e-mail of their own, and a sign-in link asked for on their own phone.
+    const { page } = sender;
+    await page.goto(await qrUrl(app.vendor));
+    await page.getByText('1 / 5').waitFor();
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    const keepSafe = page.locator('details', { hasText: 'Keep your cards safe' });
+    await keepSafe.locator('summary').click();
+    await keepSafe.getByLabel('E-mail', { exact: true }).fill(MALLORY);
+    const savedAt = Date.now();
+    await keepSafe.getByRole('button', { name: 'Save' }).click();
+    await keepSafe.getByRole('status').filter({ hasText: 'Check your inbox' }).waitFor();
+    await page.goto(linkFrom(await app.server.waitForMail(MALLORY, { since: savedAt }), '/wallet/confirm-email/'));
+    await page.getByRole('heading', { name: 'Your e-mail is saved' }).waitFor();
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    const recover = page.locator('details', { hasText: 'Used Stampwise on another phone?' });
+    await recover.locator('summary').click();
+    await recover.getByLabel('E-mail').fill(MALLORY);
+    const askedAt = Date.now();
+    await recover.getByRole('button', { name: 'Send me a link' }).click();
+    await recover.getByRole('status').waitFor();
+    const forwarded = linkFrom(await app.server.waitForMail(MALLORY, { since: askedAt }), '/wallet/recover/');
+
+    // The victim has a card of their own and opens the forwarded link.
+    const victimPage = victim.page;
+    await victimPage.goto(await qrUrl(bakery));
+    await victimPage.getByText('1 / 10').waitFor();
+    await victimPage.goto(forwarded);
+    await victimPage.getByRole('heading', { name: 'This link was asked for on another phone' }).waitFor();
+    await expect(victimPage.getByRole('alert').textContent()).resolves.toContain('If someone sent you this link, keep your cards');
+    expect(await hasHorizontalScroll(victimPage)).toBe(false);
+    await screenshot(victimPage, 'recovery-3-forwarded-link');
+    await checkA11y(victimPage, 'on the forwarded-link question');
+
+    await victimPage.getByRole('link', { name: 'Keep my cards here' }).click();
+    await victimPage.getByRole('heading', { name: 'My stamp cards' }).waitFor();
+    await expect(victimPage.getByRole('link', { name: /Harbour Bakery/ }).textContent()).resolves.toContain('1 / 10');
+    expect(await victimPage.getByRole('link', { name: /Bean There Café/ }).count()).toBe(0);
+
+    // The sender's wallet did not gain the victim's card.
+    await page.goto(`${app.server.baseUrl}/wallet`);
+    await page.getByRole('heading', { name: 'My stamp cards' }).waitFor();
+    expect(await page.getByRole('link', { name: /Harbour Bakery/ }).count()).toBe(0);
+    expect(sender.errors).toEqual([]);
+    // The browser logs the server's 409 (the question) as a failed load; nothing else went wrong.
+    expect(victim.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+  });
+});

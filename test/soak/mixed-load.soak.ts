@@ -282,7 +282,8 @@ async function step(d: Deployment, random: Random): Promise<void> {
       target.recoveryAskedAt = Date.now();
       const server = random.pick(d.servers);
       const since = Date.now();
-      const asked = await call(d, random, op, 'POST', '/api/customer/recover', { body: { email: target.email }, ip: customer.ip, server });
+      // Asked on this phone (its credential along), the link merges its wallet without the question a forwarded link gets.
+      const asked = await call(d, random, op, 'POST', '/api/customer/recover', { body: { email: target.email }, credential: customer.credential, ip: customer.ip, server });
       // The server spaces mails from the moment it handled the ask, which under load can be seconds after it was
       // sent: counting from the answer keeps the next ask past that spacing, so a silent refusal is never taken for a lost mail.
       target.recoveryAskedAt = Date.now();

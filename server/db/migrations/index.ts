@@ -42,6 +42,7 @@ import * as campaignReachIds from './2026112628_campaign_reach_ids';
 import * as jobsKeyedById from './2026112629_jobs_keyed_by_id';
 import * as campaignMessagesByCampaign from './2026112630_campaign_messages_by_campaign';
 import * as campaignMessagesCustomer from './2026112631_campaign_messages_customer';
+import * as recoveryLinkRequester from './2026112634_recovery_link_requester';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -86,5 +87,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112629_jobs_keyed_by_id': { up: jobsKeyedById.up(dialect), down: jobsKeyedById.down(dialect) },
     '2026112630_campaign_messages_by_campaign': { up: campaignMessagesByCampaign.up(), down: campaignMessagesByCampaign.down() },
     '2026112631_campaign_messages_customer': { up: campaignMessagesCustomer.up(), down: campaignMessagesCustomer.down() },
+    '2026112634_recovery_link_requester': { up: recoveryLinkRequester.up(), down: recoveryLinkRequester.down() },
   };
 }

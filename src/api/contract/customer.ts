@@ -211,6 +211,14 @@ export const WalletMergeSummary = Type.Object(
 );
 export type WalletMergeSummary = Static<typeof WalletMergeSummary>;
 
+/** POST /api/customer/recover/{token}?merge=confirmed: this phone's cards may join the link's wallet although another phone asked for it. */
+export const RecoverCompleteQuery = Type.Object({ merge: Type.Optional(Type.Literal('confirmed')) }, { additionalProperties: false });
+export type RecoverCompleteQuery = Static<typeof RecoverCompleteQuery>;
+
+/** The 409 of a link asked for on another phone, opened where the cards would move: the page asks first. */
+export const RecoverCompleteRefusal = Type.Object({ error: Type.String(), reason: Type.Literal('merge-unconfirmed') });
+export type RecoverCompleteRefusal = Static<typeof RecoverCompleteRefusal>;
+
 /** POST /api/customer/recover/{token}: a new credential for this device, given once. */
 export const RecoverCompleteResponse = Type.Object({
   credential: Type.String(),

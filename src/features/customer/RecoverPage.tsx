@@ -1,11 +1,16 @@
 // /wallet/recover/:token — the mailed sign-in link: this phone joins the wallet, then shows the cards.
+// A link asked for on another phone would take this phone's cards along: the server refuses that until the
+// customer confirms it here (someone may have forwarded their own link to collect other people's stamps).
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';
 import { useCompleteRecoveryMutation } from './api/hooks';
-import { errorText } from './customerErrors';
+import { errorBody, errorText } from './customerErrors';
 import { Notice } from './Notice';
+
+/** The server's reason when the link comes from another phone and this phone's cards would move. */
+const MERGE_UNCONFIRMED = 'merge-unconfirmed';
 
 export default function RecoverPage() {
   const { token = '' } = useParams();
@@ -14,11 +19,27 @@ export default function RecoverPage() {
   useEffect(() => {
     if (started.current || !result.isUninitialized) return;
     started.current = true;
-    void complete(token);
+    void complete({ token });
   }, [complete, token, result.isUninitialized]);
 
   if (result.isUninitialized || result.isLoading) {
     return <p className="cw-muted" role="status">{CUSTOMER_TEXT.recoverOpening}</p>;
+  }
+  const body = result.isError ? (errorBody(result.error) as { reason?: string } | null) : null;
+  if (body?.reason === MERGE_UNCONFIRMED) {
+    return (
+      <div className="cw-stack">
+        <h1 className="cw-page-title">{CUSTOMER_TEXT.recoverConfirmTitle}</h1>
+        <p>{CUSTOMER_TEXT.recoverConfirmText}</p>
+        <Notice tone="warning">{CUSTOMER_TEXT.recoverConfirmWarning}</Notice>
+        <Link className="cw-btn cw-btn--primary" to={CUSTOMER_ROUTES.wallet} replace>
+          {CUSTOMER_TEXT.recoverKeepCards}
+        </Link>
+        <button type="button" className="cw-btn cw-btn--secondary" onClick={() => void complete({ token, confirmMerge: true })}>
+          {CUSTOMER_TEXT.recoverConfirmButton}
+        </button>
+      </div>
+    );
   }
   return (
     <div className="cw-stack">

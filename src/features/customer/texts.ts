@@ -162,6 +162,21 @@ export const CUSTOMER_TEXT = {
     return t('customer.recoverFailedTitle');
   },
   recoverMerged: (cards: number, stamps: number) => t('customer.recoverMerged', { cards, stamps }),
+  get recoverConfirmTitle() {
+    return t('customer.recoverConfirmTitle');
+  },
+  get recoverConfirmText() {
+    return t('customer.recoverConfirmText');
+  },
+  get recoverConfirmWarning() {
+    return t('customer.recoverConfirmWarning');
+  },
+  get recoverConfirmButton() {
+    return t('customer.recoverConfirmButton');
+  },
+  get recoverKeepCards() {
+    return t('customer.recoverKeepCards');
+  },
   get notFoundCard() {
     return t('customer.notFoundCard');
   },

@@ -212,7 +212,7 @@ describe('kept dashboard and activity figures', () => {
     const owner = await stamps(2);
     await saveConfirmedEmail(t, owner.credential, 'ana@example.com');
     const phone = await stamps(2);
-    const asked = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, remoteAddress: freshCustomerAddress() });
+    const asked = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, headers: asCustomer(phone.credential), remoteAddress: freshCustomerAddress() });
     expect(asked.statusCode).toBe(202);
     const link = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '');
     if (!link) throw new Error('no sign-in link mailed');

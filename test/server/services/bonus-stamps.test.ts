@@ -284,7 +284,7 @@ describe('a bonus stamp taken back gives its cost back to the campaign budget', 
     expect((await scan(t, dynamicToken(t, store.id), { credential: phone, remoteAddress: '10.8.0.1' })).json<ScanResponse>().bonusStamps).toBe(1);
     expect(await budgetRow()).toMatchObject({ budgetSpent: 2.4, bonusStamps: 4 });
 
-    const recover = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, remoteAddress: '198.51.100.7' });
+    const recover = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, headers: { 'x-customer-key': phone }, remoteAddress: '198.51.100.7' });
     expect(recover.statusCode).toBe(202);
     const link = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '')?.[1];
     const merged = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${link}`, headers: { 'x-customer-key': phone }, remoteAddress: '198.51.100.8' });

@@ -168,7 +168,7 @@ describe('a visit is a store day with a stamp', () => {
     t.clock.advance(HOUR);
     // A new phone, the same customer, the same day.
     const newPhone = await scanAt(undefined);
-    const recover = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, remoteAddress: freshAddress() });
+    const recover = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: 'ana@example.com' }, headers: asCustomer(newPhone), remoteAddress: freshAddress() });
     expect(recover.statusCode).toBe(202);
     const link = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '');
     if (!link) throw new Error('no sign-in link mailed');

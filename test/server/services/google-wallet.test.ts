@@ -209,7 +209,7 @@ test("recovering a wallet on a phone merges the phone's card: its pass is voided
   const phonePass = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${phoneCard.cards[0]!.id}/google-pass`, headers: asCustomer(phone) });
   const phoneObjectId = ((await jwtVerify((phonePass.json() as { saveUrl: string }).saveUrl.split('/').pop()!, fake.publicKey)).payload.payload as { loyaltyObjects: { id: string }[] }).loyaltyObjects[0]!.id;
 
-  expect((await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email }, remoteAddress: freshCustomerAddress() })).statusCode).toBe(202);
+  expect((await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email }, headers: asCustomer(phone), remoteAddress: freshCustomerAddress() })).statusCode).toBe(202);
   const token = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '')![1]!;
   const recovered = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: asCustomer(phone), remoteAddress: freshCustomerAddress() });
   expect(recovered.statusCode).toBe(200);

@@ -93,7 +93,7 @@ async function stampedWallet(storeId: string, scans: number, shared?: string): P
 
 async function recoveryTokenFor(customerId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, t.clock.now() + 24 * 60 * 60 * 1000, t.clock.now());
+  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, null, t.clock.now() + 24 * 60 * 60 * 1000, t.clock.now());
   return token;
 }
 
@@ -147,7 +147,7 @@ async function stampedWalletScans(wallet: Wallet, storeId: string, scans: number
 
 type Deps = AppDeps;
 
-const merge = (deps: Deps, s: Scene) => completeRecovery(deps, s.recoveryToken, s.phone.credential);
+const merge = (deps: Deps, s: Scene) => completeRecovery(deps, s.recoveryToken, s.phone.credential, true);
 
 /** The writes a merge meets, each as the customer's phone or the store's screen sends it. */
 const OPERATIONS: Array<[name: string, run: (deps: Deps, s: Scene) => Promise<unknown>]> = [
@@ -163,7 +163,7 @@ const OPERATIONS: Array<[name: string, run: (deps: Deps, s: Scene) => Promise<un
   ["staff removing one of the phone's stamps", (deps, s) => removeStamp(deps, s.storeId, s.phoneStampId, 'Scanned twice by mistake', null)],
   ["the deletion of the phone's wallet", (deps, s) => deleteWallet(deps, s.phone.id)],
   ['the deletion of the recovered wallet', (deps, s) => deleteWallet(deps, s.recovered.id)],
-  ["another phone's merge into the recovered wallet", (deps, s) => completeRecovery(deps, s.otherRecoveryToken, s.other.credential)],
+  ["another phone's merge into the recovered wallet", (deps, s) => completeRecovery(deps, s.otherRecoveryToken, s.other.credential, true)],
 ];
 
 /** Every figure of the scene's stores that does not add up from their rows, in words. */

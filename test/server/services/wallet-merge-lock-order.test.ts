@@ -58,7 +58,7 @@ async function walletWithStamps(stamps: number): Promise<Wallet> {
 /** A fresh sign-in link to the wallet. */
 async function recoveryTokenFor(customerId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, t.clock.now() + 86_400_000, t.clock.now());
+  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, null, t.clock.now() + 86_400_000, t.clock.now());
   return token;
 }
 
@@ -120,7 +120,7 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
     const result = await interleave(
       (db) => claimCard(depsOn(db), phone.id, phone.cardId),
       statementOn('UpdateQueryNode', 'stamp_cards'),
-      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential),
+      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential, true),
     );
     expect(result).toEqual({ first: { ok: true }, second: { ok: true }, conflicts: [] });
     const claims = await t.db.kysely.selectFrom('redemptions').select(['customer_id', 'card_id', 'status']).where('vendor_id', '=', store.id).execute();
@@ -131,7 +131,7 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
   it('the merge holding both wallets and a claim of the phone\'s card: the claim waits, then answers 404 (the wallet is gone); nobody is a deadlock victim', async () => {
     const { phone, recoveryToken } = await twoWallets(REWARD_STAMPS);
     const result = await interleave(
-      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential),
+      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential, true),
       statementOn('SelectQueryNode', 'stamp_cards'),
       (db) => claimCard(depsOn(db), phone.id, phone.cardId),
     );
@@ -152,7 +152,7 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
     const result = await interleave(
       (db) => settle(db, claimed.redemption.id),
       statementOn('UpdateQueryNode', 'redemptions'),
-      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential),
+      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential, true),
     );
     expect(result).toEqual({ first: { ok: true }, second: { ok: true }, conflicts: [] });
     expect(await cardsThatDoNotAddUp()).toEqual([]);
@@ -162,9 +162,9 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
     const { recovered, phone, recoveryToken } = await twoWallets(REWARD_STAMPS);
     const secondLink = await recoveryTokenFor(recovered.id);
     const result = await interleave(
-      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential),
+      (db) => completeRecovery(depsOn(db), recoveryToken, phone.credential, true),
       statementOn('SelectQueryNode', 'customers'),
-      (db) => completeRecovery(depsOn(db), secondLink, phone.credential),
+      (db) => completeRecovery(depsOn(db), secondLink, phone.credential, true),
     );
     expect(result).toEqual({ first: { ok: true }, second: { ok: true }, conflicts: [] });
     const cards = await t.db.kysely.selectFrom('stamp_cards').select(['customer_id', 'stamps']).where('vendor_id', '=', store.id).execute();
@@ -177,7 +177,7 @@ async function cardsThatDoNotAddUp(): Promise<string[]> {
     ['the deletion of the recovered wallet first, then the merge', false],
   ])('%s: nobody is a deadlock victim, and the deleted wallet keeps no stamp (a link of a wallet deleted first answers 410)', async (_name, mergeFirst) => {
     const { recovered, phone, recoveryToken } = await twoWallets(REWARD_STAMPS);
-    const merge = (db: Kysely<Database>) => completeRecovery(depsOn(db), recoveryToken, phone.credential);
+    const merge = (db: Kysely<Database>) => completeRecovery(depsOn(db), recoveryToken, phone.credential, true);
     const deletion = (db: Kysely<Database>) => deleteWallet(depsOn(db), recovered.id);
     const result = mergeFirst
       ? await interleave(merge, statementOn('SelectQueryNode', 'stamp_cards'), deletion)

@@ -44,9 +44,16 @@ function freshAddress(): string {
   return `198.51.${Math.floor(addressCount / 250) % 250}.${(addressCount % 250) + 1}`;
 }
 
-async function signInLink(email: string): Promise<string> {
+/** A sign-in link, asked for on `askingPhone` when given (the link then merges that phone's wallet without asking). */
+async function signInLink(email: string, askingPhone?: string): Promise<string> {
   const before = t.mailer.sent.length;
-  const response = await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email }, remoteAddress: freshAddress() });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/customer/recover',
+    headers: askingPhone === undefined ? {} : asCustomer(askingPhone),
+    payload: { email },
+    remoteAddress: freshAddress(),
+  });
   expect(response.statusCode).toBe(202);
   expect(t.mailer.sent.length).toBe(before + 1);
   const match = /\/wallet\/recover\/([A-Za-z0-9_-]{43})$/.exec(t.mailer.last()?.link ?? '');
@@ -80,7 +87,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
   it('moves a card of a store the recovered wallet has none for, and revokes the anonymous credential', async () => {
     const { oldPhone, email } = await walletWithEmail();
     const newPhone = await newCustomer(t, bakery.id);
-    const link = await signInLink(email);
+    const link = await signInLink(email, newPhone);
 
     const response = await useLink(link, newPhone);
     expect(response.statusCode).toBe(200);
@@ -105,7 +112,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     const lastStampAt = t.clock.now();
     t.clock.advance(MINUTE);
 
-    const response = await useLink(await signInLink(email), newPhone);
+    const response = await useLink(await signInLink(email, newPhone), newPhone);
     expect(response.json().merged).toEqual({ cards: 1, stamps: 2, skippedStamps: 0, redemptions: 0 });
     const credential = response.json().credential as string;
     const card = cardAt((await wallet(credential)).cards, cafe);
@@ -142,7 +149,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     let total = { stamps: 0, skippedStamps: 0 };
     for (const phone of [...sameCode, ...freshCodes]) {
       t.clock.advance(MINUTE); // one sign-in mail a minute per wallet
-      const merged = (await useLink(await signInLink(email), phone)).json().merged;
+      const merged = (await useLink(await signInLink(email, phone), phone)).json().merged;
       total = { stamps: total.stamps + merged.stamps, skippedStamps: total.skippedStamps + merged.skippedStamps };
     }
     expect(total).toEqual({ stamps: 0, skippedStamps: 10 });
@@ -172,7 +179,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     expect(await storeCounterTotal(t.db.kysely, cafe.id, 'stamps')).toBe(await live());
 
     t.clock.advance(MINUTE);
-    const merged = (await useLink(await signInLink(email), phone)).json().merged;
+    const merged = (await useLink(await signInLink(email, phone), phone)).json().merged;
     expect(merged).toMatchObject({ stamps: 0, skippedStamps: 0 });
     expect(await storeCounterTotal(t.db.kysely, cafe.id, 'stamps')).toBe(await live());
     expect(cardAt((await wallet(owner)).cards, cafe)?.stamps).toBe(2);
@@ -189,7 +196,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     await stampOk(owner, dynamicToken(t, bakery.id)); // bakery at 25 min on the old phone
 
     t.clock.advance(MINUTE);
-    const merged = (await useLink(await signInLink(email), newPhone)).json().merged;
+    const merged = (await useLink(await signInLink(email, newPhone), newPhone)).json().merged;
     expect(merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 1, redemptions: 0 });
     expect(cardAt((await wallet(owner)).cards, bakery)?.stamps).toBe(1);
   });
@@ -210,7 +217,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     await stampOk(newPhone, dynamicToken(t, bakery.id)); // 1 left after the claim
 
     t.clock.advance(MINUTE);
-    const response = await useLink(await signInLink(email), newPhone);
+    const response = await useLink(await signInLink(email, newPhone), newPhone);
     expect(response.json().merged).toEqual({ cards: 1, stamps: 1, skippedStamps: 0, redemptions: 1 });
     const card = cardAt((await wallet(oldPhone)).cards, bakery);
     expect(card).toMatchObject({ stamps: 2, canClaim: true });
@@ -231,7 +238,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     expect(claim.statusCode).toBe(200);
 
     t.clock.advance(MINUTE);
-    const response = await useLink(await signInLink(email), newPhone);
+    const response = await useLink(await signInLink(email, newPhone), newPhone);
     // The duplicate is dropped, but the claim had already spent it: nothing comes off the card.
     expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 1, redemptions: 1 });
     const card = cardAt((await wallet(oldPhone)).cards, bakery);
@@ -255,7 +262,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     await stampOk(newPhone, printableToken(t, bakery.id));
 
     t.clock.advance(MINUTE);
-    const merged = (await useLink(await signInLink(email), newPhone)).json().merged;
+    const merged = (await useLink(await signInLink(email, newPhone), newPhone)).json().merged;
     expect(merged).toEqual({ cards: 2, stamps: 1, skippedStamps: 1, redemptions: 0 });
     const cards = (await wallet(owner)).cards;
     expect(cardAt(cards, cafe)?.stamps).toBe(2);
@@ -267,7 +274,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     const other = await newCustomer(t, bakery.id);
     await saveConfirmedEmail(t, other, 'bo@example.com');
 
-    const response = await useLink(await signInLink(email), other);
+    const response = await useLink(await signInLink(email, other), other);
     expect(response.statusCode).toBe(200);
     expect(response.json().merged).toBeNull();
     expect((await wallet(response.json().credential)).cards.map((c) => c.store.vendorId)).toEqual([cafe.id]);
@@ -276,7 +283,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
 
   it('merges nothing for the recovered wallet\'s own credential or an unknown one, and still recovers', async () => {
     const { oldPhone, email } = await walletWithEmail();
-    const own = await useLink(await signInLink(email), oldPhone);
+    const own = await useLink(await signInLink(email, oldPhone), oldPhone);
     expect(own.statusCode).toBe(200);
     expect(own.json().merged).toBeNull();
     expect((await wallet(oldPhone)).status).toBe(200);
@@ -304,7 +311,7 @@ describe('POST /api/customer/recover/:token (merging the phone\'s anonymous wall
     const { oldPhone, email } = await walletWithEmail();
     t.clock.advance(15 * MINUTE);
     const newPhone = await newCustomer(t, cafe.id);
-    const link = await signInLink(email);
+    const link = await signInLink(email, newPhone);
     jest.spyOn(walletMergeSql, 'addMergedStamps').mockRejectedValueOnce(new Error('disk full'));
 
     const failed = await useLink(link, newPhone);
@@ -353,7 +360,7 @@ describe('merging cards of a store whose stamps expire (30 days after the last v
     const before = await activity();
     const exportedBefore = await exportRows(start, t.clock.now());
 
-    const response = await useLink(await signInLink(email), phone);
+    const response = await useLink(await signInLink(email, phone), phone);
     expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 0, redemptions: 0 });
     const card = cardAt((await wallet(response.json().credential as string)).cards, cafe);
     expect(card).toMatchObject({ stamps: 1 });
@@ -375,7 +382,7 @@ describe('merging cards of a store whose stamps expire (30 days after the last v
     const { email } = await walletWithEmail();
     const into = await t.db.kysely.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', cafe.id).executeTakeFirstOrThrow();
 
-    const response = await useLink(await signInLink(email), phone);
+    const response = await useLink(await signInLink(email, phone), phone);
     expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 0, redemptions: 0 });
     const card = cardAt((await wallet(response.json().credential as string)).cards, bakery);
     expect(await t.db.kysely.selectFrom('stamp_expiries').select(['card_id', 'customer_id', 'stamps']).execute()).toEqual([{ card_id: card?.id, customer_id: into.customer_id, stamps: 1 }]);
@@ -391,7 +398,7 @@ describe('merging cards of a store whose stamps expire (30 days after the last v
     const recoveredStampAt = t.clock.now();
     t.clock.advance(MINUTE);
 
-    const response = await useLink(await signInLink(email), phone);
+    const response = await useLink(await signInLink(email, phone), phone);
     expect(response.json().merged).toEqual({ cards: 1, stamps: 0, skippedStamps: 0, redemptions: 0 });
     const card = cardAt((await wallet(response.json().credential as string)).cards, cafe);
     expect(card).toMatchObject({ stamps: 1, stampsExpireAt: recoveredStampAt + 30 * DAY });
@@ -408,7 +415,7 @@ describe('merging cards of a store whose stamps expire (30 days after the last v
     const phoneStampAt = t.clock.now();
     t.clock.advance(11 * DAY);
 
-    const response = await useLink(await signInLink(email), phone);
+    const response = await useLink(await signInLink(email, phone), phone);
     expect(response.json().merged).toEqual({ cards: 1, stamps: 2, skippedStamps: 0, redemptions: 0 });
     const credential = response.json().credential as string;
     expect(cardAt((await wallet(credential)).cards, cafe)).toMatchObject({ stamps: 2, stampsExpireAt: phoneStampAt + 30 * DAY });

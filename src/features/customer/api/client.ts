@@ -110,12 +110,19 @@ export const customerClient = {
   updateProfile: (changes: UpdateCustomerRequest) => call<UpdateCustomerResponse>('/me', { method: 'PATCH', body: changes }),
   /** POST /api/customer/email/{token}: the mailed confirmation link attaches the e-mail (on any device). */
   confirmEmail: (token: string) => call<ConfirmEmailResponse>(`/email/${id(token)}`, { method: 'POST', withCredential: false }),
-  /** POST /api/customer/recover: mail a sign-in link (always 202). */
-  requestRecovery: (email: string) => call<RecoverResponse>('/recover', { method: 'POST', body: { email }, withCredential: false }),
-  /** POST /api/customer/recover/{token}: this device joins the wallet; the new credential is stored here. */
-  async completeRecovery(token: string): Promise<RecoverCompleteResponse> {
+  /**
+   * POST /api/customer/recover: mail a sign-in link (always 202). The phone's credential goes along: the link
+   * then brings this phone's cards over without asking when it is opened here.
+   */
+  requestRecovery: (email: string) => call<RecoverResponse>('/recover', { method: 'POST', body: { email } }),
+  /**
+   * POST /api/customer/recover/{token}: this device joins the wallet; the new credential is stored here.
+   * `confirmMerge`: the customer agreed that this phone's cards join the link's wallet although another phone
+   * asked for the link (the server's 409 `merge-unconfirmed` until then).
+   */
+  async completeRecovery(token: string, confirmMerge = false): Promise<RecoverCompleteResponse> {
     // The phone's own credential (if it has one) lets the server bring its anonymous cards along.
-    const answer = await call<RecoverCompleteResponse>(`/recover/${id(token)}`, { method: 'POST' });
+    const answer = await call<RecoverCompleteResponse>(`/recover/${id(token)}${confirmMerge ? '?merge=confirmed' : ''}`, { method: 'POST' });
     saveCustomerCredential(answer.credential);
     return answer;
   },

@@ -234,8 +234,8 @@ export function useRequestRecoveryMutation() {
 }
 
 export function useCompleteRecoveryMutation(token: string) {
-  return useCustomerMutation(async (recoverToken: string, cache) => {
-    const answer = await customerClient.completeRecovery(recoverToken);
+  return useCustomerMutation(async ({ token: recoverToken, confirmMerge = false }: { token: string; confirmMerge?: boolean }, cache) => {
+    const answer = await customerClient.completeRecovery(recoverToken, confirmMerge);
     cache.invalidate([CARDS_TAG, PROFILE]);
     return answer;
   }, `recover:${token}`);

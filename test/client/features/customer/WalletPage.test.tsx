@@ -112,6 +112,19 @@ describe('WalletPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('we have sent it a sign-in link');
   });
 
+  it("asks for the link with this phone's credential, so the link brings this phone's cards along without a question", async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, 'phone-own-credential');
+    api.on('GET /api/customer/cards', { status: 200, body: { cards: [] } });
+    api.on('GET /api/customer/me', { status: 200, body: { displayName: null, email: null } });
+    api.on('POST /api/customer/recover', { status: 202, body: { message: 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.' } });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    fireEvent.change(screen.getAllByLabelText('E-mail').at(-1)!, { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    await settle();
+    expect(api.sent('POST /api/customer/recover')[0].headers.get('x-customer-key')).toBe('phone-own-credential');
+  });
+
   it('saves the optional name and e-mail, and shows why the server refused one', async () => {
     localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
     api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
@@ -243,6 +256,34 @@ describe('RecoverPage', () => {
     expect(api.sent('POST /api/customer/recover/link-token')[0].headers.get('x-customer-key')).toBe('phone-own-credential');
     expect(screen.getByRole('status')).toHaveTextContent('The 2 cards already on this phone were added to your wallet, with 5 stamps.');
     // The recovered wallet's credential replaces the phone's old one (the server has revoked that).
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
+  });
+
+  it('asks before a link from another phone takes this phone\'s cards, and moves them only when told to', async () => {
+    localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, 'phone-own-credential');
+    // The server refuses until the phone says it agrees (?merge=confirmed).
+    api.on('POST /api/customer/recover/link-token', (request) =>
+      new URL(request.url, 'http://localhost').searchParams.get('merge') === 'confirmed'
+        ? { status: 200, body: { credential: CREDENTIAL, profile: { displayName: null, email: 'ana@example.com' }, merged: { cards: 1, stamps: 3, skippedStamps: 0, redemptions: 0 } } }
+        : { status: 409, body: { error: 'This link was asked for on another phone.', reason: 'merge-unconfirmed' } },
+    );
+    const confirmations = () => api.sent('POST /api/customer/recover/link-token').filter((request) => request.url.endsWith('?merge=confirmed'));
+    renderCustomerPage(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'This link was asked for on another phone' })).toBeInTheDocument();
+    expect(screen.getByText(/they join the wallet of the e-mail this link was sent to/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('If someone sent you this link, keep your cards');
+    // Nothing moved yet: the phone keeps its own wallet.
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe('phone-own-credential');
+    expect(screen.getByRole('link', { name: 'Keep my cards here' })).toHaveAttribute('href', '/wallet');
+    expect(confirmations()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: "Move this phone's cards into that wallet" }));
+    await settle();
+    expect(confirmations()).toHaveLength(1);
+    expect(confirmations()[0].headers.get('x-customer-key')).toBe('phone-own-credential');
+    expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The card already on this phone was added to your wallet, with 3 stamps.');
     expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
   });
 
