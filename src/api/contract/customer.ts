@@ -216,7 +216,7 @@ export const RecoverCompleteQuery = Type.Object({ merge: Type.Optional(Type.Lite
 export type RecoverCompleteQuery = Static<typeof RecoverCompleteQuery>;
 
 /** The 409 of a link asked for on another phone, opened where the cards would move: the page asks first. */
-export const RecoverCompleteRefusal = Type.Object({ error: Type.String(), reason: Type.Literal('merge-unconfirmed') });
+export const RecoverCompleteRefusal = Type.Object({ error: Type.String(), details: ErrorBody.properties.details, reason: Type.Literal('merge-unconfirmed') });
 export type RecoverCompleteRefusal = Static<typeof RecoverCompleteRefusal>;
 
 /** POST /api/customer/recover/{token}: a new credential for this device, given once. */
