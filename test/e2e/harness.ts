@@ -317,6 +317,21 @@ export async function settledScreenshot(page: Page, name: string, fullPage = tru
   await screenshot(page, name, { fullPage });
 }
 
+/**
+ * The focused element as a screen reader would name it: its tag (`body` when focus fell to the page) and its
+ * aria-label, aria-labelledby text, <label>, text or placeholder.
+ */
+export function focusedElement(page: Page): Promise<{ tag: string; name: string }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', name: '' };
+    const labelledBy = el.getAttribute('aria-labelledby');
+    const byId = labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+    const forLabel = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '' : '';
+    return { tag: el.tagName.toLowerCase(), name: (el.getAttribute('aria-label') || byId || forLabel || el.textContent || el.getAttribute('placeholder') || '').trim() };
+  });
+}
+
 /** Resolves once every finite animation on the page has finished (endless ones are not waited for). */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>

@@ -2,7 +2,7 @@
 // is on the next step's first field or the answer's heading — never fallen to the page (<body>), where the
 // next Tab would start again from the top. A wrong password at sign-in leaves it in the form.
 import type { Page } from 'playwright-core';
-import { newPage, settledScreenshot, useE2eApp, type PageHandle } from './harness';
+import { focusedElement, newPage, settledScreenshot, useE2eApp, type PageHandle } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Focus Kaffee' } });
 let handle: PageHandle;
@@ -14,14 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.context.close());
 
-/** The focused element as a screen reader would name it: its tag, and its label, aria-label or text. */
-const focused = () =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return 'body';
-    const forLabel = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '' : '';
-    return `${el.tagName.toLowerCase()}: ${(el.getAttribute('aria-label') || forLabel || el.textContent || '').trim()}`;
-  });
+/** The focused element as `tag: name`, or `body` when focus fell to the page. */
+const focused = async () => {
+  const { tag, name } = await focusedElement(page);
+  return tag === 'body' ? 'body' : `${tag}: ${name}`;
+};
 
 /** Presses Tab until the focused element's name matches, as a keyboard user would. */
 async function tabTo(name: RegExp, limit = 40): Promise<void> {

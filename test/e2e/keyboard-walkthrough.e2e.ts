@@ -2,7 +2,7 @@
 // open the QR code, log out — with no mouse click anywhere (Tab, Shift+Tab, arrows, Enter, Escape and typing).
 import type { Page } from 'playwright-core';
 import type { RewardResponse } from '../../src/api/contract/rewards';
-import { newPage, settledScreenshot, useE2eApp, vendorApi, type PageHandle } from './harness';
+import { focusedElement, newPage, settledScreenshot, useE2eApp, vendorApi, type PageHandle } from './harness';
 
 const app = useE2eApp({ vendor: { company: 'Keyboard Kaffee' } });
 let handle: PageHandle;
@@ -14,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.context.close());
 
-/** What a screen reader would call the focused element: its aria-label, its <label>, its text. */
-const focusedName = () =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return '';
-    const labelledBy = el.getAttribute('aria-labelledby');
-    const byId = labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
-    const forLabel = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '' : '';
-    return (el.getAttribute('aria-label') || byId || forLabel || el.textContent || el.getAttribute('placeholder') || '').trim();
-  });
+const focusedName = async () => (await focusedElement(page)).name;
 
 const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role') ?? null);
 
