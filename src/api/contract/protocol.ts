@@ -3,6 +3,12 @@
 
 /** Header carrying the customer's device credential (never the vendor's bearer token). */
 export const CUSTOMER_CREDENTIAL_HEADER = 'X-Customer-Key';
+/**
+ * Header carrying a phone's link key: a random value the phone keeps, sent when it asks for a wallet sign-in
+ * link and when it opens one. A link opens without a question only on the phone that asked for it (its wallet,
+ * or this key when it has no wallet yet).
+ */
+export const CUSTOMER_LINK_KEY_HEADER = 'X-Customer-Link-Key';
 
 /** The live feed's server-sent event name; its data is one `ActivityItem` as JSON. */
 export const ACTIVITY_STREAM_EVENT = 'activity';

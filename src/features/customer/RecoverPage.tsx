@@ -1,6 +1,7 @@
 // /wallet/recover/:token — the mailed sign-in link: this phone joins the wallet, then shows the cards.
-// A link asked for on another phone would take this phone's cards along: the server refuses that until the
-// customer confirms it here (someone may have forwarded their own link to collect other people's stamps).
+// A link asked for on another phone would take this phone's cards along, or sign this phone in to someone
+// else's wallet: the server refuses that until the customer confirms it here (someone may have forwarded their
+// own link to collect other people's stamps).
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
@@ -11,6 +12,8 @@ import { Notice } from './Notice';
 
 /** The server's reason when the link comes from another phone and this phone's cards would move. */
 const MERGE_UNCONFIRMED = 'merge-unconfirmed';
+/** The server's reason when the link comes from another phone and this phone has no cards to move. */
+const SIGN_IN_UNCONFIRMED = 'sign-in-unconfirmed';
 
 export default function RecoverPage() {
   const { token = '' } = useParams();
@@ -37,6 +40,22 @@ export default function RecoverPage() {
         </Link>
         <button type="button" className="cw-btn cw-btn--secondary" onClick={() => void complete({ token, confirmMerge: true })}>
           {CUSTOMER_TEXT.recoverConfirmButton}
+        </button>
+      </div>
+    );
+  }
+  if (body?.reason === SIGN_IN_UNCONFIRMED) {
+    // Nothing would move, but the phone's later stamps would go to someone else's wallet: "Not now" leads.
+    return (
+      <div className="cw-stack">
+        <h1 className="cw-page-title">{CUSTOMER_TEXT.recoverSignInTitle}</h1>
+        <p>{CUSTOMER_TEXT.recoverSignInText}</p>
+        <Notice tone="warning">{CUSTOMER_TEXT.recoverSignInWarning}</Notice>
+        <Link className="cw-btn cw-btn--primary" to={CUSTOMER_ROUTES.wallet} replace>
+          {CUSTOMER_TEXT.recoverNotNow}
+        </Link>
+        <button type="button" className="cw-btn cw-btn--secondary" onClick={() => void complete({ token, confirmMerge: true })}>
+          {CUSTOMER_TEXT.recoverSignInButton}
         </button>
       </div>
     );
