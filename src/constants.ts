@@ -149,4 +149,4 @@ export const CUSTOMER_ROUTES = {
 export const ACTIVITY_FEED_MAX_LINES = 8;
 
 /** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */
-export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;
+export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000, pausedMs: 5000 } as const;

@@ -35,3 +35,9 @@ export const CLAIM_POLL_MS = 1000;
  * only its e-mail is missing (a registration sent again re-sends the verification link).
  */
 export const MAIL_UNAVAILABLE_REASON = 'mail-unavailable';
+
+/**
+ * The `reason` of a 503 answered when the server cannot reach its database (nothing was done): a live feed asked
+ * for meanwhile shows "Scans paused" (what its `server-state` event would say) and asks again by itself.
+ */
+export const DATABASE_UNAVAILABLE_REASON = 'database-unavailable';
