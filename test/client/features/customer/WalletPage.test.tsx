@@ -325,7 +325,8 @@ describe('RecoverPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in on this phone' }));
     await settle();
     expect(confirmations()).toHaveLength(1);
-    expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toBeInTheDocument();
+    // The pressed button is gone: the focus is on the answer's heading, not fallen to the page.
+    expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toHaveFocus();
     expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
   });
 
