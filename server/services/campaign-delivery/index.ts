@@ -3,7 +3,7 @@
 import type { JobHandler } from '../../infra/jobs';
 import type { CampaignChannel } from './channel';
 import type { ChannelDeps } from './channels';
-import { CAMPAIGN_SEND_JOB, planCampaignMessages, planCampaignWindow, PLAN_SIZES } from './planner';
+import { CAMPAIGN_SEND_JOB, planCampaignMessages, planCampaignWindow, PLAN_SIZES, type PlanSizes } from './planner';
 import { CAMPAIGN_PLAN_JOB, queuePlanRun } from './schedule';
 import { campaignSendHandler } from './sender';
 
@@ -13,7 +13,8 @@ export { CAMPAIGN_SEND_JOB, planCampaignMessages, planCampaignWindow, WEEKLY_MES
 export { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_PLAN_JOB, campaignRunnerPace, PLAN_EVERY_MS, queuePlanRun, queuePlanSoon } from './schedule';
 export { GIVE_UP_AFTER_MS } from './sender';
 
-export function campaignDeliveryJobHandlers(deps: ChannelDeps, channels: readonly CampaignChannel[]): Record<string, JobHandler> {
+/** The campaign runner's handlers; `sizes`: how much the plan reads and writes at a time (tests make them small). */
+export function campaignDeliveryJobHandlers(deps: ChannelDeps, channels: readonly CampaignChannel[], sizes: PlanSizes = PLAN_SIZES): Record<string, JobHandler> {
   return {
     [CAMPAIGN_SEND_JOB]: campaignSendHandler(deps, channels),
     [CAMPAIGN_PLAN_JOB]: async (payload) => {
@@ -21,10 +22,10 @@ export function campaignDeliveryJobHandlers(deps: ChannelDeps, channels: readonl
       // A window of one campaign's plan (queued by the run before it), or the run of every campaign.
       const campaignId = (payload as { campaignId?: unknown } | null)?.campaignId;
       if (typeof campaignId === 'string') {
-        await planCampaignWindow(deps, channels, campaignId, ahead, PLAN_SIZES);
+        await planCampaignWindow(deps, channels, campaignId, ahead, sizes);
         return;
       }
-      await planCampaignMessages(deps, channels, PLAN_SIZES, ahead);
+      await planCampaignMessages(deps, channels, sizes, ahead);
       await queuePlanRun(deps.db.kysely, deps.now(), 'next');
     },
   };
