@@ -160,8 +160,9 @@ async function planNextWindow(deps: Pick<AppDeps, 'db'> & { now: () => number },
     if (campaign.plan_after !== null || campaign.unplanned_messages !== 0) await setPlanPosition(deps.db.kysely, campaign.id, null);
     return;
   }
-  await queuePlanWindow(deps.db.kysely, deps.now(), campaign.id, Math.round((1000 * outcome.written) / rate));
+  // The position first: a window never starts from an older one (without its job, the next regular run queues it).
   await setPlanPosition(deps.db.kysely, campaign.id, { after: outcome.resumeAfter, period, unplanned });
+  await queuePlanWindow(deps.db.kysely, deps.now(), campaign.id, Math.round((1000 * outcome.written) / rate));
 }
 
 /** Where a window of the plan starts and how many messages it writes at most; `countRest`: count the messages after it. */
