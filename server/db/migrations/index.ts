@@ -44,6 +44,7 @@ import * as campaignMessagesByCampaign from './2026112630_campaign_messages_by_c
 import * as campaignMessagesCustomer from './2026112631_campaign_messages_customer';
 import * as recoveryLinkRequester from './2026112634_recovery_link_requester';
 import * as campaignPlanAhead from './2026112635_campaign_plan_ahead';
+import * as recoveryLinkKey from './2026112636_recovery_link_key';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -90,5 +91,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112631_campaign_messages_customer': { up: campaignMessagesCustomer.up(), down: campaignMessagesCustomer.down() },
     '2026112634_recovery_link_requester': { up: recoveryLinkRequester.up(), down: recoveryLinkRequester.down() },
     '2026112635_campaign_plan_ahead': { up: campaignPlanAhead.up(), down: campaignPlanAhead.down() },
+    '2026112636_recovery_link_key': { up: recoveryLinkKey.up(), down: recoveryLinkKey.down() },
   };
 }
