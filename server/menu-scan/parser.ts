@@ -204,9 +204,21 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
         continue;
       }
     }
+    // A name, its description under it and the price alone on the line after ("Grilled Salmon" / "with
+    // lemon butter" / "18.50"): the price is the name's.
+    if (parsed.length === 0 && unpricedName && previous && !previous.hadItem && previous.line !== unpricedName && (isDescription(tidy(previous.line.text)) || /^\p{Ll}/u.test(tidy(previous.line.text)))) {
+      const price = lonePrice(line.text);
+      const named = price ? parseLine(`${unpricedName.text}    ${line.text}`).slice(-1) : [];
+      if (named.length === 1) {
+        keepItem({ ...named[0]!, region: unionRegion(unpricedName.region, line.region) });
+        unpricedName = null;
+        previous = { line, hadItem: true };
+        continue;
+      }
+    }
     if (parsed.length > 0) unpricedName = null;
     else if (isStandaloneName(line.text)) unpricedName = line;
-    else if (!isDescription(tidy(line.text))) unpricedName = null;
+    else if (!isDescription(tidy(line.text)) && !/^\p{Ll}/u.test(tidy(line.text))) unpricedName = null;
     const next = lines[index + 1];
     // A name wrapped onto the next line ("… con Cappesante e    16,00" / "Gamberi"): it ends in a
     // word that cannot end a name, and the next line is a few words without a price.
@@ -726,6 +738,9 @@ function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): Pa
 /** Two or three sizes, each a letter and a price, slashes between them, labels maybe glued to their prices. */
 const SIZE_GROUP = /(?<=^|\s)(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?(?:\s?\/\s?(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}(?=\s|$)/g;
 
+/** Two prices joined by a dash closing the line, either with a currency sign before or after them. */
+const PRICE_RANGE = /(^|\s)([$€£¥₹₺]?\d{1,4}(?:[.,]\d{2})?)\s?[-–—]\s?([$€£¥₹₺]?\d{1,4}(?:[.,]\d{2})?(?:\s?[$€£¥₹₺])?)\s*$/u;
+
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
 function normalizeLine(line: string): string {
   return (
@@ -752,6 +767,17 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // … or as "E" (as € is too: "Chips    E2.50"): some currency, which one is not known.
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
+      // A price range at the end of the line ("$18–24", "8.50 - 12.50", "8–12 €"): the item costs at least
+      // the lower price, which stands for it. Bare whole numbers are hours as often ("Breakfast 8–11"), so
+      // a range is read only with a currency or cents, the second price higher than the first.
+      .replace(PRICE_RANGE, (range: string, before: string, low: string, high: string) => {
+        const amount = (text: string): number => Number(text.replace(/[^\d.,]/g, '').replace(',', '.'));
+        if (!/[.,]\d{2}|[$€£¥₹₺]/u.test(range) || amount(high) <= amount(low)) return range;
+        // "17.00 - 19.00", "11.30–14.30": opening hours, not prices.
+        if (/^[$€£¥₹₺]/u.test(low) === false && [low, high].every((t) => /^(?:[01]?\d|2[0-4])[.,:](?:00|15|30|45)$/.test(t))) return range;
+        const signAfter = /[€£¥₹₺$]$/u.exec(high)?.[0] ?? '';
+        return `${before}${low}${signAfter}`;
+      })
       // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
       .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
       // Sizes in a group whose labels OCR glued to their prices ("S7,50/ M8,00 /L8.5"): a label, a price, a slash.
@@ -873,6 +899,9 @@ const DASH_CENTS = new RegExp(`(?<=\\d)(?:[.,:]|\\/)[-–](?=\\s?(?:${CURRENCY})
 /** A unit of volume or weight written after a number. */
 const QUANTITY_UNIT = /^(?:m?l|cl|dl|lt|ltr|oz|g|gr|kg|cm|kcal)\.?$/i;
 
+/** A volume in litres with its unit glued on: "0,3l", "0.5l", "1,5l". */
+const GLUED_LITRES = /^[0-2][.,]\d{1,2}l$/;
+
 /** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
 function readPrice(tokens: Token[], i: number): Price | null {
   const token = tokens[i]!;
@@ -881,8 +910,10 @@ function readPrice(tokens: Token[], i: number): Price | null {
     return i > 0 ? { cents: null, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false } : null;
   }
   const next = tokens[i + 1];
-  // "0,25 l", "330 ml": a quantity, whatever its decimals.
+  // "0,25 l", "330 ml": a quantity, whatever its decimals; so is a drink's volume with its l glued on ("Pils
+  // 0,3l"), which reads as a number once the l is taken for a 1.
   if (next && !next.gapBefore && QUANTITY_UNIT.test(next.text)) return null;
+  if (GLUED_LITRES.test(token.text)) return null;
   const price = parsePriceText(token.text);
   // "12/95" is a price only where a price stands, at the end of its part of the line ("10/12 Uhr" is no
   // price), and not where it reads as a date right after a word ("valid until 31/12").
@@ -1138,13 +1169,16 @@ function isSentence(name: string): boolean {
 
 /** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */
 const THRESHOLD_LAST_WORDS = new Set(['over', 'above', 'über', 'ab', 'dès', 'desde', 'oltre', 'vanaf']);
+/** A combo's price closes its terms ("Any 2 for 9", "3 Donuts für 5 €", "2 pour 10 €"): no dish's name ends on these. */
+const COMBO_LAST_WORDS = new Set(['for', 'für', 'pour', 'por', 'per']);
 /** Words a minimum order opens with ("Min. order £10", "Mindestbestellwert 12 €"). */
 const THRESHOLD_FIRST_WORDS = new Set(['min', 'minimum', 'mindestbestellwert', 'mindestbestellung', 'minimo', 'mínimo']);
 
 /** The terms of an offer or of delivery read with their amount: a note, not an item. */
 function isOfferCondition(name: string): boolean {
   const words = name.toLocaleLowerCase('en').split(/[\s.:]+/u).filter((w) => w !== '');
-  return THRESHOLD_LAST_WORDS.has(words[words.length - 1] ?? '') || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
+  const last = words[words.length - 1] ?? '';
+  return THRESHOLD_LAST_WORDS.has(last) || COMBO_LAST_WORDS.has(last) || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
 }
 
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */
