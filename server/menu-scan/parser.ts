@@ -129,7 +129,7 @@ export function parseMenuText(text: string): ScannedItem[] {
 }
 
 export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
-  const lines = withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withoutItemNumbers(menuLines))));
+  const lines = withGlassPricesRead(withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withoutItemNumbers(menuLines)))));
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -366,6 +366,24 @@ function withTranslationsBesideLeftOut(lines: readonly MenuTextLine[]): readonly
   const priced = lines.filter((line) => parseLine(line.text).some((item) => item.priceCents !== null)).length;
   if (3 * translated < priced) return lines;
   return lines.map((line, i) => (shortened[i] === null ? line : { ...line, text: shortened[i]! }));
+}
+
+/** A price with one decimal set apart before one with two, closing the line: "Wine    4,5    9,00". */
+const ONE_DECIMAL_BEFORE_PRICE = /(\s{3,}|\t)(\d{1,2})([.,])(\d)((?:\s{3,}|\t)\D{0,3}\d{1,4}[.,]\d{2}\D{0,3}\s*)$/u;
+
+/**
+ * A glass and a bottle priced in two columns, the glass with one decimal ("Wine    4,5    9,00"): read
+ * alone, "4,5" may be additive codes 4 and 5 set apart before the price, which rise; a page where such a
+ * number also falls or repeats ("Rosé    6,5    24,00", "Merlot    5,5    22,00") prices glasses so, and
+ * each of its lines is a row of two prices (left for the vendor, as any row of prices).
+ */
+function withGlassPricesRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  const glassPriced = lines.some((line) => {
+    const match = ONE_DECIMAL_BEFORE_PRICE.exec(line.text);
+    return match !== null && Number(match[4]) <= Number(match[2]);
+  });
+  if (!glassPriced) return lines;
+  return lines.map((line) => (ONE_DECIMAL_BEFORE_PRICE.test(line.text) ? { ...line, text: line.text.replace(ONE_DECIMAL_BEFORE_PRICE, '$1$2$3$40$5') } : line));
 }
 
 /** Cents set apart from the whole price at the end of a line ("12 95" for 12⁹⁵, read without the rise). */
@@ -767,16 +785,19 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // … or as "E" (as € is too: "Chips    E2.50"): some currency, which one is not known.
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
-      // A price range at the end of the line ("$18–24", "8.50 - 12.50", "8–12 €"): the item costs at least
-      // the lower price, which stands for it. Bare whole numbers are hours as often ("Breakfast 8–11"), so
-      // a range is read only with a currency or cents, the second price higher than the first.
-      .replace(PRICE_RANGE, (range: string, before: string, low: string, high: string) => {
+      // A price range closing the line ("$18–24", "8.50 - 12.50", "9–14 €"): several prices, like a row of
+      // sizes, so no single price to take; the item is left for the vendor. Bare whole numbers are hours
+      // as often ("Breakfast 8–11"), and so are "17.00 - 19.00"; they stay as they are.
+      .replace(PRICE_RANGE, (range: string, before: string, low: string, high: string, offset: number, whole: string) => {
         const amount = (text: string): number => Number(text.replace(/[^\d.,]/g, '').replace(',', '.'));
-        if (!/[.,]\d{2}|[$€£¥₹₺]/u.test(range) || amount(high) <= amount(low)) return range;
-        // "17.00 - 19.00", "11.30–14.30": opening hours, not prices.
-        if (/^[$€£¥₹₺]/u.test(low) === false && [low, high].every((t) => /^(?:[01]?\d|2[0-4])[.,:](?:00|15|30|45)$/.test(t))) return range;
-        const signAfter = /[€£¥₹₺$]$/u.exec(high)?.[0] ?? '';
-        return `${before}${low}${signAfter}`;
+        const signBefore = /^[$€£¥₹₺]/u.exec(low)?.[0] ?? /[$€£¥₹₺](?=\s?$)/u.exec(whole.slice(0, offset))?.[0] ?? '';
+        const signAfter = /[$€£¥₹₺]$/u.exec(high)?.[0] ?? '';
+        if ((!/[.,]\d{2}/.test(range) && !signBefore && !signAfter) || amount(high) <= amount(low)) return range;
+        if (!signBefore && [low, high].every((t) => /^(?:[01]?\d|2[0-4])[.,:](?:00|15|30|45)$/.test(t))) return range;
+        // Both ends carry the sign, so both read as prices ("€ 9 – 14" → "€ 9    €14").
+        const lowPrice = signAfter && !low.endsWith(signAfter) ? `${low}${signAfter}` : low;
+        const highPrice = signBefore && !high.startsWith(signBefore) ? `${signBefore}${high}` : high;
+        return `${before}${lowPrice}    ${highPrice}`;
       })
       // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
       .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
