@@ -533,9 +533,9 @@ function withoutQualifiers(name: string): string {
     .replace(/\s*\([^()]*\)?\s*$/u, '')
     .replace(/\s*\([^()]*\)\s*/gu, ' ')
     // The unit may be glued to the name and OCR reads 0 as o ("Beer330ML", "Ale5oo ML", "27om L").
-    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|[lI]t|ltr|oz|g|gr|kg|cm|kcal)\.?$/iu, '')
+    .replace(/\s*(?:\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?|[1-3]\/[2-4])\s*(?:[mo]m?\s?l|cl|dl|l|[lI]t|ltr|oz|g|gr|kg|cm|kcal)\.?$/iu, '')
     // A count of pieces ("Wings 6 pcs", "Gyoza x6").
-    .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
+    .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi|uds|ud|unid|unidades|units|stuks)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
   return isPlausibleName(stripped) ? stripped : name;
@@ -1123,7 +1123,7 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   let name = chosen.text;
   // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
   if (/^\(.*\)$/.test(name)) return null;
-  if (isSentence(name) || isOfferCondition(name)) return null;
+  if (isSentence(name) || isOfferCondition(name) || COVER_CHARGE.test(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
   // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
@@ -1139,7 +1139,7 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
  * "Extra shot", "Supplément chantilly", "zzgl. Sahne", "Aggiunta mozzarella", "Ekstra peynir").
  */
 const OPTION_OPENER =
-  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m)(?=[\s:]|$)/iu;
+  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|suplementos?|supplementi|supplemento|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m)(?=[\s:]|$)/iu;
 
 /**
  * Words that name a size, a measure or a share rather than a dish: a name made of nothing else
@@ -1152,7 +1152,7 @@ const SIZE_WORDS = new Set([
   'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people',
   'klein', 'kleine', 'groß', 'gross', 'große', 'mittel', 'glas', 'flasche', 'karaffe', 'kanne', 'tasse', 'stück',
   'petit', 'petite', 'moyen', 'grand', 'verre', 'bouteille', 'pichet',
-  'pequeño', 'pequeno', 'mediano', 'copa', 'botella', 'jarra', 'media', 'piccola', 'bicchiere', 'bottiglia', 'caraffa',
+  'pequeño', 'pequeno', 'mediano', 'copa', 'botella', 'jarra', 'media', 'ración', 'racion', 'raciones', 'tapa', 'porción', 'porcion', 'porzione', 'mezza', 'piccola', 'bicchiere', 'bottiglia', 'caraffa',
   'küçük', 'kucuk', 'orta', 'büyük', 'buyuk', 'bardak', 'şişe', 'sise', 'porsiyon', 'yarım', 'yarim', 'tam',
 ]);
 
@@ -1187,6 +1187,12 @@ function isSentence(name: string): boolean {
   if (words.filter((w) => SENTENCE_WORDS.has(w)).length >= 2) return true;
   return words.length >= SENTENCE_MIN_WORDS && words.some((w) => SPEAKING_WORDS.has(w));
 }
+
+/**
+ * A cover charge, the bread and service every table pays ("Coperto 2,50", "Servicio de pan 1,20",
+ * "Couvert", "Gedeck"): no dish a vendor sells.
+ */
+const COVER_CHARGE = /^(?:cover(?:\s+charge)?|coperto|pane\s+e\s+coperto|pane\s+e\s+servizio|servizio(?:\s+e\s+coperto)?|couvert|gedeck|cubiertos?|servicio(?:\s+de\s+(?:pan|mesa))?|pan\s+y\s+servicio|service(?:\s+charge)?|bread\s+service|table\s+charge)$/iu;
 
 /** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */
 const THRESHOLD_LAST_WORDS = new Set(['over', 'above', 'über', 'ab', 'dès', 'desde', 'oltre', 'vanaf']);
