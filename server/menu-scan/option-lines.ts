@@ -61,7 +61,8 @@ interface Placement {
 }
 
 function placementOf(line: MenuTextLine, priceCents: number | null): Placement | null {
-  const { region, letterHeight } = line;
+  const { letterHeight } = line;
+  const region = line.region ?? line.place;
   if (!region || letterHeight === undefined || letterHeight <= 0) return null;
   return { page: region.page, left: region.x, centre: region.x + region.width / 2, top: region.y, letterHeight, priceCents };
 }

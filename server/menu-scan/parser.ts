@@ -122,6 +122,11 @@ export interface MenuTextLine {
    * text layer.
    */
   letterHeight?: number;
+  /**
+   * Where the line stands, for a line with no page picture to show it on (a PDF's text layer): it tells
+   * options by their place like `region` does, but the items read from it carry no region.
+   */
+  place?: ItemRegion;
 }
 
 export function parseMenuText(text: string): ScannedItem[] {
@@ -1215,6 +1220,9 @@ function isOptionLine(raw: string, name: string): boolean {
   return isSizeLabel(name);
 }
 
+/** A volume or weight with its unit glued on, labelling one of several prices ("Pils    0,3l 3,50    0,5l 4,90"). */
+const GLUED_VOLUME = /^\d{1,4}(?:[.,]\d{1,3})?(?:m?l|cl|dl|oz|g)$/u;
+
 /** A weight with its fraction glued on and read as a letter by OCR ("½lb" as "YIb"). */
 const GLUED_WEIGHT = /^[\p{L}\d½¼¾](?:lb|lbs|ib|oz)$/u;
 
@@ -1224,7 +1232,7 @@ const GLUED_WEIGHT = /^[\p{L}\d½¼¾](?:lb|lbs|ib|oz)$/u;
  */
 function isSizeLabel(label: string): boolean {
   const words = label.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
-  const sized = (w: string): boolean => SIZE_WORDS.has(w) || GLUED_WEIGHT.test(w);
+  const sized = (w: string): boolean => SIZE_WORDS.has(w) || GLUED_WEIGHT.test(w) || GLUED_VOLUME.test(w);
   return words.some(sized) && words.every((w) => sized(w) || /^(?:\p{L}|[\d½¼¾]+|x)$/u.test(w));
 }
 
