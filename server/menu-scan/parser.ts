@@ -74,7 +74,15 @@ const NOT_BEFORE_BARE_PRICE = new Set([
   'until', 'till', 'til', 'from', 'to', 'at', 'by', 'for', 'of', 'per', 'x', 'and', 'or', 'serves',
   'min', 'mins', 'minutes', 'age', 'ages', 'over', 'under', 'after', 'before', 'since', 'no', 'number',
   'table', 'room', 'step', 'page', 'open', 'daily', 'floor', 'suite', 'unit',
+  'bis', 'ab', 'um', 'seite', 'pagina', 'página', 'sayfa', 'tisch', 'mesa', 'tavolo', 'hasta', 'desde', 'dès', 'jusqu’à', "jusqu'à",
 ]);
+
+/**
+ * A street before a bare number is an address ("Hauptstraße 12", "Calle Mayor 23", "Via Roma 45"), not
+ * an item and its price: a street word opens the line, or the word before the number is a street's name.
+ */
+const STREET_OPENER = /^(?:calle|c\/|via|viale|corso|piazza|rue|avenue|av\.|avda\.?|avenida|carrer|rua|plaza|paseo|passeig|street|road|boulevard|bd\.?)$/iu;
+const STREET_NAME = /(?:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|gracht|plein|street|st\.|road|rd\.|avenue|ave\.|lane|caddesi|cad\.|sokak|sok\.|sk\.)$/iu;
 
 /** Written in place of a price on menus; the item exists but its price is unknown. */
 const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q', 's/m', 's.m.', 's.m', 's/q', 's.q.', 's.q']);
@@ -960,6 +968,7 @@ function readPrice(tokens: Token[], i: number): Price | null {
   // 1985"); either way it stays only where restoreDroppedDecimalPoints gives its point back.
   if ((price.colon || (price.needsPoint && /^(?:19|20)\d\d$/.test(token.text))) && !token.gapBefore) return null;
   if (!token.gapBefore && NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase())) return null;
+  if (!token.gapBefore && (STREET_NAME.test(prev.text) || STREET_OPENER.test(tokens[0]!.text))) return null;
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
   // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
   if (token.gapBefore && prev.price?.decimals) return price;
@@ -1197,7 +1206,7 @@ function isSentence(name: string): boolean {
  * A cover charge, the bread and service every table pays ("Coperto 2,50", "Servicio de pan 1,20",
  * "Couvert", "Gedeck"): no dish a vendor sells.
  */
-const COVER_CHARGE = /^(?:cover(?:\s+charge)?|coperto|pane\s+e\s+coperto|pane\s+e\s+servizio|servizio(?:\s+e\s+coperto)?|couvert|gedeck|cubiertos?|servicio(?:\s+de\s+(?:pan|mesa))?|pan\s+y\s+servicio|service(?:\s+charge)?|bread\s+service|table\s+charge)$/iu;
+const COVER_CHARGE = /^(?:cover(?:\s*charge)?|coperto|pane\s*e\s*coperto|pane\s*e\s*servizio|servizio(?:\s*e\s*coperto)?|couvert|gedeck|cubiertos?|servicio(?:\s*de\s*(?:pan|mesa))?|pan\s*y\s*servicio|service(?:\s*charge)?|bread\s*service|table\s*charge)$/iu;
 
 /** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */
 const THRESHOLD_LAST_WORDS = new Set(['over', 'above', 'über', 'ab', 'dès', 'desde', 'oltre', 'vanaf']);
@@ -1206,11 +1215,20 @@ const COMBO_LAST_WORDS = new Set(['for', 'für', 'pour', 'por', 'per']);
 /** Words a minimum order opens with ("Min. order £10", "Mindestbestellwert 12 €"). */
 const THRESHOLD_FIRST_WORDS = new Set(['min', 'minimum', 'mindestbestellwert', 'mindestbestellung', 'minimo', 'mínimo']);
 
-/** The terms of an offer or of delivery read with their amount: a note, not an item. */
+/** Words a time closes on ("Breakfast served until 11.30", "Lunch from 12.00", "Valid until 31.12."): no dish's name does. */
+const TIME_LAST_WORDS = new Set(['until', 'till', 'til', 'from', 'since', 'before', 'after', 'bis', 'um', 'vor', 'nach', 'hasta', 'jusqu’à', "jusqu'à", 'fino', 'dalle']);
+/** Days of the week, as opening times name them ("Sat & Sun 10.00", "Mo–Fr"). */
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|lun|mar|mer|jeu|ven|sam|dim|daily|weekdays|weekends?)$/u;
+/** A fee or a deposit, paid beside the dishes ("Delivery fee 2.50", "Pfand 0,25", "Liefergebühr"): no dish. */
+const FEE = /(?:^|\s)(?:fee|surcharge|deposit|pfand|\p{L}*gebühr)$/iu;
+
+/** The terms of an offer or of delivery read with their amount, a time or a fee: a note, not an item. */
 function isOfferCondition(name: string): boolean {
   const words = name.toLocaleLowerCase('en').split(/[\s.:]+/u).filter((w) => w !== '');
   const last = words[words.length - 1] ?? '';
-  return THRESHOLD_LAST_WORDS.has(last) || COMBO_LAST_WORDS.has(last) || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
+  if (FEE.test(name)) return true;
+  if (words.length > 0 && words.every((w) => WEEKDAY.test(w) || /^[&+,/–-]$/u.test(w) || /^\p{L}+[–-]\p{L}+$/u.test(w) && w.split(/[–-]/u).every((d) => WEEKDAY.test(d)))) return true;
+  return THRESHOLD_LAST_WORDS.has(last) || COMBO_LAST_WORDS.has(last) || TIME_LAST_WORDS.has(last) || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
 }
 
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */
@@ -1231,7 +1249,9 @@ const GLUED_WEIGHT = /^[\p{L}\d½¼¾](?:lb|lbs|ib|oz)$/u;
  * "S / M / L", "quad").
  */
 function isSizeLabel(label: string): boolean {
-  const words = label.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
+  // OCR reads a letter inside a word as a digit now and then ("Raci6n" for "Ración", "P0rtion").
+  const read = label.replace(/(?<=\p{L})[06](?=\p{L})/gu, 'o').replace(/(?<=\p{L})1(?=\p{L})/gu, 'l');
+  const words = read.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
   const sized = (w: string): boolean => SIZE_WORDS.has(w) || GLUED_WEIGHT.test(w) || GLUED_VOLUME.test(w);
   return words.some(sized) && words.every((w) => sized(w) || /^(?:\p{L}|[\d½¼¾]+|x)$/u.test(w));
 }

@@ -336,6 +336,17 @@ describe('parseMenuText on the ways of writing a line that make no item or no si
     ['a Spanish portion alone', 'Media ración    6,50 €', []],
     ['a tapa and a ración priced side by side', 'Gambas al Ajillo    Tapa 6,00 €    Ración 14,00 €', []],
     ['two volumes each with its price', 'Pils    0,3l 3,50    0,5l 4,90', []],
+    ['a portion whose ó OCR read as 6, priced beside another', 'Gambas al Ajillo    Tapa 6,00    Raci6n 14,00', []],
+    ['a cover charge whose space OCR lost', 'Servicio depan    1,50', []],
+    ['a fee', 'Delivery fee    2.50', []],
+    ['a bottle deposit', 'Pfand    0,25 €', []],
+    ['a time closing on "until"', 'Breakfast served until 11.30', []],
+    ['a time closing on "from"', 'Lunch from 12.00', []],
+    ['a date closing on "until"', 'Valid until 31.12.', []],
+    ['days of the week with a time', 'Brunch    Sat & Sun 10.00', []],
+    ['a street and its number', 'Hauptstraße 12', []],
+    ['a street opened by its word', 'Calle Mayor 23', []],
+    ['a page number', 'Seite 2', []],
   ])('%s', (_habit, line, expected) => {
     expect(parseMenuText(line)).toEqual(expected);
   });
