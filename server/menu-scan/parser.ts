@@ -1153,7 +1153,9 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
  * "Extra shot", "Supplément chantilly", "zzgl. Sahne", "Aggiunta mozzarella", "Ekstra peynir").
  */
 const OPTION_OPENER =
-  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|suplementos?|supplementi|supplemento|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m)(?=[\s:]|$)/iu;
+  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|suplementos?|supplementi|supplemento|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m|upgrade|swap|substitute|switch|make\s+it|choice\s+of|or|oder|ou)(?=[\s:]|$)/iu;
+/** An add-on named anywhere in the line ("Each additional topping", "Jede zusätzliche Zutat"). */
+const OPTION_WORD = /(?:^|\s)(?:additional|zusätzliche[rs]?|supplémentaires?|adicional(?:es)?|aggiuntiv[aoie])(?=\s|$)/iu;
 
 /**
  * Words that name a size, a measure or a share rather than a dish: a name made of nothing else
@@ -1163,7 +1165,7 @@ const SIZE_WORDS = new Set([
   'small', 'regular', 'reg', 'rg', 'medium', 'med', 'large', 'lg', 'tall', 'grande', 'venti', 'single', 'double', 'triple', 'quad',
   'half', 'full', 'quarter', 'dozen', 'doz', 'each', 'bakers', "baker's", 'glass', 'bottle', 'carafe', 'jug', 'pitcher',
   'pint', 'cup', 'mug', 'pot', 'scoop', 'scoops', 'slice', 'portion', 'serving', 'lb', 'lbs', 'ib', 'oz', 'ml', 'cl', 'l',
-  'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people',
+  'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people', 'per', 'pro', 'pp', 'demi', 'halbe', 'halb',
   'klein', 'kleine', 'groß', 'gross', 'große', 'mittel', 'glas', 'flasche', 'karaffe', 'kanne', 'tasse', 'stück',
   'petit', 'petite', 'moyen', 'grand', 'verre', 'bouteille', 'pichet',
   'pequeño', 'pequeno', 'mediano', 'copa', 'botella', 'jarra', 'media', 'ración', 'racion', 'raciones', 'tapa', 'porción', 'porcion', 'porzione', 'mezza', 'piccola', 'bicchiere', 'bottiglia', 'caraffa',
@@ -1234,7 +1236,7 @@ function isOfferCondition(name: string): boolean {
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */
 function isOptionLine(raw: string, name: string): boolean {
   if (/^\s*\+/.test(raw)) return true;
-  if (OPTION_OPENER.test(name)) return true;
+  if (OPTION_OPENER.test(name) || OPTION_WORD.test(name)) return true;
   return isSizeLabel(name);
 }
 

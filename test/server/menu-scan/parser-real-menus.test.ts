@@ -347,6 +347,12 @@ describe('parseMenuText on the ways of writing a line that make no item or no si
     ['a street and its number', 'Hauptstraße 12', []],
     ['a street opened by its word', 'Calle Mayor 23', []],
     ['a page number', 'Seite 2', []],
+    ['an upgrade of the item above', 'Make it a meal    3.50', []],
+    ['a swap of its side', 'Swap to sweet potato fries    1.50', []],
+    ['an alternative opened by "oder"', 'oder mit Salat    3,00', []],
+    ['an add-on named inside the line', 'Each additional topping    1.50', []],
+    ['a price per person', 'Pro Person    25,00', []],
+    ['a half portion in French', 'Demi-portion    6,00', []],
   ])('%s', (_habit, line, expected) => {
     expect(parseMenuText(line)).toEqual(expected);
   });
