@@ -14,7 +14,7 @@ import { formFieldRefusal } from './infra/validation-texts';
 import { OneLinePerRequest } from './infra/request-log';
 import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
 import { isMailServerUnavailable } from './infra/mailer';
-import { MAIL_UNAVAILABLE_REASON } from '../src/api/contract/protocol';
+import { DATABASE_UNAVAILABLE_REASON, MAIL_UNAVAILABLE_REASON } from '../src/api/contract/protocol';
 import type { RedisHandle } from './infra/redis';
 import { fallbackRateLimitStore } from './infra/rate-limit-store';
 import authPlugin from './plugins/auth';
@@ -231,7 +231,8 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
   if (isDatabaseUnavailable(error)) {
     // The database is restarting, failing over or unreachable: a moment's outage, not a bug.
     request.log.warn(`database unavailable: ${error.message}`);
-    return reply.code(503).header('Retry-After', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
+    // The reason lets a live feed that cannot open meanwhile show "Scans paused" rather than a lost connection.
+    return reply.code(503).header('Retry-After', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE, reason: DATABASE_UNAVAILABLE_REASON });
   }
   if (isTransactionConflict(error)) {
     // A deadlock or serialization failure that outlasted inTransaction's re-runs: nothing was written.

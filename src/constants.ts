@@ -133,6 +133,8 @@ export const QR_FLYER_FILE_NAME = 'stampwise-flyer.png';
 // ---- The customer side: scan page, wallet, card, reward-ready screen ----
 /** Local storage key of the customer's device credential (never the vendor's `token`). */
 export const CUSTOMER_CREDENTIAL_STORAGE_KEY = 'stampwise.customer';
+/** The phone's wallet sign-in link key (random, kept): a link opens without a question on the phone that asked for it. */
+export const CUSTOMER_LINK_KEY_STORAGE_KEY = 'stampwise.customerLinkKey';
 
 export const CUSTOMER_ROUTES = {
   scan: (token: string) => `/s/${encodeURIComponent(token)}`,
@@ -147,4 +149,4 @@ export const CUSTOMER_ROUTES = {
 export const ACTIVITY_FEED_MAX_LINES = 8;
 
 /** Live-feed reconnection: the first retry after a drop, doubling up to the longest wait. */
-export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;
+export const ACTIVITY_FEED_RETRY = { firstMs: 1000, maxMs: 15_000, pausedMs: 5000 } as const;

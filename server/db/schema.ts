@@ -233,6 +233,8 @@ export interface CustomerRecoveryTokenTable {
   customer_id: string;
   /** The wallet of the phone that asked for the link; null when that phone had none. */
   requested_by: string | null;
+  /** SHA-256 (hex) of the link key the asking phone sent (`CUSTOMER_LINK_KEY_HEADER`); null when it sent none. */
+  requested_by_key: string | null;
   expires_at: number;
   used_at: number | null;
   created_at: number;

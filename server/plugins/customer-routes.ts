@@ -3,7 +3,7 @@
 // access level, a per-address rate limit, the customer tag and the credential header in the schema.
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { CredentialHeaders } from '../../src/api/contract/customer';
-import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
+import { CUSTOMER_CREDENTIAL_HEADER, CUSTOMER_LINK_KEY_HEADER } from '../../src/api/contract/protocol';
 import type { AppDeps } from '../deps';
 import { requireCustomer } from '../services/customers';
 
@@ -12,6 +12,12 @@ export const MINUTE_MS = 60 * 1000;
 /** The device credential the request carries, if any. */
 export function credentialOf(request: FastifyRequest): string | undefined {
   const value = request.headers[CUSTOMER_CREDENTIAL_HEADER.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The phone's link key (`CUSTOMER_LINK_KEY_HEADER`), if it sent one. */
+export function linkKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[CUSTOMER_LINK_KEY_HEADER.toLowerCase()];
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -118,12 +118,13 @@ export async function insertRecoveryToken(
   tokenHash: string,
   customerId: string,
   requestedBy: string | null,
+  requestedByKey: string | null,
   expiresAt: number,
   now: number,
 ): Promise<void> {
   await db
     .insertInto('customer_recovery_tokens')
-    .values({ token_hash: tokenHash, customer_id: customerId, requested_by: requestedBy, expires_at: expiresAt, used_at: null, created_at: now })
+    .values({ token_hash: tokenHash, customer_id: customerId, requested_by: requestedBy, requested_by_key: requestedByKey, expires_at: expiresAt, used_at: null, created_at: now })
     .execute();
 }
 
@@ -132,20 +133,20 @@ export function latestRecoveryTokenAt(db: Queryable, customerId: string): Promis
   return latestMailedLinkAt(db, 'customer_recovery_tokens', customerId);
 }
 
-/** The wallet a sign-in link (unused, not expired) opens and the wallet that asked for it, without using it. */
+/** The wallet a sign-in link (unused, not expired) opens and the wallet and key that asked for it, without using it. */
 export async function recoveryTokenParties(
   db: Queryable,
   tokenHash: string,
   now: number,
-): Promise<{ owner: string; requestedBy: string | null } | undefined> {
+): Promise<{ owner: string; requestedBy: string | null; requestedByKey: string | null } | undefined> {
   const row = await db
     .selectFrom('customer_recovery_tokens')
-    .select(['customer_id', 'requested_by'])
+    .select(['customer_id', 'requested_by', 'requested_by_key'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row === undefined ? undefined : { owner: row.customer_id, requestedBy: row.requested_by };
+  return row === undefined ? undefined : { owner: row.customer_id, requestedBy: row.requested_by, requestedByKey: row.requested_by_key };
 }
 
 /** How many cards a wallet holds, when it has no e-mail (a wallet with one is never merged): 0 otherwise. */

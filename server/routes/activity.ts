@@ -137,7 +137,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['activity'],
       summary: 'A ticket for the live feed, valid for 60 seconds',
-      description: 'EventSource cannot send the bearer header: open `url` (GET …/stream?ticket=) within 60 s instead.',
+      description:
+        'EventSource cannot send the bearer header: open `url` (GET …/stream?ticket=) within 60 s instead. ' +
+        '503 with reason `database-unavailable` while this server cannot reach its database: the page shows "Scans paused" and asks again.',
       security: [{ bearer: [] }],
       params: Params,
       response: {
@@ -145,6 +147,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         401: ErrorBody,
         403: ErrorBody,
         429: ErrorBody,
+        503: ErrorBody,
       },
     },
   }, async (request) => {

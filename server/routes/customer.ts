@@ -47,7 +47,7 @@ import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { googlePassForCard } from '../services/google-wallet';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { CampaignMailSetting, CampaignMessagesSetting } from '../../src/api/contract/campaign-messages';
-import { credentialOf, customerOf, customerRoute, MINUTE_MS } from '../plugins/customer-routes';
+import { credentialOf, customerOf, customerRoute, linkKeyOf, MINUTE_MS } from '../plugins/customer-routes';
 import { campaignMailEnabled, campaignMessagesEnabled, setCampaignMail, setCampaignMessages } from '../services/campaign-opt-out';
 import { named } from '../plugins/plugin-name';
 import { mailAfterAnswer } from '../services/mail-after-answer';
@@ -243,7 +243,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const deps = mailAfterAnswer(app.deps, (error) => request.log.warn({ err: error }, 'wallet sign-in mail not sent'));
     // An unknown or malformed credential is no reason to refuse: the link just remembers no wallet.
     const requestedBy = (await customerForCredential(app.deps, credentialOf(request))) ?? null;
-    await requestRecovery(deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']), requestedBy);
+    await requestRecovery(deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']), requestedBy, linkKeyOf(request));
     return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
   });
 
@@ -253,15 +253,17 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       "Send the device's current credential (X-Customer-Key) to bring its anonymous wallet along: its cards are merged into the " +
       'recovered wallet (stamps that one customer could not have collected — the same code twice, or within a store\'s cooldown — ' +
       'are left out; claims are kept) and its credential stops working. A wallet with an e-mail is never merged. ' +
-      'When that wallet holds cards and is not the one whose device asked for the link (POST /recover with its credential), ' +
-      'nothing happens until `merge=confirmed` is sent: 409 with reason `merge-unconfirmed`, the link still unused.',
+      'On a device that is neither the one that asked for the link (POST /recover with its credential, or with its ' +
+      'X-Customer-Link-Key when it had no wallet) nor one of the link\'s own wallet, nothing happens until `merge=confirmed` ' +
+      'is sent: 409, the link still unused, with reason `merge-unconfirmed` when the device\'s cards would move and ' +
+      '`sign-in-unconfirmed` when it has none.',
     params: LinkTokenParams,
     querystring: RecoverCompleteQuery,
     response: {
       200: RecoverCompleteResponse,
       400: ErrorBody, 404: ErrorBody, 409: RecoverCompleteRefusal, 410: ErrorBody, 429: ErrorBody,
     },
-  }), async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request), request.query.merge === 'confirmed'));
+  }), async (request) => completeRecovery(app.deps, request.params.token, credentialOf(request), request.query.merge === 'confirmed', linkKeyOf(request)));
 
   app.get('/cards/:cardId/campaign-messages', customerRoute({ max: WALLET_READS_PER_ADDRESS, timeWindow: MINUTE_MS }, {
     summary: "Whether the card's store may send this customer campaign messages (on unless turned off)",

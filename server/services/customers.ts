@@ -49,6 +49,13 @@ export const RECOVERY_MERGE_UNCONFIRMED_MESSAGE =
   "This link was asked for on another phone. The cards on this phone would join the wallet of the e-mail it was sent to: confirm it (merge=confirmed), or ask for a link on this phone.";
 /** The 409's reason when a link from another phone would take this phone's cards: the page asks before it goes on. */
 export const RECOVERY_MERGE_UNCONFIRMED_REASON = 'merge-unconfirmed';
+export const RECOVERY_SIGN_IN_UNCONFIRMED_MESSAGE =
+  "This link was asked for on another phone. It would sign this phone in to the wallet of the e-mail it was sent to: confirm it (merge=confirmed), or ask for a link on this phone.";
+/**
+ * The 409's reason when a link from another phone would sign in a phone with nothing to move: a forwarded link
+ * must not put a stranger's later stamps into the sender's wallet unasked.
+ */
+export const RECOVERY_SIGN_IN_UNCONFIRMED_REASON = 'sign-in-unconfirmed';
 export const EMAIL_CONFIRMATION_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is not valid. It may have been used already or expired: save your e-mail again for a new one.';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to another wallet. To open that wallet on this phone, use "Recover my cards".';
@@ -56,6 +63,11 @@ export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to anoth
 /** The stored form of a credential or recovery token: SHA-256, hex. A leaked table cannot be replayed. */
 export function hashSecret(secret: string): string {
   return crypto.createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** The stored form of a phone's link key; null when it sent none (or one no client makes). */
+function linkKeyHash(linkKey: string | undefined): string | null {
+  return linkKey !== undefined && /^[A-Za-z0-9_-]{43}$/.test(linkKey) ? hashSecret(linkKey) : null;
 }
 
 function newSecret(): string {
@@ -232,14 +244,16 @@ function customerMail(to: string, link: string, locale: Locale, kind: keyof type
 /**
  * Mails a sign-in link when the address belongs to a wallet. The caller answers the same 202 either
  * way, so the form cannot be used to find out who collects stamps where. The link remembers the wallet
- * of the phone that asked (`requestedBy`): only there, or on a phone without cards, does it merge
- * without asking (completeRecovery).
+ * of the phone that asked (`requestedBy`) and the link key it sent (`requestedByKey`, which a phone without
+ * a wallet keeps): only there, or on a phone of the link's own wallet, does it sign in without asking
+ * (completeRecovery).
  */
 export async function requestRecovery(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'now'>,
   email: string,
   locale: Locale = DEFAULT_LOCALE,
   requestedBy: string | null = null,
+  requestedByKey?: string,
 ): Promise<void> {
   if (!isValidEmail(email.trim())) {
     throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
@@ -251,7 +265,7 @@ export async function requestRecovery(
   const latest = await latestRecoveryTokenAt(db, customer.id);
   if (latest !== undefined && now - latest < RECOVERY_MAIL_SPACING_MS) return;
   const token = newSecret();
-  await insertRecoveryToken(db, hashSecret(token), customer.id, requestedBy, now + RECOVERY_LINK_TTL_MS, now);
+  await insertRecoveryToken(db, hashSecret(token), customer.id, requestedBy, linkKeyHash(requestedByKey), now + RECOVERY_LINK_TTL_MS, now);
   await deps.mailer.send(customerMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`, locale, 'recover'));
 }
 
@@ -264,15 +278,17 @@ export type RecoveryResult = RecoverCompleteResponse & { merged: WalletMergeSumm
  * is merged into the recovered one and its credential revoked — all in the same transaction as the
  * link's use, so a failure leaves the link, both wallets and both credentials as they were.
  *
- * A link forwarded to someone else must not take their cards: when the phone's anonymous wallet holds
- * cards and is not the wallet that asked for the link, nothing happens (409, the link still unused)
- * until the phone confirms the merge (`mergeConfirmed`).
+ * A link forwarded to someone else must not take their cards, nor sign them in to the sender's wallet
+ * (their later stamps would land there): on a phone that is neither the one that asked for the link (its
+ * wallet or its link key) nor one of the link's own wallet, nothing happens (409, the link still unused)
+ * until the phone confirms (`mergeConfirmed`). The 409's reason says whether cards would move.
  */
 export async function completeRecovery(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   token: string,
   currentCredential?: string,
   mergeConfirmed = false,
+  linkKey?: string,
 ): Promise<RecoveryResult> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
   const now = deps.now();
@@ -280,13 +296,19 @@ export async function completeRecovery(
     const tokenHash = hashSecret(token);
     // An unknown or malformed old credential is no reason to refuse the recovery: it is just not merged.
     const phoneWalletId = await customerForCredential(deps, currentCredential, trx);
-    const parties = phoneWalletId === undefined ? undefined : await recoveryTokenParties(trx, tokenHash, now);
-    if (phoneWalletId !== undefined && parties !== undefined && parties.owner !== phoneWalletId) {
+    const parties = await recoveryTokenParties(trx, tokenHash, now);
+    if (parties !== undefined && parties.owner !== phoneWalletId) {
       // A merge holds both wallets' rows before the link's, in the order a wallet deletion takes a wallet
       // and then its links: the two never wait on each other in a circle.
-      if (deps.db.dialect === 'postgres') await lockCustomers(trx, [phoneWalletId, parties.owner]);
-      if (!mergeConfirmed && parties.requestedBy !== phoneWalletId && (await anonymousWalletCardCount(trx, phoneWalletId)) > 0) {
-        throw new HttpError(409, RECOVERY_MERGE_UNCONFIRMED_MESSAGE, undefined, RECOVERY_MERGE_UNCONFIRMED_REASON);
+      if (phoneWalletId !== undefined && deps.db.dialect === 'postgres') await lockCustomers(trx, [phoneWalletId, parties.owner]);
+      const askedHere =
+        (phoneWalletId !== undefined && parties.requestedBy === phoneWalletId) ||
+        (parties.requestedByKey !== null && parties.requestedByKey === linkKeyHash(linkKey));
+      if (!mergeConfirmed && !askedHere) {
+        const cardsToMove = phoneWalletId === undefined ? 0 : await anonymousWalletCardCount(trx, phoneWalletId);
+        throw cardsToMove > 0
+          ? new HttpError(409, RECOVERY_MERGE_UNCONFIRMED_MESSAGE, undefined, RECOVERY_MERGE_UNCONFIRMED_REASON)
+          : new HttpError(409, RECOVERY_SIGN_IN_UNCONFIRMED_MESSAGE, undefined, RECOVERY_SIGN_IN_UNCONFIRMED_REASON);
       }
     }
     const customerId = await consumeRecoveryToken(trx, tokenHash, now);

@@ -1,6 +1,7 @@
 // Keyboard only, as a screen-reader user signs up: after Next, Back, Register and "Send me a link" the focus
 // is on the next step's first field or the answer's heading — never fallen to the page (<body>), where the
-// next Tab would start again from the top. A wrong password at sign-in leaves it in the form.
+// next Tab would start again from the top. A wrong password at sign-in leaves it in the form; a right one
+// opens the dashboard with the focus on its heading.
 import type { Page } from 'playwright-core';
 import { focusedElement, newPage, settledScreenshot, useE2eApp, type PageHandle } from './harness';
 
@@ -78,4 +79,24 @@ it('sign-in with a wrong password says so and leaves the focus in the form', asy
   await page.keyboard.press('Enter');
   await page.getByRole('alert').waitFor();
   await expect(focused()).resolves.not.toBe('body');
+});
+
+it('sign-in: the dashboard it opens has the focus on its heading, not on the page', async () => {
+  await page.goto(`${app.server.baseUrl}/login`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await tabTo(/^input: Username/);
+  await page.keyboard.type(app.vendor.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(app.vendor.password);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 5000 });
+  await expect(focused()).resolves.toBe('h1: Dashboard');
+  // The next Tab goes on from the heading, not from the top of the page.
+  await page.keyboard.press('Tab');
+  await expect(focused()).resolves.not.toBe('body');
+  // A reload is no sign-in: the page opens as any page does.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await expect(focused()).resolves.toBe('body');
 });

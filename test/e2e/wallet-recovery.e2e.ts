@@ -95,6 +95,7 @@ describe('a sign-in link forwarded to another customer (390 × 844)', () => {
   const MALLORY = 'mallory.forwards@example.com';
   let sender: PageHandle;
   let victim: PageHandle;
+  let forwarded = '';
 
   beforeAll(async () => {
     sender = await newPage(app.browser, { viewport: PHONE, isMobile: true });
@@ -122,7 +123,7 @@ describe('a sign-in link forwarded to another customer (390 × 844)', () => {
     const askedAt = Date.now();
     await recover.getByRole('button', { name: 'Send me a link' }).click();
     await recover.getByRole('status').waitFor();
-    const forwarded = linkFrom(await app.server.waitForMail(MALLORY, { since: askedAt }), '/wallet/recover/');
+    forwarded = linkFrom(await app.server.waitForMail(MALLORY, { since: askedAt }), '/wallet/recover/');
 
     // The victim has a card of their own and opens the forwarded link.
     const victimPage = victim.page;
@@ -147,5 +148,25 @@ describe('a sign-in link forwarded to another customer (390 × 844)', () => {
     expect(sender.errors).toEqual([]);
     // The browser logs the server's 409 (the question) as a failed load; nothing else went wrong.
     expect(victim.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+  });
+
+  it('asks a phone with no cards before the same link signs it in to the sender\'s wallet; "Not now" leaves it as it was', async () => {
+    // The link is still unused: the victim kept their cards. A phone that never collected a stamp opens it.
+    const stranger = await newPage(app.browser, { viewport: PHONE, isMobile: true });
+    const { page } = stranger;
+    await page.goto(forwarded);
+    await page.getByRole('heading', { name: 'Sign in to this wallet on this phone?' }).waitFor();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('If someone sent you this link, choose Not now');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'recovery-4-forwarded-link-no-cards');
+    await checkA11y(page, 'on the forwarded-link sign-in question');
+    // Nothing signed in: the phone has no credential yet.
+    await expect(page.evaluate(() => localStorage.getItem('stampwise.customer'))).resolves.toBeNull();
+
+    await page.getByRole('link', { name: 'Not now' }).click();
+    await page.getByRole('heading', { name: 'No stamp cards yet' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('stampwise.customer'))).resolves.toBeNull();
+    expect(stranger.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await stranger.context.close();
   });
 });

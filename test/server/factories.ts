@@ -241,6 +241,16 @@ export function asCustomer(credential: string) {
   return { 'x-customer-key': credential };
 }
 
+/** A phone's wallet sign-in link key (what the customer pages keep in local storage). */
+export function newLinkKey(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** The header of a phone holding `linkKey`, sent when it asks for a sign-in link and when it opens one. */
+export function withLinkKey(linkKey: string) {
+  return { 'x-customer-link-key': linkKey };
+}
+
 let customerAddressCounter = 0;
 /** A client address not used before in this run, so per-address limits only apply where a test wants them. */
 export function freshCustomerAddress(): string {

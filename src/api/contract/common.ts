@@ -22,9 +22,13 @@ export const ErrorBody = Type.Object(
   {
     error: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-    reason: Type.Optional(SessionEndReason),
+    reason: Type.Optional(Type.Union([SessionEndReason, Type.Literal('mail-unavailable'), Type.Literal('database-unavailable')])),
   },
-  { description: 'A human-readable message; `details` name the offending fields of a 400; `reason` says why a 401 refused a session token.' },
+  {
+    description:
+      'A human-readable message; `details` name the offending fields of a 400; `reason` says why a 401 refused a session token, ' +
+      'or what a 503 could not reach (`mail-unavailable`, `database-unavailable`).',
+  },
 );
 export type ApiError = Static<typeof ErrorBody>;
 

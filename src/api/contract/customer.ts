@@ -3,7 +3,7 @@
 // CUSTOMER_CREDENTIAL_HEADER header (protocol.ts), never the vendor's bearer token.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CREDENTIAL_MAX_LENGTH, DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX_LENGTH, LINK_TOKEN_MAX_LENGTH, SCAN_TOKEN_MAX_LENGTH } from './limits';
-import { CUSTOMER_CREDENTIAL_HEADER } from './protocol';
+import { CUSTOMER_CREDENTIAL_HEADER, CUSTOMER_LINK_KEY_HEADER } from './protocol';
 import { ClaimStatus, ErrorBody, Id, MessageResponse, Nullable } from './common';
 import { NullableText, Text } from './text';
 import { CampaignOffer } from './campaigns';
@@ -96,6 +96,7 @@ export type ScanRefusal = Static<typeof ScanRefusal>;
 
 export const CredentialHeaders = Type.Object({
   [CUSTOMER_CREDENTIAL_HEADER.toLowerCase()]: Type.Optional(Type.String({ maxLength: CREDENTIAL_MAX_LENGTH, description: 'The device credential from the first scan' })),
+  [CUSTOMER_LINK_KEY_HEADER.toLowerCase()]: Type.Optional(Type.String({ maxLength: CREDENTIAL_MAX_LENGTH, description: 'The phone\'s link key, sent when it asks for or opens a wallet sign-in link' })),
 });
 
 export const CardParams = Type.Object({ cardId: Id });
@@ -211,12 +212,19 @@ export const WalletMergeSummary = Type.Object(
 );
 export type WalletMergeSummary = Static<typeof WalletMergeSummary>;
 
-/** POST /api/customer/recover/{token}?merge=confirmed: this phone's cards may join the link's wallet although another phone asked for it. */
+/** POST /api/customer/recover/{token}?merge=confirmed: this phone may sign in to the link's wallet (its cards along) although another phone asked for it. */
 export const RecoverCompleteQuery = Type.Object({ merge: Type.Optional(Type.Literal('confirmed')) }, { additionalProperties: false });
 export type RecoverCompleteQuery = Static<typeof RecoverCompleteQuery>;
 
-/** The 409 of a link asked for on another phone, opened where the cards would move: the page asks first. */
-export const RecoverCompleteRefusal = Type.Object({ error: Type.String(), details: ErrorBody.properties.details, reason: Type.Literal('merge-unconfirmed') });
+/** The 409 of a link asked for on another phone: the page asks first, whether cards would move or not. */
+export const RecoverCompleteRefusal = Type.Object({
+  error: Type.String(),
+  details: ErrorBody.properties.details,
+  reason: Type.Union([
+    Type.Literal('merge-unconfirmed', { description: "This device's cards would join the link's wallet" }),
+    Type.Literal('sign-in-unconfirmed', { description: 'This device has no cards to move; it would sign in to the link\'s wallet' }),
+  ]),
+});
 export type RecoverCompleteRefusal = Static<typeof RecoverCompleteRefusal>;
 
 /** POST /api/customer/recover/{token}: a new credential for this device, given once. */

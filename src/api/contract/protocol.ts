@@ -3,6 +3,12 @@
 
 /** Header carrying the customer's device credential (never the vendor's bearer token). */
 export const CUSTOMER_CREDENTIAL_HEADER = 'X-Customer-Key';
+/**
+ * Header carrying a phone's link key: a random value the phone keeps, sent when it asks for a wallet sign-in
+ * link and when it opens one. A link opens without a question only on the phone that asked for it (its wallet,
+ * or this key when it has no wallet yet).
+ */
+export const CUSTOMER_LINK_KEY_HEADER = 'X-Customer-Link-Key';
 
 /** The live feed's server-sent event name; its data is one `ActivityItem` as JSON. */
 export const ACTIVITY_STREAM_EVENT = 'activity';
@@ -29,3 +35,9 @@ export const CLAIM_POLL_MS = 1000;
  * only its e-mail is missing (a registration sent again re-sends the verification link).
  */
 export const MAIL_UNAVAILABLE_REASON = 'mail-unavailable';
+
+/**
+ * The `reason` of a 503 answered when the server cannot reach its database (nothing was done): a live feed asked
+ * for meanwhile shows "Scans paused" (what its `server-state` event would say) and asks again by itself.
+ */
+export const DATABASE_UNAVAILABLE_REASON = 'database-unavailable';

@@ -1,13 +1,20 @@
 // The live feed's connection cycle: fetch a 60-second ticket, open an EventSource on the stream URL,
 // dispatch each line; on any error close it, pause (1 s, 2 s, 4 s … 15 s) and start over with a fresh
-// ticket (an expired ticket cannot reopen the stream, so EventSource's own retry is not relied on).
+// ticket (an expired ticket cannot reopen the stream, so EventSource's own retry is not relied on). A ticket
+// refused because the server cannot reach its database shows "Scans paused" and is asked again every 5 s.
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { api, sessionEndCauseOf, sessionRefused } from '../../api/apiSlice';
 import type { ActivityItem } from '../../api/contract/activity';
-import { ACTIVITY_STREAM_EVENT, RELAY_ALERT_STREAM_EVENT, SERVER_STATE_STREAM_EVENT, SESSION_ENDED_STREAM_EVENT } from '../../api/contract/protocol';
+import {
+  ACTIVITY_STREAM_EVENT,
+  DATABASE_UNAVAILABLE_REASON,
+  RELAY_ALERT_STREAM_EVENT,
+  SERVER_STATE_STREAM_EVENT,
+  SESSION_ENDED_STREAM_EVENT,
+} from '../../api/contract/protocol';
 import { activityApi } from './activityApi';
-import { ACTIVITY_FEED_MAX_LINES } from '../../constants';
+import { ACTIVITY_FEED_MAX_LINES, ACTIVITY_FEED_RETRY } from '../../constants';
 import { loggedOut, sessionExpired } from '../session/sessionSlice';
 import {
   feedClosed,
@@ -15,6 +22,7 @@ import {
   feedDropped,
   feedLanguageChanged,
   feedOpened,
+  feedPaused,
   feedReleased,
   itemReceived,
   itemsBackfilled,
@@ -81,10 +89,11 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       };
 
       /**
-       * One connection, from ticket to its end: 'dropped', or 'relabelled' when the page switched language
-       * (a fresh ticket carries the new one). Never throws but for cancellation.
+       * One connection, from ticket to its end: 'dropped', 'paused' when the server refused the ticket because it
+       * cannot reach its database, or 'relabelled' when the page switched language (a fresh ticket carries the
+       * new one). Never throws but for cancellation.
        */
-      const connectOnce = async (task: ForkedTaskAPI): Promise<'dropped' | 'relabelled'> => {
+      const connectOnce = async (task: ForkedTaskAPI): Promise<'dropped' | 'paused' | 'relabelled'> => {
         // The session the ticket is asked with: the one a `session-ended` event of this connection speaks of.
         const sessionToken = listenerApi.getState().session.token;
         const request = listenerApi.dispatch(activityApi.endpoints.createStreamTicket.initiate(vendorId, { track: false }));
@@ -97,7 +106,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
             request.abort();
             throw error;
           }
-          return 'dropped';
+          return isDatabaseUnavailable(error) ? 'paused' : 'dropped';
         }
         const EventSourceImpl = globalThis.EventSource;
         if (!EventSourceImpl) return 'dropped';
@@ -154,9 +163,15 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
 
       const cycle = listenerApi.fork(async (task) => {
         for (;;) {
-          if ((await connectOnce(task)) === 'relabelled') {
+          const ended = await connectOnce(task);
+          if (ended === 'relabelled') {
             languageChanged = nextLanguageSwitch();
             listenerApi.fork(relabel);
+            continue;
+          }
+          if (ended === 'paused') {
+            listenerApi.dispatch(feedPaused());
+            await task.delay(ACTIVITY_FEED_RETRY.pausedMs);
             continue;
           }
           listenerApi.dispatch(feedDropped());
@@ -188,6 +203,12 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       if (listenerApi.getState().activityFeed.status !== 'closed') listenerApi.dispatch(feedClosed());
     },
   });
+}
+
+/** A refusal of the server that cannot reach its database (503, reason `database-unavailable`). */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  return typeof data === 'object' && data !== null && 'reason' in data && data.reason === DATABASE_UNAVAILABLE_REASON;
 }
 
 function parseJson(data: string): unknown {

@@ -10,7 +10,8 @@ import { t } from '../../i18n/texts';
  * closed: no feed on screen (nothing connects).
  * connecting: fetching a ticket and opening the stream for the first time.
  * live: the stream is open; lines arrive as customers scan.
- * reconnecting: the stream dropped (or could not open); a new ticket and stream follow after a pause.
+ * reconnecting: the stream dropped (or could not open); a new ticket and stream follow after a pause
+ *   (`databaseDown` set when the server answered that it cannot reach its database).
  */
 export type ActivityFeedStatus = 'closed' | 'connecting' | 'live' | 'reconnecting';
 
@@ -66,6 +67,15 @@ export const activityFeedSlice = createSlice({
       state.retries += 1;
       state.databaseDown = false;
     },
+    /**
+     * The server refused a new connection because it cannot reach its database: the screen says "Scans paused"
+     * (as that server's feed would) until a connection opens again, and the next attempt comes at the server's pace.
+     */
+    feedPaused(state) {
+      if (state.status === 'closed') return;
+      state.status = 'reconnecting';
+      state.databaseDown = true;
+    },
     /** The server holding the feed says whether it can reach its database (on each change). */
     serverStateReceived(state, action: PayloadAction<{ database: 'up' | 'down' }>) {
       if (state.status !== 'live') return;
@@ -105,7 +115,7 @@ export const activityFeedSlice = createSlice({
   },
 });
 
-export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, serverStateReceived, itemReceived, itemsBackfilled, itemsRelabelled, itemsVoided } = activityFeedSlice.actions;
+export const { feedOpened, feedReleased, feedClosed, feedConnected, feedDropped, feedPaused, serverStateReceived, itemReceived, itemsBackfilled, itemsRelabelled, itemsVoided } = activityFeedSlice.actions;
 
 /**
  * The person switched the page's language: the stream's labels ("Customer #27, 3rd visit") are written by the
@@ -115,13 +125,14 @@ export const feedLanguageChanged = createAction('activityFeed/languageChanged');
 export const { selectActivityFeed } = activityFeedSlice.selectors;
 
 /**
- * What the feed's badge says: 'paused' while the feed is up but its server cannot record stamps (customers'
- * scans fail), whatever else the page shows.
+ * What the feed's badge says: 'paused' while its server cannot record stamps (customers' scans fail), told by an
+ * open feed or by the answer to a new one, whatever else the page shows.
  */
 export type FeedBadgeState = 'connecting' | 'live' | 'reconnecting' | 'paused';
 
 export function feedBadgeState(feed: Pick<ActivityFeedState, 'status' | 'databaseDown'>): FeedBadgeState {
-  if (feed.status === 'live') return feed.databaseDown ? 'paused' : 'live';
+  if (feed.databaseDown && feed.status !== 'closed') return 'paused';
+  if (feed.status === 'live') return 'live';
   return feed.status === 'reconnecting' ? 'reconnecting' : 'connecting';
 }
 

@@ -1,5 +1,5 @@
 // The customer's device credential in local storage, under its own key (never the vendor's `token`).
-import { CUSTOMER_CREDENTIAL_STORAGE_KEY } from '../../constants';
+import { CUSTOMER_CREDENTIAL_STORAGE_KEY, CUSTOMER_LINK_KEY_STORAGE_KEY } from '../../constants';
 
 export function readCustomerCredential(): string | null {
   try {
@@ -24,5 +24,25 @@ export function clearCustomerCredential(): void {
     globalThis.localStorage?.removeItem(CUSTOMER_CREDENTIAL_STORAGE_KEY);
   } catch {
     // See readCustomerCredential.
+  }
+}
+
+/**
+ * This phone's link key, made on first use and kept: sent when it asks for a wallet sign-in link and when it
+ * opens one, so the server tells the phone that asked apart from one a forwarded link reaches. Null when
+ * storage is refused (the link then asks before it signs in).
+ */
+export function customerLinkKey(): string | null {
+  try {
+    const stored = globalThis.localStorage?.getItem(CUSTOMER_LINK_KEY_STORAGE_KEY);
+    if (stored) return stored;
+    const bytes = new Uint8Array(32);
+    globalThis.crypto.getRandomValues(bytes);
+    const key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    globalThis.localStorage?.setItem(CUSTOMER_LINK_KEY_STORAGE_KEY, key);
+    return key;
+  } catch {
+    // See readCustomerCredential.
+    return null;
   }
 }

@@ -177,6 +177,21 @@ export const CUSTOMER_TEXT = {
   get recoverKeepCards() {
     return t('customer.recoverKeepCards');
   },
+  get recoverSignInTitle() {
+    return t('customer.recoverSignInTitle');
+  },
+  get recoverSignInText() {
+    return t('customer.recoverSignInText');
+  },
+  get recoverSignInWarning() {
+    return t('customer.recoverSignInWarning');
+  },
+  get recoverSignInButton() {
+    return t('customer.recoverSignInButton');
+  },
+  get recoverNotNow() {
+    return t('customer.recoverNotNow');
+  },
   get notFoundCard() {
     return t('customer.notFoundCard');
   },

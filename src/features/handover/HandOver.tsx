@@ -1,7 +1,7 @@
 // The counter's hand-over controls in the live feed (QR page) and in counter mode — a
 // "Hand over" button on each claim still waiting, its code beside it, and a box to type the code the
 // customer's phone shows. `screen` records which of the two screens confirmed it.
-import { useState, type FormEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { App } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -63,6 +63,7 @@ export function HandOverByCode({ vendorId, screen, idPrefix }: { vendorId: strin
   const [problem, setProblem] = useState<string | null>(null);
   const [handOver, state] = useHandOverByCodeMutation();
   const inputId = `${idPrefix}-handover-code`;
+  const placeholder = t('handover.codePlaceholder');
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
@@ -86,7 +87,8 @@ export function HandOverByCode({ vendorId, screen, idPrefix }: { vendorId: strin
           id={inputId}
           value={code}
           onChange={(event) => setCode(event.target.value.toUpperCase())}
-          placeholder={t('handover.codePlaceholder')}
+          placeholder={placeholder}
+          style={{ '--sw-handover-placeholder-chars': placeholder.length } as CSSProperties}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

@@ -3,6 +3,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { ROUTES } from '../../constants';
+import { focusHeadingOnNextPage } from '../../lib/headingFocus';
 import type { AppStartListening } from '../../app/listener';
 import type { RootState } from '../../app/store';
 import { authApi, isUsableLoginAnswer } from '../session/authApi';
@@ -41,8 +42,9 @@ export function classifyLoginFailure(error: unknown): LoginFailure {
   return httpStatus !== null && httpStatus >= 400 && httpStatus < 500 ? 'invalidCredentials' : 'unexpected';
 }
 
-/** The browser-level navigation after sign-in (a full redirect, so the app starts fresh). */
+/** The browser-level navigation after sign-in (a full redirect, so the app starts fresh), focus on its heading. */
 export function redirectToDashboard(vendorId: string): void {
+  focusHeadingOnNextPage();
   window.location.assign(ROUTES.dashboard(vendorId));
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { buildApp, SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/app';
 import { openDb, type Db } from '../../../server/db';
 import { describeStartupError, isDatabaseUnavailable } from '../../../server/db/errors';
+import { DATABASE_UNAVAILABLE_REASON } from '../../../src/api/contract/protocol';
 import { buildTestApp, usingPostgres, type TestApp } from '../helpers';
 import { createVendor } from '../factories';
 
@@ -81,7 +82,7 @@ describe('when the database is unreachable', () => {
       const response = await app.inject({ method: 'GET', url: `/api/vendor/${vendorId}`, headers: vendorAuth });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
-      expect(response.json()).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(response.json()).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE, reason: DATABASE_UNAVAILABLE_REASON });
 
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);

@@ -37,3 +37,24 @@ test('a stamp in Spanish counts what is left in the singular when one stamp is l
   expect(text('es', 'scanMessages.stamped', { given: 1, left: 1, reward: 'Flat White' })).toBe('¡Sello conseguido! Te falta 1 para tu Flat White gratis');
   expect(text('es', 'scanMessages.stamped', { given: 1, left: 3, reward: 'Flat White' })).toBe('¡Sello conseguido! Te faltan 3 para tu Flat White gratis');
 });
+
+describe('values inside a right-to-left sentence', () => {
+  const FSI = '\u2068';
+  const PDI = '\u2069';
+
+  test('are isolated in Arabic, so a Latin code, name or e-mail address keeps its own order', () => {
+    expect(text('ar', 'handoverRefusals.codeNotFound', { code: 'K7MQ4' })).toContain(`${FSI}K7MQ4${PDI}`);
+    expect(text('ar', 'scanMessages.noReward', { company: 'Bean There Café' })).toContain(`${FSI}Bean There Café${PDI}`);
+    expect(text('ar', 'accountMail.notice.intro', { email: 'ana@example.com' })).toContain(`${FSI}ana@example.com${PDI}`);
+  });
+
+  test('are left as they are in a left-to-right language, and numbers and the keys a message chooses by stay plain', () => {
+    expect(text('en', 'handoverRefusals.codeNotFound', { code: 'K7MQ4' })).toBe("No reward is waiting with the code K7MQ4. Check the code on the customer's screen.");
+    expect(text('fr', 'scanMessages.noReward', { company: 'Bean There Café' })).not.toContain(FSI);
+    expect(text('ar', 'commonRefusals.tooManyAttemptsWait', { seconds: 30 })).not.toContain(FSI);
+    const cooldown = text('ar', 'scanMessages.cooldown', { unit: 'hour', count: 2 });
+    expect(cooldown).not.toContain(FSI);
+    expect(cooldown).toBe(text('ar', 'scanMessages.cooldown', { unit: 'hour', count: 2 }).replace(/[\u2068\u2069]/g, ''));
+    expect(cooldown).not.toBe(text('ar', 'scanMessages.cooldown', { unit: 'minute', count: 2 }));
+  });
+});

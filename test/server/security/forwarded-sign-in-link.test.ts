@@ -1,8 +1,9 @@
 // A wallet sign-in link forwarded to another customer ("free coffee, tap here"): opening it must not move the
-// opener's cards and stamps into the sender's wallet. Only the phone that asked for the link, or a phone with
-// no cards, signs in and merges at once; any other phone is asked first, and the server holds to that.
+// opener's cards and stamps into the sender's wallet, nor sign a phone with no cards in to it (its later stamps
+// would land there). Only the phone that asked for the link (its wallet, or its link key when it had none) or
+// a phone of the link's own wallet signs in at once; any other phone is asked first, and the server holds to that.
 import { buildTestApp, type TestApp } from '../helpers';
-import { asCustomer, createStore, dynamicToken, freshCustomerAddress, newCustomer, saveConfirmedEmail, scan, setReward, type TestStore } from '../factories';
+import { asCustomer, createStore, dynamicToken, freshCustomerAddress, newCustomer, newLinkKey, saveConfirmedEmail, scan, setReward, type TestStore, withLinkKey } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -38,12 +39,12 @@ async function attackerWallet(): Promise<{ credential: string; email: string }> 
   return { credential, email };
 }
 
-/** Asks for the sign-in link of `email`, from a phone with `credential` (or none), and answers the mailed token. */
-async function askLink(email: string, credential?: string): Promise<string> {
+/** Asks for the sign-in link of `email`, from a phone with `credential` (or none) and `linkKey` (or none), and answers the mailed token. */
+async function askLink(email: string, credential?: string, linkKey?: string): Promise<string> {
   const asked = await t.app.inject({
     method: 'POST',
     url: '/api/customer/recover',
-    headers: credential === undefined ? {} : asCustomer(credential),
+    headers: { ...(credential === undefined ? {} : asCustomer(credential)), ...(linkKey === undefined ? {} : withLinkKey(linkKey)) },
     payload: { email },
     remoteAddress: freshCustomerAddress(),
   });
@@ -53,11 +54,11 @@ async function askLink(email: string, credential?: string): Promise<string> {
   return token;
 }
 
-const openLink = (token: string, credential?: string, query = '') =>
+const openLink = (token: string, credential?: string, query = '', linkKey?: string) =>
   t.app.inject({
     method: 'POST',
     url: `/api/customer/recover/${token}${query}`,
-    headers: credential === undefined ? {} : asCustomer(credential),
+    headers: { ...(credential === undefined ? {} : asCustomer(credential)), ...(linkKey === undefined ? {} : withLinkKey(linkKey)) },
     remoteAddress: freshCustomerAddress(),
   });
 
@@ -130,6 +131,51 @@ describe('a sign-in link forwarded to another customer', () => {
   });
 });
 
+describe('a sign-in link forwarded to a phone with no cards to move', () => {
+  it('asks a phone without a wallet first: 409 sign-in-unconfirmed, no credential, the link still unused', async () => {
+    const attacker = await attackerWallet();
+    const link = await askLink(attacker.email, attacker.credential);
+
+    const opened = await openLink(link, undefined, '', newLinkKey());
+    expect(opened.statusCode).toBe(409);
+    expect(opened.json()).toEqual({ error: expect.stringContaining('sign this phone in'), reason: 'sign-in-unconfirmed' });
+    expect(opened.json()).not.toHaveProperty('credential');
+    // Unused: its owner's own phone can still use it.
+    expect((await openLink(link, attacker.credential)).statusCode).toBe(200);
+  });
+
+  it('asks the same when the link was asked for without a wallet on another device, or the opener sends no key', async () => {
+    const attacker = await attackerWallet();
+    const link = await askLink(attacker.email, undefined, newLinkKey());
+    expect((await openLink(link, undefined, '', newLinkKey())).json()).toMatchObject({ reason: 'sign-in-unconfirmed' });
+    expect((await openLink(link)).json()).toMatchObject({ reason: 'sign-in-unconfirmed' });
+  });
+
+  it('asks a phone whose wallet has its own e-mail (nothing of it would move), and leaves that wallet as it was', async () => {
+    const attacker = await attackerWallet();
+    const link = await askLink(attacker.email, attacker.credential);
+    const victim = await attackerWallet();
+
+    const opened = await openLink(link, victim.credential);
+    expect(opened.statusCode).toBe(409);
+    expect(opened.json()).toMatchObject({ reason: 'sign-in-unconfirmed' });
+    expect(await stampsOf(victim.credential)).toEqual({ status: 200, stamps: [1] });
+  });
+
+  it('signs in once the opener confirms it, and the link stays single-use', async () => {
+    const owner = await attackerWallet();
+    const link = await askLink(owner.email, owner.credential);
+    const phoneKey = newLinkKey();
+
+    expect((await openLink(link, undefined, '', phoneKey)).statusCode).toBe(409);
+    const confirmed = await openLink(link, undefined, '?merge=confirmed', phoneKey);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().merged).toBeNull();
+    expect(await stampsOf(confirmed.json().credential as string)).toEqual({ status: 200, stamps: [1] });
+    expect((await openLink(link, undefined, '?merge=confirmed', phoneKey)).statusCode).toBe(410);
+  });
+});
+
 describe('the normal ways to open a sign-in link still work at once', () => {
   it('on the phone that asked for it: its cards come along without a question', async () => {
     const owner = await attackerWallet();
@@ -153,9 +199,12 @@ describe('the normal ways to open a sign-in link still work at once', () => {
     expect(opened.json().merged).toMatchObject({ cards: 1 });
   });
 
-  it('on a phone with no wallet, or the link owner\'s own phone', async () => {
+  it('on the phone with no wallet that asked for it (its link key), or the link owner\'s own phone', async () => {
     const owner = await attackerWallet();
-    expect((await openLink(await askLink(owner.email, owner.credential))).statusCode).toBe(200);
+    const newPhoneKey = newLinkKey();
+    const opened = await openLink(await askLink(owner.email, undefined, newPhoneKey), undefined, '', newPhoneKey);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().merged).toBeNull();
     t.clock.advance(2 * MINUTE);
     expect((await openLink(await askLink(owner.email), owner.credential)).statusCode).toBe(200);
   });

@@ -93,7 +93,7 @@ async function stampedWallet(storeId: string, scans: number, shared?: string): P
 
 async function recoveryTokenFor(customerId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, null, t.clock.now() + 24 * 60 * 60 * 1000, t.clock.now());
+  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, null, null, t.clock.now() + 24 * 60 * 60 * 1000, t.clock.now());
   return token;
 }
 

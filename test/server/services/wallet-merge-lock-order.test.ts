@@ -58,7 +58,7 @@ async function walletWithStamps(stamps: number): Promise<Wallet> {
 /** A fresh sign-in link to the wallet. */
 async function recoveryTokenFor(customerId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, null, t.clock.now() + 86_400_000, t.clock.now());
+  await insertRecoveryToken(t.db.kysely, hashSecret(token), customerId, null, null, t.clock.now() + 86_400_000, t.clock.now());
   return token;
 }
 

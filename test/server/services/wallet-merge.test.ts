@@ -8,7 +8,7 @@ import { removeStampsFromCard, voidStampEvents } from '../../../server/repositor
 import { bumpStoreCounter, storeCounterTotal } from '../../../server/repositories/store-counters';
 import type { MergeEventRow } from '../../../server/repositories/wallet-merge';
 import { buildTestApp, parseCsv, type TestApp } from '../helpers';
-import { asCustomer, createStore, dynamicToken, newCustomer, printableToken, saveConfirmedEmail, scan, setReward, type TestStore } from '../factories';
+import { asCustomer, createStore, dynamicToken, newCustomer, newLinkKey, printableToken, saveConfirmedEmail, scan, setReward, type TestStore, withLinkKey } from '../factories';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -44,13 +44,19 @@ function freshAddress(): string {
   return `198.51.${Math.floor(addressCount / 250) % 250}.${(addressCount % 250) + 1}`;
 }
 
-/** A sign-in link, asked for on `askingPhone` when given (the link then merges that phone's wallet without asking). */
+/** The link key of the phone these links are opened on: a link asked for without a wallet was asked for there. */
+const OPENING_PHONE_KEY = newLinkKey();
+
+/**
+ * A sign-in link, asked for on `askingPhone` when given (the link then merges that phone's wallet without asking),
+ * else on the phone that opens it, before it had a wallet.
+ */
 async function signInLink(email: string, askingPhone?: string): Promise<string> {
   const before = t.mailer.sent.length;
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/customer/recover',
-    headers: askingPhone === undefined ? {} : asCustomer(askingPhone),
+    headers: askingPhone === undefined ? withLinkKey(OPENING_PHONE_KEY) : asCustomer(askingPhone),
     payload: { email },
     remoteAddress: freshAddress(),
   });
@@ -65,7 +71,7 @@ function useLink(token: string, phoneCredential?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/api/customer/recover/${token}`,
-    headers: phoneCredential ? asCustomer(phoneCredential) : {},
+    headers: { ...withLinkKey(OPENING_PHONE_KEY), ...(phoneCredential ? asCustomer(phoneCredential) : {}) },
     remoteAddress: freshAddress(),
   });
 }

@@ -22,8 +22,8 @@ import type {
   WalletResponse,
 } from '../../../api/contract/customer';
 import type { CampaignMailSetting, CampaignMessagesSetting } from '../../../api/contract/campaign-messages';
-import { CUSTOMER_CREDENTIAL_HEADER } from '../../../api/contract/protocol';
-import { clearCustomerCredential, readCustomerCredential, saveCustomerCredential } from '../customerCredential';
+import { CUSTOMER_CREDENTIAL_HEADER, CUSTOMER_LINK_KEY_HEADER } from '../../../api/contract/protocol';
+import { clearCustomerCredential, customerLinkKey, readCustomerCredential, saveCustomerCredential } from '../customerCredential';
 import { currentLocale } from '../../../i18n/texts';
 
 /** A failed call: the server's answer (status and JSON body), or a request that never got one. */
@@ -41,12 +41,16 @@ interface CallOptions {
   body?: unknown;
   /** Send this device's credential (read at call time: a first scan or a recovery may just have stored one). */
   withCredential?: boolean;
+  /** Send this phone's link key (asking for and opening a wallet sign-in link). */
+  withLinkKey?: boolean;
 }
 
-async function call<T>(path: string, { method = 'GET', body, withCredential = true }: CallOptions = {}): Promise<T> {
+async function call<T>(path: string, { method = 'GET', body, withCredential = true, withLinkKey = false }: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   const credential = withCredential ? readCustomerCredential() : null;
   if (credential) headers[CUSTOMER_CREDENTIAL_HEADER] = credential;
+  const linkKey = withLinkKey ? customerLinkKey() : null;
+  if (linkKey) headers[CUSTOMER_LINK_KEY_HEADER] = linkKey;
   // The server words its sentences (and a confirmation mail) in the page's language.
   headers['Accept-Language'] = currentLocale();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -111,18 +115,18 @@ export const customerClient = {
   /** POST /api/customer/email/{token}: the mailed confirmation link attaches the e-mail (on any device). */
   confirmEmail: (token: string) => call<ConfirmEmailResponse>(`/email/${id(token)}`, { method: 'POST', withCredential: false }),
   /**
-   * POST /api/customer/recover: mail a sign-in link (always 202). The phone's credential goes along: the link
-   * then brings this phone's cards over without asking when it is opened here.
+   * POST /api/customer/recover: mail a sign-in link (always 202). The phone's credential and link key go along:
+   * the link then signs this phone in (its cards along) without asking when it is opened here.
    */
-  requestRecovery: (email: string) => call<RecoverResponse>('/recover', { method: 'POST', body: { email } }),
+  requestRecovery: (email: string) => call<RecoverResponse>('/recover', { method: 'POST', body: { email }, withLinkKey: true }),
   /**
    * POST /api/customer/recover/{token}: this device joins the wallet; the new credential is stored here.
-   * `confirmMerge`: the customer agreed that this phone's cards join the link's wallet although another phone
-   * asked for the link (the server's 409 `merge-unconfirmed` until then).
+   * `confirmMerge`: the customer agreed that this phone signs in to the link's wallet (its cards along) although
+   * another phone asked for the link (the server's 409 `merge-unconfirmed` or `sign-in-unconfirmed` until then).
    */
   async completeRecovery(token: string, confirmMerge = false): Promise<RecoverCompleteResponse> {
     // The phone's own credential (if it has one) lets the server bring its anonymous cards along.
-    const answer = await call<RecoverCompleteResponse>(`/recover/${id(token)}${confirmMerge ? '?merge=confirmed' : ''}`, { method: 'POST' });
+    const answer = await call<RecoverCompleteResponse>(`/recover/${id(token)}${confirmMerge ? '?merge=confirmed' : ''}`, { method: 'POST', withLinkKey: true });
     saveCustomerCredential(answer.credential);
     return answer;
   },

@@ -1,7 +1,7 @@
 // The live feed's connection cycle against a scripted API and EventSource: ticket, stream, lines, and a
 // fresh ticket after every drop with growing pauses — all on fake timers, and nothing left running after close.
 import { makeStore } from '../../../../src/app/store';
-import { feedClosed, feedLanguageChanged, feedOpened } from '../../../../src/features/activity/activityFeedSlice';
+import { feedBadgeState, feedClosed, feedLanguageChanged, feedOpened } from '../../../../src/features/activity/activityFeedSlice';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
 import { sessionTokenFor } from '../../support/tokens';
 import { FakeEventSource, installFakeEventSource } from '../../support/fakeEventSource';
@@ -177,5 +177,29 @@ describe('live feed connection', () => {
     expect(store.getState().activityFeed).toMatchObject({ status: 'live', databaseDown: false });
     second.emit('server-state', { database: 'down' });
     expect(store.getState().activityFeed.databaseDown).toBe(true);
+  });
+
+  it('shows "Scans paused" when the server refuses a new feed because it cannot reach its database, and opens Live by itself once it can', async () => {
+    http.on(TICKET, { status: 503, body: { error: 'The service is briefly unavailable. Please try again in a few seconds.', reason: 'database-unavailable' } });
+    const store = openFeed();
+    await settle();
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('paused');
+    expect(FakeEventSource.instances).toHaveLength(0);
+    // Asked again at the server's pace, still paused while the outage lasts.
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(http.sent(TICKET)).toHaveLength(2);
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('paused');
+
+    http.on(TICKET, { status: 200, body: { ticket: 'back', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=back` } });
+    await jest.advanceTimersByTimeAsync(5000);
+    FakeEventSource.latest().emit('open');
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
+  });
+
+  it('a 503 for any other reason is a lost connection, not a pause', async () => {
+    http.on(TICKET, { status: 503, body: { error: 'The service is briefly unavailable.' } });
+    const store = openFeed();
+    await settle();
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('reconnecting');
   });
 });

@@ -125,6 +125,23 @@ describe('WalletPage', () => {
     expect(api.sent('POST /api/customer/recover')[0].headers.get('x-customer-key')).toBe('phone-own-credential');
   });
 
+  it('sends the same link key when it asks for a link and when it opens one, so the phone that asked signs in at once', async () => {
+    api.on('GET /api/customer/cards', { status: 401, body: { error: 'No wallet' } });
+    api.on('POST /api/customer/recover', { status: 202, body: { message: 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.' } });
+    api.on('POST /api/customer/recover/link-token', { status: 200, body: { credential: CREDENTIAL, profile: { displayName: null, email: 'ana@example.com' }, merged: null } });
+    renderCustomerPage(<WalletPage />, { route: '/wallet', path: '/wallet' });
+    await settle();
+    fireEvent.change(screen.getAllByLabelText('E-mail').at(-1)!, { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    await settle();
+    const askedWith = api.sent('POST /api/customer/recover')[0].headers.get('x-customer-link-key');
+    expect(askedWith).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    renderCustomerPage(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    await settle();
+    expect(api.sent('POST /api/customer/recover/link-token')[0].headers.get('x-customer-link-key')).toBe(askedWith);
+  });
+
   it('saves the optional name and e-mail, and shows why the server refused one', async () => {
     localStorage.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, CREDENTIAL);
     api.on('GET /api/customer/cards', { status: 200, body: { cards: [sampleCard()] } });
@@ -284,6 +301,32 @@ describe('RecoverPage', () => {
     expect(confirmations()[0].headers.get('x-customer-key')).toBe('phone-own-credential');
     expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The card already on this phone was added to your wallet, with 3 stamps.');
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
+  });
+
+  it('asks a phone with no cards before a link from another phone signs it in, "Not now" first', async () => {
+    api.on('POST /api/customer/recover/link-token', (request) =>
+      new URL(request.url, 'http://localhost').searchParams.get('merge') === 'confirmed'
+        ? { status: 200, body: { credential: CREDENTIAL, profile: { displayName: null, email: 'ana@example.com' }, merged: null } }
+        : { status: 409, body: { error: 'This link was asked for on another phone.', reason: 'sign-in-unconfirmed' } },
+    );
+    const confirmations = () => api.sent('POST /api/customer/recover/link-token').filter((request) => request.url.endsWith('?merge=confirmed'));
+    renderCustomerPage(<RecoverPage />, { route: '/wallet/recover/link-token', path: '/wallet/recover/:token' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Sign in to this wallet on this phone?' })).toBeInTheDocument();
+    expect(screen.getByText(/the stamps you collect here go to that wallet/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('If someone sent you this link, choose Not now');
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBeNull();
+    const notNow = screen.getByRole('link', { name: 'Not now' });
+    expect(notNow).toHaveAttribute('href', '/wallet');
+    expect(notNow).toHaveClass('cw-btn--primary');
+    expect(confirmations()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in on this phone' }));
+    await settle();
+    expect(confirmations()).toHaveLength(1);
+    // The pressed button is gone: the focus is on the answer's heading, not fallen to the page.
+    expect(screen.getByRole('heading', { name: 'Your cards are on this phone now' })).toHaveFocus();
     expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBe(CREDENTIAL);
   });
 

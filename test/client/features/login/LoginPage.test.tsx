@@ -190,6 +190,8 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('token')).toBe(token);
     expect(location.assign).toHaveBeenCalledTimes(1);
     expect(location.assign).toHaveBeenCalledWith('/dashboard/v42');
+    // The dashboard the redirect opens puts the focus on its heading (PageHeading), not on the page.
+    expect(sessionStorage.getItem('stampwise.focusHeading')).toBe('1');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // The form stays shut while the browser leaves the page.
     await waitFor(() => expect(signInButton()).toBeDisabled());

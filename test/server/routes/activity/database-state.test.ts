@@ -1,7 +1,7 @@
 // What the live feed tells a counter screen when its server cannot reach the database: a `server-state`
 // event `{ database: 'down' }` (health says 503 meanwhile), then `{ database: 'up' }` once it answers again.
 import * as healthRepository from '../../../../server/repositories/health';
-import { SERVER_STATE_STREAM_EVENT } from '../../../../src/api/contract/protocol';
+import { DATABASE_UNAVAILABLE_REASON, SERVER_STATE_STREAM_EVENT } from '../../../../src/api/contract/protocol';
 import { DATABASE_DOWN_AFTER, DATABASE_WATCH_MS } from '../../../../server/services/database-watch';
 import type { StreamTicketResponse } from '../../../../src/api/contract/activity';
 import { createStore, pairCounterScreen, signUpVendor, type TestStore } from '../../factories';
@@ -78,4 +78,29 @@ it('says nothing while the database answers, and probes at one pace for all the 
     await probes.mock.results[interval - 1].value;
   }
   for (const feed of feeds) await expect(feed.next(100)).rejects.toThrow('no event');
+});
+
+/** Every query of this server fails as a refused connection does (the health probe, sign-in checks, the feed's place). */
+function everyQueryFails() {
+  const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+  const executor = t.db.kysely.getExecutor();
+  const spies = [jest.spyOn(executor, 'executeQuery').mockImplementation(refused), databaseGoesDown()];
+  return { mockRestore: () => spies.forEach((spy) => spy.mockRestore()) };
+}
+
+it('answers a feed opened during an outage with its paused state (503 database-unavailable), and opens it once the database answers', async () => {
+  const signedUp = await signUpVendor(t);
+  const owner: TestStore = { id: signedUp.vendorId, company: 'Corner Café', auth: { authorization: `Bearer ${signedUp.token}` } };
+  const screen = await pairCounterScreen(t, owner);
+
+  const outage = everyQueryFails();
+  for (const auth of [screen.auth, owner.auth]) {
+    const ticket = await t.app.inject({ method: 'POST', url: `/api/activity/${owner.id}/stream-ticket`, headers: auth });
+    expect(ticket.statusCode).toBe(503);
+    expect(ticket.json()).toEqual({ error: expect.any(String), reason: DATABASE_UNAVAILABLE_REASON });
+  }
+
+  outage.mockRestore();
+  const feed = await openFeed({ ...owner, auth: screen.auth });
+  await expect(feed.next(200)).rejects.toThrow('no event');
 });

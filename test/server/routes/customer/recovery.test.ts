@@ -1,7 +1,7 @@
 // The customer's profile (GET/PATCH /api/customer/me) and wallet recovery on another device
 // (POST /api/customer/recover, POST /api/customer/recover/:token) through a mailed sign-in link.
 import { buildTestApp, type TestApp } from '../../helpers';
-import { asCustomer, confirmationTokenMailedTo, confirmEmailLink, createStore, newCustomer, saveConfirmedEmail, setReward, type TestStore } from '../../factories';
+import { asCustomer, confirmationTokenMailedTo, confirmEmailLink, createStore, newCustomer, newLinkKey, saveConfirmedEmail, setReward, type TestStore, withLinkKey } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -20,8 +20,11 @@ function patchMe(credential: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(credential), payload });
 }
 
+/** The link key of the new phone that asks for the links here and opens them. */
+const NEW_PHONE_KEY = newLinkKey();
+
 function recover(email: string) {
-  return t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email } });
+  return t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: withLinkKey(NEW_PHONE_KEY), payload: { email } });
 }
 
 function tokenFromLink(link: string | undefined): string {
@@ -156,7 +159,7 @@ describe('POST /api/customer/recover/:token', () => {
     await recover('ana@example.com');
     const token = tokenFromLink(t.mailer.last()?.link);
 
-    const response = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}` });
+    const response = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: withLinkKey(NEW_PHONE_KEY) });
     expect(response.statusCode).toBe(200);
     const { credential: newPhone, profile } = response.json();
     expect(newPhone).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -169,7 +172,7 @@ describe('POST /api/customer/recover/:token', () => {
     // The old phone keeps working too.
     expect((await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: asCustomer(oldPhone) })).statusCode).toBe(200);
 
-    const reused = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}` });
+    const reused = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: withLinkKey(NEW_PHONE_KEY) });
     expect(reused.statusCode).toBe(410);
     expect(reused.json().error).toBe('This sign-in link is not valid. It may have been used already — ask for a new one.');
   });
@@ -180,7 +183,7 @@ describe('POST /api/customer/recover/:token', () => {
     await recover('ana@example.com');
     const token = tokenFromLink(t.mailer.last()?.link);
     t.clock.advance(60 * 60 * 1000);
-    expect((await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}` })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: withLinkKey(NEW_PHONE_KEY) })).statusCode).toBe(410);
     expect((await t.app.inject({ method: 'POST', url: '/api/customer/recover/made-up' })).statusCode).toBe(404);
   });
 });
