@@ -69,14 +69,14 @@ const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONT
  * minute on a 2-core machine, together more than the rest of the server suite, or reads a whole corpus of
  * made-up documents whose path a quick file keeps one of (pdf-kinds.test.ts: pdf-text.test.ts).
  */
-export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts'];
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-capture.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts'];
 
 const serverProject: Project = {
   // jest's node environment in a context whose globals are read as fast as under Node (test/setup/server-environment.ts).
   testEnvironment: '<rootDir>/test/setup/server-environment.ts',
   roots: ['<rootDir>/test/server'],
   transform: {
-    [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'] }],
+    [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'], replacedFiles: { 'ajv-formats': 'test/setup/ajv-formats-at-first-use.cjs' } }],
     ...Object.fromEntries(Object.entries(BUNDLED_SERVER_ENTRIES).map(([entry, options]) => [`/node_modules/${escapedPath(entry)}$`, ['<rootDir>/test/setup/bundle-package.cjs', options]])),
     '^.+\\.ts$': spyableServerTypeScript,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.

@@ -5,13 +5,14 @@
 // neighbour, no price paired, dropped by the parser), and the counts per stage for each set.
 //
 // `npx tsx bench/menu-stages.ts` (a measuring aid, not part of `npm run bench`). MENU_STAGES_SETS picks sets by
-// name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, layouts, printed,
+// name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, capture, layouts, printed,
 // parser, field); MENU_VERBOSE=1 prints each miss with the OCR lines nearest to it. The held-back field half is never read here.
 import { createMenuStageReader, type MenuScanStages } from '../server/menu-scan';
 import { fieldMenus } from '../test/fixtures/menus/field';
 import { LAYOUTS, layoutPhoto, type Layout } from '../test/fixtures/menus/layouts';
 import { PARSER_LAYOUTS } from '../test/fixtures/menus/layouts-parser';
 import { PRINTED_LAYOUTS } from '../test/fixtures/menus/layouts-printed';
+import { PHOTO_CAPTURE } from '../test/fixtures/menus/photo-capture';
 import { PHOTO_CASES } from '../test/fixtures/menus/photo-cases';
 import { PHOTO_CONDITIONS } from '../test/fixtures/menus/photo-conditions';
 import { PHOTO_GENERAL } from '../test/fixtures/menus/photo-general';
@@ -41,6 +42,7 @@ function sets(): [string, Photo[]][] {
     ['harder', made(PHOTO_HARDER)],
     ['stress', made(PHOTO_STRESS)],
     ['stress, still failing', made(PHOTO_STRESS_OPEN)],
+    ['capture', made(PHOTO_CAPTURE)],
     ['layouts', LAYOUTS.map(laidOut)],
     ['printed', PRINTED_LAYOUTS.map(laidOut)],
     ['parser', PARSER_LAYOUTS.map(laidOut)],

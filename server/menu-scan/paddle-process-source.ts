@@ -289,7 +289,7 @@ async function read(png, options) {
   const { mask, tiles, detectorRuns, detectorPixels } = await detect(engine.detector, rgb, width, height);
   const detected = Date.now();
   if (profile) memory.push(highWaterMb());
-  const boxes = findLineBoxes(mask, width, height);
+  let boxes = findLineBoxes(mask, width, height);
   // Letters too small for the detector's input: the caller reads the page again, larger (paddle.ts, ReadOptions).
   const below = options && options.unreadBelowLineHeight;
   if (below && boxes.length >= MIN_LINES_FOR_HEIGHT && medianBoxHeight(boxes) < below) {
@@ -300,17 +300,101 @@ async function read(png, options) {
     return boxes.map((box) => ({ text: '', mean: 0, box }));
   }
   const crops = boxes.map((box) => cropLine(rgb, width, height, box));
+  const fragments = fragmentPairs(boxes);
+  const joinedCrops = fragments.map(({ joined }) => cropLine(rgb, width, height, joined));
   // The page's pixels are in the crops now: let them go before the recognizer's memory grows.
   rgb = null;
   const boxed = Date.now();
   if (profile) memory.push(highWaterMb());
-  const texts = boxes.length ? await recognize(engine, crops) : [];
+  let texts = boxes.length ? await recognize(engine, crops) : [];
+  ({ boxes, texts } = await rereadFragments(engine, boxes, texts, fragments, joinedCrops));
   if (profile) {
     memory.push(highWaterMb());
     const stages = { width, height, tiles, detectorRuns, detectorPixels, recognizerPixels: texts.recognizerPixels ?? 0, lines: boxes.length, detectMs: detected - started, boxesMs: boxed - detected, recognizeMs: Date.now() - boxed, cpuMs: cpuMs(process.cpuUsage(cpuStarted)), memoryMb: memory };
     fs.appendFileSync(profile, JSON.stringify(stages) + '\n');
   }
   return texts.map((t, i) => ({ text: t.text, mean: t.mean, box: boxes[i] }));
+}
+
+/** A box this many times as wide as it is high, or narrower, may be a piece of a line the detector cut … */
+const FRAGMENT_MAX_ASPECT = 3;
+/** … where the next box on its row starts within this share of its height of its right edge … */
+const FRAGMENT_MAX_GAP = 0.6;
+/** … and reads doubtfully (nothing, or a mean below this): it is read again joined with that box. */
+const FRAGMENT_DOUBT = 0.6;
+
+/** The box's height along its left edge and its width along its top. */
+function boxSides(box) {
+  return { width: Math.hypot(box[1][0] - box[0][0], box[1][1] - box[0][1]), height: Math.hypot(box[3][0] - box[0][0], box[3][1] - box[0][1]) };
+}
+
+/**
+ * Short boxes with a box starting just right of them on the same row (a price cut at its decimal point:
+ * "12." beside "90"), each with the box joining the two. Their joined crops are cut with the other
+ * crops, while the page's pixels are still held.
+ */
+function fragmentPairs(boxes) {
+  const pairs = [];
+  boxes.forEach((box, i) => {
+    const { width, height } = boxSides(box);
+    if (height < 4 || width > FRAGMENT_MAX_ASPECT * height) return;
+    const top = (box[0][1] + box[1][1]) / 2;
+    const bottom = (box[3][1] + box[2][1]) / 2;
+    const right = (box[1][0] + box[2][0]) / 2;
+    let best = -1;
+    let bestGap = Infinity;
+    boxes.forEach((other, j) => {
+      if (j === i) return;
+      const otherTop = (other[0][1] + other[1][1]) / 2;
+      const otherBottom = (other[3][1] + other[2][1]) / 2;
+      const overlap = Math.min(bottom, otherBottom) - Math.max(top, otherTop);
+      if (overlap < 0.6 * Math.min(bottom - top, otherBottom - otherTop)) return;
+      const otherHeight = boxSides(other).height;
+      if (otherHeight > 1.5 * height || height > 1.5 * otherHeight) return;
+      const gap = (other[0][0] + other[3][0]) / 2 - right;
+      if (gap < -0.2 * height || gap > FRAGMENT_MAX_GAP * height || gap >= bestGap) return;
+      best = j;
+      bestGap = gap;
+    });
+    if (best >= 0) pairs.push({ left: i, right: best, joined: [box[0], boxes[best][1], boxes[best][2], box[3]] });
+  });
+  return pairs;
+}
+
+/**
+ * A short box that read doubtfully is read again joined with its neighbour; the joined reading replaces
+ * both where it holds at least the neighbour's characters at most a little less surely. Answers the boxes
+ * and readings, a replaced pair as one.
+ */
+async function rereadFragments(engine, boxes, texts, fragments, joinedCrops) {
+  const doubtful = fragments.map((pair, k) => ({ pair, crop: joinedCrops[k] })).filter(({ pair }) => {
+    const t = texts[pair.left];
+    return t.text === '' || t.mean < FRAGMENT_DOUBT;
+  });
+  if (doubtful.length === 0) return { boxes, texts };
+  const again = await recognize(engine, doubtful.map(({ crop }) => crop));
+  const gone = new Set();
+  const joinedBox = new Map();
+  const joinedText = new Map();
+  doubtful.forEach(({ pair }, k) => {
+    const neighbour = texts[pair.right];
+    const reading = again[k];
+    if (gone.has(pair.left) || gone.has(pair.right) || joinedBox.has(pair.right)) return;
+    if (reading.text.length < neighbour.text.length || reading.mean < 0.9 * neighbour.mean) return;
+    gone.add(pair.left);
+    joinedBox.set(pair.right, pair.joined);
+    joinedText.set(pair.right, reading);
+  });
+  if (gone.size === 0) return { boxes, texts };
+  const keptBoxes = [];
+  const keptTexts = [];
+  boxes.forEach((box, i) => {
+    if (gone.has(i)) return;
+    keptBoxes.push(joinedBox.get(i) ?? box);
+    keptTexts.push(joinedText.get(i) ?? texts[i]);
+  });
+  keptTexts.recognizerPixels = (texts.recognizerPixels ?? 0) + (again.recognizerPixels ?? 0);
+  return { boxes: keptBoxes, texts: keptTexts };
 }
 
 /** A Buffer view of bytes received over the channel, not a copy. */

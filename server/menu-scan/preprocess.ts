@@ -184,6 +184,7 @@ export async function prepareForOcr(
       .raw()
       .toBuffer({ resolveWithObject: true });
     let grey: GreyImage = { data, width: info.width, height: info.height };
+    grey = await smoothScreenPattern(grey);
     if (isMostlyDark(grey)) grey = invert(grey);
     const skew = await estimateSkewDegrees(grey);
     if (Math.abs(skew) >= MIN_CORRECTION_DEGREES) {
@@ -497,4 +498,54 @@ async function deepenFaintInk(out: Buffer, width: number, height: number): Promi
       out[i] = deepened < 0 ? 0 : deepened;
     }
   });
+}
+
+/** A page's grain is measured in blocks this big (px of the prepared page) … */
+const GRAIN_BLOCK = 16;
+/** … as each block's mean distance (grey levels) from the page blurred this much (sigma, px) … */
+const GRAIN_SIGMA = 2;
+/**
+ * … and where even the quietest quarter of the blocks lie this far from it, the whole page is a fine
+ * pattern (a screen's pixel grid beating with the camera's: moiré), not paper: made-up and real photos'
+ * quietest quarters, noise, JPEG, chalk dust and busy tables and all, lie at 0-2.3 (the development half's
+ * photos up to 2.1); a photographed screen at 5.7.
+ */
+const SCREEN_GRAIN = 4;
+/** The pattern is smoothed away with a blur this wide (sigma, px): its beat is a few pixels, letters are larger. */
+const SCREEN_SMOOTHING = 1.2;
+
+/**
+ * A menu photographed off a screen carries the screen's pixel grid as a pattern over the whole page:
+ * evening out the lighting makes each of its dots ink, the detector boxes the pattern with the letters,
+ * and its texture is taken for light letters on a panel. Such a page is blurred first; any other page is
+ * left as it is (its decimal points are thinner than the blur).
+ */
+async function smoothScreenPattern(grey: GreyImage): Promise<GreyImage> {
+  if ((await pageGrain(grey)) < SCREEN_GRAIN) return grey;
+  const smoothed = await greySharp(grey).blur(SCREEN_SMOOTHING).toColourspace('b-w').raw().toBuffer();
+  return { data: smoothed, width: grey.width, height: grey.height };
+}
+
+/** The grain of the quietest quarter of the page's middle (`GRAIN_BLOCK`, `GRAIN_SIGMA`); 0 for a page too small to tell. */
+async function pageGrain(grey: GreyImage): Promise<number> {
+  const { width, height } = grey;
+  // Measured on the middle half of the page (a quarter of its pixels), where the menu is.
+  const columns = Math.floor(width / 2 / GRAIN_BLOCK);
+  const rows = Math.floor(height / 2 / GRAIN_BLOCK);
+  if (columns < 4 || rows < 4) return 0;
+  const area = { left: Math.floor(width / 4), top: Math.floor(height / 4), width: columns * GRAIN_BLOCK, height: rows * GRAIN_BLOCK };
+  const middle = await greySharp(grey).extract(area).toColourspace('b-w').raw().toBuffer();
+  const blurred = await sharp(middle, { raw: { width: area.width, height: area.height, channels: 1 } }).blur(GRAIN_SIGMA).toColourspace('b-w').raw().toBuffer();
+  const grain: number[] = [];
+  for (let by = 0; by < rows; by += 1) {
+    for (let bx = 0; bx < columns; bx += 1) {
+      let sum = 0;
+      for (let y = by * GRAIN_BLOCK; y < (by + 1) * GRAIN_BLOCK; y += 1) {
+        for (let x = bx * GRAIN_BLOCK, at = y * area.width + x; x < (bx + 1) * GRAIN_BLOCK; x += 1, at += 1) sum += Math.abs(middle[at]! - blurred[at]!);
+      }
+      grain.push(sum / (GRAIN_BLOCK * GRAIN_BLOCK));
+    }
+  }
+  grain.sort((a, b) => a - b);
+  return grain[Math.floor(grain.length / 4)]!;
 }

@@ -94,6 +94,44 @@ describe('French typography', () => {
   });
 });
 
+describe('German register', () => {
+  // Customers are spoken to with "du" (the card pages: "Deine Karte ist voll!"), the store's people with "Sie"
+  // (the vendor app: "Sie schulden 2 Prämien"). A sentence in the other register beside them reads as two voices
+  // on one screen. Texts both see (the rate limit's refusal) take neither.
+  const CUSTOMER_SERVER_FILES = ['scanMessages', 'claimRefusals', 'customerMail', 'campaignMail', 'googleWalletPass', 'applePass', 'applePassFields'];
+  const SHARED_KEYS = ['commonRefusals.tooManyAttemptsWait'];
+  // The printed flyer speaks to customers, from the vendor app.
+  const FLYER_KEYS = ['qr.flyerHeading', 'qr.flyerText'];
+  const FORMAL = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b/;
+  const INFORMAL = /\b(du|Du|dich|Dich|dir|Dir|dein|Dein|deine|Deine|deinen|Deinen|deinem|Deinem|deiner|Deiner|deines|Deines)\b/;
+  const server = Object.entries(readSourceCatalogue(messagesDir(), 'de', 'server'));
+  const isCustomerServerText = ([key]: [string, string]) => CUSTOMER_SERVER_FILES.includes(key.split('.')[0] ?? '');
+  const offending = (texts: [string, string][], register: RegExp) => texts.filter(([, message]) => register.test(message)).map(([key, message]) => `${key}: ${message}`);
+
+  it('speaks to customers with "du" on their pages, in scan answers, claim refusals, their mails, wallet passes and the flyer', () => {
+    const customerTexts = [
+      ...Object.entries(readSourceCatalogue(messagesDir(), 'de', 'customer')),
+      ...server.filter(isCustomerServerText),
+      ...Object.entries(readSourceCatalogue(messagesDir(), 'de', 'app')).filter(([key]) => FLYER_KEYS.includes(key)),
+    ];
+    expect(offending(customerTexts, FORMAL)).toEqual([]);
+  });
+
+  it('speaks to the store’s people with "Sie" in the vendor app, its mails and refusals', () => {
+    const vendorTexts = [
+      ...Object.entries(readSourceCatalogue(messagesDir(), 'de', 'app')).filter(([key]) => !FLYER_KEYS.includes(key)),
+      ...server.filter((entry) => !isCustomerServerText(entry)),
+    ];
+    expect(offending(vendorTexts, INFORMAL)).toEqual([]);
+  });
+
+  it('words the refusals customers and the store both see in neither register', () => {
+    const shared = server.filter(([key]) => SHARED_KEYS.includes(key));
+    expect(shared).toHaveLength(SHARED_KEYS.length);
+    expect([...offending(shared, FORMAL), ...offending(shared, INFORMAL)]).toEqual([]);
+  });
+});
+
 test('each key starts with its file name, so two files never hold the same key', () => {
   const problems: string[] = [];
   for (const locale of LOCALES) {

@@ -1,7 +1,7 @@
 // The owner's counter screens on the QR page: a pairing code for a new one, and the list (name, paired
 // by, last seen) with Rename and Remove.
 import { useState } from 'react';
-import { App, Button, Input, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Space } from 'antd';
 import { formatShortDateTime } from '../../../lib/format';
 import type { CounterDevice } from '../../../api/contract/counter';
 import { useCreatePairingCodeMutation, useListCounterDevicesQuery, useRemoveCounterDeviceMutation, useRenameCounterDeviceMutation } from './counterApi';
@@ -22,11 +22,12 @@ export function CounterScreensSection({ vendorId }: { vendorId: string }) {
   };
 
   return (
-    <section className="sw-card" aria-labelledby="sw-counter-screens-title" data-testid="counter-screens" style={{ marginTop: 24 }}>
-      <Typography.Title level={2} id="sw-counter-screens-title" style={{ fontSize: 20 }}>
-        {COUNTER_DEVICE_TEXT.listTitle}
-      </Typography.Title>
-      <Typography.Paragraph>{COUNTER_DEVICE_TEXT.listIntro}</Typography.Paragraph>
+    // A card like the page's other sections (printed flyer, stamp limits): title and intro, then the button and list.
+    <section className="sw-flyer-card sw-counter-screens" aria-labelledby="sw-counter-screens-title" data-testid="counter-screens">
+      <div className="sw-flyer-card__intro">
+        <h2 id="sw-counter-screens-title">{COUNTER_DEVICE_TEXT.listTitle}</h2>
+        <p>{COUNTER_DEVICE_TEXT.listIntro}</p>
+      </div>
       <Button onClick={() => void add()} loading={creating.isLoading}>
         {COUNTER_DEVICE_TEXT.add}
       </Button>
