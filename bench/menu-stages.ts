@@ -1,15 +1,16 @@
 // Where the items a scan missed were lost: for each made-up photo (test/fixtures/menus/photo-*.ts, and the
-// layouts of layouts.ts and layouts-printed.ts photographed) and each
+// layouts of layouts.ts, layouts-printed.ts and layouts-parser.ts photographed) and each
 // photo of the field corpus's development half, every missed item with the stage that lost it (no line box
 // over it, misread beyond the scorer's tolerance, dropped as unsure, split over boxes or joined with a
 // neighbour, no price paired, dropped by the parser), and the counts per stage for each set.
 //
 // `npx tsx bench/menu-stages.ts` (a measuring aid, not part of `npm run bench`). MENU_STAGES_SETS picks sets by
 // name prefix (comma-separated: capabilities, conditions, general, kinds, harder, stress, capture, layouts, printed,
-// field); MENU_VERBOSE=1 prints each miss with the OCR lines nearest to it. The held-back field half is never read here.
+// parser, field); MENU_VERBOSE=1 prints each miss with the OCR lines nearest to it. The held-back field half is never read here.
 import { createMenuStageReader, type MenuScanStages } from '../server/menu-scan';
 import { fieldMenus } from '../test/fixtures/menus/field';
 import { LAYOUTS, layoutPhoto, type Layout } from '../test/fixtures/menus/layouts';
+import { PARSER_LAYOUTS } from '../test/fixtures/menus/layouts-parser';
 import { PRINTED_LAYOUTS } from '../test/fixtures/menus/layouts-printed';
 import { PHOTO_CAPTURE } from '../test/fixtures/menus/photo-capture';
 import { PHOTO_CASES } from '../test/fixtures/menus/photo-cases';
@@ -44,6 +45,7 @@ function sets(): [string, Photo[]][] {
     ['capture', made(PHOTO_CAPTURE)],
     ['layouts', LAYOUTS.map(laidOut)],
     ['printed', PRINTED_LAYOUTS.map(laidOut)],
+    ['parser', PARSER_LAYOUTS.map(laidOut)],
     ['field dev', field],
   ];
   const only = process.env.MENU_STAGES_SETS?.split(',').map((s) => s.trim());

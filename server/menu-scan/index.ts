@@ -114,8 +114,9 @@ export function createLocalMenuScanner(options: LocalMenuScannerOptions = {}): M
     }
     const pdfPages = await readPdf(file, timeoutMs);
     if (!pdfPages) return { items: [], pages: [] };
-    // A text layer's lines carry no place (the review shows those items without an outline).
-    const lines: MenuTextLine[] = pdfPages.flatMap((page) => page.lines.map((text) => ({ text })));
+    // A text layer's lines carry their type size and place, but no region: there is no page picture to
+    // show them on (the review shows those items without an outline).
+    const lines: MenuTextLine[] = pdfPages.flatMap((page) => page.menuLines);
     const views: MenuPageView[] = [];
     // A page whose text layer holds no item but which has pictures is a scan: OCR them.
     const scans = pdfPages.filter((page) => page.images.length > 0 && parseMenuText(page.lines.join('\n')).length === 0);

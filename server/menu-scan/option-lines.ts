@@ -15,7 +15,7 @@ const SMALLER_TYPE = 0.72;
  * kind of it, an item. Recognized boxes vary in height from line to line of the same type, so "no
  * larger" leaves a margin.
  */
-const INDENT_LETTERS = 1.5;
+const INDENT_LETTERS = 1.2;
 const INDENTED_TYPE = 0.92;
 const INDENTED_PRICE = 0.5;
 /** A line without a price set at least this much larger than the items opens a new section. */
@@ -61,7 +61,8 @@ interface Placement {
 }
 
 function placementOf(line: MenuTextLine, priceCents: number | null): Placement | null {
-  const { region, letterHeight } = line;
+  const { letterHeight } = line;
+  const region = line.region ?? line.place;
   if (!region || letterHeight === undefined || letterHeight <= 0) return null;
   return { page: region.page, left: region.x, centre: region.x + region.width / 2, top: region.y, letterHeight, priceCents };
 }

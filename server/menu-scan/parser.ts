@@ -74,7 +74,15 @@ const NOT_BEFORE_BARE_PRICE = new Set([
   'until', 'till', 'til', 'from', 'to', 'at', 'by', 'for', 'of', 'per', 'x', 'and', 'or', 'serves',
   'min', 'mins', 'minutes', 'age', 'ages', 'over', 'under', 'after', 'before', 'since', 'no', 'number',
   'table', 'room', 'step', 'page', 'open', 'daily', 'floor', 'suite', 'unit',
+  'bis', 'ab', 'um', 'seite', 'pagina', 'página', 'sayfa', 'tisch', 'mesa', 'tavolo', 'hasta', 'desde', 'dès', 'jusqu’à', "jusqu'à",
 ]);
+
+/**
+ * A street before a bare number is an address ("Hauptstraße 12", "Calle Mayor 23", "Via Roma 45"), not
+ * an item and its price: a street word opens the line, or the word before the number is a street's name.
+ */
+const STREET_OPENER = /^(?:calle|c\/|via|viale|corso|piazza|rue|avenue|av\.|avda\.?|avenida|carrer|rua|plaza|paseo|passeig|street|road|boulevard|bd\.?)$/iu;
+const STREET_NAME = /(?:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|gracht|plein|street|st\.|road|rd\.|avenue|ave\.|lane|caddesi|cad\.|sokak|sok\.|sk\.)$/iu;
 
 /** Written in place of a price on menus; the item exists but its price is unknown. */
 const PRICE_PLACEHOLDERS = new Set(['mp', 'm.p.', 'm.p', 'm/p', 'poa', 'p.o.a.', 'p.o.a', 'a/q', 's/m', 's.m.', 's.m', 's/q', 's.q.', 's.q']);
@@ -122,6 +130,11 @@ export interface MenuTextLine {
    * text layer.
    */
   letterHeight?: number;
+  /**
+   * Where the line stands, for a line with no page picture to show it on (a PDF's text layer): it tells
+   * options by their place like `region` does, but the items read from it carry no region.
+   */
+  place?: ItemRegion;
 }
 
 export function parseMenuText(text: string): ScannedItem[] {
@@ -129,7 +142,7 @@ export function parseMenuText(text: string): ScannedItem[] {
 }
 
 export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
-  const lines = withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withoutItemNumbers(menuLines))));
+  const lines = withGlassPricesRead(withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withoutItemNumbers(menuLines)))));
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -204,9 +217,21 @@ export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[
         continue;
       }
     }
+    // A name, its description under it and the price alone on the line after ("Grilled Salmon" / "with
+    // lemon butter" / "18.50"): the price is the name's.
+    if (parsed.length === 0 && unpricedName && previous && !previous.hadItem && previous.line !== unpricedName && (isDescription(tidy(previous.line.text)) || /^\p{Ll}/u.test(tidy(previous.line.text)))) {
+      const price = lonePrice(line.text);
+      const named = price ? parseLine(`${unpricedName.text}    ${line.text}`).slice(-1) : [];
+      if (named.length === 1) {
+        keepItem({ ...named[0]!, region: unionRegion(unpricedName.region, line.region) });
+        unpricedName = null;
+        previous = { line, hadItem: true };
+        continue;
+      }
+    }
     if (parsed.length > 0) unpricedName = null;
     else if (isStandaloneName(line.text)) unpricedName = line;
-    else if (!isDescription(tidy(line.text))) unpricedName = null;
+    else if (!isDescription(tidy(line.text)) && !/^\p{Ll}/u.test(tidy(line.text))) unpricedName = null;
     const next = lines[index + 1];
     // A name wrapped onto the next line ("… con Cappesante e    16,00" / "Gamberi"): it ends in a
     // word that cannot end a name, and the next line is a few words without a price.
@@ -356,6 +381,24 @@ function withTranslationsBesideLeftOut(lines: readonly MenuTextLine[]): readonly
   return lines.map((line, i) => (shortened[i] === null ? line : { ...line, text: shortened[i]! }));
 }
 
+/** A price with one decimal set apart before one with two, closing the line: "Wine    4,5    9,00". */
+const ONE_DECIMAL_BEFORE_PRICE = /(\s{3,}|\t)(\d{1,2})([.,])(\d)((?:\s{3,}|\t)\D{0,3}\d{1,4}[.,]\d{2}\D{0,3}\s*)$/u;
+
+/**
+ * A glass and a bottle priced in two columns, the glass with one decimal ("Wine    4,5    9,00"): read
+ * alone, "4,5" may be additive codes 4 and 5 set apart before the price, which rise; a page where such a
+ * number also falls or repeats ("Rosé    6,5    24,00", "Merlot    5,5    22,00") prices glasses so, and
+ * each of its lines is a row of two prices (left for the vendor, as any row of prices).
+ */
+function withGlassPricesRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  const glassPriced = lines.some((line) => {
+    const match = ONE_DECIMAL_BEFORE_PRICE.exec(line.text);
+    return match !== null && Number(match[4]) <= Number(match[2]);
+  });
+  if (!glassPriced) return lines;
+  return lines.map((line) => (ONE_DECIMAL_BEFORE_PRICE.test(line.text) ? { ...line, text: line.text.replace(ONE_DECIMAL_BEFORE_PRICE, '$1$2$3$40$5') } : line));
+}
+
 /** Cents set apart from the whole price at the end of a line ("12 95" for 12⁹⁵, read without the rise). */
 const CENTS_APART = /((?:^|\s{3,}|\t)[$€£]?\d{1,3}) (\d{2})\s*$/u;
 
@@ -503,9 +546,9 @@ function withoutQualifiers(name: string): string {
     .replace(/\s*\([^()]*\)?\s*$/u, '')
     .replace(/\s*\([^()]*\)\s*/gu, ' ')
     // The unit may be glued to the name and OCR reads 0 as o ("Beer330ML", "Ale5oo ML", "27om L").
-    .replace(/\s*\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?\s*(?:[mo]m?\s?l|cl|dl|l|[lI]t|ltr|oz|g|gr|kg|cm|kcal)\.?$/iu, '')
+    .replace(/\s*(?:\d[\dOo]{0,3}(?:[.,][\dOo]{1,2})?|[1-3]\/[2-4])\s*(?:[mo]m?\s?l|cl|dl|l|[lI]t|ltr|oz|g|gr|kg|cm|kcal)\.?$/iu, '')
     // A count of pieces ("Wings 6 pcs", "Gyoza x6").
-    .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
+    .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi|uds|ud|unid|unidades|units|stuks)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
   return isPlausibleName(stripped) ? stripped : name;
@@ -726,6 +769,9 @@ function slashedSizes(tokens: readonly Token[], priceIdx: readonly number[]): Pa
 /** Two or three sizes, each a letter and a price, slashes between them, labels maybe glued to their prices. */
 const SIZE_GROUP = /(?<=^|\s)(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?(?:\s?\/\s?(?:XL|[SMLR])\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}(?=\s|$)/g;
 
+/** Two prices joined by a dash closing the line, either with a currency sign before or after them. */
+const PRICE_RANGE = /(^|\s)([$€£¥₹₺]?\d{1,4}(?:[.,]\d{2})?)\s?[-–—]\s?([$€£¥₹₺]?\d{1,4}(?:[.,]\d{2})?(?:\s?[$€£¥₹₺])?)\s*$/u;
+
 /** Maps OCR noise to plain characters and marks column gaps and leader runs. */
 function normalizeLine(line: string): string {
   return (
@@ -752,6 +798,20 @@ function normalizeLine(line: string): string {
       .replace(/(^|\s)f(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1£')
       // … or as "E" (as € is too: "Chips    E2.50"): some currency, which one is not known.
       .replace(/(^|\s)E(?=\d{1,4}[.,]\d{2}(?:\s|$))/gu, '$1¤')
+      // A price range closing the line ("$18–24", "8.50 - 12.50", "9–14 €"): several prices, like a row of
+      // sizes, so no single price to take; the item is left for the vendor. Bare whole numbers are hours
+      // as often ("Breakfast 8–11"), and so are "17.00 - 19.00"; they stay as they are.
+      .replace(PRICE_RANGE, (range: string, before: string, low: string, high: string, offset: number, whole: string) => {
+        const amount = (text: string): number => Number(text.replace(/[^\d.,]/g, '').replace(',', '.'));
+        const signBefore = /^[$€£¥₹₺]/u.exec(low)?.[0] ?? /[$€£¥₹₺](?=\s?$)/u.exec(whole.slice(0, offset))?.[0] ?? '';
+        const signAfter = /[$€£¥₹₺]$/u.exec(high)?.[0] ?? '';
+        if ((!/[.,]\d{2}/.test(range) && !signBefore && !signAfter) || amount(high) <= amount(low)) return range;
+        if (!signBefore && [low, high].every((t) => /^(?:[01]?\d|2[0-4])[.,:](?:00|15|30|45)$/.test(t))) return range;
+        // Both ends carry the sign, so both read as prices ("€ 9 – 14" → "€ 9    €14").
+        const lowPrice = signAfter && !low.endsWith(signAfter) ? `${low}${signAfter}` : low;
+        const highPrice = signBefore && !high.startsWith(signBefore) ? `${signBefore}${high}` : high;
+        return `${before}${lowPrice}    ${highPrice}`;
+      })
       // A dash between the name and the price whose spaces OCR lost ("Brot-2,00", "Tea–2.50").
       .replace(/(\p{L})[-–—]((?:[$€£])?\d{1,4}[.,]\d{2})(?=\s|$)/gu, '$1 - $2')
       // Sizes in a group whose labels OCR glued to their prices ("S7,50/ M8,00 /L8.5"): a label, a price, a slash.
@@ -873,6 +933,9 @@ const DASH_CENTS = new RegExp(`(?<=\\d)(?:[.,:]|\\/)[-–](?=\\s?(?:${CURRENCY})
 /** A unit of volume or weight written after a number. */
 const QUANTITY_UNIT = /^(?:m?l|cl|dl|lt|ltr|oz|g|gr|kg|cm|kcal)\.?$/i;
 
+/** A volume in litres with its unit glued on: "0,3l", "0.5l", "1,5l". */
+const GLUED_LITRES = /^[0-2][.,]\d{1,2}l$/;
+
 /** Decides whether token i is a price, using its neighbours for the weak case of a bare integer. */
 function readPrice(tokens: Token[], i: number): Price | null {
   const token = tokens[i]!;
@@ -881,8 +944,10 @@ function readPrice(tokens: Token[], i: number): Price | null {
     return i > 0 ? { cents: null, strong: true, decimals: false, undotted: false, needsPoint: false, colon: false } : null;
   }
   const next = tokens[i + 1];
-  // "0,25 l", "330 ml": a quantity, whatever its decimals.
+  // "0,25 l", "330 ml": a quantity, whatever its decimals; so is a drink's volume with its l glued on ("Pils
+  // 0,3l"), which reads as a number once the l is taken for a 1.
   if (next && !next.gapBefore && QUANTITY_UNIT.test(next.text)) return null;
+  if (GLUED_LITRES.test(token.text)) return null;
   const price = parsePriceText(token.text);
   // "12/95" is a price only where a price stands, at the end of its part of the line ("10/12 Uhr" is no
   // price), and not where it reads as a date right after a word ("valid until 31/12").
@@ -903,6 +968,7 @@ function readPrice(tokens: Token[], i: number): Price | null {
   // 1985"); either way it stays only where restoreDroppedDecimalPoints gives its point back.
   if ((price.colon || (price.needsPoint && /^(?:19|20)\d\d$/.test(token.text))) && !token.gapBefore) return null;
   if (!token.gapBefore && NOT_BEFORE_BARE_PRICE.has(prev.text.toLowerCase())) return null;
+  if (!token.gapBefore && (STREET_NAME.test(prev.text) || STREET_OPENER.test(tokens[0]!.text))) return null;
   // "Lunch 12 – 3", "2 x 3": a number right before or after makes this a range or a count.
   // "Prosecco    7.90    24": a second price in a column of its own (a bottle beside a glass).
   if (token.gapBefore && prev.price?.decimals) return price;
@@ -1071,7 +1137,7 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   let name = chosen.text;
   // "(Merlot, Xinomavro)": a note under the item above, not an item of its own.
   if (/^\(.*\)$/.test(name)) return null;
-  if (isSentence(name) || isOfferCondition(name)) return null;
+  if (isSentence(name) || isOfferCondition(name) || COVER_CHARGE.test(name)) return null;
   // OCR reads a capital I as l ("lced Tea"); no English word starts with l and a consonant.
   name = name.replace(/(^|\s)l(?=[bcdfghjkmnpqrstvwxz])/g, '$1I');
   // A description the OCR ran into the name on one line ("served warm with butter Cappuccino"):
@@ -1087,7 +1153,9 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
  * "Extra shot", "Supplément chantilly", "zzgl. Sahne", "Aggiunta mozzarella", "Ekstra peynir").
  */
 const OPTION_OPENER =
-  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m)(?=[\s:]|$)/iu;
+  /^(?:add(?:['’"`]?l|itional|-?on)?|extra|extras|supplement|suppl[eé]ment|suppl\.|suplementos?|supplementi|supplemento|zzgl\.?|zus[aä]tzlich|aufpreis|plus|aggiunta|aggiunte|aggiungi|a[nñ]adir|a[nñ]ade|agrega|agregar|ekstra|ilave|toevoeging|meerprijs|th[eê]m|upgrade|swap|substitute|switch|make\s+it|choice\s+of|or|oder|ou)(?=[\s:]|$)/iu;
+/** An add-on named anywhere in the line ("Each additional topping", "Jede zusätzliche Zutat"). */
+const OPTION_WORD = /(?:^|\s)(?:additional|zusätzliche[rs]?|supplémentaires?|adicional(?:es)?|aggiuntiv[aoie])(?=\s|$)/iu;
 
 /**
  * Words that name a size, a measure or a share rather than a dish: a name made of nothing else
@@ -1097,10 +1165,10 @@ const SIZE_WORDS = new Set([
   'small', 'regular', 'reg', 'rg', 'medium', 'med', 'large', 'lg', 'tall', 'grande', 'venti', 'single', 'double', 'triple', 'quad',
   'half', 'full', 'quarter', 'dozen', 'doz', 'each', 'bakers', "baker's", 'glass', 'bottle', 'carafe', 'jug', 'pitcher',
   'pint', 'cup', 'mug', 'pot', 'scoop', 'scoops', 'slice', 'portion', 'serving', 'lb', 'lbs', 'ib', 'oz', 'ml', 'cl', 'l',
-  'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people',
+  'for', 'one', 'two', 'three', 'four', 'sharing', 'share', 'person', 'persons', 'people', 'per', 'pro', 'pp', 'demi', 'halbe', 'halb',
   'klein', 'kleine', 'groß', 'gross', 'große', 'mittel', 'glas', 'flasche', 'karaffe', 'kanne', 'tasse', 'stück',
   'petit', 'petite', 'moyen', 'grand', 'verre', 'bouteille', 'pichet',
-  'pequeño', 'pequeno', 'mediano', 'copa', 'botella', 'jarra', 'media', 'piccola', 'bicchiere', 'bottiglia', 'caraffa',
+  'pequeño', 'pequeno', 'mediano', 'copa', 'botella', 'jarra', 'media', 'ración', 'racion', 'raciones', 'tapa', 'porción', 'porcion', 'porzione', 'mezza', 'piccola', 'bicchiere', 'bottiglia', 'caraffa',
   'küçük', 'kucuk', 'orta', 'büyük', 'buyuk', 'bardak', 'şişe', 'sise', 'porsiyon', 'yarım', 'yarim', 'tam',
 ]);
 
@@ -1136,23 +1204,44 @@ function isSentence(name: string): boolean {
   return words.length >= SENTENCE_MIN_WORDS && words.some((w) => SPEAKING_WORDS.has(w));
 }
 
+/**
+ * A cover charge, the bread and service every table pays ("Coperto 2,50", "Servicio de pan 1,20",
+ * "Couvert", "Gedeck"): no dish a vendor sells.
+ */
+const COVER_CHARGE = /^(?:cover(?:\s*charge)?|coperto|pane\s*e\s*coperto|pane\s*e\s*servizio|servizio(?:\s*e\s*coperto)?|couvert|gedeck|cubiertos?|servicio(?:\s*de\s*(?:pan|mesa))?|pan\s*y\s*servicio|service(?:\s*charge)?|bread\s*service|table\s*charge)$/iu;
+
 /** Words a threshold ends on ("Free delivery on orders over £15", "Lieferung ab 15 €"): no dish's name does. */
 const THRESHOLD_LAST_WORDS = new Set(['over', 'above', 'über', 'ab', 'dès', 'desde', 'oltre', 'vanaf']);
+/** A combo's price closes its terms ("Any 2 for 9", "3 Donuts für 5 €", "2 pour 10 €"): no dish's name ends on these. */
+const COMBO_LAST_WORDS = new Set(['for', 'für', 'pour', 'por', 'per']);
 /** Words a minimum order opens with ("Min. order £10", "Mindestbestellwert 12 €"). */
 const THRESHOLD_FIRST_WORDS = new Set(['min', 'minimum', 'mindestbestellwert', 'mindestbestellung', 'minimo', 'mínimo']);
 
-/** The terms of an offer or of delivery read with their amount: a note, not an item. */
+/** Words a time closes on ("Breakfast served until 11.30", "Lunch from 12.00", "Valid until 31.12."): no dish's name does. */
+const TIME_LAST_WORDS = new Set(['until', 'till', 'til', 'from', 'since', 'before', 'after', 'bis', 'um', 'vor', 'nach', 'hasta', 'jusqu’à', "jusqu'à", 'fino', 'dalle']);
+/** Days of the week, as opening times name them ("Sat & Sun 10.00", "Mo–Fr"). */
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|lun|mar|mer|jeu|ven|sam|dim|daily|weekdays|weekends?)$/u;
+/** A fee or a deposit, paid beside the dishes ("Delivery fee 2.50", "Pfand 0,25", "Liefergebühr"): no dish. */
+const FEE = /(?:^|\s)(?:fee|surcharge|deposit|pfand|\p{L}*gebühr)$/iu;
+
+/** The terms of an offer or of delivery read with their amount, a time or a fee: a note, not an item. */
 function isOfferCondition(name: string): boolean {
   const words = name.toLocaleLowerCase('en').split(/[\s.:]+/u).filter((w) => w !== '');
-  return THRESHOLD_LAST_WORDS.has(words[words.length - 1] ?? '') || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
+  const last = words[words.length - 1] ?? '';
+  if (FEE.test(name)) return true;
+  if (words.length > 0 && words.every((w) => WEEKDAY.test(w) || /^[&+,/–-]$/u.test(w) || /^\p{L}+[–-]\p{L}+$/u.test(w) && w.split(/[–-]/u).every((d) => WEEKDAY.test(d)))) return true;
+  return THRESHOLD_LAST_WORDS.has(last) || COMBO_LAST_WORDS.has(last) || TIME_LAST_WORDS.has(last) || (words.length > 1 && THRESHOLD_FIRST_WORDS.has(words[0]!));
 }
 
 /** An add-on, a surcharge or a size of the item above, written on a line of its own. */
 function isOptionLine(raw: string, name: string): boolean {
   if (/^\s*\+/.test(raw)) return true;
-  if (OPTION_OPENER.test(name)) return true;
+  if (OPTION_OPENER.test(name) || OPTION_WORD.test(name)) return true;
   return isSizeLabel(name);
 }
+
+/** A volume or weight with its unit glued on, labelling one of several prices ("Pils    0,3l 3,50    0,5l 4,90"). */
+const GLUED_VOLUME = /^\d{1,4}(?:[.,]\d{1,3})?(?:m?l|cl|dl|oz|g)$/u;
 
 /** A weight with its fraction glued on and read as a letter by OCR ("½lb" as "YIb"). */
 const GLUED_WEIGHT = /^[\p{L}\d½¼¾](?:lb|lbs|ib|oz)$/u;
@@ -1162,8 +1251,10 @@ const GLUED_WEIGHT = /^[\p{L}\d½¼¾](?:lb|lbs|ib|oz)$/u;
  * "S / M / L", "quad").
  */
 function isSizeLabel(label: string): boolean {
-  const words = label.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
-  const sized = (w: string): boolean => SIZE_WORDS.has(w) || GLUED_WEIGHT.test(w);
+  // OCR reads a letter inside a word as a digit now and then ("Raci6n" for "Ración", "P0rtion").
+  const read = label.replace(/(?<=\p{L})[06](?=\p{L})/gu, 'o').replace(/(?<=\p{L})1(?=\p{L})/gu, 'l');
+  const words = read.toLocaleLowerCase('en').split(/[\s/,&-]+/u).filter((w) => w !== '');
+  const sized = (w: string): boolean => SIZE_WORDS.has(w) || GLUED_WEIGHT.test(w) || GLUED_VOLUME.test(w);
   return words.some(sized) && words.every((w) => sized(w) || /^(?:\p{L}|[\d½¼¾]+|x)$/u.test(w));
 }
 

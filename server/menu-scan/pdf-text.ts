@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { timedOut } from './errors';
 import { PDF_WORKER_SOURCE } from './pdf-worker-source';
-import { parseMenuText } from './parser';
+import { parseMenuText, type MenuTextLine } from './parser';
 import { MAX_INPUT_PIXELS, type RawImage } from './preprocess';
 
 /** A menu is a few pages; a 500-page upload is not worth reading to the end. */
@@ -49,6 +49,12 @@ export interface PdfPageBox {
 export interface PdfPage {
   /** Text lines in reading order, wide gaps kept as runs of spaces. */
   lines: string[];
+  /**
+   * The same lines with their type size and place on the page (fractions of its width, like an OCR
+   * line's), which tell an option set small or indented under its item; `place`, not `region`, so the
+   * items, which have no page picture to be shown on, carry no outline.
+   */
+  menuLines: MenuTextLine[];
   /** Only for pages with little or no text (scans): their pictures, for OCR. */
   images: RawImage[];
 }
@@ -69,7 +75,17 @@ type WorkerAnswer = { ok: true; numPages: number; pages: WorkerPage[] } | { ok: 
 export async function readPdf(file: Buffer, timeoutMs: number): Promise<PdfPage[] | null> {
   const answer = await runWorker(file, timeoutMs);
   if (!answer || !answer.ok) return null;
-  return answer.pages.map((page) => ({ lines: groupIntoLines(page.items, page.box), images: page.images }));
+  return answer.pages.map((page, index) => {
+    const placed = groupIntoPlacedLines(page.items, page.box);
+    return { lines: placed.map((line) => line.text), menuLines: placed.map((line) => menuLineOf(line, page.box, index)), images: page.images };
+  });
+}
+
+/** A line of a PDF's text layer as the parser takes it: its type size and place as fractions of the page's width. */
+function menuLineOf(line: PlacedLine, box: PdfPageBox, page: number): MenuTextLine {
+  const unit = box.width > 0 ? box.width : 1;
+  const place = { page, x: line.left / unit, y: (line.baseline - line.size) / unit, width: (line.right - line.left) / unit, height: line.size / unit };
+  return { text: line.text, letterHeight: line.size / unit, place };
 }
 
 function runWorker(file: Buffer, timeoutMs: number): Promise<WorkerAnswer | null> {
@@ -296,15 +312,37 @@ const GAP = '    ';
  * see is left out: letters in the shade of what lies under them and, with `box`, text off the page.
  */
 export function groupIntoLines(items: readonly PdfTextItem[], box?: PdfPageBox): string[] {
+  return groupIntoPlacedLines(items, box).map((line) => line.text);
+}
+
+/** A line of text with where it stands (viewport units, after the page is turned upright). */
+interface PlacedLine {
+  text: string;
+  left: number;
+  right: number;
+  baseline: number;
+  /** The largest font size on the line. */
+  size: number;
+}
+
+function groupIntoPlacedLines(items: readonly PdfTextItem[], box?: PdfPageBox): PlacedLine[] {
   const visible = items.filter((item) => isVisible(item) && (!box || isOnPage(item, box)));
-  const rows = rowsOf(alongMainDirection(visible)).map(segmentsOf);
+  const rowList = rowsOf(alongMainDirection(visible));
+  const rows = rowList.map(segmentsOf);
   const starts = columnStarts(rows);
   const columnOf = (segment: Segment): number => starts.filter((start) => segment.left >= start).length;
-  const lines: string[] = [];
+  const lines: PlacedLine[] = [];
   for (let column = 0; column <= starts.length; column += 1) {
-    for (const segments of rows) {
+    for (const [r, segments] of rows.entries()) {
       const inColumn = segments.filter((segment) => columnOf(segment) === column);
-      if (inColumn.length > 0) lines.push(inColumn.map((segment) => segment.text).join(GAP));
+      if (inColumn.length === 0) continue;
+      lines.push({
+        text: inColumn.map((segment) => segment.text).join(GAP),
+        left: Math.min(...inColumn.map((segment) => segment.left)),
+        right: Math.max(...inColumn.map((segment) => segment.right)),
+        baseline: rowList[r]!.y,
+        size: Math.max(...inColumn.map((segment) => segment.size)),
+      });
     }
   }
   return lines;

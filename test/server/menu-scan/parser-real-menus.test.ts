@@ -319,3 +319,73 @@ describe('parseMenuLines', () => {
     ]);
   });
 });
+
+describe('parseMenuText on the ways of writing a line that make no item or no single price', () => {
+  it.each([
+    ['a range with a currency: several prices, left for the vendor', 'Catch of the Day    $22–28', []],
+    ['a range with cents', 'Seafood Platter    48.50 – 64.50', []],
+    ['a range with the sign after it', 'Grillteller    12-15 €', []],
+    ['a range with the sign set apart before it', 'Antipasti    € 9 – 14', []],
+    ['opening hours are no range (nor a price)', 'Happy Hour 17.00 - 19.00', []],
+    ['a combo\'s terms closing on "for"', 'Any 2 Kuih for    RM 5', []],
+    ['a combo\'s terms in German', '3 Donuts für 5 €', []],
+    ['a cover charge (Italian)', 'Coperto    2,50', []],
+    ['a cover charge (Spanish)', 'Servicio de pan    1,20 €', []],
+    ['a cover charge (German)', 'Gedeck    2,00', []],
+    ['a Spanish supplement', 'Suplemento de queso    1,50 €', []],
+    ['a Spanish portion alone', 'Media ración    6,50 €', []],
+    ['a tapa and a ración priced side by side', 'Gambas al Ajillo    Tapa 6,00 €    Ración 14,00 €', []],
+    ['two volumes each with its price', 'Pils    0,3l 3,50    0,5l 4,90', []],
+    ['a portion whose ó OCR read as 6, priced beside another', 'Gambas al Ajillo    Tapa 6,00    Raci6n 14,00', []],
+    ['a cover charge whose space OCR lost', 'Servicio depan    1,50', []],
+    ['a fee', 'Delivery fee    2.50', []],
+    ['a bottle deposit', 'Pfand    0,25 €', []],
+    ['a time closing on "until"', 'Breakfast served until 11.30', []],
+    ['a time closing on "from"', 'Lunch from 12.00', []],
+    ['a date closing on "until"', 'Valid until 31.12.', []],
+    ['days of the week with a time', 'Brunch    Sat & Sun 10.00', []],
+    ['a street and its number', 'Hauptstraße 12', []],
+    ['a street opened by its word', 'Calle Mayor 23', []],
+    ['a page number', 'Seite 2', []],
+    ['an upgrade of the item above', 'Make it a meal    3.50', []],
+    ['a swap of its side', 'Swap to sweet potato fries    1.50', []],
+    ['an alternative opened by "oder"', 'oder mit Salat    3,00', []],
+    ['an add-on named inside the line', 'Each additional topping    1.50', []],
+    ['a price per person', 'Pro Person    25,00', []],
+    ['a half portion in French', 'Demi-portion    6,00', []],
+  ])('%s', (_habit, line, expected) => {
+    expect(parseMenuText(line)).toEqual(expected);
+  });
+
+  it.each([
+    ['a volume glued to the name\'s line', 'Radler 0,3l    3,40 €', one('Radler', 340)],
+    ['a count of pieces in Spanish', 'Croquetas Caseras 6 uds.    8,50 €', one('Croquetas Caseras', 850)],
+    ['a volume as a fraction', 'Agua mineral 1/2 l    2,00 €', one('Agua mineral', 200)],
+  ])('%s', (_habit, line, expected) => {
+    expect(parseMenuText(line)).toEqual(expected);
+  });
+
+  it('reads a glass with one decimal beside a bottle as two prices where a glass price falls', () => {
+    expect(parseMenuText(['Hauswein rot    4,5    9,00', 'Rosé    6,5    24,00', 'Pils    3,80'].join('\n'))).toEqual(one('Pils', 380));
+    // Rising alone, such a number is still additive codes.
+    expect(parseMenuText(['Frikadelle    2,3    4,50', 'Currywurst    3,4    5,90'].join('\n'))).toEqual([...one('Frikadelle', 450), ...one('Currywurst', 590)]);
+  });
+
+  it('gives a price alone under a name and its description to the name', () => {
+    const menu = ['A1 Nasi Lemak Special', 'with fried chicken, sambal and egg', 'RM 12.90', 'A2 Roti Canai', 'with dhal and curry', 'RM 4.50', 'A3 Mee Goreng', 'spicy noodles', 'RM 9.90'];
+    expect(parseMenuText(menu.join('\n'))).toEqual([...one('Nasi Lemak Special', 1290), ...one('Roti Canai', 450), ...one('Mee Goreng', 990)]);
+  });
+});
+
+describe('parseMenuLines on a PDF\'s text layer', () => {
+  const place = (x: number, y: number) => ({ page: 0, x, y, width: 0.5, height: 0.02 });
+
+  it('tells an option set smaller under its item by the type size and place, and gives the items no region', () => {
+    const lines = [
+      { text: 'Entrecot de Ternera    21,00 €', letterHeight: 0.028, place: place(0.07, 0.1) },
+      { text: 'Salsa de queso azul    1,80 €', letterHeight: 0.02, place: place(0.1, 0.13) },
+      { text: 'Huevos Rotos    11,50 €', letterHeight: 0.028, place: place(0.07, 0.16) },
+    ];
+    expect(parseMenuLines(lines)).toEqual([...one('Entrecot de Ternera', 2100), ...one('Huevos Rotos', 1150)]);
+  });
+});
