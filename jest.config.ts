@@ -76,7 +76,7 @@ const serverProject: Project = {
   testEnvironment: '<rootDir>/test/setup/server-environment.ts',
   roots: ['<rootDir>/test/server'],
   transform: {
-    [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'] }],
+    [TYPEBOX_PROVIDER_ENTRY]: ['<rootDir>/test/setup/bundle-package.cjs', { keptOutside: ['ajv-formats'], replacedFiles: { 'ajv-formats': 'test/setup/ajv-formats-at-first-use.cjs' } }],
     ...Object.fromEntries(Object.entries(BUNDLED_SERVER_ENTRIES).map(([entry, options]) => [`/node_modules/${escapedPath(entry)}$`, ['<rootDir>/test/setup/bundle-package.cjs', options]])),
     '^.+\\.ts$': spyableServerTypeScript,
     // ES-module-only dependencies (below) are transpiled to CommonJS: jest 29 cannot require them.

@@ -12,15 +12,26 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/schema';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDb } from '../server/db';
 import { createActivityBus } from '../server/infra/activity-bus';
 import { createJobRunner } from '../server/infra/jobs';
 import { createRequestsInFlight, type RequestsInFlight } from '../server/infra/requests-in-flight';
-import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../server/services/campaign-delivery';
+import {
+  CAMPAIGN_JOB_BACKOFF,
+  CAMPAIGN_JOB_MAX_ATTEMPTS,
+  CAMPAIGN_PLAN_JOB,
+  campaignRunnerPace,
+  campaignChannels,
+  campaignDeliveryJobHandlers,
+  planCampaignMessages,
+  planCampaignWindow,
+} from '../server/services/campaign-delivery';
 import { PLAN_SIZES } from '../server/services/campaign-delivery/planner';
+import { timeOrderedId } from '../server/infra/time-ordered-id';
 import { benchDeps } from './bench-deps';
 import { seedCampaignStore } from './seed-campaign-store';
 import { percentile } from './percentile';
@@ -35,7 +46,19 @@ const BLOCK = 25;
  * one before, so the 2-a-week cap leaves every customer room, and its messages are not yet due (only the
  * first plan's are mailed).
  */
-const PLANS = Number(process.env.BENCH_CAMPAIGN_PLANS ?? 6);
+const PLANS = Number(process.env.BENCH_CAMPAIGN_PLANS ?? 12);
+/**
+ * Running turns a plan is measured for at most. A plan written all at once is over within them; one written
+ * just ahead of the sends (CAMPAIGN_PLAN_RATE) would take its whole send, minutes, and is measured over its
+ * first turns: its first run (every page read, the first window written) and the windows after it.
+ */
+const PLAN_TURNS = Number(process.env.BENCH_CAMPAIGN_PLAN_TURNS ?? 20);
+/**
+ * Older messages already in campaign_messages (settled, of campaigns long ended), as on a store that has
+ * sent campaigns before: the plan writes into a table and indexes of this size. With twelve plans of 10,000
+ * written all at once, the later ones wrote into 60,000–120,000 rows and slowed stamps most.
+ */
+const OLD_MESSAGES = Number(process.env.BENCH_CAMPAIGN_OLD_MESSAGES ?? 100_000);
 /**
  * Turns with and without the mailing (BLOCK stamps each). With a quarter as many, the mailing share's 95% interval
  * spanned 50–240% on a quiet machine, far wider than the 130% budget it is judged against.
@@ -100,6 +123,7 @@ function pausablePlanPace(requests: RequestsInFlight) {
   let resume: (() => void) | undefined;
   let stepRunning = false;
   let stepOver: (() => void) | undefined;
+  let abandoned = false;
   const paced: RequestsInFlight = {
     ...requests,
     quietSteps(pace) {
@@ -109,7 +133,8 @@ function pausablePlanPace(requests: RequestsInFlight) {
         stepRunning = false;
         stepOver?.();
         do {
-          if (!on) await new Promise<void>((wake) => (resume = wake));
+          if (!on && !abandoned) await new Promise<void>((wake) => (resume = wake));
+          if (abandoned) throw new Error('plan abandoned');
           await next();
         } while (!on);
         stepRunning = true;
@@ -129,13 +154,67 @@ function pausablePlanPace(requests: RequestsInFlight) {
       if (stepRunning) await new Promise<void>((over) => (stepOver = over));
       stepOver = undefined;
     },
+    /** The plan, stopped, ends at its next step (its measured turns are over). */
+    abandon(): void {
+      abandoned = true;
+      resume?.();
+      resume = undefined;
+    },
+    /**
+     * Waits `ms` of running turns (the queued window's delay on a server that never stops): a paused plan's
+     * clock stands still, as the runner's between mailing turns, so no window falls due in a no-send turn
+     * and runs at the start of the next.
+     */
+    async runningWait(ms: number): Promise<void> {
+      // The step before is over: the plan waits, it does not work.
+      stepRunning = false;
+      stepOver?.();
+      const tick = 10;
+      for (let left = ms; left > 0; ) {
+        if (!on && !abandoned) await new Promise<void>((wake) => (resume = wake));
+        if (abandoned) throw new Error('plan abandoned');
+        const started = performance.now();
+        await pause(Math.min(tick, left));
+        if (on) left -= performance.now() - started;
+      }
+      // What follows (the window's first read) is the plan's work again.
+      stepRunning = true;
+    },
   };
+}
+
+/**
+ * `count` settled messages of the store's earlier campaigns (ten, ended a year ago), spread over its
+ * customers, written before the bench's own: their ids sort before the plan's, as older messages' do.
+ */
+async function seedOldMessages(kysely: Kysely<Database>, vendorId: string, count: number, now: number): Promise<void> {
+  if (count <= 0) return;
+  const customers = (await kysely.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', vendorId).orderBy('customer_id').execute()).map((row) => row.customer_id);
+  const campaigns = 10;
+  const perCampaign = Math.ceil(count / campaigns);
+  const yearAgo = now - 365 * 86_400_000;
+  let sequence = 0;
+  for (let c = 0; c < campaigns; c += 1) {
+    const campaignId = crypto.randomUUID();
+    const startAt = yearAgo + c * 10 * 86_400_000;
+    await kysely
+      .insertInto('campaigns')
+      .values({ id: campaignId, vendor_id: vendorId, title: `Earlier ${c + 1}`, description: 'Sent long ago.', audience: 'all', start_at: startAt, end_at: startAt + 86_400_000, promotion_type: 'discount', items: '["Coffee"]', notification_frequency: 'once', ab_testing: 0, budget: 50, paused_at: null, ended_at: null, created_by: null, created_at: startAt, updated_at: startAt })
+      .execute();
+    for (let start = 0; start < Math.min(perCampaign, count - c * perCampaign); start += 1000) {
+      const rows = Array.from({ length: Math.min(1000, perCampaign - start) }, (_, i) => {
+        const customerId = customers[(start + i) % customers.length]!;
+        return { id: timeOrderedId(startAt, sequence++), campaign_id: campaignId, vendor_id: vendorId, customer_id: customerId, channel: 'email', period: Math.floor((start + i) / customers.length), state: 'sent' as const, due_at: startAt, last_error: null, created_at: startAt, finished_at: startAt + 60_000 };
+      });
+      await kysely.insertInto('campaign_messages').values(rows).execute();
+    }
+  }
 }
 
 export async function runCampaignSendBench(): Promise<void> {
   const budgets = (JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')) as { campaignSend: CampaignSendBudgets }).campaignSend;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-campaign-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0', CAMPAIGN_SEND_RATE: process.env.CAMPAIGN_SEND_RATE });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn', STAMP_COOLDOWN_MINUTES: '0', CAMPAIGN_SEND_RATE: process.env.CAMPAIGN_SEND_RATE, CAMPAIGN_PLAN_RATE: process.env.CAMPAIGN_PLAN_RATE });
   // On PostgreSQL a schema of its own, dropped at the end: a run never sends an earlier run's campaign.
   const pgSchema = process.env.DATABASE_URL ? `bench_campaign_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const db = openDb({ databaseUrl: process.env.DATABASE_URL, sqlitePath: config.sqlitePath, pgSchema });
@@ -153,6 +232,8 @@ export async function runCampaignSendBench(): Promise<void> {
   try {
     const now = Date.now();
     const vendor = await seedCampaignStore(deps, CUSTOMERS, now);
+    await seedOldMessages(db.kysely, vendor.vendorId, OLD_MESSAGES, now);
+    const planRate = config.campaignPlanRate;
     // A stamp as a new customer (no cooldown, no credential): one per address, as phones at a counter.
     const stamp = (i: number) => app.inject({ method: 'POST', url: '/api/customer/scan', payload: { token: deps.qrTokens.issueDynamic(vendor.vendorId).token }, remoteAddress: `10.9.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` });
     const bareTimes = await timeEach(SCANS, () => bare.inject({ method: 'GET', url: '/' }));
@@ -160,7 +241,7 @@ export async function runCampaignSendBench(): Promise<void> {
     // PostgreSQL the seed's 10,000 customers and cards would otherwise be, by autovacuum, in whichever row
     // it comes, and the stamp's queries planned without statistics until then. The stamp's code is warmed
     // up as long as a row: the first row after 25 stamps was the slowest with no send at all.
-    if (db.dialect === 'postgres') await sql`VACUUM (ANALYZE) customers, stamp_cards, vendors`.execute(db.kysely);
+    if (db.dialect === 'postgres') await sql`VACUUM (ANALYZE) customers, stamp_cards, vendors, campaigns, campaign_messages`.execute(db.kysely);
     const warmUp = await timeEach(SCANS, (i) => stamp(i));
     let stamped = warmUp.length;
     // The plans, each taken in turns: BLOCK stamps with the plan paused, then BLOCK with it running, until
@@ -169,22 +250,45 @@ export async function runCampaignSendBench(): Promise<void> {
     let plannedDuring = 0;
     for (let round = 0; round < PLANS; round += 1) {
       const planNow = now + round * PLAN_SPACING_MS;
+      const campaignId = crypto.randomUUID();
       await db.kysely
         .insertInto('campaigns')
-        .values({ id: crypto.randomUUID(), vendor_id: vendor.vendorId, title: `Bench week ${round + 1}`, description: 'Two stamps a coffee.', audience: 'all', start_at: planNow - 1000, end_at: planNow + 86_400_000, promotion_type: 'discount', items: '["Coffee"]', notification_frequency: 'once', ab_testing: 0, budget: 50, paused_at: null, ended_at: null, created_by: null, created_at: now, updated_at: now })
+        .values({ id: campaignId, vendor_id: vendor.vendorId, title: `Bench week ${round + 1}`, description: 'Two stamps a coffee.', audience: 'all', start_at: planNow - 1000, end_at: planNow + 86_400_000, promotion_type: 'discount', items: '["Coffee"]', notification_frequency: 'once', ab_testing: 0, budget: 50, paused_at: null, ended_at: null, created_by: null, created_at: now, updated_at: now })
         .execute();
       const pace = pausablePlanPace(deps.requestsInFlight);
       let planOver = false;
       // Called at its first turn: even its first query (the active campaigns) is no part of a no-send turn.
       let plan: Promise<number> | undefined;
+      const planDeps = { ...deps, now: () => planNow, requestsInFlight: pace.requests };
+      const sizes = { ...PLAN_SIZES, chunkSize: PLAN_CHUNK };
+      // The first run, then (written ahead of the sends) each window when the one before it queued it, as the
+      // campaign runner would run them: the wait is the queued window's delay.
+      let addedThisPlan = 0;
+      const windowJob = `${CAMPAIGN_PLAN_JOB}:window:${campaignId}`;
+      const planAll = async (): Promise<number> => {
+        addedThisPlan += await planCampaignMessages(planDeps, campaignChannels(deps), sizes, { rate: planRate });
+        for (;;) {
+          const next = await db.kysely.selectFrom('jobs').select('run_after').where('coalesce_key', '=', windowJob).where('state', '=', 'queued').executeTakeFirst();
+          if (!next) return addedThisPlan;
+          await pace.runningWait(Number(next.run_after) - planNow);
+          await db.kysely.deleteFrom('jobs').where('coalesce_key', '=', windowJob).where('state', '=', 'queued').execute();
+          addedThisPlan += await planCampaignWindow(planDeps, campaignChannels(deps), campaignId, { rate: planRate }, sizes);
+        }
+      };
       const startPlan = () =>
-        planCampaignMessages({ ...deps, now: () => planNow, requestsInFlight: pace.requests }, campaignChannels(deps), { ...PLAN_SIZES, chunkSize: PLAN_CHUNK }).then((added) => {
-          planOver = true;
-          return added;
-        });
+        planAll().then(
+          (added) => {
+            planOver = true;
+            return added;
+          },
+          () => {
+            planOver = true;
+            return 0;
+          },
+        );
       let planMs = 0;
       const turns: { without: number[]; with: number[] }[] = [];
-      while (!planOver) {
+      while (!planOver && turns.length < PLAN_TURNS) {
         const without = await timeEach(BLOCK, (i) => stamp(stamped + i));
         stamped += without.length;
         const turnStarted = performance.now();
@@ -196,8 +300,14 @@ export async function runCampaignSendBench(): Promise<void> {
         planMs += performance.now() - turnStarted;
         if (withPlan.length > 0) turns.push({ without, with: withPlan });
       }
-      plannedDuring += (await plan) ?? 0;
+      if (!planOver) pace.abandon();
+      await plan;
+      plannedDuring += addedThisPlan;
       planRounds.push({ seconds: planMs / 1000, turns });
+      // A plan cut short leaves its next window queued: the first campaign's goes on during the mailing (its
+      // sends need it, as on a server), the others' are dropped.
+      if (round > 0) await db.kysely.deleteFrom('jobs').where('coalesce_key', '=', windowJob).execute();
+
     }
     const planTurns = planRounds.flatMap((round) => round.turns);
     // The mailing, as a server runs it (the campaign runner polling in the background), switched on and off
@@ -237,7 +347,7 @@ export async function runCampaignSendBench(): Promise<void> {
     const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
     console.log(
       `Campaign send (BENCH_ONLY=campaign-send, ${dialect}; ${CUSTOMERS} customers; ${PLANS} plans and ${MAIL_TURNS} mailing turns, each in turns of ${BLOCK} stamps with and ${BLOCK} without, ${GAP_MS} ms apart; ` +
-        `${PLAN_CHUNK} messages a plan chunk; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect, undefined, config.campaignSendRate))}; load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')})`,
+        `${PLAN_CHUNK} messages a plan chunk; ${OLD_MESSAGES} older messages; the plan ${planRate > 0 ? `written ahead of the sends, ${planRate} messages a second (CAMPAIGN_PLAN_RATE), each plan measured for ${PLAN_TURNS} running turns at most` : 'written all at once (CAMPAIGN_PLAN_RATE=0)'}; the runner paced: ${JSON.stringify(campaignRunnerPace(db.dialect, undefined, config.campaignSendRate))}; load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')})`,
     );
     console.log(`  bare route (inject, in process)              p99 ${bareP99.toFixed(2)} ms (the yardstick)`);
     const row = (name: string, times: readonly number[], share: string) => {

@@ -21,6 +21,7 @@ import authPlugin from './plugins/auth';
 import accessPlugin from './plugins/access';
 import securityHeaders from './plugins/security-headers';
 import { malformedMultipartError } from './plugins/malformed-bodies';
+import jsonBodies from './plugins/json-bodies';
 import requestsInFlight from './plugins/requests-in-flight';
 import drainConnections from './plugins/drain-connections';
 import slowRequests from './plugins/slow-requests';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(fp(async (instance) => { instance.decorate('deps', deps); }, { name: 'deps' }));
+  // Before any route: each route's context copies the parsers there are when it is registered.
+  await app.register(jsonBodies);
   // First, so it follows every request from its start: a request without an answer for seconds says where
   // it waits (on SQLite, with the read worker's backlog).
   const readBacklog = deps.db.readBacklog;

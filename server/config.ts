@@ -49,6 +49,8 @@ export interface Config {
   relay: RelayConfig;
   /** Campaign messages a server starts a second at most (0: no limit); see docs/campaigns.md, "How delivery works". */
   campaignSendRate: number;
+  /** Campaign messages the plan writes a second ahead of the sends (0: the whole plan at once); see docs/campaigns.md, "How delivery works". */
+  campaignPlanRate: number;
   /** Where `npm run backup` and the scheduled backups write (default DATA_DIR/backups). */
   backupDir: string;
   /** SQLite: the server takes a backup this often; undefined (the default) takes none. */
@@ -252,6 +254,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
       deviceWindowMinutes: vars.RELAY_DEVICE_WINDOW_MINUTES,
     },
     campaignSendRate: vars.CAMPAIGN_SEND_RATE,
+    campaignPlanRate: vars.CAMPAIGN_PLAN_RATE ?? vars.CAMPAIGN_SEND_RATE,
     backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,

@@ -67,6 +67,9 @@ export const ENV_SCHEMA = Type.Object({
   RELAY_DEVICE_STORES: wholeNumber(3, 2, 1000),
   RELAY_DEVICE_WINDOW_MINUTES: wholeNumber(10, 1, 24 * 60),
   CAMPAIGN_SEND_RATE: wholeNumber(50, 0, 10_000),
+  CAMPAIGN_PLAN_RATE: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 10_000, description: 'a whole number from 0 to 10000 (unset means CAMPAIGN_SEND_RATE)' }),
+  ),
   BACKUP_DIR: Type.String({ default: 'backups' }),
   BACKUP_EVERY_HOURS: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 24 * 365, description: 'a whole number from 1 to 8760 (unset means no scheduled backups)' }),

@@ -376,6 +376,11 @@ export interface CampaignTable {
   /** What its bonus stamps have cost so far, in the minor unit of the store's currency, and how many it gave. */
   bonus_spent_cents: Generated<number>;
   bonus_stamps: Generated<number>;
+  /** Where the plan of `plan_period` goes on: the customer after whom its next window starts (null: no plan under way). */
+  plan_after: string | null;
+  plan_period: number | null;
+  /** Messages of that plan still to be written (counted as waiting until they are). */
+  unplanned_messages: Generated<number>;
   /** The person who launched it (null: before teams). */
   created_by: string | null;
   created_at: number;

@@ -20,21 +20,48 @@ export interface ActiveCampaign {
   notification_frequency: string;
   ab_testing: number;
   time_zone: string | null;
+  /** Where the plan of `plan_period` goes on (see setPlanPosition); null: no plan under way. */
+  plan_after: string | null;
+  plan_period: number | null;
+  unplanned_messages: number;
 }
 
-/** Campaigns between their start and end, neither paused nor ended, at `now`. */
-export async function activeCampaigns(db: Queryable, now: number): Promise<ActiveCampaign[]> {
+/** Campaigns between their start and end, neither paused nor ended, at `now` (only `campaignId`, when given). */
+export async function activeCampaigns(db: Queryable, now: number, campaignId?: string): Promise<ActiveCampaign[]> {
   const rows = await db
     .selectFrom('campaigns as c')
     .innerJoin('vendors as v', 'v.id', 'c.vendor_id')
-    .select(['c.id', 'c.vendor_id', 'c.audience', 'c.start_at', 'c.notification_frequency', 'c.ab_testing', 'v.time_zone'])
+    .select(['c.id', 'c.vendor_id', 'c.audience', 'c.start_at', 'c.notification_frequency', 'c.ab_testing', 'v.time_zone', 'c.plan_after', 'c.plan_period', 'c.unplanned_messages'])
+    .$if(campaignId !== undefined, (qb) => qb.where('c.id', '=', campaignId as string))
     .where('c.start_at', '<=', now)
     .where('c.end_at', '>', now)
     .where('c.paused_at', 'is', null)
     .where('c.ended_at', 'is', null)
     .orderBy('c.start_at')
     .execute();
-  return rows.map((row) => ({ ...row, start_at: Number(row.start_at), ab_testing: Number(row.ab_testing) }));
+  return rows.map((row) => ({
+    ...row,
+    start_at: Number(row.start_at),
+    ab_testing: Number(row.ab_testing),
+    plan_period: row.plan_period === null ? null : Number(row.plan_period),
+    unplanned_messages: Number(row.unplanned_messages),
+  }));
+}
+
+/** Where a campaign's plan written ahead of its sends goes on, and how many messages it has still to write. */
+export interface PlanPosition {
+  after: string;
+  period: number;
+  unplanned: number;
+}
+
+/** Records where the campaign's plan goes on (null: no plan under way, nothing left to write). */
+export async function setPlanPosition(db: Queryable, campaignId: string, position: PlanPosition | null): Promise<void> {
+  await db
+    .updateTable('campaigns')
+    .set({ plan_after: position?.after ?? null, plan_period: position?.period ?? null, unplanned_messages: position?.unplanned ?? 0 })
+    .where('id', '=', campaignId)
+    .execute();
 }
 
 /** The store's customers who turned its campaign messages off (among `range` only, when given). */
@@ -342,6 +369,14 @@ export async function deliveryCounts(db: Queryable, campaignIds: readonly string
     const entry = counts.get(row.campaign_id) ?? { sent: 0, waiting: 0, failed: 0 };
     if (row.state === 'sent' || row.state === 'waiting' || row.state === 'failed') entry[row.state] += Number(row.n);
     counts.set(row.campaign_id, entry);
+  }
+  // Messages the plan has still to write (it writes them just ahead of the sends) are waiting too: the
+  // table shows what the campaign is planned for, not the rows written so far.
+  const unplanned = await db.selectFrom('campaigns').select(['id', 'unplanned_messages']).where('id', 'in', [...campaignIds]).where('unplanned_messages', '>', 0).execute();
+  for (const row of unplanned) {
+    const entry = counts.get(row.id) ?? { sent: 0, waiting: 0, failed: 0 };
+    entry.waiting += Number(row.unplanned_messages);
+    counts.set(row.id, entry);
   }
   return counts;
 }

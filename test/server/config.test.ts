@@ -83,6 +83,7 @@ describe('loadConfig', () => {
     [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of full, normal (unset means full), got "off"'],
     [{ RELAY_DEVICE_STORES: '1' }, 'RELAY_DEVICE_STORES must be a whole number from 2 to 1000 (unset means 3), got "1"'],
     [{ CAMPAIGN_SEND_RATE: '2.5' }, 'CAMPAIGN_SEND_RATE must be a whole number from 0 to 10000 (unset means 50), got "2.5"'],
+    [{ CAMPAIGN_PLAN_RATE: '-1' }, 'CAMPAIGN_PLAN_RATE must be a whole number from 0 to 10000 (unset means CAMPAIGN_SEND_RATE), got "-1"'],
   ])('refuses %j with a ConfigError naming the variable and the fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -110,6 +111,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).campaignSendRate).toBe(50);
     expect(loadConfig({ CAMPAIGN_SEND_RATE: '0' }).campaignSendRate).toBe(0);
     expect(loadConfig({ CAMPAIGN_SEND_RATE: '200' }).campaignSendRate).toBe(200);
+    // The plan keeps the sends' pace unless told otherwise; 0 writes the whole plan at once.
+    expect(loadConfig({}).campaignPlanRate).toBe(50);
+    expect(loadConfig({ CAMPAIGN_SEND_RATE: '20' }).campaignPlanRate).toBe(20);
+    expect(loadConfig({ CAMPAIGN_SEND_RATE: '20', CAMPAIGN_PLAN_RATE: '0' }).campaignPlanRate).toBe(0);
+    expect(loadConfig({ CAMPAIGN_PLAN_RATE: '100' }).campaignPlanRate).toBe(100);
   });
 
   it.each([

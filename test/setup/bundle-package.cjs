@@ -15,9 +15,9 @@
 // - lazyRequiresIn: files (paths under node_modules, not through a package's exports map) whose
 //   `var _x = _interopRequireDefault(require("./x"));` lines load `./x` only when its export is first read
 //   (antd's index of some 70 components and the icons' of some 800, where a page uses a few).
-// - replacedFiles: `{ [file]: replacement }`: every import of `file` (a path under node_modules, as a package path)
-//   gets `replacement` (a path from the repository's root) instead; the replacement itself may import the real
-//   file. Part of the bundle's cache key, so editing a replacement rebuilds the bundle.
+// - replacedFiles: `{ [file]: replacement }`: every import of `file` (a path under node_modules, as a package path,
+//   or the name of a package kept outside) gets `replacement` (a path from the repository's root) instead; the
+//   replacement itself may import the real file (a package kept outside stays a require of its own). Part of the bundle's cache key, so editing a replacement rebuilds the bundle.
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -43,6 +43,7 @@ const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [], 
   setup(build) {
     const sharedByPath = new Map(sharedFiles.map((specifier) => [resolveFrom(specifier), specifier]));
     const replacementByPath = new Map(Object.entries(replacedFiles).map(([file, replacement]) => [resolveFrom(file), path.join(ROOT, replacement)]));
+    const replacementByPackage = new Map(Object.entries(replacedFiles).map(([file, replacement]) => [file, path.join(ROOT, replacement)]));
     const replacements = new Set(replacementByPath.values());
     const sharedNames = new Set([...sharedFiles, ...Object.keys(replacedFiles)].map((specifier) => path.basename(specifier, '.js')));
     const fromIndex = namedFromIndex ? new RegExp(namedFromIndex.pattern) : null;
@@ -60,7 +61,8 @@ const sharingPlugin = ({ sharedFiles = [], namedFromIndex, lazyRequiresIn = [], 
       // Resolving every import again would take seconds: only those named like a shared or replaced file.
       if (args.kind === 'entry-point' || !sharedNames.has(path.basename(args.path, '.js'))) return undefined;
       const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
-      const replacement = replacementByPath.get(resolved.path);
+      // A package kept outside resolves to its name, not to a file.
+      const replacement = resolved.external ? replacementByPackage.get(args.path) : replacementByPath.get(resolved.path);
       if (replacement && !replacements.has(args.importer)) return { path: replacement };
       const shared = sharedByPath.get(resolved.path);
       return shared ? { path: shared, external: true } : undefined;

@@ -126,7 +126,17 @@ for (const control of [HTMLButtonElement, HTMLInputElement, HTMLMeterElement, HT
     configurable: true,
     get(this: HTMLElement) {
       if (!inDocument(this) || !isLabelable(this)) return jsdomLabels?.call(this);
-      return [...this.ownerDocument.querySelectorAll('label')].filter((label) => label.control === this);
+      // Only a label whose `for` is this control's id, or one without `for` around it, can have it as its control:
+      // the others are passed over before their control is worked out. The document's live list of labels is the
+      // same object until its tree changes, so the controls of one query share it; it is read by index, since
+      // jsdom answers its `length` (which spreading it reads at every step) by searching its items for that name.
+      const { id } = this;
+      const all = this.ownerDocument.getElementsByTagName('label');
+      const labels: HTMLLabelElement[] = [];
+      for (let i = 0, label = all[0]; label !== undefined; i += 1, label = all[i]) {
+        if ((label.hasAttribute('for') ? label.htmlFor === id : label.contains(this)) && label.control === this) labels.push(label);
+      }
+      return labels;
     },
   });
 }

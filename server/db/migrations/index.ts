@@ -43,6 +43,7 @@ import * as jobsKeyedById from './2026112629_jobs_keyed_by_id';
 import * as campaignMessagesByCampaign from './2026112630_campaign_messages_by_campaign';
 import * as campaignMessagesCustomer from './2026112631_campaign_messages_customer';
 import * as recoveryLinkRequester from './2026112634_recovery_link_requester';
+import * as campaignPlanAhead from './2026112635_campaign_plan_ahead';
 import * as recoveryLinkKey from './2026112636_recovery_link_key';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -89,6 +90,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112630_campaign_messages_by_campaign': { up: campaignMessagesByCampaign.up(), down: campaignMessagesByCampaign.down() },
     '2026112631_campaign_messages_customer': { up: campaignMessagesCustomer.up(), down: campaignMessagesCustomer.down() },
     '2026112634_recovery_link_requester': { up: recoveryLinkRequester.up(), down: recoveryLinkRequester.down() },
+    '2026112635_campaign_plan_ahead': { up: campaignPlanAhead.up(), down: campaignPlanAhead.down() },
     '2026112636_recovery_link_key': { up: recoveryLinkKey.up(), down: recoveryLinkKey.down() },
   };
 }

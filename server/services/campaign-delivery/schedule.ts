@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/migrations/dialect-types';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { enqueueJob, type BackoffPolicy } from '../../infra/jobs';
+import { enqueueJob, jobRow, type BackoffPolicy } from '../../infra/jobs';
+import { insertJobs } from '../../repositories/jobs';
 import type { QuietStepsPace, RequestsInFlight } from '../../infra/requests-in-flight';
 
 export const CAMPAIGN_PLAN_JOB = 'campaign-delivery.plan';
@@ -82,4 +83,14 @@ export async function queuePlanSoon(db: Kysely<Database>, now: number): Promise<
     coalesceKey: `${CAMPAIGN_PLAN_JOB}:soon`,
     delayMs: PLAN_SOON_MS,
   });
+}
+
+/**
+ * Queues the next window of a campaign's plan (see PlanAhead), due in `delayMs`. One waits per campaign: a
+ * second one (two servers, or a run that found the plan under way) folds into it. Keyed by its own id, the
+ * job is deleted once done, as a send job is.
+ */
+export async function queuePlanWindow(db: Kysely<Database>, now: number, campaignId: string, delayMs: number): Promise<void> {
+  const row = jobRow(now, { kind: CAMPAIGN_PLAN_JOB, payload: { campaignId }, idempotencyKey: '', coalesceKey: `${CAMPAIGN_PLAN_JOB}:window:${campaignId}`, delayMs });
+  await insertJobs(db, [{ ...row, idempotencyKey: row.id }]);
 }

@@ -2,6 +2,8 @@
 import { SendOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Slider, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { memo, type ComponentProps } from 'react';
+import type { CampaignAudience } from '../../api/contract/campaigns';
 import { CAMPAIGN_BUDGET, PROMOTION_ITEM_OPTIONS } from '../../constants';
 import { t } from '../../i18n/texts';
 import {
@@ -33,20 +35,68 @@ const notOnlySpaces = () => [{ whitespace: true, message: t('campaigns.blankText
 
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
+type CampaignFormInstance = FormInstance<CampaignFormValues>;
+
+// The parts below each watch one field and re-render alone when it changes, so a step of the budget slider, a
+// start date or a customer frequency redraws its own corner of the form, not every field of it.
+
+/** The budget beside its label. */
+function BudgetValue({ form, currency }: { form: CampaignFormInstance; currency: string }) {
+  const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
+  return (
+    <output className="sw-budget-value" aria-live="polite">
+      {formatBudget(budget, currency)}
+    </output>
+  );
+}
+
+/** The end's picker, which disables the days before the chosen start. Form.Item hands it value, onChange, id and ref. */
+function EndDatePicker({ form, ...picker }: Omit<ComponentProps<typeof DatePicker>, 'form'> & { form: CampaignFormInstance }) {
+  const start = Form.useWatch('startDateTime', form);
+  return <DatePicker {...picker} disabledDate={(day) => beforeToday(day) || (start ? day.isBefore(start.startOf('day')) : false)} />;
+}
+
+/** How many customers the chosen customer frequency reaches, and on which channels. */
+function audienceNoteOf(audience: CampaignAudience | undefined, chosen: CampaignFormValues['targetAudience']): string | undefined {
+  if (!audience || !chosen) return undefined;
+  const reach = audience.reach[chosen];
+  return [t('campaignsLive.audience', { count: audience[chosen] }), reach ? t('campaignDelivery.reach', { ...reach }) : ''].join(' ').trim();
+}
+
+/** The customer frequency, with the reach of the chosen one under it. */
+function CustomerFrequencyItem({ form, audience }: { form: CampaignFormInstance; audience: CampaignAudience | undefined }) {
+  const chosen = Form.useWatch('targetAudience', form);
+  return (
+    <Form.Item
+      label={<span id={labelId('targetAudience')}>{t('campaigns.labels.customerFrequency')}</span>}
+      name="targetAudience"
+      required
+      extra={audienceNoteOf(audience, chosen)}
+    >
+      <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('targetAudience')} className="sw-choice-group">
+        {CUSTOMER_FREQUENCY_OPTIONS.map((option) => (
+          <Radio.Button key={option.value} value={option.value} required>
+            {option.label()}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+    </Form.Item>
+  );
+}
+
 interface CampaignFormProps {
-  form: FormInstance<CampaignFormValues>;
+  form: CampaignFormInstance;
   /** The store's currency, which the budget is in. */
   currency: string;
   /** Saves the campaign; true once saved (the form then resets), false to keep what the vendor typed. */
   onLaunch: (campaign: Campaign) => Promise<boolean>;
-  /** How many customers the chosen customer frequency reaches (shown under the choice). */
-  audienceNote?: string;
+  /** How many customers each customer frequency reaches (the chosen one's is shown under the choice). */
+  audience?: CampaignAudience;
 }
 
-export function CampaignForm({ form, currency, onLaunch, audienceNote }: CampaignFormProps) {
+/** Memoised: the page re-renders when its campaign list or a mutation's state changes, which the form does not show. */
+export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunch, audience }: CampaignFormProps) {
   const { message } = App.useApp();
-  const start = Form.useWatch('startDateTime', form);
-  const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
 
   // Runs only after the browser's required check has passed (see RequiredSelect for how).
   const launch = async (values: CampaignFormValues) => {
@@ -96,15 +146,7 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item label={<span id={labelId('targetAudience')}>{t('campaigns.labels.customerFrequency')}</span>} name="targetAudience" required extra={audienceNote}>
-          <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby={labelId('targetAudience')} className="sw-choice-group">
-            {CUSTOMER_FREQUENCY_OPTIONS.map((option) => (
-              <Radio.Button key={option.value} value={option.value} required>
-                {option.label()}
-              </Radio.Button>
-            ))}
-          </Radio.Group>
-        </Form.Item>
+        <CustomerFrequencyItem form={form} audience={audience} />
       </fieldset>
 
       <fieldset className="sw-form-section">
@@ -124,12 +166,12 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item label={t('campaigns.labels.end')} name="endDateTime" required>
-              <DatePicker
+              <EndDatePicker
+                form={form}
                 required
                 showTime={{ format: 'HH:mm' }}
                 format={DATE_TIME_FORMAT}
                 placeholder={t('campaigns.placeholders.dateTime')}
-                disabledDate={(day) => beforeToday(day) || (start ? day.isBefore(start.startOf('day')) : false)}
                 className="sw-full-width"
               />
             </Form.Item>
@@ -179,9 +221,7 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
           label={
             <span className="sw-budget-label">
               {t('campaigns.labels.budget')}
-              <output className="sw-budget-value" aria-live="polite">
-                {formatBudget(budget, currency)}
-              </output>
+              <BudgetValue form={form} currency={currency} />
             </span>
           }
           name="budget"
@@ -207,4 +247,4 @@ export function CampaignForm({ form, currency, onLaunch, audienceNote }: Campaig
       </div>
     </Form>
   );
-}
+});

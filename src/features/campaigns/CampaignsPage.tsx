@@ -2,7 +2,7 @@
 // store's campaigns (SPEC's sample rows, marked, while it has none) with pause, resume, end and duplicate.
 import { RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, App, Col, Form, Row, type FormInstance } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { CampaignRow } from '../../api/contract/campaigns';
 import { serverErrorMessage } from '../../api/errorMessage';
@@ -62,19 +62,22 @@ export default function CampaignsPage() {
   const audience = useCampaignAudienceQuery(userId, { skip: !userId });
   const [launchCampaign] = useLaunchCampaignMutation();
   const [changeCampaign, change] = useChangeCampaignMutation();
-  const chosenAudience = Form.useWatch('targetAudience', form);
   // The campaign whose results show under the table (picked with its Results button).
   const [shownResults, setShownResults] = useState<string | null>(null);
 
-  const launch = async (campaign: Campaign): Promise<boolean> => {
-    try {
-      await launchCampaign({ vendorId: userId, campaign }).unwrap();
-      return true;
-    } catch (error) {
-      void message.error(t('campaignsLive.notSaved', { reason: serverErrorMessage(error, t('campaigns.launched')) }));
-      return false;
-    }
-  };
+  // The same function across renders, so the memoised form is not drawn again when only the list changes.
+  const launch = useCallback(
+    async (campaign: Campaign): Promise<boolean> => {
+      try {
+        await launchCampaign({ vendorId: userId, campaign }).unwrap();
+        return true;
+      } catch (error) {
+        void message.error(t('campaignsLive.notSaved', { reason: serverErrorMessage(error, t('campaigns.launched')) }));
+        return false;
+      }
+    },
+    [launchCampaign, userId, message],
+  );
 
   const act = async (campaignId: string, action: CampaignAction) => {
     try {
@@ -95,9 +98,6 @@ export default function CampaignsPage() {
 
   const showSamples = campaigns.isSuccess && saved.length === 0;
   const shownCampaign = saved.find((campaign) => campaign.id === shownResults);
-  const audienceCount = chosenAudience && audience.data ? audience.data[chosenAudience] : undefined;
-  const reach = chosenAudience && audience.data ? audience.data.reach[chosenAudience] : undefined;
-  const audienceNote = audienceCount === undefined ? undefined : [t('campaignsLive.audience', { count: audienceCount }), reach ? t('campaignDelivery.reach', { ...reach }) : ''].join(' ').trim();
 
   return (
     <VendorPage>
@@ -105,7 +105,7 @@ export default function CampaignsPage() {
       <Row gutter={[24, 24]} className="sw-row sw-campaign-row">
         <Col xs={24} lg={14}>
           <SectionCard title={t('campaigns.formTitle')} icon={<RocketOutlined aria-hidden />}>
-            <CampaignForm form={form} currency={currency} onLaunch={launch} audienceNote={audienceNote} />
+            <CampaignForm form={form} currency={currency} onLaunch={launch} audience={audience.data} />
           </SectionCard>
         </Col>
         <Col xs={24} lg={10}>

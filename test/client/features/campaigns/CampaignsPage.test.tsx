@@ -64,8 +64,8 @@ async function pickOptions(user: User, label: string, options: string[]) {
   await user.keyboard('{Escape}');
 }
 
-async function fillEveryField(user: User) {
-  await enterText(user, 'Campaign Title', 'Double stamps weekend');
+async function fillEveryField(user: User, title = 'Double stamps weekend') {
+  await enterText(user, 'Campaign Title', title);
   await enterText(user, 'Campaign Description', 'Every coffee earns two stamps this weekend.');
   await user.click(radio('Location', '5 km'));
   await user.click(radio('Customer Frequency', 'Weekly visitors'));
@@ -205,9 +205,8 @@ describe('CampaignsPage', () => {
     const user = setupUser();
     renderCampaigns();
     await screen.findByText(FORM_TITLE);
-    await fillEveryField(user);
-    await user.clear(screen.getByLabelText('Campaign Title'));
-    await user.type(screen.getByLabelText('Campaign Title'), '   ');
+    await fillEveryField(user, '   ');
+    expect(screen.getByLabelText('Campaign Title')).toHaveValue('   ');
     expect(submitButton().form?.checkValidity()).toBe(true);
     await user.click(submitButton());
 
