@@ -14,6 +14,9 @@ export interface ValidationProblem {
 
 /** The sentence for the first problem of a form field in `locale`, or null when the field is not one a person fills in. */
 export function formFieldRefusal(locale: string, problem: ValidationProblem): string | null {
+  // A property the body may not carry is named as such: "The name is not valid." sent the client to fix a value it
+  // had every right to, when the field itself is the mistake (a customer profile takes displayName, not name).
+  if (problem.keyword === 'additionalProperties') return text(locale, 'formRefusals.unknownField', { field: problem.field });
   if (!FORM_FIELDS.has(problem.field)) return null;
   const limit = problem.params.limit;
   if (problem.keyword === 'maxLength' && typeof limit === 'number') return text(locale, 'formRefusals.tooLong', { field: problem.field, limit });

@@ -158,10 +158,13 @@ function sessionOf(device: DeviceRow): DeviceSession {
   return { deviceId: device.id, vendorId: device.vendorId, name: device.name, keyNumber: device.keyNumber };
 }
 
-/** What a counter screen shows at the top: its store's name and logo. */
-export async function counterStore(deps: Pick<AppDeps, 'db'>, deviceId: string): Promise<{ vendorId: string; deviceId: string; name: string; company: string; logo: string | null }> {
+/** What a counter screen shows at the top: its store's name and logo, and the zone its feed's times read in. */
+export async function counterStore(
+  deps: Pick<AppDeps, 'db'>,
+  deviceId: string,
+): Promise<{ vendorId: string; deviceId: string; name: string; company: string; logo: string | null; timeZone: string | null }> {
   const device = await findDevice(deps.db.kysely, deviceId);
   const vendor = device ? await findVendorById(deps.db.kysely, device.vendorId) : undefined;
   if (!device || !vendor) throw textError(401, 'counterRefusals.deviceRevoked');
-  return { vendorId: device.vendorId, deviceId: device.id, name: device.name, company: vendor.company, logo: imageUrl(vendor.logo_image_id) };
+  return { vendorId: device.vendorId, deviceId: device.id, name: device.name, company: vendor.company, logo: imageUrl(vendor.logo_image_id), timeZone: vendor.time_zone ?? null };
 }

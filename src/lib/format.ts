@@ -1,37 +1,51 @@
 // Dates and times as the app shows them, by the browser's Intl (no bytes of a date library). Every
 // helper takes the locale; the default is the page's (intlLocale: its language, with the browser's region
 // when the browser speaks it; English without a region reads day-month), so every caller follows a
-// language switch.
+// language switch. The date and time helpers also take a time zone: the vendor screens pass the store's
+// (useStoreTimeZone), so a time reads as the exports and the store's days have it, whatever the browser's
+// clock; left out (or null, a store without one), the browser's zone.
 import { intlLocale } from '../i18n/texts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** Intl formatters are costly to build and the app uses a handful: each is built once per locale. */
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string | null): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = zonedFormat(locale, options, timeZone);
     formats.set(key, format);
   }
   return format;
 }
 
+/** A zone this browser does not know (an older runtime's list) reads in the browser's own zone rather than failing the page. */
+function zonedFormat(locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string | null): Intl.DateTimeFormat {
+  if (timeZone) {
+    try {
+      return new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      // RangeError: unknown zone; the browser's own follows.
+    }
+  }
+  return new Intl.DateTimeFormat(locale, options);
+}
+
 const HOURS_MINUTES: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** 09:05 */
-export function formatTime(ms: number, locale = intlLocale()): string {
-  return formatter(locale, HOURS_MINUTES).format(ms);
+export function formatTime(ms: number, locale = intlLocale(), timeZone?: string | null): string {
+  return formatter(locale, HOURS_MINUTES, timeZone).format(ms);
 }
 
 /** 09:05:07 */
-export function formatTimeWithSeconds(ms: number, locale = intlLocale()): string {
-  return formatter(locale, { ...HOURS_MINUTES, second: '2-digit' }).format(ms);
+export function formatTimeWithSeconds(ms: number, locale = intlLocale(), timeZone?: string | null): string {
+  return formatter(locale, { ...HOURS_MINUTES, second: '2-digit' }, timeZone).format(ms);
 }
 
 /** Sunday 22 November 2026: the words in the locale's order, without its punctuation (a heading, not a sentence). */
-export function formatLongDate(ms: number, locale = intlLocale()): string {
-  return formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+export function formatLongDate(ms: number, locale = intlLocale(), timeZone?: string | null): string {
+  return formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, timeZone)
     .formatToParts(ms)
     .filter((part) => part.type !== 'literal')
     .map((part) => part.value)
@@ -39,18 +53,18 @@ export function formatLongDate(ms: number, locale = intlLocale()): string {
 }
 
 /** 22 Nov 2026, 09:05 */
-export function formatShortDateTime(ms: number, locale = intlLocale()): string {
-  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', ...HOURS_MINUTES }).format(ms);
+export function formatShortDateTime(ms: number, locale = intlLocale(), timeZone?: string | null): string {
+  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', ...HOURS_MINUTES }, timeZone).format(ms);
 }
 
 /** 22 Nov 2026 */
-export function formatDay(ms: number, locale = intlLocale()): string {
-  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(ms);
+export function formatDay(ms: number, locale = intlLocale(), timeZone?: string | null): string {
+  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric' }, timeZone).format(ms);
 }
 
 /** 22 Nov */
-export function formatDayOfMonth(ms: number, locale = intlLocale()): string {
-  return formatter(locale, { day: 'numeric', month: 'short' }).format(ms);
+export function formatDayOfMonth(ms: number, locale = intlLocale(), timeZone?: string | null): string {
+  return formatter(locale, { day: 'numeric', month: 'short' }, timeZone).format(ms);
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();
@@ -103,9 +117,9 @@ export function intlElapsedPhrases(locale = intlLocale()): ElapsedPhrases {
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago" within a week, then the day of the month ('22 Nov'). */
-export function formatTimeAgo(date: number, now: number, phrases: ElapsedPhrases, locale = intlLocale()): string {
+export function formatTimeAgo(date: number, now: number, phrases: ElapsedPhrases, locale = intlLocale(), timeZone?: string | null): string {
   const elapsed = Math.max(0, now - date);
-  if (elapsed >= 7 * DAY) return formatDayOfMonth(date, locale);
+  if (elapsed >= 7 * DAY) return formatDayOfMonth(date, locale, timeZone);
   const told = elapsedUnit(elapsed);
   return told === null ? phrases.justNow : phrases.ago(told.count, told.unit);
 }

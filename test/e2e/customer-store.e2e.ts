@@ -59,4 +59,27 @@ describe('the store section of a customer card', () => {
     await screenshot(phone.page, 'customer-store-section-390');
     await phone.context.close();
   });
+
+  it('a long menu shows on a phone that it goes on: the box ends partway through a row, with a shadow on the edge that has more', async () => {
+    for (let n = 1; n <= 40; n += 1) {
+      await vendorApi(app.server, app.vendor, 'POST', `/api/vendor/${app.vendor.vendorId}/add-item`, { itemName: `Item ${n}`, itemPrice: 2 });
+    }
+    const phone = await newPage(app.browser, { viewport: PHONE, isMobile: true });
+    const qr = await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`);
+    await phone.page.goto(qr.url);
+    const menu = phone.page.getByRole('region', { name: 'About Harbour Roasters' }).getByRole('list', { name: 'Menu' });
+    await menu.getByText('Item 40').waitFor({ state: 'attached' });
+    const view = () =>
+      menu.evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        const rows = [...list.children].map((row) => row.getBoundingClientRect());
+        // A row the box's lower edge cuts through, with some of it on each side.
+        const cut = rows.some((row) => row.top < box.bottom - 4 && row.bottom > box.bottom + 4);
+        const layers = getComputedStyle(list).backgroundAttachment;
+        return { more: list.scrollHeight > list.clientHeight, cut, layers };
+      });
+    await expect(view()).resolves.toEqual({ more: true, cut: true, layers: 'local, local, scroll, scroll' });
+    await screenshot(phone.page, 'customer-store-long-menu-390');
+    await phone.context.close();
+  });
 });

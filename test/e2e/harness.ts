@@ -325,9 +325,16 @@ export function focusedElement(page: Page): Promise<{ tag: string; name: string 
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { tag: 'body', name: '' };
+    // A node's words as a screen reader takes them: without what is hidden from it (a required field's asterisk).
+    const spoken = (node: Element | null | undefined) => {
+      if (!node) return '';
+      const copy = node.cloneNode(true) as Element;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return copy.textContent ?? '';
+    };
     const labelledBy = el.getAttribute('aria-labelledby');
-    const byId = labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
-    const forLabel = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '' : '';
+    const byId = labelledBy ? labelledBy.split(' ').map((id) => spoken(document.getElementById(id))).join(' ') : '';
+    const forLabel = el.id ? spoken(document.querySelector(`label[for="${CSS.escape(el.id)}"]`)) : '';
     return { tag: el.tagName.toLowerCase(), name: (el.getAttribute('aria-label') || byId || forLabel || el.textContent || el.getAttribute('placeholder') || '').trim() };
   });
 }

@@ -60,6 +60,26 @@ it('sign-up: Next goes to the store step\'s first field, Back to the account ste
   await settledScreenshot(page, 'keyboard-sign-up-created', false);
 });
 
+it('screen readers hear each field and step by its name: no "*" before a required field, no "check" before a done step', async () => {
+  await page.goto(`${app.server.baseUrl}/register`);
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  const form = page.locator('main');
+  const accountStep = await form.ariaSnapshot();
+  expect(accountStep).toContain('textbox "Full Name"');
+  expect(accountStep).not.toMatch(/"\*/);
+  await page.getByLabel('Full Name').fill('Sam Reader');
+  await page.getByLabel('Business/Company').fill('Reader Café');
+  await page.getByLabel('Email Address').fill(`reader-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Store Information' }).waitFor();
+  const storeStep = await form.ariaSnapshot();
+  expect(storeStep).toContain('textbox "Store Address"');
+  expect(storeStep).not.toMatch(/"\*/);
+  expect(storeStep).not.toMatch(/\bcheck\b/i);
+  // The asterisk is still drawn for sighted users.
+  await expect(page.locator('label[for="address"] .sw-required-mark, label[for$="address"] .sw-required-mark').first().textContent()).resolves.toBe('*');
+});
+
 it('forgot password: "Send me a link" moves the focus to "Check your inbox"', async () => {
   await page.goto(`${app.server.baseUrl}/forgot-password`);
   await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();

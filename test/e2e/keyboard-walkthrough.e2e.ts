@@ -74,7 +74,8 @@ describe('keyboard only: sign in → Store Settings → add item → reward → 
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/rewards/${app.vendor.vendorId}`);
     // The Rewards page's own form (the Dashboard also links "Update Reward Setup"; the page's code may still be loading).
-    await page.getByLabel(/^Punches Required/).waitFor();
+    // By its accessible name: the label's text also holds the required mark, hidden from screen readers.
+    await page.getByRole('spinbutton', { name: /^Punches Required/ }).waitFor();
     await tabTo(/^Punches Required/);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('4');

@@ -39,6 +39,7 @@ export const CounterDeviceResponse = Type.Object({
   name: Type.String(),
   company: Type.String(),
   logo: Type.Union([Type.String(), Type.Null()]),
+  timeZone: Type.Union([Type.String(), Type.Null()], { description: "the store's IANA time zone, in which the screen shows times; null: the screen's own" }),
 });
 export type CounterDeviceResponse = Static<typeof CounterDeviceResponse>;
 

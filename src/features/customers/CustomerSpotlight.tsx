@@ -6,10 +6,12 @@ import { formatShortDateTime } from '../../lib/format';
 import { intlLocale, t } from '../../i18n/texts';
 import { SectionCard } from '../../components/SectionCard';
 import { useSearchCustomersQuery } from './customersApi';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 
 export function CustomerSpotlight({ vendorId, customerKey, text }: { vendorId: string; customerKey: string; text: string }) {
   const { data, isFetching } = useSearchCustomersQuery({ vendorId, q: text }, { skip: !vendorId || !text });
   const customer = data?.customers.find((hit) => hit.key === customerKey);
+  const timeZone = useStoreTimeZone();
   if (!customer) {
     return isFetching ? null : <p className="sw-customers-spotlight__missing">{t('customers.spotlightMissing')}</p>;
   }
@@ -22,7 +24,7 @@ export function CustomerSpotlight({ vendorId, customerKey, text }: { vendorId: s
           { key: 'email', label: t('customers.spotlightEmail'), children: customer.email ?? t('customers.spotlightNoEmail') },
           { key: 'visits', label: t('customers.column.visits'), children: new Intl.NumberFormat(intlLocale()).format(customer.visits) },
           { key: 'stamps', label: t('customers.column.stamps'), children: new Intl.NumberFormat(intlLocale()).format(customer.stamps) },
-          { key: 'last', label: t('customers.column.lastVisit'), children: customer.lastVisit === null ? '—' : formatShortDateTime(customer.lastVisit, intlLocale()) },
+          { key: 'last', label: t('customers.column.lastVisit'), children: customer.lastVisit === null ? '—' : formatShortDateTime(customer.lastVisit, intlLocale(), timeZone) },
         ]}
       />
     </SectionCard>

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, InputNumber, Segmented, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDay as formatDate } from '../../lib/format';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 import type { MessageId } from '../../i18n/catalogue';
 import { intlLocale, t } from '../../i18n/texts';
 import type { CustomerListFilter, CustomerListItem, CustomerListSort, SortOrder } from '../../api/contract/customers';
@@ -25,8 +26,8 @@ const FILTER_TEXT = {
   lapsed: 'customers.filter.lapsed',
 } as const satisfies Record<CustomerListFilter, MessageId>;
 
-// Formats read the page's locale when a cell renders (22 nov. 2026 in French, 1.234 in German).
-const formatDay = (ms: number | null) => (ms === null ? '—' : formatDate(ms, intlLocale()));
+// Formats read the page's locale when a cell renders (22 nov. 2026 in French, 1.234 in German); days are the store's.
+const formatDayIn = (timeZone: string | null) => (ms: number | null) => (ms === null ? '—' : formatDate(ms, intlLocale(), timeZone));
 const formatCount = (count: number) => new Intl.NumberFormat(intlLocale()).format(count);
 
 export default function CustomersPage() {
@@ -46,6 +47,7 @@ export default function CustomersPage() {
     { skip: !userId },
   );
   const restart = () => setCursors([undefined]);
+  const formatDay = formatDayIn(useStoreTimeZone());
 
   const sortOrderOf = (key: CustomerListSort) => (sort === key ? (order === 'asc' ? 'ascend' : 'descend') : null);
   const columns: TableProps<CustomerListItem>['columns'] = [

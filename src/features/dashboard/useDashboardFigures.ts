@@ -14,6 +14,7 @@ import {
 } from './sampleData';
 import { useGetDashboardQuery } from '../activity/activityApi';
 import { formatDayOfMonth, formatTimeAgo } from '../../lib/format';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 import { intlLocale, t } from '../../i18n/texts';
 import { elapsedPhrases } from '../activity/elapsedPhrases';
 
@@ -55,8 +56,8 @@ export function sampleFigures(): DashboardFigures {
 const points = (counts: readonly DashboardCount[]): ChartPoint[] =>
   counts.map((c) => ({ label: formatDayOfMonth(dayjs(c.date).valueOf(), intlLocale()), value: c.count }));
 
-function toRewardEvent(item: ActivityItem, now: number): RewardEvent {
-  const when = formatTimeAgo(item.date, now, elapsedPhrases(), intlLocale());
+function toRewardEvent(item: ActivityItem, now: number, timeZone: string | null): RewardEvent {
+  const when = formatTimeAgo(item.date, now, elapsedPhrases(), intlLocale(), timeZone);
   if (item.type === 'redemption') return { id: item.id, customer: item.customer, kind: 'redeemed', detail: t('activity.recentClaim', { reward: item.reward }), when };
   const stamps = item.stamps ?? 0;
   const required = item.required ?? 0;
@@ -64,8 +65,8 @@ function toRewardEvent(item: ActivityItem, now: number): RewardEvent {
   return { id: item.id, customer: item.customer, kind: 'stamp', detail: t('activity.recentStamp', { stamps, required }), when };
 }
 
-/** The live figures of a dashboard answer, shaped for the dashboard's cards. */
-export function liveFigures(data: DashboardResponse, now: number): DashboardFigures {
+/** The live figures of a dashboard answer, shaped for the dashboard's cards; times on the store's clock (`timeZone`; null: the browser's). */
+export function liveFigures(data: DashboardResponse, now: number, timeZone: string | null = null): DashboardFigures {
   return {
     sample: false,
     rewardProgress: { stampsRequired: data.stampCard.required, averageStampsCollected: data.stampCard.averageStamps, activeCards: data.stampCard.activeCards },
@@ -76,7 +77,7 @@ export function liveFigures(data: DashboardResponse, now: number): DashboardFigu
       monthlyBars: data.redemptionsPerWeek.map((week) => week.count),
       barsLabel: t('activity.weeklyBarsLabel', { weeks: data.redemptionsPerWeek.length }),
     },
-    recent: data.recent.map((item) => toRewardEvent(item, now)),
+    recent: data.recent.map((item) => toRewardEvent(item, now, timeZone)),
     engaged: data.engagedCustomers.map((c) => ({ id: c.key, name: c.name, visits: c.stamps })),
     engagedLabel: (count) => t('activity.engagedStamps', { count }),
     outstanding: data.outstanding,
@@ -106,10 +107,11 @@ const DASHBOARD_LOAD_FAILED_LOG = 'Failed to load dashboard figures';
 export function useDashboardFigures(vendorId: string): { loading: boolean; figures: DashboardFigures } {
   // Focus refetches too: a reward saved in another tab changes the card size shown here.
   const { data, error, isLoading } = useGetDashboardQuery(vendorId, { skip: !vendorId, refetchOnFocus: true });
+  const timeZone = useStoreTimeZone();
   useEffect(() => {
     if (error) console.warn(DASHBOARD_LOAD_FAILED_LOG, error);
   }, [error]);
   if (isLoading) return { loading: true, figures: sampleFigures() };
   if (!data || !data.hasActivity) return { loading: false, figures: sampleFiguresFor(error ? undefined : data) };
-  return { loading: false, figures: liveFigures(data, Date.now()) };
+  return { loading: false, figures: liveFigures(data, Date.now(), timeZone) };
 }

@@ -6,6 +6,7 @@ import { App } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { formatTime } from '../../lib/format';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 import { intlLocale, t } from '../../i18n/texts';
 import type { ActivityItem } from '../../api/contract/activity';
 import type { HandoverScreen } from '../../api/contract/handover';
@@ -26,9 +27,10 @@ export function handoverErrorText(error: FetchBaseQueryError | SerializedError |
 export function ClaimHandOver({ item, vendorId, screen }: { item: ActivityItem; vendorId: string; screen: HandoverScreen }) {
   const { message } = App.useApp();
   const [handOver, state] = useHandOverMutation();
+  const timeZone = useStoreTimeZone();
   if (item.type !== 'redemption' || !item.status) return null;
   if (item.status === 'given') {
-    return <span className="sw-claim-tag sw-claim-tag--given">{t('handover.givenTag', { time: item.givenAt ? formatTime(item.givenAt, intlLocale()) : '' })}</span>;
+    return <span className="sw-claim-tag sw-claim-tag--given">{t('handover.givenTag', { time: item.givenAt ? formatTime(item.givenAt, intlLocale(), timeZone) : '' })}</span>;
   }
   if (item.status === 'expired') return <span className="sw-claim-tag sw-claim-tag--expired">{t('handover.expiredTag')}</span>;
   const code = item.code ?? '';

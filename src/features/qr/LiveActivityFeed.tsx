@@ -1,6 +1,7 @@
 // The QR page's counter feed: each stamp and claim as it happens, with a 'Live' / 'Reconnecting…' / 'Scans paused' badge.
 import { GiftOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import { formatTime } from '../../lib/format';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 import { useAppSelector } from '../../app/hooks';
 import type { HandoverScreen } from '../../api/contract/handover';
 import type { MessageId } from '../../i18n/catalogue';
@@ -43,6 +44,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
   const handoverOffline = qrStatus === 'self-signed' || qrStatus === 'offline';
   const vendorId = feed.vendorId;
   const badge = feedBadgeState(feed);
+  const timeZone = useStoreTimeZone();
   return (
     <section className="sw-live-feed" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
       <header className="sw-live-feed__header">
@@ -75,7 +77,7 @@ export function ActivityFeedView({ idPrefix = 'sw-live-feed', testId = 'live-fee
             <span className="sw-live-feed__line">{withWho(feedLine(item), item)}</span>
             {vendorId && !handoverOffline ? <ClaimHandOver item={item} vendorId={vendorId} screen={screen} /> : null}
             <time className="sw-live-feed__time" dateTime={new Date(item.date).toISOString()}>
-              {formatTime(item.date, intlLocale())}
+              {formatTime(item.date, intlLocale(), timeZone)}
             </time>
           </li>
         ))}

@@ -10,13 +10,14 @@ import type { RelayAlert } from '../../api/contract/relay';
 import { useAppDispatch } from '../../app/hooks';
 import { itemsVoided } from '../activity/activityFeedSlice';
 import { useGetRelayAlertsQuery, useVoidRelayCodeMutation } from './relayApi';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 
 /** antd's default danger red carries white text at about 3:1; this one passes WCAG AA. */
 const readableDanger: ThemeConfig = { token: { colorError: '#b42318' } };
 
-/** The alert in the browser's own time ('Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around'). */
-function alertText(alert: RelayAlert): string {
-  const firstUsed = formatTime(alert.firstUsedAt, intlLocale());
+/** The alert on the store's clock ('Code from 14:02 used 17 times from 9 networks in 60 s — a photo may be going around'). */
+function alertText(alert: RelayAlert, timeZone: string | null): string {
+  const firstUsed = formatTime(alert.firstUsedAt, intlLocale(), timeZone);
   if (alert.reason === 'device') return t('relay.alert.device', { kind: alert.kind, firstUsed });
   const seconds = Math.round((alert.lastUsedAt - alert.firstUsedAt) / 1000);
   const span = seconds < 120 ? t('relay.span.seconds', { count: Math.max(1, seconds) }) : t('relay.span.minutes', { count: Math.round(seconds / 60) });
@@ -63,6 +64,7 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
   const { message } = App.useApp();
   const [voidCode, { isLoading }] = useVoidRelayCodeMutation();
   const [confirming, setConfirming] = useState(false);
+  const timeZone = useStoreTimeZone();
   const open = alert.stamps.filter((s) => !s.voided).length;
 
   const confirmVoid = async () => {
@@ -79,7 +81,7 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
 
   return (
     <li className="sw-relay__alert" data-testid="relay-alert">
-      <p className="sw-relay__message">{alertText(alert)}</p>
+      <p className="sw-relay__message">{alertText(alert, timeZone)}</p>
       <p className="sw-relay__counts">
         {t('relay.stampsTitle', { granted: alert.granted })}
         {alert.refused > 0 ? ` · ${t('relay.refused', { refused: alert.refused })}` : ''}
@@ -87,7 +89,7 @@ function RelayAlertItem({ vendorId, alert }: { vendorId: string; alert: RelayAle
       <ol className="sw-relay__stamps" aria-label={t('relay.stampsTitle', { granted: alert.granted })}>
         {alert.stamps.map((stamp) => (
           <li key={stamp.id} className={stamp.voided ? 'sw-relay__stamp sw-relay__stamp--voided' : 'sw-relay__stamp'}>
-            <time dateTime={new Date(stamp.date).toISOString()}>{formatTimeWithSeconds(stamp.date, intlLocale())}</time>
+            <time dateTime={new Date(stamp.date).toISOString()}>{formatTimeWithSeconds(stamp.date, intlLocale(), timeZone)}</time>
             <span>{stamp.network ? `${stamp.customer} · ${stamp.network}` : stamp.customer}</span>
             {stamp.newDevice ? <Tag>{t('relay.newDevice')}</Tag> : null}
             {stamp.claimedAfter ? <Tag color="gold">{t('relay.claimedTag')}</Tag> : null}

@@ -1,7 +1,7 @@
 // Registration in three steps: account → store information → account created.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Divider, Form, Input, Steps, Typography, Upload, type InputRef, type UploadFile, type UploadProps } from 'antd';
-import { GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckOutlined, GoogleOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { ROUTES } from '../../constants';
@@ -126,6 +126,16 @@ export default function RegisterPage() {
         size="small"
         current={step}
         items={STEP_LABELS.map((label) => ({ title: t(label) }))}
+        // antd's tick names itself "check" to screen readers ("check Account"): the step's title is its name.
+        iconRender={(icon, { item, components: { Icon } }) =>
+          item.status === 'finish' ? (
+            <Icon>
+              <CheckOutlined aria-hidden />
+            </Icon>
+          ) : (
+            icon
+          )
+        }
       />
       {step === 2 ? (
         <div className="sw-register__done">

@@ -93,7 +93,6 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
         onValuesChange={(changed) => {
           if ('item' in changed && form.isFieldTouched('itemCustom')) void form.validateFields(['itemCustom']).catch(() => undefined);
         }}
-        requiredMark
         noValidate
         className="sw-reward-form"
       >

@@ -10,6 +10,7 @@ import { activityDateLocale, sampleRewardActivity, type RewardActivityRow } from
 import { useGetActivityQuery } from '../activity/activityApi';
 import { activityPageRequest, type ActivityPageRequest } from './activityPageRequest';
 import { formatDay, formatTime } from '../../lib/format';
+import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 
 /** Rows per page of the Reward Activity table. */
 export const REWARD_ACTIVITY_PAGE_SIZE = 10;
@@ -34,18 +35,21 @@ export interface RewardActivity {
   pagination: false | TablePaginationConfig;
 }
 
-/** "Nov 21, 2026 · 10:05": when a row happened, in the page's language ("21 nov. 2026 · 10:05" in French). */
-export function activityMoment(date: string | number): string {
+/**
+ * "Nov 21, 2026 · 10:05": when a row happened, in the page's language ("21 nov. 2026 · 10:05" in French), on
+ * the store's clock (`timeZone`; null: the browser's).
+ */
+export function activityMoment(date: string | number, timeZone: string | null = null): string {
   const ms = dayjs(date).valueOf();
   const locale = activityDateLocale();
-  return `${formatDay(ms, locale)} · ${formatTime(ms, locale)}`;
+  return `${formatDay(ms, locale, timeZone)} · ${formatTime(ms, locale, timeZone)}`;
 }
 
-export function toActivityRow(item: ActivityItem): LiveActivityRow {
+export function toActivityRow(item: ActivityItem, timeZone: string | null = null): LiveActivityRow {
   return {
     key: item.id,
     customer: item.customer,
-    date: activityMoment(item.date),
+    date: activityMoment(item.date, timeZone),
     reward: item.reward,
     type: item.type,
     // a stamp the store voided stays listed, marked as such.
@@ -64,7 +68,7 @@ export function toActivityRow(item: ActivityItem): LiveActivityRow {
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason
-      ? t('rewards.removedDetail', { reason: item.removedReason, by: item.removedBy ?? '', when: activityMoment(item.removedAt ?? item.date) })
+      ? t('rewards.removedDetail', { reason: item.removedReason, by: item.removedBy ?? '', when: activityMoment(item.removedAt ?? item.date, timeZone) })
       : undefined,
   };
 }
@@ -77,6 +81,7 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
   // screen's cursors (next, previous, or a few pages along), the newest event, or the oldest — so page 2
   // and page 90,000 cost the same (see activityPageRequest).
   const [request, setRequest] = useState<ActivityPageRequest>({ page: 1 });
+  const timeZone = useStoreTimeZone();
   const { data, error, isLoading, isFetching } = useGetActivityQuery(
     { vendorId: vendorId ?? '', pageSize: REWARD_ACTIVITY_PAGE_SIZE, ...request },
     { skip: !vendorId },
@@ -94,7 +99,7 @@ export function useRewardActivity(vendorId: string | undefined): RewardActivity 
   if (isLoading || !data) return { rows: [], sample: false, loading: true, pagination: false };
   if (data.total === 0) return samples;
   return {
-    rows: data.items.map(toActivityRow),
+    rows: data.items.map((item) => toActivityRow(item, timeZone)),
     sample: false,
     loading: isFetching,
     pagination: {

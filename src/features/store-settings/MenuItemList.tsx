@@ -1,17 +1,21 @@
-// The menu items with their prices in the store's currency and a confirmed, optimistic delete.
-import { useEffect, useRef } from 'react';
-import { Button, Empty, Popconfirm, Tag } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+// The menu items with their prices in the store's currency, an edit of name and price in place (checked as adding
+// an item is; a menu read at registration has no review, so a misread name is corrected here), and a confirmed,
+// optimistic delete.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Empty, Input, Popconfirm, Tag, type InputRef } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { MenuItemDto } from '../../api/contract/vendor';
 import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
-import { formatPrice } from '../../lib/money';
+import { currencyAffix, formatPrice } from '../../lib/money';
 import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
+import { CORRECTION_PROBLEM_TEXT, useItemCorrection } from './useItemCorrection';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import { t } from '../../i18n/texts';
 
 export function MenuItemList({ vendorId, items, currency }: { vendorId: string; items: readonly MenuItemDto[]; currency: string }) {
   const [deleteItem] = useDeleteItemMutation();
+  const [editingId, setEditingId] = useState<string | null>(null);
   // Items the upload just shown added are marked, so the vendor can check the read.
   const newUploadId = useAppSelector(selectNewUploadId);
   // Deleting the reward's qualifying item changes the live card, so the confirmation says so.
@@ -32,15 +36,32 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
     <ul className="sw-items" aria-label={t('menuItems.heading')} ref={list}>
       {items.map((item) => (
         <li key={item._id} className={newUploadId && item.uploadId === newUploadId ? 'sw-items__row sw-items__row--new' : 'sw-items__row'}>
-          {/* A long name is cut with … — its title shows it whole. */}
-          <span className="sw-items__name" title={item.name}>
-            {item.name}
-          </span>
-          <span className="sw-items__price">{formatPrice(item.price, currency)}</span>
+          {editingId === item._id ? (
+            <ItemEditor vendorId={vendorId} currency={currency} item={item} onDone={() => setEditingId(null)} />
+          ) : (
+            <>
+              {/* A long name is cut with … — its title shows it whole. */}
+              <span className="sw-items__name" title={item.name}>
+                {item.name}
+              </span>
+              <span className="sw-items__price">{formatPrice(item.price, currency)}</span>
+            </>
+          )}
           {newUploadId && item.uploadId === newUploadId && (
             <Tag color="green" className="sw-items__new">
               {t('menuUpload.newTag')}
             </Tag>
+          )}
+          {editingId === item._id ? null : (
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('menuItems.editLabel', { name: item.name })}
+              // An item still being added has no id the server knows yet.
+              disabled={isTemporaryItemId(item._id)}
+              onClick={() => setEditingId(item._id)}
+            />
           )}
           <Popconfirm
             title={t('menuItems.deleteConfirm', { name: item.name })}
@@ -57,5 +78,69 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The row's name and price as text boxes: Enter or Save keeps them, Esc or Cancel leaves them as they were. */
+function ItemEditor({ vendorId, currency, item, onDone }: { vendorId: string; currency: string; item: MenuItemDto; onDone: () => void }) {
+  const { name, price, problem, setName, setPrice, save } = useItemCorrection(vendorId, currency, item);
+  const [saving, setSaving] = useState(false);
+  const affix = currencyAffix(currency);
+  // Edit was pressed to change the name: the focus goes there, not back to the page.
+  const nameBox = useRef<InputRef>(null);
+  useEffect(() => nameBox.current?.focus(), []);
+  const keep = async () => {
+    setSaving(true);
+    const saved = await save();
+    setSaving(false);
+    if (saved) onDone();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      // Esc leaves the edit only, not the Store Settings dialog around it.
+      event.stopPropagation();
+      onDone();
+    }
+  };
+  return (
+    <div className="sw-items__edit">
+      <div className="sw-items__edit-fields">
+        <Input
+          size="small"
+          className="sw-items__edit-name"
+          aria-label={t('menuReview.nameLabel', { name: item.name })}
+          value={name}
+          status={problem === 'name' ? 'error' : undefined}
+          ref={nameBox}
+          onKeyDown={onKeyDown}
+          onChange={(event) => setName(event.target.value)}
+          onPressEnter={() => void keep()}
+        />
+        <Input
+          size="small"
+          className="sw-items__edit-price"
+          prefix={affix.position === 'prefix' ? affix.symbol : undefined}
+          suffix={affix.position === 'suffix' ? affix.symbol : undefined}
+          inputMode="decimal"
+          aria-label={t('menuReview.priceLabel', { name: item.name })}
+          value={price}
+          status={problem === 'price' ? 'error' : undefined}
+          onKeyDown={onKeyDown}
+          onChange={(event) => setPrice(event.target.value)}
+          onPressEnter={() => void keep()}
+        />
+        <Button size="small" type="primary" loading={saving} onClick={() => void keep()}>
+          {t('menuItems.editSave')}
+        </Button>
+        <Button size="small" onClick={onDone}>
+          {t('menuItems.editCancel')}
+        </Button>
+      </div>
+      {problem && (
+        <div className="sw-store-error" role="alert">
+          {t(CORRECTION_PROBLEM_TEXT[problem])}
+        </div>
+      )}
+    </div>
   );
 }

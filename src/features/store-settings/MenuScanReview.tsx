@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Spin } from 'antd';
 import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
-import { currencyAffix, parsePriceInput } from '../../lib/money';
+import { currencyAffix } from '../../lib/money';
 import { t } from '../../i18n/texts';
-import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery, useUpdateItemMutation } from './vendorApi';
+import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery } from './vendorApi';
+import { CORRECTION_PROBLEM_TEXT, useItemCorrection } from './useItemCorrection';
 
-/** Console lines for the developer, not texts for the vendor. */
-const SAVE_FAILED_LOG = 'Failed to save a menu item correction';
+/** A console line for the developer, not a text for the vendor. */
 const REVIEW_FAILED_LOG = 'Failed to load the menu scan for review';
 
 export interface MenuScanReviewProps {
@@ -158,8 +158,6 @@ function PagePicture({ vendorId, uploadId, page, label }: { vendorId: string; up
   return <img src={src} alt={label} className="sw-scan-review__image" />;
 }
 
-const priceText = (price: number | '') => (price === '' ? '' : price.toFixed(2));
-
 interface ReviewRowProps {
   vendorId: string;
   currency: string;
@@ -171,34 +169,9 @@ interface ReviewRowProps {
 
 /** One new item: where it was read, its name and price to correct, and its removal. */
 function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: ReviewRowProps) {
-  const [updateItem] = useUpdateItemMutation();
   const [deleteItem] = useDeleteItemMutation();
-  const [name, setName] = useState(item.name);
-  const [price, setPrice] = useState(priceText(item.price));
-  // What is wrong, not its words: the text is chosen at render, in the page's language.
-  const [problem, setProblem] = useState<'name' | 'price' | 'save' | null>(null);
+  const { name, price, problem, setName, setPrice, save } = useItemCorrection(vendorId, currency, item);
   const affix = currencyAffix(currency);
-
-  const save = async () => {
-    const newName = name.trim().replace(/\s+/g, ' ');
-    if (newName === '') return setProblem('name');
-    const parsed = parsePriceInput(price, currency);
-    if (!parsed.ok) return setProblem('price');
-    setProblem(null);
-    const change = {
-      ...(newName !== item.name ? { itemName: newName } : {}),
-      ...(parsed.price !== item.price ? { itemPrice: parsed.price } : {}),
-    };
-    if (Object.keys(change).length === 0) return undefined;
-    try {
-      await updateItem({ vendorId, itemId: item._id, ...change }).unwrap();
-      setPrice(priceText(parsed.price));
-    } catch (error) {
-      console.error(SAVE_FAILED_LOG, error);
-      setProblem('save');
-    }
-    return undefined;
-  };
 
   return (
     <li className={selected ? 'sw-scan-review__item sw-scan-review__item--selected' : 'sw-scan-review__item'}>
@@ -249,7 +222,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
       </div>
       {problem && (
         <div className="sw-store-error sw-scan-review__problem" role="alert">
-          {problem === 'name' ? t('menuReview.nameRequired') : problem === 'price' ? t('menuReview.priceInvalid') : t('menuReview.saveFailed')}
+          {t(CORRECTION_PROBLEM_TEXT[problem])}
         </div>
       )}
     </li>

@@ -85,7 +85,10 @@ describe('what a counter screen may do', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/activity/${store.id}?pageSize=10`, headers: screen.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/handover/${store.id}/pending`, headers: screen.auth })).statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/counter/me', headers: screen.auth });
-    expect(me.json()).toMatchObject({ vendorId: store.id, name: 'Till 1', company: 'Counter Café' });
+    expect(me.json()).toMatchObject({ vendorId: store.id, name: 'Till 1', company: 'Counter Café', timeZone: null });
+    // The screen shows its feed's times on the store's clock.
+    await t.db.kysely.updateTable('vendors').set({ time_zone: 'Asia/Kolkata' }).where('id', '=', store.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/counter/me', headers: screen.auth })).json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
   });
 
   it.each([

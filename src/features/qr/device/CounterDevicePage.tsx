@@ -10,6 +10,7 @@ import { pageClosed, pageOpened } from '../qrSlice';
 import { counterHidden, counterShown, devicePaired, selectCounterDevice, type PairedCounterDevice } from './counterDeviceSlice';
 import { useGetCounterStoreQuery, usePairCounterDeviceMutation } from './counterApi';
 import { COUNTER_DEVICE_TEXT } from './texts';
+import { StoreTimeZoneContext } from '../../store-settings/useStoreTimeZone';
 import '../../../components/vendor-pages.css';
 
 export default function CounterDevicePage() {
@@ -42,7 +43,9 @@ function PairedCounter({ device }: { device: PairedCounterDevice }) {
   // vendor app: without it the feed showed as a bulleted list and the hand-over field had no border.
   return (
     <div className="sw-page">
-      <CounterScreen company={store?.company ?? device.name} logo={store?.logo ?? null} offer={null} />
+      <StoreTimeZoneContext.Provider value={store?.timeZone ?? null}>
+        <CounterScreen company={store?.company ?? device.name} logo={store?.logo ?? null} offer={null} />
+      </StoreTimeZoneContext.Provider>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatShortDateTime } from '../../../lib/format';
 import type { CounterDevice } from '../../../api/contract/counter';
 import { useCreatePairingCodeMutation, useListCounterDevicesQuery, useRemoveCounterDeviceMutation, useRenameCounterDeviceMutation } from './counterApi';
 import { COUNTER_DEVICE_TEXT } from './texts';
+import { useStoreTimeZone } from '../../store-settings/useStoreTimeZone';
 
 export function CounterScreensSection({ vendorId }: { vendorId: string }) {
   const { message } = App.useApp();
@@ -54,6 +55,7 @@ function DeviceRow({ vendorId, device }: { vendorId: string; device: CounterDevi
   const [rename] = useRenameCounterDeviceMutation();
   const [remove] = useRemoveCounterDeviceMutation();
   const [editing, setEditing] = useState<string | null>(null);
+  const timeZone = useStoreTimeZone();
   const run = async (work: () => Promise<unknown>) => {
     try {
       await work();
@@ -62,7 +64,7 @@ function DeviceRow({ vendorId, device }: { vendorId: string; device: CounterDevi
       void message.error(COUNTER_DEVICE_TEXT.actionFailed);
     }
   };
-  const seen = device.lastSeenAt === null ? COUNTER_DEVICE_TEXT.neverSeen : COUNTER_DEVICE_TEXT.lastSeen(formatShortDateTime(device.lastSeenAt));
+  const seen = device.lastSeenAt === null ? COUNTER_DEVICE_TEXT.neverSeen : COUNTER_DEVICE_TEXT.lastSeen(formatShortDateTime(device.lastSeenAt, undefined, timeZone));
   return (
     <li data-testid="counter-screen-row" className="sw-counter-screens__row">
       {editing === null ? (

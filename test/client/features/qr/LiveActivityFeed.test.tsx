@@ -91,6 +91,22 @@ describe('LiveActivityFeed', () => {
     expect(screen.queryByText('Waiting for the next scan…')).not.toBeInTheDocument();
   });
 
+  it("shows each line's time on the store's clock (its Store Settings zone), as the exports do, whatever the browser's zone", async () => {
+    // A zone other than this browser's: the same moment reads differently on the two clocks.
+    const storeZone = new Date(0).getTimezoneOffset() === -330 ? 'America/Los_Angeles' : 'Asia/Kolkata';
+    http.on(`GET /api/vendor/${VENDOR}`, {
+      status: 200,
+      body: { vendor: { company: 'Corner Café', address: '', open_hours: '', website: '', logo: null, banner: null, currency: 'EUR', timeZone: storeZone }, items: [] },
+    });
+    renderFeed();
+    await settle();
+    await serverSends('open');
+    const at = Date.parse('2026-11-22T08:51:00Z');
+    await serverSends('activity', { id: 'e1', type: 'stamp', customer: 'Ana', date: at, reward: 'Flat White', stamps: 4, required: 10 });
+    const storeTime = storeZone === 'Asia/Kolkata' ? '14:21' : '00:51';
+    expect(document.querySelector('.sw-live-feed__time')).toHaveTextContent(storeTime);
+  });
+
   it("shows 'Reconnecting…' after a drop and 'Live' once the new stream opens, keeping the lines", async () => {
     renderFeed();
     await settle();

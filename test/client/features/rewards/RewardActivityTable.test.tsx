@@ -56,7 +56,9 @@ function recordQueryStrings(): string[] {
   const originalFetch = globalThis.fetch;
   const seen: string[] = [];
   globalThis.fetch = ((input: { url: string }) => {
-    seen.push(new URL(input.url, 'http://localhost').search);
+    const url = new URL(input.url, 'http://localhost');
+    // The activity pages only (the page also reads the store's profile, for its time zone).
+    if (url.pathname === `/api/activity/${VENDOR}`) seen.push(url.search);
     return originalFetch(input as never);
   }) as typeof fetch;
   restoreFetch = () => {

@@ -205,6 +205,43 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
   });
 });
 
+describe('Menu & Items: edit item', () => {
+  test('Edit turns the row into its name and price; Save sends the change through update-item and the list shows it', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/update-item`, { status: 200, body: { item: { _id: 'i1', name: 'Portion Obstsalat', price: 5.5 } } });
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Edit Flat White'));
+    const name = screen.getByLabelText('Name of Flat White');
+    expect(name).toHaveValue('Flat White');
+    await user.clear(name);
+    await user.paste('Portion  Obstsalat');
+    const price = screen.getByLabelText('Price of Flat White');
+    await user.clear(price);
+    await user.paste('5.50');
+    await user.click(getButton('Save'));
+    await waitFor(() => expect(itemNames()).toEqual(['Portion Obstsalat', 'Tap Water']));
+    expect(JSON.parse(String(posts('update-item')[0].body))).toEqual({ itemId: 'i1', itemName: 'Portion Obstsalat', itemPrice: 5.5 });
+    expect(screen.queryByLabelText('Name of Flat White')).not.toBeInTheDocument();
+  });
+
+  test('a blank name or a price that is not one is refused in place, as adding refuses it, and not sent; Cancel keeps the item', async () => {
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Edit Flat White'));
+    await user.clear(screen.getByLabelText('Name of Flat White'));
+    await user.click(getButton('Save'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a name.');
+    await user.click(screen.getByLabelText('Name of Flat White'));
+    await user.paste('Flat White');
+    const price = screen.getByLabelText('Price of Flat White');
+    await user.clear(price);
+    await user.paste('abc');
+    await user.click(getButton('Save'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price such as 4.50, or leave it empty.');
+    expect(posts('update-item')).toHaveLength(0);
+    await user.click(getButton('Cancel'));
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+  });
+});
+
 describe('Menu & Items: delete item', () => {
   test('asks "Are you sure you want to delete "{name}"?" and removes the item before the server answers', async () => {
     const reply = deferred<Reply>();

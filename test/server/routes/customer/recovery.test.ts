@@ -59,6 +59,11 @@ describe('PATCH /api/customer/me', () => {
     expect(longName.statusCode).toBe(400);
     const unknownField = await patchMe(credential, { isAdmin: true });
     expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().error).toBe('This request does not take the field “isAdmin”.');
+    // A field name a form knows is still refused as a field, not as a bad value ("The name is not valid.").
+    const nameInsteadOfDisplayName = await patchMe(credential, { name: 'Ana' });
+    expect(nameInsteadOfDisplayName.statusCode).toBe(400);
+    expect(nameInsteadOfDisplayName.json()).toMatchObject({ error: 'This request does not take the field “name”.', details: [{ field: 'name' }] });
     expect((await t.app.inject({ method: 'GET', url: '/api/customer/me', headers: asCustomer(credential) })).json()).toEqual({ displayName: null, email: null });
   });
 
