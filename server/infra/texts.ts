@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
-import { DEFAULT_LOCALE, LOCALES, isLocale, isRightToLeft, matchLocale, type Locale } from '../../src/api/contract/locales';
+import { DEFAULT_LOCALE, LOCALES, isLocale, isRightToLeft, isolateValues, matchLocale, type Locale } from '../../src/api/contract/locales';
 import { compileCatalogue, readSourceCatalogue } from './catalogue-files';
 import type accessRefusals from '../../src/i18n/messages/en/server/accessRefusals.json';
 import type accountMail from '../../src/i18n/messages/en/server/accountMail.json';
@@ -83,45 +83,12 @@ function translator(locale: Locale): I18n {
   return compiled;
 }
 
-/** Unicode's first-strong isolate and its end: what <bdi> does, for a value inside a sentence. */
-const FIRST_STRONG_ISOLATE = '\u2068';
-const POP_DIRECTIONAL_ISOLATE = '\u2069';
-
-/**
- * The placeholders a compiled message chooses by (`{kind, select, …}`, `{n, plural, …}`): their values are keys,
- * not text. A compiled message is a list of strings and placeholders, `[name]` or `[name, format, branches]`.
- */
-function choosers(tokens: unknown, into = new Set<string>()): Set<string> {
-  if (!Array.isArray(tokens)) return into;
-  for (const token of tokens as unknown[]) {
-    if (!Array.isArray(token) || token.length < 2 || typeof token[0] !== 'string') continue;
-    into.add(token[0]);
-    const branches: unknown = token[2];
-    if (typeof branches === 'object' && branches !== null) for (const branch of Object.values(branches)) choosers(branch, into);
-  }
-  return into;
-}
-
-/**
- * In a right-to-left sentence each text put in (an e-mail address, a name, a price, a code) is isolated, as the
- * SPA's own texts do, so its own direction holds and it cannot pull the words or numbers beside it out of order
- * ("ana@example.com" or "$4.50" inside Arabic). Numbers, and the values a select chooses by, stay as they are.
- */
-function isolated(translate: I18n, id: ServerMessageId, values: ServerTextValues): Record<string, unknown> {
-  const keys = choosers(translate.messages[id]);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    out[key] = typeof value === 'string' && value !== '' && !keys.has(key) ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : value;
-  }
-  return out;
-}
-
 /** The text of `id` in `locale` (English for an unknown or missing language); values isolated in a right-to-left one. */
 export function text(locale: Locale | string | null | undefined, id: ServerMessageId, values?: ServerTextValues): string {
   const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const translate = translator(language);
   if (values === undefined) return translate._(id);
-  return translate._(id, isRightToLeft(language) ? isolated(translate, id, values) : (values as Record<string, unknown>));
+  return translate._(id, isRightToLeft(language) ? isolateValues(translate.messages[id], values) : (values as Record<string, unknown>));
 }
 
 /** The language of an HTTP request by its Accept-Language header (q-values honoured), for replies without an account. */

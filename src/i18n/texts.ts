@@ -2,7 +2,7 @@
 // placeholders) compiled at build time; Lingui's core (2.4 KiB gzip) puts the values in. The active language
 // is the page's: switching it loads that language's catalogue first, then re-renders the page (TextsRoot).
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isRightToLeft, type Locale } from '../api/contract/locales';
+import { DEFAULT_LOCALE, isRightToLeft, isolateValues, type Locale } from '../api/contract/locales';
 import type { CompiledCatalogue, MessageId, TextArea } from './catalogue';
 import { loadCatalogue } from './catalogue-chunks';
 
@@ -13,42 +13,9 @@ export type PageLocale = Locale | typeof PSEUDO_LOCALE;
 export type TextValue = string | number | Date;
 export type TextValues = Readonly<Record<string, TextValue>>;
 
-/** Unicode's first-strong isolate and its end: what <bdi> does, for a value inside a sentence. */
-const FIRST_STRONG_ISOLATE = '\u2068';
-const POP_DIRECTIONAL_ISOLATE = '\u2069';
-
-/**
- * The placeholders a compiled message chooses by (`{kind, select, …}`, `{n, plural, …}`): their values are keys,
- * not text. A compiled message is a list of strings and placeholders, `[name]` or `[name, format, branches]`.
- */
-function choosers(tokens: unknown, into = new Set<string>()): Set<string> {
-  if (!Array.isArray(tokens)) return into;
-  for (const token of tokens as unknown[]) {
-    if (!Array.isArray(token) || token.length < 2 || typeof token[0] !== 'string') continue;
-    into.add(token[0]);
-    const branches: unknown = token[2];
-    if (typeof branches === 'object' && branches !== null) for (const branch of Object.values(branches)) choosers(branch, into);
-  }
-  return into;
-}
-
-/**
- * In a right-to-left sentence each text put in (a price, a date, a name, a code) is isolated, so its own
- * direction holds and it cannot pull the words or numbers beside it out of order ("$4.50", "Flat White (3)"
- * or "09:05–10:00" inside Arabic). Numbers, and the values a select chooses by, stay as they are.
- */
-function isolated(id: MessageId, values: TextValues): TextValues {
-  const keys = choosers(i18n.messages[id]);
-  const out: Record<string, TextValue> = {};
-  for (const [key, value] of Object.entries(values)) {
-    out[key] = typeof value === 'string' && value !== '' && !keys.has(key) ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : value;
-  }
-  return out;
-}
-
 /** The text of `id` in the page's language, with `values` in its placeholders. */
 export function t(id: MessageId, values?: TextValues): string {
-  const put = values && isRightToLeft(currentLocale()) ? isolated(id, values) : values;
+  const put = values && isRightToLeft(currentLocale()) ? isolateValues(i18n.messages[id], values) : values;
   return i18n._(id, put as Record<string, unknown> | undefined);
 }
 

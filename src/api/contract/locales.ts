@@ -35,3 +35,37 @@ export function matchLocale(preferences: readonly string[], fallback: Locale = D
 export function isRightToLeft(locale: Locale): boolean {
   return RIGHT_TO_LEFT_LOCALES.includes(locale);
 }
+
+/** Unicode's first-strong isolate and its end: what <bdi> does, for a value inside a sentence. */
+const FIRST_STRONG_ISOLATE = '\u2068';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * The placeholders a compiled message chooses by (`{kind, select, …}`, `{n, plural, …}`): their values are keys,
+ * not text. A compiled message is a list of strings and placeholders, `[name]` or `[name, format, branches]`.
+ */
+function choosers(tokens: unknown, into = new Set<string>()): Set<string> {
+  if (!Array.isArray(tokens)) return into;
+  for (const token of tokens as unknown[]) {
+    if (!Array.isArray(token) || token.length < 2 || typeof token[0] !== 'string') continue;
+    into.add(token[0]);
+    const branches: unknown = token[2];
+    if (typeof branches === 'object' && branches !== null) for (const branch of Object.values(branches)) choosers(branch, into);
+  }
+  return into;
+}
+
+/**
+ * In a right-to-left sentence each text put in (a price, a date, a name, an e-mail address, a code) is isolated,
+ * so its own direction holds and it cannot pull the words or numbers beside it out of order ("$4.50",
+ * "ana@example.com" or "09:05–10:00" inside Arabic). Numbers, and the values a select chooses by, stay as they
+ * are. The SPA's texts and the server's sentences both go through here.
+ */
+export function isolateValues<V>(compiledMessage: unknown, values: Readonly<Record<string, V>>): Record<string, V | string> {
+  const keys = choosers(compiledMessage);
+  const out: Record<string, V | string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    out[key] = typeof value === 'string' && value !== '' && !keys.has(key) ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : value;
+  }
+  return out;
+}
