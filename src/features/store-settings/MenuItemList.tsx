@@ -2,14 +2,15 @@
 // an item is; a menu read at registration has no review, so a misread name is corrected here), and a confirmed,
 // optimistic delete.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Empty, Input, Popconfirm, Tag, type InputRef } from 'antd';
+import { Button, Empty, Popconfirm, Tag, type InputRef } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { MenuItemDto } from '../../api/contract/vendor';
 import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
-import { currencyAffix, formatPrice } from '../../lib/money';
+import { formatPrice } from '../../lib/money';
 import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
 import { CORRECTION_PROBLEM_TEXT, useItemCorrection } from './useItemCorrection';
+import { ItemCorrectionBoxes } from './ItemCorrectionBoxes';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import { t } from '../../i18n/texts';
 
@@ -83,9 +84,9 @@ export function MenuItemList({ vendorId, items, currency }: { vendorId: string; 
 
 /** The row's name and price as text boxes: Enter or Save keeps them, Esc or Cancel leaves them as they were. */
 function ItemEditor({ vendorId, currency, item, onDone }: { vendorId: string; currency: string; item: MenuItemDto; onDone: () => void }) {
-  const { name, price, problem, setName, setPrice, save } = useItemCorrection(vendorId, currency, item);
+  const correction = useItemCorrection(vendorId, currency, item);
+  const { problem, save } = correction;
   const [saving, setSaving] = useState(false);
-  const affix = currencyAffix(currency);
   // Edit was pressed to change the name: the focus goes there, not back to the page.
   const nameBox = useRef<InputRef>(null);
   useEffect(() => nameBox.current?.focus(), []);
@@ -105,28 +106,14 @@ function ItemEditor({ vendorId, currency, item, onDone }: { vendorId: string; cu
   return (
     <div className="sw-items__edit">
       <div className="sw-items__edit-fields">
-        <Input
-          size="small"
-          className="sw-items__edit-name"
-          aria-label={t('menuReview.nameLabel', { name: item.name })}
-          value={name}
-          status={problem === 'name' ? 'error' : undefined}
-          ref={nameBox}
+        <ItemCorrectionBoxes
+          item={item}
+          currency={currency}
+          correction={correction}
+          nameClassName="sw-items__edit-name"
+          priceClassName="sw-items__edit-price"
+          nameRef={nameBox}
           onKeyDown={onKeyDown}
-          onChange={(event) => setName(event.target.value)}
-          onPressEnter={() => void keep()}
-        />
-        <Input
-          size="small"
-          className="sw-items__edit-price"
-          prefix={affix.position === 'prefix' ? affix.symbol : undefined}
-          suffix={affix.position === 'suffix' ? affix.symbol : undefined}
-          inputMode="decimal"
-          aria-label={t('menuReview.priceLabel', { name: item.name })}
-          value={price}
-          status={problem === 'price' ? 'error' : undefined}
-          onKeyDown={onKeyDown}
-          onChange={(event) => setPrice(event.target.value)}
           onPressEnter={() => void keep()}
         />
         <Button size="small" type="primary" loading={saving} onClick={() => void keep()}>

@@ -1,13 +1,13 @@
 // After a scan: its new items beside the menu picture, each outlined where it was read. Clicking an item
 // shows its place; names and prices are corrected in place, and an unwanted item goes in one click.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Input, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
-import { currencyAffix } from '../../lib/money';
 import { t } from '../../i18n/texts';
 import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery } from './vendorApi';
 import { CORRECTION_PROBLEM_TEXT, useItemCorrection } from './useItemCorrection';
+import { ItemCorrectionBoxes } from './ItemCorrectionBoxes';
 
 /** A console line for the developer, not a text for the vendor. */
 const REVIEW_FAILED_LOG = 'Failed to load the menu scan for review';
@@ -170,8 +170,8 @@ interface ReviewRowProps {
 /** One new item: where it was read, its name and price to correct, and its removal. */
 function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: ReviewRowProps) {
   const [deleteItem] = useDeleteItemMutation();
-  const { name, price, problem, setName, setPrice, save } = useItemCorrection(vendorId, currency, item);
-  const affix = currencyAffix(currency);
+  const correction = useItemCorrection(vendorId, currency, item);
+  const { problem, save } = correction;
 
   return (
     <li className={selected ? 'sw-scan-review__item sw-scan-review__item--selected' : 'sw-scan-review__item'}>
@@ -186,28 +186,13 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
           disabled={!hasPlace}
           onClick={onSelect}
         />
-        <Input
-          size="small"
-          className="sw-scan-review__name"
-          aria-label={t('menuReview.nameLabel', { name: item.name })}
-          value={name}
-          status={problem === 'name' ? 'error' : undefined}
+        <ItemCorrectionBoxes
+          item={item}
+          currency={currency}
+          correction={correction}
+          nameClassName="sw-scan-review__name"
+          priceClassName="sw-scan-review__price"
           onFocus={onSelect}
-          onChange={(event) => setName(event.target.value)}
-          onBlur={() => void save()}
-          onPressEnter={() => void save()}
-        />
-        <Input
-          size="small"
-          className="sw-scan-review__price"
-          prefix={affix.position === 'prefix' ? affix.symbol : undefined}
-          suffix={affix.position === 'suffix' ? affix.symbol : undefined}
-          inputMode="decimal"
-          aria-label={t('menuReview.priceLabel', { name: item.name })}
-          value={price}
-          status={problem === 'price' ? 'error' : undefined}
-          onFocus={onSelect}
-          onChange={(event) => setPrice(event.target.value)}
           onBlur={() => void save()}
           onPressEnter={() => void save()}
         />
