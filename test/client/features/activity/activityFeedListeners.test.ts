@@ -61,6 +61,35 @@ describe('live feed connection', () => {
     expect(store.getState().activityFeed.items.map((item) => item.id)).toEqual(['r1', 'e1']);
   });
 
+  it("the Wi-Fi dropping ends the stream at once ('Reconnecting…', not 'Live'), and its return reconnects without waiting out the pause", async () => {
+    const store = openFeed();
+    await settle();
+    const first = FakeEventSource.latest();
+    first.emit('open');
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
+
+    // The browser knows the network is gone; a stream over a dead Wi-Fi may stay silent instead of failing.
+    window.dispatchEvent(new Event('offline'));
+    await settle();
+    expect(first.closed).toBe(true);
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('reconnecting');
+
+    // Failed tickets while offline grow the pause (8 s after three); back online, the next ticket goes at once.
+    http.on(TICKET, { status: 502, body: {} });
+    for (let second = 0; second < 7; second += 1) await jest.advanceTimersByTimeAsync(1000);
+    expect(http.sent(TICKET)).toHaveLength(4);
+    http.on(TICKET, () => ({ status: 200, body: { ticket: 'back', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=back` } }));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(http.sent(TICKET)).toHaveLength(4);
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(http.sent(TICKET)).toHaveLength(5);
+    expect(FakeEventSource.latest().url).toContain('ticket=back');
+    FakeEventSource.latest().emit('open');
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
+    store.dispatch(feedClosed());
+  });
+
   it('after a drop, closes the stream and reconnects with a fresh ticket after 1 s, then 2 s', async () => {
     const store = openFeed();
     await settle();
