@@ -60,6 +60,15 @@ test('every language has the same texts as English', () => {
   }
 });
 
+test('in every language, the profile menu\'s items open a page or dialog headed with the same words', () => {
+  // A vendor who chose "Ajustes de la cuenta" must land on "Ajustes de la cuenta", not on another name for it.
+  for (const locale of LOCALES) {
+    const texts = loadCatalogueNow('app', locale);
+    expect([locale, texts['team.account.heading']]).toEqual([locale, texts['nav.accountSettings']]);
+    expect([locale, texts['storeSettings.title']]).toEqual([locale, texts['nav.storeSettings']]);
+  }
+});
+
 describe('numbers in Arabic', () => {
   const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
   let back: () => void = () => undefined;
