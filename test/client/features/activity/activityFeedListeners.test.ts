@@ -62,9 +62,15 @@ describe('live feed connection', () => {
   });
 
   it("the Wi-Fi dropping ends the stream at once ('Reconnecting…', not 'Live'), and its return reconnects without waiting out the pause", async () => {
-    const store = openFeed();
+    // A store of its own: the streams of this file's earlier tests, never closed, hear the same window events.
+    const vendor = 'vendor-wifi';
+    const ticket = `POST /api/activity/${vendor}/stream-ticket`;
+    http.on(ticket, () => ({ status: 200, body: { ticket: 'first', expiresAt: 0, url: `/api/activity/${vendor}/stream?ticket=first` } }));
+    const store = makeStore({ session: { token: sessionTokenFor(vendor) } } as never);
+    store.dispatch(feedOpened({ vendorId: vendor }));
     await settle();
-    const first = FakeEventSource.latest();
+    const ours = () => FakeEventSource.instances.filter((source) => source.url.includes(vendor));
+    const first = ours()[0]!;
     first.emit('open');
     expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
 
@@ -75,17 +81,18 @@ describe('live feed connection', () => {
     expect(feedBadgeState(store.getState().activityFeed)).toBe('reconnecting');
 
     // Failed tickets while offline grow the pause (8 s after three); back online, the next ticket goes at once.
-    http.on(TICKET, { status: 502, body: {} });
+    http.on(ticket, { status: 502, body: {} });
     for (let second = 0; second < 7; second += 1) await jest.advanceTimersByTimeAsync(1000);
-    expect(http.sent(TICKET)).toHaveLength(4);
-    http.on(TICKET, () => ({ status: 200, body: { ticket: 'back', expiresAt: 0, url: `/api/activity/${VENDOR}/stream?ticket=back` } }));
+    expect(http.sent(ticket)).toHaveLength(4);
+    http.on(ticket, () => ({ status: 200, body: { ticket: 'back', expiresAt: 0, url: `/api/activity/${vendor}/stream?ticket=back` } }));
     await jest.advanceTimersByTimeAsync(1000);
-    expect(http.sent(TICKET)).toHaveLength(4);
+    expect(http.sent(ticket)).toHaveLength(4);
     window.dispatchEvent(new Event('online'));
     await settle();
-    expect(http.sent(TICKET)).toHaveLength(5);
-    expect(FakeEventSource.latest().url).toContain('ticket=back');
-    FakeEventSource.latest().emit('open');
+    expect(http.sent(ticket)).toHaveLength(5);
+    const back = ours().at(-1)!;
+    expect(back.url).toContain('ticket=back');
+    back.emit('open');
     expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
     store.dispatch(feedClosed());
   });
