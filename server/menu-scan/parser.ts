@@ -680,12 +680,28 @@ function restoreDroppedDecimalPoints(items: ParsedItem[]): ParsedItem[] {
   const withDecimals = items.flatMap((i) => (i.price?.decimals && i.priceCents !== null ? [i.priceCents] : []));
   withDecimals.sort((a, b) => a - b);
   const median = withDecimals.length >= 3 || onlyCentsBesideUndotted(items, withDecimals) ? withDecimals[Math.floor(withDecimals.length / 2)]! : wholePricesMedian(items);
+  const hundreds = withDecimals.length === 0 && median === null ? wholeHundredsMedian(items) : null;
   return items.flatMap((item) => {
     if (item.centsOnly && median !== null && item.priceCents !== null && item.priceCents >= CENTS_ONLY_SURCHARGE_RATIO * median) return [];
     if (!item.price?.undotted || item.priceCents === null) return [item];
     if (median !== null && item.priceCents >= 20 * median) return [{ ...item, priceCents: Math.round(item.priceCents / 100) }];
+    if (item.price.needsPoint && hundreds !== null && item.priceCents <= MAX_WHOLE_SPREAD * hundreds && !/^(?:19|20)\d\d$/.test(String(item.priceCents / 100))) return [item];
     return item.price.needsPoint ? [] : [item];
   });
+}
+
+/**
+ * Rupees, yen, forint: a page priced only in whole numbers of three digits ("850", "640") whose currency
+ * OCR dropped. A four-digit number there ("1050", its sign and group lost) is a whole price too, not one
+ * whose decimal point was lost, where it stands within MAX_WHOLE_SPREAD of the page's three-digit prices
+ * (three or more of them; a year keeps its shape and stays out). Answers their median, or null.
+ */
+const MAX_WHOLE_SPREAD = 10;
+function wholeHundredsMedian(items: readonly ParsedItem[]): number | null {
+  const hundreds = items.flatMap((i) => (i.price?.undotted && !i.price.needsPoint && i.priceCents !== null ? [i.priceCents] : []));
+  if (hundreds.length < 3) return null;
+  hundreds.sort((a, b) => a - b);
+  return hundreds[Math.floor(hundreds.length / 2)]!;
 }
 
 /**
