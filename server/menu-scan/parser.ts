@@ -348,8 +348,8 @@ const PRICE_NUMBER = String.raw`\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{1,2})?|\d{1,6}(
  */
 const LETTERS_BEFORE_PRICE = new RegExp(String.raw`(?<=\p{L}.*\s)(\p{L}{1,3})\.?(?=(?:${PRICE_NUMBER})$)|(?<=\p{L}.*\s)(\p{Lu}{2,3})\.?(?= (?:${PRICE_NUMBER})$)`, 'u');
 const LETTERS_AFTER_PRICE = new RegExp(String.raw`(?<=\p{L}.*\s(?:${PRICE_NUMBER}) ?)(\p{L}{1,3})\.?$`, 'u');
-/** Letters that stand beside a number on a menu without being money: units, times, counts. */
-const NOT_MONEY = new Set(['l', 'cl', 'dl', 'ml', 'g', 'gr', 'kg', 'mg', 'oz', 'lb', 'lbs', 'cm', 'mm', 'pcs', 'pc', 'pz', 'st', 'stk', 'adt', 'min', 'h', 'hr', 'hrs', 'am', 'pm', 'uhr', 'cal', 'kj', 'x', 'p', 'nr', 'no']);
+/** Letters that stand beside a number on a menu without being money: thousands (`45k`), units, times, counts. */
+const NOT_MONEY = new Set(['k', 'rb', 'l', 'cl', 'dl', 'ml', 'g', 'gr', 'kg', 'mg', 'oz', 'lb', 'lbs', 'cm', 'mm', 'pcs', 'pc', 'pz', 'st', 'stk', 'adt', 'min', 'h', 'hr', 'hrs', 'am', 'pm', 'uhr', 'cal', 'kj', 'x', 'p', 'nr', 'no']);
 /** Lines of a page whose price carries the same unknown letters needed to take them for its currency. */
 const MIN_PAGE_CURRENCY_LINES = 3;
 
@@ -375,18 +375,20 @@ function withPageCurrencyRead(lines: readonly MenuTextLine[]): readonly MenuText
     const letters = before ? (before[1] ?? before[2]) : LETTERS_AFTER_PRICE.exec(line)?.[1];
     if (!letters) return null;
     const key = letters.toLocaleLowerCase('en');
-    return NOT_MONEY.has(key) || CURRENCY_ALONE.test(letters) ? null : { letters: key, before: before !== null };
+    return CURRENCY_ALONE.test(letters) ? null : { letters: key, before: before !== null };
   };
   const counts = new Map<string, number>();
   for (const line of lines) {
     const found = lettersOf(line.text);
-    if (found) counts.set(found.letters, (counts.get(found.letters) ?? 0) + 1);
+    if (found && !NOT_MONEY.has(found.letters)) counts.set(found.letters, (counts.get(found.letters) ?? 0) + 1);
   }
   const signs = [...counts].filter(([, n]) => n >= MIN_PAGE_CURRENCY_LINES).map(([letters]) => letters);
   if (signs.length === 0) return lines;
   return lines.map((line) => {
     const found = lettersOf(line.text);
-    if (!found || !signs.some((sign) => sign === found.letters || (sign.length > 1 && distanceOne(sign, found.letters)))) return line;
+    // A unit's letters are a variant only as the sign's first letters ("K760" beside "KC480").
+    const variant = (sign: string): boolean => sign.length > 1 && distanceOne(sign, found!.letters) && (!NOT_MONEY.has(found!.letters) || sign.startsWith(found!.letters));
+    if (!found || !signs.some((sign) => sign === found.letters || variant(sign))) return line;
     const text = line.text.replace(/\t/g, '    ');
     const at = new RegExp(found.before ? String.raw`(\p{L}{1,3})\.?(?= ?(?:${PRICE_NUMBER})\s*$)` : String.raw`(?<=\d ?)(\p{L}{1,3})\.?(?=\s*$)`, 'u');
     return { ...line, text: text.replace(at, '¤') };
