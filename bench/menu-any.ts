@@ -4,9 +4,7 @@
 //
 // `npx tsx bench/menu-any.ts` (a measuring aid, not part of `npm run bench`). MENU_ANY_HALF=tune|held|both
 // (default both); MENU_VERBOSE=1 prints the tuning half's misses with the OCR lines nearest to them.
-import { createMenuStageReader } from '../server/menu-scan';
-import { parseMenuLines } from '../server/menu-scan/parser';
-import { readPdf } from '../server/menu-scan/pdf-text';
+import { createMenuStageReader, parseMenuLines, readPdf } from '../server/menu-scan';
 import { anyLayoutPdf, anyLayoutPhoto, anyLayouts, type AnyLayout } from '../test/fixtures/menus/layouts-any';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
 import { attributeMisses, substringDistance } from '../test/fixtures/menus/stage-attribution';
