@@ -136,9 +136,11 @@ export async function calendarOfStore(db: Kysely<Database> | Transaction<Databas
   return storeCalendar(await storeTimeZoneOf(db, vendorId), fallbackOffsetMinutes);
 }
 
-/** The day of a YYYY-MM-DD date, numbered as store days are (NaN for a date that does not parse). */
+/** The day of a YYYY-MM-DD date, numbered as store days are (NaN for a date that does not parse or is not on the calendar). */
 export function dayOfDate(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  // Date.parse takes 30 February as 2 March: a date that does not come back the same is no day at all.
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date ? Number.NaN : time / DAY_MS;
 }
 
 /** Per zone, the store day a scan last asked about: every scan of a day asks the same, worked out once. */

@@ -77,6 +77,14 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     expect((await exportActivity('?from=2026-11-01&to=2026-11-22', {})).statusCode).toBe(401);
   });
 
+  it('refuses a day the calendar does not have (30 February, 31 April) instead of reading it as a day of the next month', async () => {
+    for (const [query, field] of [['?from=2026-02-30&to=2026-03-05', 'from'], ['?from=2026-04-01&to=2026-04-31', 'to'], ['?from=2026-02-29&to=2026-03-01', 'from']] as const) {
+      const response = await exportActivity(`${query}&utcOffset=0`);
+      expect([query, response.statusCode, response.json().details]).toEqual([query, 400, [{ field, message: 'is not a date' }]]);
+    }
+    expect((await exportActivity('?from=2028-02-29&to=2028-03-01&utcOffset=0')).statusCode).toBe(200);
+  });
+
   it('streams: reads one bounded batch at a time, and reads further only as the reader takes the file', async () => {
     const card = await addCard(t, store.id, 'Batch');
     const start = t.clock.now() - 2 * DAY;
