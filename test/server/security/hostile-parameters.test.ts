@@ -41,13 +41,13 @@ it('no route answers a NUL in any path parameter with a 5xx', async () => {
 describe('free-text parameters refuse control characters like every text field', () => {
   it.each(CONTROL_CHARACTERS.map((c) => [codePoint(c), c]))('%s in a campaign id, an invitation address, a session id and a customer search', async (_name, c) => {
     const value = encodeURIComponent(`a${c}b`);
-    const requests = [
+    const requests: ReadonlyArray<{ method: 'GET' | 'POST' | 'DELETE'; url: string; field: string }> = [
       { method: 'GET', url: `/api/campaigns/${store.id}/${value}/results`, field: 'campaignId' },
-      ...(['pause', 'resume', 'end'] as const).map((action) => ({ method: 'POST', url: `/api/campaigns/${store.id}/${value}/${action}`, field: 'campaignId' })),
+      ...['pause', 'resume', 'end'].map((action) => ({ method: 'POST' as const, url: `/api/campaigns/${store.id}/${value}/${action}`, field: 'campaignId' })),
       { method: 'DELETE', url: `/api/team/${store.id}/invitations/${value}`, field: 'email' },
       { method: 'DELETE', url: `/api/account/sessions/${value}`, field: 'sessionId' },
       { method: 'GET', url: `/api/customers/${store.id}/search?q=${value}`, field: 'q' },
-    ] as const;
+    ];
     for (const { method, url, field } of requests) {
       const response = await t.app.inject({ method, url, headers: await ownerAuth() });
       expectClientError(response);
