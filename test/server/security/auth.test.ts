@@ -135,6 +135,9 @@ describe('behind a reverse proxy (TRUST_PROXY=1), a client cannot choose its own
       }
       expect(statuses.slice(0, 20)).not.toContain(429);
       expect(statuses[20]).toBe(429);
+      // Another customer behind the same proxy keeps a budget of their own.
+      const neighbour = await behindProxy.app.inject({ method: 'GET', url: `/api/auth/verify/${'g'.repeat(43)}`, remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': '203.0.113.8' } });
+      expect(neighbour.statusCode).toBe(404);
     } finally {
       await behindProxy.close();
     }
