@@ -1,8 +1,9 @@
 // CSV as RFC 4180 writes it: fields with the separator, a quote, CR or LF are quoted and quotes doubled,
 // records end in CRLF. The separator is a comma, or a semicolon for a reader whose language writes a decimal
 // comma: German, French and Spanish spreadsheets read a comma as the decimal mark and open a comma-separated
-// file as one column, and expect `;` (as their own "CSV" files are written). Text cells that a spreadsheet would run as a formula (starting with = + - @, or a
-// tab or CR that some import dialogs strip before looking) get a leading apostrophe (OWASP "CSV injection").
+// file as one column, and expect `;` (as their own "CSV" files are written). Text cells that a spreadsheet
+// would run as a formula (starting with = + - @, or a tab or CR that some import dialogs strip before
+// looking) get a leading apostrophe (OWASP "CSV injection").
 import type { Locale } from '../../../src/api/contract/locales';
 
 export type CsvValue = string | number | null | undefined;
