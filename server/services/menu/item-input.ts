@@ -8,9 +8,18 @@ export { MAX_ITEM_NAME_LENGTH };
 /** Highest price in cents (99,999.99: less than ITEM_PRICE_LIMIT); the lowest is 1 cent. */
 export const MAX_PRICE_CENTS = ITEM_PRICE_LIMIT * 100 - 1;
 
-/** Control characters become spaces, runs of whitespace one space, ends trimmed. */
+/**
+ * Control characters and line or paragraph separators become spaces, bidi embeddings, overrides and isolates
+ * go (a PDF's text layer can carry them, and the forms refuse a name holding one, so a scanned name could not
+ * be edited), runs of whitespace become one space, ends trimmed.
+ */
 export function normalizeItemName(raw: string): string {
-  return raw.normalize('NFC').replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  return raw
+    .normalize('NFC')
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Two names that are the same item on a menu (case and spacing aside). */
