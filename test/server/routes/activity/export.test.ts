@@ -3,19 +3,24 @@
 import { Readable } from 'node:stream';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource } from '../../../../server/services/export/activity-sources';
 import { activityCsvStream } from '../../../../server/services/export/csv-export';
-import { parseCsv, type TestApp } from '../../helpers';
+import { resetTestApp, parseCsv, type TestApp } from '../../helpers';
 import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, handOver, pendingClaim, rewardStore, setStoreTimeZone, stampAt, stampsFrom, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildHandoverTestApp();
-  store = await rewardStore(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await rewardStore(t);
 });
 
 describe('GET /api/activity/:vendorId/export.csv', () => {
