@@ -50,6 +50,18 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     expect(parseCsv((await exportActivity('?from=2020-01-01&to=2020-01-31')).body)).toHaveLength(1);
   });
 
+  it("separates cells with ';' for a page in a language with a decimal comma (German, French, Spanish), with ',' in English", async () => {
+    await pendingClaim(t, store.id);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const english = await exportActivity(`?from=${day}&to=${day}`, { ...store.auth, 'accept-language': 'en-GB' });
+    expect(english.body.startsWith('\uFEFFDate,Event,Customer,Reward,Detail,Bonus\r\n')).toBe(true);
+    for (const language of ['de-DE', 'fr', 'es-ES,en;q=0.5']) {
+      const response = await exportActivity(`?from=${day}&to=${day}`, { ...store.auth, 'accept-language': language });
+      expect(response.body.startsWith('\uFEFFDate;Event;Customer;Reward;Detail;Bonus\r\n')).toBe(true);
+      expect(parseCsv(response.body, ';')).toEqual(parseCsv(english.body));
+    }
+  });
+
   it('writes stamps that expired after no visit, with the store\'s reward and how many of how many, on SQLite and PostgreSQL alike', async () => {
     const settings = await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: 30 } });
     expect(settings.statusCode).toBe(200);
