@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource } from '../../../../server/services/export/activity-sources';
 import { activityCsvStream } from '../../../../server/services/export/csv-export';
 import { resetTestApp, parseCsv, type TestApp } from '../../helpers';
-import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, handOver, pendingClaim, rewardStore, setStoreTimeZone, stampAt, stampsFrom, type TestStore } from '../../factories';
+import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, freshCustomerAddress, handOver, pendingClaim, rewardStore, setStoreTimeZone, stampAt, stampsFrom, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
@@ -24,8 +24,9 @@ beforeEach(async () => {
 });
 
 describe('GET /api/activity/:vendorId/export.csv', () => {
+  // Exports are throttled per address, and the file's tests share an app: each export from an address of its own.
   function exportActivity(query: string, auth: Record<string, string> = store.auth) {
-    return t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv${query}`, headers: auth });
+    return t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv${query}`, headers: auth, remoteAddress: freshCustomerAddress() });
   }
 
   it('writes stamps, claims, hand-overs and expiries of the date range in time order', async () => {
