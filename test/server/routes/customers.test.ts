@@ -3,19 +3,24 @@
 import type { CustomerListItem } from '../../../src/api/contract/customers';
 import { localTime } from '../../../server/services/export/csv-export';
 import { guestLabel } from '../../../server/services/activity';
-import { parseCsv, type TestApp } from '../helpers';
+import { resetTestApp, parseCsv, type TestApp } from '../helpers';
 import { addCard, DAY, stampsFrom, type TestCard, type TestStore, buildHandoverTestApp, handOver, pendingClaim, rewardStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildHandoverTestApp();
-  store = await rewardStore(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await rewardStore(t);
 });
 
 /** A card whose counters match its history, as stamping keeps them. */
@@ -112,6 +117,20 @@ describe('GET /api/customers/:vendorId/export.csv', () => {
       ['Lima, "Ana"\nSecond line', '2', '2', '0', localTime(now - 2 * DAY, 60), localTime(now - 2 * DAY + 1000, 60)],
       ["'=cmd|calc", '1', '1', '0', localTime(now - DAY, 60), localTime(now - DAY, 60)],
     ]);
+  });
+
+  it("separates cells with ';' for a page in German or French (their Excel reads ',' as the decimal mark), as today in English", async () => {
+    const now = t.clock.now();
+    await visitor('Lima; Ana, Café', now - DAY, 1);
+    const url = `/api/customers/${store.id}/export.csv?utcOffset=60`;
+    const english = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'en' } });
+    const german = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'de-AT' } });
+    const french = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'fr-FR' } });
+    expect(english.body.startsWith('\uFEFFCustomer,Visits,Stamps,Rewards given,First visit,Last visit\r\n')).toBe(true);
+    expect(german.body.startsWith('\uFEFFCustomer;Visits;Stamps;Rewards given;First visit;Last visit\r\n')).toBe(true);
+    expect(german.body).toContain('"Lima; Ana, Café";1;1;0;');
+    expect(french.body).toBe(german.body);
+    expect(parseCsv(german.body, ';')).toEqual(parseCsv(english.body));
   });
 
   it('is owner-only', async () => {
