@@ -86,8 +86,8 @@ describe.each(VIEWPORTS)('vendor screens at $label px', (viewport) => {
         await page.getByLabel(label).click();
         await page.getByLabel(label).fill(when.typed);
         await page.keyboard.press('Enter');
-        // Shown as the page's English writes a date: day first.
-        expect(await page.getByLabel(label).inputValue()).toBe(when.typed.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$3/$2/$1'));
+        // Shown as this US-English browser writes a date.
+        expect(await page.getByLabel(label).inputValue()).toBe(when.typed.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$2/$3/$1'));
       }
       await page.getByRole('radiogroup', { name: 'Notification Frequency' }).getByText('Daily', { exact: true }).click();
 
