@@ -130,10 +130,13 @@ const DATE_INPUT_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> =
 
 /**
  * A date picker's display format (dayjs tokens) in the page's locale, from Intl's numeric date: "DD/MM/YYYY" in
- * Spanish, "DD.MM.YYYY" in German, "MM/DD/YYYY" in US English. Bidirectional marks are dropped (a picker's text is
+ * Spanish, "DD.MM.YYYY" in German. English keeps the ISO date: the app's one English serves cafés in the US and
+ * in Britain, which write numeric dates in opposite orders, and `2026-12-31` reads the same to both (and is what
+ * English pages and their users' habits have always had). Bidirectional marks are dropped (a picker's text is
  * left to right); a locale whose numeric date has anything else in it falls back to the ISO date.
  */
 export function dateInputFormat(locale = intlLocale()): string {
+  if (/^en(-|$)/i.test(locale)) return ISO_DATE_INPUT;
   let pattern = '';
   for (const part of formatter(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(Date.UTC(2030, 11, 31))) {
     const token = DATE_INPUT_TOKENS[part.type];

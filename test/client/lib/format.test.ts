@@ -32,12 +32,16 @@ describe('date and time formats', () => {
 });
 
 describe('the date pickers\' format', () => {
-  test('is the date as each language writes it: day first in Spain, Britain and France, with dots in Germany, month first in the US', () => {
+  test('is the date as each language writes it: day first in Spain and France, with dots in Germany', () => {
     expect(dateInputFormat('es-ES')).toBe('DD/MM/YYYY');
-    expect(dateInputFormat('en-GB')).toBe('DD/MM/YYYY');
     expect(dateInputFormat('fr-FR')).toBe('DD/MM/YYYY');
     expect(dateInputFormat('de-DE')).toBe('DD.MM.YYYY');
-    expect(dateInputFormat('en-US')).toBe('MM/DD/YYYY');
+  });
+
+  test('is the ISO date in English, whose US and British readers order numeric dates oppositely', () => {
+    expect(dateInputFormat('en-US')).toBe('YYYY-MM-DD');
+    expect(dateInputFormat('en-GB')).toBe('YYYY-MM-DD');
+    expect(dateInputFormat('en')).toBe('YYYY-MM-DD');
   });
 
   test('drops the right-to-left marks Arabic puts in a date, leaving Latin digits\' order', () => {

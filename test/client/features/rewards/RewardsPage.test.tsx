@@ -72,8 +72,7 @@ describe('RewardsPage', () => {
     expect(screen.getByText('Punch Card Setup', { selector: 'h2' })).toBeInTheDocument();
     expect(punchesInput()).toHaveValue('8');
     expect(screen.getByLabelText('Qualifying Item').closest('.ant-select')).toHaveTextContent('Latte');
-    // The expiry reads as the page's English writes a date (day first; US English writes the month first).
-    expect(screen.getByLabelText('Expiration Date')).toHaveValue('30/06/2027');
+    expect(screen.getByLabelText('Expiration Date')).toHaveValue('2027-06-30');
     expect(http.sent(`GET ${REWARD}`)[0].headers.get('Authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
   });
 
@@ -235,7 +234,7 @@ describe('RewardsPage', () => {
     expect(consoleError).toHaveBeenCalledWith('Failed to load reward data', expect.anything());
     expect(punchesInput()).toHaveValue('10');
     // The default expiry (2025-12-31) has passed, so the form proposes one year from today.
-    expect(screen.getByLabelText('Expiration Date')).toHaveValue(dayjs().add(1, 'year').format('DD/MM/YYYY'));
+    expect(screen.getByLabelText('Expiration Date')).toHaveValue(dayjs().add(1, 'year').format('YYYY-MM-DD'));
     consoleError.mockRestore();
   });
 
