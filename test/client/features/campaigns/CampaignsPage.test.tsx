@@ -13,7 +13,7 @@ const FORM_TITLE = 'Create New Campaign';
 // antd renders are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(120_000);
 
-const setupUser = () => userEvent.setup({ delay: null });
+const setupUser = () => userEvent.setup({ delay: null, skipHover: true });
 
 /** The radio group labelled `label` (its aria-labelledby points at the visible label). */
 function radioGroup(label: string): HTMLElement {
