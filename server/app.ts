@@ -71,13 +71,18 @@ export interface BuildAppOptions {
   schemaCodeStore?: SchemaCodeStore;
 }
 
+/** A count of trusted hops, as the function proxy-addr would make of it (Fastify's option type takes no number). */
+function fastifyTrustProxy(setting: AppDeps['config']['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     // One log line per request instead of Fastify's two.
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     schemaController: { compilersFactory: options.compileSchemasAtFirstUse ? schemaCompilersAtFirstUse(options.schemaCodeStore) : sharedSchemaCompilers },
     // Malformed (%zz) or over-long path parameters are refused before routing, bypassing the error

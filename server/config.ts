@@ -33,8 +33,8 @@ export interface Config {
   logLevel: LogLevel;
   /** `auto`: readable lines on a terminal, JSON lines otherwise; `pretty` or `json` force one. */
   logFormat: 'auto' | 'pretty' | 'json';
-  /** Fastify's `trustProxy`: false (default), true (`1`/`true`), or the proxies' addresses/CIDRs. */
-  trustProxy: boolean | string;
+  /** Fastify's `trustProxy`: false (default), 1 hop (`1`/`true`), or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string;
   /** The menu scanner's OCR engine (docs/menu-scanning.md). */
   menuOcrEngine: 'paddle' | 'tesseract';
   /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
@@ -265,9 +265,13 @@ export function loadConfig(env: RawEnv = process.env): Config {
   };
 }
 
-/** `0`/`false`: no proxy; `1`/`true`: believe the nearest one; a list: believe only those addresses. */
-function trustProxy(raw: string | undefined): boolean | string {
+/**
+ * `0`/`false`: no proxy; `1`/`true`: believe the nearest one — one hop, the address it appends to
+ * X-Forwarded-For (Fastify's `true` would believe every entry, the first of which the client writes, and
+ * each request could name its own address to the rate limits); a list: believe only those addresses.
+ */
+function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === '0' || raw.toLowerCase() === 'false') return false;
-  if (raw === '1' || raw.toLowerCase() === 'true') return true;
+  if (raw === '1' || raw.toLowerCase() === 'true') return 1;
   return raw;
 }

@@ -116,6 +116,11 @@ export const QR_TIMING = {
   /** After a failed refresh, retry after 2 s, then 4, 8, 16 s, at most every 30 s. */
   retryFirstMs: 2_000,
   retryMaxMs: 30_000,
+  /**
+   * While the server answers that it cannot reach its database, ask at most this far apart (its Retry-After,
+   * the pace its own database check keeps), so the counter is live again within seconds of the database.
+   */
+  databaseRetryMaxMs: 5_000,
 } as const;
 
 export const QR_SIZES = {

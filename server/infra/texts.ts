@@ -20,6 +20,7 @@ import type handoverRefusals from '../../src/i18n/messages/en/server/handoverRef
 import type passwordRules from '../../src/i18n/messages/en/server/passwordRules.json';
 import type relayRefusals from '../../src/i18n/messages/en/server/relayRefusals.json';
 import type scanMessages from '../../src/i18n/messages/en/server/scanMessages.json';
+import type menuItemRefusals from '../../src/i18n/messages/en/server/menuItemRefusals.json';
 import type storeCurrency from '../../src/i18n/messages/en/server/storeCurrency.json';
 import type storeTimeZone from '../../src/i18n/messages/en/server/storeTimeZone.json';
 import type teamMail from '../../src/i18n/messages/en/server/teamMail.json';
@@ -44,6 +45,7 @@ export type ServerMessageId =
   | keyof typeof passwordRules
   | keyof typeof relayRefusals
   | keyof typeof scanMessages
+  | keyof typeof menuItemRefusals
   | keyof typeof storeCurrency
   | keyof typeof storeTimeZone
   | keyof typeof teamMail

@@ -229,6 +229,8 @@ export interface MessageToSend {
   description: string;
   company: string;
   time_zone: string | null;
+  start_at: number;
+  notification_frequency: string;
   end_at: number;
   paused_at: number | null;
   ended_at: number | null;
@@ -259,6 +261,8 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
       'c.description',
       'v.company',
       'v.time_zone',
+      'c.start_at',
+      'c.notification_frequency',
       'c.end_at',
       'c.paused_at',
       'c.ended_at',

@@ -85,6 +85,16 @@ export async function insertEmailConfirmation(db: Queryable, confirmation: Email
     .execute();
 }
 
+/** Ends the customer's unused confirmation links: only a link for the address they want now may attach one. */
+export async function withdrawEmailConfirmations(db: Queryable, customerId: string, now: number): Promise<void> {
+  await db.updateTable('customer_email_confirmations').set({ used_at: now }).where('customer_id', '=', customerId).where('used_at', 'is', null).execute();
+}
+
+/** Ends the customer's unused sign-in links: they were mailed to an address the wallet no longer has. */
+export async function withdrawRecoveryTokens(db: Queryable, customerId: string, now: number): Promise<void> {
+  await db.updateTable('customer_recovery_tokens').set({ used_at: now }).where('customer_id', '=', customerId).where('used_at', 'is', null).execute();
+}
+
 /** When the newest confirmation link for this customer was made (to space out the mails), or undefined. */
 export function latestEmailConfirmationAt(db: Queryable, customerId: string): Promise<number | undefined> {
   return latestMailedLinkAt(db, 'customer_email_confirmations', customerId);

@@ -24,6 +24,7 @@ import { watchDatabaseOf } from '../services/database-watch';
 import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { activityItemFor, getActivityPage, todaysActivity } from '../services/activity';
 import { activityCsvStream } from '../services/export/csv-export';
+import { csvSeparatorFor } from '../services/export/csv';
 import { openEventStream, type EventStream } from '../infra/event-stream';
 import { createStreamTickets } from '../infra/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
@@ -323,7 +324,9 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (end <= start) throw badRequest(EXPORT_RANGE_MESSAGE, [{ field: 'to', message: 'is before from' }]);
     // Cards past the store's stamp expiry are settled first, as the list does, so the file holds their expiries.
     await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
-    const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset, timeZone });
+    // Cells separated as a spreadsheet in the page's language reads them (`;` where it writes a decimal comma).
+    const separator = csvSeparatorFor(localeOfAcceptLanguage(request.headers['accept-language']));
+    const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset, timeZone, separator });
     return reply.headers(csvHeaders(`stampwise-activity-${from}-to-${to}.csv`)).send(stream);
   });
 };

@@ -6,6 +6,7 @@ import { CsvBody, CustomerExportQuery, CustomerListQuery, CustomerListResponse, 
 import { listCustomers } from '../services/customer-list';
 import { searchCustomers } from '../services/customer-search';
 import { customerCsvStream } from '../services/export/csv-export';
+import { csvSeparatorFor } from '../services/export/csv';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { storeTimeZoneOf } from '../services/store-day';
 import { named } from '../plugins/plugin-name';
@@ -76,7 +77,8 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { filter, minVisits, utcOffset } = request.query;
     const timeZone = await storeTimeZoneOf(app.deps.db.kysely, request.params.vendorId);
-    const stream = customerCsvStream(app.deps, request.params.vendorId, filter, minVisits, { utcOffsetMinutes: utcOffset, timeZone });
+    const separator = csvSeparatorFor(localeOfAcceptLanguage(request.headers['accept-language']));
+    const stream = customerCsvStream(app.deps, request.params.vendorId, filter, minVisits, { utcOffsetMinutes: utcOffset, timeZone, separator });
     return reply.headers(csvHeaders('stampwise-customers.csv')).send(stream);
   });
 };

@@ -17,6 +17,7 @@ import {
 } from '../repositories/email-changes';
 import { deleteEndedOpenSessions, deleteOpenSession, findOpenSession, listOpenSessions } from '../repositories/open-sessions';
 import { insertRevokedSession } from '../repositories/sessions';
+import { consumeAllEmailTokens } from '../repositories/email-tokens';
 import { announceSessionsEnded } from './sessions';
 import type { SessionClaims } from '../infra/session-tokens';
 import type { Locale } from '../../src/api/contract/locales';
@@ -100,6 +101,8 @@ export async function confirmEmailChange(deps: Pick<AppDeps, 'db' | 'now'>, toke
     if (await emailSignsIn(trx, change.emailNormalized)) throw conflict(EMAIL_TAKEN_MESSAGE);
     if (!(await findPerson(trx, change.vendorId, change.personId))) throw notFound(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
     await setPersonEmail(trx, change.vendorId, change.personId, change.email, change.emailNormalized, now);
+    // A reset link mailed to the old address must not let that mailbox set the password (only the owner's account has one).
+    if (change.personId === change.vendorId) await consumeAllEmailTokens(trx, change.vendorId, 'reset', now);
   });
   return { email: change.email };
 }

@@ -16,6 +16,8 @@ import {
   insertCustomer,
   insertEmailConfirmation,
   insertRecoveryToken,
+  withdrawEmailConfirmations,
+  withdrawRecoveryTokens,
   latestEmailConfirmationAt,
   latestRecoveryTokenAt,
   recoveryTokenParties,
@@ -152,12 +154,18 @@ export async function updateProfile(
       throw badRequest('email is not a valid e-mail address', [{ field: 'email', message: 'is not a valid e-mail address' }]);
     }
     if (email === '') {
-      // Removing one's own address needs no proof.
+      // Removing one's own address needs no proof; the links mailed to it, or to one asked for, end with it.
       update.email = null;
       update.email_normalized = null;
+      await withdrawEmailConfirmations(db, customerId, now);
+      await withdrawRecoveryTokens(db, customerId, now);
     } else {
       const current = await findCustomerById(db, customerId);
-      if (current?.email_normalized !== normalizeEmail(email)) newEmail = email;
+      if (current?.email_normalized !== normalizeEmail(email)) {
+        newEmail = email;
+        // A link mailed for an address asked for earlier (a typo, someone else's) must not attach it later.
+        await withdrawEmailConfirmations(db, customerId, now);
+      }
     }
   }
   if (Object.keys(update).length > 0) await updateCustomerProfile(db, customerId, update, now);
@@ -206,6 +214,8 @@ export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: str
       const owner = await findCustomerByEmail(trx, confirmation.emailNormalized);
       if (owner && owner.id !== confirmation.customerId) throw conflict(EMAIL_TAKEN_MESSAGE);
       await updateCustomerProfile(trx, confirmation.customerId, { email: confirmation.email, email_normalized: confirmation.emailNormalized }, now);
+      // Sign-in links mailed to the address the wallet had open it no more.
+      await withdrawRecoveryTokens(trx, confirmation.customerId, now);
       return getProfile(deps, confirmation.customerId, trx);
     });
   } catch (error) {

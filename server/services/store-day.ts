@@ -69,15 +69,40 @@ export function utcOffsetSpans(timeZone: string | null, from: number, until: num
 const recentSpans = new Map<string, readonly UtcOffsetSpan[]>();
 const RECENT_SPANS_KEPT = 256;
 
+/**
+ * The zone's clock changes are found a block of time at a time, on a grid of probes fixed by the block (not by the
+ * range asked for), and kept: the campaign planner's ranges end at "now", so each run asks for a range a little
+ * later than the last, and would otherwise probe its whole 30 days again (~120 reads of the zone's clock).
+ */
+const BLOCK_MS = 32 * PROBE_MS;
+const blockChanges = new Map<string, readonly UtcOffsetSpan[]>();
+const BLOCKS_KEPT = 4096;
+
+/** The changes in (start of block `block`, its end], each with the offset it changes to, oldest first. */
+function changesInBlock(timeZone: string | null, block: number): readonly UtcOffsetSpan[] {
+  const key = `${timeZone ?? ''}|${block}`;
+  const known = blockChanges.get(key);
+  if (known) return known;
+  const changes: UtcOffsetSpan[] = [];
+  let before = block * BLOCK_MS;
+  let offsetBefore = utcOffsetAt(before, timeZone);
+  for (let probe = before + PROBE_MS; probe <= (block + 1) * BLOCK_MS; probe += PROBE_MS) {
+    const offsetMs = utcOffsetAt(probe, timeZone);
+    if (offsetMs !== offsetBefore) changes.push({ from: changeBetween(timeZone, before, probe, offsetBefore), offsetMs });
+    before = probe;
+    offsetBefore = offsetMs;
+  }
+  if (blockChanges.size >= BLOCKS_KEPT) blockChanges.delete(blockChanges.keys().next().value as string);
+  blockChanges.set(key, changes);
+  return changes;
+}
+
 function findOffsetSpans(timeZone: string | null, from: number, until: number): UtcOffsetSpan[] {
   const spans: UtcOffsetSpan[] = [{ from: Number.NEGATIVE_INFINITY, offsetMs: utcOffsetAt(from, timeZone) }];
-  let before = from;
-  for (let probe = from + PROBE_MS; before < until; probe += PROBE_MS) {
-    const at = Math.min(probe, until);
-    const offsetMs = utcOffsetAt(at, timeZone);
-    const current = spans[spans.length - 1].offsetMs;
-    if (offsetMs !== current) spans.push({ from: changeBetween(timeZone, before, at, current), offsetMs });
-    before = at;
+  for (let block = Math.floor(from / BLOCK_MS); block * BLOCK_MS < until; block += 1) {
+    for (const change of changesInBlock(timeZone, block)) {
+      if (change.from > from && change.from <= until && change.offsetMs !== spans[spans.length - 1].offsetMs) spans.push(change);
+    }
   }
   return spans;
 }
@@ -136,9 +161,11 @@ export async function calendarOfStore(db: Kysely<Database> | Transaction<Databas
   return storeCalendar(await storeTimeZoneOf(db, vendorId), fallbackOffsetMinutes);
 }
 
-/** The day of a YYYY-MM-DD date, numbered as store days are (NaN for a date that does not parse). */
+/** The day of a YYYY-MM-DD date, numbered as store days are (NaN for a date that does not parse or is not on the calendar). */
 export function dayOfDate(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  // Date.parse takes 30 February as 2 March: a date that does not come back the same is no day at all.
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date ? Number.NaN : time / DAY_MS;
 }
 
 /** Per zone, the store day a scan last asked about: every scan of a day asks the same, worked out once. */

@@ -55,7 +55,8 @@ function checkEndpoint(deps: Pick<AppDeps, 'config'>, endpoint: string): void {
     throw badRequest(BAD_ENDPOINT_MESSAGE, [{ field: 'endpoint', message: 'not a URL' }]);
   }
   if (url.protocol !== 'https:' || url.username || url.password) throw badRequest(BAD_ENDPOINT_MESSAGE, [{ field: 'endpoint', message: 'must be an https URL without credentials' }]);
-  const host = url.hostname.toLowerCase();
+  // 'localhost.' is localhost: the root's dot at the end names the same host.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (LOCAL_HOSTS.has(host) && deps.config.webPush.localEndpoints) return;
   if (LOCAL_HOSTS.has(host) || host.endsWith('.localhost') || isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !host.includes('.')) {
     throw badRequest(BAD_ENDPOINT_MESSAGE, [{ field: 'endpoint', message: 'must name a public push service' }]);

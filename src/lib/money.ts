@@ -1,7 +1,7 @@
 // Prices in the store's currency, shown in the viewer's locale by the browser's Intl ("3,50 €" to a
 // French reader, "€3.50" to an Irish one, "$3.50" for a US-dollar store in English), and read back from
 // what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
-import { DEFAULT_CURRENCY } from '../api/contract/limits';
+import { DEFAULT_CURRENCY, ITEM_PRICE_LIMIT } from '../api/contract/limits';
 import { intlLocale } from '../i18n/texts';
 
 /**
@@ -71,6 +71,13 @@ export function pricePlaceholder(locale: string | undefined = viewerLocale()): s
  * decimals. The server applies the same rule to the number sent.
  */
 export type ParsedPrice = { ok: true; price: number | '' } | { ok: false };
+
+/** A typed price the server keeps: none (''), or more than 0 and less than ITEM_PRICE_LIMIT, as the server checks it. */
+export function isPriceInRange(price: number | ''): boolean {
+  return price === '' || (price > 0 && price < ITEM_PRICE_LIMIT);
+}
+
+export { ITEM_PRICE_LIMIT };
 
 const MAX_INTEGER_DIGITS = 7;
 // Digits as Arabic and Persian keyboards type them, and the Arabic decimal and group marks.

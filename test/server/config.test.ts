@@ -119,7 +119,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['', false], ['0', false], ['1', true], ['true', true], ['127.0.0.1, 10.0.0.0/8', '127.0.0.1, 10.0.0.0/8'],
+    ['', false], ['0', false], ['1', 1], ['true', 1], ['127.0.0.1, 10.0.0.0/8', '127.0.0.1, 10.0.0.0/8'],
   ])('reads TRUST_PROXY=%j as %j', (raw, expected) => {
     expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
   });

@@ -107,7 +107,7 @@ export async function buildTestApp(overrides: Omit<Partial<AppDeps>, 'config'> &
 }
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF, line breaks inside quotes) as a spreadsheet import does. */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -120,7 +120,7 @@ export function parseCsv(text: string): string[][] {
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; }
+    else if (ch === separator) { row.push(cell); cell = ''; }
     else if (ch === '\r' && body[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i += 1; }
     else cell += ch;
   }

@@ -109,6 +109,8 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
     },
     close: async () => {
       for (const response of hanging) response.destroy();
+      // A client's kept-alive or half-finished connections would hold the close until they time out.
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });
     },

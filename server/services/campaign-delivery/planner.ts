@@ -147,8 +147,13 @@ export async function planCampaignWindow(
     return 0;
   }
   const period = periodOf(campaign, now);
-  // A new period's plan is started by the regular run, from the first customer.
-  if (campaign.plan_after === null || campaign.plan_period !== period) return 0;
+  if (campaign.plan_after === null) return 0;
+  if (campaign.plan_period !== period) {
+    // The day (week) changed while its plan was written: what it did not write is not sent (the new day's
+    // plan, started by the regular run from the first customer, takes its place), so it is no longer waiting.
+    await setPlanPosition(deps.db.kysely, campaignId, null);
+    return 0;
+  }
   const outcome = await planCampaign(deps, channels, campaign, now, sizes, { after: campaign.plan_after, size: planWindow(ahead.rate, sizes), countRest: false });
   await planNextWindow(deps, campaign, period, outcome, Math.max(0, campaign.unplanned_messages - outcome.written), ahead.rate);
   return outcome.added;

@@ -12,7 +12,7 @@ import { findMessageToSend, markAttemptRedoably, recordFailedAttempt, settleMess
 import type { CampaignChannel, SendOutcome } from './channel';
 import { deliveryKey } from './delivery-key';
 import { sendableAt } from './quiet-hours';
-import type { SendJobPayload } from './planner';
+import { periodOf, type SendJobPayload } from './planner';
 
 /** A message not sent this long after it fell due is given up (the dead letter). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
@@ -35,6 +35,13 @@ export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>
     // Paused, ended, or the customer turned the store's messages off since the plan: it is not sent.
     if (message.opted_out === 1 || message.paused_at !== null || message.ended_at !== null || message.end_at <= now) {
       await settleMessage(db, messageId, 'skipped', now);
+      return;
+    }
+    // A daily or weekly message is its day's (week's): one still waiting when the next has begun (planned late in
+    // the evening, due after the quiet hours) is left for the new one the plan writes, so no customer gets two
+    // on one morning.
+    if (message.period < periodOf(message, now)) {
+      await settleMessage(db, messageId, 'skipped', now, 'its day is over');
       return;
     }
     const morning = sendableAt(now, message.time_zone);

@@ -12,7 +12,7 @@ import { rewardLabel } from '../card-view';
 import { customerRowsPage } from '../customer-list';
 import { utcOffsetAt } from '../store-day';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource, type ExportEvent, type ExportPosition, type ExportRange } from './activity-sources';
-import { CSV_BOM, csvRecord } from './csv';
+import { CSV_BOM, csvRecord, type CsvSeparator, type CsvValue } from './csv';
 
 /** Rows read per query (and written per chunk). */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -25,6 +25,8 @@ export interface ExportOptions {
   utcOffsetMinutes: number;
   /** The store's time zone: times are written on its clock (summer time included). */
   timeZone?: string | null;
+  /** Between cells: `;` for a reader whose language writes a decimal comma (`csvSeparatorFor`), else `,`. */
+  separator?: CsvSeparator;
 }
 
 /** "2026-11-22 10:42:05" on the store's clock, else at the vendor's offset (a form every spreadsheet reads as a date). */
@@ -37,13 +39,14 @@ export const CUSTOMER_CSV_HEADER = ['Customer', 'Visits', 'Stamps', 'Rewards giv
 
 async function* customerCsv(deps: Pick<AppDeps, 'db' | 'now'>, vendorId: string, filter: CustomerListFilter, minVisits: number, options: ExportOptions): AsyncGenerator<string> {
   const limit = options.batchRows ?? EXPORT_BATCH_ROWS;
-  yield CSV_BOM + csvRecord(CUSTOMER_CSV_HEADER);
+  const record = (values: readonly CsvValue[]) => csvRecord(values, options.separator);
+  yield CSV_BOM + record(CUSTOMER_CSV_HEADER);
   let after: ListPosition | undefined;
   do {
     const page = await customerRowsPage(deps, vendorId, { filter, sort: 'firstVisit', order: 'asc', limit, after, minVisits });
     let chunk = '';
     for (const row of page.rows) {
-      chunk += csvRecord([
+      chunk += record([
         customerLabel(row.customer_id, row.display_name, { customerNumber: row.customer_number }),
         row.visits,
         row.stamps,
@@ -99,11 +102,12 @@ async function* activityCsv(deps: Pick<AppDeps, 'db'>, range: ExportRange, optio
   const limit = options.batchRows ?? EXPORT_BATCH_ROWS;
   const store = await findStore(deps.db.kysely, range.vendorId);
   const rewardNow = store ? rewardLabel(store) : '';
-  yield CSV_BOM + csvRecord(ACTIVITY_CSV_HEADER);
+  const record = (values: readonly CsvValue[]) => csvRecord(values, options.separator);
+  yield CSV_BOM + record(ACTIVITY_CSV_HEADER);
   let chunk = '';
   let rows = 0;
   for await (const event of mergeInTimeOrder(sources.map((source) => eventsOf(deps, source, range, limit)))) {
-    chunk += csvRecord([localTime(event.at, options.utcOffsetMinutes, options.timeZone), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail, event.bonusCampaign ?? '']);
+    chunk += record([localTime(event.at, options.utcOffsetMinutes, options.timeZone), event.event, customerLabel(event.customerId, event.displayName, { customerNumber: event.customerNumber }), event.reward ?? rewardNow, event.detail, event.bonusCampaign ?? '']);
     rows += 1;
     if (rows === limit) {
       yield chunk;

@@ -1,16 +1,25 @@
 // What a vendor types (or the scanner reads) for a menu item, checked and tidied: item names and
 // prices in dollars → integer cents. Pure functions; a bad value is a 400 naming its field.
-import { badRequest } from '../../http-errors';
+import { badRequest, textError } from '../../http-errors';
 import type { ScannedItem } from '../../menu-scan';
-import { MAX_ITEM_NAME_LENGTH } from '../../../src/api/contract/limits';
+import { ITEM_PRICE_LIMIT, MAX_ITEM_NAME_LENGTH } from '../../../src/api/contract/limits';
 
 export { MAX_ITEM_NAME_LENGTH };
-/** Highest price in cents ($100,000). */
-export const MAX_PRICE_CENTS = 10_000_000;
+/** Highest price in cents (99,999.99: less than ITEM_PRICE_LIMIT); the lowest is 1 cent. */
+export const MAX_PRICE_CENTS = ITEM_PRICE_LIMIT * 100 - 1;
 
-/** Control characters become spaces, runs of whitespace one space, ends trimmed. */
+/**
+ * Control characters and line or paragraph separators become spaces, bidi embeddings, overrides and isolates
+ * go (a PDF's text layer can carry them, and the forms refuse a name holding one, so a scanned name could not
+ * be edited), runs of whitespace become one space, ends trimmed.
+ */
 export function normalizeItemName(raw: string): string {
-  return raw.normalize('NFC').replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  return raw
+    .normalize('NFC')
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Two names that are the same item on a menu (case and spacing aside). */
@@ -31,8 +40,9 @@ export function parseItemName(raw: unknown): string {
 }
 
 /**
- * A price in dollars as the client sends it (number or numeric string) → integer cents; empty,
- * null or absent → null (an item without a price). Anything else is a 400 naming the field.
+ * A price in the store's currency as the client sends it (number or numeric string) → integer cents; empty,
+ * null or absent → null (an item without a price). More than 0 and less than ITEM_PRICE_LIMIT, as the forms
+ * check it; anything else is a 400 naming the field, in the page's language.
  */
 export function parsePriceCents(raw: unknown): number | null {
   if (raw === undefined || raw === null) return null;
@@ -47,16 +57,14 @@ export function parsePriceCents(raw: unknown): number | null {
   const [, whole, fraction = ''] = match;
   if (fraction.length > 2) throw invalidPrice();
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents > MAX_PRICE_CENTS) {
-    throw badRequest(`Price must be at most ${MAX_PRICE_CENTS / 100}.`, [{ field: 'itemPrice', message: `must be at most ${MAX_PRICE_CENTS / 100}` }]);
+  if (cents < 1 || cents > MAX_PRICE_CENTS) {
+    throw textError(400, 'menuItemRefusals.priceOutOfRange', { max: ITEM_PRICE_LIMIT }, [{ field: 'itemPrice', message: `must be more than 0 and less than ${ITEM_PRICE_LIMIT}` }]);
   }
   return cents;
 }
 
 function invalidPrice() {
-  return badRequest('Price must be a valid number: at least 0, with at most 2 decimals.', [
-    { field: 'itemPrice', message: 'must be a number of at least 0 with at most 2 decimals' },
-  ]);
+  return textError(400, 'menuItemRefusals.priceInvalid', undefined, [{ field: 'itemPrice', message: 'must be a number more than 0 with at most 2 decimals' }]);
 }
 
 /** Tidies the scanner's answer: names as a vendor would type them, prices within range or null; null to skip the item. */
@@ -65,6 +73,7 @@ export function cleanScannedItem(item: ScannedItem): { name: string; priceCents:
   const name = normalizeItemName(item.name);
   if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
   const price = item.priceCents;
-  const priceCents = typeof price === 'number' && Number.isInteger(price) && price >= 0 && price <= MAX_PRICE_CENTS ? price : null;
+  // A price the forms would refuse (0, or 100,000 and more) is read as none: the vendor adds it in the review.
+  const priceCents = typeof price === 'number' && Number.isInteger(price) && price >= 1 && price <= MAX_PRICE_CENTS ? price : null;
   return { name, priceCents };
 }

@@ -37,7 +37,7 @@ export type OpenSession = Static<typeof OpenSession>;
 export const OpenSessionsResponse = Type.Object({ sessions: Type.Array(OpenSession) });
 export type OpenSessionsResponse = Static<typeof OpenSessionsResponse>;
 
-export const SessionParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const SessionParams = Type.Object({ sessionId: Id });
 
 export const StoreParams = Type.Object({ vendorId: Id });
 

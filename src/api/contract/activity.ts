@@ -3,6 +3,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { REMOVE_REASON_MAX_LENGTH, ACTIVITY_CURSOR_MAX_LENGTH, ACTIVITY_CURSOR_PATTERN, ACTIVITY_MAX_PAGE, ACTIVITY_PAGE_SIZE, ACTIVITY_SEEK_MAX_ROWS, STREAM_TICKET_MAX_LENGTH, UTC_OFFSET_MINUTES } from './limits';
 import { ClaimStatus, Id } from './common';
+import { Text } from './text';
 
 /** expiry: a card's stamps ended, its last visit being older than the store's expiry in days. */
 export const ActivityType = Type.Union([Type.Literal('stamp'), Type.Literal('redemption'), Type.Literal('expiry')]);
@@ -147,7 +148,8 @@ export type DashboardResponse = Static<typeof DashboardResponse>;
 
 /** POST /api/activity/{vendorId}/stamps/{stampId}/remove: staff take back a mistaken stamp, saying why. */
 export const RemoveStampParams = Type.Object({ vendorId: Id, stampId: Id });
-export const RemoveStampRequest = Type.Object({ reason: Type.String({ minLength: 1, maxLength: REMOVE_REASON_MAX_LENGTH, pattern: '\\S' }) }, { additionalProperties: false });
+// A reason of spaces only is refused by the service, which trims it (the schema's one pattern is the text rule).
+export const RemoveStampRequest = Type.Object({ reason: Text({ minLength: 1, maxLength: REMOVE_REASON_MAX_LENGTH }) }, { additionalProperties: false });
 export type RemoveStampRequest = Static<typeof RemoveStampRequest>;
 
 /** POST /api/activity/{vendorId}/stream-ticket: a short-lived ticket for the live feed's URL (EventSource sends no headers). */

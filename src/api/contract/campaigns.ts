@@ -1,6 +1,7 @@
 // /api/campaigns/{vendorId}: the store's campaigns as saved from the Campaigns form, and who they reach.
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, MAX_CAMPAIGN_DESCRIPTION_LENGTH, MAX_CAMPAIGN_ITEMS, MAX_CAMPAIGN_ITEM_LENGTH, MAX_CAMPAIGN_TITLE_LENGTH } from './limits';
+import { Id } from './common';
 import { MultilineText, Text } from './text';
 
 export const CustomerFrequency = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('all')]);
@@ -58,10 +59,7 @@ export type CampaignList = Static<typeof CampaignList>;
 export const CreatedCampaign = Type.Object({ id: Type.String() });
 export type CreatedCampaign = Static<typeof CreatedCampaign>;
 
-export const CampaignParams = Type.Object({
-  vendorId: Type.String({ minLength: 1, maxLength: 64 }),
-  campaignId: Type.String({ minLength: 1, maxLength: 64 }),
-});
+export const CampaignParams = Type.Object({ vendorId: Id, campaignId: Id });
 
 /** Of one audience, how many customers each channel reaches (those who turned the store's messages off left out). */
 export const ChannelReach = Type.Object({

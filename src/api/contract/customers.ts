@@ -3,6 +3,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CUSTOMER_CURSOR_MAX_LENGTH, CUSTOMER_PAGE_SIZE, CUSTOMER_SEARCH_MAX_LENGTH, CUSTOMER_SEARCH_RESULTS, MIN_VISITS_RANGE, REGULAR_MIN_VISITS } from './limits';
 import { UtcOffset } from './activity';
+import { Text } from './text';
 
 export const CustomerListFilter = Type.Union([Type.Literal('all'), Type.Literal('regulars'), Type.Literal('lapsed')], { default: 'all' });
 export type CustomerListFilter = Static<typeof CustomerListFilter>;
@@ -62,7 +63,7 @@ export const CsvBody = Type.Any({ description: 'text/csv (RFC 4180, UTF-8 with B
 
 /** GET /api/customers/{vendorId}/search?q=: the top bar's search for a customer of the store. */
 export const CustomerSearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: CUSTOMER_SEARCH_MAX_LENGTH, description: 'Part of a name or e-mail, or a customer number ("#27")' }),
+  q: Text({ minLength: 1, maxLength: CUSTOMER_SEARCH_MAX_LENGTH, description: 'Part of a name or e-mail, or a customer number ("#27")' }),
 });
 export type CustomerSearchQuery = Static<typeof CustomerSearchQuery>;
 export const CustomerSearchHit = Type.Object({

@@ -50,6 +50,11 @@ export const MAX_MENU_ITEMS = 500;
 /** What the add-item schema lets through for a name; the service folds whitespace, then applies MAX_ITEM_NAME_LENGTH. */
 export const ITEM_NAME_FIELD_MAX_LENGTH = 2000;
 export const ITEM_PRICE_FIELD_MAX_LENGTH = 32;
+/**
+ * A menu item's price, when it has one, is more than 0 and less than this, in the store's currency (at most
+ * 99,999.99): an item without a price is left empty, and 0 or a six-figure price is a slip of the keyboard.
+ */
+export const ITEM_PRICE_LIMIT = 100_000;
 
 // ---- Rewards ----
 export const MIN_STAMPS = 1;

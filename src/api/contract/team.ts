@@ -38,7 +38,7 @@ export const InvitationResponse = OpenInvitation;
 export type InvitationResponse = OpenInvitation;
 
 /** DELETE /api/team/:vendorId/invitations/:email: the invited address, URL-encoded. */
-export const InvitationParams = Type.Object({ vendorId: Id, email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) });
+export const InvitationParams = Type.Object({ vendorId: Id, email: Text({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) });
 export type InvitationParams = Static<typeof InvitationParams>;
 
 /** PUT /api/team/:vendorId/people/:personId/role */

@@ -14,6 +14,8 @@ export function codeStatusText(health: QrCodeHealth, secondsToRefresh: number): 
       return COUNTER_DEVICE_TEXT.selfSignedOffline;
     case 'lost':
       return t('qr.connectionLost', { seconds: health.seconds });
+    case 'paused':
+      return t('activity.status.paused');
     case 'dead':
       return health.offline || health.retryIn === null ? t('qr.waitingForNetwork') : (health.retryIn > 0 ? t('qr.retryingIn', { seconds: health.retryIn }) : t('qr.retryingNow'));
   }

@@ -6,6 +6,7 @@
 import { isAnyOf, type ForkedTaskAPI } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listener';
 import { QR_TIMING } from '../../constants';
+import { DATABASE_UNAVAILABLE_REASON } from '../../api/contract/protocol';
 import { qrApi } from './qrApi';
 import { codeSelfSigned, fetchFailed, fetchStarted, fetchSucceeded, isFetching, pageClosed, pageOpened, refreshDue, regenerateRequested, stampCountChosen, wentOffline, wentOnline } from './qrSlice';
 import { activeSigner } from './device/counterDeviceSlice';
@@ -59,11 +60,14 @@ export function registerQrListeners(startListening: AppStartListening): void {
             request.abort();
             return;
           }
-          // Logged for whoever looks at the console; the page says the connection is lost (see codeHealth).
+          // Logged for whoever looks at the console; the page says the connection is lost, or that scans are
+          // paused when the server answered that it cannot reach its database (see codeHealth).
           console.error('Failed to load QR code', error);
-          listenerApi.dispatch(fetchFailed(describeError(error)));
-          // A counter screen whose device was removed shows no more codes (its pairing is forgotten).
-          if (!isRefusal(error)) signCode();
+          const databaseUnavailable = isDatabaseUnavailable(error);
+          listenerApi.dispatch(fetchFailed(describeError(error), databaseUnavailable));
+          // A counter screen whose device was removed shows no more codes (its pairing is forgotten); one whose
+          // server is there without its database gains nothing from its own codes (no scan is recorded meanwhile).
+          if (!isRefusal(error) && !databaseUnavailable) signCode();
         }
       };
 
@@ -134,6 +138,12 @@ export function registerQrListeners(startListening: AppStartListening): void {
 function isRefusal(error: unknown): boolean {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   return status === 401 || status === 403;
+}
+
+/** The server answered 503 with the reason `database-unavailable`. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: { reason?: unknown } }).data : undefined;
+  return data?.reason === DATABASE_UNAVAILABLE_REASON;
 }
 
 function describeError(error: unknown): string {

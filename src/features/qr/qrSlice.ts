@@ -33,6 +33,8 @@ interface Interrupted extends OpenPage {
   /** Failed fetches in a row: the retry delay grows with it. */
   failures: number;
   lastError: string | null;
+  /** The last fetch was answered 503 `database-unavailable`: the server is there, stamps are not recorded. */
+  databaseUnavailable: boolean;
   /** A fetch is in flight. */
   fetching: boolean;
 }
@@ -58,9 +60,10 @@ export type QrStatus = QrState['status'];
 
 export const initialQrState = { status: 'closed' } as QrState;
 
-/** Each retry waits twice as long as the one before (2, 4, 8, 16 s), at most 30 s. */
-export function retryDelayMs(failures: number): number {
-  return Math.min(QR_TIMING.retryMaxMs, QR_TIMING.retryFirstMs * 2 ** Math.max(0, failures - 1));
+/** Each retry waits twice as long as the one before (2, 4, 8, 16 s), at most 30 s; at most 5 s while the server's database is away. */
+export function retryDelayMs(failures: number, databaseUnavailable = false): number {
+  const most = databaseUnavailable ? QR_TIMING.databaseRetryMaxMs : QR_TIMING.retryMaxMs;
+  return Math.min(most, QR_TIMING.retryFirstMs * 2 ** Math.max(0, failures - 1));
 }
 
 /**
@@ -107,12 +110,14 @@ export function isFetching(state: QrState): boolean {
 
 const withNow = <P>(payload: P) => ({ payload, meta: { now: Date.now() } });
 type Timed<P> = PayloadAction<P, string, { now: number }>;
+/** A failed fetch: what went wrong, and whether the server said it cannot reach its database. */
+type FailedFetch = PayloadAction<string, string, { now: number; databaseUnavailable: boolean }>;
 
 /** The state of an open page whose fetch just failed or whose browser went offline, at `now`. */
 function interrupted(state: Exclude<QrState, { status: 'closed' }>, now: number): Interrupted {
   if (state.status === 'retrying' || state.status === 'offline') {
-    const { vendorId, nextStampCount, code, pausedProgress, failures, lastError, fetching } = state;
-    return { vendorId, nextStampCount, code, pausedProgress, failures, lastError, fetching };
+    const { vendorId, nextStampCount, code, pausedProgress, failures, lastError, databaseUnavailable, fetching } = state;
+    return { vendorId, nextStampCount, code, pausedProgress, failures, lastError, databaseUnavailable, fetching };
   }
   return {
     vendorId: state.vendorId,
@@ -121,6 +126,7 @@ function interrupted(state: Exclude<QrState, { status: 'closed' }>, now: number)
     pausedProgress: progressTowards(state.refreshAt, now),
     failures: 0,
     lastError: null,
+    databaseUnavailable: false,
     fetching: isFetching(state),
   };
 }
@@ -198,19 +204,19 @@ export const qrSlice = createSlice({
       prepare: (payload: { token: string; url: string; expiresAt: number; count?: number }) => withNow(payload),
     },
     fetchFailed: {
-      reducer(state, action: Timed<string>): QrState {
+      reducer(state, action: FailedFetch): QrState {
         if (state.status === 'closed') return state;
-        const { now } = action.meta;
+        const { now, databaseUnavailable } = action.meta;
         // A code still on screen stays while it stamps (90 s from issue); without one the page shows the failure.
         // A self-signed code stays on screen: it stamps, and the screen signs the next one when it is due.
         if (state.status === 'self-signed') return { ...state, fetching: false };
         const base = interrupted(state, now);
-        const next = { ...base, failures: base.failures + 1, lastError: action.payload, fetching: false };
+        const next = { ...base, failures: base.failures + 1, lastError: action.payload, databaseUnavailable, fetching: false };
         // Offline, nothing is retried until the browser is back online (see wentOnline).
         if (state.status === 'offline') return { ...next, status: 'offline' };
-        return { ...next, status: 'retrying', retryAt: now + retryDelayMs(next.failures) };
+        return { ...next, status: 'retrying', retryAt: now + retryDelayMs(next.failures, databaseUnavailable) };
       },
-      prepare: (message: string) => withNow(message),
+      prepare: (message: string, databaseUnavailable = false) => ({ payload: message, meta: { now: Date.now(), databaseUnavailable } }),
     },
     /** The browser lost its network (the `offline` event): no fetch is tried until it is back. */
     wentOffline: {
@@ -261,19 +267,22 @@ export function secondsUntilRefresh(progress: number): number {
  * What the page may honestly say about its code:
  * live: stamps, refreshed on time. lost: the connection is down, the code still stamps for `seconds`.
  * dead: the code no longer stamps (or there is none) and the connection is down; `retryIn` s to the next try,
- * null while offline.
+ * null while offline. paused: the server says it cannot reach its database (what the live feed shows as paused).
  */
 export type QrCodeHealth =
   | { kind: 'live' }
   /** A counter screen without the server, showing codes it signed itself (they stamp). */
   | { kind: 'self-signed' }
   | { kind: 'lost'; seconds: number; offline: boolean }
-  | { kind: 'dead'; retryIn: number | null; offline: boolean };
+  | { kind: 'dead'; retryIn: number | null; offline: boolean }
+  /** The server answers but cannot reach its database: no code stamps until it is back (asked every few seconds). */
+  | { kind: 'paused' };
 
 export function codeHealth(state: QrState, now: number): QrCodeHealth {
   if (state.status === 'closed' || state.status === 'connecting') return { kind: 'live' };
   if (state.status === 'self-signed') return now < state.code.validUntil ? { kind: 'self-signed' } : { kind: 'dead', retryIn: null, offline: true };
   const offline = state.status === 'offline';
+  if (state.status === 'retrying' && state.databaseUnavailable) return { kind: 'paused' };
   const retryIn = state.status === 'retrying' ? Math.max(0, Math.ceil((state.retryAt - now) / 1000)) : state.fetching ? 0 : null;
   const { code } = state;
   if (code !== null && now >= code.validUntil) return { kind: 'dead', retryIn, offline };

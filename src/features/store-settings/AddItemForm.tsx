@@ -1,18 +1,21 @@
 // Add item: a name and an optional price in the store's currency, typed as the vendor's locale writes
-// it ("3,50", "3,50 €", "€3.50"); blank names do nothing, a bad price is refused.
+// it ("3,50", "3,50 €", "€3.50"); blank names do nothing, a bad price is refused: one that is not a number
+// with SPEC's words, 0 or 100,000 and more with the limits (the server refuses them too).
 import { useRef, useState } from 'react';
 import { Alert, Button, Input, type InputRef } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_ITEM_RULES } from '../../constants';
 import { serverErrorMessage } from '../../api/errorMessage';
-import { currencyAffix, parsePriceInput, pricePlaceholder } from '../../lib/money';
+import { currencyAffix, isPriceInRange, ITEM_PRICE_LIMIT, parsePriceInput, pricePlaceholder } from '../../lib/money';
 import { useAddItemMutation } from './vendorApi';
 import { t } from '../../i18n/texts';
 
 export function AddItemForm({ vendorId, currency }: { vendorId: string; currency: string }) {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
-  const [priceInvalid, setPriceInvalid] = useState(false);
+  /** What is wrong with the typed price: not a number, or out of the limits. */
+  const [priceProblem, setPriceProblem] = useState<'invalid' | 'range' | null>(null);
+  const priceInvalid = priceProblem !== null;
   /** The last add the server refused, so it does not fail without a word. */
   const [addFailure, setAddFailure] = useState<string | null>(null);
   const [addItem] = useAddItemMutation();
@@ -24,11 +27,11 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
     const itemName = name.trim();
     if (!itemName) return;
     const parsed = parsePriceInput(price, currency);
-    if (!parsed.ok) {
-      setPriceInvalid(true);
+    if (!parsed.ok || !isPriceInRange(parsed.price)) {
+      setPriceProblem(parsed.ok ? 'range' : 'invalid');
       return;
     }
-    setPriceInvalid(false);
+    setPriceProblem(null);
     // Optimistic: the item is in the list before the server answers (no rollback). A failure is
     // logged (vendorApi) and said here too: a vendor is told why an item was not kept, not only the console.
     setAddFailure(null);
@@ -70,7 +73,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
           aria-invalid={priceInvalid}
           onChange={(event) => {
             setPrice(event.target.value);
-            setPriceInvalid(false);
+            setPriceProblem(null);
           }}
           className="sw-add-item__price"
         />
@@ -79,7 +82,15 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
         </Button>
       </form>
       {addFailure && <Alert type="error" showIcon title={addFailure} role="alert" className="sw-add-item__error" />}
-      {priceInvalid && <Alert type="error" showIcon title={t('menuItems.priceInvalid')} role="alert" className="sw-add-item__error" />}
+      {priceProblem && (
+        <Alert
+          type="error"
+          showIcon
+          title={priceProblem === 'range' ? t('menuItems.priceOutOfRange', { max: ITEM_PRICE_LIMIT }) : t('menuItems.priceInvalid')}
+          role="alert"
+          className="sw-add-item__error"
+        />
+      )}
     </div>
   );
 }

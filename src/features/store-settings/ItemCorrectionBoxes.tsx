@@ -5,7 +5,7 @@ import { Input, type InputProps, type InputRef } from 'antd';
 import type { MenuItemDto } from '../../api/contract/vendor';
 import { currencyAffix } from '../../lib/money';
 import { t } from '../../i18n/texts';
-import type { ItemCorrection } from './useItemCorrection';
+import { isPriceProblem, type ItemCorrection } from './useItemCorrection';
 
 /** What each screen does on focus, blur, a key or Enter: the review saves on leaving a box, the edit on Save. */
 type BoxEvents = Pick<InputProps, 'onFocus' | 'onBlur' | 'onKeyDown' | 'onPressEnter'>;
@@ -42,7 +42,7 @@ export function ItemCorrectionBoxes({ item, currency, correction, nameClassName,
         inputMode="decimal"
         aria-label={t('menuReview.priceLabel', { name: item.name })}
         value={price}
-        status={problem === 'price' ? 'error' : undefined}
+        status={isPriceProblem(problem) ? 'error' : undefined}
         onChange={(event) => setPrice(event.target.value)}
         {...events}
       />

@@ -9,7 +9,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectNewUploadId } from './menuUploadSlice';
 import { formatPrice } from '../../lib/money';
 import { isTemporaryItemId, useDeleteItemMutation } from './vendorApi';
-import { CORRECTION_PROBLEM_TEXT, useItemCorrection } from './useItemCorrection';
+import { correctionProblemText, useItemCorrection } from './useItemCorrection';
 import { ItemCorrectionBoxes } from './ItemCorrectionBoxes';
 import { useGetRewardQuery } from '../../api/rewardsApi';
 import { t } from '../../i18n/texts';
@@ -125,7 +125,7 @@ function ItemEditor({ vendorId, currency, item, onDone }: { vendorId: string; cu
       </div>
       {problem && (
         <div className="sw-store-error" role="alert">
-          {t(CORRECTION_PROBLEM_TEXT[problem])}
+          {correctionProblemText(problem)}
         </div>
       )}
     </div>

@@ -6,7 +6,7 @@ import { AimOutlined, DeleteOutlined, ZoomInOutlined, ZoomOutOutlined } from '@a
 import type { MenuItemDto, MenuItemRegion } from '../../api/contract/vendor';
 import { t } from '../../i18n/texts';
 import { useDeleteItemMutation, useGetMenuScanPictureQuery, useGetMenuScanReviewQuery } from './vendorApi';
-import { CORRECTION_PROBLEM_TEXT, useItemCorrection } from './useItemCorrection';
+import { correctionProblemText, useItemCorrection } from './useItemCorrection';
 import { ItemCorrectionBoxes } from './ItemCorrectionBoxes';
 
 /** A console line for the developer, not a text for the vendor. */
@@ -207,7 +207,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
       </div>
       {problem && (
         <div className="sw-store-error sw-scan-review__problem" role="alert">
-          {t(CORRECTION_PROBLEM_TEXT[problem])}
+          {correctionProblemText(problem)}
         </div>
       )}
     </li>

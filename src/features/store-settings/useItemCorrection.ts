@@ -2,7 +2,8 @@
 // update-item: the scan review's corrections and the Menu & Items list's edit share it.
 import { useState } from 'react';
 import type { MenuItemDto } from '../../api/contract/vendor';
-import { parsePriceInput } from '../../lib/money';
+import { isPriceInRange, ITEM_PRICE_LIMIT, parsePriceInput } from '../../lib/money';
+import { t } from '../../i18n/texts';
 import type { MessageId } from '../../i18n/catalogue';
 import { useUpdateItemMutation } from './vendorApi';
 
@@ -12,13 +13,21 @@ const SAVE_FAILED_LOG = 'Failed to save a menu item correction';
 export const priceText = (price: number | '') => (price === '' ? '' : price.toFixed(2));
 
 /** What is wrong, not its words: the text is chosen at render, in the page's language. */
-export type CorrectionProblem = 'name' | 'price' | 'save';
+export type CorrectionProblem = 'name' | 'price' | 'priceRange' | 'save';
 
+/** Each problem's words; the price's limits go in as `max` (ITEM_PRICE_LIMIT). */
 export const CORRECTION_PROBLEM_TEXT = {
   name: 'menuReview.nameRequired',
   price: 'menuReview.priceInvalid',
+  priceRange: 'menuReview.priceOutOfRange',
   save: 'menuReview.saveFailed',
 } as const satisfies Record<CorrectionProblem, MessageId>;
+
+/** The problem's words in the page's language, the price's limits put in. */
+export const correctionProblemText = (problem: CorrectionProblem): string => t(CORRECTION_PROBLEM_TEXT[problem], { max: ITEM_PRICE_LIMIT });
+
+/** The problems the price box is marked for. */
+export const isPriceProblem = (problem: CorrectionProblem | null): boolean => problem === 'price' || problem === 'priceRange';
 
 export interface ItemCorrection {
   name: string;
@@ -47,6 +56,10 @@ export function useItemCorrection(vendorId: string, currency: string, item: Menu
     const parsed = parsePriceInput(price, currency);
     if (!parsed.ok) {
       setProblem('price');
+      return false;
+    }
+    if (!isPriceInRange(parsed.price)) {
+      setProblem('priceRange');
       return false;
     }
     setProblem(null);

@@ -118,6 +118,23 @@ describe('/api/account', () => {
       expect((await me(ownerAuth)).json().email).toBe(owner.email);
     });
 
+    it('a password reset link mailed to the old address before the change stops working once the new address is confirmed', async () => {
+      const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: owner.email }, remoteAddress: freshAddress() });
+      expect(forgot.statusCode).toBe(202);
+      const resetMail = [...t.mailer.sent].reverse().find((m) => m.to === owner.email && /\/reset-password\//.test(m.link ?? ''));
+      const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)$/.exec(resetMail?.link ?? '')?.[1] ?? '';
+      expect(resetToken).not.toBe('');
+
+      const moved = `moved.${Date.now()}@example.test`;
+      await askEmailChange(ownerAuth, moved);
+      expect((await confirm(linkTokenMailedTo(moved))).statusCode).toBe(200);
+
+      // Whoever still reads the old mailbox cannot set the password.
+      const reset = await t.app.inject({ method: 'POST', url: `/api/auth/reset-password/${resetToken}`, payload: { password: 'An0ther-long-passphrase' }, remoteAddress: freshAddress() });
+      expect(reset.statusCode).toBe(404);
+      expect((await login(t, moved, owner.password)).statusCode).toBe(200);
+    });
+
     it('only the newest link confirms, and a person asks at most 3 times an hour', async () => {
       const addresses = [1, 2, 3, 4].map((n) => `try${n}.${Date.now()}@example.test`);
       for (const address of addresses.slice(0, 3)) expect((await askEmailChange(ownerAuth, address)).statusCode).toBe(202);

@@ -114,6 +114,20 @@ describe('GET /api/customers/:vendorId/export.csv', () => {
     ]);
   });
 
+  it("separates cells with ';' for a page in German or French (their Excel reads ',' as the decimal mark), as today in English", async () => {
+    const now = t.clock.now();
+    await visitor('Lima; Ana, Café', now - DAY, 1);
+    const url = `/api/customers/${store.id}/export.csv?utcOffset=60`;
+    const english = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'en' } });
+    const german = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'de-AT' } });
+    const french = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'fr-FR' } });
+    expect(english.body.startsWith('\uFEFFCustomer,Visits,Stamps,Rewards given,First visit,Last visit\r\n')).toBe(true);
+    expect(german.body.startsWith('\uFEFFCustomer;Visits;Stamps;Rewards given;First visit;Last visit\r\n')).toBe(true);
+    expect(german.body).toContain('"Lima; Ana, Café";1;1;0;');
+    expect(french.body).toBe(german.body);
+    expect(parseCsv(german.body, ';')).toEqual(parseCsv(english.body));
+  });
+
   it('is owner-only', async () => {
     const other = await rewardStore(t, 'Other');
     expect((await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}/export.csv`, headers: other.auth })).statusCode).toBe(403);

@@ -2,6 +2,7 @@
 // registration, throttled links, lockout that cannot be turned against the vendor, revocable
 // sessions and "Forgot password?".
 import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
 import { buildTestApp, type TestApp } from '../helpers';
 import {
   decompressionBombPng,
@@ -114,6 +115,32 @@ describe('links are throttled per address like sign-in', () => {
     const ask = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: vendor.email }, remoteAddress });
     for (let i = 0; i < 5; i += 1) expect((await ask()).statusCode).toBe(202);
     expect((await ask()).statusCode).toBe(429);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY=1), a client cannot choose its own address', () => {
+  it.each(['1', 'true'])('TRUST_PROXY=%s: X-Forwarded-For entries the client wrote do not get it past the per-address limit', async (setting) => {
+    const behindProxy = await buildTestApp({ config: { trustProxy: loadConfig({ TRUST_PROXY: setting }).trustProxy } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        // The proxy (10.9.9.9) appends the address it saw (203.0.113.7) to whatever the client sent.
+        const response = await behindProxy.app.inject({
+          method: 'GET',
+          url: `/api/auth/verify/${'g'.repeat(42)}${i % 10}`,
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.7` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 20)).not.toContain(429);
+      expect(statuses[20]).toBe(429);
+      // Another customer behind the same proxy keeps a budget of their own.
+      const neighbour = await behindProxy.app.inject({ method: 'GET', url: `/api/auth/verify/${'g'.repeat(43)}`, remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': '203.0.113.8' } });
+      expect(neighbour.statusCode).toBe(404);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 

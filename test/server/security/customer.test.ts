@@ -8,9 +8,11 @@ import {
   createStore,
   freshCustomerAddress,
   newCustomer,
+  newLinkKey,
   saveConfirmedEmail,
   setReward,
   type TestStore,
+  withLinkKey,
 } from '../factories';
 import { CONTROL_CHARACTERS, MALFORMED_JSON, codePoint, expectClientError } from './helpers';
 
@@ -103,6 +105,62 @@ describe('a wallet e-mail needs proof of the mailbox, and says nothing about oth
     expect((await confirmEmailLink(t, secondToken)).statusCode).toBe(200);
     expect((await confirmEmailLink(t, firstToken)).statusCode).toBe(409);
     expect((await profile(first)).email).toBeNull();
+  });
+});
+
+describe('a link mailed for an address the wallet no longer wants stops working', () => {
+  const recoveryTokenMailedTo = (to: string) => {
+    const mail = [...t.mailer.sent].reverse().find((m) => m.to === to && /\/wallet\/recover\//.test(m.link ?? ''));
+    return /\/wallet\/recover\/([A-Za-z0-9_-]+)$/.exec(mail?.link ?? '')?.[1] ?? '';
+  };
+  const openRecoveryLink = (token: string) =>
+    t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}?merge=confirmed`, headers: withLinkKey(newLinkKey()), remoteAddress: freshCustomerAddress() });
+
+  it('a mistyped address\'s link, opened after the right one was confirmed, does not take the wallet over (410)', async () => {
+    const credential = await newCustomer(t, store.id, freshCustomerAddress());
+    await patchMe(credential, { email: 'typo@stranger.example' });
+    const strangers = confirmationTokenMailedTo(t, 'typo@stranger.example') ?? '';
+    t.clock.advance(61 * 1000);
+    await patchMe(credential, { email: 'ana.right@example.com' });
+    const own = confirmationTokenMailedTo(t, 'ana.right@example.com') ?? '';
+    expect((await confirmEmailLink(t, own)).statusCode).toBe(200);
+
+    expect((await confirmEmailLink(t, strangers)).statusCode).toBe(410);
+    expect((await profile(credential)).email).toBe('ana.right@example.com');
+  });
+
+  it('asking again within the minute (no new mail) or clearing the address also ends the earlier link', async () => {
+    const quick = await newCustomer(t, store.id, freshCustomerAddress());
+    await patchMe(quick, { email: 'first.try@stranger.example' });
+    const first = confirmationTokenMailedTo(t, 'first.try@stranger.example') ?? '';
+    await patchMe(quick, { email: 'second.try@example.com' });
+    expect((await confirmEmailLink(t, first)).statusCode).toBe(410);
+    expect((await profile(quick)).email).toBeNull();
+
+    const clearing = await newCustomer(t, store.id, freshCustomerAddress());
+    await patchMe(clearing, { email: 'changed.mind@stranger.example' });
+    const changed = confirmationTokenMailedTo(t, 'changed.mind@stranger.example') ?? '';
+    await patchMe(clearing, { email: '' });
+    expect((await confirmEmailLink(t, changed)).statusCode).toBe(410);
+    expect((await profile(clearing)).email).toBeNull();
+  });
+
+  it('a sign-in link mailed to the old address stops opening the wallet once it has another address, or none', async () => {
+    for (const next of ['bo.new@example.com', '']) {
+      const credential = await newCustomer(t, store.id, freshCustomerAddress());
+      const old = `bo.old.${next === '' ? 'cleared' : 'moved'}@example.com`;
+      await saveConfirmedEmail(t, credential, old);
+      await t.app.inject({ method: 'POST', url: '/api/customer/recover', payload: { email: old }, remoteAddress: freshCustomerAddress() });
+      const signIn = recoveryTokenMailedTo(old);
+      expect(signIn).not.toBe('');
+      t.clock.advance(61 * 1000);
+      if (next === '') await patchMe(credential, { email: '' });
+      else await saveConfirmedEmail(t, credential, next);
+
+      const opened = await openRecoveryLink(signIn);
+      expect(opened.statusCode).toBe(410);
+      expect(opened.json()).not.toHaveProperty('credential');
+    }
   });
 });
 

@@ -27,8 +27,12 @@ export function expectClientError(response: LightMyRequestResponse): void {
   expect(response.json()).toEqual(expect.objectContaining({ error: expect.any(String) }));
 }
 
-/** NUL, another C0 control, DEL and a C1 control: none of them is text. */
-export const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u007f', '\u0085'];
+/**
+ * NUL, another C0 control, DEL and a C1 control: none of them is text. A right-to-left override and a
+ * left-to-right isolate reorder what follows them (a name reading backwards in a mail, a list or a CSV
+ * cell), and a line separator breaks a single line where no line may break.
+ */
+export const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u007f', '\u0085', '\u202e', '\u2066', '\u2028'];
 
 /** "U+0000": a readable test name for a character that prints as nothing. */
 export const codePoint = (c: string): string => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;

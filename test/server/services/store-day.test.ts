@@ -53,6 +53,21 @@ describe('utcOffsetSpans', () => {
     ]);
     expect(utcOffsetSpans('Asia/Kolkata', at('2026-01-01T00:00:00Z'), at('2026-12-31T00:00:00Z'))).toEqual([{ from: Number.NEGATIVE_INFINITY, offsetMs: 5.5 * 3_600_000 }]);
   });
+
+  it('gives every range the changes inside it, both of a zone that changes twice in five weeks, however the range falls', () => {
+    // Morocco leaves summer time for Ramadan: 2026-02-15 02:00 UTC to +0, 2026-03-22 02:00 UTC back to +1.
+    const leave = at('2026-02-15T02:00:00Z');
+    const back = at('2026-03-22T02:00:00Z');
+    // Ranges that end at "now", moved on by an odd step each time, as the campaign planner asks for them.
+    for (let until = at('2026-02-01T00:00:00Z'); until < at('2026-05-01T00:00:00Z'); until += 7 * 3_600_000 + 1234) {
+      const from = until - 30 * 86_400_000;
+      const expected: [number, number][] = [[Number.NEGATIVE_INFINITY, from >= leave && from < back ? 0 : 1]];
+      if (leave > from && leave <= until) expected.push([leave, 0]);
+      if (back > from && back <= until) expected.push([back, 1]);
+      expect(utcOffsetSpans('Africa/Casablanca', from, until).map((span) => [span.from, span.offsetMs / 3_600_000])).toEqual(expected);
+    }
+    expect(utcOffsetSpans('Africa/Casablanca', at('2026-02-10T00:00:00Z'), at('2026-03-30T00:00:00Z')).map((span) => span.from)).toEqual([Number.NEGATIVE_INFINITY, leave, back]);
+  });
 });
 
 describe('storeCalendar', () => {

@@ -107,6 +107,24 @@ describe('QrPage', () => {
     consoleError.mockRestore();
   });
 
+  it("says 'Scans paused' while the server cannot reach its database, and is live again by itself within seconds of it", async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderQrPage();
+    await settle();
+    setup.http.on(GENERATE, { status: 503, body: { error: 'The service is briefly unavailable. Please try again in a few seconds.', reason: 'database-unavailable' } });
+    await act(() => jest.advanceTimersByTimeAsync(100 * 600));
+    expect(screen.getByTestId('refresh-label')).toHaveTextContent('Scans paused');
+    expect(screen.getByTestId('refresh-label')).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText(/Connection lost/)).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByTestId('refresh-label')).toHaveTextContent('Scans paused');
+    setup.http.on(GENERATE, { status: 200, body: { token: 'pback', url: 'http://stampwise.test/s/pback', expiresAt: 0 } });
+    await act(() => jest.advanceTimersByTimeAsync(5_400));
+    expect(screen.getByTestId('refresh-label')).toHaveTextContent(/^Refresh in \d+ s$/);
+    expect(screen.getByTestId('token-preview')).toHaveTextContent('pback');
+    consoleError.mockRestore();
+  });
+
   it("names the code's content 'Link in this code' (never 'Token') and shows where the link goes", async () => {
     renderQrPage();
     await settle();

@@ -187,6 +187,28 @@ describe('qr refresh cycle (listeners, fake timers)', () => {
     consoleError.mockRestore();
   });
 
+  it("says 'Scans paused' while the server answers that it cannot reach its database, asks again every 5 s at most, and is live again by itself", async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    store.dispatch(pageOpened({ vendorId: VENDOR }));
+    await settle();
+    http.on(GENERATE, { status: 503, body: { error: 'The service is briefly unavailable. Please try again in a few seconds.', reason: 'database-unavailable' } });
+    await ticks(100);
+    expect(shown()).toMatchObject({ status: 'retrying', token: 'token-1' });
+    // No code stamps while the database is away, the one on screen included: the screen says why, not "connection lost".
+    expect(health()).toMatchObject({ kind: 'paused' });
+    // Past the usual backoff (2, 4, 8, 16, 30 s) it keeps asking every 5 s, as the answer's Retry-After says.
+    await jest.advanceTimersByTimeAsync(60_000);
+    const asked = http.sent(GENERATE).length;
+    await jest.advanceTimersByTimeAsync(10_800);
+    expect(http.sent(GENERATE).length - asked).toBeGreaterThanOrEqual(2);
+    expect(health()).toMatchObject({ kind: 'paused' });
+    http.on(GENERATE, { status: 200, body: { token: 'back', url: 'http://stampwise.test/s/back', expiresAt: Date.now() + 90_000 } });
+    await jest.advanceTimersByTimeAsync(5_400);
+    expect(shown()).toMatchObject({ status: 'live', token: 'back' });
+    expect(health()).toEqual({ kind: 'live' });
+    consoleError.mockRestore();
+  });
+
   it('fetches nothing while the browser is offline and tries at once when it is back online', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     store.dispatch(pageOpened({ vendorId: VENDOR }));

@@ -98,6 +98,26 @@ describe('Menu & Items: add item', () => {
     expect(screen.getByLabelText('Item name')).toHaveValue('Muffin');
   });
 
+  test.each(['0', '0,00', '100000', '100000.00', '1234567'])("a price of %p shows 'Price must be more than 0 and less than 100,000' and adds nothing", async (typed) => {
+    const { user } = await openMenuTab();
+    await typeItem(user, 'Muffin', typed);
+
+    const alert = (await screen.findByText('Price must be more than 0 and less than 100,000')).closest('[role=alert]');
+    expect(alert?.querySelector('.anticon-close-circle')).not.toBeNull();
+    expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'true');
+    expect(posts('add-item')).toHaveLength(0);
+    expect(itemNames()).toEqual(['Flat White', 'Tap Water']);
+  });
+
+  test('a price of 0.01 and one of 99,999.99 are added', async () => {
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 201, body: { item: { _id: 'srv-9', name: 'Mint', price: 0.01 } } });
+    const { user } = await openMenuTab();
+    await typeItem(user, 'Mint', '0.01');
+    await typeItem(user, 'Feast', '99,999.99');
+    await waitFor(() => expect(posts('add-item')).toHaveLength(2));
+    expect(posts('add-item').map((request) => JSON.parse(request.body as string).itemPrice)).toEqual([0.01, 99999.99]);
+  });
+
   test('an empty price is allowed and sent as empty', async () => {
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, { status: 201, body: { item: { _id: 'srv-9', name: 'Napkin', price: '' } } });
     const { user } = await openMenuTab();
@@ -236,6 +256,14 @@ describe('Menu & Items: edit item', () => {
     await user.paste('abc');
     await user.click(getButton('Save'));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a price such as 4.50, or leave it empty.');
+    await user.clear(price);
+    await user.paste('0');
+    await user.click(getButton('Save'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than 100,000, or leave it empty.');
+    await user.clear(price);
+    await user.paste('100000');
+    await user.click(getButton('Save'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than 100,000, or leave it empty.');
     expect(posts('update-item')).toHaveLength(0);
     await user.click(getButton('Cancel'));
     expect(itemNames()).toEqual(['Flat White', 'Tap Water']);

@@ -148,6 +148,18 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
     await waitFor(() => expect(menuRowTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^Flat White Large\$4\.20/), expect.stringMatching(/^Croissant\$3\.50/)])));
   });
 
+  test('a price of 0, or of 100,000 and more, is refused in place with the limits, and not sent', async () => {
+    const user = await scanMenu();
+    const price = within(reviewPane()).getByRole('textbox', { name: 'Price of Croissant' });
+    for (const typed of ['0', '0.00', '100000', '250000']) {
+      await user.clear(price);
+      await user.paste(typed);
+      await user.keyboard('{Enter}');
+      expect(await within(reviewPane()).findByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than 100,000, or leave it empty.');
+    }
+    expect(fakeApi.sent(`POST ${VENDOR_URL}/update-item`)).toHaveLength(0);
+  });
+
   test('a blank name or a price that is not one is refused in place and not sent', async () => {
     const user = await scanMenu();
 

@@ -45,6 +45,18 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     expect(parseCsv((await exportActivity('?from=2020-01-01&to=2020-01-31')).body)).toHaveLength(1);
   });
 
+  it("separates cells with ';' for a page in a language with a decimal comma (German, French, Spanish), with ',' in English", async () => {
+    await pendingClaim(t, store.id);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const english = await exportActivity(`?from=${day}&to=${day}`, { ...store.auth, 'accept-language': 'en-GB' });
+    expect(english.body.startsWith('\uFEFFDate,Event,Customer,Reward,Detail,Bonus\r\n')).toBe(true);
+    for (const language of ['de-DE', 'fr', 'es-ES,en;q=0.5']) {
+      const response = await exportActivity(`?from=${day}&to=${day}`, { ...store.auth, 'accept-language': language });
+      expect(response.body.startsWith('\uFEFFDate;Event;Customer;Reward;Detail;Bonus\r\n')).toBe(true);
+      expect(parseCsv(response.body, ';')).toEqual(parseCsv(english.body));
+    }
+  });
+
   it('writes stamps that expired after no visit, with the store\'s reward and how many of how many, on SQLite and PostgreSQL alike', async () => {
     const settings = await t.app.inject({ method: 'PUT', url: `/api/rewards/${store.id}/settings`, headers: store.auth, payload: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: 30 } });
     expect(settings.statusCode).toBe(200);
@@ -75,6 +87,14 @@ describe('GET /api/activity/:vendorId/export.csv', () => {
     const other = await rewardStore(t, 'Other');
     expect((await exportActivity('?from=2026-11-01&to=2026-11-22', other.auth)).statusCode).toBe(403);
     expect((await exportActivity('?from=2026-11-01&to=2026-11-22', {})).statusCode).toBe(401);
+  });
+
+  it('refuses a day the calendar does not have (30 February, 31 April) instead of reading it as a day of the next month', async () => {
+    for (const [query, field] of [['?from=2026-02-30&to=2026-03-05', 'from'], ['?from=2026-04-01&to=2026-04-31', 'to'], ['?from=2026-02-29&to=2026-03-01', 'from']] as const) {
+      const response = await exportActivity(`${query}&utcOffset=0`);
+      expect([query, response.statusCode, response.json().details]).toEqual([query, 400, [{ field, message: 'is not a date' }]]);
+    }
+    expect((await exportActivity('?from=2028-02-29&to=2028-03-01&utcOffset=0')).statusCode).toBe(200);
   });
 
   it('streams: reads one bounded batch at a time, and reads further only as the reader takes the file', async () => {

@@ -41,11 +41,11 @@ describe('POST /api/vendor/:vendorId/add-item', () => {
   test.each([
     ['4.5', 4.5, 450],
     [4.5, 4.5, 450],
-    ['0', 0, 0],
     [12, 12, 1200],
     [' 3.05 ', 3.05, 305],
     ['.5', 0.5, 50],
-    ['100000', 100000, 10_000_000],
+    ['0.01', 0.01, 1],
+    ['99999.99', 99999.99, 9_999_999],
     ['', '', null],
     [null, '', null],
     [undefined, '', null],
@@ -80,6 +80,9 @@ describe('POST /api/vendor/:vendorId/add-item', () => {
     ['price $4', { itemName: 'Tea', itemPrice: '$4' }, 'itemPrice'],
     ['price 1e3', { itemName: 'Tea', itemPrice: '1e3' }, 'itemPrice'],
     ['price "."', { itemName: 'Tea', itemPrice: '.' }, 'itemPrice'],
+    ['price 0', { itemName: 'Tea', itemPrice: 0 }, 'itemPrice'],
+    ['price "0.00"', { itemName: 'Tea', itemPrice: '0.00' }, 'itemPrice'],
+    ['price 100000', { itemName: 'Tea', itemPrice: 100000 }, 'itemPrice'],
     ['price above 100000', { itemName: 'Tea', itemPrice: '100000.01' }, 'itemPrice'],
     ['price true', { itemName: 'Tea', itemPrice: true }, 'itemPrice'],
   ])('refuses %s with 400 naming the field, adding nothing', async (_label, payload, field) => {
@@ -87,6 +90,19 @@ describe('POST /api/vendor/:vendorId/add-item', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.any(String), details: [expect.objectContaining({ field })] });
+    expect(await menuOf()).toEqual([]);
+  });
+
+  test.each([
+    ['en', 'Price must be more than 0 and less than 100,000. Leave it empty for an item without a price.'],
+    ['de', 'Der Preis muss größer als 0 und kleiner als 100.000 sein. Lassen Sie ihn leer für einen Artikel ohne Preis.'],
+    ['fr', 'Le prix doit être supérieur à 0 et inférieur à 100\u202f000. Laissez-le vide pour un produit sans prix.'],
+  ])('refuses a price of 0 or of 100,000 and more in the page language (%s), naming the field', async (language, sentence) => {
+    for (const itemPrice of [0, '100000']) {
+      const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${vendor.id}/add-item`, headers: { ...vendor.auth, 'accept-language': language }, payload: { itemName: 'Tea', itemPrice } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: sentence, details: [{ field: 'itemPrice', message: 'must be more than 0 and less than 100000' }] });
+    }
     expect(await menuOf()).toEqual([]);
   });
 

@@ -166,6 +166,12 @@ describe('POST /api/vendor/:vendorId/update-item', () => {
     expect(blank.json().details).toEqual([{ field: 'itemName', message: 'is required' }]);
     expect(badPrice.statusCode).toBe(400);
     expect(badPrice.json().details).toEqual([expect.objectContaining({ field: 'itemPrice' })]);
+    // The add form's limits: more than 0, less than 100,000.
+    for (const itemPrice of [0, '0.00', 100000, '250000']) {
+      const outOfRange = await updateItem({ itemId, itemPrice });
+      expect(outOfRange.statusCode).toBe(400);
+      expect(outOfRange.json()).toEqual({ error: 'Price must be more than 0 and less than 100,000. Leave it empty for an item without a price.', details: [{ field: 'itemPrice', message: 'must be more than 0 and less than 100000' }] });
+    }
     expect(await menu()).toEqual([{ _id: itemId, name: 'Scone', price: 2.75 }]);
   });
 

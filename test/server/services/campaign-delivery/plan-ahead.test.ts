@@ -120,3 +120,35 @@ it('a window whose server died before it was done is run again by the next serve
   await runWindows();
   expect(await plannedCustomers()).toEqual(customers);
 });
+
+it("a daily campaign whose day changes between two windows of its plan: the old day's plan stops, the new day's is written for every customer, and each gets one message that morning", async () => {
+  // 23:59:56 at the store (on UTC: it chose no time zone). Windows of 3 a second: the fifth falls on the next day.
+  t.clock.set(Date.parse('2026-11-22T23:59:56Z'));
+  const customers = (await mailableCards(t, store.id, 13)).sort();
+  await launchCampaign(t, store, campaignInput(t, { notificationFrequency: 'daily', endDateTime: new Date(t.clock.now() + 14 * DAY).toISOString() }));
+  // The regular runs are this test's own (23:59:56 and 00:05, a server busy at midnight): not the launch's queued one.
+  await t.db.kysely.deleteFrom('jobs').where('kind', '=', CAMPAIGN_PLAN_JOB).where('coalesce_key', 'not like', `${CAMPAIGN_PLAN_JOB}:window:%`).execute();
+  const plannedOn = async (period: number) => (await t.db.kysely.selectFrom('campaign_messages').select('customer_id').where('period', '=', period).execute()).map((r) => r.customer_id).sort();
+
+  expect(await regularRun()).toBe(RATE);
+  await runWindows();
+  // The day ended with 12 of its 13 messages written: the one it did not write is no longer counted as waiting.
+  expect(await plannedOn(0)).toHaveLength(4 * RATE);
+  expect((await row()).delivery).toEqual({ sent: 0, waiting: 4 * RATE, failed: 0 });
+  // The next regular run, a few minutes into the new day, plans that day for everyone.
+  t.clock.set(Date.parse('2026-11-23T00:05:00Z'));
+  await regularRun();
+  await runWindows();
+  expect(await plannedOn(1)).toEqual(customers);
+  expect(await queuedWindows()).toEqual([]);
+
+  // 08:00, the end of the quiet hours: the sends.
+  t.clock.set(Date.parse('2026-11-23T08:00:00Z'));
+  const sends = createJobRunner({ db: t.db, handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps), SIZES), owner: 'server-a', now: t.clock.now, random: () => 1, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
+  runners.push(sends);
+  for (let round = 0; round < 100 && (await sends.runOnce()) > 0; round += 1);
+  const mailed = t.mailer.sent.filter((mail) => mail.headers?.['List-Unsubscribe']).map((mail) => mail.to);
+  // One message each that morning: yesterday's, still waiting, does not go out beside today's.
+  expect(mailed.sort()).toEqual(customers.map((id) => `${id}@example.com`).sort());
+  expect((await row()).delivery).toEqual({ sent: 13, waiting: 0, failed: 0 });
+});

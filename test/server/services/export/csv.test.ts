@@ -1,5 +1,5 @@
 // CSV cells as RFC 4180 writes them, with formulas neutralised so a spreadsheet never runs a customer's name.
-import { csvCell, csvRecord } from '../../../../server/services/export/csv';
+import { csvCell, csvRecord, csvSeparatorFor } from '../../../../server/services/export/csv';
 import { parseCsv } from '../../helpers';
 
 describe('CSV', () => {
@@ -13,5 +13,13 @@ describe('CSV', () => {
     expect(csvCell(-3)).toBe('-3');
     expect(csvRecord(['a', 1, null])).toBe('a,1,\r\n');
     expect(parseCsv(csvRecord(['Lima, Ana', 'say "hi"\r\nbye', '@SUM(A1)']))).toEqual([['Lima, Ana', 'say "hi"\r\nbye', "'@SUM(A1)"]]);
+  });
+
+  it('separates cells with a semicolon where the language writes a decimal comma, and quotes a semicolon there', () => {
+    expect(csvSeparatorFor('en')).toBe(',');
+    expect(csvSeparatorFor('ar')).toBe(',');
+    for (const locale of ['de', 'fr', 'es'] as const) expect(csvSeparatorFor(locale)).toBe(';');
+    expect(csvRecord(['Lima, Ana', 'a;b', 3], ';')).toBe('Lima, Ana;"a;b";3\r\n');
+    expect(parseCsv(csvRecord(['Lima, Ana', 'a;b', '=1'], ';'), ';')).toEqual([['Lima, Ana', 'a;b', "'=1"]]);
   });
 });
