@@ -14,7 +14,7 @@ import type { MenuFileKind, MenuPageView, MenuScanForReview, MenuScanner, Scanne
 export type { ItemRegion, MenuFileKind, MenuPageView, MenuScanForReview, MenuScanner, ScannedItem } from './types';
 export { MAX_VIEW_LONG_SIDE } from './page-view';
 export { MenuScanRejected, type MenuScanRejectReason } from './errors';
-export { parseMenuText } from './parser';
+export { parseMenuLines, parseMenuText } from './parser';
 export { readPdf } from './pdf-text';
 // The page as the OCR reads it: the bench's stage timings (bench/menu-profile.ts) start from it.
 export { prepareForOcr } from './preprocess';

@@ -142,7 +142,7 @@ export function parseMenuText(text: string): ScannedItem[] {
 }
 
 export function parseMenuLines(menuLines: readonly MenuTextLine[]): ScannedItem[] {
-  const lines = withGlassPricesRead(withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withoutItemNumbers(menuLines)))));
+  const lines = withGlassPricesRead(withRaisedCentsRead(withTranslationsBesideLeftOut(withPoundSignsRead(withLongWholePricesRead(withPageCurrencyRead(withoutItemNumbers(menuLines)))))));
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   const keepItem = (item: ParsedItem): void => {
@@ -338,6 +338,74 @@ const GLUED_POUND_READ_AS_F = /(\p{Ll})f(\d{1,4}[.,]\d{2})(?=\s|$)/gu;
 function withPoundSignsRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
   if (lines.filter((line) => POUND_READ_AS_F.test(line.text)).length < 2) return lines;
   return lines.map((line) => ({ ...line, text: line.text.replace(GLUED_POUND_READ_AS_F, '$1 £$2') }));
+}
+
+/** A number as a price closes a line: whole, with decimals, or grouped in thousands. */
+const PRICE_NUMBER = String.raw`\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{1,2})?|\d{1,6}(?:[.,]\d{1,2})?`;
+/**
+ * Letters beside the number closing a line: glued before it ("KC480", "d143.000"), in capitals apart
+ * before it ("KC 480"), or after it, glued or apart ("440 Kc", "16,95RM").
+ */
+const LETTERS_BEFORE_PRICE = new RegExp(String.raw`(?<=\p{L}.*\s)(\p{L}{1,3})\.?(?=(?:${PRICE_NUMBER})$)|(?<=\p{L}.*\s)(\p{Lu}{2,3})\.?(?= (?:${PRICE_NUMBER})$)`, 'u');
+const LETTERS_AFTER_PRICE = new RegExp(String.raw`(?<=\p{L}.*\s(?:${PRICE_NUMBER}) ?)(\p{L}{1,3})\.?$`, 'u');
+/** Letters that stand beside a number on a menu without being money: thousands (`45k`), units, times, counts. */
+const NOT_MONEY = new Set(['k', 'rb', 'l', 'cl', 'dl', 'ml', 'g', 'gr', 'kg', 'mg', 'oz', 'lb', 'lbs', 'cm', 'mm', 'pcs', 'pc', 'pz', 'st', 'stk', 'adt', 'min', 'h', 'hr', 'hrs', 'am', 'pm', 'uhr', 'cal', 'kj', 'x', 'p', 'nr', 'no']);
+/** Lines of a page whose price carries the same unknown letters needed to take them for its currency. */
+const MIN_PAGE_CURRENCY_LINES = 3;
+
+const distanceOne = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  const [x, y] = [a.slice(i), b.slice(i)];
+  return x.slice(1) === y.slice(1) || x.slice(1) === y || x === y.slice(1);
+};
+
+/**
+ * A currency OCR read as letters no list holds ("KC480" and "Kc720" for Kč, "d143.000" for ₫, a sign a
+ * menu's own font draws oddly): where three lines or more of a page close on a price beside the same one
+ * to three letters that are no unit, those letters are the page's currency, and so are letters one edit
+ * from them beside a price ("K760" on the same page). They are read as a sign of unknown currency.
+ */
+function withPageCurrencyRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  const lettersOf = (text: string): { letters: string; before: boolean } | null => {
+    const line = text.replace(/\t/g, ' ').replace(/\s+/g, ' ').trim();
+    const before = LETTERS_BEFORE_PRICE.exec(line);
+    const letters = before ? (before[1] ?? before[2]) : LETTERS_AFTER_PRICE.exec(line)?.[1];
+    if (!letters) return null;
+    const key = letters.toLocaleLowerCase('en');
+    return CURRENCY_ALONE.test(letters) ? null : { letters: key, before: before !== null };
+  };
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const found = lettersOf(line.text);
+    if (found && !NOT_MONEY.has(found.letters)) counts.set(found.letters, (counts.get(found.letters) ?? 0) + 1);
+  }
+  const signs = [...counts].filter(([, n]) => n >= MIN_PAGE_CURRENCY_LINES).map(([letters]) => letters);
+  if (signs.length === 0) return lines;
+  return lines.map((line) => {
+    const found = lettersOf(line.text);
+    // A unit's letters are a variant only as the sign's first letters ("K760" beside "KC480").
+    const variant = (sign: string): boolean => sign.length > 1 && distanceOne(sign, found!.letters) && (!NOT_MONEY.has(found!.letters) || sign.startsWith(found!.letters));
+    if (!found || !signs.some((sign) => sign === found.letters || variant(sign))) return line;
+    const text = line.text.replace(/\t/g, '    ');
+    const at = new RegExp(found.before ? String.raw`(\p{L}{1,3})\.?(?= ?(?:${PRICE_NUMBER})\s*$)` : String.raw`(?<=\d ?)(\p{L}{1,3})\.?(?=\s*$)`, 'u');
+    return { ...line, text: text.replace(at, '¤') };
+  });
+}
+
+/** A whole price of five or six digits in round hundreds, written without groups ("Kimchi Jjigae    26000"). */
+const LONG_WHOLE_PRICE = /(?<=\p{L}.*\s[^\s\d]{0,3})(\d{2,3})(\d00)(?=(?:\s?[^\s\d.,]{1,3})?\s*$)/u;
+
+/**
+ * Won, dong, rupiah: a currency of small units priced in round thousands, written without groups and often
+ * without a sign. Where three lines or more of a page close on such a number, they are its prices, read as
+ * grouped ("26000" as "26'000"); a lone one stays what it may be, a year or a code.
+ */
+function withLongWholePricesRead(lines: readonly MenuTextLine[]): readonly MenuTextLine[] {
+  if (lines.filter((line) => LONG_WHOLE_PRICE.test(line.text)).length < MIN_PAGE_CURRENCY_LINES) return lines;
+  return lines.map((line) => ({ ...line, text: line.text.replace(LONG_WHOLE_PRICE, "$1'$2") }));
 }
 
 /** A page's lines holding a name with its translation beside it needed to read them so. */
@@ -614,12 +682,28 @@ function restoreDroppedDecimalPoints(items: ParsedItem[]): ParsedItem[] {
   const withDecimals = items.flatMap((i) => (i.price?.decimals && i.priceCents !== null ? [i.priceCents] : []));
   withDecimals.sort((a, b) => a - b);
   const median = withDecimals.length >= 3 || onlyCentsBesideUndotted(items, withDecimals) ? withDecimals[Math.floor(withDecimals.length / 2)]! : wholePricesMedian(items);
+  const hundreds = withDecimals.length === 0 && median === null ? wholeHundredsMedian(items) : null;
   return items.flatMap((item) => {
     if (item.centsOnly && median !== null && item.priceCents !== null && item.priceCents >= CENTS_ONLY_SURCHARGE_RATIO * median) return [];
     if (!item.price?.undotted || item.priceCents === null) return [item];
     if (median !== null && item.priceCents >= 20 * median) return [{ ...item, priceCents: Math.round(item.priceCents / 100) }];
+    if (item.price.needsPoint && hundreds !== null && item.priceCents <= MAX_WHOLE_SPREAD * hundreds && !/^(?:19|20)\d\d$/.test(String(item.priceCents / 100))) return [item];
     return item.price.needsPoint ? [] : [item];
   });
+}
+
+/**
+ * Rupees, yen, forint: a page priced only in whole numbers of three digits ("850", "640") whose currency
+ * OCR dropped. A four-digit number there ("1050", its sign and group lost) is a whole price too, not one
+ * whose decimal point was lost, where it stands within MAX_WHOLE_SPREAD of the page's three-digit prices
+ * (three or more of them; a year keeps its shape and stays out). Answers their median, or null.
+ */
+const MAX_WHOLE_SPREAD = 10;
+function wholeHundredsMedian(items: readonly ParsedItem[]): number | null {
+  const hundreds = items.flatMap((i) => (i.price?.undotted && !i.price.needsPoint && i.priceCents !== null ? [i.priceCents] : []));
+  if (hundreds.length < 3) return null;
+  hundreds.sort((a, b) => a - b);
+  return hundreds[Math.floor(hundreds.length / 2)]!;
 }
 
 /**
@@ -778,6 +862,10 @@ function normalizeLine(line: string): string {
     line
       .replace(/\t/g, '    ')
       .replace(/\u00a0/g, ' ')
+      // A glyph a PDF's font maps to no character (NUL or U+FFFD) beside a number: a currency sign its
+      // font drew without saying which ("\u0000 1 050" for "₹ 1 050").
+      // eslint-disable-next-line no-control-regex -- NUL is the character such a glyph comes back as
+      .replace(/[\u0000\ufffd](?=\s?\d)|(?<=\d\s?)[\u0000\ufffd]/gu, '¤')
       // Full-width punctuation from PaddleOCR's Chinese-trained dictionary.
       .replace(/，/g, ',')
       // A Chinese character read at the end of a number ("5號" for a "5" on a letter board, "12元" for
@@ -822,10 +910,15 @@ function normalizeLine(line: string): string {
         const word = whole.slice(whole.lastIndexOf(' ', offset) + 1, offset + 1);
         return /^[$€£]/.test(price) && CURRENCY_ALONE.test(word + price[0]!) ? match : `${letter} ${price}`;
       })
+      // A space OCR put after the decimal mark of a price with its currency ("16, 20R$", "RM 8. 50").
+      .replace(new RegExp(`(^|\\s)(\\d{1,4}[.,]) (\\d{2})(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), '$1$2$3')
+      .replace(new RegExp(`((?:^|\\s)${CURRENCY}\\s?\\d{1,4}[.,]) (\\d{2})(?=\\s|$)`, 'giu'), '$1$2')
       // "45 000 VND", "1 250 Ft": thousands grouped by a space, as French, Vietnamese or Hungarian menus
       // write them, where a currency follows or the group ends in hundreds (an apostrophe groups them).
       .replace(new RegExp(`(^|\\s)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s?${CURRENCY}(?:\\s|$))`, 'giu'), "$1$2'$3")
       .replace(/(^|\s)(\d{1,3}) (\d00)(?=\s|$)/gu, "$1$2'$3")
+      // … or where a currency stands before them ("₹ 1 050", "Rs 2 400").
+      .replace(new RegExp(`((?:^|\\s)${CURRENCY}\\s?)(\\d{1,3}) (\\d{3}(?:[.,]\\d{2})?)(?=\\s|$)`, 'giu'), "$1$2'$3")
       // An item number glued to its name ("25Prawn Toast", "A3Pho Bo"): OCR lost the space.
       .replace(/(^|\s)(\p{Lu}?\d{1,3})(?=\p{Lu}\p{Ll}{2})/gu, '$1$2 ')
       // A volume whose l OCR read as 1 ("Pils 0,5 1    4,20"): a quantity, not a price and a count.

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { timedOut } from './errors';
 import { PDF_WORKER_SOURCE } from './pdf-worker-source';
-import { parseMenuText, type MenuTextLine } from './parser';
+import { isPriceAlone, parseMenuText, type MenuTextLine } from './parser';
 import { MAX_INPUT_PIXELS, type RawImage } from './preprocess';
 
 /** A menu is a few pages; a 500-page upload is not worth reading to the end. */
@@ -262,13 +262,15 @@ const MIN_COLUMN_ROWS = 3;
 
 /**
  * Where columns of items start: an x where at least MIN_COLUMN_ROWS rows have a segment opening with a
- * letter, more rows than run across it, and where what stands left of it on those rows is, in a good
+ * letter (not a price opened by a currency's letters), more rows than run across it, and where what stands left of it on those rows is, in a good
  * share of them, a whole item with its price — so a block of prices left of their names, or a
  * description set on its name's line, is not taken for a column of its own.
  */
 function columnStarts(rows: readonly Segment[][]): number[] {
   const starts: number[] = [];
-  const candidates = rows.flatMap((segments) => segments.filter((s) => /^\p{L}/u.test(s.text.trim()))).sort((a, b) => a.left - b.left);
+  // A price opened by a currency's letters ("R$ 19,00", "Rs 120") opens with a letter too, but closes its name's row.
+  const opensItem = (s: Segment): boolean => /^\p{L}/u.test(s.text.trim()) && !isPriceAlone(s.text.trim());
+  const candidates = rows.flatMap((segments) => segments.filter(opensItem)).sort((a, b) => a.left - b.left);
   for (const candidate of candidates) {
     const at = candidate.left;
     const tolerance = 0.5 * candidate.size;
@@ -279,7 +281,7 @@ function columnStarts(rows: readonly Segment[][]): number[] {
     let leftAny = 0;
     let rightPriced = 0;
     for (const segments of rows) {
-      const starter = segments.find((s) => Math.abs(s.left - at) <= tolerance && /^\p{L}/u.test(s.text.trim()));
+      const starter = segments.find((s) => Math.abs(s.left - at) <= tolerance && opensItem(s));
       if (!starter) {
         if (segments.some((s) => s.left < at - tolerance && s.right > at + tolerance)) crossers += 1;
         continue;

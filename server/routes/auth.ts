@@ -45,6 +45,7 @@ import { acceptInvitation, changeMemberPassword, openInvitation, signOutEverywhe
 import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationInfo, MeResponse } from '../../src/api/contract/team';
 import multipartForms from '../plugins/multipart-forms';
 import { localeOfAcceptLanguage, text } from '../infra/texts';
+import { isCurrencyCode } from '../services/store-currency';
 import { ChoosePersonLocaleRequest } from '../../src/api/contract/person-locale';
 import { choosePersonLocale } from '../services/person-locale';
 import type { Locale } from '../../src/api/contract/locales';
@@ -441,6 +442,9 @@ async function registrationInput(body: RegisterBody): Promise<RegistrationInput 
     address: body.address,
     openingHours: body.openingHours,
     website,
+    // The form sends its browser's region's currency, a guess the person never saw: one the server does not
+    // know leaves the store in dollars rather than refusing the sign-up (Store Settings changes it).
+    currency: body.currency !== undefined && isCurrencyCode(body.currency.trim().toUpperCase()) ? body.currency.trim().toUpperCase() : null,
     ...(await optionalRegistrationMenu(body.menu)),
   };
 }

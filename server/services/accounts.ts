@@ -99,6 +99,8 @@ export interface RegistrationInput {
   address: string;
   openingHours: string;
   website: string | null;
+  /** An ISO 4217 code already checked; null: the column's default (USD). */
+  currency: string | null;
   menu: { kind: RegistrationMenuKind; data: Buffer } | null;
 }
 
@@ -140,6 +142,7 @@ export async function registerVendor(deps: AccountDeps, input: RegistrationInput
       address: input.address,
       open_hours: input.openingHours,
       website: input.website,
+      ...(input.currency ? { currency: input.currency } : {}),
       logo_image_id: null,
       banner_image_id: null,
       password_hash: null,

@@ -123,3 +123,23 @@ export function formatTimeAgo(date: number, now: number, phrases: ElapsedPhrases
   const told = elapsedUnit(elapsed);
   return told === null ? phrases.justNow : phrases.ago(told.count, told.unit);
 }
+
+/** The date a typed-in box also reads whatever the language: the one every page and file of the app can show. */
+export const ISO_DATE_INPUT = 'YYYY-MM-DD';
+const DATE_INPUT_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
+
+/**
+ * A date picker's display format (dayjs tokens) in the page's locale, from Intl's numeric date: "DD/MM/YYYY" in
+ * Spanish, "DD.MM.YYYY" in German, "MM/DD/YYYY" in US English. Bidirectional marks are dropped (a picker's text is
+ * left to right); a locale whose numeric date has anything else in it falls back to the ISO date.
+ */
+export function dateInputFormat(locale = intlLocale()): string {
+  let pattern = '';
+  for (const part of formatter(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(Date.UTC(2030, 11, 31))) {
+    const token = DATE_INPUT_TOKENS[part.type];
+    if (token) pattern += token;
+    else if (part.type === 'literal' && /^[\s./-]+$/.test(part.value.replace(/[\u200e\u200f\u061c]/g, ''))) pattern += part.value.replace(/[\u200e\u200f\u061c]/g, '');
+    else return ISO_DATE_INPUT;
+  }
+  return /DD/.test(pattern) && /MM/.test(pattern) && /YYYY/.test(pattern) ? pattern : ISO_DATE_INPUT;
+}

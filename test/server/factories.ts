@@ -734,9 +734,11 @@ export interface PairedScreen {
 
 /** A pairing code from the owner, typed on a new counter screen named `name`. */
 export async function pairCounterScreen(t: TestApp, store: Pick<TestStore, 'id' | 'auth'>, name = 'Till 1'): Promise<PairedScreen> {
-  const code = await t.app.inject({ method: 'POST', url: `/api/team/${store.id}/devices`, headers: store.auth });
+  // Pairing codes and pairings are throttled per address: each request comes from an address of its own, since
+  // a file's tests may share an app and each test's store stands for another café.
+  const code = await t.app.inject({ method: 'POST', url: `/api/team/${store.id}/devices`, headers: store.auth, remoteAddress: freshCustomerAddress() });
   if (code.statusCode !== 200) throw new Error(`pairing code answered ${code.statusCode}: ${code.body}`);
-  const paired = await t.app.inject({ method: 'POST', url: '/api/counter/pair', payload: { pairingCode: code.json().pairingCode, name } });
+  const paired = await t.app.inject({ method: 'POST', url: '/api/counter/pair', payload: { pairingCode: code.json().pairingCode, name }, remoteAddress: freshCustomerAddress() });
   if (paired.statusCode !== 200) throw new Error(`pairing answered ${paired.statusCode}: ${paired.body}`);
   const body = paired.json() as Omit<PairedScreen, 'auth'>;
   return { ...body, auth: { authorization: `Bearer ${body.deviceToken}` } };

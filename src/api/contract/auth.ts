@@ -17,6 +17,12 @@ export const RegisterBody = Type.Object(
     address: requiredMultilineText('Store address'),
     openingHours: requiredMultilineText('Opening hours, free text'),
     website: Type.Optional(Text({ maxLength: WEBSITE_MAX_LENGTH, description: 'http(s) URL or bare domain; may be empty' })),
+    currency: Type.Optional(
+      Type.String({
+        maxLength: 8,
+        description: "The store's currency, an ISO 4217 code (the form sends the one of the browser's region); left out or unknown, the store prices in USD",
+      }),
+    ),
     // With multipart's keyValues mode a file arrives as a Buffer; its type is checked by content.
     menu: Type.Optional(Type.Unsafe<Buffer | string>({ description: 'Optional menu image: PNG or JPEG file, at most 10 MB' })),
   },
@@ -31,7 +37,7 @@ export const RegisterResponse = Type.Object({
 export type RegisterResponse = Static<typeof RegisterResponse>;
 
 /** The text fields the registration form sends (the `menu` file goes beside them). */
-export type RegisterFields = Required<Omit<RegisterBody, 'menu'>>;
+export type RegisterFields = Required<Omit<RegisterBody, 'menu' | 'currency'>> & Pick<RegisterBody, 'currency'>;
 
 // Real tokens are 43 characters; Fastify answers 414 for any path parameter over 100.
 export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100, description: 'The token from the e-mail link' }) });

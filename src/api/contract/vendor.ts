@@ -12,7 +12,7 @@ export const VendorProfile = Type.Object({
   logo: Type.Union([Type.String({ description: 'URL of the logo, /api/images/<sha256>' }), Type.Null()]),
   /** Uploaded as `cover`, read back as `banner`. */
   banner: Type.Union([Type.String({ description: 'URL of the cover image, /api/images/<sha256>' }), Type.Null()]),
-  currency: Type.String({ description: "The store's currency, an ISO 4217 code ('USD' until the owner chooses one); prices are shown in it" }),
+  currency: Type.String({ description: "The store's currency, an ISO 4217 code (at sign-up the one of the registering browser's region, else 'USD', until the owner chooses one); prices are shown in it" }),
   timeZone: Type.Union([Type.String(), Type.Null()], {
     description: "The store's IANA time zone ('Europe/Paris'): campaign messages keep its night (21:00–08:00) quiet and its days count campaign periods. Null until Store Settings is first saved (UTC meanwhile).",
   }),

@@ -111,9 +111,11 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
         const EventSourceImpl = globalThis.EventSource;
         if (!EventSourceImpl) return 'dropped';
         const source = new EventSourceImpl(url);
+        let wentOffline = () => {};
         try {
           return await task.pause(
             new Promise<'dropped' | 'relabelled'>((ended) => {
+              wentOffline = () => ended('dropped');
               void languageChanged.then((switched) => switched && ended('relabelled'));
               source.addEventListener('open', () => {
                 // Back after a drop: whatever happened meanwhile was never pushed, so every live view reloads.
@@ -151,9 +153,13 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 ended('dropped');
               });
               source.addEventListener('error', () => ended('dropped'));
+              // The browser knows the network is gone (the shop's Wi-Fi dropped): a stream over it may stay silent
+              // for minutes instead of failing, with the badge still saying 'Live'.
+              window.addEventListener('offline', wentOffline);
             }),
           );
         } finally {
+          window.removeEventListener('offline', wentOffline);
           source.close();
         }
       };
@@ -175,7 +181,7 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
             continue;
           }
           listenerApi.dispatch(feedDropped());
-          await task.delay(retryDelayMs(listenerApi.getState().activityFeed.retries));
+          await untilRetryOrOnline(task, retryDelayMs(listenerApi.getState().activityFeed.retries));
         }
       });
 
@@ -203,6 +209,20 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
       if (listenerApi.getState().activityFeed.status !== 'closed') listenerApi.dispatch(feedClosed());
     },
   });
+}
+
+/** The pause before the next attempt, cut short when the network comes back (the pauses grow while it is away). */
+async function untilRetryOrOnline(task: ForkedTaskAPI, delayMs: number): Promise<void> {
+  let backOnline = () => {};
+  const online = new Promise<void>((resolve) => {
+    backOnline = resolve;
+    window.addEventListener('online', backOnline, { once: true });
+  });
+  try {
+    await Promise.race([task.delay(delayMs), task.pause(online)]);
+  } finally {
+    window.removeEventListener('online', backOnline);
+  }
 }
 
 /** A refusal of the server that cannot reach its database (503, reason `database-unavailable`). */

@@ -18,8 +18,8 @@ import {
   type CampaignFormValues,
 } from './campaignModel';
 import { RequiredSelect } from './RequiredSelect';
+import { dateInputFormat, ISO_DATE_INPUT } from '../../lib/format';
 
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 const FORM_NAME = 'campaign';
 /** Ids of the visible group labels, so each radio group is announced with its label. */
 const labelId = (field: keyof CampaignFormValues) => `${FORM_NAME}_${field}_label`;
@@ -108,6 +108,8 @@ export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunc
     form.resetFields();
     void message.success(t('campaigns.launched'));
   };
+  // Shown as the page's language writes a date; an ISO date typed in is read too.
+  const dateTimeFormats = [`${dateInputFormat()} HH:mm`, `${ISO_DATE_INPUT} HH:mm`];
 
   return (
     <Form<CampaignFormValues>
@@ -157,7 +159,7 @@ export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunc
               <DatePicker
                 required
                 showTime={{ format: 'HH:mm' }}
-                format={DATE_TIME_FORMAT}
+                format={dateTimeFormats}
                 placeholder={t('campaigns.placeholders.dateTime')}
                 disabledDate={beforeToday}
                 className="sw-full-width"
@@ -170,7 +172,7 @@ export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunc
                 form={form}
                 required
                 showTime={{ format: 'HH:mm' }}
-                format={DATE_TIME_FORMAT}
+                format={dateTimeFormats}
                 placeholder={t('campaigns.placeholders.dateTime')}
                 className="sw-full-width"
               />

@@ -9,6 +9,7 @@ import { t } from '../../i18n/texts';
 import { localUtcOffsetMinutes } from '../activity/activityApi';
 import { selectToken } from '../session/sessionSlice';
 import { downloadCsv } from './downloadCsv';
+import { dateInputFormat, ISO_DATE_INPUT } from '../../lib/format';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -53,6 +54,7 @@ export function ExportPanel({ vendorId, filter, minVisits }: { vendorId: string;
       <Space wrap>
         <DatePicker.RangePicker
           aria-label={t('customers.exportRangeLabel')}
+          format={[dateInputFormat(), ISO_DATE_INPUT]}
           value={range}
           onChange={(value) => setRange(value)}
           allowClear={false}

@@ -12,6 +12,7 @@ import { t } from '../../i18n/texts';
 import { serverErrorMessage, serverErrorReason } from '../../api/errorMessage';
 import { MAIL_UNAVAILABLE_REASON } from '../../api/contract/protocol';
 import type { RegisterFields } from '../../api/contract/auth';
+import { currencyOfBrowserRegion } from '../../lib/currencies';
 import { useAppDispatch } from '../../app/hooks';
 import { PublicPage } from '../layout/PublicPage';
 import { authApi } from '../session/authApi';
@@ -89,6 +90,7 @@ export default function RegisterPage() {
         address: values.address?.trim() ?? '',
         openingHours: values.openingHours?.trim() ?? '',
         website: values.website?.trim() ?? '',
+        currency: currencyOfBrowserRegion(),
       };
       // track: false: the menu File and the vendor's details need not sit in the store's cache.
       const outcome = await dispatch(authApi.endpoints.register.initiate({ ...fields, menu }, { track: false })).unwrap();

@@ -12,6 +12,7 @@ import { clampPunches, isExpiryInPast, toRewardPayload, validateRewardForm, type
 import { useSaveRewardMutation } from '../../api/rewardsApi';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { t } from '../../i18n/texts';
+import { dateInputFormat, ISO_DATE_INPUT } from '../../lib/format';
 
 /** The setup as it would be saved, for comparing what is on screen with what is saved. */
 const savedForm = (values: RewardFormValues | undefined) => (values ? JSON.stringify(toRewardPayload(values)) : '');
@@ -122,7 +123,8 @@ export function PunchCardSetupForm({ vendorId, form, initialValues, items, cards
           }
         >
           <DatePicker
-            format="YYYY-MM-DD"
+            // Shown as the page's language writes a date; an ISO date typed in is read too.
+            format={[dateInputFormat(), ISO_DATE_INPUT]}
             style={{ width: 200 }}
             // Enter confirms the typed date; it must not also submit (and publish) the reward.
             onKeyDown={(event) => {

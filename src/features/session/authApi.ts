@@ -27,10 +27,13 @@ export interface CompleteRegistrationInput extends CompleteRegistrationRequest {
   token: string;
 }
 
-/** The multipart body of POST /api/auth/register (name … website, optional menu file). */
+/** The multipart body of POST /api/auth/register (name … website, the currency when known, optional menu file). */
 export function registrationFormData({ menu, ...fields }: RegisterInput): FormData {
   const body = new FormData();
-  (Object.keys(fields) as (keyof RegisterFields)[]).forEach((name) => body.append(name, fields[name]));
+  (Object.keys(fields) as (keyof RegisterFields)[]).forEach((name) => {
+    const value = fields[name];
+    if (value !== undefined) body.append(name, value);
+  });
   if (menu) body.append('menu', menu, menu.name);
   return body;
 }

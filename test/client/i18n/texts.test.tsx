@@ -60,6 +60,28 @@ test('every language has the same texts as English', () => {
   }
 });
 
+test('in every language, the profile menu\'s items open a page or dialog headed with the same words', () => {
+  // A vendor who chose "Ajustes de la cuenta" must land on "Ajustes de la cuenta", not on another name for it.
+  for (const locale of LOCALES) {
+    const texts = loadCatalogueNow('app', locale);
+    expect([locale, texts['team.account.heading']]).toEqual([locale, texts['nav.accountSettings']]);
+    expect([locale, texts['storeSettings.title']]).toEqual([locale, texts['nav.storeSettings']]);
+  }
+});
+
+test('in every language, the help and the first-day checklist call the Rewards page by its nav button\'s name', () => {
+  // "Ve a Recompensas" sends a vendor looking for a button that reads "Premios".
+  for (const locale of LOCALES) {
+    const texts = loadCatalogueNow('app', locale);
+    expect([locale, texts['firstDay.openRewards']]).toEqual([locale, texts['nav.rewards']]);
+    // The compiled texts are ICU parts; the button's name is a plain part of each sentence.
+    const button = JSON.stringify(texts['nav.rewards']).replace(/^\[?"|"\]?$/g, '');
+    for (const id of ['help.faq.setup.answer', 'helpContent.guide.reward.p1', 'helpContent.tutorial.step3.text'] as const) {
+      expect([locale, id, JSON.stringify(texts[id]).includes(button)]).toEqual([locale, id, true]);
+    }
+  }
+});
+
 describe('numbers in Arabic', () => {
   const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
   let back: () => void = () => undefined;

@@ -1,5 +1,5 @@
 // The app's date and time formats (src/lib/format.ts: Intl, in the app's English by default).
-import { formatDay, formatLongDate, formatShortDateTime, formatTime, formatTimeAgo, formatTimeWithSeconds, intlElapsedPhrases } from '../../../src/lib/format';
+import { dateInputFormat, formatDay, formatLongDate, formatShortDateTime, formatTime, formatTimeAgo, formatTimeWithSeconds, intlElapsedPhrases } from '../../../src/lib/format';
 
 describe('date and time formats', () => {
   const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
@@ -28,5 +28,19 @@ describe('date and time formats', () => {
     expect(formatTimeAgo(now - 5 * 60_000, now, phrases)).toBe('5 min ago');
     expect(formatTimeAgo(now - 3 * 3600_000, now, phrases)).toBe('3 hr ago');
     expect(formatTimeAgo(at, now, phrases)).toBe('22 Nov');
+  });
+});
+
+describe('the date pickers\' format', () => {
+  test('is the date as each language writes it: day first in Spain, Britain and France, with dots in Germany, month first in the US', () => {
+    expect(dateInputFormat('es-ES')).toBe('DD/MM/YYYY');
+    expect(dateInputFormat('en-GB')).toBe('DD/MM/YYYY');
+    expect(dateInputFormat('fr-FR')).toBe('DD/MM/YYYY');
+    expect(dateInputFormat('de-DE')).toBe('DD.MM.YYYY');
+    expect(dateInputFormat('en-US')).toBe('MM/DD/YYYY');
+  });
+
+  test('drops the right-to-left marks Arabic puts in a date, leaving Latin digits\' order', () => {
+    expect(dateInputFormat('ar-u-nu-latn')).toBe('DD/MM/YYYY');
   });
 });

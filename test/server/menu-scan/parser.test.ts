@@ -27,6 +27,24 @@ describe('parseMenuText', () => {
     });
   });
 
+  describe("reads a page's currency by its shape", () => {
+    it.each([
+      ['letters OCR read for Kč beside three prices, and one edit from them', 'Trdelnik    KC480\nBramboracka    Kc340\nSmazeny Syr    KC340\nSvickova    K760', [['Trdelnik', 48000], ['Bramboracka', 34000], ['Smazeny Syr', 34000], ['Svickova', 76000]]],
+      ['₫ read as a d glued before grouped prices', 'Bun Bo Hue    d143.000\nBanh Xeo    d42.000\nCa Kho To    d36.000', [['Bun Bo Hue', 14300000], ['Banh Xeo', 4200000], ['Ca Kho To', 3600000]]],
+      ['letters after the price', 'Soup    440 Kc\nStew    720 Kc\nPie    300 Kc', [['Soup', 44000], ['Stew', 72000], ['Pie', 30000]]],
+      ['round thousands without groups or sign', 'Kimchi Jjigae  26000\nJapchae  23000\nGalbi Tang  27000', [['Kimchi Jjigae', 2600000], ['Japchae', 2300000], ['Galbi Tang', 2700000]]],
+      ['a four-digit whole price among three-digit ones', 'Rogan Josh    850\nMalai Kofta    1050\nChole Bhature    640\nGulab Jamun    470', [['Rogan Josh', 85000], ['Malai Kofta', 105000], ['Chole Bhature', 64000], ['Gulab Jamun', 47000]]],
+      ['thousands grouped by a space after a currency', 'Pav Bhaji    ₹ 1 400', [['Pav Bhaji', 140000]]],
+      ['a space after the decimal mark beside a currency', 'Francesinha    16, 20R$', [['Francesinha', 1620]]],
+      ['a glyph without a character beside a number', 'Malai Kofta    \u0000 1 050', [['Malai Kofta', 105000]]],
+      ["a name's last word before a whole price, three times", 'Pad Thai Gai 12\nTom Yum Gai 14\nKhao Man Gai 11', [['Pad Thai Gai', 1200], ['Tom Yum Gai', 1400], ['Khao Man Gai', 1100]]],
+      ['volumes, not a currency', 'Bier 0,5 l    4,50\nWein 0,2 l    5,00\nSaft 0,3 l    3,00', [['Bier', 450], ['Wein', 500], ['Saft', 300]]],
+      ['thousands written as k, not a currency', 'Bac Xiu    35k\nTra Dao    39k\nBanh Mi    30k', [['Bac Xiu', 3500000], ['Tra Dao', 3900000], ['Banh Mi', 3000000]]],
+    ] as const)('%s', (_habit, text, items) => {
+      expect(parseMenuText(text)).toEqual(items.map(([name, priceCents]) => ({ name, priceCents })));
+    });
+  });
+
   describe('reads the common ways of writing a price', () => {
     it.each([
       ['dot leaders', 'Flat White ....... 4.20', one('Flat White', 420)],

@@ -6,20 +6,25 @@
 import type { CampaignAudience, CustomerFrequency } from '../../../src/api/contract/campaigns';
 import type { CampaignChannel } from '../../../server/services/campaign-delivery';
 import { planCampaignMessages } from '../../../server/services/campaign-delivery';
-import { buildTestApp, type TestApp } from '../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../helpers';
 import { addCard, asCustomer, campaignInput, createMenuItem, createReward, createStore, customerIdOfCredential, DAY, freshCustomerAddress, HOUR, launchCampaign, MINUTE, scan, setStoreTimeZone, stampRowsAt, type TestStore } from '../factories';
 import { seededRandom } from '../../soak/random';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
-  store = await createStore(t, { company: 'Café Luna' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Café Luna' });
 });
 
 /** A channel that reaches every customer of the store: the plan then messages exactly its audience. */

@@ -1,20 +1,25 @@
 // /api/campaigns/:vendorId: campaigns are saved with every field checked, listed with where they stand,
 // paused, resumed and ended; the audience counts follow customers' visits of the last 30 days.
 import type { CampaignInput, CampaignRow } from '../../../src/api/contract/campaigns';
-import { buildTestApp, type TestApp } from '../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../helpers';
 import { addCard, createStore, stampAt, type TestStore } from '../factories';
 
 const DAY = 86_400_000;
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
-  store = await createStore(t, { company: 'Campaign Corner' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Campaign Corner' });
 });
 
 function campaign(overrides: Partial<CampaignInput> = {}): CampaignInput {

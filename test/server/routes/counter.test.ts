@@ -1,7 +1,7 @@
 // Counter screens are devices: paired with a one-use code, they show counter mode (rotating code, live
 // feed, hand-over) with no password, sign codes of their own while offline, and stop at once when
 // removed — on SQLite and PostgreSQL.
-import type { TestApp } from '../helpers';
+import { resetTestApp, type TestApp } from '../helpers';
 import { mintDeviceCode } from '../../../src/features/qr/device/deviceCodes';
 import {
   addTeamMember,
@@ -19,17 +19,25 @@ import {
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test.
+beforeAll(async () => {
   t = await buildHandoverTestApp();
-  store = await rewardStore(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
 });
 
-const newPairingCode = async () => (await t.app.inject({ method: 'POST', url: `/api/team/${store.id}/devices`, headers: store.auth })).json().pairingCode as string;
-const pair = (pairingCode: string, name = 'Till 1', remoteAddress?: string) =>
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await rewardStore(t);
+});
+
+// Pairing codes and pairings are throttled per address: each request comes from an address of its own unless a
+// test names one (the file's tests share an app).
+const newPairingCode = async () =>
+  (await t.app.inject({ method: 'POST', url: `/api/team/${store.id}/devices`, headers: store.auth, remoteAddress: freshCustomerAddress() })).json().pairingCode as string;
+const pair = (pairingCode: string, name = 'Till 1', remoteAddress = freshCustomerAddress()) =>
   t.app.inject({ method: 'POST', url: '/api/counter/pair', payload: { pairingCode, name }, remoteAddress });
 
 describe('pairing a counter screen', () => {

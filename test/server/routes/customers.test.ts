@@ -3,19 +3,24 @@
 import type { CustomerListItem } from '../../../src/api/contract/customers';
 import { localTime } from '../../../server/services/export/csv-export';
 import { guestLabel } from '../../../server/services/activity';
-import { parseCsv, type TestApp } from '../helpers';
+import { resetTestApp, parseCsv, type TestApp } from '../helpers';
 import { addCard, DAY, stampsFrom, type TestCard, type TestStore, buildHandoverTestApp, handOver, pendingClaim, rewardStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildHandoverTestApp();
-  store = await rewardStore(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await rewardStore(t);
 });
 
 /** A card whose counters match its history, as stamping keeps them. */

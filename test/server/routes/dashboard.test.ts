@@ -1,7 +1,7 @@
 // GET /api/dashboard/{vendorId}: every figure checked against a small hand-made history with known answers.
 import type { DashboardResponse } from '../../../src/api/contract/activity';
 import { createStore, setReward, type TestStore, addCard, claimAt, DAY, getDashboard, HOUR, setStoreTimeZone, stampAt, stampsFrom } from '../factories';
-import { buildTestApp, type TestApp } from '../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../helpers';
 import { guestLabel } from '../../../server/services/activity';
 
 let t: TestApp;
@@ -9,15 +9,20 @@ let store: TestStore;
 /** The test clock: 2026-11-22T10:00:00Z. */
 let now: number;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
   now = t.clock.now();
   store = await createStore(t, { company: 'Bean There Café' });
   await setReward(t, store.id, { stamps: 5, item: 'Flat White' });
-});
-
-afterEach(async () => {
-  await t.close();
 });
 
 /**

@@ -2,7 +2,7 @@
 // sees it; claims nobody hands over expire and give their stamps back — on SQLite and PostgreSQL.
 import type { ActivityNotice } from '../../../server/infra/activity-bus';
 import { expireOverdueClaims } from '../../../server/services/handover';
-import type { TestApp } from '../helpers';
+import { resetTestApp, type TestApp } from '../helpers';
 import {
   asCustomer,
   type TestStore,
@@ -21,13 +21,18 @@ import {
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildHandoverTestApp();
-  store = await rewardStore(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await rewardStore(t);
 });
 
 async function cardOf(credential: string, cardId: string) {
@@ -204,13 +209,17 @@ describe('claim expiry', () => {
   });
 
   it('follows CLAIM_EXPIRY_MINUTES', async () => {
-    await t.close();
-    t = await buildHandoverTestApp({ claimExpiryMinutes: 5 });
-    store = await rewardStore(t);
-    const { claimId, credential } = await pendingClaim(t, store.id);
-    expect((await claimStatus(t, credential, claimId)).json().expiresAt).toBe(t.clock.now() + 5 * MINUTE);
-    t.clock.advance(5 * MINUTE);
-    expect((await claimStatus(t, credential, claimId)).json().status).toBe('expired');
+    // Another configuration: an app of its own.
+    const own = await buildHandoverTestApp({ claimExpiryMinutes: 5 });
+    try {
+      const ownStore = await rewardStore(own);
+      const { claimId, credential } = await pendingClaim(own, ownStore.id);
+      expect((await claimStatus(own, credential, claimId)).json().expiresAt).toBe(own.clock.now() + 5 * MINUTE);
+      own.clock.advance(5 * MINUTE);
+      expect((await claimStatus(own, credential, claimId)).json().status).toBe('expired');
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -3,23 +3,28 @@
 // messages; a token changed by hand is refused.
 import { unsubscribeToken } from '../../../server/infra/unsubscribe-tokens';
 import { asCustomer, freshCustomerAddress, newCustomer, onlyCardOf, rewardStore, type TestStore } from '../factories';
-import { buildTestApp, type TestApp } from '../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
 let store: TestStore;
 let credential: string;
 let token: string;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
   store = await rewardStore(t, 'Café Luna');
   credential = await newCustomer(t, store.id, freshCustomerAddress());
   const card = await t.db.kysely.selectFrom('stamp_cards').select('customer_id').where('vendor_id', '=', store.id).executeTakeFirstOrThrow();
   token = unsubscribeToken(t.deps.secret, { vendorId: store.id, customerId: card.customer_id });
-});
-
-afterEach(async () => {
-  await t.close();
 });
 
 async function messagesEnabled(): Promise<boolean> {

@@ -3,21 +3,26 @@
 import type { CampaignInput } from '../../../src/api/contract/campaigns';
 import type { ScanResponse } from '../../../src/api/contract/customer';
 import { isHeldOut } from '../../../server/services/campaign-split';
-import { buildTestApp, parseCsv, type TestApp } from '../helpers';
+import { resetTestApp, buildTestApp, parseCsv, type TestApp } from '../helpers';
 import { campaignInput, createMenuItem, createReward, createStore, customerIdOfCredential, DAY, dynamicToken, HOUR, launchCampaign, getActivity, MINUTE, newCustomer, saveConfirmedEmail, scan, setStoreTimeZone, stampAt, type TestStore } from '../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
   store = await createStore(t, { company: 'Double Shot' });
   // A 6.00 flat white for 10 punches: each bonus stamp costs 0.60.
   await createReward(t, store.id, await createMenuItem(t, store.id, 'Flat White', 600), 10);
-});
-
-afterEach(async () => {
-  await t.close();
 });
 
 function launchBonus(overrides: Partial<CampaignInput> = {}): Promise<string> {

@@ -7,7 +7,7 @@ import { storeVisits } from '../../../server/repositories/campaign-audience';
 import { opaqueKey } from '../../../server/services/activity';
 import { calendarOfStore } from '../../../server/services/store-day';
 import { REGULAR_WINDOW_DAYS } from '../../../src/api/contract/limits';
-import { parseCsv, type TestApp } from '../helpers';
+import { resetTestApp, parseCsv, type TestApp } from '../helpers';
 import {
   asCustomer,
   buildCustomerTestApp,
@@ -26,15 +26,20 @@ import {
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   // No cooldown between scans (each test says when its scans are); the vendor stays signed in for weeks.
   t = await buildCustomerTestApp({ stampCooldownMinutes: 0, sessionTtlHours: 24 * 90 });
-  store = await createStore(t, { company: 'Bean There Café' });
-  await setReward(t, store.id, { stamps: 50, item: 'Flat White', expiry: '2027-12-31' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Bean There Café' });
+  await setReward(t, store.id, { stamps: 50, item: 'Flat White', expiry: '2027-12-31' });
 });
 
 let addresses = 0;

@@ -1,6 +1,6 @@
 // GET /api/customers/:vendorId/search: the top bar's search for a customer of the signed-in store —
 // by name, e-mail or number, only that store's, limited and rate-limited.
-import type { TestApp } from '../helpers';
+import { resetTestApp, type TestApp } from '../helpers';
 import { addCard, buildHandoverTestApp, createStore, rewardStore, stampAt, type TestCard, type TestStore } from '../factories';
 import { SEARCHES_PER_MINUTE } from '../../../server/routes/customers';
 import { CUSTOMER_SEARCH_RESULTS } from '../../../src/api/contract/limits';
@@ -8,11 +8,19 @@ import { CUSTOMER_SEARCH_RESULTS } from '../../../src/api/contract/limits';
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildHandoverTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
   store = await rewardStore(t);
 });
-afterEach(() => t.close());
 
 /** A customer who visited the store once; their e-mail and number at the store as given. */
 async function visitor(name: string | null, options: { email?: string; number?: number; vendorId?: string } = {}): Promise<TestCard> {

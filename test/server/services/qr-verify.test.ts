@@ -1,7 +1,7 @@
 // verifyQrForStamp: the check the customer side runs on every scanned token before it may earn a stamp.
 import crypto from 'node:crypto';
 import { createSigner } from 'fast-jwt';
-import { buildTestApp, type TestApp } from '../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../helpers';
 import { createVendor, type TestVendor } from '../factories';
 import { verifyQrForStamp } from '../../../server/services/qr-verify';
 import { createQrTokens } from '../../../server/infra/qr-tokens';
@@ -10,13 +10,18 @@ import { deriveKey } from '../../../server/infra/secret';
 let t: TestApp;
 let vendor: TestVendor;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
-  vendor = await createVendor(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  vendor = await createVendor(t);
 });
 
 /** Flips one character of the token at `index` to another URL-safe one. */
@@ -43,7 +48,6 @@ function bodyOf(kind: 0 | 1, field: number, vendorId: string, serial = 0n, count
   const withCount = kind === 0 ? (head << 7n) | BigInt(count - 1) : head;
   return (withCount << 122n) | packUuid(vendorId);
 }
-
 
 /** The serial a dynamic token was issued with. */
 const serialOf = (token: string): bigint => (unbase32(token) >> (89n + 122n + 7n)) & 63n;

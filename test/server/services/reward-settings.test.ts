@@ -1,7 +1,7 @@
 // The store's saved reward settings as customers and staff meet them: per-item stamps from a signed count,
 // auto-redeem, stamps that expire after the last visit, staff removing a stamp with a reason, and history
 // that keeps the card size each stamp was given under.
-import type { TestApp } from '../helpers';
+import { resetTestApp, type TestApp } from '../helpers';
 import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../factories';
 
 const MINUTE = 60 * 1000;
@@ -9,13 +9,19 @@ const DAY = 24 * 60 * MINUTE;
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildCustomerTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
   store = await createStore(t, { company: 'Bean There Café' });
   await setReward(t, store.id, { stamps: 10, item: 'Flat White', expiry: '2030-12-31' });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const settingsUrl = () => `/api/rewards/${store.id}/settings`;

@@ -61,6 +61,42 @@ describe('live feed connection', () => {
     expect(store.getState().activityFeed.items.map((item) => item.id)).toEqual(['r1', 'e1']);
   });
 
+  it("the Wi-Fi dropping ends the stream at once ('Reconnecting…', not 'Live'), and its return reconnects without waiting out the pause", async () => {
+    // A store of its own: the streams of this file's earlier tests, never closed, hear the same window events.
+    const vendor = 'vendor-wifi';
+    const ticket = `POST /api/activity/${vendor}/stream-ticket`;
+    http.on(ticket, () => ({ status: 200, body: { ticket: 'first', expiresAt: 0, url: `/api/activity/${vendor}/stream?ticket=first` } }));
+    const store = makeStore({ session: { token: sessionTokenFor(vendor) } } as never);
+    store.dispatch(feedOpened({ vendorId: vendor }));
+    await settle();
+    const ours = () => FakeEventSource.instances.filter((source) => source.url.includes(vendor));
+    const first = ours()[0]!;
+    first.emit('open');
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
+
+    // The browser knows the network is gone; a stream over a dead Wi-Fi may stay silent instead of failing.
+    window.dispatchEvent(new Event('offline'));
+    await settle();
+    expect(first.closed).toBe(true);
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('reconnecting');
+
+    // Failed tickets while offline grow the pause (8 s after three); back online, the next ticket goes at once.
+    http.on(ticket, { status: 502, body: {} });
+    for (let second = 0; second < 7; second += 1) await jest.advanceTimersByTimeAsync(1000);
+    expect(http.sent(ticket)).toHaveLength(4);
+    http.on(ticket, () => ({ status: 200, body: { ticket: 'back', expiresAt: 0, url: `/api/activity/${vendor}/stream?ticket=back` } }));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(http.sent(ticket)).toHaveLength(4);
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(http.sent(ticket)).toHaveLength(5);
+    const back = ours().at(-1)!;
+    expect(back.url).toContain('ticket=back');
+    back.emit('open');
+    expect(feedBadgeState(store.getState().activityFeed)).toBe('live');
+    store.dispatch(feedClosed());
+  });
+
   it('after a drop, closes the stream and reconnects with a fresh ticket after 1 s, then 2 s', async () => {
     const store = openFeed();
     await settle();

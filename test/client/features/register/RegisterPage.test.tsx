@@ -186,6 +186,8 @@ describe('RegisterPage', () => {
       address: '12 Market Street',
       openingHours: 'Mon–Fri 7–17',
       website: 'https://corner.cafe',
+      // jsdom's browser speaks en-US.
+      currency: 'USD',
     });
     expect((sent.get('menu') as File).name).toBe('menu.png');
     // The browser sets the multipart boundary itself; a JSON content type would break the upload.
@@ -193,6 +195,18 @@ describe('RegisterPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test("a browser set to Spain's Spanish registers a store priced in euros, not dollars", async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-ES', 'es', 'en']);
+    fakeApi.on(REGISTER, { status: 201, body: { ok: true } });
+    const { user } = renderRegister();
+    await completeAccountStep(user);
+    await completeStoreStep(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('heading', { name: 'Account Created' }, PAINT)).toBeInTheDocument();
+    expect((fakeApi.requests[0].body as FormData).get('currency')).toBe('EUR');
   });
 
   test('keyboard only: Enter on Next, Back and Register moves the focus to the next step\'s first field or the result\'s heading, never to the page', async () => {

@@ -72,7 +72,8 @@ describe('RewardsPage', () => {
     expect(screen.getByText('Punch Card Setup', { selector: 'h2' })).toBeInTheDocument();
     expect(punchesInput()).toHaveValue('8');
     expect(screen.getByLabelText('Qualifying Item').closest('.ant-select')).toHaveTextContent('Latte');
-    expect(screen.getByLabelText('Expiration Date')).toHaveValue('2027-06-30');
+    // The expiry reads as the page's English writes a date (day first; US English writes the month first).
+    expect(screen.getByLabelText('Expiration Date')).toHaveValue('30/06/2027');
     expect(http.sent(`GET ${REWARD}`)[0].headers.get('Authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
   });
 
@@ -234,7 +235,7 @@ describe('RewardsPage', () => {
     expect(consoleError).toHaveBeenCalledWith('Failed to load reward data', expect.anything());
     expect(punchesInput()).toHaveValue('10');
     // The default expiry (2025-12-31) has passed, so the form proposes one year from today.
-    expect(screen.getByLabelText('Expiration Date')).toHaveValue(dayjs().add(1, 'year').format('YYYY-MM-DD'));
+    expect(screen.getByLabelText('Expiration Date')).toHaveValue(dayjs().add(1, 'year').format('DD/MM/YYYY'));
     consoleError.mockRestore();
   });
 
@@ -258,6 +259,7 @@ describe('in Spanish', () => {
       await screen.findByText('Actualizar recompensa');
       expect(screen.getByText('Configuración y gestión de recompensas')).toBeInTheDocument();
       expect(screen.getByLabelText('Sellos necesarios')).toHaveValue('8');
+      expect(screen.getByLabelText('Fecha de caducidad')).toHaveValue('31/12/2026');
       const preview = screen.getByTestId('live-preview');
       expect(within(preview).getByText('Compra 8 × Latte y llévate 1 gratis')).toBeInTheDocument();
       expect(within(preview).getByText('Válida hasta el 31 dic 2026')).toBeInTheDocument();

@@ -199,7 +199,7 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
     fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
     const { user } = await openMenuTab(FRENCH);
 
-    expect(screen.getByRole('dialog', { name: 'Paramètres de la boutique' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Paramètres du commerce' })).toBeInTheDocument();
     const prices = () => [...itemList(FRENCH).querySelectorAll('.sw-items__price')].map((node) => spaces(node.textContent));
     expect(prices()).toEqual(['4,20 €', '']);
     const priceBox = screen.getByLabelText(FRENCH.price);

@@ -3,24 +3,30 @@
 import { Readable } from 'node:stream';
 import { ACTIVITY_EXPORT_SOURCES, type ActivityExportSource } from '../../../../server/services/export/activity-sources';
 import { activityCsvStream } from '../../../../server/services/export/csv-export';
-import { parseCsv, type TestApp } from '../../helpers';
-import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, handOver, pendingClaim, rewardStore, setStoreTimeZone, stampAt, stampsFrom, type TestStore } from '../../factories';
+import { resetTestApp, parseCsv, type TestApp } from '../../helpers';
+import { addCard, asCustomer, buildHandoverTestApp, claimAt, DAY, freshCustomerAddress, handOver, pendingClaim, rewardStore, setStoreTimeZone, stampAt, stampsFrom, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildHandoverTestApp();
-  store = await rewardStore(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
 });
 
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await rewardStore(t);
+});
+
 describe('GET /api/activity/:vendorId/export.csv', () => {
+  // Exports are throttled per address, and the file's tests share an app: each export from an address of its own.
   function exportActivity(query: string, auth: Record<string, string> = store.auth) {
-    return t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv${query}`, headers: auth });
+    return t.app.inject({ method: 'GET', url: `/api/activity/${store.id}/export.csv${query}`, headers: auth, remoteAddress: freshCustomerAddress() });
   }
 
   it('writes stamps, claims, hand-overs and expiries of the date range in time order', async () => {

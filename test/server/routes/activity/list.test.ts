@@ -16,20 +16,25 @@ import {
   HOUR,
   stampsFrom,
 } from '../../factories';
-import { buildTestApp, type TestApp } from '../../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../../helpers';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   // No cooldown: the tests stamp one card several times in a row through the real scan.
   t = await buildTestApp({ config: { stampCooldownMinutes: 0 } as never });
-  store = await createStore(t, { company: 'Bean There Café' });
-  await setReward(t, store.id, { stamps: 5, item: 'Flat White' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Bean There Café' });
+  await setReward(t, store.id, { stamps: 5, item: 'Flat White' });
 });
 
 describe('GET /api/activity/:vendorId', () => {

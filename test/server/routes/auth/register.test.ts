@@ -40,6 +40,20 @@ describe('POST /api/auth/register', () => {
     });
   });
 
+  it('prices the new store in the currency the form sends (the browser\'s region), in dollars without one', async () => {
+    const madrid = registrationFields({ currency: 'eur' });
+    const plain = registrationFields();
+    const unknown = registrationFields({ currency: 'EURO' });
+    for (const fields of [madrid, plain, unknown]) expect((await postRegister(t, fields)).statusCode).toBe(201);
+
+    const currencyOf = async (email: string) =>
+      (await t.db.kysely.selectFrom('vendors').select('currency').where('email', '=', email).executeTakeFirstOrThrow()).currency;
+    await expect(currencyOf(madrid.email)).resolves.toBe('EUR');
+    await expect(currencyOf(plain.email)).resolves.toBe('USD');
+    // A guess the person never saw cannot refuse their sign-up: the store keeps dollars, changed in Store Settings.
+    await expect(currencyOf(unknown.email)).resolves.toBe('USD');
+  });
+
   it('mails a single-use 24-hour link to PUBLIC_URL/verify/<token> and stores only its SHA-256', async () => {
     const fields = registrationFields();
     await postRegister(t, fields);

@@ -2,19 +2,24 @@
 // held-out halves (A/B testing) or against the audience's own previous 30 days, and the result.
 import type { CampaignInput, CampaignResults } from '../../../../src/api/contract/campaigns';
 import { isHeldOut } from '../../../../server/services/campaign-split';
-import { buildTestApp, type TestApp } from '../../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../../helpers';
 import { addCard, addTeamMember, campaignInput, createStore, DAY, HOUR, launchCampaign, MINUTE, stampAt, stampRowsAt, type TestCard, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
-  store = await createStore(t, { company: 'Result Roasters' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Result Roasters' });
 });
 
 async function launch(overrides: Partial<CampaignInput>): Promise<{ id: string; start: number }> {

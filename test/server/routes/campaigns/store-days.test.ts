@@ -2,20 +2,25 @@
 // zone (23 or 25 hours long on the days the clocks change), so a customer stamped at 23:30 and again at
 // 00:30 shop time came on two days. A store without a time zone counts UTC days.
 import type { CampaignAudience, CampaignInput, CampaignResults } from '../../../../src/api/contract/campaigns';
-import { buildTestApp, type TestApp } from '../../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../../helpers';
 import type { CardResponse } from '../../../../src/api/contract/customer';
 import { addCard, asCustomer, campaignInput, createStore, customerIdOfCredential, DAY, HOUR, launchCampaign, MINUTE, newCustomer, onlyCardOf, setReward, setStoreTimeZone, stampAt, type TestCard, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
-  store = await createStore(t, { company: 'Night Owl Coffee' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Night Owl Coffee' });
 });
 
 const at = (iso: string) => Date.parse(iso);

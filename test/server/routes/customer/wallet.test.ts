@@ -1,19 +1,24 @@
 // The wallet (GET /api/customer/cards, GET /api/customer/cards/:cardId) and claiming a full card.
-import type { TestApp } from '../../helpers';
+import { resetTestApp, type TestApp } from '../../helpers';
 import { asCustomer, buildCustomerTestApp, createStore, dynamicToken, newCustomer, scan, setReward, type TestStore } from '../../factories';
 
 let t: TestApp;
 let store: TestStore;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   // No cooldown: these tests fill cards quickly; the cooldown has its own tests.
   t = await buildCustomerTestApp({ stampCooldownMinutes: 0 });
-  store = await createStore(t, { company: 'Bean There Café' });
-  await setReward(t, store.id, { stamps: 3, item: 'Flat White' });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  store = await createStore(t, { company: 'Bean There Café' });
+  await setReward(t, store.id, { stamps: 3, item: 'Flat White' });
 });
 
 /** Collects `count` stamps at the store (fresh token each time) and answers the card id. */

@@ -1,5 +1,5 @@
 // The counter QR token and the flyer token.
-import { buildTestApp, type TestApp } from '../../helpers';
+import { resetTestApp, buildTestApp, type TestApp } from '../../helpers';
 import { createVendor, type TestVendor } from '../../factories';
 import { verifyQrForStamp } from '../../../../server/services/qr-verify';
 import { qrScanUrl } from '../../../../server/infra/qr-tokens-impl';
@@ -8,13 +8,18 @@ import { qrVersionOf } from '../../../support/qrVersion';
 let t: TestApp;
 let vendor: TestVendor;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test (resetTestApp).
+beforeAll(async () => {
   t = await buildTestApp();
-  vendor = await createVendor(t);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  vendor = await createVendor(t);
 });
 
 const generate = (headers: Record<string, string> = vendor.auth, vendorId = vendor.id) =>

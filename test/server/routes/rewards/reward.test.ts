@@ -1,19 +1,24 @@
 // The punch-card reward API: defaults, validation, ownership and upsert.
-import { buildTestApp, type TestApp } from '../../helpers';
+import { buildTestApp, resetTestApp, type TestApp } from '../../helpers';
 import { createMenuItem as createItem, createVendor, type TestVendor } from '../../factories';
 
 let t: TestApp;
 let vendor: TestVendor;
 let latteId: string;
 
-beforeEach(async () => {
+// One app for the file, emptied and rewound before each test.
+beforeAll(async () => {
   t = await buildTestApp();
-  vendor = await createVendor(t);
-  latteId = await createItem(t, vendor.id, 'Latte');
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+
+beforeEach(async () => {
+  await resetTestApp(t);
+  vendor = await createVendor(t);
+  latteId = await createItem(t, vendor.id, 'Latte');
 });
 
 const validReward = () => ({ stamps: 8, item: latteId, itemCustom: null, expiry: '2027-06-30' });
