@@ -5,9 +5,13 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
  * user-event as the antd suites use it. pointerEventsCheck is off: antd's popups (rc-trigger) put
  * `pointer-events: none` inline on a closed popup, and one still leaving (motion does not finish in jsdom) would
  * refuse clicks a user could make; the check also walks every ancestor of every target on every call.
+ * skipHover, as in every client suite's user-event: a click is the press and release on its target, without the
+ * pointer first moving there. That move's over/enter/leave events on the target and each of its ancestors made
+ * antd's hover handlers draw again before every click (about a tenth of a page file's CPU); no test is about a
+ * hover, and one that is calls `user.hover`, which still moves the pointer.
  */
 export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
-  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options });
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, skipHover: true, ...options });
 
 export type User = ReturnType<typeof setupUser>;
 

@@ -61,7 +61,7 @@ const renderCampaigns = () => renderWithApp(<CampaignsPage />, { route: '/campai
 describe('campaign results on the Campaigns page', () => {
   it('shows return visits per day per 100 customers of each half and the difference with its interval', async () => {
     api.on('GET /api/campaigns/vendor-1/cmp-ab/results', { status: 200, body: abResults });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup({ skipHover: true, delay: null });
     renderCampaigns();
     await user.click(await screen.findByRole('button', { name: 'Results' }));
     const chart = await screen.findByRole('figure', { name: 'Return visits per day: Come back Tuesday' });
@@ -74,7 +74,7 @@ describe('campaign results on the Campaigns page', () => {
 
   it('says it is too early to tell without an effect, and compares with the previous 30 days without A/B testing', async () => {
     api.on('GET /api/campaigns/vendor-1/cmp-ab/results', { status: 200, body: { ...abResults, effect: undefined } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup({ skipHover: true, delay: null });
     renderCampaigns();
     await user.click(await screen.findByRole('button', { name: 'Results' }));
     expect(await screen.findByTestId('campaign-result')).toHaveTextContent('Too early to tell: a result needs one full day and at least 30 customers in each group.');
@@ -85,7 +85,7 @@ describe('campaign results on the Campaigns page', () => {
       status: 200,
       body: { mode: 'before-after', messaged: 40, heldOut: 0, days: [{ at: START, date: '2026-12-01', messaged: 8 }], baselinePerDay: 2, effect: { estimate: 3.25, low: -1.5, high: 8 }, minimumGroup: 30, fullDays: 1 },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup({ skipHover: true, delay: null });
     renderCampaigns();
     await user.click(await screen.findByRole('button', { name: 'Results' }));
     expect(await screen.findByTestId('campaign-result')).toHaveTextContent('+3.3 visits per 100 customers a day, -1.5 to 8');
@@ -98,7 +98,7 @@ describe('campaign results on the Campaigns page', () => {
       status: 200,
       body: { ...abResults, days: [abResults.days[0], { at: kolkataSecondDay, date: '2026-12-02', messaged: 5, heldOut: 2 }] },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup({ skipHover: true, delay: null });
     renderCampaigns();
     await user.click(await screen.findByRole('button', { name: 'Results' }));
     const chart = await screen.findByRole('figure', { name: 'Return visits per day: Come back Tuesday' });

@@ -13,7 +13,7 @@ const FORM_TITLE = 'Create New Campaign';
 // antd renders are slow on the shared 2-core machine; no test here waits on a timer.
 jest.setTimeout(120_000);
 
-const setupUser = () => userEvent.setup({ delay: null });
+const setupUser = () => userEvent.setup({ delay: null, skipHover: true });
 
 /** The radio group labelled `label` (its aria-labelledby points at the visible label). */
 function radioGroup(label: string): HTMLElement {
@@ -186,7 +186,8 @@ describe('CampaignsPage', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('stays unsubmittable while only the antd multi-select is empty', async () => {
+  // One form filled serves both behaviours in turn: filling every field takes most of such a test.
+  it('stays unsubmittable while only the antd multi-select is empty; filled, it logs exactly the campaign object on launch, without the location radius, and resets every field', async () => {
     const user = setupUser();
     renderCampaigns();
     await screen.findByText(FORM_TITLE);
@@ -199,27 +200,8 @@ describe('CampaignsPage', () => {
     await user.click(submitButton());
     expect((screen.getAllByTestId('required-mirror')[1] as HTMLSelectElement).validity.valueMissing).toBe(true);
     expect(log).not.toHaveBeenCalled();
-  });
 
-  it('names a title or description of only spaces (the browser accepts them) instead of launching nothing', async () => {
-    const user = setupUser();
-    renderCampaigns();
-    await screen.findByText(FORM_TITLE);
-    await fillEveryField(user, '   ');
-    expect(screen.getByLabelText('Campaign Title')).toHaveValue('   ');
-    expect(submitButton().form?.checkValidity()).toBe(true);
-    await user.click(submitButton());
-
-    expect(await screen.findByText('Write a few words here, not only spaces.')).toBeInTheDocument();
-    expect(log).not.toHaveBeenCalled();
-  });
-
-  it('logs exactly the campaign object on launch, without the location radius, and resets every field', async () => {
-    const user = setupUser();
-    renderCampaigns();
-    await screen.findByText(FORM_TITLE);
-    await fillEveryField(user);
-
+    await pickOptions(user, 'Items to Promote', ['Coffee', 'Tea']);
     await user.click(submitButton());
 
     await waitFor(() => expect(log).toHaveBeenCalledTimes(1));
@@ -290,16 +272,28 @@ describe('CampaignsPage', () => {
     expect(screen.getByText('Campaign performance')).toBeInTheDocument();
   });
 
-  it('keeps every field when the server refuses the campaign, and says why', async () => {
+  // One form filled serves both: filling every field takes most of such a test.
+  it('names a title or description of only spaces (the browser accepts them) instead of launching nothing; one the server refuses keeps every field, and says why', async () => {
     api.on('POST /api/campaigns/vendor-1', { status: 400, body: { error: 'The campaign was not saved: endDateTime must be in the future.' } });
     const user = setupUser();
     renderCampaigns();
     await screen.findByText(FORM_TITLE);
-    await fillEveryField(user);
+    await fillEveryField(user, '   ');
+    expect(screen.getByLabelText('Campaign Title')).toHaveValue('   ');
+    expect(submitButton().form?.checkValidity()).toBe(true);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Write a few words here, not only spaces.')).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+    expect(api.sent('POST /api/campaigns/vendor-1')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Campaign Title'));
+    await user.paste('Double stamps weekend');
     await user.click(submitButton());
 
     expect(await screen.findByText('The campaign was not saved: The campaign was not saved: endDateTime must be in the future.')).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Title')).toHaveValue('Double stamps weekend');
+    expect(screen.getByLabelText('Campaign Description')).toHaveValue('Every coffee earns two stamps this weekend.');
     expect(screen.queryByText('Campaign launched: customers who accepted campaign messages receive it on their channels.')).not.toBeInTheDocument();
   });
 

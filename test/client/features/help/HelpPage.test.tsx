@@ -27,7 +27,7 @@ describe('HelpPage', () => {
     ],
     ['How do I track reward performance?', 'Your dashboard shows redemptions, customer activity and campaign performance.'],
   ])('opens "%s" to show its answer', async (question, answer) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ skipHover: true });
     renderHelp();
     const toggle = await screen.findByRole('button', { name: question });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -40,14 +40,14 @@ describe('HelpPage', () => {
   });
 
   it("keeps the 'mobile app' answer and says beside it that customers need no app: camera and browser", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ skipHover: true });
     renderHelp();
     await user.click(await screen.findByRole('button', { name: 'How do customers earn and redeem rewards?' }));
     expect(screen.getByText(/No app to install: customers point their phone's camera at your QR code and their stamp card opens in the browser/)).toBeVisible();
   });
 
   it('links User Guide, FAQ and Tutorial Videos to their pages under /help (nothing is "Coming soon")', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ skipHover: true });
     // The FAQ's own route is there, so following the link opens a page rather than the router's "no route" error.
     const { router } = renderWithApp(<HelpPage />, {
       route: '/help/vendor-1',
@@ -100,7 +100,7 @@ describe('HelpPage in French', () => {
   afterEach(() => act(() => backToEnglish()));
 
   it('reads its heading, questions, answers and resources in French', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ skipHover: true });
     renderHelp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Aide et ressources' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Comment les clients gagnent-ils et utilisent-ils leurs récompenses\u00a0?' }));

@@ -24,7 +24,7 @@ beforeEach(() => {
 afterEach(() => fakeApi.restore());
 
 function renderWithSearch() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ skipHover: true });
   const view = renderWithApp(
     <VendorLayout>
       <h1>Dashboard page</h1>

@@ -51,7 +51,7 @@ const vendorRoutes: RouteObject[] = [
 
 /** The 'Dashboard page' in VendorLayout at `route`, signed in with `sessionToken`; returns a userEvent too. */
 export function renderNav(route = '/dashboard/v1', sessionToken: string | null = token) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ skipHover: true });
   const view = renderWithApp(page('Dashboard page'), {
     preloadedState: { session: { token: sessionToken } },
     route,

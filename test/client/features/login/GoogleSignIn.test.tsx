@@ -38,7 +38,7 @@ function openApp(path: string) {
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { store, router, user: userEvent.setup() };
+  return { store, router, user: userEvent.setup({ skipHover: true }) };
 }
 
 describe('Continue with Google', () => {

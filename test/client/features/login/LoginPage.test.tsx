@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 function renderLogin() {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const user = userEvent.setup({ skipHover: true, advanceTimers: jest.advanceTimersByTime });
   const view = renderWithApp(<LoginPage />, {
     route: '/login',
     path: '/login',
@@ -235,7 +235,7 @@ describe('LoginPage in Spanish', () => {
 
   test('a browser set to Spanish reads the sign-in screen, its refusal and its countdown in Spanish', async () => {
     fakeApi.on(LOGIN, { status: 401, body: { error: 'Invalid e-mail or password' } });
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = userEvent.setup({ skipHover: true, advanceTimers: jest.advanceTimersByTime });
     renderWithApp(<LoginPage />, { route: '/login', path: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
     await user.click(screen.getByLabelText('Usuario'));

@@ -35,7 +35,7 @@ function openApp(path: string) {
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { router, user: userEvent.setup() };
+  return { router, user: userEvent.setup({ skipHover: true }) };
 }
 
 describe('a new verification link', () => {

@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 function renderForgot() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ skipHover: true });
   const view = renderWithApp(<ForgotPasswordPage />, {
     route: '/forgot-password',
     path: '/forgot-password',
@@ -39,7 +39,7 @@ function renderForgot() {
 }
 
 function renderReset() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ skipHover: true });
   const view = renderWithApp(<ResetPasswordPage />, {
     route: '/reset-password/mail-token',
     path: '/reset-password/:token',

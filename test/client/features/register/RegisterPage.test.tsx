@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 function renderRegister() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ skipHover: true });
   const view = renderWithApp(<RegisterPage />, {
     route: '/register',
     path: '/register',
@@ -322,7 +322,7 @@ describe('RegisterPage', () => {
     await completeAccountStep(user);
     const pdf = new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' });
     // applyAccept: false — as if the vendor chose "All files" in the system dialog.
-    await userEvent.setup({ applyAccept: false }).upload(document.querySelector('input[type=file]') as HTMLInputElement, pdf);
+    await userEvent.setup({ skipHover: true, applyAccept: false }).upload(document.querySelector('input[type=file]') as HTMLInputElement, pdf);
     expect(await screen.findByText('Please choose a PNG or JPEG image.', undefined, PAINT)).toBeInTheDocument();
     const uploadList = document.querySelector('.ant-upload-list') as HTMLElement;
     expect(within(uploadList).queryByText('menu.pdf')).not.toBeInTheDocument();

@@ -45,7 +45,7 @@ async function renderLoaded(submitLabel = 'Update Reward Setup') {
     extraRoutes: [{ path: '/dashboard/:userId', element: <h1>Dashboard page</h1> }],
   });
   await screen.findByText(submitLabel);
-  return { ...view, user: userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTimeAsync(ms) }) };
+  return { ...view, user: userEvent.setup({ skipHover: true, advanceTimers: (ms) => jest.advanceTimersByTimeAsync(ms) }) };
 }
 
 const punches = () => screen.getByRole('spinbutton', { name: 'Punches Required' });

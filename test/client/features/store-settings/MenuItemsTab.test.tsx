@@ -387,15 +387,21 @@ describe('Menu & Items: menu upload', () => {
     expect(screen.queryByText('⚠️ No items found in this menu.')).not.toBeInTheDocument();
   });
 
-  test.each([
-    [413, 'too large', /^❌ Failed to scan menu\. The file is too large: menus must be 10 MB or smaller/],
-    [415, 'not an image', /^❌ Failed to scan menu\. This file is not an image or a PDF/],
-    [422, 'unreadable', /^❌ Failed to scan menu\. The file could not be read/],
-  ])("failure (%i, %s): '❌ Failed to scan menu.' followed by the reason", async (status, _reason, text) => {
-    const { xhr } = await startUpload();
-    xhr.respond(status, { error: 'refused' });
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.queryByText(/Added|No items found/)).not.toBeInTheDocument();
+  // One dialog for the three refusals: each upload after a failure starts from the same panel.
+  test("failure (413 too large, 415 not an image, 422 unreadable): '❌ Failed to scan menu.' followed by the reason", async () => {
+    const { user } = await openMenuTab();
+    const failures: [number, RegExp][] = [
+      [413, /^❌ Failed to scan menu\. The file is too large: menus must be 10 MB or smaller/],
+      [415, /^❌ Failed to scan menu\. This file is not an image or a PDF/],
+      [422, /^❌ Failed to scan menu\. The file could not be read/],
+    ];
+    for (const [index, [status, text]] of failures.entries()) {
+      await user.upload(screen.getByLabelText('Upload your menu', { selector: 'input' }), menuImage());
+      await waitFor(() => expect(FakeXhr.instances).toHaveLength(index + 1));
+      FakeXhr.last().respond(status, { error: 'refused' });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.queryByText(/Added|No items found/)).not.toBeInTheDocument();
+    }
   });
 
   test('a file that is neither a PDF nor a PNG/JPEG is refused before any upload', async () => {

@@ -40,7 +40,7 @@ const renderAccount = (role: 'owner' | 'manager' | 'staff' = 'owner') =>
     preloadedState: { session: { token: tokenAs(role), endedBecause: null } },
     extraRoutes: [{ path: '/login', element: <p>Sign-in screen</p> }],
   });
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup({ skipHover: true, delay: null });
 
 /** The page beside what the profile menu does on every vendor page: open the app in the person's saved language. */
 function AccountSettingsBesideProfileMenu() {

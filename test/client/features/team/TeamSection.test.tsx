@@ -66,14 +66,14 @@ describe('the team section of Account Settings', () => {
     open();
     const pending = await screen.findByRole('list', { name: 'Invited, not joined yet' });
     const [invitation] = within(pending).getAllByRole('listitem');
-    await userEvent.setup({ delay: null }).click(within(invitation).getByRole('button', { name: 'Cancel invitation' }));
+    await userEvent.setup({ skipHover: true, delay: null }).click(within(invitation).getByRole('button', { name: 'Cancel invitation' }));
     await waitFor(() => expect(http.sent(`DELETE /api/team/${VENDOR}/invitations/lea%40example.test`)).toHaveLength(1));
     expect(await screen.findByText('Invitation to lea@example.test cancelled. Its link no longer works.')).toBeInTheDocument();
   });
 
   it('says in words, from the catalogue, that a typed invite address is not an e-mail address', async () => {
     open();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup({ skipHover: true, delay: null });
     await enterText(user, await screen.findByLabelText('E-mail address'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('the team section of Account Settings', () => {
       return { status: 201, body: { email, role, expiresAt: INVITATION_EXPIRES } };
     });
     open();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup({ skipHover: true, delay: null });
     // The form's select is found afresh each time: a reset mounts its fields anew.
     const roleSelect = () => screen.getByLabelText('Role').closest('.ant-select') as HTMLElement;
     await screen.findByLabelText('Role');
@@ -112,9 +112,9 @@ describe('the team section of Account Settings', () => {
     open();
     const team = await screen.findByRole('list', { name: 'Your team' });
     const tomRow = await within(team).findByText('tom@example.test');
-    await userEvent.setup({ delay: null }).click(within(tomRow.closest('li') as HTMLElement).getByRole('button', { name: 'Remove' }));
+    await userEvent.setup({ skipHover: true, delay: null }).click(within(tomRow.closest('li') as HTMLElement).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await userEvent.setup({ skipHover: true, delay: null }).click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(http.sent(`DELETE /api/team/${VENDOR}/people/person-3`)).toHaveLength(1));
   });
 });

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 function renderVerify() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ skipHover: true });
   const view = renderWithApp(<VerifyPage />, {
     route: '/verify/mail-token',
     path: '/verify/:token',
