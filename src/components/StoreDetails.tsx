@@ -53,7 +53,11 @@ export interface StoreDetailsTexts {
   logoAlt: (company: string) => string;
 }
 
-export function StoreDetails({ store, texts, headingLevel = 2 }: { store: StoreDetailsView; texts: StoreDetailsTexts; headingLevel?: 2 | 3 }) {
+/**
+ * `logoNamedElsewhere`: the page already shows this logo with its name (the customer's card header), so the
+ * section's copy is decorative and a reader or a role query meets one "… logo" image, not two.
+ */
+export function StoreDetails({ store, texts, headingLevel = 2, logoNamedElsewhere = false }: { store: StoreDetailsView; texts: StoreDetailsTexts; headingLevel?: 2 | 3; logoNamedElsewhere?: boolean }) {
   const menuHeadingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const MenuHeading = headingLevel === 2 ? 'h3' : 'h4';
@@ -63,7 +67,7 @@ export function StoreDetails({ store, texts, headingLevel = 2 }: { store: StoreD
     <div className="sd-store" data-testid="store-details">
       <div className="sd-store__cover">{store.cover ? <img src={store.cover} alt="" /> : null}</div>
       <div className="sd-store__logo">
-        {store.logo ? <img src={store.logo} alt={texts.logoAlt(company)} /> : <span aria-hidden="true">{company.charAt(0).toUpperCase()}</span>}
+        {store.logo ? <img src={store.logo} alt={logoNamedElsewhere ? '' : texts.logoAlt(company)} /> : <span aria-hidden="true">{company.charAt(0).toUpperCase()}</span>}
       </div>
       <div className="sd-store__body">
         <Heading className="sd-store__name">{company}</Heading>

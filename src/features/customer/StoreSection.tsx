@@ -13,6 +13,7 @@ export default function StoreSection({ cardId }: { cardId: string }) {
     <section className="cw-store-section" aria-label={CUSTOMER_TEXT.aboutStore(data.company)}>
       <StoreDetails
         store={data}
+        logoNamedElsewhere
         texts={{
           unnamedStore: t('storeDetails.unnamedStore'),
           addressLabel: t('storeDetails.addressLabel'),

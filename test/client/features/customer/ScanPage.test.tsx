@@ -111,7 +111,7 @@ describe('ScanPage', () => {
       status: 200,
       body: {
         company: 'Bean There Café',
-        logo: null,
+        logo: '/api/images/abc',
         cover: '/api/images/cover-1',
         address: '12 Harbour Road, Porto',
         openHours: 'Mon–Sat 7:00–18:00',
@@ -135,6 +135,8 @@ describe('ScanPage', () => {
     expect(within(menu).getByText('Flat White')).toBeInTheDocument();
     expect(within(menu).getByText('$4.20')).toBeInTheDocument();
     expect(within(menu).getByText('Tap Water')).toBeInTheDocument();
+    // The card's header names the logo; the section's copy of it is decorative, so the page has one "… logo".
+    expect(screen.getAllByRole('img', { name: 'Bean There Café logo' })).toHaveLength(1);
     // The stamp first, then the store: the section's request leaves after the scan's answer.
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([SCAN, 'GET /api/customer/cards/card-1/store']);
   });
