@@ -73,8 +73,7 @@ describe('Rewards page', () => {
     const aYearAhead = new Date();
     aYearAhead.setFullYear(aYearAhead.getFullYear() + 1);
     const pad = (n: number) => String(n).padStart(2, '0');
-    // Written as this US-English browser writes a date.
-    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe(`${pad(aYearAhead.getMonth() + 1)}/${pad(aYearAhead.getDate())}/${aYearAhead.getFullYear()}`);
+    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe(`${aYearAhead.getFullYear()}-${pad(aYearAhead.getMonth() + 1)}-${pad(aYearAhead.getDate())}`);
     expect(await page.getByText(/This date has already passed/).count()).toBe(0);
 
     await page.getByLabel('Punches Required').fill('150');
@@ -110,7 +109,7 @@ describe('Rewards page', () => {
     await page.reload();
     await submitButton().waitFor();
     await expect(page.getByLabel('Punches Required').inputValue()).resolves.toBe('8');
-    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe('06/30/2027');
+    await expect(page.getByLabel('Expiration Date').inputValue()).resolves.toBe('2027-06-30');
 
     let posts = 0;
     const countPosts = (request: { method(): string; url(): string }) => {
