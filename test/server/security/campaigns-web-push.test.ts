@@ -83,42 +83,34 @@ describe('web push endpoints that point into the server network', () => {
     return { port, connections: () => connections, close: () => new Promise((resolve) => server.close(() => resolve())) };
   }
 
-  it.each(['localhost.', 'LocalHost.', 'counter.localhost.', '127.0.0.1.'])('refuses a subscription to %s (a host name ending in the root dot is the same host)', async (host) => {
+  /** A customer's subscription to `endpoint`, sent with web push configured as a real server has it. */
+  async function subscribe(endpoint: string) {
     await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
     const original = t.deps.webPush;
     t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: 'mailto:test@stampwise.test' });
     try {
       const { credential, cardId } = await customerWithCardAt(t, store.id);
-      const response = await t.app.inject({
+      return await t.app.inject({
         method: 'POST',
         url: `/api/web-push/cards/${cardId}/subscriptions`,
         headers: asCustomer(credential),
-        payload: { endpoint: `https://${host}/push/abc`, keys: keys() },
+        payload: { endpoint, keys: keys() },
       });
-      expectClientError(response);
-      expect(response.json()).toMatchObject({ details: [{ field: 'endpoint', message: 'must name a public push service' }] });
     } finally {
       t.deps.webPush = original;
     }
+  }
+
+  it.each(['localhost.', 'LocalHost.', 'counter.localhost.', '127.0.0.1.'])('refuses a subscription to %s (a host name ending in the root dot is the same host)', async (host) => {
+    const response = await subscribe(`https://${host}/push/abc`);
+    expectClientError(response);
+    expect(response.json()).toMatchObject({ details: [{ field: 'endpoint', message: 'must name a public push service' }] });
   });
 
   it('refuses a subscription to a port other than https', async () => {
-    await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
-    const original = t.deps.webPush;
-    t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: 'mailto:test@stampwise.test' });
-    try {
-      const { credential, cardId } = await customerWithCardAt(t, store.id);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/web-push/cards/${cardId}/subscriptions`,
-        headers: asCustomer(credential),
-        payload: { endpoint: 'https://push.elsewhere.example:6379/push/abc', keys: keys() },
-      });
-      expectClientError(response);
-      expect(response.json()).toMatchObject({ details: [{ field: 'endpoint', message: 'must use the https port' }] });
-    } finally {
-      t.deps.webPush = original;
-    }
+    const response = await subscribe('https://push.elsewhere.example:6379/push/abc');
+    expectClientError(response);
+    expect(response.json()).toMatchObject({ details: [{ field: 'endpoint', message: 'must use the https port' }] });
   });
 
   it.each([
