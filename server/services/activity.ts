@@ -73,15 +73,19 @@ export function customerLabel(
 
 /**
  * Initials for an avatar: the first letter or digit of the first and last word ('Ana Lima' → 'AL',
- * 'Guest 4F2A' → 'G4', 'Customer #27' → 'C2').
+ * 'Guest 4F2A' → 'G4', 'Customer #27' → 'C2'); words without a letter or digit ('#', '–') are skipped, and a
+ * letter whose capital is two letters ('ß') stays as it is. The SPA's avatars follow the same rule, so a name
+ * reads the same in every avatar.
  */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const lead = (word: string) => [...word].find((char) => /[\p{L}\p{N}]/u.test(char)) ?? [...word][0] ?? '';
-  const first = lead(words[0]);
-  const last = words.length > 1 ? lead(words[words.length - 1]) : '';
-  return (first + last).toUpperCase();
+  const leads = name
+    .trim()
+    .split(/\s+/)
+    .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0])
+    .filter((lead): lead is string => lead !== undefined);
+  if (leads.length === 0) return '?';
+  const upper = (lead: string) => (Array.from(lead.toUpperCase()).length === 1 ? lead.toUpperCase() : lead);
+  return upper(leads[0]) + (leads.length > 1 ? upper(leads[leads.length - 1]) : '');
 }
 
 interface RewardNow {

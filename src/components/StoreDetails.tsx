@@ -67,7 +67,7 @@ export function StoreDetails({ store, texts, headingLevel = 2, logoNamedElsewher
     <div className="sd-store" data-testid="store-details">
       <div className="sd-store__cover">{store.cover ? <img src={store.cover} alt="" /> : null}</div>
       <div className="sd-store__logo">
-        {store.logo ? <img src={store.logo} alt={logoNamedElsewhere ? '' : texts.logoAlt(company)} /> : <span aria-hidden="true">{company.charAt(0).toUpperCase()}</span>}
+        {store.logo ? <img src={store.logo} alt={logoNamedElsewhere ? '' : texts.logoAlt(company)} /> : <span aria-hidden="true">{initials(company)}</span>}
       </div>
       <div className="sd-store__body">
         <Heading className="sd-store__name">{company}</Heading>

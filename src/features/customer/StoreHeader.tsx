@@ -1,6 +1,7 @@
 // The store at the top of a customer screen: logo (or its initial) and name, then the reward text.
 import type { CustomerReward, CustomerStore } from '../../api/contract/customer';
 import { CUSTOMER_TEXT } from './texts';
+import { initials } from '../../lib/initials';
 
 export function StoreLogo({ store, size = 72 }: { store: CustomerStore; size?: number }) {
   if (store.logo) {
@@ -8,7 +9,7 @@ export function StoreLogo({ store, size = 72 }: { store: CustomerStore; size?: n
   }
   return (
     <span className="cw-logo cw-logo--initial" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">
-      {store.company.trim().charAt(0).toUpperCase() || '★'}
+      {store.company.trim() ? initials(store.company) : '★'}
     </span>
   );
 }

@@ -16,13 +16,7 @@ import { loggedOut, logout } from '../session/sessionSlice';
 import { useGetVendorQuery } from '../store-settings/vendorApi';
 import { StoreSettingsDialog } from '../store-settings/StoreSettingsDialog';
 import { useRoleAllows } from '../session/roleAccess';
-
-/** Up to two initials of the business name, for vendors without a logo. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((word) => Array.from(word)[0]?.toUpperCase() ?? '').join('') || '?';
-}
+import { initials } from '../../lib/initials';
 
 /** An error the server answered with (a number status), not a request that failed or was aborted on the way. */
 function isServerAnswer(error: unknown): boolean {
@@ -165,7 +159,7 @@ export function ProfileMenu({ vendorId }: { vendorId: string }) {
       >
         {data ? (
           <Avatar size={34} className="sw-profile__avatar" src={logo ?? undefined} alt={logo ? NAV_TEXT.logoAlt(company) : undefined}>
-            {initialsOf(company)}
+            {initials(company)}
           </Avatar>
         ) : (
           <Skeleton.Avatar active size={34} />

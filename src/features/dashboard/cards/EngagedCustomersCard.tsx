@@ -2,7 +2,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Avatar } from 'antd';
 import { SectionCard } from '../../../components/SectionCard';
-import { initials } from './initials';
+import { initials } from '../../../lib/initials';
 import { t } from '../../../i18n/texts';
 
 export interface EngagedCustomer {

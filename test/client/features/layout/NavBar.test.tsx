@@ -2,7 +2,7 @@
 import { switchLanguage } from '../../../../src/i18n/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { NAV_ITEMS, isNavItemActive, navTarget } from '../../../../src/features/layout/navItems';
-import { initialsOf } from '../../../../src/features/layout/ProfileMenu';
+import { initials } from '../../../../src/lib/initials';
 import { loggedOut, tokenSaved } from '../../../../src/features/session/sessionSlice';
 import { fakeToken } from '../../render';
 import { PAINT, renderNav, token, withFakeVendorApi, vendor } from './navBarSetup';
@@ -119,6 +119,15 @@ describe('profile menu', () => {
     const menuButton = await screen.findByRole('button', { name: /Account menu: Corner Café/ }, PAINT);
     expect(within(menuButton).getByText('CC')).toBeInTheDocument();
     expect(within(menuButton).queryByRole('img', { name: /logo/ })).not.toBeInTheDocument();
+  });
+
+  test('the initials follow the dashboard avatars\' rule: the first letter of a word, not its bracket', async () => {
+    const body = vendor(null);
+    api.fakeApi.on('GET /api/vendor/v1', { status: 200, body: { ...body, vendor: { ...body.vendor, company: 'Kaffeehaus (Wien)' } } });
+    renderNav();
+    const menuButton = await screen.findByRole('button', { name: /Account menu: Kaffeehaus \(Wien\)/ }, PAINT);
+    expect(within(menuButton).getByText('KW')).toBeInTheDocument();
+    expect(initials('Kaffeehaus (Wien)')).toBe('KW');
   });
 
   test('items: Store Settings, Account Settings, Logout; Store Settings opens the dialog', async () => {
@@ -242,9 +251,9 @@ describe('nav rules', () => {
   });
 
   test('initials: first and last word, upper-cased', () => {
-    expect(initialsOf('Corner Café')).toBe('CC');
-    expect(initialsOf('the little bean company')).toBe('TC');
-    expect(initialsOf('Bean')).toBe('B');
-    expect(initialsOf('  ')).toBe('?');
+    expect(initials('Corner Café')).toBe('CC');
+    expect(initials('the little bean company')).toBe('TC');
+    expect(initials('Bean')).toBe('B');
+    expect(initials('  ')).toBe('?');
   });
 });
