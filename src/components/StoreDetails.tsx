@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import { formatPrice } from '../lib/money';
 import { websiteHref } from '../lib/websiteHref';
+import { initials } from '../lib/initials';
 import './store-details.css';
 
 export interface StoreDetailsMenuEntry {

@@ -5,6 +5,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { ActivityItem } from '../../api/contract/activity';
 import { ACTIVITY_FEED_MAX_LINES, ACTIVITY_FEED_RETRY } from '../../constants';
 import { t } from '../../i18n/texts';
+import { stampCount } from './stampCount';
 
 /**
  * closed: no feed on screen (nothing connects).
@@ -143,11 +144,11 @@ export function retryDelayMs(retries: number): number {
 
 /**
  * The feed line a vendor reads (in the page's language; call it while rendering): "Ana collected a stamp · 4/10",
- * "Ana collected a bonus stamp · 5/10", "Reward claimed by Ana".
+ * "Ana collected a bonus stamp · 5/10", "Ana collected a stamp · reward ready" (a full card), "Reward claimed by Ana".
  */
 export function feedLine(item: ActivityItem): string {
   if (item.type === 'redemption') return t('activity.claimLine', { customer: item.customer });
   if (item.voided) return t('relay.feedVoided', { customer: item.customer });
-  if (item.bonus) return t('bonusActivity.feedLine', { customer: item.customer, stamps: item.stamps ?? 0, required: item.required ?? 0 });
-  return t('activity.stampLine', { customer: item.customer, stamps: item.stamps ?? 0, required: item.required ?? 0 });
+  if (item.bonus) return t('bonusActivity.feedLine', { customer: item.customer, ...stampCount(item) });
+  return t('activity.stampLine', { customer: item.customer, ...stampCount(item) });
 }

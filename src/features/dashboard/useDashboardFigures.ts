@@ -17,6 +17,7 @@ import { formatDayOfMonth, formatTimeAgo } from '../../lib/format';
 import { useStoreTimeZone } from '../store-settings/useStoreTimeZone';
 import { intlLocale, t } from '../../i18n/texts';
 import { elapsedPhrases } from '../activity/elapsedPhrases';
+import { stampCount } from '../activity/stampCount';
 
 /** A sample of what the vendor owes, shown with the other sample figures. */
 export const SAMPLE_OUTSTANDING = { fullCards: 3, nearlyFull: 5 } as const;
@@ -59,10 +60,9 @@ const points = (counts: readonly DashboardCount[]): ChartPoint[] =>
 function toRewardEvent(item: ActivityItem, now: number, timeZone: string | null): RewardEvent {
   const when = formatTimeAgo(item.date, now, elapsedPhrases(), intlLocale(), timeZone);
   if (item.type === 'redemption') return { id: item.id, customer: item.customer, kind: 'redeemed', detail: t('activity.recentClaim', { reward: item.reward }), when };
-  const stamps = item.stamps ?? 0;
-  const required = item.required ?? 0;
-  if (required > 0 && stamps === required) return { id: item.id, customer: item.customer, kind: 'completed', detail: t('activity.recentCompleted'), when };
-  return { id: item.id, customer: item.customer, kind: 'stamp', detail: t('activity.recentStamp', { stamps, required }), when };
+  const count = stampCount(item);
+  if (count.required > 0 && count.stamps === count.required) return { id: item.id, customer: item.customer, kind: 'completed', detail: t('activity.recentCompleted'), when };
+  return { id: item.id, customer: item.customer, kind: 'stamp', detail: t('activity.recentStamp', { ...count }), when };
 }
 
 /** The live figures of a dashboard answer, shaped for the dashboard's cards; times on the store's clock (`timeZone`; null: the browser's). */

@@ -1,6 +1,7 @@
 // The Reward Activity table's rows: the vendor's stamps and claims, a page at a time (GET /api/activity),
 // or the sample rows — marked as samples — while the vendor has no activity at all.
 import { whoDidWhat } from '../activity/whoDidWhat';
+import { stampCount } from '../activity/stampCount';
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import type { TablePaginationConfig } from 'antd';
@@ -63,8 +64,8 @@ export function toActivityRow(item: ActivityItem, timeZone: string | null = null
             : item.voided
               ? t('relay.activityVoided')
               : item.bonus
-                ? `${t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 })} · ${t('campaigns.activity.bonusTag')}`
-                : t('activity.stampTag', { stamps: item.stamps ?? 0, required: item.required ?? 0 }),
+                ? `${t('activity.stampTag', { ...stampCount(item) })} · ${t('campaigns.activity.bonusTag')}`
+                : t('activity.stampTag', { ...stampCount(item) }),
     removable: item.type === 'stamp' && !item.voided,
     who: whoDidWhat(item) ?? undefined,
     removedDetail: item.removedReason

@@ -1,5 +1,6 @@
 // The live feed's state machine: its transitions, what it ignores once closed, and the lines it reads out.
 import { configureStore } from '@reduxjs/toolkit';
+import { switchLanguage } from '../../../../src/i18n/texts';
 import type { ActivityItem } from '../../../../src/api/contract/activity';
 import {
   activityFeedSlice,
@@ -87,5 +88,24 @@ describe('activityFeed slice', () => {
   it('reads stamps and claims as the counter staff would say them', () => {
     expect(feedLine(stamp('e1', 'Ana', 4))).toBe('Ana collected a stamp · 4/10');
     expect(feedLine({ id: 'r1', type: 'redemption', customer: 'Ana', date: 0, reward: 'Flat White', required: 10 })).toBe('Reward claimed by Ana');
+  });
+
+  describe('a stamp on a full card says the reward is ready, never a count above the card', () => {
+    afterAll(() => switchLanguage('en', 'app'));
+    const full = { ...stamp('e1', 'Ana', 4), required: 3 };
+    const filling = { ...stamp('e2', 'Ana', 2), required: 3 };
+    it.each([
+      ['en', 'Ana collected a stamp · reward ready', 'Ana collected a bonus stamp · reward ready', 'Ana collected a stamp · 2/3'],
+      ['de', 'Ana hat einen Stempel bekommen · Prämie bereit', 'Ana hat einen Bonusstempel bekommen · Prämie bereit', 'Ana hat einen Stempel bekommen · 2/3'],
+      ['es', 'Ana ha conseguido un sello · premio listo', 'Ana ha conseguido un sello extra · premio listo', 'Ana ha conseguido un sello · 2/3'],
+      ['fr', 'Ana a reçu un tampon · récompense prête', 'Ana a reçu un tampon bonus · récompense prête', 'Ana a reçu un tampon · 2/3'],
+      ['ar', 'حصل \u2068Ana\u2069 على ختم · المكافأة جاهزة', 'حصل \u2068Ana\u2069 على ختم إضافي · المكافأة جاهزة', 'حصل \u2068Ana\u2069 على ختم · 2/3'],
+    ] as const)('in %s', async (locale, line, bonusLine, fillingLine) => {
+      await switchLanguage(locale, 'app');
+      expect(feedLine(full)).toBe(line);
+      expect(feedLine({ ...full, bonus: true })).toBe(bonusLine);
+      expect(feedLine({ ...full, stamps: 3 })).toBe(line);
+      expect(feedLine(filling)).toBe(fillingLine);
+    });
   });
 });

@@ -171,6 +171,16 @@ describe('DashboardPage with live figures', () => {
     expect(within(reward).getByRole('img', { name: '2 of 3 stamps collected' }).querySelectorAll('[data-stamp]')).toHaveLength(3);
   });
 
+  it('a stamp on a card that was already full says the reward is ready, not "stamp 6 of 5"', async () => {
+    const dashboard = liveDashboard();
+    dashboard.recent = [{ id: 'e9', type: 'stamp', customer: 'Guest 4F2A', date: NOW - 5 * 60 * 1000, reward: 'Flat White', stamps: 6, required: 5 }];
+    http.on(DASHBOARD, { status: 200, body: dashboard });
+    renderDashboard();
+    const recent = await screen.findByText('collected a stamp · reward ready');
+    expect(recent.closest('li')).toHaveTextContent('Guest 4F2A');
+    expect(screen.queryByText(/6 of 5/)).not.toBeInTheDocument();
+  });
+
   it('with no card in progress (the only one was just completed) it says so instead of "average 0 of 3"', async () => {
     http.on(DASHBOARD, { status: 200, body: { ...liveDashboard(), stampCard: { averageStamps: 0, required: 3, activeCards: 0 } } });
     renderDashboard();

@@ -107,7 +107,7 @@ describe('RewardActivityTable', () => {
     expect(within(claim).getByText('Claimed')).not.toHaveClass('ant-tag-gold');
     expect(within(claim).getByText('Nov 21, 2026 · 10:05')).toBeInTheDocument();
     expect(within(stampRow).getByText('Guest 4F2A')).toBeInTheDocument();
-    expect(within(stampRow).getByText('Stamp 10/10')).toBeInTheDocument();
+    expect(within(stampRow).getByText('Stamp · reward ready')).toBeInTheDocument();
     expect(within(stampRow).getByText('Flat White')).toBeInTheDocument();
     expect(screen.queryByTestId('sample-data-tag')).not.toBeInTheDocument();
     expect(screen.queryByText('Emma Wilson')).not.toBeInTheDocument();
