@@ -1,12 +1,12 @@
 // The protection rule of the vendor pages: no valid session → /login; another vendor's id, or a page the
-// person's role may not use → their own dashboard.
+// person's role may not use → their own dashboard, which then says why.
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ROUTES } from '../constants';
 import { decodeToken } from '../lib/token';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { selectIsLoggedIn, selectRole, selectToken, selectVendorId, sessionExpired } from '../features/session/sessionSlice';
-import { roleAllows, type AppPart } from '../features/session/roleAccess';
+import { roleAllows, type AppPart, type RoleRefusalState } from '../features/session/roleAccess';
 
 /** setTimeout's ceiling (~24.8 days); a longer wait fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -46,6 +46,7 @@ export function RequireVendor({ children, part }: { children: ReactNode; part?: 
     return <ToSignIn expired={exp !== undefined && exp * 1000 <= Date.now()} />;
   }
   if (userId !== undefined && userId !== vendorId) return <Navigate to={ROUTES.dashboard(vendorId)} replace />;
-  if (part !== undefined && !roleAllows(role, part)) return <Navigate to={ROUTES.dashboard(vendorId)} replace />;
+  // The dashboard says why (RoleRefusalNotice): a page typed or bookmarked never just turns into another.
+  if (part !== undefined && !roleAllows(role, part)) return <Navigate to={ROUTES.dashboard(vendorId)} replace state={{ refusedPart: part } satisfies RoleRefusalState} />;
   return <>{children}</>;
 }

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectVendorId } from '../session/sessionSlice';
 import { useVendorLiveConnection } from '../activity/useVendorLiveConnection';
 import { NavBar } from './NavBar';
+import { RoleRefusalNotice } from './RoleRefusalNotice';
 import './layout.css';
 
 const MAIN_ID = 'main-content';
@@ -19,6 +20,7 @@ export function VendorLayout({ children }: { children: ReactNode }) {
       </a>
       <NavBar />
       <main id={MAIN_ID} className="sw-vendor__content" tabIndex={-1}>
+        <RoleRefusalNotice />
         {children}
       </main>
     </div>

@@ -24,6 +24,11 @@ export const MINIMUM_ROLE = {
 
 export type AppPart = keyof typeof MINIMUM_ROLE;
 
+/** The history state of the redirect from a page the role may not use: which part it was. */
+export interface RoleRefusalState {
+  refusedPart: AppPart;
+}
+
 export function roleAllows(role: TokenRole | null, part: AppPart): boolean {
   return role !== null && RANK[role] >= RANK[MINIMUM_ROLE[part]];
 }

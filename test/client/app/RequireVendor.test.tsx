@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RequireVendor } from '../../../src/app/RequireVendor';
+import { RoleRefusalNotice } from '../../../src/features/layout/RoleRefusalNotice';
 import { makeStore } from '../../../src/app/store';
 import { installFakeApi, type FakeApi } from '../support/fakeHttp';
 import { FAR_FUTURE_EXP, fakeToken } from '../support/tokens';
@@ -27,6 +28,7 @@ function renderGuarded(initialPath: string, token: string | null) {
         path: '/dashboard/:userId',
         element: (
           <RequireVendor>
+            <RoleRefusalNotice />
             <p>protected dashboard</p>
           </RequireVendor>
         ),
@@ -34,8 +36,16 @@ function renderGuarded(initialPath: string, token: string | null) {
       {
         path: '/rewards/:userId',
         element: (
-          <RequireVendor>
+          <RequireVendor part="rewards">
             <p>protected rewards</p>
+          </RequireVendor>
+        ),
+      },
+      {
+        path: '/customers/:userId',
+        element: (
+          <RequireVendor part="customers">
+            <p>protected customers</p>
           </RequireVendor>
         ),
       },
@@ -93,5 +103,21 @@ describe('RequireVendor', () => {
     act(() => jest.advanceTimersByTime(2_000));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  test.each([
+    ['/rewards/v1', 'Only the owner and managers can open Rewards, so you are on the dashboard. Ask the owner if you need it.'],
+    ['/customers/v1', 'Only the owner and managers can open Customers, so you are on the dashboard. Ask the owner if you need it.'],
+  ])('a staff member typing %s lands on the dashboard, which says why', async (path, why) => {
+    const { router } = renderGuarded(path, fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP, role: 'staff' }));
+    expect(await screen.findByText('protected dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(why);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  test('the dashboard opened on its own says nothing of the kind', () => {
+    renderGuarded('/dashboard/v1', fakeToken({ sub: 'v1', exp: FAR_FUTURE_EXP, role: 'staff' }));
+    expect(screen.getByText('protected dashboard')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
