@@ -67,6 +67,15 @@ export function pricePlaceholder(locale: string | undefined = viewerLocale()): s
 }
 
 /**
+ * A saved price as a price box shows it for correcting: the locale's decimal mark, two decimals, no grouping
+ * ("4,50" to a German reader, "4.50" to an English one), so it reads like the list beside it and the
+ * placeholder ("0,00"). parsePriceInput reads it back.
+ */
+export function priceInputText(price: number | '', locale: string | undefined = viewerLocale()): string {
+  return price === '' ? '' : numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(price);
+}
+
+/**
  * What the vendor typed into the price box: '' (no price) or a non-negative amount with at most two
  * decimals. The server applies the same rule to the number sent.
  */

@@ -2,7 +2,7 @@
 // update-item: the scan review's corrections and the Menu & Items list's edit share it.
 import { useState } from 'react';
 import type { MenuItemDto } from '../../api/contract/vendor';
-import { isPriceInRange, ITEM_PRICE_LIMIT, parsePriceInput } from '../../lib/money';
+import { isPriceInRange, ITEM_PRICE_LIMIT, parsePriceInput, priceInputText } from '../../lib/money';
 import { t } from '../../i18n/texts';
 import type { MessageId } from '../../i18n/catalogue';
 import { useUpdateItemMutation } from './vendorApi';
@@ -10,7 +10,7 @@ import { useUpdateItemMutation } from './vendorApi';
 /** A console line for the developer (not shown to the vendor, so not translated). */
 const SAVE_FAILED_LOG = 'Failed to save a menu item correction';
 
-export const priceText = (price: number | '') => (price === '' ? '' : price.toFixed(2));
+export const priceText = (price: number | ''): string => priceInputText(price);
 
 /** What is wrong, not its words: the text is chosen at render, in the page's language. */
 export type CorrectionProblem = 'name' | 'price' | 'priceRange' | 'save';

@@ -212,6 +212,14 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
     await waitFor(() => expect(prices()).toEqual(['4,20 €', '', '3,50 €']));
   });
 
+  test('in French the price box of an item being corrected reads "4,20", as the list and the placeholder do, not "4.20"', async () => {
+    backToEnglish = pageLanguage('fr', ['fr-FR']);
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'EUR' }) });
+    const { user } = await openMenuTab(FRENCH);
+    await user.click(screen.getByLabelText('Modifier Flat White'));
+    expect(screen.getByLabelText('Prix de Flat White')).toHaveValue('4,20');
+  });
+
   test('"€3.50" typed the Irish way is a price of a euro store too', async () => {
     jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-IE']);
     fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'EUR' }) });
