@@ -232,7 +232,9 @@ describe('live counter feed: QR page in one tab, customer scans in another', () 
       await signInPage(fresh.page, app.server, busy, `/rewards/${busy.vendorId}`);
       const table = fresh.page.getByRole('table');
       const rows = table.locator('tbody tr.ant-table-row');
-      const tagOf = (item: ActivityItem) => (item.type === 'redemption' ? 'Claimed' : `Stamp ${item.stamps}/${item.required}`);
+      // A stamp that leaves the card full reads "reward ready" rather than its count.
+      const tagOf = (item: ActivityItem) =>
+        item.type === 'redemption' ? 'Claimed' : (item.stamps ?? 0) >= (item.required ?? 0) ? 'Stamp · reward ready' : `Stamp ${item.stamps}/${item.required}`;
       /** The table shows page `page` of the whole list, row by row (waited for: the rows follow the pager's click). */
       const shows = async (page: number) => {
         const expected = all.slice((page - 1) * 10, page * 10).map((item) => ({ customer: item.customer, tag: tagOf(item) }));
