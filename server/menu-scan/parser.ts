@@ -929,6 +929,10 @@ function normalizeLine(line: string): string {
       .replace(/(\p{L}\p{Ll})(\d{1,3})\s*$/u, '$1 $2')
       // A doubled decimal mark ("2.,80").
       .replace(/(\d)[.,]{2}(\d{2})\b/g, '$1.$2')
+      // A decimal point OCR read as a colon in a price with its sign ("$15:99", "12:50€", white letters in a
+      // badge); without a sign it is a time ("Open 11:30").
+      .replace(/(^|\s)([$€£¥₹₺¤]\s?\d{1,4}):(\d{2})(?=\s|$)/gu, '$1$2.$3')
+      .replace(/(^|\s)(\d{1,4}):(\d{2})(?=\s?[$€£¤](?:\s|$))/gu, '$1$2.$3')
       .replace(/：/g, ':')
       .replace(/…/g, '...')
       .replace(/[·•∙⋅●]/g, '.')
