@@ -342,7 +342,7 @@ const SAME_PAPER = 30;
 /** Letters are looked for over this many cells of the paper estimate each way (5 × 16 = 80 px, a line gap and more) … */
 const LETTER_WINDOW_CELLS = 5;
 /** … and a panel spans at least this many (7 × 16 = 112 px: not a bold letter, nor a gap in the room around a page). */
-const PANEL_CELLS = 5;
+const PANEL_CELLS = 7;
 
 /**
  * Where a page holds a panel, band or banner of light letters (a take-away's black box of meal deals,
