@@ -1,7 +1,7 @@
 // The made-up busy colour leaflets, boards and pub menus (test/fixtures/menus/layouts-leaflets.ts: coloured
 // panels beside white paper, prices in circles, stars and tags, numbers in boxes, dish photographs, combo
 // boxes, address bands, a crease, a gloss), end to end: the PDFs (read without OCR) and the photos of each half
-// keep the F1 and the prices reached on them. A heavy suite (some 2 minutes on 2 cores).
+// keep the F1 and the prices reached on them. A heavy suite (some 3 minutes on 2 cores).
 import { createLocalMenuScanner, type MenuScanner } from '../../../server/menu-scan';
 import { parseMenuLines } from '../../../server/menu-scan/parser';
 import { readPdf } from '../../../server/menu-scan/pdf-text';
