@@ -1,7 +1,7 @@
 // Prices in the store's currency, shown in the viewer's locale by the browser's Intl ("3,50 €" to a
 // French reader, "€3.50" to an Irish one, "$3.50" for a US-dollar store in English), and read back from
 // what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
-import { DEFAULT_CURRENCY, ITEM_PRICE_LIMIT } from '../api/contract/limits';
+import { DEFAULT_CURRENCY, itemPriceLimit } from '../api/contract/limits';
 import { intlLocale } from '../i18n/texts';
 
 /**
@@ -61,9 +61,24 @@ export function currencyAffix(currency: string, locale: string | undefined = vie
   return { symbol: at === -1 ? currency : parts[at].value, position: at !== -1 && at > firstDigit ? 'suffix' : 'prefix' };
 }
 
-/** How the locale writes an empty price ("0.00", "0,00"): the price box's placeholder. */
-export function pricePlaceholder(locale: string | undefined = viewerLocale()): string {
-  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(0);
+/** Whether the currency is written without decimals (JPY, KRW, VND, IDR), as Intl knows it. */
+export function isWholeUnitCurrency(currency: string): boolean {
+  return numberFormat('en', { style: 'currency', currency: currency || DEFAULT_CURRENCY }).resolvedOptions().maximumFractionDigits === 0;
+}
+
+/**
+ * How the locale writes an empty price ("0.00", "0,00"; "0" in a currency without decimals): the price
+ * box's placeholder.
+ */
+export function pricePlaceholder(locale: string | undefined = viewerLocale(), currency: string = DEFAULT_CURRENCY): string {
+  const digits = isWholeUnitCurrency(currency) ? 0 : 2;
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(0);
+}
+
+/** A price as the edit boxes first hold it: "3.50", and "65000" in a currency without decimals (a stored 3.5 yen stays "3.50"). */
+export function priceBoxText(price: number | '', currency: string): string {
+  if (price === '') return '';
+  return isWholeUnitCurrency(currency) && Number.isInteger(price) ? String(price) : price.toFixed(2);
 }
 
 /**
@@ -72,14 +87,21 @@ export function pricePlaceholder(locale: string | undefined = viewerLocale()): s
  */
 export type ParsedPrice = { ok: true; price: number | '' } | { ok: false };
 
-/** A typed price the server keeps: none (''), or more than 0 and less than ITEM_PRICE_LIMIT, as the server checks it. */
-export function isPriceInRange(price: number | ''): boolean {
-  return price === '' || (price > 0 && price < ITEM_PRICE_LIMIT);
+/**
+ * A typed price the server keeps: none (''), or more than 0 and less than the currency's limit
+ * (itemPriceLimit: 100,000 dollars or euros, 1,000,000,000 dong), as the server checks it.
+ */
+export function isPriceInRange(price: number | '', currency: string): boolean {
+  return price === '' || (price > 0 && price < itemPriceLimit(currency || DEFAULT_CURRENCY));
 }
 
-export { ITEM_PRICE_LIMIT };
+/** The currency's price limit as the viewer's locale writes it, without decimals: "$100,000", "1.000.000.000 ₫". */
+export function formatPriceLimit(currency: string, locale: string | undefined = viewerLocale()): string {
+  return formatMoney(itemPriceLimit(currency || DEFAULT_CURRENCY), currency, locale, { wholeUnits: true });
+}
 
-const MAX_INTEGER_DIGITS = 7;
+// The largest limit (100,000 × 10^5) has 11 digits: a longer number is refused as not a price at all.
+const MAX_INTEGER_DIGITS = 11;
 // Digits as Arabic and Persian keyboards type them, and the Arabic decimal and group marks.
 const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 const ARABIC_DECIMAL = '\u066b';
@@ -114,7 +136,8 @@ function currencyMarks(currency: string, locale: string | undefined): string[] {
  * Reads a price as a vendor writes it in their locale, with or without the store's currency sign:
  * "3.50", "3,50", "3,50 €", "€3.50", "EUR 3.50", "1 234,50" (fr), "1.234,50" (de), "1,234.50" (en).
  * A point or a comma followed by at most two digits is always the decimal mark (as before this read
- * the locale); the locale's group separator is accepted between groups of three digits.
+ * the locale); the locale's group separator is accepted between groups of three digits, and in a currency
+ * without decimals any of them ("65.000 ₫" typed on an English page).
  */
 export function parsePriceInput(input: string, currency: string, locale: string | undefined = viewerLocale()): ParsedPrice {
   let text = input
@@ -131,6 +154,18 @@ export function parsePriceInput(input: string, currency: string, locale: string 
     }
   }
   if (text === '') return { ok: true, price: '' };
+
+  // In a currency without decimals, a point, comma, apostrophe or space before three digits groups
+  // thousands whatever the page's language ("65.000" and "26,000" dong or won, "1.250.000"): no such
+  // price has three decimals.
+  if (isWholeUnitCurrency(currency)) {
+    const thousands = /^(\d{1,3}(?:([.,'’\s])\d{3})(?:\2\d{3})*)(?:([.,])(\d{1,2}))?$/u.exec(text);
+    if (thousands && thousands[3] !== thousands[2]) {
+      const integer = thousands[1].replace(/\D/g, '');
+      if (integer.length > MAX_INTEGER_DIGITS) return { ok: false };
+      return { ok: true, price: Number(`${integer}.${thousands[4] ?? ''}`) };
+    }
+  }
 
   const plain = new RegExp(`^(\\d{1,${MAX_INTEGER_DIGITS}})?(?:[.,](\\d{0,2}))?$`).exec(text);
   if (plain && (plain[1] !== undefined || (plain[2] ?? '') !== '')) {
