@@ -100,8 +100,14 @@ export function formatPriceLimit(currency: string, locale: string | undefined = 
   return formatMoney(itemPriceLimit(currency || DEFAULT_CURRENCY), currency, locale, { wholeUnits: true });
 }
 
-// The largest limit (100,000 × 10^5) has 11 digits: a longer number is refused as not a price at all.
-const MAX_INTEGER_DIGITS = 11;
+/**
+ * Digits before the decimal mark that can still be a price: one more than the currency's limit has (7 in
+ * dollars, 11 in dong), so a price just past the limit is refused with the limit and a longer number as
+ * not a price at all.
+ */
+function maxIntegerDigits(currency: string): number {
+  return String(itemPriceLimit(currency || DEFAULT_CURRENCY)).length + 1;
+}
 // Digits as Arabic and Persian keyboards type them, and the Arabic decimal and group marks.
 const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 const ARABIC_DECIMAL = '\u066b';
@@ -154,6 +160,7 @@ export function parsePriceInput(input: string, currency: string, locale: string 
     }
   }
   if (text === '') return { ok: true, price: '' };
+  const maxDigits = maxIntegerDigits(currency);
 
   // In a currency without decimals, a point, comma, apostrophe or space before three digits groups
   // thousands whatever the page's language ("65.000" and "26,000" dong or won, "1.250.000"): no such
@@ -162,12 +169,12 @@ export function parsePriceInput(input: string, currency: string, locale: string 
     const thousands = /^(\d{1,3}(?:([.,'’\s])\d{3})(?:\2\d{3})*)(?:([.,])(\d{1,2}))?$/u.exec(text);
     if (thousands && thousands[3] !== thousands[2]) {
       const integer = thousands[1].replace(/\D/g, '');
-      if (integer.length > MAX_INTEGER_DIGITS) return { ok: false };
+      if (integer.length > maxDigits) return { ok: false };
       return { ok: true, price: Number(`${integer}.${thousands[4] ?? ''}`) };
     }
   }
 
-  const plain = new RegExp(`^(\\d{1,${MAX_INTEGER_DIGITS}})?(?:[.,](\\d{0,2}))?$`).exec(text);
+  const plain = new RegExp(`^(\\d{1,${maxDigits}})?(?:[.,](\\d{0,2}))?$`).exec(text);
   if (plain && (plain[1] !== undefined || (plain[2] ?? '') !== '')) {
     return { ok: true, price: Number(`${plain[1] ?? '0'}.${plain[2] ?? ''}`) };
   }
@@ -178,7 +185,7 @@ export function parsePriceInput(input: string, currency: string, locale: string 
   const grouped = new RegExp(`^(\\d{1,3}(?:${groupPattern}\\d{3})+)(?:${escapeRegExp(decimal)}(\\d{0,2}))?$`, 'u').exec(text);
   if (grouped) {
     const integer = grouped[1].replace(/\D/g, '');
-    if (integer.length > MAX_INTEGER_DIGITS) return { ok: false };
+    if (integer.length > maxDigits) return { ok: false };
     return { ok: true, price: Number(`${integer}.${grouped[2] ?? ''}`) };
   }
   return { ok: false };
