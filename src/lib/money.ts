@@ -3,6 +3,7 @@
 // what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
 import { DEFAULT_CURRENCY, itemPriceLimit } from '../api/contract/limits';
 import { intlLocale } from '../i18n/texts';
+import { isLocale } from '../api/contract/locales';
 
 /**
  * The locale prices are written for: the page's language, with the region of the browser's or phone's own
@@ -10,6 +11,22 @@ import { intlLocale } from '../i18n/texts';
  */
 export function viewerLocale(): string {
   return intlLocale();
+}
+
+/**
+ * The locale prices are written and read in: the viewer's, unless the browser's first language is one the
+ * pages are not offered in. A Hanoi phone (vi-VN) reads an English page, but its prices as the café's own
+ * tags write them ("65.000 ₫", not "₫65,000"); always with Latin digits, as the rest of the page.
+ */
+export function priceLocale(): string {
+  const first = typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
+  if (!first || isLocale(first.toLowerCase().split('-')[0])) return viewerLocale();
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([first]).length > 0 && !first.includes('-u-') ? `${first}-u-nu-latn` : viewerLocale();
+  } catch {
+    // A malformed tag in the browser's list: the page's own locale then.
+    return viewerLocale();
+  }
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -43,18 +60,18 @@ function currencyFormat(storeCurrency: string, locale: string | undefined, whole
 }
 
 /** "3,50 €" for 3.5 EUR in fr-FR. `wholeUnits` leaves the decimals out (a budget slider's "50 €"). */
-export function formatMoney(amount: number, currency: string, locale: string | undefined = viewerLocale(), { wholeUnits = false } = {}): string {
+export function formatMoney(amount: number, currency: string, locale: string | undefined = priceLocale(), { wholeUnits = false } = {}): string {
   return currencyFormat(currency, locale, wholeUnits).format(amount);
 }
 
 /** A menu item's price, or '' when it has none (nothing is shown then). */
-export function formatPrice(price: number | '' | null | undefined, currency: string, locale: string | undefined = viewerLocale()): string {
+export function formatPrice(price: number | '' | null | undefined, currency: string, locale: string | undefined = priceLocale()): string {
   if (price === '' || price === null || price === undefined || !Number.isFinite(price)) return '';
   return formatMoney(price, currency, locale);
 }
 
 /** The currency's sign as the locale writes it, and on which side of the amount ("€" after it in French). */
-export function currencyAffix(currency: string, locale: string | undefined = viewerLocale()): { symbol: string; position: 'prefix' | 'suffix' } {
+export function currencyAffix(currency: string, locale: string | undefined = priceLocale()): { symbol: string; position: 'prefix' | 'suffix' } {
   const parts = currencyFormat(currency, locale, false).formatToParts(1);
   const at = parts.findIndex((part) => part.type === 'currency');
   const firstDigit = parts.findIndex((part) => part.type === 'integer');
@@ -70,7 +87,7 @@ export function isWholeUnitCurrency(currency: string): boolean {
  * How the locale writes an empty price ("0.00", "0,00"; "0" in a currency without decimals): the price
  * box's placeholder.
  */
-export function pricePlaceholder(locale: string | undefined = viewerLocale(), currency: string = DEFAULT_CURRENCY): string {
+export function pricePlaceholder(locale: string | undefined = priceLocale(), currency: string = DEFAULT_CURRENCY): string {
   const digits = isWholeUnitCurrency(currency) ? 0 : 2;
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(0);
 }
@@ -96,7 +113,7 @@ export function isPriceInRange(price: number | '', currency: string): boolean {
 }
 
 /** The currency's price limit as the viewer's locale writes it, without decimals: "$100,000", "1.000.000.000 ₫". */
-export function formatPriceLimit(currency: string, locale: string | undefined = viewerLocale()): string {
+export function formatPriceLimit(currency: string, locale: string | undefined = priceLocale()): string {
   return formatMoney(itemPriceLimit(currency || DEFAULT_CURRENCY), currency, locale, { wholeUnits: true });
 }
 
@@ -145,7 +162,7 @@ function currencyMarks(currency: string, locale: string | undefined): string[] {
  * the locale); the locale's group separator is accepted between groups of three digits, and in a currency
  * without decimals any of them ("65.000 ₫" typed on an English page).
  */
-export function parsePriceInput(input: string, currency: string, locale: string | undefined = viewerLocale()): ParsedPrice {
+export function parsePriceInput(input: string, currency: string, locale: string | undefined = priceLocale()): ParsedPrice {
   let text = input
     .replace(DIRECTION_MARKS, '')
     .replace(EASTERN_DIGITS, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf))

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { CampaignRow } from '../../api/contract/campaigns';
 import { CAMPAIGN_BUDGET, PROMOTION_ITEM_OPTIONS } from '../../constants';
 import { t } from '../../i18n/texts';
-import { formatMoney, viewerLocale } from '../../lib/money';
+import { formatMoney, priceLocale } from '../../lib/money';
 
 /** A choice of the form: its value, and its label in the page's language (read at render time). */
 export interface CampaignOption<V> {
@@ -127,7 +127,7 @@ export function optionLabel<V>(options: readonly CampaignOption<V>[], value: V |
 }
 
 /** The budget in whole units of the store's currency, in the viewer's locale ("$50", "50 €"). */
-export const formatBudget = (amount: number, currency: string) => formatMoney(amount, currency, viewerLocale(), { wholeUnits: true });
+export const formatBudget = (amount: number, currency: string) => formatMoney(amount, currency, priceLocale(), { wholeUnits: true });
 
 /**
  * The form filled from a saved campaign (Duplicate): every field, the schedule only while it is still

@@ -1,5 +1,5 @@
 // Prices in the store's currency, shown in the viewer's locale, and read back as a vendor types them.
-import { currencyAffix, formatMoney, formatPrice, formatPriceLimit, isPriceInRange, parsePriceInput, priceBoxText, pricePlaceholder } from '../../../src/lib/money';
+import { currencyAffix, formatMoney, formatPrice, formatPriceLimit, priceLocale, isPriceInRange, parsePriceInput, priceBoxText, pricePlaceholder } from '../../../src/lib/money';
 import { CURRENCY_MAGNITUDE, itemPriceLimit } from '../../../src/api/contract/limits';
 import { currencyOptions } from '../../../src/lib/currencies';
 import { pageLanguage } from '../support/pageLanguage';
@@ -187,5 +187,20 @@ describe('a currency of small units', () => {
     expect(priceBoxText(65000, 'VND')).toBe('65000');
     expect(priceBoxText(3.5, 'JPY')).toBe('3.50');
     expect(priceBoxText(4.2, 'USD')).toBe('4.20');
+  });
+});
+
+describe('priceLocale', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test.each([
+    [['vi-VN', 'en'], 'VND', 65000, '65.000 ₫'],
+    [['id-ID'], 'IDR', 150000, 'Rp 150.000'],
+    [['ko-KR'], 'KRW', 26000, '₩26,000'],
+    [['en-US'], 'VND', 65000, '₫65,000'],
+    [['fa-IR'], 'IRR', 1500000, '\u200eریال 1,500,000'],
+  ])('a browser asking for %p writes %s %p as %p, in Latin digits', (languages, currency, amount, shown) => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    expect(spaces(formatPrice(amount, currency))).toBe(shown);
   });
 });
