@@ -1,5 +1,5 @@
 // Prices in the store's currency, shown in the viewer's locale, and read back as a vendor types them.
-import { currencyAffix, formatMoney, formatPrice, formatPriceLimit, priceLocale, isPriceInRange, parsePriceInput, priceBoxText, pricePlaceholder } from '../../../src/lib/money';
+import { currencyAffix, formatMoney, formatPrice, formatPriceLimit, isPriceInRange, parsePriceInput, priceBoxText, pricePlaceholder } from '../../../src/lib/money';
 import { CURRENCY_MAGNITUDE, itemPriceLimit } from '../../../src/api/contract/limits';
 import { currencyOptions } from '../../../src/lib/currencies';
 import { pageLanguage } from '../support/pageLanguage';
