@@ -1,5 +1,6 @@
 // What a vendor types (or the scanner reads) for a menu item, checked and tidied: item names and
-// prices in the store's currency → integer hundredths of its unit ("cents", whatever the currency). Pure functions; a bad value is a 400 naming its field.
+// prices in the store's currency → integer hundredths of its unit ("cents", whatever the currency). Pure
+// functions; a bad value is a 400 naming its field.
 import { badRequest, textError } from '../../http-errors';
 import type { ScannedItem } from '../../menu-scan';
 import { itemPriceLimit, MAX_ITEM_NAME_LENGTH } from '../../../src/api/contract/limits';
