@@ -69,8 +69,8 @@ export function parsePriceCents(raw: unknown, currency: string): number | null {
 }
 
 /**
- * A stored price as menus show it: null for none, and for a 0 saved before prices had to be more than 0 (the
- * row keeps its 0 until the vendor edits the item; "$0.00" on a menu would read as "free").
+ * A stored price as menus show it: null for none, and for a stored 0, which no form or route accepts but
+ * older rows hold (the row keeps its 0 until the vendor edits the item; "$0.00" on a menu reads as "free").
  */
 export function shownPriceCents(priceCents: number | null): number | null {
   return priceCents === null || priceCents <= 0 ? null : priceCents;

@@ -28,9 +28,9 @@ export { MAX_MENU_ITEMS };
 type MenuDeps = Pick<AppDeps, 'db' | 'now'>;
 
 /**
- * The wire shape of a menu item: price in the store's currency, or '' when the item has none. A price of 0,
- * saved before prices had to be more than 0, is answered as none (the row keeps its 0 until the vendor edits
- * the item): it is what the forms now mean by an empty price, and "$0.00" on a menu reads as "free".
+ * The wire shape of a menu item: price in the store's currency, or '' when the item has none. A stored 0 (a
+ * price no form or route accepts, found in older rows) is answered as none and the row keeps it until the
+ * vendor edits the item: an empty price is what the forms mean by it, and "$0.00" on a menu reads as "free".
  */
 export function toMenuItemDto(item: Pick<MenuItem, 'id' | 'name' | 'price_cents'> & { upload_id?: string | null }): MenuItemDto {
   const dto: MenuItemDto = { _id: item.id, name: item.name, price: priceOf(shownPriceCents(item.price_cents)) };

@@ -58,8 +58,8 @@ export const ITEM_PRICE_FIELD_MAX_LENGTH = 32;
 export const ITEM_PRICE_LIMIT = 100_000;
 
 /**
- * How many of a currency's units a US dollar buys, as a power of ten (the rate rounded on a log scale,
- * November 2026): a limit set in dollars is multiplied by 10 ** this, so it means about the same amount in
+ * How many of a currency's units a US dollar buys, as a power of ten (the official rate of late 2025 rounded
+ * on a log scale): a limit set in dollars is multiplied by 10 ** this, so it means about the same amount in
  * every currency. Currencies not listed are 0 (EUR, GBP, CHF, KWD…). Only the magnitude is kept: a currency
  * moves across a half-decade boundary (×3.16) rarely, and the limits only catch slips of the keyboard.
  * The largest is 5, which keeps every limit's amount in hundredths below 2^53 and a campaign budget's below 2^31.
