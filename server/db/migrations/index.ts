@@ -46,6 +46,7 @@ import * as recoveryLinkRequester from './2026112634_recovery_link_requester';
 import * as campaignPlanAhead from './2026112635_campaign_plan_ahead';
 import * as recoveryLinkKey from './2026112636_recovery_link_key';
 import * as menuPricesBigint from './2026112637_menu_prices_bigint';
+import * as spentTickets from './2026112638_spent_tickets';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -94,5 +95,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112635_campaign_plan_ahead': { up: campaignPlanAhead.up(), down: campaignPlanAhead.down() },
     '2026112636_recovery_link_key': { up: recoveryLinkKey.up(), down: recoveryLinkKey.down() },
     '2026112637_menu_prices_bigint': { up: menuPricesBigint.up(dialect), down: menuPricesBigint.down(dialect) },
+    '2026112638_spent_tickets': { up: spentTickets.up(), down: spentTickets.down() },
   };
 }
