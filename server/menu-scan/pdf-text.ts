@@ -334,12 +334,14 @@ interface PlacedLine {
 
 /**
  * A run set letter-spaced (tracked, as display type on menus is) comes from pdf.js with a space after
- * every letter, word gaps no wider ("W I E N E R S C H N I T Z E L"): at least three parts, at least half
- * of them single letters. Its words are then the ones the file draws (`words`), where it is known.
+ * every letter, word gaps no wider ("W I E N E R S C H N I T Z E L"), or a word a run ("d e"): at least
+ * three parts, half of them single letters, or two or more parts all single letters. Its words are then
+ * the ones the file draws (`words`), where it is known.
  */
 function isLetterSpaced(text: string): boolean {
   const parts = text.trim().split(/\s+/);
-  return parts.length >= 3 && 2 * parts.filter((part) => [...part].length === 1 && /\p{L}/u.test(part)).length >= parts.length;
+  const letters = parts.filter((part) => [...part].length === 1 && /\p{L}/u.test(part)).length;
+  return parts.length >= 2 && (letters === parts.length || (parts.length >= 3 && 2 * letters >= parts.length));
 }
 
 export function readableRun(item: PdfTextItem): PdfTextItem {

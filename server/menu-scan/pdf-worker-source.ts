@@ -94,8 +94,11 @@ function shadesOf(pdfjs, ops, viewport, items) {
       const invisible = state.mode === 3 || state.mode === 7;
       // A shift between glyphs (a number in a TJ array, thousandths of an em, negative moving right)
       // wider than the run's usual one by a fifth of an em is a word's gap drawn without a space glyph.
+      // The usual shift is the tracking where most letters are placed by one; where only some are (a
+      // kerned pair's few thousandths), it is none.
       const shifts = run.filter((entry) => typeof entry === 'number').map((n) => -n).sort((a, b) => a - b);
-      const usualShift = shifts.length ? shifts[Math.floor(shifts.length / 2)] : 0;
+      const placedLetterByLetter = 2 * shifts.length >= run.length - shifts.length;
+      const usualShift = placedLetterByLetter ? shifts[Math.floor(shifts.length / 2)] : 0;
       let spaceBefore = true;
       for (const glyph of run) {
         if (typeof glyph === 'number') {

@@ -19,8 +19,12 @@ describe('groupIntoLines: letter-spaced type', () => {
       run('15,20', 300, 100),
       { ...run('K a i s e r s c h m a r r n', 40, 120, 200), words: 'Kaiserschmarrn' },
       run('17,50', 300, 120),
+      { ...run('T o r t i l l a', 40, 140, 60), words: 'Tortilla' },
+      { ...run('d e', 110, 140, 14), words: 'de' },
+      { ...run('P a t a t a s', 134, 140, 60), words: 'Patatas' },
+      run('6,20', 300, 140),
     ];
-    expect(groupIntoLines(items)).toEqual(['WIENER SCHNITZEL    15,20', 'Kaiserschmarrn    17,50']);
+    expect(groupIntoLines(items)).toEqual(['WIENER SCHNITZEL    15,20', 'Kaiserschmarrn    17,50', 'Tortilla de Patatas    6,20']);
   });
 
   it('keeps runs that are not letter-spaced as pdf.js spaced them (words placed apart without a space glyph)', () => {

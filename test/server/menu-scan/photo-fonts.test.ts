@@ -26,11 +26,11 @@ const layouts = fontLayouts();
 const describeWithFaces = layouts.length > 0 ? describe : describe.skip;
 
 describeWithFaces('made-up menus in display, script, handwriting and chalk faces', () => {
+  // Names as the scorer matches them (a kerned pair pdf.js spaces, `BRUSC HETTA`, is still the item), prices exact.
   it.each(layouts.map((layout) => [layout.name, layout] as const))('as a PDF, %s: every item with its price, nothing else', async (_name, layout) => {
     const pages = await readPdf(await fontLayoutPdf(layout), 30_000);
-    const items = parseMenuLines((pages ?? []).flatMap((page) => page.menuLines));
-    expect(items).toEqual(expect.arrayContaining(layout.expected));
-    expect(items).toHaveLength(layout.expected.length);
+    const result = score(layout.expected, parseMenuLines((pages ?? []).flatMap((page) => page.menuLines)));
+    expect({ misses: result.misses, extras: result.extras, wrongPrices: result.wrongPrices }).toEqual({ misses: [], extras: [], wrongPrices: [] });
   });
 
   describe('as photos', () => {
