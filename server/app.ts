@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from './infra/client-network';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
@@ -139,6 +140,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (deps.redis) watchRedis(app, deps.redis);
   await app.register(rateLimit, {
     global: false,
+    // Every limit counts a client by its network key (an IPv6 client by its /64): a route's own keyGenerator
+    // builds on rateLimitKey too.
+    keyGenerator: (request) => rateLimitKey(request.ip),
     // Shared counts in Redis, in-process counts while Redis is away.
     ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) } : {}),
     errorResponseBuilder: (request, context) => ({

@@ -5,10 +5,11 @@ import type { ItemRegion, ScannedItem } from './types';
 /** Prices above 10,000.00 are OCR noise or not prices at all … */
 const MAX_PRICE_CENTS = 1_000_000;
 /**
- * … unless written with thousands separators ("55.000" dong, "1.250" lira): a grouped number
- * is deliberately a price in a currency of small units.
+ * … unless written with thousands separators ("55.000" dong, "1.250" lira): a grouped number is
+ * deliberately a price in a currency of small units, up to the largest limit a store's currency has
+ * (10,000,000,000 Lebanese pounds); the store's own limit is applied to what the scan answers.
  */
-const MAX_GROUPED_PRICE_CENTS = 100_000_000;
+const MAX_GROUPED_PRICE_CENTS = 1_000_000_000_000;
 
 /**
  * Currency signs and codes written before or after a price. "E" and "∈" are OCR's readings of €;
