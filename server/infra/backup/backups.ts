@@ -43,15 +43,27 @@ function backupName(at: Date): string {
   return at.toISOString().replace(/[:.]/g, '-');
 }
 
+/** Names at the top of a data directory that are the database's, the running server's or a restore's own. */
+const RESERVED_TOP_NAMES = new Set([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, PID_FILE]);
+
+function isReservedTopName(name: string): boolean {
+  return RESERVED_TOP_NAMES.has(name) || name.startsWith(REPLACED_PREFIX) || name.startsWith(`${DATABASE_FILE}.`);
+}
+
+/** Whether `full` is the backup directory or inside it. */
+function isInside(full: string, dir: string): boolean {
+  const relative = path.relative(path.resolve(dir), path.resolve(full));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 /** Files of the data directory that belong in a backup: not the database itself, its journal, the pid file or backups. */
 function dataFiles(dataDir: string, backupDir: string): string[] {
-  const skipped = new Set([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, PID_FILE]);
   const found: string[] = [];
   const walk = (dir: string, relative: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       const name = path.join(relative, entry.name);
-      if (relative === '' && (skipped.has(entry.name) || entry.name.startsWith(REPLACED_PREFIX) || entry.name.startsWith(`${DATABASE_FILE}.`))) continue;
+      if (relative === '' && isReservedTopName(entry.name)) continue;
       if (path.resolve(full) === path.resolve(backupDir)) continue;
       if (entry.isDirectory()) walk(full, name);
       else if (entry.isFile()) found.push(name);
@@ -154,6 +166,8 @@ export function restoreBackup(place: BackupPlace, from: string, now: Date = new 
   refuseIfRunning();
   const sourceDb = backupDatabase(from);
   if (!fs.existsSync(sourceDb)) throw new RestoreRefused(`${path.dirname(sourceDb)} holds no ${DATABASE_FILE}`);
+  const filesDir = path.join(path.dirname(sourceDb), FILES_DIR);
+  const files = restorableFiles(filesDir, place);
   fs.mkdirSync(place.dataDir, { recursive: true });
   const target = path.join(place.dataDir, DATABASE_FILE);
   const staged = `${target}.restoring`;
@@ -185,7 +199,42 @@ export function restoreBackup(place: BackupPlace, from: string, now: Date = new 
     fs.closeSync(dirFd);
   }
 
-  const filesDir = path.join(path.dirname(sourceDb), FILES_DIR);
-  if (fs.existsSync(filesDir)) fs.cpSync(filesDir, place.dataDir, { recursive: true });
+  for (const file of files) {
+    const target = path.join(place.dataDir, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(path.join(filesDir, file), target);
+  }
   return { replacedInto };
+}
+
+/**
+ * The files a backup's `files/` puts back into the data directory, checked before anything changes. A backup
+ * only ever holds plain files and folders under names a backup takes (the outbox), so a backup that holds
+ * anything else was made by hand and is refused: a database, journal or pid file there would land over the
+ * checked database (or be replayed into it) unchecked, a `replaced-…` folder or the backups' own folder over
+ * what earlier restores moved aside, and a symbolic link would leave the data directory pointing wherever it
+ * names (the server then writes its outbox mail through it).
+ */
+function restorableFiles(filesDir: string, place: BackupPlace): string[] {
+  let top: fs.Stats;
+  try {
+    top = fs.lstatSync(filesDir);
+  } catch {
+    return [];
+  }
+  if (!top.isDirectory()) throw new RestoreRefused(`${filesDir} is not a folder (a symbolic link or another kind of file): a backup never holds one`);
+  const found: string[] = [];
+  const walk = (dir: string, relative: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const name = path.join(relative, entry.name);
+      const full = path.join(dir, entry.name);
+      if (relative === '' && isReservedTopName(entry.name)) throw new RestoreRefused(`${full} would replace the data directory's own ${entry.name}: a backup never holds one`);
+      if (isInside(path.join(place.dataDir, name), place.backupDir)) throw new RestoreRefused(`${full} would land among the backups in ${place.backupDir}: a backup never holds one`);
+      if (entry.isDirectory()) walk(full, name);
+      else if (entry.isFile()) found.push(name);
+      else throw new RestoreRefused(`${full} is a symbolic link or another special file: a backup holds plain files only`);
+    }
+  };
+  walk(filesDir, '');
+  return found;
 }
