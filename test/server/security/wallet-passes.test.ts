@@ -84,3 +84,38 @@ describe("a phone's push token", () => {
     expect(await pushTokenOf(phone)).toBe(renewed);
   });
 });
+
+describe("one pass's token against another pass", () => {
+  it("opens nothing of another pass: registering, unregistering and fetching it answer 401, as no token does", async () => {
+    const store = await createStore(t, { company: 'Café Sol' });
+    await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
+    const myCredential = await newCustomer(t, store.id, freshCustomerAddress());
+    const mine = await downloadApplePass(t, myCredential, await onlyCardOf(t, myCredential));
+    const victimCredential = await newCustomer(t, store.id, freshCustomerAddress());
+    const theirs = await downloadApplePass(t, victimCredential, await onlyCardOf(t, victimCredential));
+    const phone = crypto.randomBytes(16).toString('hex');
+    const push = crypto.randomBytes(32).toString('hex');
+    expect((await registerPassDevice(t, theirs, phone, push)).statusCode).toBe(201);
+
+    const registration = `/api/passes/apple/v1/devices/${phone}/registrations/${theirs.passTypeIdentifier}/${theirs.serialNumber}`;
+    const latest = `/api/passes/apple/v1/passes/${theirs.passTypeIdentifier}/${theirs.serialNumber}`;
+    for (const headers of [mine.auth, {}, { authorization: 'ApplePass ' }, { authorization: `Bearer ${theirs.authenticationToken}` }]) {
+      const answers = [
+        (await t.app.inject({ method: 'POST', url: registration, headers, payload: { pushToken: 'abc' } })).statusCode,
+        (await t.app.inject({ method: 'DELETE', url: registration, headers })).statusCode,
+        (await t.app.inject({ method: 'GET', url: latest, headers })).statusCode,
+      ];
+      expect([headers, answers]).toEqual([headers, [401, 401, 401]]);
+    }
+    const onPhone = await t.db.kysely.selectFrom('apple_pass_registrations').select('serial_number').where('device_library_id', '=', phone).execute();
+    expect(onPhone).toEqual([{ serial_number: theirs.serialNumber }]);
+  });
+
+  it("Wallet's log takes at most 100 lines of 2,000 characters, and a body over 1 MiB is refused unread", async () => {
+    const log = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/passes/apple/v1/log', payload: payload as Record<string, unknown>, remoteAddress: freshCustomerAddress() });
+    expect((await log({ logs: Array.from({ length: 101 }, () => 'x') })).statusCode).toBe(400);
+    expect((await log({ logs: ['x'.repeat(2001)] })).statusCode).toBe(400);
+    expect((await log({ logs: ['x'.repeat(2 * 1024 * 1024)] })).statusCode).toBe(413);
+    expect((await log({ logs: ['a phone says hello'] })).statusCode).toBe(200);
+  });
+});
