@@ -59,6 +59,17 @@ it('a paired counter screen gets exactly the counter-mode routes; every other gu
   expect(outcomes).toEqual([]);
 });
 
+it("a counter screen of another store gets 403 on every route naming this store, its own counter routes included", async () => {
+  const elsewhere = await createVendor(t, { company: 'Elsewhere' });
+  const theirScreen = await pairCounterScreen(t, elsewhere, 'Their till');
+  const outcomes: string[] = [];
+  for (const route of guardedRoutes().filter((r) => r.url.includes(':vendorId'))) {
+    const { status, body } = await send(route.method, route.url, theirScreen.auth);
+    if (status !== 403) outcomes.push(`${route.method} ${route.url}: ${status} ${body}`);
+  }
+  expect(outcomes).toEqual([]);
+});
+
 it('a counter screen reads no customer data through the customer routes: its token is no customer credential', async () => {
   const outcomes: string[] = [];
   for (const route of apiRoutes().filter((r) => r.access === 'customer')) {
@@ -114,10 +125,10 @@ describe('callers whose standing has ended, customers and nobody get 401 on ever
 });
 
 it('the automatic HEAD twin of every guarded GET refuses what its GET refuses; OPTIONS and a method override reach no route', async () => {
-  const staff = async () => (await addTeamMember(t, store.id, 'staff')).auth;
+  // GET, HEAD and the POSTs below end no session: one staff member asks them all.
+  const headers = (await addTeamMember(t, store.id, 'staff')).auth;
   const outcomes: string[] = [];
   for (const route of guardedRoutes().filter((r) => r.method === 'GET')) {
-    const headers = await staff();
     const [get, head] = [await send('GET', route.url, headers), await send('HEAD', route.url, headers)];
     const refused = (status: number) => status === 401 || status === 403;
     if (refused(get.status) !== refused(head.status)) outcomes.push(`HEAD ${route.url}: ${head.status}, GET ${get.status}`);
@@ -130,7 +141,7 @@ it('the automatic HEAD twin of every guarded GET refuses what its GET refuses; O
   // route of a higher level runs for it.
   for (const route of guardedRoutes().filter((r) => r.access === 'manager' || r.access === 'owner')) {
     if (route.method === 'POST') continue;
-    const overridden = await send('POST', route.url, { ...(await staff()), 'x-http-method-override': route.method, 'x-http-method': route.method, 'x-method-override': route.method });
+    const overridden = await send('POST', route.url, { ...headers, 'x-http-method-override': route.method, 'x-http-method': route.method, 'x-method-override': route.method });
     if (overridden.status < 400) outcomes.push(`POST+override ${route.method} ${route.url}: ${overridden.status}`);
   }
   expect(outcomes).toEqual([]);
