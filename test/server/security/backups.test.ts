@@ -107,6 +107,44 @@ describe('restoring a crafted backup', () => {
     expect(secretIn(dataDir)).toBe('the-key-to-every-session');
   });
 
+  it('refuses a backup whose database was changed after the backup, though it passes the integrity check', async () => {
+    const { dataDir, backupDir, backup } = await dataDirAndBackup();
+    const db = new SQLite(path.join(backup, 'stampwise.db'));
+    db.exec("update app_settings set value = 'chosen-by-the-attacker' where key = 'session_secret'");
+    db.close();
+    expect(() => restoreBackup({ dataDir, backupDir }, backup)).toThrow(/does not match the checksum its manifest records/);
+    expect(secretIn(dataDir)).toBe('the-key-to-every-session');
+    expect(fs.readdirSync(dataDir).filter((name) => name.includes('restoring'))).toEqual([]);
+  });
+
+  it.each([
+    ['a checksum of another file', (manifest: Record<string, unknown>) => ({ ...manifest, sha256: '0'.repeat(64) })],
+    ['a checksum that is no checksum', (manifest: Record<string, unknown>) => ({ ...manifest, sha256: 'x' })],
+  ])('refuses a backup whose manifest records %s', async (_name, tamper) => {
+    const { dataDir, backupDir, backup } = await dataDirAndBackup();
+    const manifestFile = path.join(backup, 'manifest.json');
+    fs.writeFileSync(manifestFile, JSON.stringify(tamper(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>)));
+    expect(() => restoreBackup({ dataDir, backupDir }, backup)).toThrow(RestoreRefused);
+    expect(secretIn(dataDir)).toBe('the-key-to-every-session');
+  });
+
+  it('refuses a backup whose manifest is not JSON', async () => {
+    const { dataDir, backupDir, backup } = await dataDirAndBackup();
+    fs.writeFileSync(path.join(backup, 'manifest.json'), '{ not json');
+    expect(() => restoreBackup({ dataDir, backupDir }, backup)).toThrow(/not readable JSON/);
+  });
+
+  it('restores a backup made before checksums were recorded (no sha256 in its manifest), and a bare database file', async () => {
+    const { dataDir, backupDir, backup } = await dataDirAndBackup();
+    const manifestFile = path.join(backup, 'manifest.json');
+    const { sha256, ...older } = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+    fs.writeFileSync(manifestFile, JSON.stringify(older));
+    expect(() => restoreBackup({ dataDir, backupDir }, backup)).not.toThrow();
+    expect(() => restoreBackup({ dataDir, backupDir }, path.join(backup, 'stampwise.db'))).not.toThrow();
+    expect(secretIn(dataDir)).toBe('the-key-to-every-session');
+  });
+
   it("still puts a whole backup's own files (the outbox) back", async () => {
     const { dataDir, backupDir, backup } = await dataDirAndBackup();
     fs.rmSync(path.join(dataDir, 'outbox'), { recursive: true });
