@@ -1,0 +1,87 @@
+// A Lyon bakery's customers on French phones (360 px, touch): an answer lost as the network drops in the middle of a
+// scan, a reload of the page while the reward waits at the counter, a language switch right after a stamp, and a
+// sign-in link asked for from a new phone — each in French, no stamp counted twice or lost.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { QrTokenResponse } from '../../src/api/contract/qrcode';
+import { useE2eApp, vendorApi } from './harness';
+
+// No cooldown, so one phone fills a 3-stamp card with fresh codes in a row.
+const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { name: 'Claire Dumas', company: 'Boulangerie de la Croix-Rousse' } });
+let context: BrowserContext;
+let page: Page;
+
+async function qrUrl(): Promise<string> {
+  return (await vendorApi<QrTokenResponse>(app.server, app.vendor, 'GET', `/api/qrcode/generate/${app.vendor.vendorId}`)).url;
+}
+
+/** The scan requests the page sent. */
+const scans: string[] = [];
+
+beforeAll(async () => {
+  await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 3, item: null, itemCustom: 'café', expiry: '2030-12-31' });
+  context = await app.browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  page = await context.newPage();
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/customer/scan')) scans.push(request.postData() ?? '');
+  });
+});
+afterAll(() => context?.close());
+
+it('an answer lost in the middle of a scan: "Réessayer" finds the stamp on the card, said as collected', async () => {
+  await page.goto(await qrUrl());
+  await page.getByText('1 / 3').waitFor();
+  // The next scan reaches the server, but its answer never comes back to the phone.
+  await page.route('**/api/customer/scan', async (route: Route) => {
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await page.goto(await qrUrl());
+  await page.getByRole('alert').filter({ hasText: 'Impossible de joindre Stampwise' }).waitFor();
+  await page.unroute('**/api/customer/scan');
+  await page.getByRole('button', { name: 'Réessayer' }).tap();
+  await page.getByText('2 / 3').waitFor();
+  await expect(page.getByRole('status').textContent()).resolves.toContain('Tampon collecté ! Il nous est parvenu juste avant la coupure de votre connexion.');
+  await expect(page.getByRole('alert').count()).resolves.toBe(0);
+});
+
+it('a language switch just after a stamp shows the same card in English without scanning the code again', async () => {
+  await page.goto(await qrUrl());
+  await page.getByText('3 / 3').waitFor();
+  const sent = scans.length;
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await page.getByRole('button', { name: 'Claim reward' }).waitFor();
+  await expect(page.getByText('3 / 3').isVisible()).resolves.toBe(true);
+  await expect(page.getByRole('alert').count()).resolves.toBe(0);
+  expect(scans.length).toBe(sent);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await page.getByRole('button', { name: 'Obtenir ma récompense' }).waitFor();
+});
+
+it('a reload while the reward waits at the counter keeps the reward screen, with its code, one tap away', async () => {
+  await page.getByRole('button', { name: 'Obtenir ma récompense' }).tap();
+  await page.getByRole('button', { name: 'Obtenir maintenant' }).tap();
+  const ready = page.getByRole('dialog', { name: 'Récompense prête : montrez cet écran à l’équipe' });
+  const code = (await ready.getByTestId('handover-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{5}$/);
+
+  await page.reload();
+  await page.getByText('0 / 3').waitFor();
+  await page.getByRole('button', { name: 'Afficher à nouveau l’écran de la récompense' }).tap();
+  await expect(ready.getByTestId('handover-code').textContent()).resolves.toBe(code);
+});
+
+it('a new phone asks for its sign-in link and reads the answer in French', async () => {
+  const fresh = await app.browser.newContext({ locale: 'fr-FR', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    const phone = await fresh.newPage();
+    await phone.goto(`${app.server.baseUrl}/wallet`);
+    const form = phone.locator('details', { hasText: 'Vous utilisiez Stampwise sur un autre téléphone' });
+    await form.getByLabel('E-mail', { exact: true }).fill('lea@example.fr');
+    await form.getByRole('button', { name: 'M’envoyer un lien' }).tap();
+    await expect(form.getByRole('status').textContent()).resolves.toBe(
+      '✓Si des cartes de fidélité sont enregistrées avec cette adresse e-mail, nous lui avons envoyé un lien de connexion. Il ne marche qu’une fois, pendant une heure.',
+    );
+  } finally {
+    await fresh.close();
+  }
+});
