@@ -1,6 +1,7 @@
 // A Lyon bakery's customers on French phones (360 px, touch): an answer lost as the network drops in the middle of a
 // scan, a reload of the page while the reward waits at the counter, a language switch right after a stamp, and a
-// sign-in link asked for from a new phone — each in French, no stamp counted twice or lost.
+// sign-in link asked for from a new phone — each in French, no stamp counted twice or lost. And a customer whose
+// phone is in Arabic reads the bakery's French address as written.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
 import { useE2eApp, vendorApi } from './harness';
@@ -17,7 +18,16 @@ async function qrUrl(): Promise<string> {
 /** The scan requests the page sent. */
 const scans: string[] = [];
 
+const ADDRESS = '12 rue d’Austerlitz, 69004 Lyon';
+
 beforeAll(async () => {
+  const profile = new FormData();
+  profile.set('company', app.vendor.company);
+  profile.set('address', ADDRESS);
+  profile.set('open_hours', 'Mar–Sam 7h–19h30');
+  profile.set('currency', 'EUR');
+  const saved = await fetch(`${app.server.baseUrl}/api/vendor/${app.vendor.vendorId}`, { method: 'POST', headers: { authorization: `Bearer ${app.vendor.token}` }, body: profile });
+  expect(saved.status).toBe(200);
   await vendorApi(app.server, app.vendor, 'POST', `/api/rewards/${app.vendor.vendorId}`, { stamps: 3, item: null, itemCustom: 'café', expiry: '2030-12-31' });
   context = await app.browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   page = await context.newPage();
@@ -83,5 +93,30 @@ it('a new phone asks for its sign-in link and reads the answer in French', async
     );
   } finally {
     await fresh.close();
+  }
+});
+
+it('a phone in Arabic (right to left) shows the French address in its own order: "12" before "rue", not after "Lyon"', async () => {
+  const arabic = await app.browser.newContext({ locale: 'ar', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    const phone = await arabic.newPage();
+    await phone.goto(await qrUrl());
+    const address = phone.getByText(ADDRESS);
+    await address.waitFor();
+    await expect(phone.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+    // Where the number and the town are drawn: left to right as written, so "12" is the leftmost.
+    const [numberLeft, townLeft] = await address.evaluate((element, written) => {
+      const node = element.firstChild as Text;
+      const leftOf = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return range.getBoundingClientRect().left;
+      };
+      return [leftOf(0, 2), leftOf(written.indexOf('Lyon'), written.length)];
+    }, ADDRESS);
+    expect(numberLeft).toBeLessThan(townLeft);
+  } finally {
+    await arabic.close();
   }
 });
