@@ -1,10 +1,11 @@
 // A Lyon bakery's customers on French phones (360 px, touch): an answer lost as the network drops in the middle of a
 // scan, a reload of the page while the reward waits at the counter, a language switch right after a stamp, and a
-// sign-in link asked for from a new phone — each in French, no stamp counted twice or lost. And a customer whose
-// phone is in Arabic reads the bakery's French address as written.
+// sign-in link asked for from a new phone — each in French, no stamp counted twice or lost. A customer whose phone
+// is in Arabic reads the bakery's French address as written, and one whose phone zooms pages to 200 % (a 360 px
+// phone laying pages out 180 px wide) fills and claims a card without scrolling sideways.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { QrTokenResponse } from '../../src/api/contract/qrcode';
-import { useE2eApp, vendorApi } from './harness';
+import { hasHorizontalScroll, useE2eApp, vendorApi } from './harness';
 
 // No cooldown, so one phone fills a 3-stamp card with fresh codes in a row.
 const app = useE2eApp({ env: { STAMP_COOLDOWN_MINUTES: '0' }, vendor: { name: 'Claire Dumas', company: 'Boulangerie de la Croix-Rousse' } });
@@ -118,5 +119,28 @@ it('a phone in Arabic (right to left) shows the French address in its own order:
     expect(numberLeft).toBeLessThan(townLeft);
   } finally {
     await arabic.close();
+  }
+});
+
+it('a phone zoomed to 200 % (180 px wide) fills the card and claims: nothing past the edge, "Obtenir maintenant" takes the tap', async () => {
+  const zoomed = await app.browser.newContext({ locale: 'fr-FR', viewport: { width: 180, height: 370 }, deviceScaleFactor: 4, isMobile: true, hasTouch: true });
+  try {
+    const phone = await zoomed.newPage();
+    for (const count of ['1 / 3', '2 / 3', '3 / 3']) {
+      await phone.goto(await qrUrl());
+      await phone.getByText(count).waitFor();
+    }
+    expect(await hasHorizontalScroll(phone)).toBe(false);
+    // The count is one figure on one line.
+    const count = phone.getByText('3 / 3');
+    await expect(count.evaluate((element) => element.getClientRects().length === 1 && element.getBoundingClientRect().height < 60)).resolves.toBe(true);
+    await phone.getByRole('button', { name: 'Obtenir ma récompense' }).tap();
+    const confirm = phone.getByRole('button', { name: 'Obtenir maintenant' });
+    await confirm.waitFor();
+    expect(await hasHorizontalScroll(phone)).toBe(false);
+    await confirm.tap({ timeout: 5000 });
+    await phone.getByRole('dialog', { name: 'Récompense prête : montrez cet écran à l’équipe' }).waitFor();
+  } finally {
+    await zoomed.close();
   }
 });
