@@ -140,6 +140,11 @@ it('a phone zoomed to 200 % (180 px wide) fills the card and claims: nothing pas
     expect(await hasHorizontalScroll(phone)).toBe(false);
     await confirm.tap({ timeout: 5000 });
     await phone.getByRole('dialog', { name: 'Récompense prête : montrez cet écran à l’équipe' }).waitFor();
+    // Staff read the running clock whole: every digit inside the screen, none cut at its edges.
+    const clock = phone.getByTestId('live-clock');
+    await expect(clock.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().left >= 0 && element.getBoundingClientRect().right <= window.innerWidth)).resolves.toBe(true);
+    // And "Plus que … tampons" under the count is never cut either.
+    await expect(phone.locator('.cw-progress-note').evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= element.closest('.cw-card')!.getBoundingClientRect().right)).resolves.toBe(true);
   } finally {
     await zoomed.close();
   }
