@@ -78,10 +78,11 @@ const NOT_BEFORE_BARE_PRICE = new Set([
 ]);
 
 /**
- * A street before a bare number is an address ("Hauptstraße 12", "Calle Mayor 23", "Via Roma 45"), not
- * an item and its price: a street word opens the line, or the word before the number is a street's name.
+ * A street before a bare number is an address ("Hauptstraße 12", "Calle Mayor 23", "Via Roma 45", Polish
+ * "ul. Floriańska 21"), not an item and its price: a street word opens the line, or the word before the
+ * number is a street's name.
  */
-const STREET_OPENER = /^(?:calle|c\/|via|viale|corso|piazza|rue|avenue|av\.|avda\.?|avenida|carrer|rua|plaza|paseo|passeig|street|road|boulevard|bd\.?)$/iu;
+const STREET_OPENER = /^(?:calle|c\/|via|viale|corso|piazza|rue|quai|avenue|av\.|avda\.?|avenida|carrer|rua|plaza|paseo|passeig|street|road|boulevard|bd\.?|ul\.|ulica|al\.|aleja)$/iu;
 const STREET_NAME = /(?:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|gracht|plein|street|st\.|road|rd\.|avenue|ave\.|lane|caddesi|cad\.|sokak|sok\.|sk\.)$/iu;
 
 /** Written in place of a price on menus; the item exists but its price is unknown. */
@@ -929,6 +930,10 @@ function normalizeLine(line: string): string {
       .replace(/(\p{L}\p{Ll})(\d{1,3})\s*$/u, '$1 $2')
       // A doubled decimal mark ("2.,80").
       .replace(/(\d)[.,]{2}(\d{2})\b/g, '$1.$2')
+      // A decimal point OCR read as a colon in a price with its sign ("$15:99", "12:50€", white letters in a
+      // badge); without a sign it is a time ("Open 11:30").
+      .replace(/(^|\s)([$€£¥₹₺¤]\s?\d{1,4}):(\d{2})(?=\s|$)/gu, '$1$2.$3')
+      .replace(/(^|\s)(\d{1,4}):(\d{2})(?=\s?[$€£¤](?:\s|$))/gu, '$1$2.$3')
       .replace(/：/g, ':')
       .replace(/…/g, '...')
       .replace(/[·•∙⋅●]/g, '.')

@@ -346,6 +346,7 @@ describe('parseMenuText on the ways of writing a line that make no item or no si
     ['days of the week with a time', 'Brunch    Sat & Sun 10.00', []],
     ['a street and its number', 'Hauptstraße 12', []],
     ['a street opened by its word', 'Calle Mayor 23', []],
+    ['a Polish street opened by its abbreviation', 'ul. Floriańska 21', []],
     ['a page number', 'Seite 2', []],
     ['an upgrade of the item above', 'Make it a meal    3.50', []],
     ['a swap of its side', 'Swap to sweet potato fries    1.50', []],

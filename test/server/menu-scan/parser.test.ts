@@ -14,6 +14,8 @@ describe('parseMenuText', () => {
       ['a dash between the name and the price without its spaces', 'Pot of Tea–2.50', one('Pot of Tea', 250)],
       ['a whole price glued to the name', 'Carrot Cake4', one('Carrot Cake', 400)],
       ['a doubled decimal mark', 'Pot of Tea 2.,80', one('Pot of Tea', 280)],
+      ['a decimal point read as a colon beside a sign', 'Burger Combo    $15:99', one('Burger Combo', 1599)],
+      ['… and with the sign after it', 'Menu Kids    6:95 €', one('Menu Kids', 695)],
       ['full-width commas', 'Grilled Cheese ，5.50', one('Grilled Cheese', 550)],
       ['the end of a dash leader after the price', 'Club Sandwich    4.40-', one('Club Sandwich', 440)],
       ['the dots of a leader read inside a price', 'Porridge    $.1.1..30.', one('Porridge', 1130)],
