@@ -51,7 +51,7 @@ it('an answer lost in the middle of a scan: "Réessayer" finds the stamp on the 
   await page.unroute('**/api/customer/scan');
   await page.getByRole('button', { name: 'Réessayer' }).tap();
   await page.getByText('2 / 3').waitFor();
-  await expect(page.getByRole('status').textContent()).resolves.toContain('Tampon collecté ! Il nous est parvenu juste avant la coupure de votre connexion.');
+  await expect(page.getByRole('status').textContent()).resolves.toContain('Tampon collecté\u00a0! Il nous est parvenu juste avant la coupure de votre connexion.');
   await expect(page.getByRole('alert').count()).resolves.toBe(0);
 });
 
