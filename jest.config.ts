@@ -69,7 +69,7 @@ const iconsBundle = { keptOutside: SHARED_WITH_THE_APP, sharedFiles: [ICONS_CONT
  * minute on a 2-core machine, together more than the rest of the server suite, or reads a whole corpus of
  * made-up documents whose path a quick file keeps one of (pdf-kinds.test.ts: pdf-text.test.ts).
  */
-export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-capture.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts', 'photo-any.test.ts', 'photo-leaflets.test.ts'];
+export const HEAVY_TESTS = ['corpus-gate.test.ts', 'photo-capabilities.test.ts', 'photo-conditions.test.ts', 'photo-general.test.ts', 'photo-kinds.test.ts', 'photo-harder.test.ts', 'photo-stress.test.ts', 'photo-capture.test.ts', 'photo-layouts.test.ts', 'quality.test.ts', 'scale.test.ts', 'main.test.ts', 'upload-menu-real-scanner.test.ts', 'field-menus.corpus.test.ts', 'wallet-merge-interleavings.test.ts', 'pdf-kinds.test.ts', 'photo-any.test.ts', 'photo-leaflets.test.ts', 'photo-fonts.test.ts'];
 
 const serverProject: Project = {
   // jest's node environment in a context whose globals are read as fast as under Node (test/setup/server-environment.ts).

@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from './infra/client-network';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppDeps } from './deps';
@@ -12,7 +13,7 @@ import { HttpError } from './http-errors';
 import { localeOfAcceptLanguage, text } from './infra/texts';
 import { formFieldRefusal } from './infra/validation-texts';
 import { OneLinePerRequest } from './infra/request-log';
-import { isDatabaseUnavailable, isTransactionConflict } from './db/errors';
+import { isDatabaseUnavailable, isStorageFull, isTransactionConflict } from './db/errors';
 import { isMailServerUnavailable } from './infra/mailer';
 import { DATABASE_UNAVAILABLE_REASON, MAIL_UNAVAILABLE_REASON } from '../src/api/contract/protocol';
 import type { RedisHandle } from './infra/redis';
@@ -139,6 +140,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (deps.redis) watchRedis(app, deps.redis);
   await app.register(rateLimit, {
     global: false,
+    // Every limit counts a client by its network key (an IPv6 client by its /64): a route's own keyGenerator
+    // builds on rateLimitKey too.
+    keyGenerator: (request) => rateLimitKey(request.ip),
     // Shared counts in Redis, in-process counts while Redis is away.
     ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) } : {}),
     errorResponseBuilder: (request, context) => ({
@@ -247,6 +251,12 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
     request.log.warn(`transaction conflict after retries: ${error.message}`);
     return reply.code(503).header('Retry-After', '1').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
   }
+  if (isStorageFull(error)) {
+    // The disk is full: nothing of the request was kept, and it works again once space is freed. Logged at
+    // error: someone has to free space.
+    request.log.error(`cannot save: the disk is full: ${error.message}`);
+    return reply.code(503).header('Retry-After', '60').send({ error: STORAGE_FULL_MESSAGE });
+  }
   if (isMailServerUnavailable(error)) {
     // The mail server is down or unreachable: what the request wrote is kept, its mail is what is missing.
     request.log.warn(`mail server unavailable: ${error.message}`);
@@ -257,6 +267,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
 }
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+export const STORAGE_FULL_MESSAGE = 'The server cannot save right now: its disk is full. Please try again later.';
 export const MAIL_UNAVAILABLE_MESSAGE = 'The e-mail could not be sent: the mail server is unreachable. Please try again in a few minutes.';
 
 const KNOWN_CLIENT_ERRORS: Record<string, string> = {

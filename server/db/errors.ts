@@ -40,6 +40,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The disk the server writes to is full (or the account's quota is used up): SQLite's SQLITE_FULL, a file
+ * write's ENOSPC or EDQUOT, PostgreSQL's 53100 (disk_full). Nothing of the write was kept; it works again
+ * once space is freed, so the caller answers 503 rather than 500, and the operator has to act.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = codeOf(current);
+    if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+  }
+  return false;
+}
+
+/**
  * The database gave up one transaction so that others could go on, and nothing of it was written:
  * PostgreSQL 40P01 (deadlock_detected: two transactions waited on each other's row locks) and 40001
  * (serialization_failure); SQLite SQLITE_BUSY_SNAPSHOT (a write transaction whose snapshot another

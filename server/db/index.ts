@@ -139,7 +139,7 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   const database = withStatementCache(sqlite);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: keepingRollbackCauses(new SqliteDialect({ database }), sqlite) });
   if (options.sqlitePath === ':memory:' || options.sqliteReadWorker === false) return { kysely, reads: kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   const readWorker = new SqliteReadWorkerDialect(options.sqlitePath, {
     // Through Kysely, so a read waits for a transaction in progress rather than seeing its uncommitted rows
@@ -224,4 +224,23 @@ export async function migrateToLatest(db: Db): Promise<void> {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (db.dialect === 'sqlite') await dropPlannerStatistics(db.kysely);
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL when the disk is full, SQLITE_IOERR,
+ * SQLITE_NOMEM). Kysely's own ROLLBACK then fails with "cannot rollback - no transaction is active", and that
+ * error replaces the one that caused it: a full disk would answer 500 instead of 503. The driver here skips
+ * the ROLLBACK when SQLite has already ended the transaction.
+ */
+function keepingRollbackCauses(dialect: SqliteDialect, sqlite: SQLite.Database): SqliteDialect {
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const driver = createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  };
+  return dialect;
 }

@@ -522,6 +522,19 @@ export interface LoginFailureTable {
   window_started_at: number;
 }
 
+// ---- single-use tickets (migration 2026112638_spent_tickets) ----
+
+/** A live-feed ticket or an Apple pass download link that has been used, kept until it would have expired. */
+export interface SpentTicketTable {
+  /** `<purpose>:<the ticket's MAC>`. */
+  ticket_id: string;
+  /** The rate-limit key of the client that used it first (an IPv4 address, an IPv6 /64). */
+  network: string;
+  /** Requests it has answered (a pass link answers the same phone's repeated request). */
+  uses: number;
+  expires_at: number;
+}
+
 // ---- account lifecycle (migration 2026112204_account_lifecycle) ----
 
 /** A session ended by Logout (its token's `jti`), kept until the token would have expired. */
@@ -709,6 +722,7 @@ export interface Database {
   redemptions: RedemptionTable;
   login_failures: LoginFailureTable;
   revoked_sessions: RevokedSessionTable;
+  spent_tickets: SpentTicketTable;
   customer_email_confirmations: CustomerEmailConfirmationTable;
   live_streams: LiveStreamTable;
   code_usage: CodeUsageTable;

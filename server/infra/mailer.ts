@@ -18,6 +18,12 @@ export interface MailMessage {
    * after a crash keeps its Message-ID, so mail servers and programs that drop duplicates show it once.
    */
   messageId?: string;
+  /**
+   * Undoes what was saved for a mail that does not go out (the link's token, which would otherwise count
+   * towards "one mail a minute" although no mail came). Called by a sender that nobody waits for
+   * (`mailAfterAnswer`); a caller that waits for `send` sees its failure itself.
+   */
+  onUndelivered?: () => Promise<void>;
 }
 
 export interface Mailer {
@@ -39,20 +45,52 @@ export interface MailerOptions {
  */
 const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EPROTOCOL', 'EAUTH', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
 
+/**
+ * What a send through SMTP throws when the mail server is away or answering "try again later". Its own
+ * class, without nodemailer's code or a `cause`: a mail server that times out (`ETIMEDOUT`) or resets the
+ * connection must not read as the database being unreachable, which shares those codes.
+ */
+export class MailServerUnavailableError extends Error {
+  override readonly name = 'MailServerUnavailableError';
+  /** Nodemailer's code (`ETIMEDOUT`, `ESOCKET`…) or the mail server's 4xx reply code, for the log. */
+  readonly smtpCode: string | number | undefined;
+
+  constructor(error: unknown) {
+    const { code, responseCode, message } = error as { code?: string; responseCode?: number; message?: string };
+    super(`the mail server is unavailable: ${message ?? String(error)}`);
+    this.smtpCode = code ?? responseCode;
+  }
+}
+
 /** Whether a send failed because the mail server is away or answering "try again later" (a 4xx reply). */
 export function isMailServerUnavailable(error: unknown): boolean {
+  if (error instanceof MailServerUnavailableError) return true;
   if (typeof error !== 'object' || error === null) return false;
   const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
   if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
   return typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500;
 }
 
+/**
+ * How long a send waits on the mail server. Registration, invitations and e-mail changes wait for their mail
+ * before answering, so a mail server that accepts connections and then says nothing must not hold them for
+ * nodemailer's defaults (30 s for the greeting, 10 minutes of silence mid-conversation): they answer
+ * `503 mail-unavailable` instead, and the user is told to try again. A working mail server answers each
+ * step in well under a second; the silence allowed covers a relay that checks the message before its
+ * final reply.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: message.messageId });
+        try {
+          await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: message.messageId });
+        } catch (error) {
+          throw isMailServerUnavailable(error) ? new MailServerUnavailableError(error) : error;
+        }
       },
       close: () => transport.close(),
     };

@@ -1,12 +1,12 @@
 // Short-lived tickets for the live activity feed. EventSource cannot send an Authorization header, so the
 // vendor trades the bearer token for a ticket (POST …/stream-ticket) and puts it in the stream's URL.
-// A ticket names one vendor, the session it was issued to and an expiry 60 s ahead, signed with a key of its
-// own purpose:
-//   ticket = base64url(JSON {v, e, s}) '.' base64url(HMAC-SHA256(deriveKey(secret, 'activity-stream'), payload))
-// It opens a stream only before it expires. The session travels with it so that an open stream can be closed
+// A ticket names one vendor, the session it was issued to, an expiry 60 s ahead and 128 random bits (`j`: no
+// two tickets are alike), signed with a key of its own purpose:
+//   ticket = base64url(JSON {v, e, s, j}) '.' base64url(HMAC-SHA256(deriveKey(secret, 'activity-stream'), payload))
+// It opens a stream only before it expires, and only once (the route spends its MAC: services/single-use-tickets.ts). The session travels with it so that an open stream can be closed
 // once that session ends (Logout, a password change or reset): see routes/activity.ts. So does the language of
 // the page that asked for it (`l`): EventSource sends the browser's languages, not the one the person chose.
-//   payload = {v, e, s | d, l?}
+//   payload = {v, e, j, s | d, l?}
 import crypto from 'node:crypto';
 import { deriveKey } from './secret';
 import type { SessionClaims } from './session-tokens';
@@ -19,9 +19,10 @@ export { STREAM_TICKET_MAX_LENGTH };
 
 /** A ticket stands for a vendor session, or for a paired counter screen (`deviceId`, payload field `d`). */
 /** `locale`: the language of the page the ticket was issued to (null for tickets that carry none). */
+/** `mac` and `expiresAt`: what the route spends the ticket by. */
 export type TicketCheck =
-  | { ok: true; vendorId: string; locale: Locale | null; session: SessionClaims; deviceId?: undefined }
-  | { ok: true; vendorId: string; locale: Locale | null; deviceId: string; session?: undefined }
+  | { ok: true; vendorId: string; locale: Locale | null; mac: string; expiresAt: number; session: SessionClaims; deviceId?: undefined }
+  | { ok: true; vendorId: string; locale: Locale | null; mac: string; expiresAt: number; deviceId: string; session?: undefined }
   | { ok: false; reason: 'malformed' | 'expired' };
 
 export interface StreamTickets {
@@ -39,7 +40,7 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
 
   const seal = (claims: { v: string; s?: SessionClaims; d?: string; l?: Locale }) => {
     const expiresAt = now() + STREAM_TICKET_TTL_MS;
-    const payload = Buffer.from(JSON.stringify({ ...claims, e: expiresAt })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...claims, e: expiresAt, j: crypto.randomBytes(16).toString('base64url') })).toString('base64url');
     return { ticket: `${payload}.${sign(payload).toString('base64url')}`, expiresAt };
   };
   return {
@@ -70,9 +71,9 @@ export function createStreamTickets(secret: string, now: () => number): StreamTi
       if (isSessionClaims(claims.s) && forSession) {
         // Tickets issued before teams name no person: the owner's.
         const session = { ...claims.s, pid: typeof claims.s.pid === 'string' ? claims.s.pid : claims.s.sub };
-        return { ok: true, vendorId: claims.v, locale, session };
+        return { ok: true, vendorId: claims.v, locale, mac, expiresAt: claims.e, session };
       }
-      return { ok: true, vendorId: claims.v, locale, deviceId: claims.d as string };
+      return { ok: true, vendorId: claims.v, locale, mac, expiresAt: claims.e, deviceId: claims.d as string };
     },
   };
 }

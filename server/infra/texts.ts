@@ -85,12 +85,24 @@ function translator(locale: Locale): I18n {
   return compiled;
 }
 
+/**
+ * `{amount, number, price}` in a message: an amount in the currency named by the values' `currency`, written
+ * as the reader's language writes it with the currency's narrow sign and no decimals ("₫1,000,000,000").
+ */
+function priceFormats(values: ServerTextValues): { price: Intl.NumberFormatOptions } | undefined {
+  const currency = values.currency;
+  if (typeof currency !== 'string') return undefined;
+  return { price: { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 0, maximumFractionDigits: 0 } };
+}
+
 /** The text of `id` in `locale` (English for an unknown or missing language); values isolated in a right-to-left one. */
 export function text(locale: Locale | string | null | undefined, id: ServerMessageId, values?: ServerTextValues): string {
   const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const translate = translator(language);
   if (values === undefined) return translate._(id);
-  return translate._(id, isRightToLeft(language) ? isolateValues(translate.messages[id], values) : (values as Record<string, unknown>));
+  const put = isRightToLeft(language) ? isolateValues(translate.messages[id], values) : (values as Record<string, unknown>);
+  const formats = priceFormats(values);
+  return formats ? translate._(id, put, { formats }) : translate._(id, put);
 }
 
 /** The language of an HTTP request by its Accept-Language header (q-values honoured), for replies without an account. */

@@ -52,11 +52,15 @@ function slopeOf(box: number[][]): number {
 
 /**
  * PaddleOCR's recognizer (trained mostly on Chinese) drops spaces in small Latin text and answers
- * full-width punctuation: "BananaBread" → "Banana Bread", the ideographic space U+3000 → " ".
+ * full-width punctuation: "BananaBread" → "Banana Bread", the ideographic space U+3000 → " ". In a word
+ * set in capitals it reads some capitals as their small letters where a display face draws them alike
+ * (`TIRAnIsU`): a word of four letters or more, two thirds of them capitals, is all capitals, before a
+ * small letter followed by a capital is taken for a lost space.
  */
 function tidyText(text: string): string {
   return text
     .replace(/\u3000/g, ' ')
+    .replace(/\p{L}{4,}/gu, (word) => (3 * (word.match(/\p{Lu}/gu)?.length ?? 0) >= 2 * word.length ? word.toUpperCase() : word))
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .trim();
 }
@@ -222,7 +226,7 @@ function rowsOf(segments: Segment[]): PlacedRow[] {
   return rows.map((row) => {
     row.sort((a, b) => a.left - b.left);
     return {
-      text: row.map((s) => s.text).join(GAP),
+      text: row.map((s, i) => (i === 0 ? '' : joinerBetween(row[i - 1]!, s)) + s.text).join(''),
       left: Math.min(...row.map((s) => s.left)),
       right: Math.max(...row.map((s) => s.right)),
       top: Math.min(...row.map((s) => s.top)),
@@ -230,6 +234,20 @@ function rowsOf(segments: Segment[]): PlacedRow[] {
       letterHeight: Math.max(...row.map((s) => s.height)),
     };
   });
+}
+
+/**
+ * Words set wide apart (display type tracked out, a chalk hand's loose letters) come from the detector as
+ * a box each: `Kroket` `op` `Brood`. Two boxes whose letters meet across a gap under WORD_GAP of their
+ * height are one phrase, joined by a space; anything wider, or touching a digit or a sign, stays a gap
+ * the parser reads as a column gap (a name and its price, a name and its translation).
+ */
+const WORD_GAP = 1;
+
+function joinerBetween(left: Segment, right: Segment): string {
+  const gap = right.left - left.right;
+  const words = /\p{L}$/u.test(left.text) && /^\p{L}/u.test(right.text);
+  return words && gap < WORD_GAP * Math.min(left.height, right.height) ? ' ' : GAP;
 }
 
 /**

@@ -5,10 +5,11 @@ import type { ItemRegion, ScannedItem } from './types';
 /** Prices above 10,000.00 are OCR noise or not prices at all … */
 const MAX_PRICE_CENTS = 1_000_000;
 /**
- * … unless written with thousands separators ("55.000" dong, "1.250" lira): a grouped number
- * is deliberately a price in a currency of small units.
+ * … unless written with thousands separators ("55.000" dong, "1.250" lira): a grouped number is
+ * deliberately a price in a currency of small units, up to the largest limit a store's currency has
+ * (10,000,000,000 Lebanese pounds); the store's own limit is applied to what the scan answers.
  */
-const MAX_GROUPED_PRICE_CENTS = 100_000_000;
+const MAX_GROUPED_PRICE_CENTS = 1_000_000_000_000;
 
 /**
  * Currency signs and codes written before or after a price. "E" and "∈" are OCR's readings of €;
@@ -620,7 +621,9 @@ function withoutQualifiers(name: string): string {
     .replace(/\s+(?:\d{1,3}\s?(?:pcs|pc|pieces|stk|stück|pz|pzs|pezzi|uds|ud|unid|unidades|units|stuks)\.?|[x×]\s?\d{1,3}|\d{1,3}\s?[x×])$/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return isPlausibleName(stripped) ? stripped : name;
+  // Marks before the calories ("Avocado Toast V 410kcal") are at the end once the calories are gone.
+  const unmarked = withoutMarks(stripped);
+  return isPlausibleName(unmarked) ? unmarked : name;
 }
 
 /** Allergen or additive codes, dietary marks and calories, and nothing else ("A,C,G", "VGF 610kcal"). */
@@ -645,8 +648,8 @@ function isRisingCodes(text: string): boolean {
   return true;
 }
 
-/** Dietary marks written after a name in capitals ("Caesar Salad V GF"). */
-const DIETARY_MARKS = new Set(['V', 'VG', 'VE', 'VGN', 'GF', 'DF', 'NF']);
+/** Dietary marks written after a name in capitals ("Caesar Salad V GF"), or run together by OCR ("VGF"). */
+const DIETARY_MARKS = /^(?:VGN|VG|VE|GF|DF|NF|V)+$/u;
 
 /**
  * Drops what menus print after a name for allergens and diets, which is no part of the name: additive
@@ -660,7 +663,7 @@ function withoutMarks(name: string): string {
     .replace(/\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:\s?,?\s?[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$/u, '');
   for (;;) {
     const match = /\s+(\S+)$/u.exec(text);
-    if (!match || !DIETARY_MARKS.has(match[1]!.replace(/[().,]/g, ''))) break;
+    if (!match || !DIETARY_MARKS.test(match[1]!.replace(/[().,]/g, ''))) break;
     text = text.slice(0, match.index);
   }
   return text;

@@ -38,6 +38,11 @@ export interface PdfTextItem {
   ink?: number;
   /** The shade of what was painted under the run before it (1 for bare paper), where the worker could tell it. */
   backdrop?: number;
+  /**
+   * The run's letters spaced only where the file draws a space or moves on by more than a letter's usual
+   * shift, where the worker found the run's glyphs.
+   */
+  words?: string;
 }
 
 /** A page's size in viewport units (after its /Rotate). */
@@ -327,8 +332,24 @@ interface PlacedLine {
   size: number;
 }
 
+/**
+ * A run set letter-spaced (tracked, as display type on menus is) comes from pdf.js with a space after
+ * every letter, word gaps no wider ("W I E N E R S C H N I T Z E L"), or a word a run ("d e"): at least
+ * three parts, half of them single letters, or two or more parts all single letters. Its words are then
+ * the ones the file draws (`words`), where it is known.
+ */
+function isLetterSpaced(text: string): boolean {
+  const parts = text.trim().split(/\s+/);
+  const letters = parts.filter((part) => [...part].length === 1 && /\p{L}/u.test(part)).length;
+  return parts.length >= 2 && (letters === parts.length || (parts.length >= 3 && 2 * letters >= parts.length));
+}
+
+export function readableRun(item: PdfTextItem): PdfTextItem {
+  return item.words && isLetterSpaced(item.str) && !isLetterSpaced(item.words) ? { ...item, str: item.words } : item;
+}
+
 function groupIntoPlacedLines(items: readonly PdfTextItem[], box?: PdfPageBox): PlacedLine[] {
-  const visible = items.filter((item) => isVisible(item) && (!box || isOnPage(item, box)));
+  const visible = items.filter((item) => isVisible(item) && (!box || isOnPage(item, box))).map(readableRun);
   const rowList = rowsOf(alongMainDirection(visible));
   const rows = rowList.map(segmentsOf);
   const starts = columnStarts(rows);

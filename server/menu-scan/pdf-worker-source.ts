@@ -8,7 +8,7 @@
  * makes pdf.js spin.
  *
  * workerData: { pdfjsUrl, data, maxPages, maxImagesPerPage, maxImagePixels, scannedPageMaxChars, minContrast }
- * Posts { ok: true, numPages, pages: [{ items: [{ str, x, y, width, size, angle, ink?, backdrop? }], box: { width, height }, images: [{ data, width, height, channels }] }] }
+ * Posts { ok: true, numPages, pages: [{ items: [{ str, x, y, width, size, angle, ink?, backdrop?, words? }], box: { width, height }, images: [{ data, width, height, channels }] }] }
  * (coordinates in the page's viewport: origin top left, y down, rotation applied) or { ok: false, error }.
  */
 export const PDF_WORKER_SOURCE = String.raw`
@@ -58,7 +58,9 @@ function boundsOf(rect, transform) {
  * letters on a dark band kept. The operator list draws the glyphs in the order the text content lists
  * them: each item takes the shade of the first glyphs spelling it after the previous item's; an item
  * not found there gets none (null). Invisible text (render mode 3: a scan's OCR layer) gets none either:
- * it is what the picture under it shows.
+ * it is what the picture under it shows. Each item found also gets its letters as the file draws them
+ * (words): spaced only where a space glyph is drawn or the text moves on by more than a letter's usual
+ * shift, since pdf.js spaces a letter-spaced run ("W I E N E R  S C H N I T Z E L") letter by letter.
  */
 function shadesOf(pdfjs, ops, viewport, items) {
   const OPS = pdfjs.OPS;
@@ -90,10 +92,30 @@ function shadesOf(pdfjs, ops, viewport, items) {
     } else if (TEXT.has(fn)) {
       const run = args.find((arg) => Array.isArray(arg)) || [];
       const invisible = state.mode === 3 || state.mode === 7;
+      // A shift between glyphs (a number in a TJ array, thousandths of an em, negative moving right)
+      // wider than the run's usual one by a fifth of an em is a word's gap drawn without a space glyph.
+      // The usual shift is the tracking where most letters are placed by one; where only some are (a
+      // kerned pair's few thousandths), it is none.
+      const shifts = run.filter((entry) => typeof entry === 'number').map((n) => -n).sort((a, b) => a - b);
+      const placedLetterByLetter = 2 * shifts.length >= run.length - shifts.length;
+      const usualShift = placedLetterByLetter ? shifts[Math.floor(shifts.length / 2)] : 0;
+      let spaceBefore = true;
       for (const glyph of run) {
+        if (typeof glyph === 'number') {
+          if (-glyph > usualShift + 200) spaceBefore = true;
+          continue;
+        }
         if (!glyph || typeof glyph !== 'object' || typeof glyph.unicode !== 'string') continue;
+        const units = letters(glyph.unicode).split('');
+        if (glyph.isSpace || units.length === 0) {
+          spaceBefore = true;
+          continue;
+        }
         // One entry per UTF-16 unit, as the search below counts them.
-        for (const unit of letters(glyph.unicode).split('')) glyphs.push({ letter: unit, ink: invisible ? null : state.fill, areasBefore: areas.length });
+        for (const unit of units) {
+          glyphs.push({ letter: unit, ink: invisible ? null : state.fill, areasBefore: areas.length, spaceBefore });
+          spaceBefore = false;
+        }
       }
     }
   }
@@ -107,7 +129,8 @@ function shadesOf(pdfjs, ops, viewport, items) {
     if (found < 0) return null;
     const first = glyphs[found];
     at = found + text.length;
-    if (first.ink === null) return null;
+    const words = glyphs.slice(found, at).map((glyph, k) => (k > 0 && glyph.spaceBefore ? ' ' : '') + glyph.letter).join('');
+    if (first.ink === null) return { words };
     // The middle of the item's first letters, half a size above its baseline.
     const x = item.x + Math.cos(item.angle) * Math.min(item.width, item.size) / 2 + Math.sin(item.angle) * item.size / 2;
     const y = item.y + Math.sin(item.angle) * Math.min(item.width, item.size) / 2 - Math.cos(item.angle) * item.size / 2;
@@ -119,7 +142,7 @@ function shadesOf(pdfjs, ops, viewport, items) {
         break;
       }
     }
-    return backdrop === null ? null : { ink: first.ink, backdrop };
+    return backdrop === null ? { words } : { ink: first.ink, backdrop, words };
   });
 }
 
@@ -166,7 +189,7 @@ async function main() {
     }
     if (items.length > 0) {
       let shades = shadesOf(pdfjs, await page.getOperatorList(), viewport, items);
-      if (shades.some((shade) => shade && Math.abs(shade.ink - shade.backdrop) < workerData.minContrast)) {
+      if (shades.some((shade) => shade && shade.ink !== undefined && Math.abs(shade.ink - shade.backdrop) < workerData.minContrast)) {
         // That reading left the pictures out: a light run on a photograph looked like one on paper.
         const full = await pageWithPictures(n);
         shades = shadesOf(pdfjs, await full.getOperatorList(), viewport, items);

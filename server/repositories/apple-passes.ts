@@ -84,19 +84,39 @@ export async function findApplePassDevices(db: Queryable, deviceLibraryIds: read
   return db.selectFrom('apple_pass_devices').select(['device_library_id', 'push_token']).where('device_library_id', 'in', [...deviceLibraryIds]).execute();
 }
 
-/** Registers the phone for the pass (its push token is the latest it sent); true when the registration is new. */
-export async function registerApplePassDevice(db: Queryable, registration: { deviceLibraryId: string; pushToken: string; serialNumber: string }, now: number): Promise<boolean> {
+/**
+ * Registers the phone for the pass: 'created' the first time, 'exists' after, 'refused' for a new pass on a
+ * known phone under another push token. The push token reaches every pass on the phone, and a pass's token
+ * is all a registration proves, so only a pass already registered on the phone (the phone itself, sending a
+ * renewed token) replaces its token, and a new pass joins a known phone only under the token it has: any
+ * customer's own pass could otherwise send another phone's stamp pushes to a token of theirs.
+ */
+export async function registerApplePassDevice(
+  db: Queryable,
+  registration: { deviceLibraryId: string; pushToken: string; serialNumber: string },
+  now: number,
+): Promise<'created' | 'exists' | 'refused'> {
+  const [phone, known] = await Promise.all([
+    db.selectFrom('apple_pass_devices').select('push_token').where('device_library_id', '=', registration.deviceLibraryId).executeTakeFirst(),
+    db
+      .selectFrom('apple_pass_registrations')
+      .select('serial_number')
+      .where('device_library_id', '=', registration.deviceLibraryId)
+      .where('serial_number', '=', registration.serialNumber)
+      .executeTakeFirst(),
+  ]);
+  if (phone && !known && phone.push_token !== registration.pushToken) return 'refused';
   await db
     .insertInto('apple_pass_devices')
     .values({ device_library_id: registration.deviceLibraryId, push_token: registration.pushToken, created_at: now })
-    .onConflict((oc) => oc.column('device_library_id').doUpdateSet({ push_token: registration.pushToken }))
+    .onConflict((oc) => (known ? oc.column('device_library_id').doUpdateSet({ push_token: registration.pushToken }) : oc.column('device_library_id').doNothing()))
     .execute();
   const result = await db
     .insertInto('apple_pass_registrations')
     .values({ device_library_id: registration.deviceLibraryId, serial_number: registration.serialNumber, created_at: now })
     .onConflict((oc) => oc.columns(['device_library_id', 'serial_number']).doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? 'created' : 'exists';
 }
 
 /**

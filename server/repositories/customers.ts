@@ -138,6 +138,11 @@ export async function insertRecoveryToken(
     .execute();
 }
 
+/** Removes a sign-in link whose mail never went out: nobody holds it, and it must not space out the next mail. */
+export async function deleteRecoveryToken(db: Queryable, tokenHash: string): Promise<void> {
+  await db.deleteFrom('customer_recovery_tokens').where('token_hash', '=', tokenHash).where('used_at', 'is', null).execute();
+}
+
 /** When the newest recovery link for this customer was made (to space out the mails), or undefined. */
 export function latestRecoveryTokenAt(db: Queryable, customerId: string): Promise<number | undefined> {
   return latestMailedLinkAt(db, 'customer_recovery_tokens', customerId);

@@ -98,3 +98,8 @@ export async function consumeAllEmailTokens(db: Queryable, vendorId: string, pur
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** Removes a token whose mail never went out: nobody holds its link, and it must not count as a mail sent. */
+export async function deleteEmailToken(db: Queryable, tokenHash: string): Promise<void> {
+  await db.deleteFrom('email_tokens').where('token_hash', '=', tokenHash).where('used_at', 'is', null).execute();
+}

@@ -30,6 +30,12 @@ const vendorProfileQuery = reusableQuery<[vendorId: string], VendorProfileRow>(1
   db.selectFrom('vendors').select(['company', 'address', 'open_hours', 'website', 'logo_image_id', 'banner_image_id', 'currency', 'time_zone', 'settings_updated_by']).where('id', '=', vendorId),
 );
 
+/** The store's currency (ISO 4217), or undefined when there is no such store. */
+export async function findStoreCurrency(db: Queryable, vendorId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('vendors').select('currency').where('id', '=', vendorId).executeTakeFirst();
+  return row?.currency;
+}
+
 /** Updates the given columns; false when the vendor does not exist. */
 export async function updateVendorProfile(
   db: Queryable,

@@ -20,6 +20,7 @@ import { localeOfAcceptLanguage } from '../infra/texts';
 import { changeName, confirmEmailChange, endOpenSession, openSessionsOf, requestEmailChange, type AccountHolder } from '../services/account-settings';
 import { deleteStore } from '../services/store-deletion';
 import { named } from '../plugins/plugin-name';
+import { rateLimitKey } from '../infra/client-network';
 
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** E-mail change requests per person per 15 minutes (the service also caps the mails per hour). */
@@ -44,7 +45,7 @@ function sessionOf(request: FastifyRequest) {
   return request.session;
 }
 
-const perPerson = (name: string) => (request: FastifyRequest) => `${name}:${request.session?.pid ?? request.vendorId ?? request.ip}`;
+const perPerson = (name: string) => (request: FastifyRequest) => `${name}:${request.session?.pid ?? request.vendorId ?? rateLimitKey(request.ip)}`;
 
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -97,7 +98,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:vendorId/delete-store', {
-    config: { access: 'owner', rateLimit: { max: STORE_DELETIONS_PER_STORE, timeWindow: THROTTLE_WINDOW_MS, keyGenerator: (request: FastifyRequest) => `delete-store:${request.vendorId ?? request.ip}` } },
+    config: { access: 'owner', rateLimit: { max: STORE_DELETIONS_PER_STORE, timeWindow: THROTTLE_WINDOW_MS, keyGenerator: (request: FastifyRequest) => `delete-store:${request.vendorId ?? rateLimitKey(request.ip)}` } },
     schema: {
       tags: ['account'],
       summary: "Delete the store and its personal data (customers, cards, stamps, team, counter screens, sessions); everyone is signed out",

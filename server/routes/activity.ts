@@ -36,6 +36,8 @@ import { isDeviceCurrent } from '../services/counter-devices';
 import type { SessionClaims } from '../infra/session-tokens';
 import { csvHeaders, EXPORTS_PER_MINUTE } from './customers';
 import { named } from '../plugins/plugin-name';
+import { spendTicket } from '../services/single-use-tickets';
+import { rateLimitKey } from '../infra/client-network';
 
 /** Open live feeds per vendor (a counter tablet or two, a back-office screen): more is a runaway client. */
 export const MAX_STREAMS_PER_VENDOR = 20;
@@ -51,6 +53,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 
 export const TICKET_INVALID_MESSAGE = 'This live-feed ticket is not valid. Ask for a new one.';
 export const TICKET_EXPIRED_MESSAGE = 'This live-feed ticket has expired. Ask for a new one.';
+export const TICKET_USED_MESSAGE = 'This live-feed ticket has been used already. Ask for a new one.';
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live feeds are open for this store. Close one and try again.';
 export const EXPORT_RANGE_MESSAGE = 'The end date must be on or after the start date.';
 
@@ -139,7 +142,8 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['activity'],
       summary: 'A ticket for the live feed, valid for 60 seconds',
       description:
-        'EventSource cannot send the bearer header: open `url` (GET …/stream?ticket=) within 60 s instead. ' +
+        'EventSource cannot send the bearer header: open `url` (GET …/stream?ticket=) within 60 s instead, once: ' +
+        'a ticket opens one feed (ask a new one for each connection). ' +
         '503 with reason `database-unavailable` while this server cannot reach its database: the page shows "Scans paused" and asks again.',
       security: [{ bearer: [] }],
       params: Params,
@@ -175,7 +179,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `\`event: ${SERVER_STATE_STREAM_EVENT}\` (\`{ database: "down" | "up" }\`) says when this server stops or starts again being able to record stamps. ` +
         'When the session (or counter screen) the ticket came from is revoked, a last ' +
         `\`event: ${SESSION_ENDED_STREAM_EVENT}\` (\`{ error, reason }\`) and the stream ends. ` +
-        '401 for a missing, forged or expired ticket or one whose session has ended, 403 for a ticket of another vendor.',
+        '401 for a missing, forged, expired or already used ticket or one whose session has ended, 403 for a ticket of another vendor.',
       params: Params,
       querystring: StreamQuery,
       response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody },
@@ -274,6 +278,19 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       unsubscribe();
       release();
       throw unauthorized(SESSION_ENDED_MESSAGE, endedBeforeOpening.reason);
+    }
+    // A ticket opens one feed: once it has, the same ticket copied from a URL (a log, a screenshot, a proxy)
+    // opens nothing, on any server sharing the database. The refusals before this point (429, 503, an ended
+    // session) spend nothing; the page asks a fresh ticket for every connection anyway.
+    const spending = await spendTicket(app.deps, { purpose: 'activity-stream', mac: check.mac, expiresAt: check.expiresAt }, rateLimitKey(request.ip)).catch((error: unknown) => {
+      unsubscribe();
+      release();
+      throw error;
+    });
+    if (spending !== 'first') {
+      unsubscribe();
+      release();
+      throw unauthorized(TICKET_USED_MESSAGE);
     }
     if (closing) {
       // The stop began while this feed was being set up: it already closed the open feeds, and this one

@@ -50,6 +50,7 @@ import { ChoosePersonLocaleRequest } from '../../src/api/contract/person-locale'
 import { choosePersonLocale } from '../services/person-locale';
 import type { Locale } from '../../src/api/contract/locales';
 import { named } from '../plugins/plugin-name';
+import { rateLimitKey } from '../infra/client-network';
 
 /** The language of the page a request comes from (the SPA sends it as Accept-Language): mails it causes are written in it. */
 const pageLocaleOf = (request: FastifyRequest): Locale => localeOfAcceptLanguage(request.headers['accept-language']);
@@ -311,7 +312,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rateLimit: {
         max: PASSWORD_CHANGES_PER_VENDOR,
         timeWindow: THROTTLE_WINDOW_MS,
-        keyGenerator: (request: FastifyRequest) => `change-password:${request.session?.pid ?? request.vendorId ?? request.ip}`,
+        keyGenerator: (request: FastifyRequest) => `change-password:${request.session?.pid ?? request.vendorId ?? rateLimitKey(request.ip)}`,
       },
     },
     schema: {

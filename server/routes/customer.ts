@@ -51,6 +51,7 @@ import { credentialOf, customerOf, customerRoute, linkKeyOf, MINUTE_MS } from '.
 import { campaignMailEnabled, campaignMessagesEnabled, setCampaignMail, setCampaignMessages } from '../services/campaign-opt-out';
 import { named } from '../plugins/plugin-name';
 import { mailAfterAnswer } from '../services/mail-after-answer';
+import { rateLimitKey } from '../infra/client-network';
 
 /** Stamp attempts per client address (a café's Wi-Fi is one address for all its customers). */
 export const SCAN_ATTEMPTS_PER_ADDRESS = 60;
@@ -93,7 +94,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const newCustomers = app.createRateLimit({
     max: NEW_CUSTOMERS_PER_ADDRESS,
     timeWindow: NEW_CUSTOMERS_WINDOW_MS,
-    keyGenerator: (request) => `customer-new:${request.ip}`,
+    keyGenerator: (request) => `customer-new:${rateLimitKey(request.ip)}`,
   });
 
   app.post('/scan', customerRoute({ max: SCAN_ATTEMPTS_PER_ADDRESS, timeWindow: SCAN_WINDOW_MS }, {
@@ -162,7 +163,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }), async (request) => googlePassForCard(app.deps, await customerOf(app.deps, request), request.params.cardId, localeOfAcceptLanguage(request.headers['accept-language'])));
 
   app.post('/cards/:cardId/apple-pass-link', customerRoute({ max: APPLE_PASSES_PER_ADDRESS, timeWindow: MINUTE_MS }, {
-    summary: 'A link valid for a minute that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',
+    summary: 'A link valid for a minute, spent by its first use, that downloads the card as an Apple Wallet pass without the credential header (what Safari opens to add it to Wallet)',
     params: CardParams,
     response: { 200: ApplePassLinkResponse, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
   }), async (request) => applePassDownloadLink(app.deps, await customerOf(app.deps, request), request.params.cardId));

@@ -10,6 +10,7 @@ import { csvSeparatorFor } from '../services/export/csv';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { storeTimeZoneOf } from '../services/store-day';
 import { named } from '../plugins/plugin-name';
+import { rateLimitKey } from '../infra/client-network';
 
 /** Exports are heavy: a few per minute per vendor is plenty (the activity log's export has the same budget). */
 export const EXPORTS_PER_MINUTE = 10;
@@ -50,7 +51,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         max: SEARCHES_PER_MINUTE,
         timeWindow: 60_000,
         // Per store and address: a stranger with no token cannot use up the owner's searches.
-        keyGenerator: (request) => `customer-search:${(request.params as { vendorId?: string }).vendorId ?? ''}:${request.ip}`,
+        keyGenerator: (request) => `customer-search:${(request.params as { vendorId?: string }).vendorId ?? ''}:${rateLimitKey(request.ip)}`,
       },
     },
     schema: {

@@ -21,7 +21,10 @@ import {
 } from '../../src/api/contract/apple-passes';
 import { PKPASS_MIME_TYPE } from '../infra/apple-pass';
 import { localeOfAcceptLanguage } from '../infra/texts';
-import { applePassByDownloadTicket } from '../services/apple-pass';
+import { APPLE_PASS_LINK_USES, applePassByDownloadTicket } from '../services/apple-pass';
+import { HttpError } from '../http-errors';
+import { rateLimitKey } from '../infra/client-network';
+import { isRightToLeft, type Locale } from '../../src/api/contract/locales';
 import { latestPass, registerDevice, unregisterDevice, updatedSerials } from '../services/apple-pass-web-service';
 import { named } from '../plugins/plugin-name';
 
@@ -30,6 +33,23 @@ export const APPLE_WEB_SERVICE_REQUESTS_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 /** Log lines a phone may send per request are kept this short in our log. */
 const LOG_LINE_MAX = 500;
+
+/** A refused download: `{ error }` as JSON, or the same words as a page for a browser. */
+const RefusalBodyOrPage = {
+  content: {
+    'application/json': { schema: ErrorBody },
+    'text/html': { schema: Type.String({ description: 'the refusal as a page' }) },
+  },
+};
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const acceptsHtml = (accept: string | undefined): boolean => accept !== undefined && /\btext\/html\b/i.test(accept);
+
+function refusalPage(locale: Locale, message: string): string {
+  const dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(message)}</title></head><body><main><h1>${escapeHtml(message)}</h1></main></body></html>`;
+}
 
 const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimit = { max: APPLE_WEB_SERVICE_REQUESTS_PER_MINUTE, timeWindow: MINUTE_MS };
@@ -51,14 +71,32 @@ const passesAppleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['passes'],
       summary: "The card's pass (application/vnd.apple.pkpass) by a link from POST /api/customer/cards/{cardId}/apple-pass-link",
-      description: '404 for a link that is forged, altered or older than a minute.',
+      description:
+        `A link is spent by its first GET: it answers again only to the same network (an IPv4 address, an IPv6 /64), ${APPLE_PASS_LINK_USES} times in all ` +
+        '(browsers on an iPhone fetch a pass twice), within its minute. HEAD spends nothing. 404 for a link that is forged, altered or older ' +
+        'than a minute, 410 for a used one; a browser (Accept: text/html) gets the refusal as a page.',
       querystring: ApplePassDownloadQuery,
       // Sent as bytes: Fastify never serialises a Buffer.
-      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }), 404: ErrorBody, 429: ErrorBody },
+      response: {
+        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The .pkpass file' }),
+        404: RefusalBodyOrPage,
+        410: RefusalBodyOrPage,
+        429: ErrorBody,
+      },
     },
   }, async (request, reply) => {
-    const pass = await applePassByDownloadTicket(app.deps, request.query.ticket, localeOfAcceptLanguage(request.headers['accept-language']));
-    return reply.header('content-type', PKPASS_MIME_TYPE).header('content-disposition', 'attachment; filename="card.pkpass"').send(pass);
+    const locale = localeOfAcceptLanguage(request.headers['accept-language']);
+    let pass: Buffer | undefined;
+    try {
+      pass = await applePassByDownloadTicket(app.deps, request.query.ticket, locale, rateLimitKey(request.ip), request.method === 'HEAD');
+    } catch (error) {
+      // The link is opened by the browser itself (a navigation), so a person reads the refusal: a page, not JSON.
+      if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410) || !acceptsHtml(request.headers.accept)) throw error;
+      return reply.code(error.statusCode).type('text/html; charset=utf-8').send(refusalPage(locale, error.message));
+    }
+    reply.header('content-type', PKPASS_MIME_TYPE).header('content-disposition', 'attachment; filename="card.pkpass"');
+    // HEAD: the headers a GET would have; Fastify sends no body.
+    return reply.send(pass ?? Buffer.alloc(0));
   });
 
   app.post('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber', {

@@ -12,6 +12,7 @@ import { createPairingCode, listDevices, renameCounterDevice, revokeCounterDevic
 import { unauthorized } from '../http-errors';
 import { localeOfAcceptLanguage } from '../infra/texts';
 import { named } from '../plugins/plugin-name';
+import { rateLimitKey } from '../infra/client-network';
 
 /** Invitations an owner may send per hour: each one is a mail. */
 export const INVITATIONS_PER_HOUR = 20;
@@ -36,7 +37,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/:vendorId/invitations', {
     config: {
       access: 'owner',
-      rateLimit: { max: INVITATIONS_PER_HOUR, timeWindow: 60 * 60 * 1000, keyGenerator: (request: FastifyRequest) => `invitations:${request.vendorId ?? request.ip}` },
+      rateLimit: { max: INVITATIONS_PER_HOUR, timeWindow: 60 * 60 * 1000, keyGenerator: (request: FastifyRequest) => `invitations:${request.vendorId ?? rateLimitKey(request.ip)}` },
     },
     schema: {
       tags: ['team'],

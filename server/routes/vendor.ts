@@ -32,6 +32,7 @@ import { MAX_IMAGE_BYTES, MAX_MENU_BYTES } from '../../src/api/contract/limits';
 import { uploadedFile } from '../services/uploads';
 import multipartForms from '../plugins/multipart-forms';
 import { named } from '../plugins/plugin-name';
+import { rateLimitKey } from '../infra/client-network';
 
 const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -105,7 +106,7 @@ const vendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           max: 10,
           timeWindow: '1 minute',
           // After authentication (the hook above runs first), so one vendor cannot use up another's.
-          keyGenerator: (request: FastifyRequest) => `upload-menu:${request.vendorId ?? request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `upload-menu:${request.vendorId ?? rateLimitKey(request.ip)}`,
         },
       },
       schema: {

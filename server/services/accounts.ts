@@ -15,7 +15,7 @@ import { consumeAllEmailTokens, consumeEmailToken, countEmailTokensSince, newest
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { mailLocaleOf } from './person-locale';
 import { accountExistsMail, newVerificationLinkMail, verificationLinkAgainMail, verificationMail } from './auth-mails';
-import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings } from './email-tokens';
+import { inspectEmailToken, issueEmailToken, timingSafeEqualStrings, withdrawEmailToken } from './email-tokens';
 import { hashPassword, passwordProblem, passwordRefusal, verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import { EMAIL_MAX_LENGTH, MAX_MENU_BYTES, WEBSITE_MAX_LENGTH } from '../../src/api/contract/limits';
@@ -216,7 +216,8 @@ export async function resendVerificationLink(
   }
   const token = await issueEmailToken(deps, vendorId, 'verify', now);
   const mail = cause === 'expired' ? newVerificationLinkMail : verificationLinkAgainMail;
-  await deps.mailer.send(mail(await mailLocaleOf(deps, vendorId, pageLocale), vendor.email, vendor.name, verifyLink(deps, token)));
+  const message = mail(await mailLocaleOf(deps, vendorId, pageLocale), vendor.email, vendor.name, verifyLink(deps, token));
+  await deps.mailer.send({ ...message, onUndelivered: withdrawEmailToken(deps, token) });
 }
 
 /**

@@ -59,10 +59,12 @@ async function authorizedPass(deps: Pick<AppDeps, 'db' | 'config'>, request: Pas
 /** Registers the phone for the pass's pushes: 'created' the first time, 'exists' after. */
 export async function registerDevice(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, request: PassRequest & { deviceLibraryId: string; pushToken: string }): Promise<'created' | 'exists'> {
   await authorizedPass(deps, request);
-  const created = await registerApplePassDevice(deps.db.kysely, { deviceLibraryId: request.deviceLibraryId, pushToken: request.pushToken, serialNumber: request.serialNumber }, deps.now());
+  const outcome = await registerApplePassDevice(deps.db.kysely, { deviceLibraryId: request.deviceLibraryId, pushToken: request.pushToken, serialNumber: request.serialNumber }, deps.now());
+  // A known phone under another push token is no phone this pass is on: answered as a wrong token is.
+  if (outcome === 'refused') throw new HttpError(401, text(request.locale, 'applePass.unauthorized'));
   // The newest registrations stay: a phone that registers now is the one in the customer's hand.
-  if (created) await keepNewestRegistrations(deps.db.kysely, request.serialNumber, MAX_DEVICES_PER_PASS);
-  return created ? 'created' : 'exists';
+  if (outcome === 'created') await keepNewestRegistrations(deps.db.kysely, request.serialNumber, MAX_DEVICES_PER_PASS);
+  return outcome;
 }
 
 /** The phone no longer wants the pass's pushes (the customer removed the pass from Wallet). */

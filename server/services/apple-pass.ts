@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { AppDeps } from '../deps';
-import { notFound } from '../http-errors';
+import { HttpError, notFound } from '../http-errors';
 import { buildApplePass, type ApplePassView, type PassField } from '../infra/apple-pass';
 import { boundedMemo } from '../infra/bounded-memo';
 import { PASS_STYLE, passStrip } from './pass-strips';
@@ -18,6 +18,7 @@ import { FALLBACK_REWARD_LABEL } from './card-view';
 import { findCard } from '../repositories/cards';
 import { issuePassDownloadTicket, verifyPassDownloadTicket } from '../infra/pass-download-tickets';
 import { findStoredImage } from './images';
+import { spendTicket, ticketStillOpen } from './single-use-tickets';
 import { findCardCampaignMessage, findMailContact } from '../repositories/campaign-delivery';
 
 export const APPLE_WALLET_NOT_CONFIGURED_MESSAGE = 'Apple Wallet passes are not set up on this server.';
@@ -161,9 +162,36 @@ export async function applePassDownloadLink(deps: Pick<AppDeps, 'db' | 'now' | '
   return { url: `/api/passes/apple/download?ticket=${encodeURIComponent(ticket)}` };
 }
 
-/** The pass a download link names; 404 for a link that is forged, altered or older than a minute. */
-export async function applePassByDownloadTicket(deps: ApplePassDeps, ticket: string, locale: string | null): Promise<Buffer> {
+/**
+ * How often one download link answers, all from the network that used it first, within its minute. Browsers
+ * on an iPhone ask for a .pkpass more than once: Chrome, Firefox and in-app browsers (WKWebView) see the
+ * pass's type, cancel that load and fetch the same URL again in a session of their own (without the page's
+ * cookies, under another User-Agent); a retry over a flaky connection asks again too.
+ */
+export const APPLE_PASS_LINK_USES = 3;
+
+/**
+ * The pass a download link names, for a client counted under `network` (its rate-limit key). 404 for a link
+ * that is forged, altered or older than a minute; 410 for one that has been used: from another network, or
+ * too often. `headOnly` (a HEAD request) says whether a GET would be answered, without spending the link or
+ * making the pass (undefined then).
+ */
+export async function applePassByDownloadTicket(
+  deps: ApplePassDeps,
+  ticket: string,
+  locale: string | null,
+  network: string,
+  headOnly = false,
+): Promise<Buffer | undefined> {
   const named = verifyPassDownloadTicket(deps.secret, deps.now(), ticket);
   if (!named) throw notFound(text(locale, 'applePass.linkExpired'));
+  const spendable = { purpose: 'apple-pass-download' as const, mac: named.mac, expiresAt: named.expiresAt };
+  if (headOnly) {
+    if (!(await ticketStillOpen(deps, spendable, network, APPLE_PASS_LINK_USES))) throw linkUsed(locale);
+    return undefined;
+  }
+  if ((await spendTicket(deps, spendable, network, APPLE_PASS_LINK_USES)) === 'spent') throw linkUsed(locale);
   return applePassForCard(deps, named.customerId, named.cardId);
 }
+
+const linkUsed = (locale: string | null) => new HttpError(410, text(locale, 'applePass.linkUsed'));

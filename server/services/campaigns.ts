@@ -3,11 +3,12 @@
 // how many customers each customer frequency selects before launch.
 import type { DashboardResponse } from '../../src/api/contract/activity';
 import type { CampaignAudience, CampaignInput, CampaignRow, CampaignStatus, CustomerFrequency, NotificationFrequency, PromotionType } from '../../src/api/contract/campaigns';
-import { MAX_CAMPAIGN_DAYS } from '../../src/api/contract/limits';
+import { campaignBudgetMax, DEFAULT_CURRENCY, MAX_CAMPAIGN_DAYS } from '../../src/api/contract/limits';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, type FieldProblem, notFound, textError } from '../http-errors';
 import { countAudiences, endCampaign, findCampaign, insertCampaign, listCampaigns, runningCampaigns, setCampaignPaused, type CampaignRecord } from '../repositories/campaigns';
 import { vendorExists } from '../repositories/rewards';
+import { findStoreCurrency } from '../repositories/vendor-profile';
 import { deliveryCounts, type DeliveryCounts } from '../repositories/campaign-delivery';
 import { campaignChannels, type ChannelDeps } from './campaign-delivery/channels';
 import { channelReach } from './campaign-delivery/reach';
@@ -47,6 +48,9 @@ export async function createCampaign(deps: Deps, vendorId: string, input: Campai
   else if (endAt <= now) problems.push({ field: 'endDateTime', message: 'must be in the future' });
   else if (!Number.isNaN(startAt) && endAt <= startAt) problems.push({ field: 'endDateTime', message: 'must be after the start' });
   else if (!Number.isNaN(startAt) && endAt - startAt > MAX_CAMPAIGN_DAYS * DAY_MS) problems.push({ field: 'endDateTime', message: `must be at most ${MAX_CAMPAIGN_DAYS} days after the start` });
+  // The wire lets through the largest currency's budget; the store's own currency sets its limit.
+  const budgetMax = campaignBudgetMax((await findStoreCurrency(deps.db.kysely, vendorId)) ?? DEFAULT_CURRENCY);
+  if (input.budget > budgetMax) problems.push({ field: 'budget', message: `must be at most ${budgetMax}` });
   if (problems.length > 0) throw badRequest(`The campaign was not saved: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, problems);
   if (!(await vendorExists(deps.db.kysely, vendorId))) throw textError(404, 'commonRefusals.storeGone');
   const id = crypto.randomUUID();

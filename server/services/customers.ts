@@ -15,6 +15,7 @@ import {
   insertCredential,
   insertCustomer,
   insertEmailConfirmation,
+  deleteRecoveryToken,
   insertRecoveryToken,
   withdrawEmailConfirmations,
   withdrawRecoveryTokens,
@@ -277,7 +278,8 @@ export async function requestRecovery(
   if (latest !== undefined && now - latest < RECOVERY_MAIL_SPACING_MS) return;
   const token = newSecret();
   await insertRecoveryToken(db, hashSecret(token), customer.id, requestedBy, linkKeyHash(requestedByKey), now + RECOVERY_LINK_TTL_MS, now);
-  await deps.mailer.send(customerMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`, locale, 'recover'));
+  const undelivered = () => deleteRecoveryToken(db, hashSecret(token));
+  await deps.mailer.send({ ...customerMail(customer.email, `${deps.config.publicUrl}/wallet/recover/${token}`, locale, 'recover'), onUndelivered: undelivered });
 }
 
 /** The answer to a used sign-in link: what merging the phone's anonymous wallet did, or null when nothing was merged. */

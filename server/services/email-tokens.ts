@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { findEmailToken, insertEmailToken, type EmailTokenPurpose } from '../repositories/email-tokens';
+import { deleteEmailToken, findEmailToken, insertEmailToken, type EmailTokenPurpose } from '../repositories/email-tokens';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -24,6 +24,11 @@ export async function issueEmailToken(deps: Pick<AppDeps, 'db'>, vendorId: strin
   const token = crypto.randomBytes(32).toString('base64url');
   await insertEmailToken(db, { tokenHash: hashEmailToken(token), vendorId, purpose, expiresAt: now + EMAIL_TOKEN_TTLS_MS[purpose] }, now);
   return token;
+}
+
+/** What undoes a token whose mail did not go out (a mail message's `onUndelivered`). */
+export function withdrawEmailToken(deps: Pick<AppDeps, 'db'>, token: string): () => Promise<void> {
+  return () => deleteEmailToken(deps.db.kysely, hashEmailToken(token));
 }
 
 export type EmailTokenState =

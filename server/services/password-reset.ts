@@ -8,7 +8,7 @@ import { isValidEmail, normalizeEmail, resendVerificationLink, type AccountDeps 
 import { passwordResetMail } from './auth-mails';
 import { mailLocaleOf } from './person-locale';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
-import { inspectEmailToken, issueEmailToken } from './email-tokens';
+import { inspectEmailToken, issueEmailToken, withdrawEmailToken } from './email-tokens';
 import { accountKey } from './login-throttle';
 import { hashPassword, passwordProblem, passwordRefusal, verifyPassword } from './passwords';
 import { announceSessionsEnded, endAllSessions, startSession } from './sessions';
@@ -42,7 +42,8 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, pag
   const newest = await newestEmailTokenCreatedAt(deps.db.kysely, vendor.id, 'reset');
   if (newest !== undefined && now - newest < RESET_MAIL_SPACING_MS) return;
   const token = await issueEmailToken(deps, vendor.id, 'reset', now);
-  await deps.mailer.send(passwordResetMail(await mailLocaleOf(deps, vendor.id, pageLocale), vendor.email, vendor.name, resetLink(deps, token)));
+  const mail = passwordResetMail(await mailLocaleOf(deps, vendor.id, pageLocale), vendor.email, vendor.name, resetLink(deps, token));
+  await deps.mailer.send({ ...mail, onUndelivered: withdrawEmailToken(deps, token) });
 }
 
 /** What the reset page shows for a link: 404 unknown or used, 410 expired, else fine. */

@@ -118,7 +118,9 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw textError(429, 'scanMessages.newCustomerThrottled');
 
   const minutes = cooldownMinutes(deps, kind);
-  const coolingSince = now - minutes * MINUTE_MS;
+  // A cooldown of 0 refuses nothing, even a card whose last stamp is later than now (the clock was stepped
+  // back): "stamped since now" would refuse every scan until the clock caught up.
+  const coolingSince = minutes === 0 ? Number.MAX_SAFE_INTEGER : now - minutes * MINUTE_MS;
   if (knownCustomerId !== undefined && cardBefore?.lastStampAt != null && cardBefore.lastStampAt > coolingSince) {
     // The same answers the transaction below would give (its unique index, then its conditional
     // UPDATE), read without writing; the transaction still enforces both against concurrent scans.

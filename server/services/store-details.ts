@@ -7,6 +7,7 @@ import { listMenuItems } from '../repositories/menu-items';
 import { findVendorProfile } from '../repositories/vendor-profile';
 import { cardNotInWallet } from './claims';
 import { imageUrl } from './images';
+import { shownPriceCents } from './menu/item-input';
 
 export async function getCardStoreDetails(deps: Pick<AppDeps, 'db'>, customerId: string, cardId: string): Promise<StoreDetailsResponse> {
   const card = await findCard(deps.db.kysely, customerId, cardId);
@@ -21,6 +22,9 @@ export async function getCardStoreDetails(deps: Pick<AppDeps, 'db'>, customerId:
     openHours: profile.open_hours,
     website: profile.website || null,
     currency: profile.currency,
-    menu: items.map((item) => ({ name: item.name, price: item.price_cents === null ? null : item.price_cents / 100 })),
+    menu: items.map((item) => {
+      const cents = shownPriceCents(item.price_cents);
+      return { name: item.name, price: cents === null ? null : cents / 100 };
+    }),
   };
 }

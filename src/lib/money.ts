@@ -1,8 +1,9 @@
 // Prices in the store's currency, shown in the viewer's locale by the browser's Intl ("3,50 €" to a
 // French reader, "€3.50" to an Irish one, "$3.50" for a US-dollar store in English), and read back from
 // what a vendor types in their own locale. Amounts are plain numbers in the currency's units, as on the wire.
-import { DEFAULT_CURRENCY, ITEM_PRICE_LIMIT } from '../api/contract/limits';
+import { DEFAULT_CURRENCY, itemPriceLimit } from '../api/contract/limits';
 import { intlLocale } from '../i18n/texts';
+import { isLocale } from '../api/contract/locales';
 
 /**
  * The locale prices are written for: the page's language, with the region of the browser's or phone's own
@@ -10,6 +11,22 @@ import { intlLocale } from '../i18n/texts';
  */
 export function viewerLocale(): string {
   return intlLocale();
+}
+
+/**
+ * The locale prices are written and read in: the viewer's, unless the browser's first language is one the
+ * pages are not offered in. A Hanoi phone (vi-VN) reads an English page, but its prices as the café's own
+ * tags write them ("65.000 ₫", not "₫65,000"); always with Latin digits, as the rest of the page.
+ */
+export function priceLocale(): string {
+  const first = typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
+  if (!first || isLocale(first.toLowerCase().split('-')[0])) return viewerLocale();
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([first]).length > 0 && !first.includes('-u-') ? `${first}-u-nu-latn` : viewerLocale();
+  } catch {
+    // A malformed tag in the browser's list: the page's own locale then.
+    return viewerLocale();
+  }
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -43,27 +60,42 @@ function currencyFormat(storeCurrency: string, locale: string | undefined, whole
 }
 
 /** "3,50 €" for 3.5 EUR in fr-FR. `wholeUnits` leaves the decimals out (a budget slider's "50 €"). */
-export function formatMoney(amount: number, currency: string, locale: string | undefined = viewerLocale(), { wholeUnits = false } = {}): string {
+export function formatMoney(amount: number, currency: string, locale: string | undefined = priceLocale(), { wholeUnits = false } = {}): string {
   return currencyFormat(currency, locale, wholeUnits).format(amount);
 }
 
 /** A menu item's price, or '' when it has none (nothing is shown then). */
-export function formatPrice(price: number | '' | null | undefined, currency: string, locale: string | undefined = viewerLocale()): string {
+export function formatPrice(price: number | '' | null | undefined, currency: string, locale: string | undefined = priceLocale()): string {
   if (price === '' || price === null || price === undefined || !Number.isFinite(price)) return '';
   return formatMoney(price, currency, locale);
 }
 
 /** The currency's sign as the locale writes it, and on which side of the amount ("€" after it in French). */
-export function currencyAffix(currency: string, locale: string | undefined = viewerLocale()): { symbol: string; position: 'prefix' | 'suffix' } {
+export function currencyAffix(currency: string, locale: string | undefined = priceLocale()): { symbol: string; position: 'prefix' | 'suffix' } {
   const parts = currencyFormat(currency, locale, false).formatToParts(1);
   const at = parts.findIndex((part) => part.type === 'currency');
   const firstDigit = parts.findIndex((part) => part.type === 'integer');
   return { symbol: at === -1 ? currency : parts[at].value, position: at !== -1 && at > firstDigit ? 'suffix' : 'prefix' };
 }
 
-/** How the locale writes an empty price ("0.00", "0,00"): the price box's placeholder. */
-export function pricePlaceholder(locale: string | undefined = viewerLocale()): string {
-  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(0);
+/** Whether the currency is written without decimals (JPY, KRW, VND, IDR), as Intl knows it. */
+export function isWholeUnitCurrency(currency: string): boolean {
+  return numberFormat('en', { style: 'currency', currency: currency || DEFAULT_CURRENCY }).resolvedOptions().maximumFractionDigits === 0;
+}
+
+/**
+ * How the locale writes an empty price ("0.00", "0,00"; "0" in a currency without decimals): the price
+ * box's placeholder.
+ */
+export function pricePlaceholder(locale: string | undefined = priceLocale(), currency: string = DEFAULT_CURRENCY): string {
+  const digits = isWholeUnitCurrency(currency) ? 0 : 2;
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(0);
+}
+
+/** A price as the edit boxes first hold it: "3.50", and "65000" in a currency without decimals (a stored 3.5 yen stays "3.50"). */
+export function priceBoxText(price: number | '', currency: string): string {
+  if (price === '') return '';
+  return isWholeUnitCurrency(currency) && Number.isInteger(price) ? String(price) : price.toFixed(2);
 }
 
 /**
@@ -72,14 +104,27 @@ export function pricePlaceholder(locale: string | undefined = viewerLocale()): s
  */
 export type ParsedPrice = { ok: true; price: number | '' } | { ok: false };
 
-/** A typed price the server keeps: none (''), or more than 0 and less than ITEM_PRICE_LIMIT, as the server checks it. */
-export function isPriceInRange(price: number | ''): boolean {
-  return price === '' || (price > 0 && price < ITEM_PRICE_LIMIT);
+/**
+ * A typed price the server keeps: none (''), or more than 0 and less than the currency's limit
+ * (itemPriceLimit: 100,000 dollars or euros, 1,000,000,000 dong), as the server checks it.
+ */
+export function isPriceInRange(price: number | '', currency: string): boolean {
+  return price === '' || (price > 0 && price < itemPriceLimit(currency || DEFAULT_CURRENCY));
 }
 
-export { ITEM_PRICE_LIMIT };
+/** The currency's price limit as the viewer's locale writes it, without decimals: "$100,000", "1.000.000.000 ₫". */
+export function formatPriceLimit(currency: string, locale: string | undefined = priceLocale()): string {
+  return formatMoney(itemPriceLimit(currency || DEFAULT_CURRENCY), currency, locale, { wholeUnits: true });
+}
 
-const MAX_INTEGER_DIGITS = 7;
+/**
+ * Digits before the decimal mark that can still be a price: one more than the currency's limit has (7 in
+ * dollars, 11 in dong), so a price just past the limit is refused with the limit and a longer number as
+ * not a price at all.
+ */
+function maxIntegerDigits(currency: string): number {
+  return String(itemPriceLimit(currency || DEFAULT_CURRENCY)).length + 1;
+}
 // Digits as Arabic and Persian keyboards type them, and the Arabic decimal and group marks.
 const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 const ARABIC_DECIMAL = '\u066b';
@@ -114,9 +159,10 @@ function currencyMarks(currency: string, locale: string | undefined): string[] {
  * Reads a price as a vendor writes it in their locale, with or without the store's currency sign:
  * "3.50", "3,50", "3,50 €", "€3.50", "EUR 3.50", "1 234,50" (fr), "1.234,50" (de), "1,234.50" (en).
  * A point or a comma followed by at most two digits is always the decimal mark (as before this read
- * the locale); the locale's group separator is accepted between groups of three digits.
+ * the locale); the locale's group separator is accepted between groups of three digits, and in a currency
+ * without decimals any of them ("65.000 ₫" typed on an English page).
  */
-export function parsePriceInput(input: string, currency: string, locale: string | undefined = viewerLocale()): ParsedPrice {
+export function parsePriceInput(input: string, currency: string, locale: string | undefined = priceLocale()): ParsedPrice {
   let text = input
     .replace(DIRECTION_MARKS, '')
     .replace(EASTERN_DIGITS, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf))
@@ -131,8 +177,21 @@ export function parsePriceInput(input: string, currency: string, locale: string 
     }
   }
   if (text === '') return { ok: true, price: '' };
+  const maxDigits = maxIntegerDigits(currency);
 
-  const plain = new RegExp(`^(\\d{1,${MAX_INTEGER_DIGITS}})?(?:[.,](\\d{0,2}))?$`).exec(text);
+  // In a currency without decimals, a point, comma, apostrophe or space before three digits groups
+  // thousands whatever the page's language ("65.000" and "26,000" dong or won, "1.250.000"): no such
+  // price has three decimals.
+  if (isWholeUnitCurrency(currency)) {
+    const thousands = /^(\d{1,3}(?:([.,'’\s])\d{3})(?:\2\d{3})*)(?:([.,])(\d{1,2}))?$/u.exec(text);
+    if (thousands && thousands[3] !== thousands[2]) {
+      const integer = thousands[1].replace(/\D/g, '');
+      if (integer.length > maxDigits) return { ok: false };
+      return { ok: true, price: Number(`${integer}.${thousands[4] ?? ''}`) };
+    }
+  }
+
+  const plain = new RegExp(`^(\\d{1,${maxDigits}})?(?:[.,](\\d{0,2}))?$`).exec(text);
   if (plain && (plain[1] !== undefined || (plain[2] ?? '') !== '')) {
     return { ok: true, price: Number(`${plain[1] ?? '0'}.${plain[2] ?? ''}`) };
   }
@@ -143,7 +202,7 @@ export function parsePriceInput(input: string, currency: string, locale: string 
   const grouped = new RegExp(`^(\\d{1,3}(?:${groupPattern}\\d{3})+)(?:${escapeRegExp(decimal)}(\\d{0,2}))?$`, 'u').exec(text);
   if (grouped) {
     const integer = grouped[1].replace(/\D/g, '');
-    if (integer.length > MAX_INTEGER_DIGITS) return { ok: false };
+    if (integer.length > maxDigits) return { ok: false };
     return { ok: true, price: Number(`${integer}.${grouped[2] ?? ''}`) };
   }
   return { ok: false };

@@ -2,6 +2,8 @@
 // host that froze: open connections stop carrying bytes and new ones are accepted but never answered.
 // `thaw()` cuts the frozen connections (as the return of a failed-over host would) and forwards again.
 // `refuse()` makes it a service that is down: every connection, open or new, is cut at once; `thaw()` ends that too.
+// `divert(target)` sends new connections to another service (a fake that misbehaves in its own way), `divert()`
+// back to the first; open connections stay where they are.
 import net from 'node:net';
 
 export interface TcpProxy {
@@ -9,6 +11,7 @@ export interface TcpProxy {
   freeze(): void;
   refuse(): void;
   thaw(): void;
+  divert(target?: { host: string; port: number }): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const pairs = new Set<Pair>();
   let frozen = false;
   let refusing = false;
+  let current = target;
 
   const drop = (pair: Pair) => {
     pair.client.destroy();
@@ -41,7 +45,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.pause(); // accepted, never answered
       return;
     }
-    const upstream = net.connect(target.port, target.host);
+    const upstream = net.connect(current.port, current.host);
     pair.upstream = upstream;
     upstream.on('error', () => drop(pair));
     upstream.on('close', () => drop(pair));
@@ -70,6 +74,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       frozen = false;
       refusing = false;
       for (const pair of [...pairs]) drop(pair);
+    },
+    divert(to) {
+      current = to ?? target;
     },
     close() {
       for (const pair of [...pairs]) drop(pair);

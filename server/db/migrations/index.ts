@@ -45,6 +45,8 @@ import * as campaignMessagesCustomer from './2026112631_campaign_messages_custom
 import * as recoveryLinkRequester from './2026112634_recovery_link_requester';
 import * as campaignPlanAhead from './2026112635_campaign_plan_ahead';
 import * as recoveryLinkKey from './2026112636_recovery_link_key';
+import * as menuPricesBigint from './2026112637_menu_prices_bigint';
+import * as spentTickets from './2026112638_spent_tickets';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -92,5 +94,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112634_recovery_link_requester': { up: recoveryLinkRequester.up(), down: recoveryLinkRequester.down() },
     '2026112635_campaign_plan_ahead': { up: campaignPlanAhead.up(), down: campaignPlanAhead.down() },
     '2026112636_recovery_link_key': { up: recoveryLinkKey.up(), down: recoveryLinkKey.down() },
+    '2026112637_menu_prices_bigint': { up: menuPricesBigint.up(dialect), down: menuPricesBigint.down(dialect) },
+    '2026112638_spent_tickets': { up: spentTickets.up(), down: spentTickets.down() },
   };
 }

@@ -2,6 +2,7 @@
 // snapshot), `files/` (everything else in the data directory, such as the mail outbox; logos, covers
 // and menu files live in the database) and `manifest.json`. A backup is written under a `.partial`
 // name and renamed when complete, so a directory without that suffix is always a whole backup.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupSqliteFile, checkSqliteIntegrity } from './sqlite-backup';
@@ -30,6 +31,8 @@ export interface Manifest {
   database: string;
   pages: number;
   files: string[];
+  /** SHA-256 of the backup's database file, hex; backups made before it was recorded have none. */
+  sha256?: string;
 }
 
 export class RestoreRefused extends Error {
@@ -43,15 +46,27 @@ function backupName(at: Date): string {
   return at.toISOString().replace(/[:.]/g, '-');
 }
 
+/** Names at the top of a data directory that are the database's, the running server's or a restore's own. */
+const RESERVED_TOP_NAMES = new Set([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, PID_FILE]);
+
+function isReservedTopName(name: string): boolean {
+  return RESERVED_TOP_NAMES.has(name) || name.startsWith(REPLACED_PREFIX) || name.startsWith(`${DATABASE_FILE}.`);
+}
+
+/** Whether `full` is the backup directory or inside it. */
+function isInside(full: string, dir: string): boolean {
+  const relative = path.relative(path.resolve(dir), path.resolve(full));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 /** Files of the data directory that belong in a backup: not the database itself, its journal, the pid file or backups. */
 function dataFiles(dataDir: string, backupDir: string): string[] {
-  const skipped = new Set([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`, PID_FILE]);
   const found: string[] = [];
   const walk = (dir: string, relative: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       const name = path.join(relative, entry.name);
-      if (relative === '' && (skipped.has(entry.name) || entry.name.startsWith(REPLACED_PREFIX) || entry.name.startsWith(`${DATABASE_FILE}.`))) continue;
+      if (relative === '' && isReservedTopName(entry.name)) continue;
       if (path.resolve(full) === path.resolve(backupDir)) continue;
       if (entry.isDirectory()) walk(full, name);
       else if (entry.isFile()) found.push(name);
@@ -59,6 +74,45 @@ function dataFiles(dataDir: string, backupDir: string): string[] {
   };
   if (fs.existsSync(dataDir)) walk(dataDir, '');
   return found;
+}
+
+/** Read as a stream: a scheduled backup's hash never holds the server's event loop for a whole database. */
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The same, read in chunks without a stream, for the restore (a command of its own, synchronous throughout). */
+function sha256OfFileSync(file: string): string {
+  const hash = crypto.createHash('sha256');
+  const chunk = Buffer.alloc(1024 * 1024);
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (let read = fs.readSync(fd, chunk); read > 0; read = fs.readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The checksum the backup's manifest records for its database; undefined for a bare database file or a backup
+ * made before checksums were recorded. A manifest that cannot be read is refused: a whole backup always has one.
+ */
+function recordedChecksum(sourceDb: string): string | undefined {
+  const manifestFile = path.join(path.dirname(sourceDb), MANIFEST_FILE);
+  if (path.basename(sourceDb) !== DATABASE_FILE || !fs.existsSync(manifestFile)) return undefined;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  } catch {
+    throw new RestoreRefused(`${manifestFile} is not readable JSON: the backup is damaged or was changed by hand`);
+  }
+  const sha256 = (manifest as { sha256?: unknown } | null)?.sha256;
+  if (sha256 === undefined) return undefined;
+  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) throw new RestoreRefused(`${manifestFile} records no valid checksum of the database`);
+  return sha256;
 }
 
 function fsyncFile(file: string): void {
@@ -97,7 +151,7 @@ export async function takeBackup(place: BackupPlace, now: Date = new Date()): Pr
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
-    const manifest: Manifest = { createdAt: now.toISOString(), database: DATABASE_FILE, pages, files };
+    const manifest: Manifest = { createdAt: now.toISOString(), database: DATABASE_FILE, pages, files, sha256: await sha256OfFile(path.join(partial, DATABASE_FILE)) };
     fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     fs.renameSync(partial, finished);
     return finished;
@@ -154,6 +208,9 @@ export function restoreBackup(place: BackupPlace, from: string, now: Date = new 
   refuseIfRunning();
   const sourceDb = backupDatabase(from);
   if (!fs.existsSync(sourceDb)) throw new RestoreRefused(`${path.dirname(sourceDb)} holds no ${DATABASE_FILE}`);
+  const filesDir = path.join(path.dirname(sourceDb), FILES_DIR);
+  const files = restorableFiles(filesDir, place);
+  const checksum = recordedChecksum(sourceDb);
   fs.mkdirSync(place.dataDir, { recursive: true });
   const target = path.join(place.dataDir, DATABASE_FILE);
   const staged = `${target}.restoring`;
@@ -165,6 +222,12 @@ export function restoreBackup(place: BackupPlace, from: string, now: Date = new 
   if (integrity !== 'ok') {
     fs.rmSync(staged, { force: true });
     throw new RestoreRefused(`the backup ${sourceDb} failed its integrity check: ${integrity}`);
+  }
+  // After the integrity check (damage is named as such), on the copy that is put in place: a database changed
+  // after the backup, however well-formed, is refused, and so is one changed while it was being copied.
+  if (checksum !== undefined && sha256OfFileSync(staged) !== checksum) {
+    fs.rmSync(staged, { force: true });
+    throw new RestoreRefused(`the backup ${sourceDb} does not match the checksum its manifest records: it was changed or damaged after the backup`);
   }
   refuseIfRunning();
 
@@ -185,7 +248,42 @@ export function restoreBackup(place: BackupPlace, from: string, now: Date = new 
     fs.closeSync(dirFd);
   }
 
-  const filesDir = path.join(path.dirname(sourceDb), FILES_DIR);
-  if (fs.existsSync(filesDir)) fs.cpSync(filesDir, place.dataDir, { recursive: true });
+  for (const file of files) {
+    const target = path.join(place.dataDir, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(path.join(filesDir, file), target);
+  }
   return { replacedInto };
+}
+
+/**
+ * The files a backup's `files/` puts back into the data directory, checked before anything changes. A backup
+ * only ever holds plain files and folders under names a backup takes (the outbox), so a backup that holds
+ * anything else was made by hand and is refused: a database, journal or pid file there would land over the
+ * checked database (or be replayed into it) unchecked, a `replaced-…` folder or the backups' own folder over
+ * what earlier restores moved aside, and a symbolic link would leave the data directory pointing wherever it
+ * names (the server then writes its outbox mail through it).
+ */
+function restorableFiles(filesDir: string, place: BackupPlace): string[] {
+  let top: fs.Stats;
+  try {
+    top = fs.lstatSync(filesDir);
+  } catch {
+    return [];
+  }
+  if (!top.isDirectory()) throw new RestoreRefused(`${filesDir} is not a folder (a symbolic link or another kind of file): a backup never holds one`);
+  const found: string[] = [];
+  const walk = (dir: string, relative: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const name = path.join(relative, entry.name);
+      const full = path.join(dir, entry.name);
+      if (relative === '' && isReservedTopName(entry.name)) throw new RestoreRefused(`${full} would replace the data directory's own ${entry.name}: a backup never holds one`);
+      if (isInside(path.join(place.dataDir, name), place.backupDir)) throw new RestoreRefused(`${full} would land among the backups in ${place.backupDir}: a backup never holds one`);
+      if (entry.isDirectory()) walk(full, name);
+      else if (entry.isFile()) found.push(name);
+      else throw new RestoreRefused(`${full} is a symbolic link or another special file: a backup holds plain files only`);
+    }
+  };
+  walk(filesDir, '');
+  return found;
 }

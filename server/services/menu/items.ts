@@ -18,20 +18,32 @@ import {
 import { touchStore } from '../../repositories/store-version';
 import type { MenuPageView, ScannedItem } from '../../menu-scan';
 import { keepScanForReview, type AddedItemPlace } from './scan-review';
-import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey } from './item-input';
-import { MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
+import { cleanScannedItem, parseItemName, parsePriceCents, sameNameKey, shownPriceCents } from './item-input';
+import { DEFAULT_CURRENCY, MAX_MENU_ITEMS } from '../../../src/api/contract/limits';
+import { findStoreCurrency } from '../../repositories/vendor-profile';
 import { inTransaction } from '../../db/transactions';
 
 export { MAX_MENU_ITEMS };
 
 type MenuDeps = Pick<AppDeps, 'db' | 'now'>;
 
-/** The wire shape of a menu item: price in dollars, or '' when the item has none. */
+/**
+ * The wire shape of a menu item: price in the store's currency, or '' when the item has none. A stored 0 (a
+ * price no form or route accepts, found in older rows) is answered as none and the row keeps it until the
+ * vendor edits the item: an empty price is what the forms mean by it, and "$0.00" on a menu reads as "free".
+ */
 export function toMenuItemDto(item: Pick<MenuItem, 'id' | 'name' | 'price_cents'> & { upload_id?: string | null }): MenuItemDto {
-  const dto: MenuItemDto = { _id: item.id, name: item.name, price: item.price_cents === null ? '' : item.price_cents / 100 };
+  const dto: MenuItemDto = { _id: item.id, name: item.name, price: priceOf(shownPriceCents(item.price_cents)) };
   if (item.upload_id) dto.uploadId = item.upload_id;
   return dto;
 }
+
+/** The currency the store prices in (the default for a store that is gone: its writes fail on their own). */
+async function storeCurrency(db: Parameters<typeof findStoreCurrency>[0], vendorId: string): Promise<string> {
+  return (await findStoreCurrency(db, vendorId)) ?? DEFAULT_CURRENCY;
+}
+
+const priceOf = (cents: number | null): number | '' => (cents === null ? '' : cents / 100);
 
 let idCounter = 0;
 
@@ -48,7 +60,7 @@ export function newMenuItemId(now: number): string {
 
 export async function addMenuItem(deps: MenuDeps, vendorId: string, input: { itemName?: unknown; itemPrice?: unknown }): Promise<MenuItemDto> {
   const name = parseItemName(input.itemName);
-  const priceCents = parsePriceCents(input.itemPrice);
+  const priceCents = parsePriceCents(input.itemPrice, await storeCurrency(deps.db.kysely, vendorId));
   const now = deps.now();
   const item: NewMenuItem = { id: newMenuItemId(now), vendor_id: vendorId, name, price_cents: priceCents, created_at: now };
   await inTransaction(deps.db.kysely, async (trx) => {
@@ -78,7 +90,7 @@ export async function editMenuItem(
 ): Promise<MenuItemDto> {
   const change: { name?: string; price_cents?: number | null } = {};
   if (input.itemName !== undefined) change.name = parseItemName(input.itemName);
-  if (input.itemPrice !== undefined) change.price_cents = parsePriceCents(input.itemPrice);
+  if (input.itemPrice !== undefined) change.price_cents = parsePriceCents(input.itemPrice, await storeCurrency(deps.db.kysely, vendorId));
   const saved = await inTransaction(deps.db.kysely, async (trx) => {
     const item = await updateMenuItem(trx, vendorId, itemId, change);
     if (item && (change.name !== undefined || change.price_cents !== undefined)) await touchStore(trx, vendorId, deps.now());
@@ -131,6 +143,7 @@ export async function addScannedItemsCounted(
   const now = deps.now();
   return inTransaction(deps.db.kysely, async (trx) => {
     const existing = await listMenuItemNames(trx, vendorId);
+    const currency = await storeCurrency(trx, vendorId);
     const onMenu = new Set(existing.map(sameNameKey));
     const seen = new Set(onMenu);
     const alreadyOnMenu = new Set<string>();
@@ -138,7 +151,7 @@ export async function addScannedItemsCounted(
     const rows: NewMenuItem[] = [];
     const places: AddedItemPlace[] = [];
     for (const raw of scanned) {
-      const item = cleanScannedItem(raw);
+      const item = cleanScannedItem(raw, currency);
       if (!item) continue;
       const key = sameNameKey(item.name);
       if (onMenu.has(key)) alreadyOnMenu.add(key);

@@ -2,6 +2,7 @@
 // by. /24 for IPv4 (one café Wi-Fi, one office), /48 for IPv6 (one site; a household gets a /48–/56 and
 // a phone on mobile data a /64 of its own, so /48 keeps one site's phones together).
 import net from 'node:net';
+import { expandIpv6 } from '../../infra/client-network';
 
 export const IPV4_PREFIX_BITS = 24;
 export const IPV6_PREFIX_BITS = 48;
@@ -20,23 +21,4 @@ export function networkPrefix(address: string | undefined): string {
     return `${kept.join(':')}::/${IPV6_PREFIX_BITS}`;
   }
   return 'unknown';
-}
-
-/** Eight 4-digit hex groups (a zone id such as %eth0 is dropped). */
-function expandIpv6(address: string): string[] {
-  const bare = address.split('%')[0].toLowerCase();
-  const [head, tail] = bare.includes('::') ? bare.split('::') : [bare, undefined];
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (::ffff:1.2.3.4 forms other than the mapped one) counts as two groups.
-  const expandV4 = (groups: string[]) =>
-    groups.flatMap((g) => {
-      if (!g.includes('.')) return [g];
-      const [a, b, c, d] = g.split('.').map(Number);
-      return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-    });
-  const first = expandV4(headGroups);
-  const last = expandV4(tailGroups);
-  const missing = tail === undefined ? 0 : 8 - first.length - last.length;
-  return [...first, ...Array.from({ length: missing }, () => '0'), ...last].map((g) => g.padStart(4, '0'));
 }

@@ -31,7 +31,7 @@ export const AppleLogRequest = Type.Object({ logs: Type.Array(Type.String({ maxL
 export const ApplePassStatusResponse = Type.Object({ enabled: Type.Boolean() });
 export type ApplePassStatusResponse = Static<typeof ApplePassStatusResponse>;
 
-/** POST /api/customer/cards/{cardId}/apple-pass-link: where the phone downloads the pass (valid a minute). */
+/** POST /api/customer/cards/{cardId}/apple-pass-link: where the phone downloads the pass (valid a minute, spent by its first use). */
 export const ApplePassLinkResponse = Type.Object({ url: Type.String() });
 export type ApplePassLinkResponse = Static<typeof ApplePassLinkResponse>;
 

@@ -1,6 +1,6 @@
 // /api/campaigns/{vendorId}: the store's campaigns as saved from the Campaigns form, and who they reach.
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, MAX_CAMPAIGN_DESCRIPTION_LENGTH, MAX_CAMPAIGN_ITEMS, MAX_CAMPAIGN_ITEM_LENGTH, MAX_CAMPAIGN_TITLE_LENGTH } from './limits';
+import { CAMPAIGN_BUDGET_MIN, CAMPAIGN_BUDGET_WIRE_MAX, MAX_CAMPAIGN_DESCRIPTION_LENGTH, MAX_CAMPAIGN_ITEMS, MAX_CAMPAIGN_ITEM_LENGTH, MAX_CAMPAIGN_TITLE_LENGTH } from './limits';
 import { Id } from './common';
 import { MultilineText, Text } from './text';
 
@@ -25,7 +25,7 @@ export const CampaignInput = Type.Object({
   itemsToPromote: Type.Array(Text({ minLength: 1, maxLength: MAX_CAMPAIGN_ITEM_LENGTH }), { minItems: 1, maxItems: MAX_CAMPAIGN_ITEMS }),
   notificationFrequency: NotificationFrequency,
   abTesting: Type.Boolean(),
-  budget: Type.Integer({ minimum: CAMPAIGN_BUDGET_MIN, maximum: CAMPAIGN_BUDGET_MAX, description: "In the store's currency" }),
+  budget: Type.Integer({ minimum: CAMPAIGN_BUDGET_MIN, maximum: CAMPAIGN_BUDGET_WIRE_MAX, description: "In the store's currency, at most campaignBudgetMax of it (200 dollars or euros, 2,000,000 dong)" }),
 }, { additionalProperties: false });
 export type CampaignInput = Static<typeof CampaignInput>;
 

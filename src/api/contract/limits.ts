@@ -51,10 +51,47 @@ export const MAX_MENU_ITEMS = 500;
 export const ITEM_NAME_FIELD_MAX_LENGTH = 2000;
 export const ITEM_PRICE_FIELD_MAX_LENGTH = 32;
 /**
- * A menu item's price, when it has one, is more than 0 and less than this, in the store's currency (at most
- * 99,999.99): an item without a price is left empty, and 0 or a six-figure price is a slip of the keyboard.
+ * A menu item's price, when it has one, is more than 0 and less than this in a currency about as big as the
+ * US dollar (at most 99,999.99): an item without a price is left empty, and 0 or a six-figure dollar price is
+ * a slip of the keyboard. Other currencies scale it by CURRENCY_MAGNITUDE: itemPriceLimit('VND') is 1,000,000,000.
  */
 export const ITEM_PRICE_LIMIT = 100_000;
+
+/**
+ * How many of a currency's units a US dollar buys, as a power of ten (the official rate of late 2025 rounded
+ * on a log scale): a limit set in dollars is multiplied by 10 ** this, so it means about the same amount in
+ * every currency. Currencies not listed are 0 (EUR, GBP, CHF, KWD…). Only the magnitude is kept: a currency
+ * moves across a half-decade boundary (×3.16) rarely, and the limits only catch slips of the keyboard.
+ * The largest is 5, which keeps every limit's amount in hundredths below 2^53 and a campaign budget's below 2^31.
+ */
+export const CURRENCY_MAGNITUDE: Readonly<Record<string, 1 | 2 | 3 | 4 | 5>> = {
+  // ×10: 3.16–31.6 to the dollar.
+  AED: 1, BOB: 1, BRL: 1, BWP: 1, CNY: 1, CUP: 1, CZK: 1, DKK: 1, ERN: 1, GHS: 1, GTQ: 1, HKD: 1, HNL: 1, HRK: 1,
+  ILS: 1, LSL: 1, LYD: 1, MAD: 1, MDL: 1, MOP: 1, MVR: 1, MXN: 1, MYR: 1, NAD: 1, NOK: 1, PEN: 1, PGK: 1, PLN: 1,
+  QAR: 1, RON: 1, SAR: 1, SBD: 1, SCR: 1, SEK: 1, SLE: 1, STN: 1, SVC: 1, SZL: 1, TJS: 1, TMT: 1, TTD: 1, TWD: 1,
+  ZAR: 1, ZMW: 1, ZWG: 1,
+  // ×100: 31.6–316.
+  AFN: 2, BDT: 2, BTN: 2, CVE: 2, DJF: 2, DOP: 2, DZD: 2, EGP: 2, ETB: 2, GMD: 2, GYD: 2, HTG: 2, INR: 2, ISK: 2,
+  JMD: 2, JPY: 2, KES: 2, KGS: 2, LKR: 2, LRD: 2, MKD: 2, MRU: 2, MUR: 2, MZN: 2, NIO: 2, NPR: 2, PHP: 2, PKR: 2,
+  RSD: 2, RUB: 2, SRD: 2, THB: 2, TRY: 2, UAH: 2, UYU: 2, VES: 2, VUV: 2, XPF: 2, YER: 2,
+  // ×1,000: 316–3,162.
+  AMD: 3, AOA: 3, ARS: 3, BIF: 3, CDF: 3, CLP: 3, CRC: 3, HUF: 3, IQD: 3, KMF: 3, KPW: 3, KRW: 3, KZT: 3, MMK: 3,
+  MWK: 3, NGN: 3, RWF: 3, SDG: 3, SOS: 3, SSP: 3, TZS: 3, XAF: 3, XOF: 3,
+  // ×10,000: 3,162–31,623.
+  COP: 4, GNF: 4, IDR: 4, KHR: 4, LAK: 4, MGA: 4, MNT: 4, PYG: 4, SLL: 4, SYP: 4, UGX: 4, UZS: 4, VND: 4, ZWL: 4,
+  // ×100,000: more than 31,623.
+  IRR: 5, LBP: 5,
+};
+
+/** 10 ** the currency's magnitude: 1 for USD or EUR, 10,000 for VND (an unknown code is 1). */
+export function currencyScale(currency: string): number {
+  return 10 ** (CURRENCY_MAGNITUDE[currency.toUpperCase()] ?? 0);
+}
+
+/** A price in `currency` is more than 0 and less than this: 100,000 dollars or euros, 1,000,000,000 dong. */
+export function itemPriceLimit(currency: string): number {
+  return ITEM_PRICE_LIMIT * currencyScale(currency);
+}
 
 // ---- Rewards ----
 export const MIN_STAMPS = 1;
@@ -129,9 +166,15 @@ export const CURRENCY_FIELD_MAX_LENGTH = 16;
 /** The longest IANA time zone name is 32 characters (America/Argentina/ComodRivadavia); room for a typo to be refused in words. */
 export const TIME_ZONE_FIELD_MAX_LENGTH = 64;
 // ---- Campaigns ----
-/** The form's budget slider and the server's check, in the store's currency. */
+/** The form's budget slider and the server's check, in a dollar-sized currency; campaignBudgetMax scales it. */
 export const CAMPAIGN_BUDGET_MIN = 0;
 export const CAMPAIGN_BUDGET_MAX = 200;
+/** The highest budget in the store's currency: 200 dollars or euros, 2,000,000 dong. */
+export function campaignBudgetMax(currency: string): number {
+  return CAMPAIGN_BUDGET_MAX * currencyScale(currency);
+}
+/** The highest budget the wire schema lets through, in any currency; the service checks the store's own. */
+export const CAMPAIGN_BUDGET_WIRE_MAX = CAMPAIGN_BUDGET_MAX * 100_000;
 export const MAX_CAMPAIGN_TITLE_LENGTH = 80;
 export const MAX_CAMPAIGN_DESCRIPTION_LENGTH = 500;
 export const MAX_CAMPAIGN_ITEMS = 20;

@@ -2,15 +2,16 @@
 import { SendOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Slider, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { memo, type ComponentProps } from 'react';
+import { memo, useEffect, useState, type ComponentProps } from 'react';
 import type { CampaignAudience } from '../../api/contract/campaigns';
-import { CAMPAIGN_BUDGET, PROMOTION_ITEM_OPTIONS } from '../../constants';
+import { PROMOTION_ITEM_OPTIONS } from '../../constants';
 import { t } from '../../i18n/texts';
 import {
   CAMPAIGN_LOCATION_OPTIONS,
   CUSTOMER_FREQUENCY_OPTIONS,
+  budgetSlider,
   formatBudget,
-  INITIAL_CAMPAIGN_VALUES,
+  initialCampaignValues,
   NOTIFICATION_FREQUENCY_OPTIONS,
   PROMOTION_TYPE_OPTIONS,
   toCampaign,
@@ -24,11 +25,10 @@ const FORM_NAME = 'campaign';
 /** Ids of the visible group labels, so each radio group is announced with its label. */
 const labelId = (field: keyof CampaignFormValues) => `${FORM_NAME}_${field}_label`;
 
-const budgetMarks = (currency: string) => ({
-  [CAMPAIGN_BUDGET.min]: formatBudget(CAMPAIGN_BUDGET.min, currency),
-  [CAMPAIGN_BUDGET.max / 2]: formatBudget(CAMPAIGN_BUDGET.max / 2, currency),
-  [CAMPAIGN_BUDGET.max]: formatBudget(CAMPAIGN_BUDGET.max, currency),
-});
+const budgetMarks = (currency: string) => {
+  const { min, max } = budgetSlider(currency);
+  return { [min]: formatBudget(min, currency), [max / 2]: formatBudget(max / 2, currency), [max]: formatBudget(max, currency) };
+};
 
 /** Read at render, so the message is in the page's language. */
 const notOnlySpaces = () => [{ whitespace: true, message: t('campaigns.blankText') }];
@@ -42,7 +42,7 @@ type CampaignFormInstance = FormInstance<CampaignFormValues>;
 
 /** The budget beside its label. */
 function BudgetValue({ form, currency }: { form: CampaignFormInstance; currency: string }) {
-  const budget = Form.useWatch('budget', form) ?? CAMPAIGN_BUDGET.default;
+  const budget = Form.useWatch('budget', form) ?? budgetSlider(currency).default;
   return (
     <output className="sw-budget-value" aria-live="polite">
       {formatBudget(budget, currency)}
@@ -97,12 +97,22 @@ interface CampaignFormProps {
 /** Memoised: the page re-renders when its campaign list or a mutation's state changes, which the form does not show. */
 export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunch, audience }: CampaignFormProps) {
   const { message } = App.useApp();
+  // The currency the slider is set out in. The store's can arrive after the form (dollars until the profile
+  // has loaded): the budget then keeps its place on the slider, in the new currency's amounts, before the
+  // slider changes its range, which would otherwise round a dollar budget to its new steps.
+  const [budgetCurrency, setBudgetCurrency] = useState(currency);
+  useEffect(() => {
+    if (currency === budgetCurrency) return;
+    const budget: unknown = form.getFieldValue('budget');
+    if (typeof budget === 'number') form.setFieldValue('budget', (budget / budgetSlider(budgetCurrency).max) * budgetSlider(currency).max);
+    setBudgetCurrency(currency);
+  }, [budgetCurrency, currency, form]);
+  const slider = budgetSlider(budgetCurrency);
 
   // Runs only after the browser's required check has passed (see RequiredSelect for how).
   const launch = async (values: CampaignFormValues) => {
     const campaign = toCampaign(values);
     if (!campaign) return;
-    console.log(campaign);
     // A refused or failed save keeps every field as typed: the vendor fixes one and launches again.
     if (!(await onLaunch(campaign))) return;
     form.resetFields();
@@ -116,7 +126,7 @@ export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunc
       form={form}
       name={FORM_NAME}
       layout="vertical"
-      initialValues={INITIAL_CAMPAIGN_VALUES}
+      initialValues={initialCampaignValues(budgetCurrency)}
       onFinish={(values) => void launch(values)}
       className="sw-campaign-form"
       aria-label={t('campaigns.formTitle')}
@@ -223,20 +233,20 @@ export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunc
           label={
             <span className="sw-budget-label">
               {t('campaigns.labels.budget')}
-              <BudgetValue form={form} currency={currency} />
+              <BudgetValue form={form} currency={budgetCurrency} />
             </span>
           }
           name="budget"
         >
           <Slider
-            min={CAMPAIGN_BUDGET.min}
-            max={CAMPAIGN_BUDGET.max}
-            step={CAMPAIGN_BUDGET.step}
-            marks={budgetMarks(currency)}
+            min={slider.min}
+            max={slider.max}
+            step={slider.step}
+            marks={budgetMarks(budgetCurrency)}
             // The value is shown beside the label; a tooltip over the handle would only repeat it.
             tooltip={{ open: false }}
             ariaLabelForHandle={t('campaigns.labels.budget')}
-            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0, currency)}
+            ariaValueTextFormatterForHandle={(value) => formatBudget(value ?? 0, budgetCurrency)}
           />
         </Form.Item>
       </fieldset>

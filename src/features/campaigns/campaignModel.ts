@@ -1,9 +1,10 @@
 // The campaign and how the form's values become it (the location radius stays behind).
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CampaignRow } from '../../api/contract/campaigns';
+import { currencyScale, DEFAULT_CURRENCY } from '../../api/contract/limits';
 import { CAMPAIGN_BUDGET, PROMOTION_ITEM_OPTIONS } from '../../constants';
 import { t } from '../../i18n/texts';
-import { formatMoney, viewerLocale } from '../../lib/money';
+import { formatMoney, priceLocale } from '../../lib/money';
 
 /** A choice of the form: its value, and its label in the page's language (read at render time). */
 export interface CampaignOption<V> {
@@ -79,11 +80,19 @@ export interface CampaignFormValues {
   budget?: number;
 }
 
-/** A fresh form, and what it returns to after a submit — budget 50, A/B testing off. */
-export const INITIAL_CAMPAIGN_VALUES: CampaignFormValues = {
-  abTesting: false,
-  budget: CAMPAIGN_BUDGET.default,
-};
+/**
+ * The budget slider in the store's currency: CAMPAIGN_BUDGET scaled as item prices are (0–200 dollars or
+ * euros in steps of 1, starting at 50; 0–2,000,000 dong in steps of 10,000, starting at 500,000).
+ */
+export function budgetSlider(currency: string): { min: number; max: number; step: number; default: number } {
+  const scale = currencyScale(currency || DEFAULT_CURRENCY);
+  return { min: CAMPAIGN_BUDGET.min * scale, max: CAMPAIGN_BUDGET.max * scale, step: CAMPAIGN_BUDGET.step * scale, default: CAMPAIGN_BUDGET.default * scale };
+}
+
+/** A fresh form, and what it returns to after a submit — the slider's starting budget, A/B testing off. */
+export function initialCampaignValues(currency: string): CampaignFormValues {
+  return { abTesting: false, budget: budgetSlider(currency).default };
+}
 
 /**
  * The campaign the form describes, or null while a required field is empty. The browser's required
@@ -127,7 +136,7 @@ export function optionLabel<V>(options: readonly CampaignOption<V>[], value: V |
 }
 
 /** The budget in whole units of the store's currency, in the viewer's locale ("$50", "50 €"). */
-export const formatBudget = (amount: number, currency: string) => formatMoney(amount, currency, viewerLocale(), { wholeUnits: true });
+export const formatBudget = (amount: number, currency: string) => formatMoney(amount, currency, priceLocale(), { wholeUnits: true });
 
 /**
  * The form filled from a saved campaign (Duplicate): every field, the schedule only while it is still

@@ -1,12 +1,13 @@
 // Add item: a name and an optional price in the store's currency, typed as the vendor's locale writes
 // it ("3,50", "3,50 €", "€3.50"); blank names do nothing, a bad price is refused: one that is not a number
-// with SPEC's words, 0 or 100,000 and more with the limits (the server refuses them too).
+// with SPEC's words, 0 or the currency's limit and more (100,000 dollars, 1,000,000,000 dong) with the
+// limits (the server refuses them too).
 import { useRef, useState } from 'react';
 import { Alert, Button, Input, type InputRef } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_ITEM_RULES } from '../../constants';
 import { serverErrorMessage } from '../../api/errorMessage';
-import { currencyAffix, isPriceInRange, ITEM_PRICE_LIMIT, parsePriceInput, pricePlaceholder } from '../../lib/money';
+import { currencyAffix, formatPriceLimit, isPriceInRange, parsePriceInput, pricePlaceholder } from '../../lib/money';
 import { useAddItemMutation } from './vendorApi';
 import { t } from '../../i18n/texts';
 
@@ -27,7 +28,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
     const itemName = name.trim();
     if (!itemName) return;
     const parsed = parsePriceInput(price, currency);
-    if (!parsed.ok || !isPriceInRange(parsed.price)) {
+    if (!parsed.ok || !isPriceInRange(parsed.price, currency)) {
       setPriceProblem(parsed.ok ? 'range' : 'invalid');
       return;
     }
@@ -64,7 +65,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
         />
         <Input
           aria-label={t('menuItems.priceLabel')}
-          placeholder={pricePlaceholder()}
+          placeholder={pricePlaceholder(undefined, currency)}
           prefix={affix.position === 'prefix' ? affix.symbol : undefined}
           suffix={affix.position === 'suffix' ? affix.symbol : undefined}
           inputMode="decimal"
@@ -86,7 +87,7 @@ export function AddItemForm({ vendorId, currency }: { vendorId: string; currency
         <Alert
           type="error"
           showIcon
-          title={priceProblem === 'range' ? t('menuItems.priceOutOfRange', { max: ITEM_PRICE_LIMIT }) : t('menuItems.priceInvalid')}
+          title={priceProblem === 'range' ? t('menuItems.priceOutOfRange', { max: formatPriceLimit(currency) }) : t('menuItems.priceInvalid')}
           role="alert"
           className="sw-add-item__error"
         />

@@ -125,7 +125,7 @@ function ItemEditor({ vendorId, currency, item, onDone }: { vendorId: string; cu
       </div>
       {problem && (
         <div className="sw-store-error" role="alert">
-          {correctionProblemText(problem)}
+          {correctionProblemText(problem, currency)}
         </div>
       )}
     </div>

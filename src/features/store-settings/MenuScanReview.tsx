@@ -207,7 +207,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
       </div>
       {problem && (
         <div className="sw-store-error sw-scan-review__problem" role="alert">
-          {correctionProblemText(problem)}
+          {correctionProblemText(problem, currency)}
         </div>
       )}
     </li>

@@ -2,7 +2,7 @@
 // update-item: the scan review's corrections and the Menu & Items list's edit share it.
 import { useState } from 'react';
 import type { MenuItemDto } from '../../api/contract/vendor';
-import { isPriceInRange, ITEM_PRICE_LIMIT, parsePriceInput } from '../../lib/money';
+import { formatPriceLimit, isPriceInRange, parsePriceInput, priceBoxText } from '../../lib/money';
 import { t } from '../../i18n/texts';
 import type { MessageId } from '../../i18n/catalogue';
 import { useUpdateItemMutation } from './vendorApi';
@@ -10,12 +10,10 @@ import { useUpdateItemMutation } from './vendorApi';
 /** A console line for the developer (not shown to the vendor, so not translated). */
 const SAVE_FAILED_LOG = 'Failed to save a menu item correction';
 
-export const priceText = (price: number | '') => (price === '' ? '' : price.toFixed(2));
-
 /** What is wrong, not its words: the text is chosen at render, in the page's language. */
 export type CorrectionProblem = 'name' | 'price' | 'priceRange' | 'save';
 
-/** Each problem's words; the price's limits go in as `max` (ITEM_PRICE_LIMIT). */
+/** Each problem's words; the price's limit goes in as `max`, written in the store's currency. */
 export const CORRECTION_PROBLEM_TEXT = {
   name: 'menuReview.nameRequired',
   price: 'menuReview.priceInvalid',
@@ -24,7 +22,7 @@ export const CORRECTION_PROBLEM_TEXT = {
 } as const satisfies Record<CorrectionProblem, MessageId>;
 
 /** The problem's words in the page's language, the price's limits put in. */
-export const correctionProblemText = (problem: CorrectionProblem): string => t(CORRECTION_PROBLEM_TEXT[problem], { max: ITEM_PRICE_LIMIT });
+export const correctionProblemText = (problem: CorrectionProblem, currency: string): string => t(CORRECTION_PROBLEM_TEXT[problem], { max: formatPriceLimit(currency) });
 
 /** The problems the price box is marked for. */
 export const isPriceProblem = (problem: CorrectionProblem | null): boolean => problem === 'price' || problem === 'priceRange';
@@ -44,7 +42,7 @@ export interface ItemCorrection {
 export function useItemCorrection(vendorId: string, currency: string, item: MenuItemDto): ItemCorrection {
   const [updateItem] = useUpdateItemMutation();
   const [name, setName] = useState(item.name);
-  const [price, setPrice] = useState(priceText(item.price));
+  const [price, setPrice] = useState(priceBoxText(item.price, currency));
   const [problem, setProblem] = useState<CorrectionProblem | null>(null);
 
   const save = async (): Promise<boolean> => {
@@ -58,7 +56,7 @@ export function useItemCorrection(vendorId: string, currency: string, item: Menu
       setProblem('price');
       return false;
     }
-    if (!isPriceInRange(parsed.price)) {
+    if (!isPriceInRange(parsed.price, currency)) {
       setProblem('priceRange');
       return false;
     }
@@ -71,7 +69,7 @@ export function useItemCorrection(vendorId: string, currency: string, item: Menu
     try {
       await updateItem({ vendorId, itemId: item._id, ...change }).unwrap();
       setName(newName);
-      setPrice(priceText(parsed.price));
+      setPrice(priceBoxText(parsed.price, currency));
       return true;
     } catch (error) {
       console.error(SAVE_FAILED_LOG, error);
@@ -82,7 +80,7 @@ export function useItemCorrection(vendorId: string, currency: string, item: Menu
 
   const reset = () => {
     setName(item.name);
-    setPrice(priceText(item.price));
+    setPrice(priceBoxText(item.price, currency));
     setProblem(null);
   };
 

@@ -1,5 +1,6 @@
 // Prices in the store's currency, shown in the viewer's locale, and read back as a vendor types them.
-import { currencyAffix, formatMoney, formatPrice, parsePriceInput, pricePlaceholder } from '../../../src/lib/money';
+import { currencyAffix, formatMoney, formatPrice, formatPriceLimit, isPriceInRange, parsePriceInput, priceBoxText, pricePlaceholder } from '../../../src/lib/money';
+import { CURRENCY_MAGNITUDE, itemPriceLimit } from '../../../src/api/contract/limits';
 import { currencyOptions } from '../../../src/lib/currencies';
 import { pageLanguage } from '../support/pageLanguage';
 
@@ -137,5 +138,69 @@ describe('currencyOptions', () => {
     expect(english).toContainEqual({ code: 'MAD', label: 'MAD — Moroccan Dirham' });
     expect(english.map((option) => option.code)).toEqual([...english.map((option) => option.code)].sort());
     expect(currencyOptions('USD', 'fr')).toContainEqual({ code: 'USD', label: 'USD — dollar des États-Unis' });
+  });
+});
+
+describe('a currency of small units', () => {
+  test.each([
+    ['65.000', 'VND', 'en-GB', 65000],
+    ['65,000', 'VND', 'en-GB', 65000],
+    ['65.000 ₫', 'VND', 'en-GB', 65000],
+    ['₫1.250.000', 'VND', 'en-GB', 1250000],
+    ['₩26,000', 'KRW', 'en-GB', 26000],
+    ['Rp 150.000', 'IDR', 'en-GB', 150000],
+    ['26 000', 'KRW', 'fr-FR', 26000],
+    ['1.500', 'JPY', 'en-GB', 1500],
+    ['65.000,50', 'VND', 'de-DE', 65000.5],
+    ['3.50', 'JPY', 'en-GB', 3.5],
+  ])('%p in %s (%s) is %p', (typed, currency, locale, price) => {
+    expect(parsePriceInput(typed, currency, locale)).toEqual({ ok: true, price });
+  });
+
+  test('a currency with decimals still reads a point before three digits as no price in English', () => {
+    expect(parsePriceInput('65.000', 'USD', 'en-GB')).toEqual({ ok: false });
+    expect(parsePriceInput('65.000', 'EUR', 'de-DE')).toEqual({ ok: true, price: 65000 });
+  });
+
+  test('the limit scales with the currency, and is written in it', () => {
+    expect([itemPriceLimit('USD'), itemPriceLimit('EUR'), itemPriceLimit('JPY'), itemPriceLimit('KRW'), itemPriceLimit('VND'), itemPriceLimit('idr')]).toEqual([100_000, 100_000, 10_000_000, 100_000_000, 1_000_000_000, 1_000_000_000]);
+    expect(isPriceInRange(999_999_999.99, 'VND')).toBe(true);
+    expect(isPriceInRange(1_000_000_000, 'VND')).toBe(false);
+    expect(isPriceInRange(100_000, 'USD')).toBe(false);
+    expect(formatPriceLimit('VND', 'en-GB')).toBe('₫1,000,000,000');
+    expect(spaces(formatPriceLimit('VND', 'de-DE'))).toBe('1.000.000.000 ₫');
+    expect(formatPriceLimit('USD', 'en-GB')).toBe('$100,000');
+    expect(parsePriceInput('99999999999', 'VND', 'en-GB')).toEqual({ ok: true, price: 99_999_999_999 });
+    expect(parsePriceInput('999999999999', 'VND', 'en-GB')).toEqual({ ok: false });
+  });
+
+  test('every currency named in the table is one a store can choose', () => {
+    const known = new Set(Intl.supportedValuesOf('currency'));
+    expect(Object.keys(CURRENCY_MAGNITUDE).filter((code) => !known.has(code))).toEqual([]);
+  });
+
+  test('its prices and its empty box show no decimals; a stored fraction is kept', () => {
+    expect(formatPrice(65000, 'VND', 'en-GB')).toBe('₫65,000');
+    expect(spaces(formatPrice(65000, 'VND', 'vi-VN'))).toBe('65.000 ₫');
+    expect(pricePlaceholder('en-GB', 'VND')).toBe('0');
+    expect(pricePlaceholder('en-GB', 'USD')).toBe('0.00');
+    expect(priceBoxText(65000, 'VND')).toBe('65000');
+    expect(priceBoxText(3.5, 'JPY')).toBe('3.50');
+    expect(priceBoxText(4.2, 'USD')).toBe('4.20');
+  });
+});
+
+describe('priceLocale', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test.each([
+    [['vi-VN', 'en'], 'VND', 65000, '65.000 ₫'],
+    [['id-ID'], 'IDR', 150000, 'Rp 150.000'],
+    [['ko-KR'], 'KRW', 26000, '₩26,000'],
+    [['en-US'], 'VND', 65000, '₫65,000'],
+    [['fa-IR'], 'IRR', 1500000, '\u200eریال 1,500,000'],
+  ])('a browser asking for %p writes %s %p as %p, in Latin digits', (languages, currency, amount, shown) => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    expect(spaces(formatPrice(amount, currency))).toBe(shown);
   });
 });

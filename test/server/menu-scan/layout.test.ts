@@ -161,3 +161,19 @@ describe('menuLinesFromOcr', () => {
     expect(row?.letterHeight).toBeCloseTo(0.012, 5);
   });
 });
+
+describe('rowsFromLines: display type', () => {
+  it('joins the words of a name set wide apart, boxed one by one, with a space; a price beside them stays apart', () => {
+    const rows = rowsFromLines([line('Kroket', 20, 10, 120, 40), line('op', 170, 10, 40, 40), line('Brood', 240, 10, 110, 40), line('€ 22,80', 380, 10, 120, 40), line('Bitterballen', 20, 80, 230, 40), line('€ 8,40', 600, 80, 110, 40)]);
+    expect(rows).toEqual(['Kroket op Brood    € 22,80', 'Bitterballen    € 8,40']);
+  });
+
+  it('keeps two names side by side as two parts where a column gap parts them', () => {
+    expect(rowsFromLines([line('Mercimek Corbasi', 20, 10, 200, 20), line('Lentil Soup', 300, 10, 140, 20), line('45 TL', 600, 10, 60, 20)])).toEqual(['Mercimek Corbasi    Lentil Soup    45 TL']);
+  });
+
+  it('reads a word in capitals with a few capitals read as small letters as capitals, not as words run together', () => {
+    expect(rowsFromLines([line('TIRAnIsU', 20, 10, 160), line('15,00', 300, 10, 60)])).toEqual(['TIRANISU    15,00']);
+    expect(rowsFromLines([line('BananaBread', 20, 10, 160), line('3.20', 300, 10, 60)])).toEqual(['Banana Bread    3.20']);
+  });
+});

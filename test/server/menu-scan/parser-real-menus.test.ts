@@ -112,6 +112,7 @@ describe('parseMenuText on real menus', () => {
       ['allergen letters set apart', 'Schnitzel Wiener Art    A,C,G    12,50', one('Schnitzel Wiener Art', 1250)],
       ['codes as superscripts', 'Currywurst mit Pommes ³⁴    8,90', one('Currywurst mit Pommes', 890)],
       ['dietary marks', 'Caesar Salad V GF    9.50', one('Caesar Salad', 950)],
+      ['dietary marks run together and calories on the name\'s line', 'Mushroom Risotto VGF 610kcal    11.95', one('Mushroom Risotto', 1195)],
       ['dietary marks and calories glued, set apart', 'Avocado Toast    V410kcal    8.50', one('Avocado Toast', 850)],
       ['calories in a column of their own', 'Latte    190 kcal    3.50', one('Latte', 350)],
       ['allergen letters whose commas OCR lost, set apart', 'Schnitzel Wiener Art    A,CG    12,50', one('Schnitzel Wiener Art', 1250)],

@@ -12,6 +12,26 @@ const run = (str: string, x: number, y: number, width = str.length * 6, size = 1
 const rows = (entries: [string, string][], left: number, top: number, step: number): PdfTextItem[] =>
   entries.flatMap(([name, price], i) => [run(name, left, top + i * step), run(price, left + 200 - price.length * 6, top + i * step)]);
 
+describe('groupIntoLines: letter-spaced type', () => {
+  it('reads a run set letter-spaced as the words the file draws, not letter by letter', () => {
+    const items = [
+      { ...run('W I E N E R S C H N I T Z E L', 40, 100, 220), words: 'WIENER SCHNITZEL' },
+      run('15,20', 300, 100),
+      { ...run('K a i s e r s c h m a r r n', 40, 120, 200), words: 'Kaiserschmarrn' },
+      run('17,50', 300, 120),
+      { ...run('T o r t i l l a', 40, 140, 60), words: 'Tortilla' },
+      { ...run('d e', 110, 140, 14), words: 'de' },
+      { ...run('P a t a t a s', 134, 140, 60), words: 'Patatas' },
+      run('6,20', 300, 140),
+    ];
+    expect(groupIntoLines(items)).toEqual(['WIENER SCHNITZEL    15,20', 'Kaiserschmarrn    17,50', 'Tortilla de Patatas    6,20']);
+  });
+
+  it('keeps runs that are not letter-spaced as pdf.js spaced them (words placed apart without a space glyph)', () => {
+    expect(groupIntoLines([{ ...run('Flat White', 40, 100), words: 'FlatWhite' }, run('3.90', 200, 100), { ...run('S M L', 40, 120), words: 'S M L' }])).toEqual(['Flat White    3.90', 'S M L']);
+  });
+});
+
 describe('groupIntoLines: columns', () => {
   it('reads a column of items after the one left of it, though their rows do not line up', () => {
     const left = rows([['Espresso', '2.80'], ['Macchiato', '3.10'], ['Flat White', '3.90'], ['Mocha', '4.40']], 40, 100, 20);

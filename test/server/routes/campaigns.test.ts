@@ -71,6 +71,20 @@ describe('POST /api/campaigns/:vendorId', () => {
     expect(await list()).toEqual([]);
   });
 
+  it.each([
+    ['VND', 2_000_000, 2_000_001],
+    ['KRW', 200_000, 200_001],
+    ['JPY', 20_000, 20_001],
+    ['EUR', 200, 201],
+  ])("a %s store's budget goes up to %p of its currency, and no further", async (currency, most, tooMuch) => {
+    await t.db.kysely.updateTable('vendors').set({ currency }).where('id', '=', store.id).execute();
+    const refused = await launch(campaign({ budget: tooMuch }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ details: [{ field: 'budget', message: `must be at most ${most}` }] });
+    expect((await launch(campaign({ budget: most }))).statusCode).toBe(201);
+    expect((await list()).map((row) => row.budget)).toEqual([most]);
+  });
+
   it('refuses an end before the start even when both are in the future', async () => {
     const now = t.clock.now();
     const response = await launch(campaign({ startDateTime: new Date(now + 5 * DAY).toISOString(), endDateTime: new Date(now + 2 * DAY).toISOString() }));

@@ -65,6 +65,26 @@ describe.each(ROUTES)('$name', ({ url, known }) => {
     expect(inUse.statusCode).toBe(202);
   });
 
+  it('a mail that did not go out holds nothing back: asked again at once, once the mail server is back, the mail goes out', async () => {
+    const timedOut = Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT', command: 'CONN' });
+    let failed = (): void => undefined;
+    const attempted = new Promise<void>((resolve) => {
+      failed = resolve;
+    });
+    const first = await withMailer(async () => {
+      failed();
+      throw timedOut;
+    }, () => ask(url, known()));
+    expect(first.statusCode).toBe(202);
+    await attempted;
+    // The failed send's clean-up (one DELETE) runs after the answer.
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    const before = t.mailer.sent.length;
+    expect((await ask(url, known())).statusCode).toBe(202);
+    for (let i = 0; i < 5 && t.mailer.sent.length === before; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(t.mailer.sent.slice(before).map((message) => message.to)).toEqual([known()]);
+  });
+
   it('answers before the mail is sent', async () => {
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => {

@@ -125,6 +125,44 @@ describe('live feed connection', () => {
     expect(store.getState().activityFeed).toMatchObject({ status: 'live', retries: 0 });
   });
 
+  it('never opens a stream twice on one ticket (the server spends it): two tabs, a server restart, a Wi-Fi loss and a language switch each take a fresh one', async () => {
+    // A store of its own: the streams of this file's earlier tests, never closed, hear the same window events.
+    const vendor = 'vendor-once';
+    let given = 0;
+    http.on(`POST /api/activity/${vendor}/stream-ticket`, () => {
+      given += 1;
+      return { status: 200, body: { ticket: `once${given}`, expiresAt: 0, url: `/api/activity/${vendor}/stream?ticket=once${given}` } };
+    });
+    const ours = () => FakeEventSource.instances.filter((source) => source.url.includes(vendor));
+    const tab = () => {
+      const store = makeStore({ session: { token: sessionTokenFor(vendor) } } as never);
+      store.dispatch(feedOpened({ vendorId: vendor }));
+      return store;
+    };
+    const [first, second] = [tab(), tab()];
+    await settle();
+    for (const source of ours()) source.emit('open');
+    // The server restarts under the first tab's stream.
+    ours()[0]!.emit('error');
+    await jest.advanceTimersByTimeAsync(1000);
+    // The shop's Wi-Fi drops and comes back: both tabs.
+    window.dispatchEvent(new Event('offline'));
+    await settle();
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    // The second tab switches language.
+    second.dispatch(feedLanguageChanged());
+    await settle();
+
+    const urls = ours().map((source) => source.url);
+    expect(urls.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(urls).size).toBe(urls.length);
+    // Only the two live streams are open: none is left for EventSource's own retry on a spent ticket.
+    expect(ours().filter((source) => !source.closed)).toHaveLength(2);
+    first.dispatch(feedClosed());
+    second.dispatch(feedClosed());
+  });
+
   it('keeps trying when no ticket can be had (e.g. offline), pausing longer each time', async () => {
     http.on(TICKET, 'network-failure');
     const store = openFeed();

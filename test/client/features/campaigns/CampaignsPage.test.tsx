@@ -6,6 +6,8 @@ import CampaignsPage from '../../../../src/features/campaigns/CampaignsPage';
 import type { CampaignRow } from '../../../../src/api/contract/campaigns';
 import { renderWithApp } from '../../render';
 import { installFakeApi, type FakeApi } from '../../support/fakeHttp';
+import { sessionTokenFor } from '../../support/tokens';
+import { vendorResponse } from '../store-settings/vendorFixtures';
 
 const SUBMIT = 'Launch Campaign & Send Push Notification';
 const FORM_TITLE = 'Create New Campaign';
@@ -155,6 +157,19 @@ describe('CampaignsPage', () => {
     expect(abTesting()).not.toBeChecked();
     expect(screen.getByLabelText('Campaign Title')).toHaveValue('');
     expect(allRadios().filter((r) => r.checked)).toHaveLength(0);
+  });
+
+  it("a dong store's budget starts at ₫500,000 on a slider to ₫2,000,000 in steps of ₫10,000", async () => {
+    api.on('GET /api/vendor/vendor-1', { status: 200, body: vendorResponse({ currency: 'VND' }) });
+    renderWithApp(<CampaignsPage />, { route: '/campaigns/vendor-1', path: '/campaigns/:userId', preloadedState: { session: { token: sessionTokenFor('vendor-1') } } });
+    await screen.findByText(FORM_TITLE);
+    const budget = slider();
+    await waitFor(() => expect(budget).toHaveAttribute('aria-valuenow', '500000'));
+    expect(budget).toHaveAttribute('aria-valuemax', '2000000');
+    expect(budget).toHaveAttribute('aria-valuetext', '₫500,000');
+    pressArrowRight(budget);
+    expect(budget).toHaveAttribute('aria-valuenow', '510000');
+    expect(await screen.findByText('₫510,000', { selector: 'output' })).toBeInTheDocument();
   });
 
   it('leaves submitting to the browser’s own required check: nothing is logged while a field is empty', async () => {

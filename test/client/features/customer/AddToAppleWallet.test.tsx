@@ -60,3 +60,19 @@ test('a failed link says so and leaves the badge to try again', async () => {
   expect(screen.getByRole('button', { name: 'Add to Apple Wallet' })).toBeEnabled();
   expect(assign).not.toHaveBeenCalled();
 });
+
+test('every tap opens a link of its own: a link is spent by its use, so a second try never reuses the first', async () => {
+  api.on('GET /api/passes/apple/status', { status: 200, body: { enabled: true } });
+  let made = 0;
+  api.on('POST /api/customer/cards/card-1/apple-pass-link', () => {
+    made += 1;
+    return { status: 200, body: { url: `/api/passes/apple/download?ticket=link${made}` } };
+  });
+  render(<AddToAppleWallet cardId="card-1" />);
+  await settle();
+  for (let tap = 0; tap < 2; tap += 1) {
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Apple Wallet' }));
+    await settle();
+  }
+  expect(assign.mock.calls).toEqual([['/api/passes/apple/download?ticket=link1'], ['/api/passes/apple/download?ticket=link2']]);
+});

@@ -98,11 +98,11 @@ describe('Menu & Items: add item', () => {
     expect(screen.getByLabelText('Item name')).toHaveValue('Muffin');
   });
 
-  test.each(['0', '0,00', '100000', '100000.00', '1234567'])("a price of %p shows 'Price must be more than 0 and less than 100,000' and adds nothing", async (typed) => {
+  test.each(['0', '0,00', '100000', '100000.00', '1234567'])("a price of %p shows 'Price must be more than 0 and less than $100,000' and adds nothing", async (typed) => {
     const { user } = await openMenuTab();
     await typeItem(user, 'Muffin', typed);
 
-    const alert = (await screen.findByText('Price must be more than 0 and less than 100,000')).closest('[role=alert]');
+    const alert = (await screen.findByText('Price must be more than 0 and less than $100,000')).closest('[role=alert]');
     expect(alert?.querySelector('.anticon-close-circle')).not.toBeNull();
     expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'true');
     expect(posts('add-item')).toHaveLength(0);
@@ -225,6 +225,74 @@ describe("Menu & Items: the store's currency in the vendor's locale", () => {
   });
 });
 
+describe('Menu & Items: a currency without decimals has its own limit', () => {
+  const spaces = (text: string | null | undefined) => text?.replace(/\s/g, ' ');
+  const prices = () => [...itemList().querySelectorAll('.sw-items__price')].map((node) => spaces(node.textContent));
+  const hanoi = () => vendorResponse({ currency: 'VND', items: [{ _id: 'v1', name: 'Phở bò', price: 65000 }] });
+
+  test.each([
+    ['65.000', 65000],
+    ['65,000', 65000],
+    ['65000', 65000],
+    ['65.000 ₫', 65000],
+    ['₫1.250.000', 1250000],
+    ['999.999.999', 999999999],
+  ])('a dong store typed %p on an English page adds %p dong', async (typed, price) => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: hanoi() });
+    fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+    const { user } = await openMenuTab();
+    expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '0');
+
+    await typeItem(user, 'Bún chả', typed);
+    await waitFor(() => expect(posts('add-item')).toHaveLength(1));
+    expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Bún chả', itemPrice: price });
+  });
+
+  test('its prices show no decimals, and its limit is named in dong', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: hanoi() });
+    const { user } = await openMenuTab();
+    expect(prices()).toEqual(['₫65,000']);
+
+    await typeItem(user, 'Rượu vang', '1.000.000.000');
+    expect(await screen.findByText('Price must be more than 0 and less than ₫1,000,000,000')).toBeInTheDocument();
+    expect(posts('add-item')).toHaveLength(0);
+  });
+
+  test('the edit box holds the price without decimals and the same limit', async () => {
+    fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: hanoi() });
+    fakeApi.on(`POST ${VENDOR_URL}/update-item`, { status: 200, body: { item: { _id: 'v1', name: 'Phở bò', price: 70000 } } });
+    const { user } = await openMenuTab();
+    await user.click(screen.getByLabelText('Edit Phở bò'));
+    const price = screen.getByLabelText('Price of Phở bò');
+    expect(price).toHaveValue('65000');
+    await user.clear(price);
+    await user.paste('1000000000');
+    await user.click(getButton('Save'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than ₫1,000,000,000, or leave it empty.');
+    await user.clear(price);
+    await user.paste('70.000');
+    await user.click(getButton('Save'));
+    await waitFor(() => expect(posts('update-item')).toHaveLength(1));
+    expect(JSON.parse(String(posts('update-item')[0].body))).toEqual({ itemId: 'v1', itemPrice: 70000 });
+  });
+
+  test('a won store in French: "26 000 ₩", and "26 000" typed the French way', async () => {
+    const backToEnglish = pageLanguage('fr', ['fr-FR']);
+    try {
+      fakeApi.on(`GET ${VENDOR_URL}`, { status: 200, body: vendorResponse({ currency: 'KRW', items: [{ _id: 'k1', name: 'Kimchi-jjigae', price: 26000 }] }) });
+      fakeApi.on(`POST ${VENDOR_URL}/add-item`, () => new Promise<Reply>(() => undefined));
+      const { user } = await openMenuTab(FRENCH);
+      expect([...itemList(FRENCH).querySelectorAll('.sw-items__price')].map((node) => spaces(node.textContent))).toEqual(['26 000 ₩']);
+
+      await typeItem(user, 'Bulgogi', '32 000', FRENCH);
+      await waitFor(() => expect(posts('add-item')).toHaveLength(1));
+      expect(JSON.parse(posts('add-item')[0].body as string)).toEqual({ itemName: 'Bulgogi', itemPrice: 32000 });
+    } finally {
+      backToEnglish();
+    }
+  });
+});
+
 describe('Menu & Items: edit item', () => {
   test('Edit turns the row into its name and price; Save sends the change through update-item and the list shows it', async () => {
     fakeApi.on(`POST ${VENDOR_URL}/update-item`, { status: 200, body: { item: { _id: 'i1', name: 'Portion Obstsalat', price: 5.5 } } });
@@ -259,11 +327,11 @@ describe('Menu & Items: edit item', () => {
     await user.clear(price);
     await user.paste('0');
     await user.click(getButton('Save'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than 100,000, or leave it empty.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than $100,000, or leave it empty.');
     await user.clear(price);
     await user.paste('100000');
     await user.click(getButton('Save'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than 100,000, or leave it empty.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than $100,000, or leave it empty.');
     expect(posts('update-item')).toHaveLength(0);
     await user.click(getButton('Cancel'));
     expect(itemNames()).toEqual(['Flat White', 'Tap Water']);

@@ -155,7 +155,7 @@ describe('Menu & Items: checking a scan against the menu picture', () => {
       await user.clear(price);
       await user.paste(typed);
       await user.keyboard('{Enter}');
-      expect(await within(reviewPane()).findByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than 100,000, or leave it empty.');
+      expect(await within(reviewPane()).findByRole('alert')).toHaveTextContent('Enter a price more than 0 and less than $100,000, or leave it empty.');
     }
     expect(fakeApi.sent(`POST ${VENDOR_URL}/update-item`)).toHaveLength(0);
   });

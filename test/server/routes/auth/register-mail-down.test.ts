@@ -1,6 +1,7 @@
 // Registering while the mail server is unreachable: the account is kept, the answer says the mail is what is
 // missing (a 503 the page words as "saved, not sent"), and registering again once mail is back sends the link.
 import { MAIL_UNAVAILABLE_REASON } from '../../../../src/api/contract/protocol';
+import { MailServerUnavailableError } from '../../../../server/infra/mailer';
 import { postRegister, registrationFields, withAuthApp, tokenFromMail } from '../../factories';
 import type { TestApp } from '../../helpers';
 
@@ -34,6 +35,21 @@ describe('POST /api/auth/register while the mail server is unreachable', () => {
     expect(again.statusCode).toBe(201);
     const verify = await t.app.inject({ method: 'GET', url: `/api/auth/verify/${tokenFromMail(t, fields.email)}` });
     expect(verify.json()).toMatchObject({ ok: true });
+  });
+
+  it('a mail server that timed out (ETIMEDOUT, as the database shares) answers mail-unavailable, not database-unavailable', async () => {
+    const delivered = t.mailer.send;
+    t.mailer.send = async () => {
+      throw new MailServerUnavailableError(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT', timeoutType: 'GREETING_TIMEOUT' }));
+    };
+    try {
+      const response = await postRegister(t, registrationFields());
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: expect.stringMatching(/mail/i), reason: MAIL_UNAVAILABLE_REASON });
+      expect(response.headers['retry-after']).toBe('60');
+    } finally {
+      t.mailer.send = delivered;
+    }
   });
 
   it('a refusal by the mail server of the message itself (5xx) stays a 500', async () => {

@@ -94,9 +94,10 @@ describe('POST /api/vendor/:vendorId/add-item', () => {
   });
 
   test.each([
-    ['en', 'Price must be more than 0 and less than 100,000. Leave it empty for an item without a price.'],
-    ['de', 'Der Preis muss größer als 0 und kleiner als 100.000 sein. Lassen Sie ihn leer für einen Artikel ohne Preis.'],
-    ['fr', 'Le prix doit être supérieur à 0 et inférieur à 100\u202f000. Laissez-le vide pour un produit sans prix.'],
+    ['en', 'Price must be more than 0 and less than $100,000. Leave it empty for an item without a price.'],
+    ['de', 'Der Preis muss größer als 0 und kleiner als 100.000\u00a0$ sein. Lassen Sie ihn leer für einen Artikel ohne Preis.'],
+    ['fr', 'Le prix doit être supérieur à 0 et inférieur à 100\u202f000\u00a0$. Laissez-le vide pour un produit sans prix.'],
+    ['es', 'El precio debe ser mayor que 0 y menor que 100.000\u00a0$. Déjalo vacío si el producto no tiene precio.'],
   ])('refuses a price of 0 or of 100,000 and more in the page language (%s), naming the field', async (language, sentence) => {
     for (const itemPrice of [0, '100000']) {
       const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${vendor.id}/add-item`, headers: { ...vendor.auth, 'accept-language': language }, payload: { itemName: 'Tea', itemPrice } });
@@ -104,6 +105,69 @@ describe('POST /api/vendor/:vendorId/add-item', () => {
       expect(response.json()).toEqual({ error: sentence, details: [{ field: 'itemPrice', message: 'must be more than 0 and less than 100000' }] });
     }
     expect(await menuOf()).toEqual([]);
+  });
+
+  describe('in a currency of small units, the limit scales with it', () => {
+    test.each([
+      ['VND', '65000', 65000, 6_500_000],
+      ['VND', '999999999.99', 999_999_999.99, 99_999_999_999],
+      ['KRW', 26000, 26000, 2_600_000],
+      ['KRW', '99999999', 99_999_999, 9_999_999_900],
+      ['IDR', '150000', 150000, 15_000_000],
+      ['JPY', '9999999', 9_999_999, 999_999_900],
+      ['LBP', '9999999999', 9_999_999_999, 999_999_999_900],
+    ])('a %s store keeps a price of %p (%p, %p hundredths) and answers it back', async (currency, itemPrice, price, cents) => {
+      const store = await createVendor(t, { currency });
+      const response = await addItem({ itemName: 'Phở bò', itemPrice }, store);
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json().item.price).toBe(price);
+      const row = await t.db.kysely.selectFrom('menu_items').select('price_cents').where('id', '=', response.json().item._id).executeTakeFirstOrThrow();
+      expect(Number(row.price_cents)).toBe(cents);
+      expect((await menuOf(store)).map((item) => item.price)).toEqual([price]);
+    });
+
+    test.each([
+      ['VND', 'en', '1000000000', 'Price must be more than 0 and less than ₫1,000,000,000. Leave it empty for an item without a price.', 'must be more than 0 and less than 1000000000'],
+      ['VND', 'de', '1000000000', 'Der Preis muss größer als 0 und kleiner als 1.000.000.000\u00a0₫ sein. Lassen Sie ihn leer für einen Artikel ohne Preis.', 'must be more than 0 and less than 1000000000'],
+      ['KRW', 'fr', '100000000', 'Le prix doit être supérieur à 0 et inférieur à 100\u202f000\u202f000\u00a0₩. Laissez-le vide pour un produit sans prix.', 'must be more than 0 and less than 100000000'],
+      ['IDR', 'es', '1000000000', 'El precio debe ser mayor que 0 y menor que 1.000.000.000\u00a0Rp. Déjalo vacío si el producto no tiene precio.', 'must be more than 0 and less than 1000000000'],
+      ['JPY', 'en', '10000000', 'Price must be more than 0 and less than ¥10,000,000. Leave it empty for an item without a price.', 'must be more than 0 and less than 10000000'],
+      ['EUR', 'en', '100000', 'Price must be more than 0 and less than €100,000. Leave it empty for an item without a price.', 'must be more than 0 and less than 100000'],
+    ])('a %s store refuses its own limit, in %s, naming it in the currency', async (currency, language, itemPrice, sentence, message) => {
+      const store = await createVendor(t, { currency });
+      const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}/add-item`, headers: { ...store.auth, 'accept-language': language }, payload: { itemName: 'Tea', itemPrice } });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: sentence, details: [{ field: 'itemPrice', message }] });
+      expect(await menuOf(store)).toEqual([]);
+    });
+
+    test('the Arabic refusal names the limit in the currency too', async () => {
+      const store = await createVendor(t, { currency: 'VND' });
+      const response = await t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}/add-item`, headers: { ...store.auth, 'accept-language': 'ar' }, payload: { itemName: 'Tea', itemPrice: '1000000000' } });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/^يجب أن يكون السعر أكبر من 0 وأقل من .*₫.*\. اتركه فارغًا لصنف بلا سعر\.$/u);
+    });
+
+    test('an edit is held to the same limit', async () => {
+      const store = await createVendor(t, { currency: 'VND' });
+      const itemId = await createMenuItem(t, store.id, 'Phở bò', 6_500_000);
+      const edit = (itemPrice: unknown) => t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}/update-item`, headers: store.auth, payload: { itemId, itemPrice } as object });
+
+      expect((await edit('85000')).json().item.price).toBe(85000);
+      expect((await edit('1000000000')).statusCode).toBe(400);
+      expect((await menuOf(store)).map((item) => item.price)).toEqual([85000]);
+    });
+  });
+
+  test('an item saved with a price of 0 before prices had to be more than 0 is answered without a price, and keeps its 0', async () => {
+    const itemId = await createMenuItem(t, vendor.id, 'Tap water', 0);
+
+    expect(await menuOf()).toEqual([{ _id: itemId, name: 'Tap water', price: '' }]);
+    const row = await t.db.kysely.selectFrom('menu_items').select('price_cents').where('id', '=', itemId).executeTakeFirstOrThrow();
+    expect(Number(row.price_cents)).toBe(0);
   });
 
   test('keeps items in the order they were added, even within one millisecond', async () => {

@@ -170,7 +170,7 @@ describe('POST /api/vendor/:vendorId/update-item', () => {
     for (const itemPrice of [0, '0.00', 100000, '250000']) {
       const outOfRange = await updateItem({ itemId, itemPrice });
       expect(outOfRange.statusCode).toBe(400);
-      expect(outOfRange.json()).toEqual({ error: 'Price must be more than 0 and less than 100,000. Leave it empty for an item without a price.', details: [{ field: 'itemPrice', message: 'must be more than 0 and less than 100000' }] });
+      expect(outOfRange.json()).toEqual({ error: 'Price must be more than 0 and less than $100,000. Leave it empty for an item without a price.', details: [{ field: 'itemPrice', message: 'must be more than 0 and less than 100000' }] });
     }
     expect(await menu()).toEqual([{ _id: itemId, name: 'Scone', price: 2.75 }]);
   });

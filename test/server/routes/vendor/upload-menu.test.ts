@@ -14,7 +14,7 @@ import {
   textPretendingToBePng,
   type FilePart,
 } from '../../factories';
-import { MenuScanRejected, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../../server/menu-scan';
+import { MenuScanRejected, parseMenuText, type MenuFileKind, type MenuScanner, type ScannedItem } from '../../../../server/menu-scan';
 import { processPendingMenuUploads } from '../../../../server/services/menu/pending-uploads';
 import { MAX_CONCURRENT_SCANS } from '../../../../server/services/menu/scan-queue';
 
@@ -95,6 +95,27 @@ describe('POST /api/vendor/:vendorId/upload-menu', () => {
     const response = await uploadMenu([menuPart(await pngImage())]);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ newItems: [], uploadId: expect.any(String), alreadyOnMenu: 2 });
+  });
+
+  test.each([
+    ['VND', 'Phở bò    65.000 ₫\nBánh mì    45k\nRượu vang    1.250.000 ₫', [65000, 45000, 1250000]],
+    ['KRW', '김치찌개    ₩26,000\n불고기    ₩32,000', [26000, 32000]],
+    ['IDR', 'Nasi goreng    Rp 150.000\nEs teh    Rp 8.000', [150000, 8000]],
+  ])('a %s store keeps the prices its page was read with, within its own limit', async (currency, page, prices) => {
+    const store = await createVendor(t, { currency });
+    scanner.behaviour = async () => parseMenuText(page);
+
+    const response = await uploadMenu([menuPart(await pngImage())], store);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().newItems.map((item: { price: number | '' }) => item.price)).toEqual(prices);
+  });
+
+  test('a price past the store\'s limit is read as none: 250,000 in a dollar store, not in a dong one', async () => {
+    scanner.next = [{ name: 'Phở bò', priceCents: 25_000_000 }];
+    expect((await uploadMenu([menuPart(await pngImage())])).json().newItems.map((item: { price: number | '' }) => item.price)).toEqual(['']);
+    const store = await createVendor(t, { currency: 'VND' });
+    expect((await uploadMenu([menuPart(await pngImage())], store)).json().newItems.map((item: { price: number | '' }) => item.price)).toEqual([250000]);
   });
 
   test('answers newItems [] and alreadyOnMenu 0 when the scanner finds nothing', async () => {

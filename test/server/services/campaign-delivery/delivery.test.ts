@@ -17,6 +17,7 @@ import {
 } from '../../../../server/services/campaign-delivery';
 import { createRequestsInFlight, type RequestsInFlight } from '../../../../server/infra/requests-in-flight';
 import { isHeldOut } from '../../../../server/services/campaign-split';
+import { unsubscribeUrl } from '../../../../server/services/campaign-delivery/email';
 import { asCustomer, campaignInput, launchCampaign, mailableCards, rewardStore, dynamicToken, freshCustomerAddress, multipart, newCustomer, onlyCardOf, saveConfirmedEmail, scan, uniqueEmail, type TestStore } from '../../factories';
 import type { Config } from '../../../../server/config';
 import { buildTestApp, type TestApp } from '../../helpers';
@@ -122,6 +123,20 @@ describe('campaign e-mail', () => {
     const [row] = await rows();
     expect(row.notifications).toBe(1);
     expect(row.delivery).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
+  it('sends nothing to a customer who opts out between the plan and the send, by the page or by the unsubscribe link', async () => {
+    const byPage = await mailableCustomer();
+    const byLink = await mailableCustomer();
+    const stays = await mailableCustomer();
+    await launch();
+    await planCampaignMessages(t.deps, campaignChannels(t.deps));
+    const optedOut = await t.app.inject({ method: 'PUT', url: '/api/customer/me/campaign-mail', headers: asCustomer(byPage.credential), payload: { optIn: false }, remoteAddress: freshCustomerAddress() });
+    expect(optedOut.json()).toEqual({ optIn: false });
+    const unsubscribed = await t.app.inject({ method: 'POST', url: new URL(unsubscribeUrl(t.deps, store.id, byLink.customerId)).pathname, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unsubscribed.statusCode).toBeLessThan(300);
+    await runner().runOnce();
+    expect(campaignMails().map((mail) => mail.to)).toEqual([stays.email]);
   });
 
   it('leaves no send job behind once a message is settled (the message is the record), and a plan run again queues none and sends nothing again', async () => {
