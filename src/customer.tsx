@@ -7,7 +7,6 @@ import { CustomerApp } from './features/customer/CustomerApp';
 import { provideCatalogues } from './i18n/catalogue-chunks';
 import { CUSTOMER_CATALOGUES } from './i18n/customer-catalogue-chunks';
 import { startInPreferredLanguage } from './i18n/startPage';
-import { TextsRoot } from './i18n/TextsRoot';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,9 +15,7 @@ provideCatalogues('customer', CUSTOMER_CATALOGUES);
 void startInPreferredLanguage('customer').then(() =>
   createRoot(container).render(
     <StrictMode>
-      <TextsRoot>
-        <CustomerApp />
-      </TextsRoot>
+      <CustomerApp />
     </StrictMode>,
   ),
 );

@@ -36,7 +36,7 @@ import {
   customerForCredential,
   getProfile,
   requestRecovery,
-  RECOVER_ACCEPTED_MESSAGE,
+  recoverAcceptedMessage,
   updateProfile,
 } from '../services/customers';
 import { scan } from '../services/stamping';
@@ -244,8 +244,9 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const deps = mailAfterAnswer(app.deps, (error) => request.log.warn({ err: error }, 'wallet sign-in mail not sent'));
     // An unknown or malformed credential is no reason to refuse: the link just remembers no wallet.
     const requestedBy = (await customerForCredential(app.deps, credentialOf(request))) ?? null;
-    await requestRecovery(deps, request.body.email, localeOfAcceptLanguage(request.headers['accept-language']), requestedBy, linkKeyOf(request));
-    return reply.code(202).send({ message: RECOVER_ACCEPTED_MESSAGE });
+    const locale = localeOfAcceptLanguage(request.headers['accept-language']);
+    await requestRecovery(deps, request.body.email, locale, requestedBy, linkKeyOf(request));
+    return reply.code(202).send({ message: recoverAcceptedMessage(locale) });
   });
 
   app.post('/recover/:token', customerRoute({ max: RECOVERY_COMPLETIONS_PER_ADDRESS, timeWindow: RECOVERY_WINDOW_MS }, {

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest, UpdateCustomerResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import type { Customer, Database } from '../db/schema';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http-errors';
+import { badRequest, HttpError, textError, unauthorized } from '../http-errors';
 import {
   consumeEmailConfirmation,
   consumeRecoveryToken,
@@ -46,8 +46,11 @@ export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
 export const RECOVERY_MAIL_SPACING_MS = 60 * 1000;
 
 export const NO_CUSTOMER_MESSAGE = "This phone has no stamp cards yet. Scan a store's QR code to start one.";
-export const RECOVER_ACCEPTED_MESSAGE = 'If this e-mail address belongs to a wallet, we have sent it a sign-in link. It works once, for an hour.';
-export const RECOVERY_LINK_INVALID_MESSAGE = 'This sign-in link is not valid. It may have been used already — ask for a new one.';
+/** The answer to a request for a sign-in link, in the page's language: the same whether or not a wallet uses the address. */
+export const recoverAcceptedMessage = (locale: Locale): string => text(locale, 'customerMail.recover.accepted');
+const recoveryLinkInvalid = (status: 404 | 410) => textError(status, 'customerMail.recover.linkInvalid');
+const confirmationLinkInvalid = (status: 404 | 410) => textError(status, 'customerMail.confirm.linkInvalid');
+const emailTaken = () => textError(409, 'customerMail.confirm.emailTaken');
 export const RECOVERY_MERGE_UNCONFIRMED_MESSAGE =
   "This link was asked for on another phone. The cards on this phone would join the wallet of the e-mail it was sent to: confirm it (merge=confirmed), or ask for a link on this phone.";
 /** The 409's reason when a link from another phone would take this phone's cards: the page asks before it goes on. */
@@ -60,8 +63,6 @@ export const RECOVERY_SIGN_IN_UNCONFIRMED_MESSAGE =
  */
 export const RECOVERY_SIGN_IN_UNCONFIRMED_REASON = 'sign-in-unconfirmed';
 export const EMAIL_CONFIRMATION_TTL_MS = 60 * 60 * 1000;
-export const EMAIL_CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is not valid. It may have been used already or expired: save your e-mail again for a new one.';
-export const EMAIL_TAKEN_MESSAGE = 'This e-mail address already belongs to another wallet. To open that wallet on this phone, use "Recover my cards".';
 
 /** The stored form of a credential or recovery token: SHA-256, hex. A leaked table cannot be replayed. */
 export function hashSecret(secret: string): string {
@@ -205,15 +206,15 @@ async function requestEmailConfirmation(
 
 /** Opens a confirmation link: the address it was mailed to becomes the wallet's recovery e-mail. */
 export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<CustomerProfile> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(EMAIL_CONFIRMATION_INVALID_MESSAGE);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw confirmationLinkInvalid(404);
   const now = deps.now();
   try {
     return await inTransaction(deps.db.kysely, async (trx) => {
       const confirmation = await consumeEmailConfirmation(trx, hashSecret(token), now);
-      if (!confirmation) throw new HttpError(410, EMAIL_CONFIRMATION_INVALID_MESSAGE);
+      if (!confirmation) throw confirmationLinkInvalid(410);
       // Taken by another wallet since the link was mailed (that wallet confirmed first).
       const owner = await findCustomerByEmail(trx, confirmation.emailNormalized);
-      if (owner && owner.id !== confirmation.customerId) throw conflict(EMAIL_TAKEN_MESSAGE);
+      if (owner && owner.id !== confirmation.customerId) throw emailTaken();
       await updateCustomerProfile(trx, confirmation.customerId, { email: confirmation.email, email_normalized: confirmation.emailNormalized }, now);
       // Sign-in links mailed to the address the wallet had open it no more.
       await withdrawRecoveryTokens(trx, confirmation.customerId, now);
@@ -221,7 +222,7 @@ export async function confirmEmail(deps: Pick<AppDeps, 'db' | 'now'>, token: str
     });
   } catch (error) {
     // Two wallets confirming one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
@@ -302,7 +303,7 @@ export async function completeRecovery(
   mergeConfirmed = false,
   linkKey?: string,
 ): Promise<RecoveryResult> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(RECOVERY_LINK_INVALID_MESSAGE);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw recoveryLinkInvalid(404);
   const now = deps.now();
   return inTransaction(deps.db.kysely, async (trx) => {
     const tokenHash = hashSecret(token);
@@ -324,7 +325,7 @@ export async function completeRecovery(
       }
     }
     const customerId = await consumeRecoveryToken(trx, tokenHash, now);
-    if (customerId === undefined) throw new HttpError(410, RECOVERY_LINK_INVALID_MESSAGE);
+    if (customerId === undefined) throw recoveryLinkInvalid(410);
     const merged = phoneWalletId === undefined
       ? null
       : await mergeAnonymousWallet(deps, phoneWalletId, customerId, now, trx);

@@ -71,26 +71,32 @@ export function StoreDetails({ store, texts, headingLevel = 2, logoNamedElsewher
         {store.logo ? <img src={store.logo} alt={logoNamedElsewhere ? '' : texts.logoAlt(company)} /> : <span aria-hidden="true">{initials(company)}</span>}
       </div>
       <div className="sd-store__body">
-        <Heading className="sd-store__name">{company}</Heading>
+        {/*
+          What the owner wrote keeps its own direction (dir="auto", <bdi>): on a right-to-left page a Latin address
+          that starts with a number ("12 rue …") would otherwise show its number at the far end ("rue … Lyon 12").
+        */}
+        <Heading className="sd-store__name">
+          <bdi>{company}</bdi>
+        </Heading>
         <ul className="sd-store__facts">
           {store.address.trim() ? (
             <li>
               <FactIcon kind="address" />
               <span className="sd-visually-hidden">{texts.addressLabel} </span>
-              <span>{store.address}</span>
+              <span dir="auto">{store.address}</span>
             </li>
           ) : null}
           {store.openHours.trim() ? (
             <li>
               <FactIcon kind="hours" />
               <span className="sd-visually-hidden">{texts.hoursLabel} </span>
-              <span>{store.openHours}</span>
+              <span dir="auto">{store.openHours}</span>
             </li>
           ) : null}
           {href ? (
             <li>
               <FactIcon kind="website" />
-              <a href={href} target="_blank" rel="noopener noreferrer">
+              <a href={href} target="_blank" rel="noopener noreferrer" dir="auto">
                 {(store.website ?? '').trim()}
               </a>
             </li>
@@ -107,7 +113,9 @@ export function StoreDetails({ store, texts, headingLevel = 2, logoNamedElsewher
           <ul className="sd-store__menu" tabIndex={0} aria-labelledby={menuHeadingId}>
             {store.menu.map((item, index) => (
               <li key={`${index}:${item.name}`}>
-                <span className="sd-store__item-name">{item.name}</span>
+                <span className="sd-store__item-name" dir="auto">
+                  {item.name}
+                </span>
                 <span className="sd-store__leader" aria-hidden="true" />
                 <span className="sd-store__item-price">{formatPrice(item.price, store.currency)}</span>
               </li>

@@ -113,6 +113,8 @@ export const CampaignForm = memo(function CampaignForm({ form, currency, onLaunc
   const launch = async (values: CampaignFormValues) => {
     const campaign = toCampaign(values);
     if (!campaign) return;
+    // The product spec has the campaign form log the object it launches; support reads it in the console.
+    console.log(campaign);
     // A refused or failed save keeps every field as typed: the vendor fixes one and launches again.
     if (!(await onLaunch(campaign))) return;
     form.resetFields();

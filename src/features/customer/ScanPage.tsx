@@ -1,5 +1,5 @@
 // /s/:token — what a phone camera opens from the store's QR code: collect one stamp and see the card.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_ROUTES } from '../../constants';
 import { CUSTOMER_TEXT } from './texts';
@@ -11,6 +11,7 @@ import { Notice } from './Notice';
 import { ProfileForm } from './ProfileForm';
 import { StoreHeader } from './StoreHeader';
 import { usePageTitle } from './usePageTitle';
+import { WaitingClaim } from './WaitingClaim';
 
 function WalletButton() {
   return (
@@ -26,6 +27,8 @@ export default function ScanPage() {
   // double effects) never scans twice.
   const [scan, result] = useScanMutation(token);
   const started = useRef(false);
+  // An attempt whose answer never came may have reached the server and stamped: a retry then finds its stamp.
+  const [answerLost, setAnswerLost] = useState(false);
   useEffect(() => {
     if (started.current || !result.isUninitialized) return;
     started.current = true;
@@ -61,9 +64,15 @@ export default function ScanPage() {
   }
 
   if (refusal?.card) {
+    // "Already collected" answering that retry is the lost attempt's own stamp, on the card: no warning.
+    const stampedBeforeDrop = answerLost && refusal.code === 'already-collected';
     return (
       <div className="cw-stack">
-        <CardPanel card={refusal.card} message={{ tone: 'warning', text: refusal.error }}>
+        <CardPanel
+          card={refusal.card}
+          message={stampedBeforeDrop ? { tone: 'success', text: CUSTOMER_TEXT.scanSavedBeforeDrop } : { tone: 'warning', text: refusal.error }}
+        >
+          <WaitingClaim cardId={refusal.card.id} />
           <WalletButton />
         </CardPanel>
       </div>
@@ -84,7 +93,14 @@ export default function ScanPage() {
       )}
       <Notice tone={refusal && status !== null && status < 500 ? 'warning' : 'error'}>{errorText(result.error)}</Notice>
       {canRetry ? (
-        <button type="button" className="cw-btn cw-btn--primary" onClick={() => void scan(token)}>
+        <button
+          type="button"
+          className="cw-btn cw-btn--primary"
+          onClick={() => {
+            setAnswerLost((lost) => lost || result.error?.status === 'FETCH_ERROR');
+            void scan(token);
+          }}
+        >
           {CUSTOMER_TEXT.retry}
         </button>
       ) : null}

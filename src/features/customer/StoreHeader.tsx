@@ -18,7 +18,10 @@ export function StoreHeader({ store, reward }: { store: CustomerStore; reward?: 
   return (
     <header className="cw-store">
       <StoreLogo store={store} />
-      <h1 className="cw-store-name">{store.company}</h1>
+      {/* The name keeps its own direction on a right-to-left page ("3 Frères" must not read "Frères 3"). */}
+      <h1 className="cw-store-name">
+        <bdi>{store.company}</bdi>
+      </h1>
       {reward ? (
         <p className={`cw-reward-text${reward.ended ? ' is-ended' : ''}`}>{reward.ended ? CUSTOMER_TEXT.rewardEnded : CUSTOMER_TEXT.rewardOffer(reward)}</p>
       ) : (

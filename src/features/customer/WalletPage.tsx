@@ -27,7 +27,9 @@ function WalletCard({ card, googleWallet }: { card: CustomerCard; googleWallet: 
       <Link className={`cw-wallet-card${card.canClaim ? ' is-ready' : ''}`} to={CUSTOMER_ROUTES.card(card.id)}>
         <StoreLogo store={card.store} size={48} />
         <span className="cw-wallet-main">
-          <span className="cw-wallet-name">{card.store.company}</span>
+          <span className="cw-wallet-name" dir="auto">
+            {card.store.company}
+          </span>
           <span className="cw-wallet-reward">{card.reward ? CUSTOMER_TEXT.rewardOffer(card.reward) : CUSTOMER_TEXT.noReward}</span>
           <span className="cw-bar cw-bar--small" role="progressbar" aria-valuemin={0} aria-valuemax={card.required} aria-valuenow={filled} aria-label={CUSTOMER_TEXT.progressLabel(filled, card.required)}>
             <span style={{ width: `${percent}%` }} />

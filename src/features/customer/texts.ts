@@ -64,6 +64,9 @@ export const CUSTOMER_TEXT = {
   get networkError() {
     return t('customer.networkError');
   },
+  get scanSavedBeforeDrop() {
+    return t('customer.scanSavedBeforeDrop');
+  },
   get genericError() {
     return t('customer.genericError');
   },

@@ -154,6 +154,8 @@ test("the pass's hero image is the card's stamps strip, at a public URL that sta
   const hero = await heroOf(first);
   expect(hero.sourceUri.uri).toMatch(/^http:\/\/stampwise\.test\/api\/images\/pass-strips\/1-10-[0-9a-f]{32}\.png$/);
   expect(hero.contentDescription.defaultValue).toEqual({ language: 'en', value: '1 of 10 stamps collected' });
+  // French takes the singular for 0 and 1: one stamp is "1 tampon obtenu", never "1 tampons obtenus".
+  expect(hero.contentDescription.translatedValues).toContainEqual({ language: 'fr', value: '1 tampon obtenu sur 10' });
   // Another card at the same count shows the same drawing: one URL, fetched and cached once by Google.
   expect((await heroOf(second)).sourceUri.uri).toBe(hero.sourceUri.uri);
 

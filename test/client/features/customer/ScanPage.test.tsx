@@ -197,6 +197,55 @@ describe('ScanPage', () => {
     expect(screen.getByText('1 / 10')).toBeInTheDocument();
   });
 
+  it('a retry whose lost first attempt had stamped says the stamp is collected, not "already collected"', async () => {
+    let calls = 0;
+    api.on(SCAN, () =>
+      ++calls === 1
+        ? 'network-failure'
+        : { status: 409, body: { code: 'already-collected', error: 'You already collected a stamp with this code', store: STORE, reward: REWARD, card: sampleCard({ stamps: 2 }) } },
+    );
+    renderPage();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.getByText('2 / 10')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Stamp collected! It reached us just before your connection dropped.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('the same code scanned again after a page load (no lost attempt) still says it was already collected', async () => {
+    api.on(SCAN, { status: 409, body: { code: 'already-collected', error: 'You already collected a stamp with this code', store: STORE, reward: REWARD, card: sampleCard({ stamps: 2 }) } });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('You already collected a stamp with this code');
+  });
+
+  it('a reload of the scan page after claiming offers the reward-ready screen of the claim still waiting at the counter', async () => {
+    const emptied = sampleCard({ stamps: 0, required: 10 });
+    const waiting = sampleClaim(Date.now() - 60_000, emptied).redemption;
+    api.on(SCAN, { status: 409, body: { code: 'already-collected', error: 'You already collected a stamp with this code', store: STORE, reward: REWARD, card: emptied } });
+    api.on('GET /api/customer/cards/card-1', { status: 200, body: { card: emptied, redemptions: [waiting] } });
+    api.on(`GET /api/customer/claims/${waiting.id}`, { status: 200, body: waiting });
+    renderPage();
+    await settle();
+    expect(screen.getByText('0 / 10')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the reward screen again' }));
+    await settle();
+    const ready = screen.getByRole('dialog', { name: 'Reward ready — show this to staff' });
+    expect(within(ready).getByTestId('handover-code')).toHaveTextContent('K7MQ4');
+  });
+
+  it('offers no reward screen on a refusal when no claim of the card is waiting (handed over already)', async () => {
+    const card = sampleCard({ stamps: 0 });
+    const given = { ...sampleClaim(Date.now() - 60_000, card).redemption, status: 'given' as const, code: null, expiresAt: null, givenAt: Date.now() - 30_000 };
+    api.on(SCAN, { status: 409, body: { code: 'cooldown', error: 'You already collected a stamp here in the last 10 minutes', store: STORE, reward: REWARD, card } });
+    api.on('GET /api/customer/cards/card-1', { status: 200, body: { card, redemptions: [given] } });
+    renderPage();
+    await settle();
+    expect(api.requests.some((r) => r.path === '/api/customer/cards/card-1')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Show the reward screen again' })).not.toBeInTheDocument();
+  });
+
   it('claims a full card after confirming, then shows the reward-ready screen with a running clock', async () => {
     const full = sampleCard({ stamps: 2, required: 2, canClaim: true, reward: { ...REWARD, stamps: 2 } });
     api.on(SCAN, { status: 200, body: sampleScan({ card: full, message: 'Your card is full — claim your free Flat White!' }) });

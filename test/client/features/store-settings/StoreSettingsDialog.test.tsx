@@ -354,7 +354,7 @@ describe('StoreSettingsDialog', () => {
     await user.click(getTab('Preview'));
 
     const card = screen.getByLabelText('Bean There store preview');
-    expect(within(card).getByText('Bean There', { selector: 'h3' })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { level: 3, name: 'Bean There' })).toBeInTheDocument();
     expect(within(card).getByAltText('Bean There logo')).toHaveAttribute('src', '/images/logo-abc.png');
     expect(within(card).getByText('1 Main Street')).toBeInTheDocument();
     expect(within(card).getByText('Mon–Fri 7–18')).toBeInTheDocument();

@@ -112,6 +112,32 @@ describe('POST /api/customer/recover', () => {
     expect(t.mailer.sent.map((mail) => mail.subject).at(-1)).toMatch(/^(Your Stampwise stamp cards: sign-in link|Vos cartes)/);
   });
 
+  it("answers in the page's language: the link's request, a used sign-in link and a used confirmation link (French page)", async () => {
+    const credential = await newCustomer(t, store.id);
+    await t.app.inject({ method: 'PATCH', url: '/api/customer/me', headers: asCustomer(credential), payload: { email: 'lea@example.com' } });
+    const confirmation = confirmationTokenMailedTo(t, 'lea@example.com') ?? '';
+    expect((await confirmEmailLink(t, confirmation)).statusCode).toBe(200);
+    const french = { 'accept-language': 'fr' };
+    const usedConfirmation = await t.app.inject({ method: 'POST', url: `/api/customer/email/${confirmation}`, headers: french });
+    expect(usedConfirmation.statusCode).toBe(410);
+    expect(usedConfirmation.json().error).toBe(
+      'Ce lien de confirmation n’est pas valable. Il a peut-être déjà servi ou expiré\u00a0: enregistrez à nouveau votre e-mail pour en recevoir un nouveau.',
+    );
+
+    const asked = await t.app.inject({ method: 'POST', url: '/api/customer/recover', headers: { ...french, ...withLinkKey(NEW_PHONE_KEY) }, payload: { email: 'lea@example.com' } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toBe(
+      'Si des cartes de fidélité sont enregistrées avec cette adresse e-mail, nous lui avons envoyé un lien de connexion. Il ne marche qu’une fois, pendant une heure.',
+    );
+    const token = tokenFromLink(t.mailer.last()?.link);
+    expect((await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: withLinkKey(NEW_PHONE_KEY) })).statusCode).toBe(200);
+    const reused = await t.app.inject({ method: 'POST', url: `/api/customer/recover/${token}`, headers: { ...french, ...withLinkKey(NEW_PHONE_KEY) } });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json().error).toBe('Ce lien de connexion n’est pas valable. Il a peut-être déjà servi\u00a0: demandez-en un nouveau.');
+    const madeUp = await t.app.inject({ method: 'POST', url: '/api/customer/recover/not-a-link', headers: french });
+    expect(madeUp.json().error).toBe('Ce lien de connexion n’est pas valable. Il a peut-être déjà servi\u00a0: demandez-en un nouveau.');
+  });
+
   it('writes the sign-in mail in each of the five languages, no English sentence left, Arabic right to left', async () => {
     const credential = await newCustomer(t, store.id);
     await saveConfirmedEmail(t, credential, 'lea@example.com');
