@@ -121,11 +121,10 @@ export function registerActivityFeedListeners(startListening: AppStartListening)
                 // Back after a drop: whatever happened meanwhile was never pushed, so every live view reloads.
                 const wasDropped = listenerApi.getState().activityFeed.status === 'reconnecting';
                 listenerApi.dispatch(feedConnected());
-                if (wasDropped) {
-                  listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
-                  // The feed catches up on the stamps and claims made while it was away.
-                  listenerApi.fork(backfill);
-                }
+                if (wasDropped) listenerApi.dispatch(api.util.invalidateTags([...liveTags(vendorId)]));
+                // The feed catches up on the stamps and claims made while it was away, and on a first connection
+                // on those made between the page's first lines and the stream's opening, which were never pushed.
+                listenerApi.fork(backfill);
               });
               source.addEventListener(ACTIVITY_STREAM_EVENT, (event) => {
                 const item = parseItem((event as MessageEvent<string>).data);

@@ -50,6 +50,18 @@ describe('live feed connection', () => {
     expect(store.getState().activityFeed.status).toBe('live');
   });
 
+  it('a stamp made after the first lines were fetched but before the stream opened still shows once it opens', async () => {
+    let todaysLines: unknown[] = [];
+    http.on(`GET /api/activity/${VENDOR}/today`, () => ({ status: 200, body: { items: todaysLines } }));
+    const store = openFeed();
+    await settle();
+    // The scan lands while the stream is still opening: the server pushes it to no one.
+    todaysLines = [{ id: 'between', type: 'stamp', customer: 'Ana', date: 5, reward: 'Flat White', stamps: 1, required: 10 }];
+    FakeEventSource.latest().emit('open');
+    await settle();
+    expect(store.getState().activityFeed.items.map((item) => item.id)).toEqual(['between']);
+  });
+
   it('adds each activity event as a line, ignoring anything malformed', async () => {
     const store = openFeed();
     await settle();
