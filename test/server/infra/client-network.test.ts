@@ -27,6 +27,7 @@ describe('rateLimitKey', () => {
   it('keeps what is not an address as it is, and an absent one as "unknown"', () => {
     expect(rateLimitKey(undefined)).toBe('unknown');
     expect(rateLimitKey('not-an-address')).toBe('not-an-address');
+    for (const loose of ['127.1', '0x7f.0.0.1', '01.2.3.4', '::ffff:01.2.3.4', '1::2::3', '2001:db8::1/64', ' ::1']) expect(rateLimitKey(loose)).toBe(loose);
   });
 
   it('reads only true IPv4-mapped addresses as IPv4 (not IPv4-compatible or NAT64 forms)', () => {

@@ -76,6 +76,13 @@ describe('budget arithmetic', () => {
     expect(networkPrefix(undefined)).toBe('unknown');
     expect(networkPrefix('not an address')).toBe('unknown');
   });
+
+  it('groups an IPv4 client written in any IPv4-mapped notation by its /24, not with every other mapped client', () => {
+    for (const address of ['::ffff:cb00:7139', '::FFFF:203.0.113.57', '0:0:0:0:0:ffff:203.0.113.57', '::ffff:203.0.113.57%eth0']) {
+      expect(networkPrefix(address)).toBe('203.0.113.0/24');
+    }
+    expect(networkPrefix('::ffff:c633:6401')).toBe('198.51.100.0/24');
+  });
 });
 
 describe('POST /api/customer/scan with a per-code budget', () => {
