@@ -1,5 +1,6 @@
 // `npm run restore -- <backup>`: puts a backup made by `npm run backup` back as DATA_DIR's database.
-// Refused while a server runs on DATA_DIR or when the backup fails SQLite's integrity check.
+// Refused, with nothing changed, while a server runs on DATA_DIR, when the backup fails its checks (integrity,
+// checksum, a newer Stampwise's migrations) or its files/ break the RESTORE_MAX_* limits or do not fit on the disk.
 import { loadConfig } from '../server/config';
 import { restoreBackup, RestoreRefused } from '../server/infra/backup/backups';
 
@@ -15,7 +16,7 @@ function main(): void {
     process.exit(2);
   }
   try {
-    const { replacedInto } = restoreBackup({ dataDir: config.dataDir, backupDir: config.backupDir }, from);
+    const { replacedInto } = restoreBackup({ dataDir: config.dataDir, backupDir: config.backupDir }, from, { limits: config.restoreLimits });
     if (replacedInto) console.log(`the database it replaced was moved to ${replacedInto}`);
     console.log(`restored ${from} into ${config.dataDir}`);
   } catch (error) {

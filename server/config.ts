@@ -57,6 +57,8 @@ export interface Config {
   backupEveryHours: number | undefined;
   /** Scheduled backups kept; older ones are deleted after each new one. */
   backupKeep: number;
+  /** What `npm run restore` takes from a backup's files/ at most. */
+  restoreLimits: { maxEntries: number; maxFileBytes: number; maxTotalBytes: number };
   /** "Continue with Google" (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
   google: GoogleSignInConfig | undefined;
   /** Apple Wallet passes; undefined when not configured (no "Add to Apple Wallet"). */
@@ -102,6 +104,9 @@ export interface ApplePassConfig {
   /** HTTP/2 push host; an `http://` URL means cleartext HTTP/2 (a local fake). */
   apnsUrl: string;
 }
+
+/** RESTORE_MAX_FILE_MB and RESTORE_MAX_TOTAL_MB count megabytes of 1024 × 1024 bytes, as the upload limits do. */
+const MEGABYTE = 1024 * 1024;
 
 const APPLE_PASS_VARIABLES = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
 const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
@@ -258,6 +263,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     backupDir: path.resolve(dataDir, vars.BACKUP_DIR),
     backupEveryHours: vars.BACKUP_EVERY_HOURS,
     backupKeep: vars.BACKUP_KEEP,
+    restoreLimits: { maxEntries: vars.RESTORE_MAX_FILES, maxFileBytes: vars.RESTORE_MAX_FILE_MB * MEGABYTE, maxTotalBytes: vars.RESTORE_MAX_TOTAL_MB * MEGABYTE },
     applePass: applePassConfig(vars),
     googleWallet: googleWalletConfig(vars),
     google: googleSignIn(vars),

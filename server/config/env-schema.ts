@@ -75,6 +75,10 @@ export const ENV_SCHEMA = Type.Object({
     Type.Integer({ minimum: 1, maximum: 24 * 365, description: 'a whole number from 1 to 8760 (unset means no scheduled backups)' }),
   ),
   BACKUP_KEEP: wholeNumber(7, 1, 10_000),
+  // What `npm run restore` takes from a backup's files/ (the outbox's mail): see docs/backups.md.
+  RESTORE_MAX_FILES: wholeNumber(100_000, 1, 10_000_000),
+  RESTORE_MAX_FILE_MB: wholeNumber(10, 1, 10_240),
+  RESTORE_MAX_TOTAL_MB: wholeNumber(1024, 1, 1_048_576),
   // Apple Wallet: all five of the first variables or none (checked in config.ts); paths of PEM files.
   APPLE_PASS_TYPE_ID: Type.Optional(
     Type.String({ pattern: '^pass\\.[A-Za-z0-9.-]+$', description: 'the Pass Type ID from the Apple Developer account, like pass.com.example.stamps' }),

@@ -98,3 +98,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112638_spent_tickets': { up: spentTickets.up(), down: spentTickets.down() },
   };
 }
+
+/** The names of every migration this build knows, oldest first (what a database or a backup is checked against). */
+export function migrationNames(): string[] {
+  return Object.keys(migrationsFor('sqlite')).sort();
+}

@@ -59,3 +59,44 @@ export function checkSqliteIntegrity(file: string): string {
     db?.close();
   }
 }
+
+/**
+ * The names of the migrations a Stampwise database has run (Kysely's `kysely_migration` table), oldest first;
+ * none for a database that has run none.
+ */
+export function appliedMigrations(file: string): string[] {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const table = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
+    if (!table) return [];
+    return (db.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Brings a database's journal into the file itself and leaves no journal beside it: the WAL checkpointed
+ * (and removed when the last connection closes), a rollback journal left by a crash rolled back. False
+ * when SQLite cannot do it (a damaged file, one still in use).
+ */
+export function settleJournal(file: string): boolean {
+  let db: SQLite.Database | undefined;
+  try {
+    db = new SQLite(file, { fileMustExist: true });
+    db.pragma('busy_timeout = 0');
+    const mode = db.pragma('journal_mode', { simple: true }) as string;
+    if (mode === 'wal') {
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      if (result?.busy !== 0) return false;
+    } else {
+      // Reading a page rolls back a hot journal, which SQLite then deletes.
+      db.prepare('select count(*) from sqlite_master').get();
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
