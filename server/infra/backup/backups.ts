@@ -410,7 +410,7 @@ function restorableFiles(filesDir: string, place: BackupPlace, limits: RestoreLi
         else if (entry.isFile()) {
           const { size } = fs.lstatSync(full);
           if (size > limits.maxFileBytes) {
-            throw new RestoreRefused(`${full} is ${megabytes(size)}, more than the ${megabytes(limits.maxFileBytes)} a restore takes for one file (RESTORE_MAX_FILE_MB)`);
+            throw new RestoreRefused(`${full} is ${megabytes(size)} (${size} bytes), more than the ${megabytes(limits.maxFileBytes)} a restore takes for one file (RESTORE_MAX_FILE_MB)`);
           }
           total += size;
           if (total > limits.maxTotalBytes) {

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { Migrator, sql } from 'kysely';
+import { migrateToLatest, openDb } from '../../../../server/db';
+import { migrationNames, migrationsFor } from '../../../../server/db/migrations';
 import { listBackups, pruneBackups, restoreBackup, RestoreRefused, takeBackup } from '../../../../server/infra/backup/backups';
 import { pidFilePath } from '../../../../server/infra/backup/data-dir-lock';
 
@@ -149,5 +152,108 @@ describe('backups of a SQLite data directory', () => {
     const bogus = path.join(dataDir, 'bogus.db');
     fs.writeFileSync(bogus, 'this is not a database'.repeat(300));
     expect(() => restoreBackup({ dataDir, backupDir: path.join(dataDir, 'backups') }, bogus)).toThrow(/failed its integrity check/);
+  });
+
+  it('restores a truncated or garbled backup database never: refused, and the data directory keeps its own', async () => {
+    const dataDir = newDataDir();
+    const writer = new SQLite(path.join(dataDir, 'stampwise.db'));
+    const insert = writer.prepare('insert into stamp_cards (stamps) values (?)');
+    for (let i = 0; i < 2000; i += 1) insert.run(i);
+    writer.close();
+    const backupDir = path.join(dataDir, 'backups');
+    const where = await takeBackup({ dataDir, backupDir });
+    const copy = path.join(where, 'stampwise.db');
+    // A copy cut off halfway (a full disk, an interrupted transfer).
+    fs.truncateSync(copy, Math.floor(fs.statSync(copy).size / 2));
+    const before = fs.readFileSync(path.join(dataDir, 'stampwise.db'));
+
+    expect(() => restoreBackup({ dataDir, backupDir }, where)).toThrow(RestoreRefused);
+    expect(fs.readFileSync(path.join(dataDir, 'stampwise.db')).equals(before)).toBe(true);
+    expect(fs.readdirSync(dataDir).filter((name) => name.includes('restoring') || name.startsWith('replaced-'))).toEqual([]);
+  });
+
+  /** A data directory with one row committed into its WAL only (a server killed before a checkpoint): 501 cards in all. */
+  function dataDirWithWalRows(): { dataDir: string; close: () => void } {
+    const dataDir = newDataDir();
+    const db = new SQLite(path.join(dataDir, 'stampwise.db'));
+    db.pragma('wal_autocheckpoint = 0');
+    const insert = db.prepare('insert into stamp_cards (stamps) values (1)');
+    for (let i = 0; i < 501; i += 1) insert.run();
+    expect(fs.statSync(path.join(dataDir, 'stampwise.db-wal')).size).toBeGreaterThan(0);
+    return { dataDir, close: () => db.close() };
+  }
+
+  it('a restore cut off just before the swap leaves the old database whole, with what its WAL held', async () => {
+    const source = newDataDir();
+    const backup = await takeBackup({ dataDir: source, backupDir: path.join(source, 'backups') });
+    const { dataDir, close } = dataDirWithWalRows();
+    const target = path.join(dataDir, 'stampwise.db');
+    const realRename = fs.renameSync;
+    const rename = jest.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      if (String(to) === target) throw Object.assign(new Error('the process was killed here'), { code: 'EINTR' });
+      realRename(from, to);
+    });
+    try {
+      expect(() => restoreBackup({ dataDir, backupDir: path.join(dataDir, 'backups') }, backup)).toThrow('the process was killed here');
+    } finally {
+      rename.mockRestore();
+      close();
+    }
+    // What a server started now would open: the old data, every row of it.
+    expect(cardCount(target)).toBe(501);
+  });
+
+  it('a disk that fills while the files are copied leaves the old database in place and nothing half-copied', async () => {
+    const source = newDataDir();
+    for (let i = 0; i < 5; i += 1) fs.writeFileSync(path.join(source, 'outbox', `mail-${i}.eml`), 'Subject: hello\n');
+    const backup = await takeBackup({ dataDir: source, backupDir: path.join(source, 'backups') });
+    const { dataDir, close } = dataDirWithWalRows();
+    close();
+    fs.rmSync(path.join(dataDir, 'outbox'), { recursive: true });
+    const before = fs.readdirSync(dataDir).sort();
+    const full = () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    // Every way a file of the backup can be written into the data directory fails, but the database's own copy.
+    const realCopy = fs.copyFileSync;
+    const copy = jest.spyOn(fs, 'copyFileSync').mockImplementation((from, to, mode) => (String(to).endsWith('.restoring') ? realCopy(from, to, mode) : full()));
+    const write = jest.spyOn(fs, 'writeSync').mockImplementation(full);
+    try {
+      expect(() => restoreBackup({ dataDir, backupDir: path.join(dataDir, 'backups') }, backup)).toThrow(/ENOSPC/);
+    } finally {
+      copy.mockRestore();
+      write.mockRestore();
+    }
+    expect(fs.readdirSync(dataDir).sort()).toEqual(before);
+    expect(cardCount(path.join(dataDir, 'stampwise.db'))).toBe(501);
+  });
+
+  it('restores a backup taken at an older migration, which the server then brings up to date', async () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'stampwise-backup-older-'));
+    dirs.push(older);
+    const names = migrationNames();
+    const db = openDb({ sqlitePath: path.join(older, 'stampwise.db'), sqliteReadWorker: false });
+    try {
+      const { error } = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor('sqlite') } }).migrateTo(names[names.length - 2]);
+      expect(error).toBeUndefined();
+      await sql`insert into app_settings (key, value) values ('session_secret', 'the older one')`.execute(db.kysely);
+    } finally {
+      await db.close();
+    }
+    const backup = await takeBackup({ dataDir: older, backupDir: path.join(older, 'backups') });
+    expect((JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')) as { migrations: string[] }).migrations).toEqual(names.slice(0, -1));
+
+    const dataDir = newDataDir();
+    restoreBackup({ dataDir, backupDir: path.join(dataDir, 'backups') }, backup);
+    const restored = openDb({ sqlitePath: path.join(dataDir, 'stampwise.db'), sqliteReadWorker: false });
+    try {
+      await migrateToLatest(restored);
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(restored.kysely);
+      expect(rows.map((row) => row.name)).toEqual(names);
+      const secret = await sql<{ value: string }>`select value from app_settings where key = 'session_secret'`.execute(restored.kysely);
+      expect(secret.rows[0]?.value).toBe('the older one');
+    } finally {
+      await restored.close();
+    }
   });
 });
