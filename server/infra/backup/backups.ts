@@ -284,6 +284,8 @@ export function restoreBackup(place: BackupPlace, from: string, options: Restore
   refuseIfRunning();
   const sourceDb = backupDatabase(from);
   if (!fs.existsSync(sourceDb)) throw new RestoreRefused(`${path.dirname(sourceDb)} holds no ${DATABASE_FILE}`);
+  // A pipe or a device would be read without end (or wait for a writer forever) instead of failing a check.
+  if (!fs.statSync(sourceDb).isFile()) throw new RestoreRefused(`${sourceDb} is not a plain file (a pipe, a device or another special file): a backup's database always is one`);
   // Up front, from the manifest: a newer backup is refused before a byte is copied.
   const recorded = recordedFacts(sourceDb);
   if (recorded.migrations) refuseIfNewer(recorded.migrations);

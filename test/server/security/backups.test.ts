@@ -1,5 +1,6 @@
 // Backups under attack from another account on the same machine: a backup (and a database a restore moved
 // aside) holds the session secret, which signs every session, and every customer's e-mail.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,6 +154,27 @@ describe('restoring a crafted backup', () => {
     restoreBackup({ dataDir, backupDir }, backup);
     expect(fs.readFileSync(path.join(dataDir, 'outbox', 'welcome.eml'), 'utf8')).toBe('Subject: welcome\n');
     expect(secretIn(dataDir)).toBe('the-key-to-every-session');
+  });
+
+  it.each([
+    ['a named pipe', (file: string) => execFileSync('mkfifo', [file])],
+    ['a link to a device that never ends', (file: string) => fs.symlinkSync('/dev/zero', file)],
+  ])('refuses a backup whose database is %s instead of waiting on it or reading it without end', async (_name, plant) => {
+    const { dataDir, backupDir, backup } = await dataDirAndBackup();
+    fs.rmSync(path.join(backup, 'stampwise.db'));
+    plant(path.join(backup, 'stampwise.db'));
+    expect(() => restoreBackup({ dataDir, backupDir }, backup)).toThrow(/is not a plain file/);
+    expect(secretIn(dataDir)).toBe('the-key-to-every-session');
+  });
+
+  it('takes no path from the manifest: a file list naming places outside the data directory writes nothing there', async () => {
+    const { dataDir, backupDir, backup } = await dataDirAndBackup();
+    const manifestFile = path.join(backup, 'manifest.json');
+    const escape = `../${path.basename(dataDir)}-escaped.eml`;
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as object), files: [escape, '/tmp/absolute.eml'] }));
+    restoreBackup({ dataDir, backupDir }, backup);
+    expect(fs.existsSync(path.join(dataDir, escape))).toBe(false);
+    expect(fs.readFileSync(path.join(dataDir, 'outbox', 'welcome.eml'), 'utf8')).toBe('Subject: welcome\n');
   });
 
   /** Everything in the data directory (names, depth-first) with each file's size: what a refused restore must leave as it was. */
