@@ -175,7 +175,10 @@ export async function takeBackup(place: BackupPlace, now: Date = new Date()): Pr
       }
     }
     const copied = path.join(partial, DATABASE_FILE);
-    const manifest: Manifest = { createdAt: now.toISOString(), database: DATABASE_FILE, pages, files, sha256: await sha256OfFile(copied), migrations: appliedMigrations(copied) };
+    const migrations = appliedMigrations(copied);
+    // Reading the copy (a WAL-mode file, as its source) leaves an empty journal beside it; the copy is whole without it.
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(`${copied}${suffix}`, { force: true });
+    const manifest: Manifest = { createdAt: now.toISOString(), database: DATABASE_FILE, pages, files, sha256: await sha256OfFile(copied), migrations };
     fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     fs.renameSync(partial, finished);
     return finished;
