@@ -107,7 +107,15 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   child.stdout?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
   child.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-  await waitForHealth(baseUrl, child, () => log);
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    // A server that never became healthy is nobody's to stop: left running, it would keep the test run from ending.
+    child.kill('SIGKILL');
+    await smtp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const unwatch = watchServer({ baseUrl, output: () => log });
 
   return {
