@@ -76,7 +76,7 @@ describe('one server on SQLite whose OCR process dies or hangs mid-scan', () => 
 
   async function upload(photo: Buffer): Promise<Upload> {
     const form = new FormData();
-    form.append('menu', new Blob([photo], { type: 'image/jpeg' }), 'menu.jpg');
+    form.append('menu', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'menu.jpg');
     const started = Date.now();
     const response = await fetch(`${server.baseUrl}/api/vendor/${vendor.vendorId}/upload-menu`, {
       method: 'POST',
