@@ -21,6 +21,9 @@ const HEALTH_BUDGET_MS = 2000;
 /** DB_CONNECT_TIMEOUT_MS as shipped, and a margin for a loaded machine. */
 const SCAN_BUDGET_MS = 5000 + 2500;
 
+/** A first start migrates a new database: on a machine busy with other work that can take longer than the usual 30 s. */
+const START = { healthyWithinMs: 90_000 };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Customer {
@@ -76,7 +79,7 @@ describe('one server on PostgreSQL whose every answer comes 2 s late', () => {
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
     // The database's time-outs as shipped: the subject is what they make of a slow database.
-    server = await startServer({ DATABASE_URL: throughProxy.toString(), STAMP_COOLDOWN_MINUTES: '0', TRUST_PROXY: '1' });
+    server = await startServer({ DATABASE_URL: throughProxy.toString(), STAMP_COOLDOWN_MINUTES: '0', TRUST_PROXY: '1' }, START);
     vendor = await signUpVendor(server);
     await vendorApi(server, vendor, 'POST', `/api/rewards/${vendor.vendorId}`, { stamps: 100, item: null, itemCustom: 'Flat White', expiry: '2099-12-31' });
     for (let i = 0; i < CUSTOMERS; i += 1) {
@@ -85,7 +88,7 @@ describe('one server on PostgreSQL whose every answer comes 2 s late', () => {
       if (first.status !== 200 || !first.credential || !first.cardId) throw new Error(`could not create customer ${i + 1}: ${JSON.stringify(first)}`);
       customers.push({ ip, credential: first.credential, cardId: first.cardId, acked: 1, uncertain: 0 });
     }
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
