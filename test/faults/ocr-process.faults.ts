@@ -10,8 +10,11 @@ import { CUSTOMER_CREDENTIAL_HEADER } from '../../src/api/contract/protocol';
 import { signUpVendor, startServer, vendorApi, type E2eServer, type SignedUpVendor } from '../e2e/harness';
 
 const STAMP_BUDGET_MS = 2000;
-/** The scanner's deadline for reading one file (MENU_SCAN_TIMEOUT_SECONDS; 60 s unless set), short enough for a quick run. */
-const OCR_DEADLINE_MS = 20_000;
+/**
+ * The scanner's deadline for reading one file (MENU_SCAN_TIMEOUT_SECONDS; 60 s unless set): shorter for a quicker run,
+ * still enough for a fresh OCR process to load its models and read a small page on a machine loaded many times over.
+ */
+const OCR_DEADLINE_MS = 30_000;
 
 /** A first start migrates a new database: on a machine busy with other work that can take longer than the usual 30 s. */
 const START = { healthyWithinMs: 90_000 };
@@ -147,7 +150,7 @@ describe('one server on SQLite whose OCR process dies or hangs mid-scan', () => 
       expect(await menuNames()).toEqual(before);
 
       const again = await upload(photo);
-      expect(again.status).toBe(200);
+      expect({ status: again.status, error: again.body.error }).toEqual({ status: 200, error: undefined });
       expect(again.body.newItems?.map((item) => item.name).sort()).toEqual(['Banana Bread', 'Croissant', 'Flat White']);
       const fresh = ocrProcessOf(server);
       expect(fresh).toBeDefined();
@@ -182,7 +185,7 @@ describe('one server on SQLite whose OCR process dies or hangs mid-scan', () => 
       await waitFor('the hung process to go', () => (fs.existsSync(`/proc/${hung}`) ? undefined : true), 5000);
 
       const again = await upload(photo);
-      expect(again.status).toBe(200);
+      expect({ status: again.status, error: again.body.error }).toEqual({ status: 200, error: undefined });
       expect(again.body.newItems?.map((item) => item.name).sort()).toEqual(['Chai Latte', 'Scone']);
     } finally {
       if (hung !== undefined && fs.existsSync(`/proc/${hung}`)) process.kill(hung, 'SIGKILL');
