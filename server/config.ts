@@ -37,6 +37,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** The menu scanner's OCR engine (docs/menu-scanning.md). */
   menuOcrEngine: 'paddle' | 'tesseract';
+  /** How long the menu scanner may read one file before the upload is refused (422) and its OCR process killed. */
+  menuScanTimeoutMs: number;
   /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before the request gets 503. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest statement; the server cancels it, and the client gives up 2 s later if no answer comes. */
@@ -246,6 +248,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     logFormat: vars.LOG_FORMAT,
     trustProxy: trustProxy(vars.TRUST_PROXY),
     menuOcrEngine: vars.MENU_OCR_ENGINE,
+    menuScanTimeoutMs: vars.MENU_SCAN_TIMEOUT_SECONDS * 1000,
     dbConnectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: vars.DB_STATEMENT_TIMEOUT_MS,
     redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,

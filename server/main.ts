@@ -201,7 +201,7 @@ async function start(config: Config): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
   running.mailer = mailer;
-  const menuScanner = createLocalMenuScanner({ engine: config.menuOcrEngine });
+  const menuScanner = createLocalMenuScanner({ engine: config.menuOcrEngine, ocrTimeoutMs: config.menuScanTimeoutMs });
   running.menuScanner = menuScanner;
   const activityBus = await createActivityBus(config, db, { redis, onError: (error) => running.app?.log.warn({ err: error }, 'live feed') });
   running.activityBus = activityBus;

@@ -56,6 +56,7 @@ export const ENV_SCHEMA = Type.Object({
     }),
   ),
   MENU_OCR_ENGINE: oneOf(['paddle', 'tesseract'] as const, 'paddle'),
+  MENU_SCAN_TIMEOUT_SECONDS: wholeNumber(60, 5, 600),
   DB_CONNECT_TIMEOUT_MS: wholeNumber(5000, 100, 120_000),
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, 100, 600_000),
   REDIS_COMMAND_TIMEOUT_MS: wholeNumber(500, 50, 1000),

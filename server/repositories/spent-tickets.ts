@@ -42,7 +42,7 @@ export async function findSpentTicket(db: Queryable, ticketId: string): Promise<
   return row ? { network: row.network, uses: Number(row.uses) } : undefined;
 }
 
-/** Forgets tickets that have expired: they open nothing any more, spent or not. */
-export async function deleteExpiredSpentTickets(db: Queryable, now: number): Promise<void> {
-  await db.deleteFrom('spent_tickets').where('expires_at', '<=', now).execute();
+/** Forgets tickets that expired at or before `expiredBy`: they open nothing any more, spent or not. */
+export async function deleteExpiredSpentTickets(db: Queryable, expiredBy: number): Promise<void> {
+  await db.deleteFrom('spent_tickets').where('expires_at', '<=', expiredBy).execute();
 }

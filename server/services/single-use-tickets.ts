@@ -24,13 +24,22 @@ export type Spending = 'first' | 'repeat' | 'spent';
 const idOf = (ticket: SpendableTicket) => `${ticket.purpose}:${ticket.mac}`;
 
 /**
+ * How long past its expiry a spent ticket is kept. Its expiry was set by the clock of the server that issued it,
+ * and every server sharing the database forgets spent tickets by its own clock: a server whose clock is ahead
+ * (wrong, or stepped forward until NTP corrects it) would otherwise forget tickets that the others still take as
+ * unexpired, and a copied URL would open its feed or pass again there. A day covers any clock a server could
+ * still serve with; the rows are one per feed opened or pass downloaded.
+ */
+export const SPENT_TICKET_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Spends the ticket for a client counted under `network` (its rate-limit key). `maxUses` 1 is strictly single
  * use; more lets the same network repeat the request that many times in all before the ticket expires.
  */
 export async function spendTicket(deps: Pick<AppDeps, 'db' | 'now'>, ticket: SpendableTicket, network: string, maxUses = 1): Promise<Spending> {
   const db = deps.db.kysely;
-  // Spent tickets are kept only until they expire; a ticket being spent has not (its signature said so).
-  await deleteExpiredSpentTickets(db, deps.now());
+  // Spent tickets are kept only until a day past their expiry; a ticket being spent has not expired (its signature said so).
+  await deleteExpiredSpentTickets(db, deps.now() - SPENT_TICKET_KEPT_MS);
   if (await insertSpentTicket(db, { ticketId: idOf(ticket), network, expiresAt: ticket.expiresAt })) return 'first';
   if (maxUses > 1 && (await countRepeatUse(db, idOf(ticket), network, maxUses))) return 'repeat';
   return 'spent';

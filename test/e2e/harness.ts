@@ -76,6 +76,8 @@ export interface StartOptions {
    * counter PC is reached by its LAN name or address; the browser maps it to 127.0.0.1 (see launchBrowser).
    */
   publicHost?: string;
+  /** How long the server may take to answer health (30 s unless set): a first start migrates a new database. */
+  healthyWithinMs?: number;
 }
 
 /** Starts `dist/server/main.js` (run `npm run build` first) with its own data directory and mail capture. */
@@ -107,7 +109,15 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   child.stdout?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
   child.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-  await waitForHealth(baseUrl, child, () => log);
+  try {
+    await waitForHealth(baseUrl, child, () => log, options.healthyWithinMs);
+  } catch (error) {
+    // A server that never became healthy is nobody's to stop: left running, it would keep the test run from ending.
+    child.kill('SIGKILL');
+    await smtp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const unwatch = watchServer({ baseUrl, output: () => log });
 
   return {

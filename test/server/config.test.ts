@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       dbConnectTimeoutMs: 5000,
       dbStatementTimeoutMs: 10_000,
       redisCommandTimeoutMs: 500,
+      menuScanTimeoutMs: 60_000,
     });
   });
 
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       SESSION_SECRET: 's'.repeat(32),
       SESSION_TTL_HOURS: '24',
       REDIS_URL: 'redis://cache:6379',
+      MENU_SCAN_TIMEOUT_SECONDS: '120',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       sessionSecret: 's'.repeat(32),
       sessionTtlHours: 24,
       redisUrl: 'redis://cache:6379',
+      menuScanTimeoutMs: 120_000,
     });
   });
 
@@ -74,6 +77,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'stamps.example' }, 'PUBLIC_URL must be a URL starting with http:// or https:// (unset means http://localhost:$PORT), got "stamps.example"'],
     [{ REDIS_URL: 'memcached://x' }, 'REDIS_URL must be a URL starting with redis:// or rediss://'],
     [{ MENU_OCR_ENGINE: 'gpt' }, 'MENU_OCR_ENGINE must be one of paddle, tesseract (unset means paddle), got "gpt"'],
+    [{ MENU_SCAN_TIMEOUT_SECONDS: '2' }, 'MENU_SCAN_TIMEOUT_SECONDS must be a whole number from 5 to 600 (unset means 60), got "2"'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (unset means info), got "verbose"'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be 1, 0, or a comma-separated list of proxy addresses (e.g. "127.0.0.1, 10.0.0.0/8"), got "yes please"'],
     [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 characters (or unset it to have one generated)'],
