@@ -105,10 +105,9 @@ export function text(locale: Locale | string | null | undefined, id: ServerMessa
   return formats ? translate._(id, put, { formats }) : translate._(id, put);
 }
 
-/** The language of an HTTP request by its Accept-Language header (q-values honoured), for replies without an account. */
-export function localeOfAcceptLanguage(header: string | undefined): Locale {
-  if (!header) return DEFAULT_LOCALE;
-  const ranked = header
+/** The tags of an Accept-Language header, most wanted first (q-values honoured). */
+function rankedTags(header: string): string[] {
+  return header
     .split(',')
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';');
@@ -116,6 +115,28 @@ export function localeOfAcceptLanguage(header: string | undefined): Locale {
       return { tag: tag.trim(), q: q ? Number(q.slice(2)) || 0 : 1, index };
     })
     .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return matchLocale(ranked.map((entry) => entry.tag));
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** The language of an HTTP request by its Accept-Language header (q-values honoured), for replies without an account. */
+export function localeOfAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  return matchLocale(rankedTags(header));
+}
+
+/**
+ * The locale a request's numbers are written in: its language's first tag with a region when the header names
+ * one (`es-MX`: a Mexican spreadsheet reads `1,250.50`, a Spanish one `1.250,50`), else the language itself.
+ */
+export function formatLocaleOfAcceptLanguage(header: string | undefined): string {
+  const locale = localeOfAcceptLanguage(header);
+  const regional = rankedTags(header ?? '').find((tag) => tag.toLowerCase().split(/[-_]/)[0] === locale && tag.includes('-'));
+  if (!regional) return locale;
+  try {
+    return Intl.getCanonicalLocales(regional)[0] ?? locale;
+  } catch {
+    // RangeError: not a well-formed tag; the language alone still says how its numbers are written.
+    return locale;
+  }
 }

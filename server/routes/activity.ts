@@ -29,7 +29,7 @@ import { openEventStream, type EventStream } from '../infra/event-stream';
 import { createStreamTickets } from '../infra/stream-tickets';
 import { freeLiveFeedPlace, renewLiveFeedPlace, takeLiveFeedPlace } from '../services/stream-places';
 import { SERVER_ID } from '../infra/server-id';
-import { localeOfAcceptLanguage } from '../infra/texts';
+import { formatLocaleOfAcceptLanguage, localeOfAcceptLanguage } from '../infra/texts';
 import { dayOfDate, storeCalendar, storeTimeZoneOf } from '../services/store-day';
 import { checkSession, type SessionEnd } from '../services/sessions';
 import { isDeviceCurrent } from '../services/counter-devices';
@@ -342,7 +342,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Cards past the store's stamp expiry are settled first, as the list does, so the file holds their expiries.
     await expireOverdueCards(app.deps, { vendorId: request.params.vendorId });
     // Cells separated as a spreadsheet in the page's language reads them (`;` where it writes a decimal comma).
-    const separator = csvSeparatorFor(localeOfAcceptLanguage(request.headers['accept-language']));
+    const separator = csvSeparatorFor(formatLocaleOfAcceptLanguage(request.headers['accept-language']));
     const stream = activityCsvStream(app.deps, { vendorId: request.params.vendorId, from: start, to: end }, { utcOffsetMinutes: utcOffset, timeZone, separator });
     return reply.headers(csvHeaders(`stampwise-activity-${from}-to-${to}.csv`)).send(stream);
   });

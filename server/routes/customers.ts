@@ -7,7 +7,7 @@ import { listCustomers } from '../services/customer-list';
 import { searchCustomers } from '../services/customer-search';
 import { customerCsvStream } from '../services/export/csv-export';
 import { csvSeparatorFor } from '../services/export/csv';
-import { localeOfAcceptLanguage } from '../infra/texts';
+import { formatLocaleOfAcceptLanguage, localeOfAcceptLanguage } from '../infra/texts';
 import { storeTimeZoneOf } from '../services/store-day';
 import { named } from '../plugins/plugin-name';
 import { rateLimitKey } from '../infra/client-network';
@@ -78,7 +78,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { filter, minVisits, utcOffset } = request.query;
     const timeZone = await storeTimeZoneOf(app.deps.db.kysely, request.params.vendorId);
-    const separator = csvSeparatorFor(localeOfAcceptLanguage(request.headers['accept-language']));
+    const separator = csvSeparatorFor(formatLocaleOfAcceptLanguage(request.headers['accept-language']));
     const stream = customerCsvStream(app.deps, request.params.vendorId, filter, minVisits, { utcOffsetMinutes: utcOffset, timeZone, separator });
     return reply.headers(csvHeaders('stampwise-customers.csv')).send(stream);
   });

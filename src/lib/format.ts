@@ -43,13 +43,17 @@ export function formatTimeWithSeconds(ms: number, locale = intlLocale(), timeZon
   return formatter(locale, { ...HOURS_MINUTES, second: '2-digit' }, timeZone).format(ms);
 }
 
-/** Sunday 22 November 2026: the words in the locale's order, without its punctuation (a heading, not a sentence). */
+/**
+ * Sunday 22 November 2026: the locale's words in its order, without its commas (a heading, not a sentence). The
+ * other literals stay: they are words and marks of the date itself ("4 de diciembre de 2026", "22. November").
+ */
 export function formatLongDate(ms: number, locale = intlLocale(), timeZone?: string | null): string {
   return formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, timeZone)
     .formatToParts(ms)
-    .filter((part) => part.type !== 'literal')
-    .map((part) => part.value)
-    .join(' ');
+    .map((part) => (part.type === 'literal' ? part.value.replace(/[,،]/gu, ' ') : part.value))
+    .join('')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** 22 Nov 2026, 09:05 */

@@ -25,7 +25,7 @@ export interface ExportOptions {
   utcOffsetMinutes: number;
   /** The store's time zone: times are written on its clock (summer time included). */
   timeZone?: string | null;
-  /** Between cells: `;` for a reader whose language writes a decimal comma (`csvSeparatorFor`), else `,`. */
+  /** Between cells: `;` for a reader whose locale writes a decimal comma (`csvSeparatorFor`), else `,`. */
   separator?: CsvSeparator;
 }
 

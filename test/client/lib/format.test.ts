@@ -15,6 +15,13 @@ describe('date and time formats', () => {
     expect(formatShortDateTime(new Date(2027, 0, 3, 23, 59).getTime())).toBe('3 Jan 2027, 23:59');
   });
 
+  it("keeps the words of a long date in Spanish and German (a Mexican invitation's \"4 de diciembre de 2026\"), without commas", () => {
+    const friday = new Date(2026, 11, 4, 12).getTime();
+    expect(formatLongDate(friday, 'es-MX')).toBe('viernes 4 de diciembre de 2026');
+    expect(formatLongDate(friday, 'de-DE')).toBe('Freitag 4. Dezember 2026');
+    expect(formatLongDate(friday, 'en-US')).toBe('Friday December 4 2026');
+  });
+
   it('writes the day, and takes a locale', () => {
     expect(formatDay(at)).toBe('22 Nov 2026');
     expect(formatDay(at, 'de-DE')).toBe('22. Nov. 2026');

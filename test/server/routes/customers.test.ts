@@ -133,6 +133,17 @@ describe('GET /api/customers/:vendorId/export.csv', () => {
     expect(parseCsv(german.body, ';')).toEqual(parseCsv(english.body));
   });
 
+  it("separates cells with ',' for a Mexican page (es-MX writes a decimal point) and with ';' for Spain's", async () => {
+    const now = t.clock.now();
+    await visitor('Ramírez, Ana', now - DAY, 1);
+    const url = `/api/customers/${store.id}/export.csv?utcOffset=-360`;
+    const mexico = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'es-MX' } });
+    const spain = await t.app.inject({ method: 'GET', url, headers: { ...store.auth, 'accept-language': 'es-ES' } });
+    expect(mexico.body.startsWith('\uFEFFCustomer,Visits,Stamps,Rewards given,First visit,Last visit\r\n')).toBe(true);
+    expect(spain.body.startsWith('\uFEFFCustomer;Visits;Stamps;Rewards given;First visit;Last visit\r\n')).toBe(true);
+    expect(parseCsv(mexico.body)).toEqual(parseCsv(spain.body, ';'));
+  });
+
   it('is owner-only', async () => {
     const other = await rewardStore(t, 'Other');
     expect((await t.app.inject({ method: 'GET', url: `/api/customers/${store.id}/export.csv`, headers: other.auth })).statusCode).toBe(403);

@@ -35,6 +35,18 @@ describe('downloadCsv', () => {
   it('asks in English on an English page', async () => {
     activate('en');
     await downloadCsv('/activity/v1/export.csv', null, 'a.csv');
-    expect(asked[0].headers).toEqual({ 'Accept-Language': 'en' });
+    expect(asked[0].headers).toEqual({ 'Accept-Language': 'en-GB' });
+  });
+
+  it("names the browser's region with a Spanish page on a Mexican browser (Mexico's spreadsheets split cells at commas)", async () => {
+    const languages = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-MX', 'es']);
+    try {
+      loadMessages('es', {});
+      activate('es');
+      await downloadCsv('/customers/v1/export.csv?filter=all', 'tok', 'stampwise-customers.csv');
+      expect(asked[0].headers['Accept-Language']).toBe('es-MX');
+    } finally {
+      languages.mockRestore();
+    }
   });
 });

@@ -18,7 +18,8 @@ describe('CSV', () => {
   it('separates cells with a semicolon where the language writes a decimal comma, and quotes a semicolon there', () => {
     expect(csvSeparatorFor('en')).toBe(',');
     expect(csvSeparatorFor('ar')).toBe(',');
-    for (const locale of ['de', 'fr', 'es'] as const) expect(csvSeparatorFor(locale)).toBe(';');
+    for (const locale of ['de', 'fr', 'es', 'es-ES', 'de-AT'] as const) expect(csvSeparatorFor(locale)).toBe(';');
+    expect(csvSeparatorFor('es-MX')).toBe(',');
     expect(csvRecord(['Lima, Ana', 'a;b', 3], ';')).toBe('Lima, Ana;"a;b";3\r\n');
     expect(parseCsv(csvRecord(['Lima, Ana', 'a;b', '=1'], ';'), ';')).toEqual([['Lima, Ana', 'a;b', "'=1"]]);
   });
