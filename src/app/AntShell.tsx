@@ -7,12 +7,14 @@ import { currentLocale } from '../i18n/texts';
 import { usePageLocale } from '../i18n/TextsRoot';
 import { antLocale } from './antLocale';
 import { quietIcons } from './antIcons';
-import { theme } from './theme';
+import { theme, touchTheme } from './theme';
+import { useTouchScreen } from './useTouchScreen';
 
 export function AntShell({ children }: { children: ReactNode }) {
   usePageLocale();
+  const touch = useTouchScreen();
   return (
-    <ConfigProvider theme={theme} locale={antLocale()} {...quietIcons()} direction={isRightToLeft(currentLocale()) ? 'rtl' : 'ltr'}>
+    <ConfigProvider theme={touch ? touchTheme : theme} locale={antLocale()} {...quietIcons()} direction={isRightToLeft(currentLocale()) ? 'rtl' : 'ltr'}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

@@ -93,6 +93,7 @@ export default function CustomersPage() {
               {t('customers.minVisitsLabel')}{' '}
               <InputNumber
                 controls={false}
+                inputMode="numeric"
                 min={1}
                 max={100}
                 value={minVisits}

@@ -142,7 +142,18 @@ export default function LoginPage() {
           <form name="login" className="sw-auth-form sw-form" onSubmit={onSubmit} noValidate>
             <div className="sw-form__item">
               <label className="sw-form__label" htmlFor="login_username">{t('login.username')}</label>
-              <input id="login_username" name="username" className="sw-input" autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
+              {/* The username is the e-mail address: a phone offers its keyboard (with @) and leaves its first letter small. */}
+              <input
+                id="login_username"
+                name="username"
+                className="sw-input"
+                inputMode="email"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                autoComplete="username"
+                placeholder={t('login.usernamePlaceholder')}
+              />
             </div>
             <div className="sw-form__item">
               <label className="sw-form__label" htmlFor="login_password">{t('login.password')}</label>

@@ -67,7 +67,7 @@ export function FlyerCodeSection({ vendorId, onDownload, downloading }: FlyerCod
             </div>
             <div className="sw-flyer-card__details">
               <span className="sw-flyer-card__label">{t('qr.newFlyerCode')}</span>
-              <code className="sw-token__value" data-testid="flyer-token-preview">
+              <code className="sw-token__value" data-testid="flyer-token-preview" dir="ltr">
                 {tokenPreview(renewed.token)}…
               </code>
               <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={onDownload} loading={downloading}>

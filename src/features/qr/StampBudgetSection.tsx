@@ -41,11 +41,11 @@ export function StampBudgetSection({ vendorId }: { vendorId: string }) {
         <div className="sw-budget-card__fields">
           <label>
             <span>{t('relay.codeFloorLabel')}</span>
-            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={automatic} style={fitsAutomatic} onChange={(v) => setCodeFloor(v)} />
+            <InputNumber controls={false} inputMode="numeric" min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={codeFloor} placeholder={automatic} style={fitsAutomatic} onChange={(v) => setCodeFloor(v)} />
           </label>
           <label>
             <span>{t('relay.flyerFloorLabel')}</span>
-            <InputNumber controls={false} min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={automatic} style={fitsAutomatic} onChange={(v) => setFlyerFloor(v)} />
+            <InputNumber controls={false} inputMode="numeric" min={FLOOR_LIMITS.min} max={FLOOR_LIMITS.max} precision={0} value={flyerFloor} placeholder={automatic} style={fitsAutomatic} onChange={(v) => setFlyerFloor(v)} />
           </label>
           <Button onClick={() => void onSave()} loading={isLoading}>
             {t('relay.budgetSave')}

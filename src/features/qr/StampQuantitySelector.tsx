@@ -21,6 +21,7 @@ export function StampQuantitySelector({ idPrefix }: { idPrefix: string }) {
       <label htmlFor={id}>{t('qr.stampQuantity')}</label>
       <InputNumber
         controls={false}
+        inputMode="numeric"
         id={id}
         min={1}
         max={settings.maxPerTransaction}

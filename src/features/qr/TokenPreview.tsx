@@ -52,7 +52,8 @@ export function TokenPreview({ token, url }: { token: string | null; url: string
   return (
     <div className="sw-token">
       <span className="sw-token__label">{t('qr.tokenLabel')}</span>
-      <span className="sw-token__link">
+      {/* A link reads left to right in every language: in Arabic the "…" after the code went to its left. */}
+      <span className="sw-token__link" dir="ltr">
         {token && url ? <span className="sw-token__base">{linkBase(url, token)}</span> : null}
         <code className="sw-token__value" data-testid="token-preview">
           {token ? `${tokenPreview(token)}…` : '—'}

@@ -58,6 +58,9 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
         pagination={activity.pagination}
         loading={activity.loading}
         size="middle"
+        // A phone (360 px) is narrower than the columns with their Remove stamp buttons: the table scrolls in its
+        // card rather than the page sideways.
+        scroll={{ x: true }}
         aria-label={t('rewards.activityTitle')}
       />
       {removing && vendorId ? <RemoveStampDialog vendorId={vendorId} row={removing} onClose={() => setRemoving(null)} /> : null}

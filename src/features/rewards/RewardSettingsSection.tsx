@@ -63,6 +63,7 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
               <span>{t('rewards.maxPerTransaction')}</span>
               <InputNumber
                 controls={false}
+                inputMode="numeric"
                 id="sw-max-per-transaction"
                 min={1}
                 max={cardSize}
@@ -76,6 +77,7 @@ export function RewardSettingsSection({ vendorId, cardSize }: { vendorId: string
               <span>{t('rewards.expiryDays')}</span>
               <InputNumber
                 controls={false}
+                inputMode="numeric"
                 id="sw-expiry-days"
                 min={1}
                 max={MAX_EXPIRY_DAYS}

@@ -179,6 +179,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
         <Button
           type="text"
           size="small"
+          className="sw-scan-review__locate"
           icon={<AimOutlined aria-hidden />}
           aria-label={t('menuReview.showLabel', { name: item.name })}
           aria-pressed={selected}
@@ -200,6 +201,7 @@ function ReviewRow({ vendorId, currency, item, hasPlace, selected, onSelect }: R
           type="text"
           size="small"
           danger
+          className="sw-scan-review__remove"
           icon={<DeleteOutlined aria-hidden />}
           aria-label={t('menuReview.removeLabel', { name: item.name })}
           onClick={() => void deleteItem({ vendorId, itemId: item._id })}

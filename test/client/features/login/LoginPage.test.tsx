@@ -72,6 +72,15 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  test("on a phone the username brings up the e-mail keyboard and is not capitalised or corrected (it is the e-mail address)", () => {
+    renderLogin();
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAttribute('inputmode', 'email');
+    expect(username).toHaveAttribute('autocapitalize', 'none');
+    expect(username).toHaveAttribute('autocorrect', 'off');
+    expect(username).toHaveAttribute('spellcheck', 'false');
+  });
+
   test("the password field's eye button shows and hides what was typed (the form's own, not antd's)", async () => {
     const { user } = renderLogin();
     const eye = screen.getByRole('button', { name: 'Show what I typed' });

@@ -73,6 +73,8 @@ describe('Renew flyer code', () => {
     expect(setup.http.sent(PRINTABLE)[0].headers.get('authorization')).toBe(`Bearer ${sessionTokenFor(VENDOR)}`);
     expect(screen.getByTestId('flyer-qr')).toHaveAttribute('aria-label', 'QR code of your new flyer');
     expect(screen.getByTestId('flyer-token-preview')).toHaveTextContent(/^p2\.vendor-1\.…$/);
+    // A code reads left to right in every language (in Arabic its "…" went before it).
+    expect(screen.getByTestId('flyer-token-preview')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText('Flyer code renewed. Download and print the new flyer.')).toBeInTheDocument();
     expect(openDialog()).toBeNull();
   });

@@ -46,6 +46,17 @@ describe('QrPage', () => {
     expect(button('Export PNG')).toBeEnabled();
   });
 
+  it('in Arabic, the link in the code reads left to right, its "…" after the code (not before it)', async () => {
+    const backToEnglish = pageLanguage('ar', ['ar']);
+    try {
+      renderQrPage();
+      await settle();
+      expect(screen.getByTestId('token-preview').closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    } finally {
+      backToEnglish();
+    }
+  });
+
   it('reads in Spanish: title, instructions, the countdown and the buttons', async () => {
     const backToEnglish = pageLanguage('es', ['es-ES']);
     try {

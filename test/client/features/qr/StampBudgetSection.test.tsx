@@ -30,4 +30,10 @@ describe('StampBudgetSection', () => {
       expect(wrapper.style.width).toBe('calc(11ch + 24px)');
     }
   });
+
+  it('brings up the number keypad on a phone: both boxes take whole numbers (inputmode numeric)', async () => {
+    renderWithApp(<StampBudgetSection vendorId={VENDOR} />);
+    const boxes = await screen.findAllByPlaceholderText('Automatic');
+    expect(boxes.map((box) => box.getAttribute('inputmode'))).toEqual(['numeric', 'numeric']);
+  });
 });

@@ -91,6 +91,16 @@ describe('RewardsPage', () => {
     await waitFor(() => expect(consoleLog).toHaveBeenCalledWith('Reward saved', { reward: postedBodies()[0] }));
   });
 
+  it('brings up the number keypad on a phone in every whole-number box (inputmode numeric), not the letters', async () => {
+    http.on(`GET ${REWARD}/settings`, { status: 200, body: { stampMode: 'per-item', maxPerTransaction: 2, autoRedeem: true, expiryDays: null } });
+    serve({ stamps: 10, item: null, itemCustom: null, expiry: '2027-06-30' });
+    await renderLoaded();
+    const settings = await screen.findByTestId('reward-settings');
+    expect(punchesInput()).toHaveAttribute('inputmode', 'numeric');
+    expect(await within(settings).findByLabelText('Max stamps per transaction')).toHaveAttribute('inputmode', 'numeric');
+    expect(within(settings).getByLabelText('Card expires after (days)')).toHaveAttribute('inputmode', 'numeric');
+  });
+
   it('shows the card settings saved to the store, and saves changes to the server', async () => {
     http.on(`GET ${REWARD}/settings`, { status: 200, body: { stampMode: 'per-visit', maxPerTransaction: 1, autoRedeem: false, expiryDays: null } });
     http.on(`PUT ${REWARD}/settings`, (request) => ({ status: 200, body: JSON.parse(String(request.body)) }));
