@@ -121,7 +121,7 @@ export async function runFieldMenuBench(createScanner: () => MenuScanner): Promi
  * of extras per kind; with names only where asked (the development half's rows, MENU_VERBOSE=1).
  */
 function printBreakdown(breakdowns: readonly Breakdown[], indent: string, names: boolean): void {
-  const { misses, extras } = countBuckets(breakdowns);
+  const { misses, details, extras } = countBuckets(breakdowns);
   const missTotal = [...misses.values()].reduce((a, b) => a + b, 0);
   const extraTotal = [...extras.values()].reduce((a, b) => a + b, 0);
   if (missTotal + extraTotal === 0) return;
@@ -130,8 +130,10 @@ function printBreakdown(breakdowns: readonly Breakdown[], indent: string, names:
   console.log(`${indent}missed ${missTotal}: ${[...groups].map(([group, n]) => `${group} ${n}`).join(', ')}`);
   for (const bucket of MISS_BUCKETS) {
     if (!misses.has(bucket)) continue;
-    const which = names ? breakdowns.flatMap((b) => b.misses.filter((m) => m.bucket === bucket).map((m) => m.item.name)) : [];
+    const which = names ? breakdowns.flatMap((b) => b.misses.filter((m) => m.bucket === bucket).map((m) => m.item.name + (m.detail ? ` [${m.detail}]` : ''))) : [];
     console.log(`${indent}  ${bucket.padEnd(40)} ${String(misses.get(bucket)).padStart(3)}${which.length ? `  ${which.join(' | ')}` : ''}`);
+    if (names) continue;
+    for (const [key, n] of details) if (key.startsWith(`${bucket}\u0000`)) console.log(`${indent}    ${key.slice(bucket.length + 1).padEnd(38)} ${String(n).padStart(3)}`);
   }
   console.log(`${indent}extra ${extraTotal}:`);
   for (const bucket of EXTRA_BUCKETS) {

@@ -58,7 +58,31 @@ describe('breakDown', () => {
         { name: 'DRINKS', priceCents: 300 },
       ],
     });
-    expect(result.misses).toEqual([{ item, bucket: 'recognizer: nothing like it read' }]);
+    expect(result.misses).toEqual([{ item, bucket: 'recognizer: nothing like it read', detail: '' }]);
     expect(result.extras).toEqual([{ item: { name: 'DRINKS', priceCents: 300 }, bucket: 'heading' }]);
+  });
+});
+
+describe('missDetail', () => {
+  const lassi = { name: 'Mango Lassi', priceCents: 450 };
+  const expected = [item, lassi];
+  it("tells where an unpaired price stands against its name's row", () => {
+    const result = breakDown(expected, {
+      ocrLines: [
+        { text: 'Peanut Power', mean: 0.9 },
+        { text: 'a shake of oats and honey', mean: 0.9 },
+        { text: '7.20', mean: 0.9 },
+      ],
+      rows: ['Peanut Power', 'a shake of oats and honey', '7.20', 'Mango Lassi    4.50'],
+      items: [lassi],
+    });
+    expect(result.misses).toEqual([{ item, bucket: 'layout: no price paired', detail: 'price alone, 2-3 rows below' }]);
+  });
+
+  it("tells a dropped row holding another item's name from one holding a description", () => {
+    const twoItems = breakDown(expected, { ocrLines: [{ text: 'Peanut Power 7.20 Mango Lassi 4.50', mean: 0.9 }], rows: ['Peanut Power 7.20 Mango Lassi 4.50'], items: [] });
+    expect(twoItems.misses.map((m) => m.detail)).toEqual(["another item's name on the row too", "another item's name on the row too"]);
+    const described = breakDown([item], { ocrLines: [{ text: 'Peanut Power oats, honey and banana 7.20', mean: 0.9 }], rows: ['Peanut Power oats, honey and banana    7.20'], items: [] });
+    expect(described.misses).toEqual([{ item, bucket: 'parser: row dropped', detail: 'other words on the row (3+)' }]);
   });
 });
