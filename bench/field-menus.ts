@@ -4,8 +4,11 @@
 // The held-back half is printed as totals only, so that nobody tuning the scanner reads which of its menus
 // fail; MENU_FIELD_SHOW_HELD=1 prints its rows too (for a report once a round of tuning is over).
 // The folder is never part of the repository: without it the table is skipped with a message.
-import { MenuScanRejected, type MenuScanner, type ScannedItem } from '../server/menu-scan';
-import { readPdf } from '../server/menu-scan';
+// MENU_FIELD_BREAKDOWN=1 adds where each missed item was lost and what each extra item was (see
+// printBreakdown): per menu for the development half, totals only for the held-back half.
+import { createMenuStageReader, MenuScanRejected, type MenuScanner, type MenuScanStages, type ScannedItem } from '../server/menu-scan';
+import { readPdf, type PdfPage } from '../server/menu-scan';
+import { breakDown, bucketGroup, countBuckets, EXTRA_BUCKETS, MISS_BUCKETS, type Breakdown } from '../test/fixtures/menus/failure-breakdown';
 import { fieldHalvesFromEnv, fieldMenuDir, fieldMenus, type FieldMenu } from '../test/fixtures/menus/field';
 import { metrics, score, sum, type Score } from '../test/fixtures/menus/score';
 import { cpuYardstickSeconds, watchMemory } from './process-memory';
@@ -15,6 +18,7 @@ interface FieldResult {
   score: Score;
   seconds: number;
   pages: number;
+  breakdown?: Breakdown;
 }
 
 const f3 = (n: number): string => n.toFixed(3);
@@ -37,9 +41,13 @@ export async function runFieldMenuBench(createScanner: () => MenuScanner): Promi
     return;
   }
   const files = menus.map((menu) => menu.read());
-  // Page counts for s/page, read outside the timed scans.
-  const pages = await Promise.all(menus.map(async (menu, i) => (menu.kind === 'pdf' ? ((await readPdf(files[i]!, 60_000))?.length ?? 1) : 1)));
+  // Page counts for s/page, read outside the timed scans (and a PDF's text lines, for the breakdown).
+  const pdfPages = await Promise.all(menus.map(async (menu, i) => (menu.kind === 'pdf' ? await readPdf(files[i]!, 60_000) : null)));
+  const pages = pdfPages.map((read) => read?.length ?? 1);
+  const breakdown = process.env.MENU_FIELD_BREAKDOWN === '1';
   const scanner = createScanner();
+  // A photo is read stage by stage in the breakdown, the scan's own steps keeping what each answered.
+  const stageReader = breakdown ? createMenuStageReader(300_000) : null;
   const results: FieldResult[] = [];
   const yardsticks = [cpuYardstickSeconds()];
   const memory = watchMemory();
@@ -49,18 +57,30 @@ export async function runFieldMenuBench(createScanner: () => MenuScanner): Promi
       const started = process.hrtime.bigint();
       let found: ScannedItem[] = [];
       let refused = '';
+      let stages: MenuScanStages | null = null;
       try {
-        found = await scanner.scan(files[index]!, menu.kind);
+        if (stageReader && menu.kind !== 'pdf') {
+          stages = await stageReader.read(files[index]!);
+          found = stages.items;
+        } else found = await scanner.scan(files[index]!, menu.kind);
       } catch (error) {
         if (!(error instanceof MenuScanRejected)) throw error;
         refused = ` (refused: ${error.reason})`;
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const result = { menu, score: score(menu.expected, found), seconds, pages: pages[index]! };
+      const result: FieldResult = { menu, score: score(menu.expected, found), seconds, pages: pages[index]! };
+      if (breakdown) {
+        // A PDF's text layer has no confidence: its lines are what the layout kept, all of them sure.
+        const pdf = pdfPages[index];
+        const ocrLines = stages?.ocrLines ?? (pdf ?? []).flatMap((page: PdfPage) => page.lines.map((text) => ({ text, mean: 1 })));
+        const rows = stages ? stages.rows.map((row) => row.text) : (pdf ?? []).flatMap((page: PdfPage) => page.menuLines.map((row) => row.text));
+        result.breakdown = breakDown(menu.expected, { ocrLines, rows, items: found });
+      }
       results.push(result);
       const cold = index === 0 ? ' (cold)' : '';
       if (menu.half === 'held' && process.env.MENU_FIELD_SHOW_HELD !== '1') continue;
       console.log(line(`${menu.half} ${menu.file}`, result.score, seconds, result.pages, 1) + cold + refused);
+      if (result.breakdown) printBreakdown([result.breakdown], '   ', process.env.MENU_VERBOSE === '1');
       if (process.env.MENU_VERBOSE === '1') {
         if (result.score.misses.length) console.log(`   missed: ${result.score.misses.join(' | ')}`);
         if (result.score.extras.length) console.log(`   extra:  ${result.score.extras.join(' | ')}`);
@@ -69,6 +89,7 @@ export async function runFieldMenuBench(createScanner: () => MenuScanner): Promi
     }
   } finally {
     await scanner.close();
+    await stageReader?.close();
   }
   const peaks = memory.stop();
   yardsticks.push(cpuYardstickSeconds());
@@ -88,8 +109,36 @@ export async function runFieldMenuBench(createScanner: () => MenuScanner): Promi
       // The slowest warm page is the per-page speed goal's worst case, named by neither file nor half's rows.
       const slowest = Math.max(0, ...warm.map((r) => r.seconds / Math.max(1, r.pages)));
       console.log(line(`${half} ${label} (${picked.length})`, sum(picked.map((r) => r.score)), seconds, pageCount, warm.length) + `  slowest ${slowest.toFixed(2)} s/page`);
+      if (breakdown) printBreakdown(picked.flatMap((r) => (r.breakdown ? [r.breakdown] : [])), '   ', false);
     }
   }
   console.log(`field CPU yardstick: ${yardsticks.map((y) => y.toFixed(2)).join(' / ')} s (start / end); load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`field memory growth (server + OCR process): sampled peak ${peaks.sampledPeakMb.toFixed(0)} MB, high-water marks ${peaks.highWaterMb.toFixed(0)} MB (goal ≤ 400)`);
+}
+
+/**
+ * Counts of misses per stage (grouped: recognizer/detector, confidence floor, layout and parser, pairing) and
+ * of extras per kind; with names only where asked (the development half's rows, MENU_VERBOSE=1).
+ */
+function printBreakdown(breakdowns: readonly Breakdown[], indent: string, names: boolean): void {
+  const { misses, details, extras } = countBuckets(breakdowns);
+  const missTotal = [...misses.values()].reduce((a, b) => a + b, 0);
+  const extraTotal = [...extras.values()].reduce((a, b) => a + b, 0);
+  if (missTotal + extraTotal === 0) return;
+  const groups = new Map<string, number>();
+  for (const [bucket, n] of misses) groups.set(bucketGroup(bucket), (groups.get(bucketGroup(bucket)) ?? 0) + n);
+  console.log(`${indent}missed ${missTotal}: ${[...groups].map(([group, n]) => `${group} ${n}`).join(', ')}`);
+  for (const bucket of MISS_BUCKETS) {
+    if (!misses.has(bucket)) continue;
+    const which = names ? breakdowns.flatMap((b) => b.misses.filter((m) => m.bucket === bucket).map((m) => m.item.name + (m.detail ? ` [${m.detail}]` : ''))) : [];
+    console.log(`${indent}  ${bucket.padEnd(40)} ${String(misses.get(bucket)).padStart(3)}${which.length ? `  ${which.join(' | ')}` : ''}`);
+    if (names) continue;
+    for (const [key, n] of details) if (key.startsWith(`${bucket}\u0000`)) console.log(`${indent}    ${key.slice(bucket.length + 1).padEnd(38)} ${String(n).padStart(3)}`);
+  }
+  console.log(`${indent}extra ${extraTotal}:`);
+  for (const bucket of EXTRA_BUCKETS) {
+    if (!extras.has(bucket)) continue;
+    const which = names ? breakdowns.flatMap((b) => b.extras.filter((e) => e.bucket === bucket).map((e) => `${e.item.name} (${e.item.priceCents})`)) : [];
+    console.log(`${indent}  ${bucket.padEnd(40)} ${String(extras.get(bucket)).padStart(3)}${which.length ? `  ${which.join(' | ')}` : ''}`);
+  }
 }

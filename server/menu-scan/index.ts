@@ -15,7 +15,7 @@ export type { ItemRegion, MenuFileKind, MenuPageView, MenuScanForReview, MenuSca
 export { MAX_VIEW_LONG_SIDE } from './page-view';
 export { MenuScanRejected, type MenuScanRejectReason } from './errors';
 export { parseMenuLines, parseMenuText } from './parser';
-export { readPdf } from './pdf-text';
+export { readPdf, type PdfPage } from './pdf-text';
 // The page as the OCR reads it: the bench's stage timings (bench/menu-profile.ts) start from it.
 export { prepareForOcr } from './preprocess';
 export type { OcrLine } from './paddle';

@@ -279,6 +279,22 @@ function isDescriptionShaped(text: string): boolean {
   return lower >= 2 && 2 * lower > long.length;
 }
 
+/** Words in capitals (one of three letters or more), then words in ordinary type. */
+const CAPITALS_BEFORE_DESCRIPTION = /^((?:(?:[\p{Lu}\d&'’-]+)\s+)*[\p{Lu}'’-]{3,}(?:\s+[\p{Lu}\d&'’-]+)*)\s+(\p{Lu}?\p{Ll}.*)$/u;
+
+/** A description set apart from its name on the name's line has at least this many words, or a comma. */
+const SET_APART_DESCRIPTION_WORDS = 6;
+
+/**
+ * A description beside its name rather than a second name (a translation, `Kartoffelsuppe    Potato
+ * soup`) or a dish named as a phrase (`Spaghetti alla carbonara con guanciale`): written as a sentence and
+ * listing with a comma or running to six words.
+ */
+function isSetApartDescription(text: string): boolean {
+  const words = text.split(' ').filter((w) => w !== '');
+  return isDescriptionShaped(text) && (text.includes(',') || words.length >= SET_APART_DESCRIPTION_WORDS);
+}
+
 /**
  * Dishes set as a title without a price, a description under it and the price at the end of the
  * description ("Steak Pie" / "Slow-cooked beef in ale gravy    13.95"), the description opening with a
@@ -1232,6 +1248,13 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
       (c) => !/^\p{Ll}/u.test(c.text.replace(/^l(?=[bcdfghjkmnpqrstvwxz])/, 'I')) && !/^\d[\d.,]*\s?(?:kcal|cal|m?l|cl|oz|g|kg|cm)\.?$/iu.test(c.text),
     );
     chosen = notDescription[notDescription.length - 1] ?? candidates[candidates.length - 1]!;
+    // A description set between the name and the price, opening with a capital ("Steak Pie    Slow cooked
+    // beef in ale gravy    14.95", "Bruschetta    Pane tostato, pomodoro, basilico    6"): the name is the
+    // nearest part before it that reads as a name.
+    if (isSetApartDescription(chosen.text)) {
+      const named = notDescription.slice(0, -1).filter((c) => !isSetApartDescription(c.text) && !isDescriptionShaped(c.text) && isStandaloneName(c.raw));
+      chosen = named[named.length - 1] ?? chosen;
+    }
   }
   // Options under an item ("+ Bacon", "Extra shot", "Large", "Pot for two") attach to it: not items.
   if (isOptionLine(chosen.raw, chosen.text)) return null;
@@ -1246,6 +1269,10 @@ function cleanName(tokens: Token[], side: 'before-price' | 'after-price'): strin
   // One lowercase word is kept ("gekochtes Ei", "isli Uskumru" for İsli: OCR's lost capital).
   const withoutTail = name.replace(/^(?:\p{Ll}[\p{L}'’,.-]*\s+){2,}(?=\p{Lu})/u, '');
   if (isPlausibleName(withoutTail)) name = withoutTail;
+  // A name set in capitals with its description after it in ordinary type, read as one line ("STEAK PIE
+  // Slow cooked beef in ale gravy 14.95"): the capitals are the name.
+  const capitals = CAPITALS_BEFORE_DESCRIPTION.exec(name);
+  if (capitals && isSetApartDescription(capitals[2]!) && isPlausibleName(capitals[1]!)) name = capitals[1]!;
   return isPlausibleName(name) ? name : null;
 }
 

@@ -172,6 +172,29 @@ describe('parseMenuText', () => {
     it('keeps the name, not the description, when both precede the price on one line', () => {
       expect(parseMenuText('Burrito — eggs, chorizo and salsa 9.50')).toEqual(one('Burrito', 950));
     });
+
+    it.each([
+      ['written as a sentence', 'Steak Pie    Slow cooked beef in ale gravy    14.95', one('Steak Pie', 1495)],
+      ['listing with commas', 'Bruschetta    Pane tostato, pomodoro, basilico    6', one('Bruschetta', 600)],
+    ])('keeps the name, not a description opening with a capital set apart between it and the price (%s)', (_case, line, items) => {
+      expect(parseMenuText(line)).toEqual(items);
+    });
+
+    it.each([
+      ['written as a sentence', 'STEAK PIE Slow cooked beef in ale gravy with mash 14.95', one('STEAK PIE', 1495)],
+      ['listing with commas', 'THE ROYAL Beef burger, cheddar, bacon 13', one('THE ROYAL', 1300)],
+    ])('keeps a name set in capitals, not the description read with it on one line (%s)', (_case, line, items) => {
+      expect(parseMenuText(line)).toEqual(items);
+    });
+
+    it.each([
+      ['capitals before a name', 'BBQ Chicken Wings    8.50', one('BBQ Chicken Wings', 850)],
+      ['capitals before a short description', 'BLT sandwich with fries and slaw    7', one('BLT sandwich with fries and slaw', 700)],
+      ['a translation beside the name', 'Kartoffelsuppe    Potato soup    5.50', one('Potato soup', 550)],
+      ['a dish named as a phrase beside a heading', 'Pasta    Spaghetti alla carbonara con guanciale    12', one('Spaghetti alla carbonara con guanciale', 1200)],
+    ])('still takes the part nearest the price where it is no description (%s)', (_case, line, items) => {
+      expect(parseMenuText(line)).toEqual(items);
+    });
   });
 
   describe('repairs typical OCR noise', () => {
