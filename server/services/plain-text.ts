@@ -23,3 +23,19 @@ export function plainSingleLineOfAtMost(raw: string, maxLength: number): string 
   const characters = [...text];
   return characters.length <= maxLength ? text : characters.slice(0, maxLength).join('').trimEnd();
 }
+
+/**
+ * Characters that show as nothing — zero-width space, non-joiner and joiner, word joiner, byte-order mark,
+ * soft hyphen, Mongolian vowel separator, the Hangul fillers — and whitespace.
+ * Inside a name they may belong there (a joiner in an emoji or a Persian word); at either end they never do.
+ */
+const BLANK_ENDS = /^[\s\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060\u3164\ufeff\uffa0]+|[\s\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060\u3164\ufeff\uffa0]+$/g;
+
+/**
+ * A name trimmed of whitespace and of invisible characters at its ends, so a name of nothing but them is
+ * empty and refused as one: a person, a counter screen or a customer whose name shows as nothing would leave
+ * blank the lines that say who did what ("removed by", "collected on", "handed over by").
+ */
+export function trimName(raw: string): string {
+  return raw.replace(BLANK_ENDS, '');
+}
