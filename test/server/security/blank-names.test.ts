@@ -3,7 +3,7 @@
 // schemas let through (no control character in it), and each would leave blank the lines that say who did
 // what: "collected on", "handed over by", "removed by", a customer's row.
 import { buildTestApp, type TestApp } from '../helpers';
-import { addTeamMember, asCustomer, createStore, createVendor, customerWithCardAt, freshAddress, invitationTokenFromMail, setReward, STRONG_PASSWORD, type TestVendor } from '../factories';
+import { addTeamMember, asCustomer, createStore, createVendor, customerWithCardAt, freshAddress, invitationTokenFromMail, multipart, postRegister, registrationFields, setReward, STRONG_PASSWORD, type TestVendor } from '../factories';
 
 let t: TestApp;
 let store: TestVendor;
@@ -91,3 +91,23 @@ describe("a customer's name", () => {
     expect(saved.json().displayName).toBe('Ana');
   });
 });
+
+describe("a store's name", () => {
+  it('made of invisible characters is refused at registration and in Store Settings', async () => {
+    for (const business of INVISIBLE_NAMES.filter((name) => name.trim() !== '')) {
+      const registered = await postRegister(t, registrationFields({ business }));
+      expect(registered.statusCode).toBe(400);
+      expect(JSON.stringify(registered.json())).toContain('business');
+      const saved = await t.app.inject({ method: 'POST', url: `/api/vendor/${store.id}`, ...withAuth(multipart({ company: business, address: '1 Main Street', open_hours: '7–17' })) });
+      expect(saved.statusCode).toBe(400);
+      expect(JSON.stringify(saved.json())).toContain('company');
+    }
+    const vendor = await t.app.inject({ method: 'GET', url: `/api/vendor/${store.id}`, headers: store.auth });
+    expect(vendor.json().vendor.company).toBe('Corner Café');
+  });
+});
+
+/** A multipart body with the store owner's session beside its content type. */
+function withAuth(body: ReturnType<typeof multipart>): { payload: Buffer; headers: Record<string, string> } {
+  return { payload: body.payload, headers: { ...body.headers, ...store.auth } };
+}
