@@ -36,6 +36,7 @@ import {
   type RegistrationInput,
 } from '../services/accounts';
 import { checkUpload } from '../services/uploads';
+import { trimName } from '../services/plain-text';
 import { accountKey, beginLoginAttempt, loginFailed, loginSucceeded, type LoginThrottleRule } from '../services/login-throttle';
 import { createKnownDevices, knownDeviceThrottleKey } from '../services/known-devices';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../services/password-reset';
@@ -98,8 +99,9 @@ const REGISTRATION_MULTIPART = (() => {
 })();
 
 /**
- * preValidation: trims the listed string fields, so '  ' is as empty as '' to the schema (which
- * refuses control characters in them: see src/api/contract/text.ts).
+ * preValidation: trims the listed string fields of whitespace and of invisible characters at their ends
+ * (trimName), so '  ' or a zero-width space is as empty as '' to the schema (which refuses control
+ * characters in them: see src/api/contract/text.ts).
  */
 function trimTextFields(...names: string[]) {
   return async (request: FastifyRequest) => {
@@ -107,7 +109,7 @@ function trimTextFields(...names: string[]) {
     if (!body || typeof body !== 'object') return;
     for (const name of names) {
       const value = body[name];
-      if (typeof value === 'string') body[name] = value.trim();
+      if (typeof value === 'string') body[name] = trimName(value);
     }
   };
 }

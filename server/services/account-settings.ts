@@ -26,6 +26,7 @@ import { isValidEmail, normalizeEmail } from './accounts';
 import { hashEmailToken } from './email-tokens';
 import { confirmNewEmailMail, emailChangeNoticeMail } from './account-mails';
 import { userAgentNames } from './user-agents';
+import { trimName } from './plain-text';
 
 /** An e-mail change link works for 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +56,7 @@ async function currentPerson(deps: Pick<AppDeps, 'db'>, holder: AccountHolder) {
 }
 
 export async function changeName(deps: Pick<AppDeps, 'db' | 'now'>, holder: AccountHolder, name: string): Promise<{ name: string }> {
-  const trimmed = name.trim();
+  const trimmed = trimName(name);
   if (!trimmed) throw textError(400, 'formRefusals.nameRequired', undefined, [{ field: 'name', message: 'must not be empty' }]);
   await currentPerson(deps, holder);
   await setPersonName(deps.db.kysely, holder.vendorId, holder.personId, trimmed, deps.now());

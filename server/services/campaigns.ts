@@ -31,6 +31,14 @@ export const CAMPAIGN_ENDED_MESSAGE = 'This campaign has ended.';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
+/**
+ * The last instant the campaign's answers can write as a date-time (RFC 3339 has four-digit years): a time
+ * in 9999 with a negative offset ("9999-12-31T23:00:00-14:00") is already in UTC's year 10000, which
+ * toISOString() writes as "+010000-…", a date no client reads.
+ */
+const LAST_WRITABLE_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const LAST_YEAR_MESSAGE = 'must be in the year 9999 or before (UTC)';
+
 /** Saves a new campaign after the checks its schema cannot make; 400 names every field at fault. */
 export async function createCampaign(deps: Deps, vendorId: string, input: CampaignInput, createdBy: string | null): Promise<{ id: string }> {
   const problems: FieldProblem[] = [];
@@ -44,7 +52,9 @@ export async function createCampaign(deps: Deps, vendorId: string, input: Campai
   if (description === '') problems.push({ field: 'campaignDescription', message: 'is required' });
   if (items.length === 0) problems.push({ field: 'itemsToPromote', message: 'must name at least one item' });
   if (Number.isNaN(startAt)) problems.push({ field: 'startDateTime', message: 'must be a date and time' });
+  else if (startAt > LAST_WRITABLE_INSTANT) problems.push({ field: 'startDateTime', message: LAST_YEAR_MESSAGE });
   if (Number.isNaN(endAt)) problems.push({ field: 'endDateTime', message: 'must be a date and time' });
+  else if (endAt > LAST_WRITABLE_INSTANT) problems.push({ field: 'endDateTime', message: LAST_YEAR_MESSAGE });
   else if (endAt <= now) problems.push({ field: 'endDateTime', message: 'must be in the future' });
   else if (!Number.isNaN(startAt) && endAt <= startAt) problems.push({ field: 'endDateTime', message: 'must be after the start' });
   else if (!Number.isNaN(startAt) && endAt - startAt > MAX_CAMPAIGN_DAYS * DAY_MS) problems.push({ field: 'endDateTime', message: `must be at most ${MAX_CAMPAIGN_DAYS} days after the start` });

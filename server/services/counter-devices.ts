@@ -18,6 +18,7 @@ import type { Principal } from './access';
 import { findVendorById } from '../repositories/vendors';
 import { imageUrl } from './images';
 import { announceSessionsEnded } from './sessions';
+import { trimName } from './plain-text';
 
 export type { DeviceRow };
 
@@ -61,7 +62,7 @@ export async function pairDevice(deps: CounterDeps & Pick<AppDeps, 'config'>, in
   const now = deps.now();
   const deviceId = crypto.randomUUID();
   const { token, hash } = newDeviceToken(deviceId);
-  const name = input.name.trim();
+  const name = deviceName(input.name);
   const paired = await inTransaction(deps.db.kysely, async (trx) => {
     const code = await usePairingCode(trx, pairingCodeHash(deps.secret, normalizePairingCode(input.pairingCode)), now);
     if (!code) return undefined;
@@ -88,6 +89,13 @@ export async function pairDevice(deps: CounterDeps & Pick<AppDeps, 'config'>, in
   };
 }
 
+/** A counter screen's name as stored, or 400: the activity says which screen a stamp was collected on by it. */
+function deviceName(raw: string): string {
+  const name = trimName(raw);
+  if (name === '') throw textError(400, 'counterRefusals.deviceNameRequired', undefined, [{ field: 'name', message: 'must not be empty' }]);
+  return name;
+}
+
 /** The device a bearer token names, while it is paired; a 401 that says why otherwise. */
 export async function authenticateCounterDevice(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<DeviceSession> {
   const read = readDeviceToken(token);
@@ -109,7 +117,7 @@ export async function listDevices(deps: Pick<AppDeps, 'db'>, vendorId: string): 
 }
 
 export async function renameCounterDevice(deps: Pick<AppDeps, 'db'>, vendorId: string, deviceId: string, name: string): Promise<DeviceRow> {
-  if (!(await renameDevice(deps.db.kysely, vendorId, deviceId, name.trim()))) throw textError(404, 'counterRefusals.deviceNotFound');
+  if (!(await renameDevice(deps.db.kysely, vendorId, deviceId, deviceName(name)))) throw textError(404, 'counterRefusals.deviceNotFound');
   const device = await findDevice(deps.db.kysely, deviceId);
   if (!device) throw textError(404, 'counterRefusals.deviceNotFound');
   return device;

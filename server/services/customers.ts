@@ -35,6 +35,7 @@ import { DISPLAY_NAME_MAX_LENGTH } from '../../src/api/contract/limits';
 import { inTransaction } from '../db/transactions';
 import { DEFAULT_LOCALE, isRightToLeft, type Locale } from '../../src/api/contract/locales';
 import { text } from '../infra/texts';
+import { trimName } from './plain-text';
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -141,7 +142,7 @@ export async function updateProfile(
   const now = deps.now();
   const update: CustomerProfileUpdate = {};
   if (input.displayName !== undefined) {
-    const name = input.displayName?.trim() ?? '';
+    const name = trimName(input.displayName ?? '');
     if (name.length > DISPLAY_NAME_MAX_LENGTH) {
       throw badRequest(`displayName must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`, [
         { field: 'displayName', message: `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` },

@@ -8,14 +8,26 @@ import { inTransaction } from '../db/transactions';
 import { normalizeEmail } from './accounts';
 import { startSession } from './sessions';
 import type { GoogleIdentity } from '../infra/google-oidc';
+import { plainSingleLineOfAtMost } from './plain-text';
+import { REGISTRATION_TEXT_MAX_LENGTH } from '../../src/api/contract/limits';
 
 export type GoogleSignInDeps = Pick<AppDeps, 'db' | 'now' | 'sessions'>;
 
 export type GoogleSignInResult = { status: 'signed-in' | 'registered'; vendorId: string; token: string } | { status: 'unverified-email' };
 
+/**
+ * The name Google gives, as a name typed into the registration form could be: Google lets a person put bidi
+ * overrides, control characters and hundreds of characters in their name, and this one reaches mails, the
+ * customers' cards and wallet passes as the store's name. undefined when nothing is left of it.
+ */
+function personName(identity: GoogleIdentity): string | undefined {
+  const name = plainSingleLineOfAtMost(identity.name ?? '', REGISTRATION_TEXT_MAX_LENGTH);
+  return name === '' ? undefined : name;
+}
+
 /** A store name to start with: the person's name, else the part of the address before the @. Store Settings changes it. */
 function startingCompany(identity: GoogleIdentity): string {
-  return identity.name ?? identity.email.split('@')[0];
+  return personName(identity) ?? plainSingleLineOfAtMost(identity.email.split('@')[0], REGISTRATION_TEXT_MAX_LENGTH);
 }
 
 export async function signInWithGoogle(deps: GoogleSignInDeps, identity: GoogleIdentity): Promise<GoogleSignInResult> {
@@ -31,7 +43,7 @@ export async function signInWithGoogle(deps: GoogleSignInDeps, identity: GoogleI
       id: vendorId,
       email,
       email_normalized: emailNormalized,
-      name: identity.name ?? email,
+      name: personName(identity) ?? email,
       company: startingCompany(identity),
       address: '',
       open_hours: '',

@@ -31,6 +31,7 @@ import { hashEmailToken } from './email-tokens';
 import { announceSessionsEnded, endAllSessions } from './sessions';
 import { invitationMail } from './team-mails';
 import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
+import { trimName } from './plain-text';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -99,7 +100,7 @@ export async function acceptInvitation(deps: TeamDeps, token: string, name: stri
   const invitation = await openInvitation(deps, token);
   const problem = await passwordProblem(password);
   if (problem) throw passwordRefusal(problem);
-  const trimmedName = name.trim();
+  const trimmedName = trimName(name);
   if (!trimmedName) throw textError(400, 'formRefusals.nameRequired', undefined, [{ field: 'name', message: 'must not be empty' }]);
   const passwordHash = await hashPassword(password);
   const personId = crypto.randomUUID();

@@ -11,6 +11,7 @@ import { PROFILE_TEXT_MAX_LENGTH as MAX_PROFILE_TEXT_LENGTH, PROFILE_WEBSITE_MAX
 import { inTransaction } from '../db/transactions';
 import { parseCurrency } from './store-currency';
 import { parseTimeZone } from './store-time-zone';
+import { trimName } from './plain-text';
 
 export { MAX_PROFILE_TEXT_LENGTH, MAX_WEBSITE_LENGTH };
 
@@ -56,7 +57,7 @@ const FIELD_LABELS = { company: 'Company', address: 'Address', open_hours: 'Open
 /** Whitespace runs become one space; 1–200 characters after trimming. */
 function requiredText(form: ProfileForm, field: keyof typeof FIELD_LABELS, problems: FieldProblem[]): string {
   const raw = form[field];
-  const value = typeof raw === 'string' ? raw.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim() : '';
+  const value = typeof raw === 'string' ? trimName(raw.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ')) : '';
   if (value === '') problems.push({ field, message: `${FIELD_LABELS[field]} is required.` });
   else if ([...value].length > MAX_PROFILE_TEXT_LENGTH) {
     problems.push({ field, message: `${FIELD_LABELS[field]} must be at most ${MAX_PROFILE_TEXT_LENGTH} characters.` });

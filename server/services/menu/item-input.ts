@@ -4,6 +4,7 @@
 import { badRequest, textError } from '../../http-errors';
 import type { ScannedItem } from '../../menu-scan';
 import { itemPriceLimit, MAX_ITEM_NAME_LENGTH } from '../../../src/api/contract/limits';
+import { plainSingleLine } from '../plain-text';
 
 export { MAX_ITEM_NAME_LENGTH };
 /** Highest price in cents in the store's currency (99,999.99 dollars, 999,999,999.99 dong); the lowest is 1 cent. */
@@ -11,18 +12,9 @@ export function maxPriceCents(currency: string): number {
   return itemPriceLimit(currency) * 100 - 1;
 }
 
-/**
- * Control characters and line or paragraph separators become spaces, bidi embeddings, overrides and isolates
- * go (a PDF's text layer can carry them, and the forms refuse a name holding one, so a scanned name could not
- * be edited), runs of whitespace become one space, ends trimmed.
- */
+/** An item name as stored: the scanner's and the forms' names tidied alike (see plainSingleLine). */
 export function normalizeItemName(raw: string): string {
-  return raw
-    .normalize('NFC')
-    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
-    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return plainSingleLine(raw);
 }
 
 /** Two names that are the same item on a menu (case and spacing aside). */

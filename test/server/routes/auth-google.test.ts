@@ -59,6 +59,14 @@ async function vendorIdOf(session: string): Promise<string> {
   return (response.json() as { vendorId: string }).vendorId;
 }
 
+/** Signs in through the provider as its current user: the new store's owner name and store name as stored. */
+async function namesOfNewStore(): Promise<{ name: string; company: string }> {
+  const { callback: back, cookie } = await throughProvider();
+  const { session } = outcome(await callback(back, cookie));
+  const vendorId = await vendorIdOf(session ?? '');
+  return t.db.kysely.selectFrom('vendors').select(['name', 'company']).where('id', '=', vendorId).executeTakeFirstOrThrow();
+}
+
 describe('GET /api/auth/google/status', () => {
   it('says Google sign-in is enabled when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are configured', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/google/status' })).json()).toEqual({ enabled: true });
@@ -87,6 +95,22 @@ describe('GET /api/auth/google/start → provider → GET /api/auth/google/callb
     expect(vendor.verified_at).not.toBeNull();
     // The PKCE verifier and the client secret went to the token endpoint.
     expect(provider.tokenRequests.at(-1)?.get('code_verifier')).toBeTruthy();
+  });
+
+  it("the name Google gives is stored as a typed name would be: no bidi override, control character or line break, at most 200 characters", async () => {
+    // Someone's Google name, chosen to turn the store's name around in every mail and on every card, or to
+    // break a mail's subject line; and one far longer than the registration form takes.
+    provider.user = { ...provider.user, name: 'Robin\u202e yppah \u202c\r\nBcc: all@example.com\u2066\u0000 Roaster' };
+    expect(await namesOfNewStore()).toEqual({ name: 'Robin yppah Bcc: all@example.com Roaster', company: 'Robin yppah Bcc: all@example.com Roaster' });
+
+    await resetAuthData(t);
+    provider.user = { ...provider.user, email: 'long@gmail.example', name: `${'é'.repeat(199)}😀😀 and more` };
+    expect(await namesOfNewStore()).toEqual({ name: `${'é'.repeat(199)}😀`, company: `${'é'.repeat(199)}😀` });
+
+    // A name of nothing but such characters leaves the address's first part as the store's name.
+    await resetAuthData(t);
+    provider.user = { ...provider.user, email: 'blank@gmail.example', name: '\u202e\u2066 \u0007' };
+    expect(await namesOfNewStore()).toEqual({ name: 'blank@gmail.example', company: 'blank' });
   });
 
   it('an owner registered with Google (no password) can choose one through "Forgot password?"', async () => {

@@ -64,6 +64,9 @@ describe('POST /api/campaigns/:vendorId', () => {
     ['a blank title', { campaignTitle: '   ' }, 'campaignTitle'],
     ['an unknown customer frequency', { targetAudience: 'hourly' }, 'targetAudience'],
     ['a start that is no date', { startDateTime: 'next Tuesday' }, 'startDateTime'],
+    // 9999-12-31 at UTC−14 is UTC's year 10000: the answers would write it "+010000-…", which no client reads.
+    ['an end past the year 9999 in UTC', { startDateTime: '9999-12-31T00:00:00Z', endDateTime: '9999-12-31T23:00:00-14:00' }, 'endDateTime'],
+    ['a start past the year 9999 in UTC', { startDateTime: '9999-12-31T22:00:00-14:00', endDateTime: '9999-12-31T23:00:00-14:00' }, 'startDateTime'],
   ])('refuses %s with a 400 naming the field, and saves nothing', async (_what, overrides, field) => {
     const response = await launch({ ...campaign(), ...overrides });
     expect(response.statusCode).toBe(400);
@@ -83,6 +86,12 @@ describe('POST /api/campaigns/:vendorId', () => {
     expect(refused.json()).toMatchObject({ details: [{ field: 'budget', message: `must be at most ${most}` }] });
     expect((await launch(campaign({ budget: most }))).statusCode).toBe(201);
     expect((await list()).map((row) => row.budget)).toEqual([most]);
+  });
+
+  it('a campaign in the last days of the year 9999 is saved and listed with the dates it was given', async () => {
+    const response = await launch(campaign({ startDateTime: '9999-12-30T00:00:00Z', endDateTime: '9999-12-31T23:59:59-00:00' }));
+    expect(response.statusCode).toBe(201);
+    expect(await list()).toEqual([expect.objectContaining({ startDateTime: '9999-12-30T00:00:00.000Z', endDateTime: '9999-12-31T23:59:59.000Z', status: 'scheduled' })]);
   });
 
   it('refuses an end before the start even when both are in the future', async () => {

@@ -20,7 +20,19 @@ describe('CSV', () => {
     expect(csvSeparatorFor('ar')).toBe(',');
     for (const locale of ['de', 'fr', 'es', 'es-ES', 'de-AT'] as const) expect(csvSeparatorFor(locale)).toBe(';');
     expect(csvSeparatorFor('es-MX')).toBe(',');
-    expect(csvRecord(['Lima, Ana', 'a;b', 3], ';')).toBe('Lima, Ana;"a;b";3\r\n');
+    expect(csvRecord(['Lima, Ana', 'a;b', 3], ';')).toBe('"Lima, Ana";"a;b";3\r\n');
     expect(parseCsv(csvRecord(['Lima, Ana', 'a;b', '=1'], ';'), ';')).toEqual([['Lima, Ana', 'a;b', "'=1"]]);
+  });
+
+  it("quotes a cell holding the other language's separator too: a spreadsheet that splits at it never finds a formula inside a name", () => {
+    // An English spreadsheet opening the German file splits unquoted cells at commas, a German one the English file at semicolons.
+    expect(csvRecord(['Ana,=HYPERLINK(CHAR(104))', 2], ';')).toBe('"Ana,=HYPERLINK(CHAR(104))";2\r\n');
+    expect(csvRecord(['Ana;=1+1', 2], ',')).toBe('"Ana;=1+1",2\r\n');
+    for (const read of [',', ';'] as const) {
+      for (const written of [',', ';'] as const) {
+        const cells = parseCsv(csvRecord(['Ana;=1+1', 'Bo,=2+2', '-3'], written), read).flat();
+        expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+      }
+    }
   });
 });
