@@ -38,7 +38,10 @@ export interface PushAttempt {
   status: number | 'hang';
 }
 
-export type FakePushAnswer = number | 'hang';
+const statusOf = (answer: FakePushAnswer): number | 'hang' => (typeof answer === 'object' ? answer.status : answer);
+
+/** A status (201 by default), a status with headers (429 with Retry-After), or 'hang' to never answer. */
+export type FakePushAnswer = number | { status: number; headers: Record<string, string> } | 'hang';
 
 export interface FakePushService {
   origin: string;
@@ -143,7 +146,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         };
         if (request.method !== 'POST' || !receiver) return refuse(404, `no subscription at ${endpoint}`);
         const topic = typeof request.headers.topic === 'string' ? request.headers.topic : undefined;
-        fake.attempts.push({ endpoint, topic, status: receiver.answer });
+        fake.attempts.push({ endpoint, topic, status: statusOf(receiver.answer) });
         if (receiver.answer === 'hang') {
           hanging.add(response);
           return;
@@ -163,7 +166,12 @@ export async function startFakePushService(): Promise<FakePushService> {
         } catch (error) {
           return refuse(400, `payload does not decrypt: ${(error as Error).message}`);
         }
-        if (receiver.answer !== 201) return refuse(receiver.answer, `answered ${receiver.answer} as the test chose`);
+        const chosen = receiver.answer;
+        if (typeof chosen === 'object') {
+          fake.refused.push(`answered ${chosen.status} as the test chose`);
+          return void response.writeHead(chosen.status, chosen.headers).end();
+        }
+        if (chosen !== 201) return refuse(chosen, `answered ${chosen} as the test chose`);
         const ttl = request.headers.ttl;
         fake.received.push({ endpoint, payload, vapidKey: vapid.key, claims, ttl: typeof ttl === 'string' ? ttl : undefined, topic });
         response.writeHead(201, { location: `${endpoint}/message/${fake.received.length}` }).end();
