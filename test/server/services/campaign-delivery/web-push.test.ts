@@ -114,3 +114,23 @@ test("a push service answering 429 with Retry-After: 120 gets that message again
   expect(triesOf().map((attempt) => attempt.status)).toEqual([429, 201, 201]);
   expect(fake.received.filter((push) => browsers.some((browser) => browser.endpoint === push.endpoint))).toHaveLength(2);
 });
+
+test('a browser whose push service answers 410 (or 404) loses its subscription, and its message is settled, never tried again', async () => {
+  t = await buildWebPushTestApp(fake);
+  const store = await rewardStore(t, 'Café Luna');
+  const gone: string[] = [];
+  for (const status of [410, 404]) {
+    const customer = await customerWithCardAt(t, store.id);
+    const browser = fake.subscribe();
+    await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
+    fake.answer(browser.endpoint, status);
+    gone.push(browser.endpoint);
+  }
+  await launch(store);
+  await deliver();
+  expect(await t.db.kysely.selectFrom('web_push_subscriptions').select('endpoint').where('endpoint', 'in', gone).execute()).toEqual([]);
+  expect(await t.db.kysely.selectFrom('campaign_messages').select('state').where('channel', '=', 'push').execute()).toEqual([{ state: 'skipped' }, { state: 'skipped' }]);
+  t.clock.advance(2 * DAY);
+  await deliver();
+  expect(fake.attempts.filter((attempt) => gone.includes(attempt.endpoint))).toHaveLength(2);
+});
