@@ -36,6 +36,8 @@ export interface PushAttempt {
   endpoint: string;
   topic: string | undefined;
   status: number | 'hang';
+  /** When the request arrived (epoch ms). */
+  at: number;
 }
 
 const statusOf = (answer: FakePushAnswer): number | 'hang' => (typeof answer === 'object' ? answer.status : answer);
@@ -146,7 +148,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         };
         if (request.method !== 'POST' || !receiver) return refuse(404, `no subscription at ${endpoint}`);
         const topic = typeof request.headers.topic === 'string' ? request.headers.topic : undefined;
-        fake.attempts.push({ endpoint, topic, status: statusOf(receiver.answer) });
+        fake.attempts.push({ endpoint, topic, status: statusOf(receiver.answer), at: Date.now() });
         if (receiver.answer === 'hang') {
           hanging.add(response);
           return;
