@@ -148,8 +148,10 @@ export async function startFakePushService(): Promise<FakePushService> {
         };
         if (request.method !== 'POST' || !receiver) return refuse(404, `no subscription at ${endpoint}`);
         const topic = typeof request.headers.topic === 'string' ? request.headers.topic : undefined;
-        fake.attempts.push({ endpoint, topic, status: statusOf(receiver.answer), at: Date.now() });
-        if (receiver.answer === 'hang') {
+        // The answer chosen when the push arrived, even if the test changes it while the push is checked.
+        const chosen = receiver.answer;
+        fake.attempts.push({ endpoint, topic, status: statusOf(chosen), at: Date.now() });
+        if (chosen === 'hang') {
           hanging.add(response);
           return;
         }
@@ -168,7 +170,6 @@ export async function startFakePushService(): Promise<FakePushService> {
         } catch (error) {
           return refuse(400, `payload does not decrypt: ${(error as Error).message}`);
         }
-        const chosen = receiver.answer;
         if (typeof chosen === 'object') {
           fake.refused.push(`answered ${chosen.status} as the test chose`);
           return void response.writeHead(chosen.status, chosen.headers).end();
