@@ -25,7 +25,7 @@ import { googleWalletJobHandlers } from './services/google-wallet';
 import { createApnsClient, type ApnsClient } from './infra/apns';
 import { APPLE_PASS_PUSH_JOB, applePassPushHandler } from './services/apple-pass-updates';
 import { SERVER_ID } from './infra/server-id';
-import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, queuePlanRun } from './services/campaign-delivery';
+import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_JOB_TIMEOUT_MS, campaignRunnerPace, campaignChannels, campaignDeliveryJobHandlers, queuePlanRun } from './services/campaign-delivery';
 import { holdDataDirLock } from './infra/backup/data-dir-lock';
 import { scheduleBackups, type BackupSchedule } from './infra/backup/schedule';
 
@@ -244,6 +244,7 @@ async function start(config: Config): Promise<void> {
     owner: SERVER_ID,
     maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS,
     backoff: CAMPAIGN_JOB_BACKOFF,
+    timeoutMs: CAMPAIGN_JOB_TIMEOUT_MS,
     ...campaignRunnerPace(db.dialect, requestsInFlight, config.campaignSendRate),
     onError: (error) => app.log.warn({ err: error }, 'campaign message'),
   });

@@ -403,6 +403,8 @@ export interface CampaignMessageTable {
   last_error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** When a try ended without knowing whether the service took the message (sent again at most once after). */
+  outcome_unknown_at: number | null;
 }
 
 /** A customer who turned campaign messages of one store off (on the card page or by an e-mail's link). */

@@ -2,6 +2,7 @@
 // push an empty JSON body to /3/device/<push token> with the pass type id as topic, authenticated by
 // the Pass Type ID certificate over TLS. An http:// URL speaks cleartext HTTP/2 (a local fake in tests).
 import http2 from 'node:http2';
+import { retryAfterAt, ServiceBusyError } from './retry-after';
 
 export interface ApnsClientOptions {
   /** https://api.push.apple.com, or http://127.0.0.1:port for a local fake. */
@@ -13,16 +14,22 @@ export interface ApnsClientOptions {
   passphrase?: string;
   /** A push without an answer after this long fails (and is retried by the queue). */
   timeoutMs?: number;
+  now?: () => number;
 }
 
 export interface ApnsAnswer {
   status: number;
   /** APNs' reason for a refusal ("Unregistered", "BadDeviceToken"…), when it gave one. */
   reason?: string;
+  /** A 429 or 503 with Retry-After: when APNs may be asked again (every push waits until then). */
+  retryAt?: number;
 }
 
 export interface ApnsClient {
-  /** Tells the phone behind `pushToken` that its passes changed; rejects when no answer came. */
+  /**
+   * Tells the phone behind `pushToken` that its passes changed; rejects when no answer came, and with a
+   * ServiceBusyError, sending nothing, while APNs' last Retry-After has not passed.
+   */
   push(pushToken: string, signal?: AbortSignal): Promise<ApnsAnswer>;
   close(): Promise<void>;
 }
@@ -32,7 +39,10 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export function createApnsClient(options: ApnsClientOptions): ApnsClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cleartext = options.url.startsWith('http://');
+  const now = options.now ?? Date.now;
   let session: http2.ClientHttp2Session | undefined;
+  /** APNs asked every push of this server to wait until then (one host: the hold is the client's). */
+  let heldUntil = 0;
 
   function connect(): http2.ClientHttp2Session {
     if (session && !session.closed && !session.destroyed) return session;
@@ -54,6 +64,7 @@ export function createApnsClient(options: ApnsClientOptions): ApnsClient {
 
   return {
     push(pushToken, signal) {
+      if (heldUntil > now()) return Promise.reject(new ServiceBusyError(`APNs asked to slow down until ${new Date(heldUntil).toISOString()}`, heldUntil));
       return new Promise<ApnsAnswer>((resolve, reject) => {
         let stream: http2.ClientHttp2Stream;
         try {
@@ -81,9 +92,12 @@ export function createApnsClient(options: ApnsClientOptions): ApnsClient {
         timer.unref();
         signal?.addEventListener('abort', onAbort);
         let status = 0;
+        let retryAt: number | undefined;
         const chunks: Buffer[] = [];
         stream.on('response', (headers) => {
           status = Number(headers[':status']);
+          if (status === 429 || status === 503) retryAt = retryAfterAt(headers['retry-after'], now());
+          if (retryAt !== undefined) heldUntil = Math.max(heldUntil, retryAt);
         });
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('error', (error) => fail(error));
@@ -96,7 +110,7 @@ export function createApnsClient(options: ApnsClientOptions): ApnsClient {
           settled = true;
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
-          resolve({ status, ...reasonOf(Buffer.concat(chunks).toString('utf8')) });
+          resolve({ status, ...reasonOf(Buffer.concat(chunks).toString('utf8')), ...(retryAt !== undefined ? { retryAt } : {}) });
         });
         stream.end('{}');
       });

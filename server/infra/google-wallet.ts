@@ -4,6 +4,7 @@
 // It knows nothing of stamps: the domain decides what a class and an object say.
 import type { CryptoKey } from 'jose';
 import type { GoogleWalletConfig } from '../config';
+import { createHostHolds, retryAfterAt } from './retry-after';
 
 export const GOOGLE_WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
 export const GOOGLE_SAVE_URL_BASE = 'https://pay.google.com/gp/v/save/';
@@ -68,6 +69,8 @@ export class GoogleWalletError extends Error {
     message: string,
     /** The HTTP status; 0 when no answer came (refused, reset, timed out). */
     readonly status: number,
+    /** Google asked not to be called again before this moment (429/503 with Retry-After); the job queue waits for it. */
+    readonly retryAt?: number,
   ) {
     super(message);
   }
@@ -93,6 +96,8 @@ export interface GoogleWalletClientOptions {
   now?: () => number;
   /** Longest wait for one answer of Google. */
   timeoutMs?: number;
+  /** The clock Google's Retry-After is read and kept on, the job queue's (default `now`; tokens stay on `now`). */
+  holdClock?: () => number;
 }
 
 /**
@@ -111,6 +116,9 @@ export function createGoogleWalletClient(config: GoogleWalletConfig, options: Go
   let signingKey: Promise<CryptoKey> | undefined;
   let cached: { token: string; expiresAt: number } | undefined;
   let pendingToken: Promise<string> | undefined;
+  // A host of Google's that answered 429/503 with Retry-After is not called again, for any pass, until then.
+  const holdClock = options.holdClock ?? now;
+  const holds = createHostHolds(holdClock);
 
   const key = (): Promise<CryptoKey> => (signingKey ??= loadJose().then(({ importPKCS8 }) => importPKCS8(config.privateKey, 'RS256')));
 
@@ -122,12 +130,24 @@ export function createGoogleWalletClient(config: GoogleWalletConfig, options: Go
   };
 
   async function send(url: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+    const host = new URL(url).host;
+    const heldUntil = holds.heldUntil(host);
+    if (heldUntil !== undefined) throw new GoogleWalletError(`${host} asked to slow down until ${new Date(heldUntil).toISOString()}`, 429, heldUntil);
+    let response: Response;
     try {
-      return await fetch(url, init);
+      response = await fetch(url, init);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new GoogleWalletError(`no answer from ${new URL(url).host}: ${reason}`, 0);
+      throw new GoogleWalletError(`no answer from ${host}: ${reason}`, 0);
     }
+    if (response.status === 429 || response.status === 503) {
+      const retryAt = retryAfterAt(response.headers.get('retry-after'), holdClock());
+      if (retryAt !== undefined) {
+        holds.hold(host, retryAt);
+        throw new GoogleWalletError(`${host} answered ${response.status}, retry after ${new Date(retryAt).toISOString()}: ${(await response.text()).slice(0, 200)}`, response.status, retryAt);
+      }
+    }
+    return response;
   }
 
   async function fetchToken(signal: AbortSignal | undefined): Promise<string> {

@@ -26,8 +26,18 @@ export interface MailMessage {
   onUndelivered?: () => Promise<void>;
 }
 
+export interface MailSendOptions {
+  /**
+   * Nobody waits for this mail (a campaign's, sent by the job queue): once the whole message is sent, the
+   * relay gets MAIL_TIMEOUTS.afterData to answer, where a mail a request waits for gets the silence limit.
+   */
+  background?: boolean;
+  /** Ends the conversation (the job ran out of time); after the message went, its outcome is unknown. */
+  signal?: AbortSignal;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: MailSendOptions): Promise<void>;
   close(): void;
 }
 
@@ -37,6 +47,10 @@ export interface MailerOptions {
   outboxDir: string;
   /** Where outbox mode announces each mail (the server's logger). */
   announce?: (line: string) => void;
+  /** Tests shorten the waits (SMTP_TIMEOUTS and the background wait after the message). */
+  timeouts?: Partial<MailTimeouts>;
+  /** The clock a relay's "421 busy" hold is kept on (the job queue's). */
+  now?: () => number;
 }
 
 /**
@@ -51,7 +65,7 @@ const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS'
  * connection must not read as the database being unreachable, which shares those codes.
  */
 export class MailServerUnavailableError extends Error {
-  override readonly name = 'MailServerUnavailableError';
+  override readonly name: string = 'MailServerUnavailableError';
   /** Nodemailer's code (`ETIMEDOUT`, `ESOCKET`…) or the mail server's 4xx reply code, for the log. */
   readonly smtpCode: string | number | undefined;
 
@@ -59,6 +73,26 @@ export class MailServerUnavailableError extends Error {
     const { code, responseCode, message } = error as { code?: string; responseCode?: number; message?: string };
     super(`the mail server is unavailable: ${message ?? String(error)}`);
     this.smtpCode = code ?? responseCode;
+  }
+}
+
+/**
+ * The relay went silent, or the connection ended, after it had the whole message and before its final reply:
+ * it may have delivered the mail. Still "mail unavailable" to a request waiting for it; campaign delivery
+ * records it and sends such a message again at most once (docs/campaigns.md).
+ */
+export class MailOutcomeUnknownError extends MailServerUnavailableError {
+  override readonly name = 'MailOutcomeUnknownError';
+}
+
+/** A relay that answered 421 ("service not available, closing channel"): its hold is over at `retryAt`. */
+export class MailServerBusyError extends MailServerUnavailableError {
+  override readonly name = 'MailServerBusyError';
+  constructor(
+    error: unknown,
+    readonly retryAt: number,
+  ) {
+    super(error);
   }
 }
 
@@ -81,18 +115,99 @@ export function isMailServerUnavailable(error: unknown): boolean {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
 
+/**
+ * A relay may scan a message (spam, viruses) before its final reply: RFC 5321 §4.5.3.2.6 asks a client to
+ * wait 10 minutes there. A mail nobody waits for gets a minute, since one lane of the campaign runner
+ * waits with it; the silence limit before the message is sent stays the dead server's 10 s.
+ */
+export const BACKGROUND_AFTER_DATA_MS = 60_000;
+
+/** A relay that answered 421 gets no mail from this server for this long (SMTP names no moment to return). */
+export const RELAY_BUSY_HOLD_MS = 60_000;
+
+export interface MailTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  /** The longest silence of the relay in the conversation before the whole message is sent. */
+  socketTimeout: number;
+  /** The longest wait for the final reply after the message, for a background mail. */
+  afterData: number;
+}
+
+/** A nodemailer logger that only watches: its lines tell when the relay last spoke and when the message went. */
+interface ConversationWatch {
+  logger: Record<'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal', (entry: unknown, ...args: unknown[]) => void>;
+  /** True once nodemailer wrote the whole message (the final dot) and waits for the relay's reply. */
+  messageSent(): boolean;
+  stop(): void;
+}
+
+/**
+ * Ends the conversation (through `abort`) when the relay is silent for `silenceMs` before the message is sent.
+ * After that, nodemailer's own socket timeout (the wait after the message) is the limit.
+ */
+function watchConversation(silenceMs: number, abort: () => void): ConversationWatch {
+  let sent = false;
+  let timer: NodeJS.Timeout | undefined;
+  const quiet = () => {
+    clearTimeout(timer);
+    if (sent) return;
+    timer = setTimeout(abort, silenceMs);
+    timer.unref();
+  };
+  const line = (entry: unknown) => {
+    // nodemailer logs `tnx: 'message'` once the message stream, its final dot included, is written.
+    if ((entry as { tnx?: unknown } | null)?.tnx === 'message') sent = true;
+    quiet();
+  };
+  quiet();
+  return {
+    logger: { trace: line, debug: line, info: line, warn: line, error: line, fatal: line },
+    messageSent: () => sent,
+    stop: () => clearTimeout(timer),
+  };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+    const smtpUrl = options.smtpUrl;
+    const timeouts: MailTimeouts = { ...SMTP_TIMEOUTS, afterData: BACKGROUND_AFTER_DATA_MS, ...options.timeouts };
+    const now = options.now ?? Date.now;
+    let busyUntil = 0;
     return {
-      async send(message) {
+      async send(message, sendOptions = {}) {
+        if (busyUntil > now()) throw new MailServerBusyError(new Error(`the mail server answered 421; holding mail until ${new Date(busyUntil).toISOString()}`), busyUntil);
+        const silenced = new AbortController();
+        const watch = watchConversation(timeouts.socketTimeout, () => silenced.abort());
+        // One transport a mail: its logger watches that one conversation (nodemailer opens a connection per mail anyway).
+        const transport = nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: timeouts.connectionTimeout,
+          greetingTimeout: timeouts.greetingTimeout,
+          socketTimeout: Math.max(timeouts.socketTimeout, sendOptions.background ? timeouts.afterData : timeouts.socketTimeout),
+          transactionLog: true,
+          logger: watch.logger,
+        });
+        const signal = sendOptions.signal ? AbortSignal.any([silenced.signal, sendOptions.signal]) : silenced.signal;
         try {
-          await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: message.messageId });
+          await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: message.messageId, signal });
         } catch (error) {
+          const { responseCode } = error as { responseCode?: unknown };
+          // A reply is a definite answer; anything else once the message went (silence, a cut connection, an abort) is not.
+          if (watch.messageSent() && typeof responseCode !== 'number') throw new MailOutcomeUnknownError(error);
+          if (silenced.signal.aborted) throw new MailServerUnavailableError(Object.assign(new Error(`the mail server said nothing for ${timeouts.socketTimeout} ms`), { code: 'ETIMEDOUT' }));
+          if (responseCode === 421) {
+            busyUntil = Math.max(busyUntil, now() + RELAY_BUSY_HOLD_MS);
+            throw new MailServerBusyError(error, busyUntil);
+          }
+          if (sendOptions.signal?.aborted) throw new MailServerUnavailableError(error);
           throw isMailServerUnavailable(error) ? new MailServerUnavailableError(error) : error;
+        } finally {
+          watch.stop();
+          transport.close();
         }
       },
-      close: () => transport.close(),
+      close: () => undefined,
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

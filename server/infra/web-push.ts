@@ -7,6 +7,7 @@ import net from 'node:net';
 import webpush from 'web-push';
 import type { AppDeps } from '../deps';
 import { findSetting, insertSettingIfAbsent } from '../repositories/app-settings';
+import { createHostHolds, retryAfterAt, type HostHolds } from './retry-after';
 
 const SETTING_KEY = 'vapid_keys';
 /** A push service that has not answered within this long is given up on; the caller retries later. */
@@ -25,8 +26,11 @@ export interface PushTarget {
   auth: string;
 }
 
-/** delivered: the push service took it; gone: the browser unsubscribed (404/410); failed: try again later. */
-export type PushOutcome = { kind: 'delivered' } | { kind: 'gone' } | { kind: 'failed'; reason: string };
+/**
+ * delivered: the push service took it; gone: the browser unsubscribed (404/410); failed: try again later,
+ * and not before `retryAt` when the push service asked to slow down (or is held after asking).
+ */
+export type PushOutcome = { kind: 'delivered' } | { kind: 'gone' } | { kind: 'failed'; reason: string; retryAt?: number };
 
 export interface WebPushClient {
   /** The VAPID public key (base64url), which browsers subscribe with. */
@@ -54,6 +58,7 @@ export interface WebPushClientOptions {
    * likes, and the server would post to its own network for whoever subscribed.
    */
   allowPrivateAddresses?: boolean;
+  now?: () => number;
 }
 
 /** Addresses no push service has: this machine, private and shared networks, link-local (cloud metadata), multicast, reserved. */
@@ -101,11 +106,17 @@ export function createWebPushClient(options: WebPushClientOptions): WebPushClien
   webpush.getVapidHeaders('https://push.example', options.subject, options.keys.publicKey, options.keys.privateKey, 'aes128gcm');
   const allowPrivate = options.allowPrivateAddresses === true;
   const agent = options.agent ?? (allowPrivate ? undefined : new https.Agent({ lookup: publicOnlyLookup }));
+  const now = options.now ?? Date.now;
+  // A push service that answered 429/503 with Retry-After gets nothing more, for any browser it serves, until then.
+  const holds: HostHolds = createHostHolds(now);
   return {
     publicKey: options.keys.publicKey,
     async send(target, payload, sendOptions = {}) {
       const literal = allowPrivate ? undefined : privateLiteral(target.endpoint);
       if (literal !== undefined) return { kind: 'failed', reason: `${literal} is not a public address` };
+      const host = hostOf(target.endpoint);
+      const heldUntil = holds.heldUntil(host);
+      if (heldUntil !== undefined) return { kind: 'failed', reason: `${host} asked to slow down until ${new Date(heldUntil).toISOString()}`, retryAt: heldUntil };
       try {
         await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
           vapidDetails,
@@ -119,12 +130,30 @@ export function createWebPushClient(options: WebPushClientOptions): WebPushClien
       } catch (error) {
         if (error instanceof webpush.WebPushError) {
           if (error.statusCode === 404 || error.statusCode === 410) return { kind: 'gone' };
-          return { kind: 'failed', reason: `push service answered ${error.statusCode}` };
+          const retryAt = error.statusCode === 429 || error.statusCode === 503 ? retryAfterAt(retryAfterHeader(error.headers), now()) : undefined;
+          if (retryAt === undefined) return { kind: 'failed', reason: `push service answered ${error.statusCode}` };
+          holds.hold(host, retryAt);
+          return { kind: 'failed', reason: `push service answered ${error.statusCode}, retry after ${new Date(retryAt).toISOString()}`, retryAt };
         }
         return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
       }
     },
   };
+}
+
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+/** web-push hands over the response's headers as Node gives them (lower-case names). */
+function retryAfterHeader(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null) return undefined;
+  const value = (headers as Record<string, unknown>)['retry-after'];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function parseStoredKeys(stored: string): VapidKeys {

@@ -225,6 +225,8 @@ export interface MessageToSend {
   due_at: number;
   /** Tries started (the attempting mark): more than 0 while still waiting means an earlier try may have reached the service. */
   attempts: number;
+  /** When an earlier try ended not knowing whether the service took the message; null if none did. */
+  outcome_unknown_at: number | null;
   title: string;
   description: string;
   company: string;
@@ -257,6 +259,7 @@ export async function findMessageToSend(db: Queryable, messageId: string): Promi
       'm.state',
       'm.due_at',
       'm.attempts',
+      'm.outcome_unknown_at',
       'c.title',
       'c.description',
       'v.company',
@@ -352,6 +355,11 @@ export async function settleMessage(db: Queryable, messageId: string, state: Exc
 
 export async function recordFailedAttempt(db: Queryable, messageId: string, error: string): Promise<void> {
   await db.updateTable('campaign_messages').set({ last_error: error }).where('id', '=', messageId).where('state', '=', 'waiting').execute();
+}
+
+/** A try ended without knowing whether the service took the message: the next one is its last. */
+export async function recordUnknownOutcome(db: Queryable, messageId: string, now: number, error: string): Promise<void> {
+  await db.updateTable('campaign_messages').set({ last_error: error, outcome_unknown_at: now }).where('id', '=', messageId).where('state', '=', 'waiting').execute();
 }
 
 export interface DeliveryCounts {

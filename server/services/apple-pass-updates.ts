@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import type { ApnsClient } from '../infra/apns';
 import { batchedLookup } from '../infra/batched-lookup';
 import { enqueueJob, PermanentJobError, type JobHandler } from '../infra/jobs';
+import { ServiceBusyError } from '../infra/retry-after';
 import {
   cardIdsOfRedemptions,
   deleteApplePassDevice,
@@ -60,7 +61,8 @@ function payloadOf(payload: unknown): ApplePushPayload {
 /**
  * The push job: one APNs push to the phone's current push token. APNs' 410 (and a token it calls bad)
  * forgets the phone; 429, 5xx, a timeout or a broken connection fail the job, which the queue runs
- * again with backoff; any other refusal cannot get better by trying again.
+ * again with backoff (and not before APNs' Retry-After, when it gave one); any other refusal cannot get
+ * better by trying again.
  */
 export function applePassPushHandler(deps: Pick<AppDeps, 'db'>, apns: ApnsClient): JobHandler {
   // The pushes of one batch read their phones' push tokens in one query.
@@ -77,6 +79,7 @@ export function applePassPushHandler(deps: Pick<AppDeps, 'db'>, apns: ApnsClient
       return;
     }
     const refusal = `APNs answered ${answer.status}${answer.reason ? ` (${answer.reason})` : ''}`;
+    if (answer.retryAt !== undefined) throw new ServiceBusyError(refusal, answer.retryAt);
     if (answer.status === 429 || answer.status === 403 || answer.status >= 500) throw new Error(refusal);
     throw new PermanentJobError(refusal);
   };

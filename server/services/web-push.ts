@@ -21,6 +21,7 @@ import {
   upsertSubscription,
 } from '../repositories/web-push-subscriptions';
 import type { PushOutcome } from '../infra/web-push';
+import { ServiceBusyError } from '../infra/retry-after';
 import { cardNotInWallet } from './claims';
 
 export type WebPushDeps = Pick<AppDeps, 'db' | 'config' | 'webPush' | 'now'>;
@@ -130,7 +131,9 @@ export interface CampaignPush {
  * 'sent': at least one push service took it. 'gone': no subscription is left (each answered 404/410,
  * or there were none): the customer is not reachable by push any more. 'failed': nothing was taken and
  * some push service failed or timed out: the caller tries again later (the deliveries that failed are
- * the only ones, so a retry sends nothing twice).
+ * the only ones, so a retry sends nothing twice). When a push service that failed asked to slow down
+ * (429/503 with Retry-After), a ServiceBusyError is thrown instead, naming the latest such moment: the job
+ * queue runs the message again no sooner.
  */
 export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'now'>, push: CampaignPush): Promise<'sent' | 'gone' | 'failed'> {
   const client = deps.webPush;
@@ -148,8 +151,11 @@ export async function sendCampaignPush(deps: Pick<AppDeps, 'db' | 'webPush' | 'n
     }),
   );
   if (outcomes.some((outcome) => outcome.kind === 'delivered')) return 'sent';
-  if (outcomes.some((outcome) => outcome.kind === 'failed')) return 'failed';
-  return 'gone';
+  const failures = outcomes.filter((outcome) => outcome.kind === 'failed');
+  if (failures.length === 0) return 'gone';
+  const retryAt = Math.max(...failures.map((failure) => failure.retryAt ?? -Infinity));
+  if (retryAt > -Infinity) throw new ServiceBusyError(failures.map((failure) => failure.reason).join('; '), retryAt);
+  return 'failed';
 }
 
 /** The store's customers with at least one browser subscribed to its offers. */

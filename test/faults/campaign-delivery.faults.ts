@@ -261,6 +261,42 @@ describe('campaign delivery from two servers while a server dies and the mail an
     expect(median(during) / median(without)).toBeLessThan(STAMP_SLOWDOWN_RATIO);
   });
 
+  it('a push service that hangs, then answers 429 with Retry-After: 75: stamps stay fast and 200 throughout, no browser is pushed again before the moment it named, and each gets the message once', async () => {
+    const store = await newStore('Hanging Push Café', 4, 4);
+    const without = await stamps(store.vendor, 20);
+    for (const browser of store.browsers) push.answer(browser.endpoint, 'hang');
+    const id = await launch(store, 'Hanging week');
+    const during: number[] = [];
+    const triesOf = (browser: FakeSubscription) => push.attempts.filter((attempt) => attempt.endpoint === browser.endpoint);
+    // Each push waits out the client's 10 s and fails; stamps are taken meanwhile.
+    let deadline = Date.now() + 90_000;
+    while (!store.browsers.every((browser) => triesOf(browser).length > 0)) {
+      if (Date.now() > deadline) throw new Error('not every browser was tried against the hanging push service');
+      during.push(...(await stamps(store.vendor, 3)));
+    }
+    for (const browser of store.browsers) push.answer(browser.endpoint, { status: 429, headers: { 'retry-after': '75' } });
+    // The retries (30 s backoff, with jitter) meet the slow-down; a server that met it holds the others back itself.
+    deadline = Date.now() + 120_000;
+    while (!push.attempts.some((attempt) => attempt.status === 429)) {
+      if (Date.now() > deadline) throw new Error('no retry met the 429');
+      during.push(...(await stamps(store.vendor, 3)));
+    }
+    for (const browser of store.browsers) push.answer(browser.endpoint, 201);
+    const states = await settled(id, 8, { vendor: store.vendor, times: during });
+    expect(states).toEqual({ sent: 8 });
+    expectEachReachedOnce(store, 'Hanging week');
+    // At most the pushes each server had in flight (2) when it met the 429: the rest were held on the server.
+    expect(push.attempts.filter((attempt) => attempt.status === 429).length).toBeLessThanOrEqual(4);
+    for (const browser of store.browsers) {
+      const tries = triesOf(browser);
+      const slowDown = tries.findIndex((attempt) => attempt.status === 429);
+      // The next try after a 429 came no sooner than its Retry-After (the queue's own backoff would be 15–60 s).
+      if (slowDown >= 0) expect(tries[slowDown + 1]!.at - tries[slowDown]!.at).toBeGreaterThanOrEqual(75_000 - 1000);
+    }
+    expect(Math.max(...during)).toBeLessThan(2000);
+    expect(median(during) / median(without)).toBeLessThan(STAMP_SLOWDOWN_RATIO);
+  });
+
   it('a mail server that stops answering: the sends time out, are tried again once it answers, and each mailbox gets the message once', async () => {
     const store = await newStore('Frozen Mail Café', 12, 0);
     smtp.freeze();

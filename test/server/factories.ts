@@ -148,7 +148,7 @@ export async function buildWebPushTestApp(fake: FakePushService, options: { time
   const base = testConfig(HTTPS_TEST_APP_ENV);
   const config = { ...base, webPush: { ...base.webPush, localEndpoints: true } };
   const t = await buildTestApp({ config });
-  t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: config.webPush.subject, agent: fake.agent, allowPrivateAddresses: true, timeoutMs: options.timeoutMs ?? 2000 });
+  t.deps.webPush = createWebPushClient({ keys: await resolveVapidKeys(t.deps), subject: config.webPush.subject, agent: fake.agent, allowPrivateAddresses: true, timeoutMs: options.timeoutMs ?? 2000, now: t.clock.now });
   return t;
 }
 

@@ -11,8 +11,8 @@ export interface RecordedPush {
   at: number;
 }
 
-/** How the fake answers one push: a status (and APNs reason), or 'hang' to never answer. */
-export type FakeApnsAnswer = { status: number; reason?: string } | 'hang';
+/** How the fake answers one push: a status (and APNs reason, and headers such as Retry-After), or 'hang' to never answer. */
+export type FakeApnsAnswer = { status: number; reason?: string; headers?: Record<string, string> } | 'hang';
 
 export interface FakeApns {
   url: string;
@@ -78,7 +78,7 @@ export async function startFakeApns(): Promise<FakeApns> {
         for (const waiter of [...waiters]) waiter();
         return;
       }
-      stream.respond({ ':status': answer.status, 'content-type': 'application/json' });
+      stream.respond({ ':status': answer.status, 'content-type': 'application/json', ...answer.headers });
       stream.end(JSON.stringify({ reason: answer.reason ?? 'InternalServerError' }));
     });
     stream.on('error', () => undefined);

@@ -32,8 +32,8 @@ export interface FakeGoogleWallet {
   tokenRequests: number;
   classes: Map<string, Record<string, unknown>>;
   objects: Map<string, Record<string, unknown>>;
-  /** The next API calls answer these statuses instead (429, 503, …), one each, before working again. */
-  failNext(...statuses: number[]): void;
+  /** The next API calls answer these statuses instead (429, 503, or one with headers such as Retry-After), one each, before working again. */
+  failNext(...statuses: (number | FakeGoogleFailure)[]): void;
   /** While true, API calls get no answer (a timeout on the server's side). */
   hang: boolean;
   /** The next token requests answer these statuses instead (500, 503, …), one each, before working again. */
@@ -43,6 +43,11 @@ export interface FakeGoogleWallet {
   /** Resolves once `count` calls matching `filter` were recorded. */
   waitForCalls(filter: (call: RecordedCall) => boolean, count?: number, timeoutMs?: number): Promise<RecordedCall[]>;
   close(): Promise<void>;
+}
+
+export interface FakeGoogleFailure {
+  status: number;
+  headers: Record<string, string>;
 }
 
 const API_BASE = '/walletobjects/v1';
@@ -65,7 +70,7 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issued = new Set<string>();
-  const failures: number[] = [];
+  const failures: (number | FakeGoogleFailure)[] = [];
   const tokenFailures: number[] = [];
   const hanging = new Set<http.ServerResponse>();
   const waiters = new Set<() => void>();
@@ -117,8 +122,8 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
   };
   fake.env = { GOOGLE_WALLET_ISSUER_ID: fake.issuerId, GOOGLE_WALLET_KEY_FILE: keyFile, GOOGLE_WALLET_API_URL: fake.apiUrl, GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl };
 
-  const json = (response: http.ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
 
   const record = (call: RecordedCall) => {
@@ -147,9 +152,9 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
   function api(request: http.IncomingMessage, response: http.ServerResponse, pathname: string, raw: string): void {
     const method = request.method ?? 'GET';
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
-    const answer = (status: number, payload: unknown) => {
+    const answer = (status: number, payload: unknown, headers?: Record<string, string>) => {
       record({ method, path: pathname, body, status });
-      json(response, status, payload);
+      json(response, status, payload, headers);
     };
     if (fake.hang) {
       hanging.add(response);
@@ -159,7 +164,8 @@ export async function startFakeGoogleWallet(): Promise<FakeGoogleWallet> {
     const bearer = request.headers.authorization?.replace(/^Bearer /, '');
     if (!bearer || !issued.has(bearer)) return answer(401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
     const failure = failures.shift();
-    if (failure !== undefined) return answer(failure, { error: { code: failure, message: 'fake failure' } });
+    if (typeof failure === 'number') return answer(failure, { error: { code: failure, message: 'fake failure' } });
+    if (failure !== undefined) return answer(failure.status, { error: { code: failure.status, message: 'fake failure' } }, failure.headers);
     const match = /^\/(loyaltyClass|loyaltyObject)(?:\/([^/]+))?$/.exec(pathname);
     if (!match) return answer(404, { error: { code: 404, message: 'no such resource' } });
     const store = match[1] === 'loyaltyClass' ? fake.classes : fake.objects;

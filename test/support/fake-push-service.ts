@@ -36,9 +36,14 @@ export interface PushAttempt {
   endpoint: string;
   topic: string | undefined;
   status: number | 'hang';
+  /** When the request arrived (epoch ms). */
+  at: number;
 }
 
-export type FakePushAnswer = number | 'hang';
+const statusOf = (answer: FakePushAnswer): number | 'hang' => (typeof answer === 'object' ? answer.status : answer);
+
+/** A status (201 by default), a status with headers (429 with Retry-After), or 'hang' to never answer. */
+export type FakePushAnswer = number | { status: number; headers: Record<string, string> } | 'hang';
 
 export interface FakePushService {
   origin: string;
@@ -143,8 +148,10 @@ export async function startFakePushService(): Promise<FakePushService> {
         };
         if (request.method !== 'POST' || !receiver) return refuse(404, `no subscription at ${endpoint}`);
         const topic = typeof request.headers.topic === 'string' ? request.headers.topic : undefined;
-        fake.attempts.push({ endpoint, topic, status: receiver.answer });
-        if (receiver.answer === 'hang') {
+        // The answer chosen when the push arrived, even if the test changes it while the push is checked.
+        const chosen = receiver.answer;
+        fake.attempts.push({ endpoint, topic, status: statusOf(chosen), at: Date.now() });
+        if (chosen === 'hang') {
           hanging.add(response);
           return;
         }
@@ -163,7 +170,11 @@ export async function startFakePushService(): Promise<FakePushService> {
         } catch (error) {
           return refuse(400, `payload does not decrypt: ${(error as Error).message}`);
         }
-        if (receiver.answer !== 201) return refuse(receiver.answer, `answered ${receiver.answer} as the test chose`);
+        if (typeof chosen === 'object') {
+          fake.refused.push(`answered ${chosen.status} as the test chose`);
+          return void response.writeHead(chosen.status, chosen.headers).end();
+        }
+        if (chosen !== 201) return refuse(chosen, `answered ${chosen} as the test chose`);
         const ttl = request.headers.ttl;
         fake.received.push({ endpoint, payload, vapidKey: vapid.key, claims, ttl: typeof ttl === 'string' ? ttl : undefined, topic });
         response.writeHead(201, { location: `${endpoint}/message/${fake.received.length}` }).end();

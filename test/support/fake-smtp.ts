@@ -30,7 +30,15 @@ export interface FakeSmtpServer {
 
 const POLL_MS = 100;
 
-export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+export interface FakeSmtpOptions {
+  /**
+   * How long the server takes to reply once it has the n-th message (0 for the first), which it keeps
+   * at once whatever the reply: a relay scanning the message, or one that goes silent ('never').
+   */
+  replyAfterMessage?: (n: number) => number | 'never';
+}
+
+export async function startFakeSmtpServer(options: FakeSmtpOptions = {}): Promise<FakeSmtpServer> {
   const mails: CapturedMail[] = [];
   const port = await freePort();
   const smtp = new SMTPServer({
@@ -51,7 +59,10 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
             });
           }
           // Answered only once the message is kept: the sender's "sent" means the mail is in `mails`.
-          callback();
+          const delay = options.replyAfterMessage?.(mails.length - session.envelope.rcptTo.length) ?? 0;
+          if (delay === 'never') return;
+          if (delay === 0) callback();
+          else setTimeout(() => callback(), delay);
         })
         .catch((error: Error) => callback(error));
     },

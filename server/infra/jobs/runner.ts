@@ -5,6 +5,7 @@
 import type { Db } from '../../db';
 import { buryJob, claimJobs, completeJobs, forgetDoneJobs, purgeFinishedJobs, renewJobLeases, requeueJob, type JobRow } from '../../repositories/jobs';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { retryAtOf } from '../retry-after';
 import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 
 export interface JobContext {
@@ -147,7 +148,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryJobLaterError) await requeueJob(db, job, options.owner, now(), error.runAfter, message);
       else if (error instanceof PermanentJobError || job.attempts >= maxAttempts) await buryJob(db, job.id, options.owner, now(), message);
-      else await requeueJob(db, job, options.owner, now(), now() + backoffMs(job.attempts, backoff, random), message);
+      // A service that named when to come back (Retry-After) is not asked before then, backoff or not.
+      else await requeueJob(db, job, options.owner, now(), Math.max(now() + backoffMs(job.attempts, backoff, random), retryAtOf(error) ?? 0), message);
       return false;
     } finally {
       clearTimeout(timer);

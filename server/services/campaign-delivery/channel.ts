@@ -37,6 +37,14 @@ export interface CampaignChannel {
   send(message: CampaignMessage, signal: AbortSignal): Promise<SendOutcome>;
 }
 
+/**
+ * Thrown by a send that cannot tell whether the service took the message (a mail relay that went silent,
+ * or cut the connection, once it had the whole message). The sender sends such a message again at most once.
+ */
+export class OutcomeUnknownError extends Error {
+  override name = 'OutcomeUnknownError';
+}
+
 /** How the audience endpoint groups channels for the form: both wallets count as "pass". */
 export type ReachGroup = 'email' | 'pass' | 'push';
 

@@ -3,11 +3,11 @@
 // program's own "Unsubscribe" button works without the customer signing in.
 import { DEFAULT_LOCALE, isLocale, isRightToLeft, type Locale } from '../../../src/api/contract/locales';
 import type { AppDeps } from '../../deps';
-import type { MailMessage } from '../../infra/mailer';
+import { MailOutcomeUnknownError, type MailMessage } from '../../infra/mailer';
 import { text } from '../../infra/texts';
 import { unsubscribeToken } from '../../infra/unsubscribe-tokens';
 import { findMailContact, mailableCustomerIds } from '../../repositories/campaign-delivery';
-import type { CampaignChannel, CampaignMessage } from './channel';
+import { OutcomeUnknownError, type CampaignChannel, type CampaignMessage } from './channel';
 import { campaignMailMessageId } from './delivery-key';
 
 export type EmailChannelDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'secret'>;
@@ -47,12 +47,19 @@ export function emailChannel(deps: EmailChannelDeps): CampaignChannel {
   return {
     id: 'email',
     reachableCustomerIds: (vendorId, range) => mailableCustomerIds(deps.db.reads, vendorId, range),
-    async send(message) {
+    async send(message, signal) {
       // Read again at sending time: the customer may have removed the address or the opt-in since the plan.
       const contact = await findMailContact(deps.db.kysely, message.customerId);
       if (!contact?.email || contact.campaign_mail_opt_in !== 1 || contact.deleted_at !== null) return 'gone';
       const locale = isLocale(contact.locale) ? contact.locale : DEFAULT_LOCALE;
-      await deps.mailer.send(campaignMail(contact.email, message, unsubscribeUrl(deps, message.vendorId, message.customerId), locale, deps.config.publicUrl));
+      const mail = campaignMail(contact.email, message, unsubscribeUrl(deps, message.vendorId, message.customerId), locale, deps.config.publicUrl);
+      try {
+        // Nobody waits for it: a relay scanning the message gets the longer wait for its final reply.
+        await deps.mailer.send(mail, { background: true, signal });
+      } catch (error) {
+        if (error instanceof MailOutcomeUnknownError) throw new OutcomeUnknownError(error.message);
+        throw error;
+      }
       return 'sent';
     },
   };

@@ -8,9 +8,9 @@ import { CAMPAIGN_PLAN_JOB, queuePlanRun } from './schedule';
 import { campaignSendHandler } from './sender';
 
 export { campaignChannels, type ChannelDeps } from './channels';
-export type { CampaignChannel, CampaignMessage, SendOutcome } from './channel';
+export { OutcomeUnknownError, type CampaignChannel, type CampaignMessage, type SendOutcome } from './channel';
 export { CAMPAIGN_SEND_JOB, planCampaignMessages, planCampaignWindow, WEEKLY_MESSAGE_CAP, type PlanAhead } from './planner';
-export { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_PLAN_JOB, campaignRunnerPace, PLAN_EVERY_MS, queuePlanRun, queuePlanSoon } from './schedule';
+export { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, CAMPAIGN_JOB_TIMEOUT_MS, CAMPAIGN_PLAN_JOB, campaignRunnerPace, PLAN_EVERY_MS, queuePlanRun, queuePlanSoon } from './schedule';
 export { GIVE_UP_AFTER_MS } from './sender';
 
 /** The campaign runner's handlers; `sizes`: how much the plan reads and writes at a time (tests make them small). */

@@ -17,6 +17,12 @@ const PLAN_SOON_MS = 2000;
 /** Campaign messages retry for a day (then the dead letter): the job's own attempt limit never comes first. */
 export const CAMPAIGN_JOB_MAX_ATTEMPTS = 10_000;
 export const CAMPAIGN_JOB_BACKOFF: BackoffPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
+/**
+ * A send is given up on (and tried again) after this long: longer than a mail relay's minute to answer once
+ * it has the whole message (BACKGROUND_AFTER_DATA_MS) plus the conversation before, so the relay's reply,
+ * not the job's deadline, settles a slow relay's mail. The lease is renewed while the send runs.
+ */
+export const CAMPAIGN_JOB_TIMEOUT_MS = 90_000;
 export interface CampaignRunnerPace {
   batchSize: number;
   concurrency: number;

@@ -8,8 +8,8 @@
 // the service uses to collapse the repeat where its protocol allows (docs/campaigns.md, Delivery guarantees).
 import type { AppDeps } from '../../deps';
 import { PermanentJobError, RetryJobLaterError, type JobHandler } from '../../infra/jobs';
-import { findMessageToSend, markAttemptRedoably, recordFailedAttempt, settleMessage } from '../../repositories/campaign-delivery';
-import type { CampaignChannel, SendOutcome } from './channel';
+import { findMessageToSend, markAttemptRedoably, recordFailedAttempt, recordUnknownOutcome, settleMessage } from '../../repositories/campaign-delivery';
+import { OutcomeUnknownError, type CampaignChannel, type SendOutcome } from './channel';
 import { deliveryKey } from './delivery-key';
 import { sendableAt } from './quiet-hours';
 import { periodOf, type SendJobPayload } from './planner';
@@ -88,6 +88,18 @@ export function campaignSendHandler(deps: Pick<AppDeps, 'db' | 'now' | 'config'>
       return;
     }
     const reason = failure instanceof Error ? failure.message : `${channel.id} failed`;
+    // A try that may have reached the customer (the relay had the whole message and said nothing) is sent
+    // again once, under the same key; a second such try is the last: the message most likely went, and a
+    // third copy is worse than none. A retry that fails before the service had the message sent nothing
+    // and does not count.
+    if (failure instanceof OutcomeUnknownError) {
+      if (message.outcome_unknown_at !== null) {
+        await settleMessage(db, messageId, 'sent', at, `outcome unknown twice, not sent again: ${reason}`);
+        return;
+      }
+      await recordUnknownOutcome(db, messageId, at, `outcome unknown: ${reason}`);
+      throw failure;
+    }
     if (failure instanceof PermanentJobError || at - message.due_at >= GIVE_UP_AFTER_MS) {
       await settleMessage(db, messageId, 'failed', at, reason);
       throw new PermanentJobError(reason);

@@ -53,9 +53,9 @@ beforeEach(async () => {
 });
 
 const apnsClient = (timeoutMs: number): ApnsClient =>
-  createApnsClient({ url: fakeApns.url, topic: applePass.passTypeId, cert: applePass.signerCert, key: applePass.signerKey, timeoutMs });
-const pushRunner = (client: ApnsClient): JobRunner =>
-  createJobRunner({ db: t.db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(t.deps, client) }, owner: 'server-a', now: t.clock.now, random: () => 1 });
+  createApnsClient({ url: fakeApns.url, topic: applePass.passTypeId, cert: applePass.signerCert, key: applePass.signerKey, timeoutMs, now: t.clock.now });
+const pushRunner = (client: ApnsClient, concurrency?: number): JobRunner =>
+  createJobRunner({ db: t.db, handlers: { [APPLE_PASS_PUSH_JOB]: applePassPushHandler(t.deps, client) }, owner: 'server-a', now: t.clock.now, random: () => 1, concurrency });
 
 afterEach(async () => {
   await jobs.stop();
@@ -70,13 +70,13 @@ interface Phone {
   address: string;
 }
 
-async function customerWithPassOnPhone(register = true): Promise<Phone> {
+async function customerWithPassOnPhone(register = true, device = { id: DEVICE, pushToken: PUSH_TOKEN }): Promise<Phone> {
   const store = await createStore(t, { company: 'Café Luna' });
   await setReward(t, store.id, { stamps: 10, item: 'Flat White' });
   const address = freshCustomerAddress();
   const credential = await newCustomer(t, store.id, address);
   const pass = await downloadApplePass(t, credential, await onlyCardOf(t, credential));
-  if (register) expect((await registerPassDevice(t, pass, DEVICE, PUSH_TOKEN)).statusCode).toBe(201);
+  if (register) expect((await registerPassDevice(t, pass, device.id, device.pushToken)).statusCode).toBe(201);
   return { storeId: store.id, credential, address };
 }
 
@@ -127,6 +127,39 @@ test('APNs 410 forgets the phone: its registration goes and later stamps push no
   expect(await queuedPushes()).toEqual([expect.objectContaining({ state: 'done' })]);
   await stamp(phone, APPLE_PUSH_WINDOW_MS);
   expect(await queuedPushes()).toHaveLength(1);
+});
+
+test('APNs 400 BadDeviceToken forgets the phone too, and the push is not tried again', async () => {
+  const phone = await customerWithPassOnPhone();
+  fakeApns.answer = () => ({ status: 400, reason: 'BadDeviceToken' });
+  await stamp(phone);
+  await jobs.runOnce();
+  expect(await t.db.kysely.selectFrom('apple_pass_devices').selectAll().execute()).toEqual([]);
+  expect(await queuedPushes()).toEqual([expect.objectContaining({ state: 'done' })]);
+  t.clock.advance(60 * 60_000);
+  expect(await jobs.runOnce()).toBe(0);
+  expect(fakeApns.received).toHaveLength(1);
+});
+
+test("APNs answering 429 with Retry-After: 120 is asked again no sooner, and no other phone's push goes to it before then either", async () => {
+  const first = await customerWithPassOnPhone();
+  const second = await customerWithPassOnPhone(true, { id: 'b2c3d4e5f60718293a4b5c6d7e8f90a1', pushToken: 'beefcafe'.repeat(8) });
+  let slowDowns = 1;
+  fakeApns.answer = () => (slowDowns-- > 0 ? { status: 429, reason: 'TooManyRequests', headers: { 'retry-after': '120' } } : undefined);
+  await stamp(first);
+  await stamp(second);
+  // One push at a time, as a busy queue sends them: the second comes after APNs asked to slow down.
+  const oneAtATime = pushRunner(apns, 1);
+  expect(await oneAtATime.runOnce()).toBe(2);
+  expect(fakeApns.received).toHaveLength(1);
+  expect(await queuedPushes()).toEqual([{ state: 'queued', attempts: 1 }, { state: 'queued', attempts: 1 }]);
+  // The queue's own backoff (1 s, then 2 s…) would have sent both again long before.
+  t.clock.advance(119_000);
+  expect(await oneAtATime.runOnce()).toBe(0);
+  expect(fakeApns.received).toHaveLength(1);
+  t.clock.advance(1000);
+  expect(await oneAtATime.runOnce()).toBe(2);
+  expect(fakeApns.delivered.map((push) => push.token).sort()).toEqual([PUSH_TOKEN, 'beefcafe'.repeat(8)].sort());
 });
 
 test('APNs answering 500 puts the push back with backoff; it is delivered later, exactly once', async () => {

@@ -108,6 +108,34 @@ test('Google answering 429 is tried again after a backoff: the pass ends current
   expect(await runner.runOnce()).toBe(0);
 });
 
+test("Google answering 429 with Retry-After (an HTTP date) is called again no sooner, for this pass or any other, and the save route answers 503 at once meanwhile", async () => {
+  // Holds kept on the test clock, as the queue's waits are (the fake checks tokens against the real one).
+  t.deps.googleWallet = createGoogleWalletClient(t.deps.config.googleWallet!, { timeoutMs: 2000, holdClock: t.clock.now });
+  runner = googleWalletJobRunner(t);
+  const first = await savedCard();
+  const second = await savedCard();
+  await stamp(first);
+  await stamp(second);
+  const calls = () => fake.calls.filter((call) => patchesOf(first.objectId)(call) || patchesOf(second.objectId)(call));
+  // 120 s on, rounded up to the next whole second (HTTP dates have no finer resolution).
+  const retryAt = Math.ceil((t.clock.now() + GOOGLE_WALLET_COALESCE_MS + 120_000) / 1000) * 1000;
+  fake.failNext({ status: 429, headers: { 'retry-after': new Date(retryAt).toUTCString() } });
+  // Both PATCHes are due; one at a time, so the second comes after Google asked to slow down.
+  runner = createJobRunner({ db: t.db, handlers: googleWalletJobHandlers(t.deps), owner: 'test-server', now: t.clock.now, random: () => 1, concurrency: 1 });
+  expect(await runAfterWindow()).toBe(2);
+  expect(calls().map((call) => call.status)).toEqual([429]);
+  const before = fake.calls.length;
+  const saving = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${first.cardId}/google-pass`, headers: asCustomer(first.credential) });
+  expect(saving.statusCode).toBe(503);
+  expect(fake.calls).toHaveLength(before);
+  // The queue's backoff alone would have tried again after 1 s.
+  t.clock.advance(retryAt - t.clock.now() - 1);
+  expect(await runner.runOnce()).toBe(0);
+  t.clock.advance(1);
+  expect(await runner.runOnce()).toBe(2);
+  expect(calls().map((call) => call.status)).toEqual([429, 200, 200]);
+});
+
 test('a refused PATCH (400) is not retried: the job is kept as dead with its error', async () => {
   const card = await savedCard();
   await stamp(card);

@@ -5,7 +5,7 @@
 import type { CampaignInput } from '../../../../src/api/contract/campaigns';
 import { createJobRunner } from '../../../../server/infra/jobs';
 import { CAMPAIGN_JOB_BACKOFF, CAMPAIGN_JOB_MAX_ATTEMPTS, campaignChannels, campaignDeliveryJobHandlers, planCampaignMessages } from '../../../../server/services/campaign-delivery';
-import { startFakePushService, type FakePushService } from '../../../support/fake-push-service';
+import { startFakePushService, type FakePushService, type FakeSubscription } from '../../../support/fake-push-service';
 import { asCustomer, buildWebPushTestApp, campaignInput, customerWithCardAt, launchCampaign, rewardStore } from '../../factories';
 import type { TestApp } from '../../helpers';
 
@@ -37,11 +37,13 @@ async function launch(store: { id: string; auth: Record<string, string> }): Prom
   expect(launched.statusCode).toBe(201);
 }
 
-async function deliver(): Promise<void> {
+/** Plans, then runs one batch of sends (one at a time with `concurrency: 1`, as the SQLite runner does); answers how many jobs ran. */
+async function deliver(concurrency?: number): Promise<number> {
   await planCampaignMessages(t.deps, campaignChannels(t.deps));
-  const runner = createJobRunner({ db: t.db, handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)), owner: 'server-a', now: t.clock.now, random: () => 1, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF });
-  await runner.runOnce();
+  const runner = createJobRunner({ db: t.db, handlers: campaignDeliveryJobHandlers(t.deps, campaignChannels(t.deps)), owner: 'server-a', now: t.clock.now, random: () => 1, maxAttempts: CAMPAIGN_JOB_MAX_ATTEMPTS, backoff: CAMPAIGN_JOB_BACKOFF, concurrency });
+  const ran = await runner.runOnce();
   await runner.stop();
+  return ran;
 }
 
 test('a customer who switched on notifications receives the launched campaign in their browser', async () => {
@@ -84,4 +86,51 @@ test('a push the service failed is sent again with the same Topic, so the servic
   expect(tries[0]!.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
   expect(tries[1]!.topic).toBe(tries[0]!.topic);
   expect(fake.received.filter((push) => push.endpoint === browser.endpoint)).toHaveLength(1);
+});
+
+test("a push service answering 429 with Retry-After: 120 gets that message again no sooner, and another customer's message for the same service waits too", async () => {
+  t = await buildWebPushTestApp(fake);
+  const store = await rewardStore(t, 'Café Luna');
+  const browsers: FakeSubscription[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const customer = await customerWithCardAt(t, store.id);
+    const browser = fake.subscribe();
+    await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
+    // Whichever message goes first meets the slow-down.
+    fake.answer(browser.endpoint, { status: 429, headers: { 'retry-after': '120' } });
+    browsers.push(browser);
+  }
+  const triesOf = () => fake.attempts.filter((attempt) => browsers.some((browser) => browser.endpoint === attempt.endpoint));
+  await launch(store);
+  await deliver(1);
+  expect(triesOf().map((attempt) => attempt.status)).toEqual([429]);
+  for (const browser of browsers) fake.answer(browser.endpoint, 201);
+  // The campaign's own backoff (30 s) would have sent both again well before.
+  t.clock.advance(119_000);
+  await deliver(1);
+  expect(triesOf()).toHaveLength(1);
+  t.clock.advance(1000);
+  await deliver(1);
+  expect(triesOf().map((attempt) => attempt.status)).toEqual([429, 201, 201]);
+  expect(fake.received.filter((push) => browsers.some((browser) => browser.endpoint === push.endpoint))).toHaveLength(2);
+});
+
+test('a browser whose push service answers 410 (or 404) loses its subscription, and its message is settled, never tried again', async () => {
+  t = await buildWebPushTestApp(fake);
+  const store = await rewardStore(t, 'Café Luna');
+  const gone: string[] = [];
+  for (const status of [410, 404]) {
+    const customer = await customerWithCardAt(t, store.id);
+    const browser = fake.subscribe();
+    await t.app.inject({ method: 'POST', url: `/api/web-push/cards/${customer.cardId}/subscriptions`, headers: asCustomer(customer.credential), payload: browser });
+    fake.answer(browser.endpoint, status);
+    gone.push(browser.endpoint);
+  }
+  await launch(store);
+  await deliver();
+  expect(await t.db.kysely.selectFrom('web_push_subscriptions').select('endpoint').where('endpoint', 'in', gone).execute()).toEqual([]);
+  expect(await t.db.kysely.selectFrom('campaign_messages').select('state').where('channel', '=', 'push').execute()).toEqual([{ state: 'skipped' }, { state: 'skipped' }]);
+  t.clock.advance(2 * DAY);
+  await deliver();
+  expect(fake.attempts.filter((attempt) => gone.includes(attempt.endpoint))).toHaveLength(2);
 });
