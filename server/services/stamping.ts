@@ -130,7 +130,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     const row = await findCardForStore(db, customerId, vendorId);
     if (!row) return undefined;
     const card = toCard(row, now);
-    const response: ScanResponse = { message: messages.stamped(card, reward, earlier.stamps), store, reward, card, stampedAt: earlier.createdAt };
+    const response: ScanResponse = { message: messages.stamped(card, reward, earlier.stamps), store, reward, card, stampedAt: earlier.createdAt, repeated: true };
     if (earlier.stamps > 1) response.stampsGiven = earlier.stamps;
     if (earlier.bonus > 0) response.bonusStamps = earlier.bonus;
     return { ok: true, response };

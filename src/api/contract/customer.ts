@@ -153,6 +153,8 @@ export const ScanResponse = Type.Object({
   bonusStamps: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The store auto-redeems: the card filled, and this pending reward waits at the counter. */
   redemption: Type.Optional(Redemption),
+  /** The answer to a retry: an earlier attempt of this scan (its `attempt` key) gave these stamps, and its answer was lost. */
+  repeated: Type.Optional(Type.Literal(true)),
 });
 export type ScanResponse = Static<typeof ScanResponse>;
 

@@ -70,6 +70,9 @@ describe('a first scan retried after its answer was lost', () => {
     expect(again.card).toMatchObject({ id: first.card.id, stamps: 1 });
     expect(again.message).toBe(first.message);
     expect(again.stampedAt).toBe(first.stampedAt);
+    // Said to be the first attempt's stamp, so the page can tell the customer it reached the shop before the drop.
+    expect(again.repeated).toBe(true);
+    expect(first.repeated).toBeUndefined();
     // The phone keeps the credential it made: no other one is handed out.
     expect(first.credential).toBeUndefined();
     expect(again.credential).toBeUndefined();
