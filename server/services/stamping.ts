@@ -19,7 +19,9 @@ import { addToStorePace, announceAlert, CodeBudgetSpent, admitStamp, refuseOverB
 import { createCustomer, credentialHashOf, customerForCredential, noCustomerError } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
-import { walletStillInUse } from '../repositories/customers';
+import { findCustomerIdByCredentialHash, walletStillInUse } from '../repositories/customers';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { DEFAULT_REWARD_SETTINGS, stampsForScan } from './reward-settings';
 import { expireCard } from '../repositories/stamp-expiries';
@@ -96,7 +98,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (!check.ok) {
     switch (check.reason) {
       case 'malformed': return refuse('malformed', messages.malformed);
-      case 'expired': return refuse('expired', messages.expired);
+      // A retry may come after the counter's code expired: the attempt it repeats still answers it.
+      case 'expired': return (await replayExpiredCode(db, input, messages, now)) ?? refuse('expired', messages.expired);
       case 'unknown-vendor': return refuse('unknown-store', messages.unknownStore);
       case 'revoked': return refuse('revoked', messages.revoked);
     }
@@ -121,20 +124,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (!reward) return refuse('no-reward', messages.noReward(store.company), { store, card: cardBefore });
   if (reward.ended) return refuse('reward-ended', messages.rewardEnded(reward.expiry), { store, reward, card: cardBefore });
 
-  // A retry of an attempt that stamped: the answer that attempt gave (its stamps, the card as it is now), nothing
-  // stamped again. Only the customer the phone's credential names can find its attempts.
-  const replay = async (customerId: string | undefined): Promise<ScanOutcome | undefined> => {
-    if (input.attempt === undefined || customerId === undefined) return undefined;
-    const earlier = await findAttemptStamps(db, customerId, input.attempt);
-    if (!earlier || earlier.vendorId !== vendorId || earlier.tokenId !== tokenId) return undefined;
-    const row = await findCardForStore(db, customerId, vendorId);
-    if (!row) return undefined;
-    const card = toCard(row, now);
-    const response: ScanResponse = { message: messages.stamped(card, reward, earlier.stamps), store, reward, card, stampedAt: earlier.createdAt, repeated: true };
-    if (earlier.stamps > 1) response.stampsGiven = earlier.stamps;
-    if (earlier.bonus > 0) response.bonusStamps = earlier.bonus;
-    return { ok: true, response };
-  };
+  const replay = (customerId: string | undefined): Promise<ScanOutcome | undefined> =>
+    replayAttempt(db, messages, now, { customerId, attempt: input.attempt, vendorId, tokenId, store, reward });
   // The credential a phone made for its first scan (sent with the scan's attempt key, naming no customer yet).
   const phoneCredential = knownCustomerId === undefined && input.attempt !== undefined && credentialHashOf(input.credential) !== undefined ? input.credential : undefined;
 
@@ -262,6 +253,43 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (redeemed) response.redemption = redeemed.redemption;
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };
+}
+
+/**
+ * A retry of an attempt that stamped: the answer that attempt gave (its stamps, the card as it is now, `repeated`),
+ * nothing stamped again. Only the customer the phone's credential names finds its attempts, and only for the same code.
+ */
+async function replayAttempt(
+  db: Kysely<Database>,
+  messages: ReturnType<typeof scanMessages>,
+  now: number,
+  scanOf: { customerId: string | undefined; attempt: string | undefined; vendorId: string; tokenId: string; store: CustomerStore; reward: CustomerReward },
+): Promise<ScanOutcome | undefined> {
+  const { customerId, attempt, vendorId, tokenId, store, reward } = scanOf;
+  if (attempt === undefined || customerId === undefined) return undefined;
+  const earlier = await findAttemptStamps(db, customerId, attempt);
+  if (!earlier || earlier.vendorId !== vendorId || earlier.tokenId !== tokenId) return undefined;
+  const row = await findCardForStore(db, customerId, vendorId);
+  if (!row) return undefined;
+  const card = toCard(row, now);
+  const response: ScanResponse = { message: messages.stamped(card, reward, earlier.stamps), store, reward, card, stampedAt: earlier.createdAt, repeated: true };
+  if (earlier.stamps > 1) response.stampsGiven = earlier.stamps;
+  if (earlier.bonus > 0) response.bonusStamps = earlier.bonus;
+  return { ok: true, response };
+}
+
+/** A retry of a counter code's scan that stamped, sent after the code expired (a counter code's id is the code itself). */
+async function replayExpiredCode(db: Kysely<Database>, input: ScanInput, messages: ReturnType<typeof scanMessages>, now: number): Promise<ScanOutcome | undefined> {
+  const credentialHash = credentialHashOf(input.credential);
+  if (input.attempt === undefined || credentialHash === undefined) return undefined;
+  const customerId = await findCustomerIdByCredentialHash(db, credentialHash);
+  if (customerId === undefined) return undefined;
+  const earlier = await findAttemptStamps(db, customerId, input.attempt);
+  if (!earlier || earlier.tokenId !== input.token) return undefined;
+  const context = await findScanContext(db, earlier.vendorId, credentialHash, now);
+  const reward = context ? toReward(context, now) : null;
+  if (!context || !reward) return undefined;
+  return replayAttempt(db, messages, now, { customerId, attempt: input.attempt, vendorId: earlier.vendorId, tokenId: earlier.tokenId, store: toStore(context), reward });
 }
 
 /** The store's saved settings as the scan read them (the defaults when never saved). */

@@ -147,6 +147,24 @@ describe('a first scan retried after its answer was lost', () => {
     expect(await count('stamp_events')).toBe(2);
   });
 
+  it('a retry sent after the counter code expired is still answered with the stamp its first attempt got', async () => {
+    const phone = newPhone();
+    const token = dynamicToken(t, store.id);
+    const attempt = phoneSecret();
+
+    const lost = await scanAttempt(t.app, phone, token, attempt);
+    t.clock.advance(5 * 60 * 1000);
+    const retry = await scanAttempt(t.app, phone, token, attempt);
+    const rescanned = await scanAttempt(t.app, phone, token, phoneSecret());
+
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ repeated: true, stampedAt: lost.json().stampedAt, card: { id: lost.json().card.id, stamps: 1 } });
+    // Not a retry: the expired code is refused as before.
+    expect(rescanned.statusCode).toBe(410);
+    expect(rescanned.json().code).toBe('expired');
+    expect(await count('stamp_events')).toBe(1);
+  });
+
   it('the attempt key is bound to the phone: another phone sending it (and the token) gets a scan of its own', async () => {
     const phone = newPhone();
     const stranger = newPhone();
