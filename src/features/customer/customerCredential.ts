@@ -20,11 +20,12 @@ export function newPhoneSecret(): string {
 /**
  * Before a scan: a phone without a wallet makes its credential and keeps it before the request goes out, so a retry
  * of a first scan whose answer was lost names the customer that scan made (instead of starting a second wallet).
- * Where storage is refused, nothing is made: the server then hands out a credential for this visit.
+ * Where storage is refused, nothing is made: the server then hands out a credential for this visit. True when it made one.
  */
-export function ensureCustomerCredential(): void {
-  if (readCustomerCredential() !== null) return;
+export function ensureCustomerCredential(): boolean {
+  if (readCustomerCredential() !== null) return false;
   saveCustomerCredential(newPhoneSecret());
+  return true;
 }
 
 export function saveCustomerCredential(credential: string): void {

@@ -81,8 +81,16 @@ export const customerClient = {
    * sends the credential it made (a server that hands one out anyway has it stored here).
    */
   async scan(token: string, attempt: string): Promise<ScanResponse> {
-    ensureCustomerCredential();
-    const answer = await call<ScanResponse>('/scan', { method: 'POST', body: { token, attempt } });
+    const made = ensureCustomerCredential();
+    let answer: ScanResponse;
+    try {
+      answer = await call<ScanResponse>('/scan', { method: 'POST', body: { token, attempt } });
+    } catch (error) {
+      // A refused first scan made no wallet: the phone keeps no credential for it. Without an answer (or with a
+      // server error) the scan may have made one, so the credential stays for the retry.
+      if (made && isCustomerApiError(error) && typeof error.status === 'number' && error.status < 500) clearCustomerCredential();
+      throw error;
+    }
     if (answer.credential) saveCustomerCredential(answer.credential);
     return answer;
   },

@@ -199,6 +199,14 @@ describe('ScanPage', () => {
     expect(screen.getByText('1 / 10')).toBeInTheDocument();
   });
 
+  it('a refused first scan keeps no credential on the phone (it made no wallet)', async () => {
+    api.on(SCAN, { status: 400, body: { code: 'malformed', error: 'This code is not a valid Stampwise code — scan the code on the counter again' } });
+    renderPage();
+    await settle();
+    expect(api.requests[0].headers.get('X-Customer-Key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBeNull();
+  });
+
   it('a server error does not say there was no stamp either: the stamp is not confirmed, and a retry is offered', async () => {
     api.on(SCAN, { status: 503, body: { error: 'The service is busy. Please try again.' } });
     renderPage();
