@@ -324,6 +324,8 @@ export interface StampEventTable {
   bonus_campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What that bonus stamp took from the campaign's budget, in cents (null: given before costs were kept). */
   bonus_cost_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The phone's key for the scan that gave this stamp (on a scan's first stamp only): a retry of that scan names it. */
+  scan_attempt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StampMode = 'per-visit' | 'per-item';

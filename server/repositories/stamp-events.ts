@@ -20,6 +20,8 @@ export interface NewStampEvent {
   bonusCampaignId?: string | null;
   /** What the bonus stamp cost its campaign, in cents (given back when the stamp is voided). */
   bonusCostCents?: number | null;
+  /** The phone's key for this scan (on the scan's first stamp only). */
+  scanAttempt?: string | null;
 }
 
 /**
@@ -27,15 +29,53 @@ export interface NewStampEvent {
  * index (customer_id, token_id) and throws; see `isUniqueViolation`.
  */
 export async function insertStampEvent(db: Queryable, event: NewStampEvent, now: number): Promise<void> {
-  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, event.deviceId ?? null, event.bonusCampaignId ?? null, event.bonusCostCents ?? null, now);
+  await insertStampEventQuery(db, event.id, event.cardId, event.customerId, event.vendorId, event.tokenId, event.kind, event.cardRequired, event.deviceId ?? null, event.bonusCampaignId ?? null, event.bonusCostCents ?? null, event.scanAttempt ?? null, now);
 }
 
 // Compiled once: every accepted scan runs it.
-const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, deviceId: string | null, bonusCampaignId: string | null, bonusCostCents: number | null, now: number], unknown>(
-  11,
-  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, deviceId, bonusCampaignId, bonusCostCents, now) =>
-    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, device_id: deviceId, bonus_campaign_id: bonusCampaignId, bonus_cost_cents: bonusCostCents, created_at: now }),
+const insertStampEventQuery = reusableQuery<[id: string, cardId: string, customerId: string, vendorId: string, tokenId: string, kind: StampKind, cardRequired: number, deviceId: string | null, bonusCampaignId: string | null, bonusCostCents: number | null, scanAttempt: string | null, now: number], unknown>(
+  12,
+  (db, id, cardId, customerId, vendorId, tokenId, kind, cardRequired, deviceId, bonusCampaignId, bonusCostCents, scanAttempt, now) =>
+    db.insertInto('stamp_events').values({ id, card_id: cardId, customer_id: customerId, vendor_id: vendorId, token_id: tokenId, kind, card_required: cardRequired, device_id: deviceId, bonus_campaign_id: bonusCampaignId, bonus_cost_cents: bonusCostCents, scan_attempt: scanAttempt, created_at: now }),
 );
+
+/** The stamps one scan attempt of a customer gave (its first stamp carries the attempt key). */
+export interface AttemptStamps {
+  cardId: string;
+  vendorId: string;
+  tokenId: string;
+  createdAt: number;
+  /** The scan's stamps, its bonus stamps among them. */
+  stamps: number;
+  bonus: number;
+}
+
+/** What the scan attempt `attempt` of this customer stamped, or undefined when none of theirs carries it. */
+export async function findAttemptStamps(db: Queryable, customerId: string, attempt: string): Promise<AttemptStamps | undefined> {
+  const first = await db
+    .selectFrom('stamp_events')
+    .select(['card_id', 'vendor_id', 'token_id', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where('scan_attempt', '=', attempt)
+    .executeTakeFirst();
+  if (!first) return undefined;
+  // The scan's other stamps share its card and its moment, and their token ids extend its own ("…#2", "…#bonus1").
+  const rows = await db
+    .selectFrom('stamp_events')
+    .select(['token_id', 'bonus_campaign_id'])
+    .where('card_id', '=', first.card_id)
+    .where('created_at', '=', first.created_at)
+    .execute();
+  const ofScan = rows.filter((row) => row.token_id === first.token_id || row.token_id.startsWith(`${first.token_id}#`));
+  return {
+    cardId: first.card_id,
+    vendorId: first.vendor_id,
+    tokenId: first.token_id,
+    createdAt: Number(first.created_at),
+    stamps: ofScan.length,
+    bonus: ofScan.filter((row) => row.bonus_campaign_id !== null).length,
+  };
+}
 
 /** Whether the customer already has a stamp from this (dynamic) token: the partial unique index answers. */
 export async function hasStampWithToken(db: Queryable, customerId: string, tokenId: string): Promise<boolean> {

@@ -112,6 +112,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }), async (request, reply) => {
     const outcome = await scan(app.deps, {
       token: request.body.token,
+      attempt: request.body.attempt,
       credential: credentialOf(request),
       clientAddress: request.ip,
       locale: localeOfAcceptLanguage(request.headers['accept-language']),

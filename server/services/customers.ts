@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CustomerProfile, RecoverCompleteResponse, UpdateCustomerRequest, UpdateCustomerResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
 import type { Customer, Database } from '../db/schema';
-import { badRequest, HttpError, textError, unauthorized } from '../http-errors';
+import { badRequest, HttpError, textError } from '../http-errors';
 import {
   consumeEmailConfirmation,
   consumeRecoveryToken,
@@ -46,7 +46,8 @@ export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
 /** At most one recovery mail per customer in this time, however often the form is sent. */
 export const RECOVERY_MAIL_SPACING_MS = 60 * 1000;
 
-export const NO_CUSTOMER_MESSAGE = "This phone has no stamp cards yet. Scan a store's QR code to start one.";
+/** A credential that names no wallet (none made yet, deleted, or merged into another): 401 in the page's language. */
+export const noCustomerError = (): HttpError => textError(401, 'claimRefusals.noWallet');
 /** The answer to a request for a sign-in link, in the page's language: the same whether or not a wallet uses the address. */
 export const recoverAcceptedMessage = (locale: Locale): string => text(locale, 'customerMail.recover.accepted');
 const recoveryLinkInvalid = (status: 404 | 410) => textError(status, 'customerMail.recover.linkInvalid');
@@ -98,21 +99,27 @@ export async function customerForCredential(
 /** Like customerForCredential, but 401 when there is no such customer. */
 export async function requireCustomer(deps: Pick<AppDeps, 'db'>, credential: string | undefined): Promise<string> {
   const customerId = await customerForCredential(deps, credential);
-  if (customerId === undefined) throw unauthorized(NO_CUSTOMER_MESSAGE);
+  if (customerId === undefined) throw noCustomerError();
   return customerId;
 }
 
-/** Creates an anonymous customer with one device credential; the credential is returned once, never stored. */
+/**
+ * Creates an anonymous customer with one device credential; the credential is returned once, never stored.
+ * `phoneCredential`: the credential the phone made itself before its first scan (it keeps it already, so none is
+ * returned); a second customer with it fails on the credential's primary key, which is how a retry racing its
+ * first attempt finds that attempt's customer.
+ */
 export async function createCustomer(
   deps: Pick<AppDeps, 'db'>,
   now: number,
   db: Queryable = deps.db.kysely,
-): Promise<{ customerId: string; credential: string }> {
+  phoneCredential?: string,
+): Promise<{ customerId: string; credential: string | undefined }> {
   const customerId = crypto.randomUUID();
-  const credential = newSecret();
+  const credential = phoneCredential ?? newSecret();
   await insertCustomer(db, customerId, now);
   await insertCredential(db, hashSecret(credential), customerId, now);
-  return { customerId, credential };
+  return { customerId, credential: phoneCredential === undefined ? credential : undefined };
 }
 
 function toProfile(customer: Customer): CustomerProfile {
@@ -122,7 +129,7 @@ function toProfile(customer: Customer): CustomerProfile {
 /** `db`: the caller's transaction, when the profile is read inside one. */
 export async function getProfile(deps: Pick<AppDeps, 'db'>, customerId: string, db: Queryable = deps.db.kysely): Promise<CustomerProfile> {
   const customer = await findCustomerById(db, customerId);
-  if (!customer) throw unauthorized(NO_CUSTOMER_MESSAGE);
+  if (!customer) throw noCustomerError();
   return toProfile(customer);
 }
 

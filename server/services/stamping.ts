@@ -4,9 +4,9 @@ import { isDeviceCode, verifyDeviceCode } from './counter-devices';
 import crypto from 'node:crypto';
 import type { CustomerCard, CustomerReward, CustomerStore, RedemptionDto, ScanRefusal, ScanRefusalCode, ScanResponse } from '../../src/api/contract/customer';
 import type { AppDeps } from '../deps';
-import { textError, unauthorized } from '../http-errors';
+import { textError } from '../http-errors';
 import { addStampUnlessCoolingDown, cardOfScanContext, ensureCardId, findCardForStore, findScanContext, numberNewCard, storeOfScanContext, type StampedCard, type StoreRow } from '../repositories/cards';
-import { hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
+import { findAttemptStamps, hasStampWithToken, insertStampEvent, isForeignKeyViolation, isUniqueViolation } from '../repositories/stamp-events';
 import { writeScanFigures } from '../repositories/stamp-figures';
 import { currentStoreDayStart } from './store-day';
 import { bumpStoreCounter } from '../repositories/store-counters';
@@ -16,10 +16,12 @@ import { DEFAULT_LOCALE, type Locale } from '../../src/api/contract/locales';
 import { cooldownMinutes } from './cooldown';
 import { keepEngagedWindow } from './dashboard';
 import { addToStorePace, announceAlert, CodeBudgetSpent, admitStamp, refuseOverBudget } from './relay';
-import { createCustomer, credentialHashOf, NO_CUSTOMER_MESSAGE } from './customers';
+import { createCustomer, credentialHashOf, customerForCredential, noCustomerError } from './customers';
 import { checkAgainstStore } from './qr-verify';
 import { inTransaction } from '../db/transactions';
-import { walletStillInUse } from '../repositories/customers';
+import { findCustomerIdByCredentialHash, walletStillInUse } from '../repositories/customers';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { enqueueGoogleWalletUpdates } from './google-wallet-updates';
 import { DEFAULT_REWARD_SETTINGS, stampsForScan } from './reward-settings';
 import { expireCard } from '../repositories/stamp-expiries';
@@ -45,6 +47,12 @@ export interface ScanInput {
   clientAddress?: string;
   /** The language of the customer's page: what the answer's sentences are written in (English when left out). */
   locale?: Locale;
+  /**
+   * The phone's key for this scan, the same on every retry of it: a retry of an attempt that stamped (its answer
+   * lost on the way) is answered as that attempt was, and stamps nothing more. With it, a well-formed credential
+   * that names no customer is one the phone made for its first scan: the new customer gets that credential.
+   */
+  attempt?: string;
 }
 
 const REFUSAL_STATUS: Record<ScanRefusalCode, RefusalStatus> = {
@@ -90,7 +98,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (!check.ok) {
     switch (check.reason) {
       case 'malformed': return refuse('malformed', messages.malformed);
-      case 'expired': return refuse('expired', messages.expired);
+      // A retry may come after the counter's code expired: the attempt it repeats still answers it.
+      case 'expired': return (await replayExpiredCode(db, input, messages, now)) ?? refuse('expired', messages.expired);
       case 'unknown-vendor': return refuse('unknown-store', messages.unknownStore);
       case 'revoked': return refuse('revoked', messages.revoked);
     }
@@ -115,6 +124,11 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (!reward) return refuse('no-reward', messages.noReward(store.company), { store, card: cardBefore });
   if (reward.ended) return refuse('reward-ended', messages.rewardEnded(reward.expiry), { store, reward, card: cardBefore });
 
+  const replay = (customerId: string | undefined): Promise<ScanOutcome | undefined> =>
+    replayAttempt(db, messages, now, { customerId, attempt: input.attempt, vendorId, tokenId, store, reward });
+  // The credential a phone made for its first scan (sent with the scan's attempt key, naming no customer yet).
+  const phoneCredential = knownCustomerId === undefined && input.attempt !== undefined && credentialHashOf(input.credential) !== undefined ? input.credential : undefined;
+
   if (knownCustomerId === undefined && !(await input.mayCreateCustomer())) throw textError(429, 'scanMessages.newCustomerThrottled');
 
   const minutes = cooldownMinutes(deps, kind);
@@ -122,6 +136,8 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   // back): "stamped since now" would refuse every scan until the clock caught up.
   const coolingSince = minutes === 0 ? Number.MAX_SAFE_INTEGER : now - minutes * MINUTE_MS;
   if (knownCustomerId !== undefined && cardBefore?.lastStampAt != null && cardBefore.lastStampAt > coolingSince) {
+    const replayed = await replay(knownCustomerId);
+    if (replayed) return replayed;
     // The same answers the transaction below would give (its unique index, then its conditional
     // UPDATE), read without writing; the transaction still enforces both against concurrent scans.
     if (kind === 'dynamic' && (await hasStampWithToken(db, knownCustomerId, tokenId))) {
@@ -144,12 +160,12 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
     // first so the unique index settles duplicate scans of one token; the count changes in a
     // conditional UPDATE that also enforces the cooldown. Any refusal rolls everything back.
     stamped = await inTransaction(db, async (trx) => {
-      const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx) : undefined;
+      const created = knownCustomerId === undefined ? await createCustomer(deps, now, trx, phoneCredential) : undefined;
       const customerId = created?.customerId ?? (knownCustomerId as string);
       // A wallet deleted since the read above takes no stamp: its phone is signed out, as any later
       // request with the credential finds. Asked before the card, so the customer's row and then the
       // card's are taken in the order a wallet deletion takes them.
-      if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw unauthorized(NO_CUSTOMER_MESSAGE);
+      if (created === undefined && !(await walletStillInUse(trx, customerId, deps.db.dialect))) throw noCustomerError();
       const { id: cardId, created: cardCreated } = await ensureCardId(trx, customerId, vendorId, crypto.randomUUID(), now);
       // Stamps past the store's expiry end before this visit's stamps are added (recorded as an expiry).
       if (cardRowBefore && cardRowBefore.id === cardId) {
@@ -163,7 +179,7 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
       let relay: { codeKey: string; alertChanged: boolean } = { codeKey: '', alertChanged: false };
       let pacedStamps = 0;
       for (const [index, id] of stampEventIds.entries()) {
-        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: index === 0 ? tokenId : `${tokenId}#${index + 1}`, kind, cardRequired: reward.stamps, deviceId }, now);
+        await insertStampEvent(trx, { id, cardId, customerId, vendorId, tokenId: index === 0 ? tokenId : `${tokenId}#${index + 1}`, kind, cardRequired: reward.stamps, deviceId, scanAttempt: index === 0 ? input.attempt : null }, now);
         // the code's stamp budget and the relay signals (throws CodeBudgetSpent past the budget).
         // Before the card's UPDATE: the code's row is locked before the card's, in the order a void takes them.
         const admitted = await admitStamp(deps, {
@@ -203,9 +219,14 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   } catch (error) {
     // The wallet the credential named was merged into another or deleted after the read above: the
     // credential is revoked, as any later request with it would find.
-    if (knownCustomerId !== undefined && isForeignKeyViolation(error)) throw unauthorized(NO_CUSTOMER_MESSAGE);
-    if (isUniqueViolation(error)) return refuse('already-collected', messages.alreadyCollected, { store, reward, card: await currentCard() });
-    if (error instanceof CoolingDown) return refuse('cooldown', messages.cooldown(minutes), { store, reward, card: await currentCard() });
+    if (knownCustomerId !== undefined && isForeignKeyViolation(error)) throw noCustomerError();
+    if (isUniqueViolation(error)) {
+      // A retry that raced its own first attempt (the phone's credential or the attempt key already taken by it).
+      const replayed = await replay(knownCustomerId ?? (phoneCredential === undefined ? undefined : await customerForCredential(deps, phoneCredential)));
+      if (replayed) return replayed;
+      return refuse('already-collected', messages.alreadyCollected, { store, reward, card: await currentCard() });
+    }
+    if (error instanceof CoolingDown) return (await replay(knownCustomerId)) ?? refuse('cooldown', messages.cooldown(minutes), { store, reward, card: await currentCard() });
     if (error instanceof CodeBudgetSpent) {
       await refuseOverBudget(deps, error.codeKey);
       return refuse('code-budget', messages.codeBudget, { store, reward, card: await currentCard() });
@@ -232,6 +253,43 @@ export async function scan(deps: Pick<AppDeps, 'db' | 'qrTokens' | 'config' | 'n
   if (redeemed) response.redemption = redeemed.redemption;
   if (stamped.credential) response.credential = stamped.credential;
   return { ok: true, response };
+}
+
+/**
+ * A retry of an attempt that stamped: the answer that attempt gave (its stamps, the card as it is now, `repeated`),
+ * nothing stamped again. Only the customer the phone's credential names finds its attempts, and only for the same code.
+ */
+async function replayAttempt(
+  db: Kysely<Database>,
+  messages: ReturnType<typeof scanMessages>,
+  now: number,
+  scanOf: { customerId: string | undefined; attempt: string | undefined; vendorId: string; tokenId: string; store: CustomerStore; reward: CustomerReward },
+): Promise<ScanOutcome | undefined> {
+  const { customerId, attempt, vendorId, tokenId, store, reward } = scanOf;
+  if (attempt === undefined || customerId === undefined) return undefined;
+  const earlier = await findAttemptStamps(db, customerId, attempt);
+  if (!earlier || earlier.vendorId !== vendorId || earlier.tokenId !== tokenId) return undefined;
+  const row = await findCardForStore(db, customerId, vendorId);
+  if (!row) return undefined;
+  const card = toCard(row, now);
+  const response: ScanResponse = { message: messages.stamped(card, reward, earlier.stamps), store, reward, card, stampedAt: earlier.createdAt, repeated: true };
+  if (earlier.stamps > 1) response.stampsGiven = earlier.stamps;
+  if (earlier.bonus > 0) response.bonusStamps = earlier.bonus;
+  return { ok: true, response };
+}
+
+/** A retry of a counter code's scan that stamped, sent after the code expired (a counter code's id is the code itself). */
+async function replayExpiredCode(db: Kysely<Database>, input: ScanInput, messages: ReturnType<typeof scanMessages>, now: number): Promise<ScanOutcome | undefined> {
+  const credentialHash = credentialHashOf(input.credential);
+  if (input.attempt === undefined || credentialHash === undefined) return undefined;
+  const customerId = await findCustomerIdByCredentialHash(db, credentialHash);
+  if (customerId === undefined) return undefined;
+  const earlier = await findAttemptStamps(db, customerId, input.attempt);
+  if (!earlier || earlier.tokenId !== input.token) return undefined;
+  const context = await findScanContext(db, earlier.vendorId, credentialHash, now);
+  const reward = context ? toReward(context, now) : null;
+  if (!context || !reward) return undefined;
+  return replayAttempt(db, messages, now, { customerId, attempt: input.attempt, vendorId: earlier.vendorId, tokenId: earlier.tokenId, store: toStore(context), reward });
 }
 
 /** The store's saved settings as the scan read them (the defaults when never saved). */

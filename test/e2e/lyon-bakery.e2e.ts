@@ -47,7 +47,8 @@ it('an answer lost in the middle of a scan: "Réessayer" finds the stamp on the 
     await route.abort('internetdisconnected');
   });
   await page.goto(await qrUrl());
-  await page.getByRole('alert').filter({ hasText: 'Impossible de joindre Stampwise' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'Vérifiez votre connexion et réessayez.' }).waitFor();
+  await expect(page.getByText('Pas de tampon cette fois').count()).resolves.toBe(0);
   await page.unroute('**/api/customer/scan');
   await page.getByRole('button', { name: 'Réessayer' }).tap();
   await page.getByText('2 / 3').waitFor();

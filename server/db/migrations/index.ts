@@ -47,6 +47,7 @@ import * as campaignPlanAhead from './2026112635_campaign_plan_ahead';
 import * as recoveryLinkKey from './2026112636_recovery_link_key';
 import * as menuPricesBigint from './2026112637_menu_prices_bigint';
 import * as spentTickets from './2026112638_spent_tickets';
+import * as scanAttempts from './2026112639_scan_attempts';
 import * as campaignMessageOutcomeUnknown from './2026112641_campaign_message_outcome_unknown';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -97,6 +98,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026112636_recovery_link_key': { up: recoveryLinkKey.up(), down: recoveryLinkKey.down() },
     '2026112637_menu_prices_bigint': { up: menuPricesBigint.up(dialect), down: menuPricesBigint.down(dialect) },
     '2026112638_spent_tickets': { up: spentTickets.up(), down: spentTickets.down() },
+    '2026112639_scan_attempts': { up: scanAttempts.up(), down: scanAttempts.down() },
     '2026112641_campaign_message_outcome_unknown': { up: campaignMessageOutcomeUnknown.up(), down: campaignMessageOutcomeUnknown.down() },
   };
 }

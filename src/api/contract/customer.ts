@@ -125,7 +125,19 @@ export const StoreDetailsResponse = Type.Object({
 export type StoreDetailsResponse = Static<typeof StoreDetailsResponse>;
 
 /** POST /api/customer/scan: one stamp collected. */
-export const ScanRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: SCAN_TOKEN_MAX_LENGTH }) }, { additionalProperties: false });
+export const ScanRequest = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: SCAN_TOKEN_MAX_LENGTH }),
+    attempt: Type.Optional(Type.String({
+      pattern: '^[A-Za-z0-9_-]{22,43}$',
+      description:
+        'A key the phone makes for this scan and sends again with each retry of it: a retry of an attempt that stamped is answered ' +
+        'as that attempt was, and stamps nothing more. With it, a well-formed credential (X-Customer-Key) that names no customer is ' +
+        'one the phone made for its first scan: the new customer gets it, and the answer carries no credential.',
+    })),
+  },
+  { additionalProperties: false },
+);
 export type ScanRequest = Static<typeof ScanRequest>;
 export const ScanResponse = Type.Object({
   message: Type.String(),
@@ -141,6 +153,8 @@ export const ScanResponse = Type.Object({
   bonusStamps: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The store auto-redeems: the card filled, and this pending reward waits at the counter. */
   redemption: Type.Optional(Redemption),
+  /** The answer to a retry: an earlier attempt of this scan (its `attempt` key) gave these stamps, and its answer was lost. */
+  repeated: Type.Optional(Type.Literal(true)),
 });
 export type ScanResponse = Static<typeof ScanResponse>;
 

@@ -48,12 +48,14 @@ export default function ScanPage() {
   }
 
   if (result.isSuccess) {
+    // A retry answered with an earlier attempt's stamp: that attempt reached the shop before the connection dropped.
+    const text = result.data.repeated ? CUSTOMER_TEXT.scanSavedBeforeDrop : result.data.message;
     return (
       <div className="cw-stack">
         <CardPanel
           card={result.data.card}
           justStamped
-          message={{ tone: 'success', text: result.data.bonusStamps ? `${t('offers.bonusStamp')} ${result.data.message}` : result.data.message }}
+          message={{ tone: 'success', text: result.data.bonusStamps ? `${t('offers.bonusStamp')} ${text}` : text }}
           autoRedeemed={result.data.redemption}
         >
           <WalletButton />
@@ -81,6 +83,9 @@ export default function ScanPage() {
 
   const status = errorStatus(result.error);
   const canRetry = status === null || status >= 500;
+  // No answer, or a server error: the stamp may have been saved, so the page never says there was none.
+  const title = result.error?.status === 'FETCH_ERROR' ? CUSTOMER_TEXT.unreachableTitle : canRetry ? CUSTOMER_TEXT.notConfirmedTitle : CUSTOMER_TEXT.noStampTitle;
+  const notice = result.error?.status === 'FETCH_ERROR' ? CUSTOMER_TEXT.scanUnreachable : errorText(result.error);
   return (
     <div className="cw-stack">
       {refusal?.store ? (
@@ -88,10 +93,10 @@ export default function ScanPage() {
       ) : (
         <div className="cw-nostamp">
           <span className="cw-empty-art" aria-hidden="true" />
-          <h1 className="cw-page-title">{CUSTOMER_TEXT.noStampTitle}</h1>
+          <h1 className="cw-page-title">{title}</h1>
         </div>
       )}
-      <Notice tone={refusal && status !== null && status < 500 ? 'warning' : 'error'}>{errorText(result.error)}</Notice>
+      <Notice tone={refusal && status !== null && status < 500 ? 'warning' : 'error'}>{notice}</Notice>
       {canRetry ? (
         <button
           type="button"

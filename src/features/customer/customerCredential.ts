@@ -10,6 +10,24 @@ export function readCustomerCredential(): string | null {
   }
 }
 
+/** 32 random bytes, base64url: a secret this phone makes (its credential, its link key, a scan's attempt key). */
+export function newPhoneSecret(): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Before a scan: a phone without a wallet makes its credential and keeps it before the request goes out, so a retry
+ * of a first scan whose answer was lost names the customer that scan made (instead of starting a second wallet).
+ * Where storage is refused, nothing is made: the server then hands out a credential for this visit. True when it made one.
+ */
+export function ensureCustomerCredential(): boolean {
+  if (readCustomerCredential() !== null) return false;
+  saveCustomerCredential(newPhoneSecret());
+  return true;
+}
+
 export function saveCustomerCredential(credential: string): void {
   try {
     globalThis.localStorage?.setItem(CUSTOMER_CREDENTIAL_STORAGE_KEY, credential);
@@ -36,9 +54,7 @@ export function customerLinkKey(): string | null {
   try {
     const stored = globalThis.localStorage?.getItem(CUSTOMER_LINK_KEY_STORAGE_KEY);
     if (stored) return stored;
-    const bytes = new Uint8Array(32);
-    globalThis.crypto.getRandomValues(bytes);
-    const key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const key = newPhoneSecret();
     globalThis.localStorage?.setItem(CUSTOMER_LINK_KEY_STORAGE_KEY, key);
     return key;
   } catch {

@@ -29,6 +29,15 @@ export const CUSTOMER_TEXT = {
   get noStampTitle() {
     return t('customer.noStampTitle');
   },
+  get unreachableTitle() {
+    return t('customer.unreachableTitle');
+  },
+  get notConfirmedTitle() {
+    return t('customer.notConfirmedTitle');
+  },
+  get scanUnreachable() {
+    return t('customer.scanUnreachable');
+  },
   progressLabel: (stamps: number, required: number) => t('customer.progressLabel', { stamps, required }),
   stampLabel: (n: number, filled: boolean) => t('customer.stampLabel', { n, filled: filled ? 'yes' : 'no' }),
   extraStamps: (n: number) => t('customer.extraStamps', { n }),

@@ -30,6 +30,17 @@ export class CustomerCache {
   private readonly queries = new Map<string, QueryEntry>();
   private readonly mutations = new Map<string, RequestState<unknown>>();
   private readonly listeners = new Set<() => void>();
+  private readonly scanAttempts = new Map<string, string>();
+
+  /**
+   * The key of this page's scan of `token`, the same for every retry of it (and after a language switch), so the server
+   * knows a retry of an attempt whose answer was lost. A reload, or the code opened again, is a new scan.
+   */
+  scanAttempt(token: string, make: () => string): string {
+    let attempt = this.scanAttempts.get(token);
+    if (attempt === undefined) this.scanAttempts.set(token, (attempt = make()));
+    return attempt;
+  }
 
   /** For useSyncExternalStore: any change calls every listener; each reads its own key's (unchanged) state. */
   subscribe = (listener: () => void): (() => void) => {

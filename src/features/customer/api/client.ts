@@ -23,7 +23,7 @@ import type {
 } from '../../../api/contract/customer';
 import type { CampaignMailSetting, CampaignMessagesSetting } from '../../../api/contract/campaign-messages';
 import { CUSTOMER_CREDENTIAL_HEADER, CUSTOMER_LINK_KEY_HEADER } from '../../../api/contract/protocol';
-import { clearCustomerCredential, customerLinkKey, readCustomerCredential, saveCustomerCredential } from '../customerCredential';
+import { clearCustomerCredential, customerLinkKey, ensureCustomerCredential, readCustomerCredential, saveCustomerCredential } from '../customerCredential';
 import { currentLocale } from '../../../i18n/texts';
 
 /** A failed call: the server's answer (status and JSON body), or a request that never got one. */
@@ -76,9 +76,21 @@ async function call<T>(path: string, { method = 'GET', body, withCredential = tr
 const id = (value: string) => encodeURIComponent(value);
 
 export const customerClient = {
-  /** POST /api/customer/scan: collect a stamp; a first scan answers the new credential, stored here. */
-  async scan(token: string): Promise<ScanResponse> {
-    const answer = await call<ScanResponse>('/scan', { method: 'POST', body: { token } });
+  /**
+   * POST /api/customer/scan: collect a stamp. `attempt` is the same for every retry of one scan; a phone without a wallet
+   * sends the credential it made (a server that hands one out anyway has it stored here).
+   */
+  async scan(token: string, attempt: string): Promise<ScanResponse> {
+    const made = ensureCustomerCredential();
+    let answer: ScanResponse;
+    try {
+      answer = await call<ScanResponse>('/scan', { method: 'POST', body: { token, attempt } });
+    } catch (error) {
+      // A refused first scan made no wallet: the phone keeps no credential for it. Without an answer (or with a
+      // server error) the scan may have made one, so the credential stays for the retry.
+      if (made && isCustomerApiError(error) && typeof error.status === 'number' && error.status < 500) clearCustomerCredential();
+      throw error;
+    }
     if (answer.credential) saveCustomerCredential(answer.credential);
     return answer;
   },

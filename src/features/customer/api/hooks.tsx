@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useId, useState, use
 import type { CardResponse, ClaimResponse, CustomerProfile, RedemptionDto, StoreDetailsResponse, UpdateCustomerRequest, WalletResponse } from '../../../api/contract/customer';
 import { CustomerCache, type RequestState } from './cache';
 import { customerClient, type CustomerApiError } from './client';
+import { newPhoneSecret } from '../customerCredential';
 
 const CacheContext = createContext<CustomerCache | null>(null);
 
@@ -137,7 +138,7 @@ function useCustomerMutation<A, T>(run: (arg: A, cache: CustomerCache) => Promis
 /** Collect a stamp; the result is shared by every mount for the same token. */
 export function useScanMutation(token: string) {
   return useCustomerMutation(async (scanToken: string, cache) => {
-    const answer = await customerClient.scan(scanToken);
+    const answer = await customerClient.scan(scanToken, cache.scanAttempt(scanToken, newPhoneSecret));
     cache.invalidate([CARDS_TAG, cardKey(answer.card.id)]);
     return answer;
   }, `scan:${token}`);

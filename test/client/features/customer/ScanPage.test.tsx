@@ -46,7 +46,7 @@ describe('ScanPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Stamp collected! 9 more for your free Flat White');
     expect(screen.getByRole('link', { name: 'Open my wallet' })).toHaveAttribute('href', '/wallet');
     expect(screen.queryByRole('button', { name: 'Claim reward' })).not.toBeInTheDocument();
-    expect(JSON.parse(api.requests[0].body as string)).toEqual({ token: TOKEN });
+    expect(JSON.parse(api.requests[0].body as string)).toEqual({ token: TOKEN, attempt: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
   });
 
   it('says "Bonus stamp!" when a bonus-stamps campaign doubled the stamp, and shows both stamps', async () => {
@@ -186,15 +186,52 @@ describe('ScanPage', () => {
     expect(screen.getByText('This reward has ended')).toBeInTheDocument();
   });
 
-  it('offers a retry after a network failure, and the retry collects the stamp', async () => {
+  it('after a network failure says the phone could not reach the store (never that there was no stamp) and offers a retry that collects it', async () => {
     let calls = 0;
     api.on(SCAN, () => (++calls === 1 ? 'network-failure' : { status: 200, body: sampleScan() }));
     renderPage();
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach Stampwise. Check your connection and try again.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your phone could not reach the store' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Check your connection and try again. If your stamp got through before the connection dropped, trying again shows it');
+    expect(screen.queryByText('No stamp this time')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await settle();
     expect(screen.getByText('1 / 10')).toBeInTheDocument();
+  });
+
+  it('a refused first scan keeps no credential on the phone (it made no wallet)', async () => {
+    api.on(SCAN, { status: 400, body: { code: 'malformed', error: 'This code is not a valid Stampwise code — scan the code on the counter again' } });
+    renderPage();
+    await settle();
+    expect(api.requests[0].headers.get('X-Customer-Key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a server error does not say there was no stamp either: the stamp is not confirmed, and a retry is offered', async () => {
+    api.on(SCAN, { status: 503, body: { error: 'The service is busy. Please try again.' } });
+    renderPage();
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your stamp is not confirmed yet' })).toBeInTheDocument();
+    expect(screen.queryByText('No stamp this time')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('a new phone makes its credential before its first scan, and the retry of a lost answer is the same scan (credential and attempt)', async () => {
+    let calls = 0;
+    api.on(SCAN, () => (++calls === 1 ? 'network-failure' : { status: 200, body: sampleScan({ repeated: true }) }));
+    renderPage();
+    await settle();
+    const made = localStorage.getItem(CUSTOMER_CREDENTIAL_STORAGE_KEY);
+    expect(made).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    const [first, retry] = api.requests;
+    expect(first.headers.get('X-Customer-Key')).toBe(made);
+    expect(retry.headers.get('X-Customer-Key')).toBe(made);
+    expect(JSON.parse(retry.body as string)).toEqual(JSON.parse(first.body as string));
+    // The answer to the retry is the first attempt's stamp: said as collected before the connection dropped.
+    expect(screen.getByText('1 / 10')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Stamp collected! It reached us just before your connection dropped.');
   });
 
   it('a retry whose lost first attempt had stamped says the stamp is collected, not "already collected"', async () => {
