@@ -52,17 +52,19 @@ export function RewardActivityTable({ vendorId }: { vendorId?: string }) {
       ];
   return (
     <SectionCard title={t('rewards.activityTitle')} icon={<HistoryOutlined aria-hidden />} sample={activity.sample ? t('activity.tableSampleTooltip') : false}>
-      <Table<LiveActivityRow>
-        columns={columns}
-        dataSource={[...activity.rows]}
-        pagination={activity.pagination}
-        loading={activity.loading}
-        size="middle"
-        // A phone (360 px) is narrower than the columns with their Remove stamp buttons: the table scrolls in its
-        // card rather than the page sideways.
-        scroll={{ x: true }}
-        aria-label={t('rewards.activityTitle')}
-      />
+      {/* A phone (360 px) is narrower than the columns with their Remove stamp buttons: the table scrolls in its
+          card rather than the page sideways. By this box, not antd's `scroll`, which adds a hidden measuring row to
+          the table body that anything counting the table's rows would count. */}
+      <div style={{ overflowX: 'auto' }}>
+        <Table<LiveActivityRow>
+          columns={columns}
+          dataSource={[...activity.rows]}
+          pagination={activity.pagination}
+          loading={activity.loading}
+          size="middle"
+          aria-label={t('rewards.activityTitle')}
+        />
+      </div>
       {removing && vendorId ? <RemoveStampDialog vendorId={vendorId} row={removing} onClose={() => setRemoving(null)} /> : null}
     </SectionCard>
   );
