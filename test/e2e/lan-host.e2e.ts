@@ -67,7 +67,7 @@ describe(`the app over plain http at a LAN host name (${HOST})`, () => {
     try {
       await page.goto(qr.url);
       await page.getByText('1 / 5').waitFor();
-      await page.getByRole('heading', { name: 'Corner Café' }).waitFor();
+      await page.getByRole('heading', { name: 'Corner Café', level: 1 }).waitFor();
       expect(errors).toEqual([]);
       await screenshot(page, 'lan-host-customer-stamp');
       await checkA11y(page, `on the scan page at ${HOST}`);
