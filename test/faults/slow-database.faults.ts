@@ -130,7 +130,9 @@ describe('one server on PostgreSQL whose every answer comes 2 s late', () => {
 
     const seen = `scans ${JSON.stringify(scans.map((answer) => [answer.status, answer.ms]))}\nhealth ${JSON.stringify(health)}\npage ms ${JSON.stringify(page)}`;
 
-    // Quick again: three scans in a row, each under a second.
+    // Quick again: three scans in a row, each under 2 s, the delay of one database answer while the proxy held them
+    // (a scan makes several): the bound tells "no longer held" from "still held" on a loaded 2-core machine, where a
+    // healthy scan has been seen at just over a second while other suites ran beside this one.
     const after: Answer[] = [];
     for (const customer of customers) {
       const answer = await scan(customer, customer.ip);
@@ -138,7 +140,7 @@ describe('one server on PostgreSQL whose every answer comes 2 s late', () => {
       if (answer.status === 200) customer.acked += 1;
     }
     expect(after.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(Math.max(...after.map((answer) => answer.ms))).toBeLessThan(1000);
+    expect(Math.max(...after.map((answer) => answer.ms))).toBeLessThan(2000);
 
     expect({ seen, answers: scans.filter((answer) => answer.status !== 200 && answer.status !== 503) }).toEqual({ seen, answers: [] });
     for (const answer of scans.filter((each) => each.status === 503)) {
